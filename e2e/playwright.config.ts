@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+import os from 'os';
+import path from 'path';
+import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGIN } from './support/site';
+
+const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), 'site-e2e-data');
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS || 2),
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE,
+    locale: 'zh-CN',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node ../scripts/serve.cjs',
+    url: `${BASE}/health`,
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST_PORT: String(PORTS.host),
+      REMOTE_CONTENT_PORT: String(PORTS.remote_content),
+      REMOTE_SUPPORT_PORT: String(PORTS.remote_support),
+      REMOTE_ACCOUNT_PORT: String(PORTS.remote_account),
+      REMOTE_SHELL_ADMIN_PORT: String(PORTS.remote_shell_admin),
+      API_PORT: String(PORTS.api),
+      DATA_DIR: dataDir,
+      PORTAL_ORIGINS: PORTAL_ORIGIN,
+      NODE_ENV: 'test',
+    },
+  },
+});

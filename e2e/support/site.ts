@@ -1,0 +1,69 @@
+/**
+ * Where the composed test site runs (separate origins per app, like production) and small helpers that
+ * talk to the real API server. Ports differ from `npm start` so both can run at once.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const PORTS = {
+  host: Number(process.env.E2E_HOST_PORT || 18080),
+  remote_content: Number(process.env.E2E_CONTENT_PORT || 18081),
+  remote_support: Number(process.env.E2E_SUPPORT_PORT || 18082),
+  remote_account: Number(process.env.E2E_ACCOUNT_PORT || 18083),
+  remote_shell_admin: Number(process.env.E2E_ADMIN_PORT || 18084),
+  api: Number(process.env.E2E_API_PORT || 13000),
+  /** A page on another origin that embeds the site (parent portal). */
+  portal: Number(process.env.E2E_PORTAL_PORT || 18090),
+};
+
+export const BASE = `http://localhost:${PORTS.host}`;
+export const API = `http://127.0.0.1:${PORTS.api}`;
+export const PORTAL_ORIGIN = `http://localhost:${PORTS.portal}`;
+export const remoteOrigin = (name: Exclude<keyof typeof PORTS, 'host' | 'api' | 'portal'>) => `http://localhost:${PORTS[name]}`;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/** The answer of a captcha, through the server's dev-only endpoint. */
+export async function captchaAnswer(request: APIRequestContext, uuid: string): Promise<string> {
+  const res = await request.get(`${BASE}/dev/captcha/${uuid}`);
+  return (await res.json()).data.answer as string;
+}
+
+/** The latest SMS code sent to a phone, through the server's dev-only outbox. */
+export async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+  const res = await request.get(`${BASE}/dev/sms-outbox`, { params: { phone } });
+  return (await res.json()).data.code as string;
+}
+
+/** Sign in through the API (captcha read from the dev endpoint); returns the token. */
+export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const cap = await (await request.get(`${BASE}/captchaImage`)).json();
+  const code = cap.captchaEnabled ? await captchaAnswer(request, cap.uuid) : '';
+  const res = await request.post(`${BASE}/login`, { data: { username, password, code, uuid: cap.uuid } });
+  const body = await res.json();
+  if (body.code !== 200) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
+  return body.token as string;
+}
+
+/** Put a token into the page's access_token cookie, as the login page would. */
+export async function useToken(page: Page, token: string): Promise<void> {
+  await page.context().addCookies([{ name: 'access_token', value: token, url: BASE, expires: Math.floor(Date.now() / 1000) + 604800 }]);
+}
+
+/** A fresh mainland mobile number for a test. */
+export function freshPhone(): string {
+  return `13${String(Date.now() % 1e9).padStart(9, '0')}`.slice(0, 11);
+}
+
+export const SEEDED = {
+  admin: { username: 'admin', password: 'admin123' },
+  editor: { username: 'editor', password: 'editor123' },
+};

@@ -1,0 +1,1 @@
+module.exports = require('@site/shared/build').jestConfig();

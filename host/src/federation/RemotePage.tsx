@@ -1,0 +1,48 @@
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Spin } from 'antd';
+import NProgress from 'nprogress';
+import { loadRemoteModule } from './remotes';
+import { RemoteBoundary } from './RemoteBoundary';
+import type { RemoteRoute } from './route-table';
+
+type PageModule = { default: ComponentType<Record<string, unknown>> };
+
+function PageLoading() {
+  useEffect(() => {
+    NProgress.start();
+    return () => {
+      NProgress.done();
+    };
+  }, []);
+  return (
+    <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }} aria-busy="true">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** Loaded pages are kept so that returning to a page does not fetch again. */
+const cache = new Map<string, ComponentType<Record<string, unknown>>>();
+
+function lazyPage(route: RemoteRoute, attempt: number) {
+  const key = `${route.remote}/${route.module}#${attempt}`;
+  let C = cache.get(key);
+  if (!C) {
+    C = lazy(() => loadRemoteModule<PageModule>(route.remote, route.module));
+    cache.set(key, C);
+  }
+  return C;
+}
+
+/** Mounts one exposed page of a remote, with loading bar, error boundary and retry. */
+export function RemotePage({ route, props }: { route: RemoteRoute; props?: Record<string, unknown> }) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = useMemo(() => lazyPage(route, attempt), [route, attempt]);
+  return (
+    <RemoteBoundary label={route.title} onRetry={() => setAttempt((a) => a + 1)}>
+      <Suspense fallback={<PageLoading />}>
+        <Page {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,91 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from './route-table';
+
+/** The remotes file beside index.html: federation name -> manifest URL. Read at start, never built in. */
+export const REMOTES_FILE = '/remotes.json';
+export type RemotesFile = Partial<Record<RemoteName, string>>;
+
+export type RemoteState = 'registered' | 'loading' | 'loaded' | 'failed';
+export interface RemoteStatus {
+  name: RemoteName;
+  entry: string;
+  state: RemoteState;
+  version?: string;
+  sharedVersion?: string;
+  error?: string;
+}
+
+const statuses = new Map<RemoteName, RemoteStatus>();
+const listeners = new Set<() => void>();
+function update(name: RemoteName, patch: Partial<RemoteStatus>) {
+  const prev = statuses.get(name);
+  if (!prev) return;
+  statuses.set(name, { ...prev, ...patch });
+  listeners.forEach((l) => l());
+}
+export const remoteStatus = {
+  list: () => [...statuses.values()],
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+export async function readRemotesFile(): Promise<RemotesFile> {
+  const res = await fetch(REMOTES_FILE, { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`remotes file ${REMOTES_FILE}: HTTP ${res.status}`);
+  return (await res.json()) as RemotesFile;
+}
+
+export function registerAll(file: RemotesFile): void {
+  const remotes = Object.entries(file).map(([name, entry]) => ({ name, entry: entry as string }));
+  registerRemotes(remotes, { force: true });
+  for (const r of remotes) statuses.set(r.name as RemoteName, { name: r.name as RemoteName, entry: r.entry, state: 'registered' });
+}
+
+/** Set by the resilience runtime plugin on a module that could not be loaded. */
+const UNAVAILABLE = '__siteRemoteUnavailable';
+/** A remote that answers nothing at all must not keep a page waiting longer than this. */
+export const REMOTE_LOAD_TIMEOUT_MS = 8000;
+
+export class RemoteUnavailableError extends Error {
+  constructor(
+    public readonly remote: RemoteName,
+    public readonly module: string,
+    detail: string,
+  ) {
+    super(`${remote}/${module.replace('./', '')}: ${detail}`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+/** Load one exposed module; rejects with RemoteUnavailableError on failure or timeout. */
+export async function loadRemoteModule<T = unknown>(remote: RemoteName, module: string): Promise<T> {
+  const id = `${remote}/${module.replace(/^\.\//, '')}`;
+  if (statuses.get(remote)?.state !== 'loaded') update(remote, { state: 'loading' });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RemoteUnavailableError(remote, module, '加载超时')), REMOTE_LOAD_TIMEOUT_MS);
+  });
+  try {
+    const mod = (await Promise.race([loadRemote<T>(id), timeout])) as (T & Record<string, unknown>) | null;
+    if (!mod || (mod as Record<string, unknown>)[UNAVAILABLE]) {
+      const detail = String((mod as Record<string, unknown> | null)?.message ?? '无法加载');
+      update(remote, { state: 'failed', error: detail });
+      throw new RemoteUnavailableError(remote, module, detail);
+    }
+    update(remote, { state: 'loaded', error: undefined });
+    return mod as T;
+  } catch (e) {
+    const err = e instanceof RemoteUnavailableError ? e : new RemoteUnavailableError(remote, module, (e as Error)?.message ?? String(e));
+    update(remote, { state: 'failed', error: err.message });
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Record what a remote's manifest says about itself (for the /test page and the version checks). */
+export function noteRemoteMeta(name: RemoteName, meta: { version?: string; sharedVersion?: string }) {
+  update(name, meta);
+}

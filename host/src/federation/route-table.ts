@@ -1,0 +1,52 @@
+/**
+ * Which remote module renders which route. The contract with the remotes: every module named here must
+ * be in that remote's manifest (checked by the contract test and at host build time).
+ */
+export type RemoteName = 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin';
+export type LayoutKind = 'public' | 'account' | 'admin';
+
+export interface RemoteRoute {
+  path: string;
+  remote: RemoteName;
+  /** Exposed module, e.g. './Home'. */
+  module: string;
+  /** Page title (the part before the dash). */
+  title: string;
+  layout: LayoutKind;
+  /** Needs a signed-in user. */
+  auth?: boolean;
+}
+
+export const REMOTE_ROUTES: RemoteRoute[] = [
+  { path: '/', remote: 'remote_content', module: './Home', title: '首页', layout: 'public' },
+  { path: '/product', remote: 'remote_content', module: './ProductCentre', title: '产品中心', layout: 'public' },
+  { path: '/productDetail', remote: 'remote_content', module: './ProductDetail', title: '产品详情', layout: 'public' },
+  { path: '/solution', remote: 'remote_content', module: './Solution', title: '解决方案', layout: 'public' },
+  { path: '/solutionDetail', remote: 'remote_content', module: './SolutionDetail', title: '方案详情', layout: 'public' },
+  { path: '/news', remote: 'remote_content', module: './NewsCentre', title: '新闻中心', layout: 'public' },
+  { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail', title: '新闻详情', layout: 'public' },
+  { path: '/about', remote: 'remote_content', module: './About', title: '关于我们', layout: 'public' },
+  { path: '/contact', remote: 'remote_content', module: './Contact', title: '联系我们', layout: 'public' },
+  { path: '/support', remote: 'remote_support', module: './Support', title: '服务支持', layout: 'public' },
+  { path: '/document', remote: 'remote_support', module: './DocumentCentre', title: '文档中心', layout: 'public' },
+  { path: '/question', remote: 'remote_support', module: './Question', title: '常见问题', layout: 'public' },
+  { path: '/video', remote: 'remote_support', module: './Video', title: '视频教程', layout: 'public' },
+  { path: '/videoDetail', remote: 'remote_support', module: './VideoDetail', title: '视频详情', layout: 'public' },
+  { path: '/user/login', remote: 'remote_account', module: './Login', title: '登录', layout: 'account' },
+  { path: '/user/register', remote: 'remote_account', module: './Register', title: '注册', layout: 'account' },
+  { path: '/user/forgetPassword', remote: 'remote_account', module: './ForgetPassword', title: '忘记密码', layout: 'account' },
+  { path: '/toLogin', remote: 'remote_account', module: './ToLogin', title: '微信登录', layout: 'account' },
+  { path: '/wxauth', remote: 'remote_account', module: './WxAuth', title: '微信登录', layout: 'account' },
+  { path: '/index/*', remote: 'remote_shell_admin', module: './AdminApp', title: '工作台', layout: 'admin', auth: true },
+  { path: '/account/*', remote: 'remote_shell_admin', module: './AdminApp', title: '个人中心', layout: 'admin', auth: true },
+  { path: '/admin/*', remote: 'remote_shell_admin', module: './AdminApp', title: '管理后台', layout: 'admin', auth: true },
+];
+
+/** Exposed modules each remote must provide. */
+export function requiredExposes(): Record<RemoteName, string[]> {
+  const out = {} as Record<RemoteName, string[]>;
+  for (const r of REMOTE_ROUTES) {
+    (out[r.remote] ??= []).includes(r.module) || out[r.remote].push(r.module);
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+/** Ports and locations of the composed site, from the environment with the documented defaults. */
+const path = require('path');
+const { APPS } = require('../../shared/build/site.cjs');
+
+const ROOT = path.resolve(__dirname, '../..');
+const envName = (name) => `${name.toUpperCase()}_PORT`; // HOST_PORT, REMOTE_CONTENT_PORT, ...
+
+function siteEnv(env = process.env) {
+  const apps = Object.entries(APPS).map(([name, a]) => ({
+    name,
+    dir: a.dir,
+    port: Number(env[envName(name)] || a.port),
+    root: path.resolve(env[`${name.toUpperCase()}_ROOT`] || path.join(ROOT, a.dir, 'dist')),
+  }));
+  const publicHost = env.PUBLIC_HOST || 'localhost';
+  return {
+    root: ROOT,
+    apps,
+    host: apps.find((a) => a.name === 'host'),
+    remotes: apps.filter((a) => a.name !== 'host'),
+    apiPort: Number(env.API_PORT || 3000),
+    publicHost,
+    remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : null,
+    portalOrigins: (env.PORTAL_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    adScriptUrl: env.AD_SCRIPT_URL || '',
+  };
+}
+
+/** The remotes file the host reads when none is configured: each remote's manifest on its own origin. */
+function defaultRemotes(site) {
+  return Object.fromEntries(site.remotes.map((r) => [r.name, `http://${site.publicHost}:${r.port}/mf-manifest.json`]));
+}
+
+module.exports = { siteEnv, defaultRemotes, ROOT };

@@ -1,0 +1,129 @@
+/**
+ * A small production static server: one per app origin, like separate deployments.
+ * Compression (brotli/gzip, cached in memory), immutable caching for content-hashed files,
+ * no-cache for index.html, remotes file and manifests, CORS for remotes, security headers on HTML,
+ * and, for the host, the API paths proxied to the API server (same-origin calls).
+ */
+const http = require('http');
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+const { isApiPath } = require('../../shared/build/site.cjs');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
+
+function cacheControl(file) {
+  return HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** @param {{root: string|(() => string), port: number, name: string, spa?: boolean, apiTarget?: {host:string,port:number}, dynamic?: Record<string, () => (string|Buffer|null)>, headers?: (file:string)=>Record<string,string>, cors?: boolean}} o */
+function createStaticServer(o) {
+  const compressed = new Map();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+  function proxy(req, res) {
+    const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress || '', 'x-forwarded-proto': 'http', 'x-forwarded-host': req.headers.host || '' };
+    const up = http.request({ host: o.apiTarget.host, port: o.apiTarget.port, method: req.method, path: req.url, headers, agent }, (upRes) => {
+      res.writeHead(upRes.statusCode || 502, upRes.headers);
+      upRes.pipe(res);
+    });
+    up.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Bad Gateway');
+    });
+    req.pipe(up);
+  }
+
+  function send(req, res, file, body, status = 200) {
+    const ext = path.extname(file).toLowerCase();
+    const headers = {
+      'content-type': TYPES[ext] || 'application/octet-stream',
+      'cache-control': cacheControl(file),
+      'x-content-type-options': 'nosniff',
+      vary: 'Accept-Encoding',
+      ...(o.cors ? { 'access-control-allow-origin': '*' } : {}),
+      ...(o.headers ? o.headers(file) : {}),
+    };
+    const accept = String(req.headers['accept-encoding'] || '');
+    let payload = body;
+    if (COMPRESSIBLE.has(ext) && body.length > 512) {
+      const enc = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+      if (enc) {
+        const key = `${enc}:${file}:${body.length}`;
+        let c = compressed.get(key);
+        if (!c) {
+          c = enc === 'br' ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : zlib.gzipSync(body, { level: 9 });
+          if (HASHED.test(file)) compressed.set(key, c);
+        }
+        payload = c;
+        headers['content-encoding'] = enc;
+      }
+    }
+    headers['content-length'] = payload.length;
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (o.apiTarget && isApiPath(url.pathname)) return proxy(req, res);
+    if (req.method === 'OPTIONS' && o.cors) {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
+      return res.end();
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405);
+      return res.end();
+    }
+    if (o.dynamic && o.dynamic[url.pathname]) {
+      const body = o.dynamic[url.pathname]();
+      if (body !== null) return send(req, res, url.pathname, Buffer.from(body));
+    }
+    const root = typeof o.root === 'function' ? o.root() : o.root;
+    let rel;
+    try {
+      rel = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400);
+      return res.end();
+    }
+    const file = path.join(root, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(root)) {
+      res.writeHead(403);
+      return res.end();
+    }
+    fs.stat(file, (err, st) => {
+      if (!err && st.isFile()) return fs.readFile(file, (e, body) => (e ? (res.writeHead(500), res.end()) : send(req, res, file, body)));
+      if (!err && st.isDirectory() && fs.existsSync(path.join(file, 'index.html')) && !o.spa) {
+        return fs.readFile(path.join(file, 'index.html'), (e, body) => send(req, res, 'index.html', body));
+      }
+      // History-mode routing: any other path of the host is the app.
+      if (o.spa && !path.extname(url.pathname)) {
+        return fs.readFile(path.join(root, 'index.html'), (e, body) => (e ? (res.writeHead(404), res.end('Not found')) : send(req, res, 'index.html', body)));
+      }
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...(o.cors ? { 'access-control-allow-origin': '*' } : {}) });
+      res.end('Not found');
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  return server;
+}
+
+module.exports = { createStaticServer };

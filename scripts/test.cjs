@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: installs what the tests need (pnpm, packages, Debian's Chromium and PostgreSQL when
+ * missing), type-checks, runs every package's unit tests, the server suite on PGlite and on a real
+ * PostgreSQL server, builds the production site and runs the end-to-end suite against it.
+ */
+const fs = require('fs');
+const path = require('path');
+const os = require('os');
+const { execSync } = require('child_process');
+const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
+
+const root = path.resolve(__dirname, '..');
+const started = Date.now();
+const step = (name) => console.log(`\n===== ${name} (${((Date.now() - started) / 1000).toFixed(0)}s) =====`);
+
+function aptInstall(pkgs) {
+  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkgs.join(' ')}`);
+}
+
+function hasPostgres() {
+  try {
+    return fs.readdirSync('/usr/lib/postgresql').length > 0;
+  } catch {
+    return false;
+  }
+}
+
+step('setup');
+ensurePnpm();
+run('pnpm install --frozen-lockfile', { cwd: root });
+const missing = [];
+if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
+if (!hasPostgres()) missing.push('postgresql');
+if (missing.length) {
+  try {
+    aptInstall(missing);
+  } catch (e) {
+    if (!fs.existsSync('/usr/bin/chromium')) throw e;
+    console.warn('[test] PostgreSQL could not be installed; the PostgreSQL server suite will be skipped');
+  }
+}
+
+step('type check');
+run('pnpm -r --workspace-concurrency=2 run typecheck', { cwd: root });
+
+step('unit tests');
+run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });
+
+step('server suite on a PostgreSQL server');
+run('pnpm --filter @site/server run test:pg', { cwd: root });
+
+step('production build');
+run('node scripts/build.cjs', { cwd: root });
+
+step('end-to-end');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+try {
+  run('pnpm --filter @site/e2e run test', { cwd: root, env: { E2E_DATA_DIR: dataDir, CI: '1' } });
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+step('all passed');

@@ -1,0 +1,148 @@
+/**
+ * The one webpack + Module Federation config factory for the host and every remote.
+ * Each app's webpack.config.cjs is a few lines that call createAppConfig().
+ */
+const path = require('path');
+const fs = require('fs');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+// minimizer-webpack-plugin comes with webpack; swc minifies several times faster than terser on 2 cores.
+const TerserPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(require.resolve('webpack/package.json'))] }));
+const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES } = require('./site.cjs');
+
+const SHARED_PKG = require('../package.json');
+
+/** Modules that must exist once per page. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'antd',
+  '@ant-design/icons',
+  'dayjs',
+  'axios',
+];
+
+function installedVersion(dep, appDir) {
+  const pkgName = dep.startsWith('@') ? dep.split('/').slice(0, 2).join('/') : dep.split('/')[0];
+  const file = require.resolve(`${pkgName}/package.json`, { paths: [appDir, __dirname] });
+  return require(file).version;
+}
+
+/** Shared config: singletons with explicit requiredVersion (semver, never workspace:*). */
+function sharedConfig(appDir) {
+  const shared = {};
+  for (const dep of SINGLETONS) {
+    const version = installedVersion(dep, appDir);
+    shared[dep] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  // Same major only: a remote built against shared 1.x runs on a host with 1.y; 2.x is refused.
+  shared['@site/shared'] = {
+    singleton: true,
+    requiredVersion: `^${SHARED_PKG.version}`,
+    version: SHARED_PKG.version,
+    strictVersion: true,
+  };
+  return shared;
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.appDir       the app folder (__dirname of its webpack.config.cjs)
+ * @param {string} o.name         federation name, e.g. 'remote_content' or 'host'
+ * @param {Record<string,string>} [o.exposes]  remote exposes
+ * @param {boolean} [o.isHost]
+ * @param {string} [o.title]      standalone page title
+ */
+function createAppConfig(o) {
+  const pkg = require(path.join(o.appDir, 'package.json'));
+  const port = Number(process.env.PORT || APP_PORTS[o.name]);
+  return (env, argv) => {
+    const prod = argv.mode === 'production';
+    const outDir = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(o.appDir, 'dist');
+    const publicDir = path.join(o.appDir, 'public');
+    const runtimePlugins = o.isHost ? [path.join(__dirname, 'runtime', 'resilience-plugin.js')] : [];
+    return {
+      mode: prod ? 'production' : 'development',
+      context: o.appDir,
+      entry: { main: './src/index.ts' },
+      devtool: prod ? false : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: outDir,
+        filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        publicPath: o.isHost ? '/' : 'auto',
+        uniqueName: o.name,
+        chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(o.appDir, 'tsconfig.json') } },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.SITE_SHARED_VERSION': JSON.stringify(SHARED_PKG.version),
+          'process.env.APP_NAME': JSON.stringify(o.name),
+          'process.env.APP_VERSION': JSON.stringify(pkg.version),
+        }),
+        new ModuleFederationPlugin({
+          name: o.name,
+          filename: o.isHost ? undefined : 'remoteEntry.js',
+          exposes: o.exposes,
+          remotes: {},
+          shared: sharedConfig(o.appDir),
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: o.isHost ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+          dev: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: fs.existsSync(path.join(publicDir, 'index.html')) ? path.join(publicDir, 'index.html') : path.join(__dirname, 'standalone.html'),
+          title: o.title || pkg.name,
+          chunks: ['main'],
+          scriptLoading: 'defer',
+        }),
+        ...(fs.existsSync(publicDir)
+          ? [new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] })]
+          : []),
+        ...(o.plugins || []),
+      ],
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 } } })],
+      },
+      performance: { hints: false },
+      stats: prod ? 'errors-warnings' : 'minimal',
+      infrastructureLogging: { level: 'warn' },
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        hot: false,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: fs.existsSync(publicDir) ? { directory: publicDir } : false,
+        proxy: [{ context: API_PATHS, target: `http://127.0.0.1:${process.env.API_PORT || 3000}`, changeOrigin: false }],
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, sharedConfig, SINGLETONS, REMOTE_NAMES, APP_PORTS };

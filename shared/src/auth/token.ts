@@ -1,0 +1,34 @@
+import Cookies from 'js-cookie';
+import { COOKIE_KEYS, TOKEN_COOKIE_LIFETIME_MS } from '../constants';
+
+function secure(): boolean {
+  return typeof location !== 'undefined' && location.protocol === 'https:';
+}
+
+export function getToken(): string | undefined {
+  return Cookies.get(COOKIE_KEYS.accessToken);
+}
+
+/** Token cookie lives 7 days (604800000 ms). */
+export function setToken(token: string): void {
+  Cookies.set(COOKIE_KEYS.accessToken, token, {
+    expires: new Date(Date.now() + TOKEN_COOKIE_LIFETIME_MS),
+    path: '/',
+    sameSite: 'Lax',
+    secure: secure(),
+  });
+}
+
+export function removeToken(): void {
+  Cookies.remove(COOKIE_KEYS.accessToken, { path: '/' });
+}
+
+export function getOpenid(): string | undefined {
+  return Cookies.get(COOKIE_KEYS.openid);
+}
+
+export function removeOpenid(): void {
+  Cookies.remove(COOKIE_KEYS.openid, { path: '/' });
+}
+
+export { Cookies };

@@ -1,0 +1,138 @@
+/**
+ * Business constants of SPEC.md section 9, channel and block ids, and storage keys (section 3).
+ * The single source of truth: the server seeds with these ids and every app reads them from here.
+ */
+
+/** Channel ids. The searchable ones (14, 10, 11, 12) are fixed by the spec; the rest are this site's choice. */
+export const CHANNEL_IDS = {
+  home: 1,
+  about: 2,
+  contact: 3,
+  solution: 10,
+  support: 11,
+  news: 12,
+  product: 14,
+  /** Sub-channels of support (11). */
+  document: 15,
+  question: 16,
+  video: 17,
+  /** Product categories: sub-channels of products (14). */
+  productPlatform: 20,
+  productMonitoring: 21,
+  productAnalytics: 22,
+} as const;
+
+/** Searchable channel ids, in the order the search modal offers them. */
+export const SEARCHABLE_CHANNEL_IDS = [14, 10, 11, 12] as const;
+
+/** Named content-block ids ("held in configuration" in the spec). */
+export const BLOCK_IDS = {
+  product: 1,
+  application: 2,
+  about: 3,
+  news: 4,
+  copyright: 5,
+  contact: 6,
+  companyLogo: 7,
+  documents: 8,
+  videoTutorials: 9,
+  commonQuestions: 10,
+  homeBanner: 11,
+  company: 12,
+  homeIntro: 13,
+} as const;
+
+/** customs.filePath of each top-navigation entry, in order, with its route. */
+export const TOP_NAV = [
+  { filePath: 'home/index', path: '/' },
+  { filePath: 'product/index', path: '/product' },
+  { filePath: 'solution/index', path: '/solution' },
+  { filePath: 'support/index', path: '/support' },
+  { filePath: 'about/index', path: '/about' },
+  { filePath: 'news/index', path: '/news' },
+  { filePath: 'about/contact', path: '/contact' },
+] as const;
+
+export const SEARCH_PAGE_SIZE = 20;
+
+export const NOTICE = {
+  pageSize: 5,
+  defaultType: '1',
+  status: '0',
+  popoverWidth: 300,
+  listMaxHeight: 300,
+  detailModalWidth: 900,
+  titleMaxLength: 32,
+  dictType: 'sys_notice_type',
+} as const;
+
+export const FOOTER_CONTACT_MAX = 2;
+
+/** 7 days. */
+export const TOKEN_COOKIE_LIFETIME_MS = 604800000;
+export const HTTP_TIMEOUT_MS = 60000;
+export const ERROR_NOTIFICATION_MS = 5000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+export const AD_SCRIPT_CHECK_MS = 20000;
+export const WX_REDIRECT_DELAY_MS = 200;
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+
+export const MOBILE_WIDTH = 550;
+/** Root font size: 16px at this width or more, otherwise width / 750 * 16. */
+export const DESIGN_WIDTH = 750;
+export const ROOT_FONT_SIZE = 16;
+
+export const BREAKPOINTS = {
+  xs: [0, 575],
+  sm: [576, 767],
+  md: [768, 991],
+  lg: [992, 1199],
+  xl: [1200, 1599],
+  xxl: [1600, Infinity],
+} as const;
+
+export const DEFAULT_ROLE = 'ROLE_DEFAULT';
+export const ALL_PERMISSION = '*:*:*';
+export const SUPER_ROLE = 'admin';
+export const ACTION_NAMES = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
+export type ActionName = (typeof ACTION_NAMES)[number];
+
+export const LANGS = [
+  { value: 'zh-CN', label: '简体中文', enabled: true },
+  { value: 'en-US', label: 'English', enabled: false },
+] as const;
+export const DEFAULT_LANG = 'zh-CN';
+
+export const NUMBER_FORMAT_SEPARATOR = ',';
+export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** Visit recording (section 3). */
+export const VISIT_SITE_ID = '1';
+
+export const LOCAL_KEYS = {
+  visitUv: 'visit_uv',
+  visitTracked: 'visit_tracked',
+  urlPre: 'urlPre',
+  accessToken: 'access_token',
+  settings: 'site_admin_settings',
+} as const;
+export const SESSION_KEYS = { visitSi: 'visit_si' } as const;
+export const COOKIE_KEYS = {
+  accessToken: 'access_token',
+  openid: 'openid',
+  isMobileWeChat: 'isMobileWeChat',
+  reUrl: 'reUrl',
+  lang: 'lang',
+} as const;
+
+/** Settings defaults (section 9). */
+export const PRIMARY_COLOR_SHELL = '#4285F4';
+export const PRIMARY_COLOR_LAYOUT = '#1890ff';
+export const PRESET_COLORS = ['#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#52C41A', '#2F54EB', '#722ED1'] as const;
+export const SIDER_WIDTH = 200;
+export const SIDER_COLLAPSED_WIDTH = 80;
+export const FOOTER_TOOLBAR_OFFSET = { collapsed: 80, default: 256 } as const;
+export const SIDE_MENU_BREAKPOINT = 'lg';
+
+/** Company name shown in the settings export and as the fallback company title. */
+export const COMPANY_NAME = '华电智控科技有限公司';

@@ -1,0 +1,29 @@
+/**
+ * @site/shared: shared at run time as ONE federation singleton (bus, HTTP client, auth store),
+ * plus the pure code every app needs (API types and calls, constants, helpers).
+ */
+export * from './constants';
+export * from './bus';
+export * from './http/messages';
+export { notify } from './http/notify';
+export { http, request, createHttp, setFixedBearer, relogin, ApiError, resetNetworkErrorCounts, type RequestConfig, type RequestFlags } from './http/client';
+export { download } from './http/download';
+export * from './auth/token';
+export * from './auth/permission';
+export * from './auth/store';
+export * from './auth/session';
+export { Auth, Action, usePermission } from './auth/Auth';
+export * from './utils/text';
+export * from './utils/format';
+export * from './utils/url';
+export * from './utils/wechat';
+export * from './upload';
+export * from './api/content';
+export * from './api/account';
+export * from './api/system';
+export type * from './types/api';
+export { default as DOMPurify } from 'dompurify';
+export { sanitizeHtml } from './utils/sanitize';
+/** Version of this package, checked by the host against each remote's build. */
+export const SHARED_VERSION: string = process.env.SITE_SHARED_VERSION ?? '0.0.0';
+export { SafeHtml } from './components/SafeHtml';

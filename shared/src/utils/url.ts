@@ -1,0 +1,37 @@
+/** External link check: only http or https. */
+export function isExternal(url: string | null | undefined): boolean {
+  return !!url && /^https?:\/\//i.test(url.trim());
+}
+
+/**
+ * An in-site path that is safe to navigate or redirect to: starts with a single "/", no scheme,
+ * no protocol-relative "//host", no backslash tricks, no control characters.
+ */
+export function isSafeInSitePath(url: unknown): url is string {
+  if (typeof url !== 'string' || url.length === 0 || url.length > 2000) return false;
+  if (!url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\\]/.test(url)) return false;
+  try {
+    const base = 'http://in-site.invalid';
+    return new URL(url, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Turn a same-origin absolute URL into its path; anything else that is not an in-site path gives null.
+ * Used for reUrl cookies and remembered pages.
+ */
+export function toInSitePath(url: string | null | undefined, origin: string): string | null {
+  if (!url) return null;
+  if (isSafeInSitePath(url)) return url;
+  try {
+    const u = new URL(url);
+    if (u.origin === origin) return u.pathname + u.search + u.hash;
+  } catch {
+    /* not a URL */
+  }
+  return null;
+}

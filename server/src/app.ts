@@ -1,0 +1,194 @@
+/**
+ * The API server: buildServer(options) for tests (use app.inject), startServer(options) to listen.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { migrate, openDatabase } from './db/index.js';
+import { Cache, type AppContext, type ServerConfig } from './context.js';
+import { BizError, HttpError, MSG } from './lib/errors.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/ratelimit.js';
+import { outboxSender, type SmsSender } from './lib/sms.js';
+import { VisitQueue } from './lib/visits.js';
+import { localWxProvider, type WxProvider } from './lib/wx.js';
+import { UPLOAD_MAX_BYTES } from './constants.js';
+import { ensureMedia, seedDatabase } from './seed/index.js';
+import contentRoutes from './routes/content.js';
+import systemRoutes from './routes/system.js';
+import busRoutes from './routes/bus.js';
+import wxRoutes from './routes/wx.js';
+import devRoutes from './routes/dev.js';
+import filesRoutes from './routes/files.js';
+
+export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServerOptions {
+  /** Data folder (PGlite files, uploads, seeded media). Default env DATA_DIR or server/.data. */
+  dataDir?: string;
+  /** postgres://… to use a PostgreSQL server instead of PGlite. Default env DATABASE_URL. */
+  databaseUrl?: string;
+  /** Fastify logger option. Default: warnings and errors only (env LOG_LEVEL). */
+  logger?: boolean | { level: string };
+  /** Dev-only endpoints under /dev. Default: on unless NODE_ENV=production. */
+  devEndpoints?: boolean;
+  rateLimits?: Partial<RateLimits>;
+  smsSender?: SmsSender;
+  wxProvider?: WxProvider;
+  wx?: Partial<ServerConfig['wx']>;
+  /** Visit batch flush interval (ms) and size. */
+  visitFlushMs?: number;
+  visitBatchSize?: number;
+  /** Fastify trustProxy. Default env TRUST_PROXY or 'loopback' (trust X-Forwarded-* from a local proxy). */
+  trustProxy?: boolean | string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? path.join(SERVER_DIR, '.data'));
+  const filesDir = path.join(dataDir, 'files');
+  fs.mkdirSync(filesDir, { recursive: true });
+  const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const trustProxyEnv = process.env.TRUST_PROXY;
+  const trustProxy = options.trustProxy ?? (trustProxyEnv === 'true' ? true : trustProxyEnv === 'false' ? false : trustProxyEnv || 'loopback');
+
+  const app = Fastify({
+    logger: options.logger ?? { level: process.env.LOG_LEVEL || 'warn' },
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy(err);
+      const body = JSON.stringify({ code: 400, msg: MSG.badRequest });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+    },
+    trustProxy,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  });
+
+  const log = (m: string) => app.log.info(m);
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const sizes = ensureMedia(filesDir);
+    await database.withInitLock(async () => {
+      await migrate(database, log);
+      await seedDatabase(database.db, sizes, log);
+    });
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+
+  const config: ServerConfig = {
+    dataDir,
+    filesDir,
+    databaseUrl,
+    devEndpoints: options.devEndpoints ?? process.env.NODE_ENV !== 'production',
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    wx: {
+      authorizeUrl: options.wx?.authorizeUrl ?? process.env.WX_AUTHORIZE_URL ?? '/bus/wx/oauth2/local-authorize',
+      appId: options.wx?.appId ?? process.env.WX_APP_ID ?? 'wx-local-dev',
+      callbackUrl: options.wx?.callbackUrl ?? process.env.WX_CALLBACK_URL ?? '/bus/wx/oauth2/callbackurl',
+      frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
+    },
+  };
+  const db = database.db;
+  const visits = new VisitQueue(db, (err) => app.log.error({ err }, 'visit flush failed'), options.visitFlushMs ?? 200, options.visitBatchSize ?? 200);
+  const ctx: AppContext = {
+    database,
+    db,
+    config,
+    sms: options.smsSender ?? outboxSender(db, (m) => app.log.warn(m)),
+    wx: options.wxProvider ?? localWxProvider(db),
+    visits,
+    cache: new Cache(),
+  };
+  app.decorate('ctx', ctx);
+
+  // JSON: an empty body is {}; prototype keys are dropped; a bad body is a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body ?? '').trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text, (k, v) => (k === '__proto__' || k === 'constructor' ? undefined : v)));
+    } catch {
+      done(new HttpError(400, '请求体不是有效的 JSON'), undefined);
+    }
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!req.url.startsWith('/files/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((err: FastifyError | HttpError | BizError, req, reply) => {
+    if (err instanceof BizError) return reply.code(200).send({ code: err.code, msg: err.message });
+    if (err instanceof HttpError) return reply.code(err.statusCode).send({ code: err.statusCode, msg: err.message });
+    const fe = err as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ code: 400, msg: '图片大小限制 2MB!' });
+    if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ code: 413, msg: MSG.tooLarge });
+    if (status === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ code: 415, msg: '不支持的请求内容类型' });
+    if (status >= 400 && status < 500) return reply.code(status).send({ code: status, msg: status === 404 ? MSG.notFound : MSG.badRequest });
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ code: 500, msg: MSG.unknown });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, msg: MSG.notFound }));
+
+  app.get('/health', async () => ({ status: 'ok', db: database.kind === 'pglite' ? 'pglite' : 'postgres' }));
+  await app.register(async (a) => contentRoutes(a, ctx));
+  await app.register(async (a) => systemRoutes(a, ctx));
+  await app.register(async (a) => busRoutes(a, ctx));
+  await app.register(async (a) => wxRoutes(a, ctx));
+  await app.register(async (a) => filesRoutes(a, ctx));
+  await app.register(async (a) => devRoutes(a, ctx));
+
+  app.addHook('onClose', async () => {
+    await visits.close();
+    await database.close();
+  });
+  return app;
+}
+
+/** Builds the server and listens on API_HOST:API_PORT; graceful shutdown on SIGINT/SIGTERM. */
+export async function startServer(options: ServerOptions & { port?: number; host?: string } = {}) {
+  const app = await buildServer(options);
+  const port = options.port ?? Number(process.env.API_PORT || 3000);
+  const host = options.host ?? process.env.API_HOST ?? '127.0.0.1';
+  await app.listen({ port, host });
+  const addr = app.server.address();
+  const realPort = typeof addr === 'object' && addr ? addr.port : port;
+  console.log(`API server listening on http://${host.includes(':') ? `[${host}]` : host}:${realPort} (${app.ctx.database.kind}, data ${app.ctx.config.dataDir})`);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  return app;
+}

@@ -1,0 +1,48 @@
+import type { Database, Db } from './db/index.js';
+import type { RateLimits } from './lib/ratelimit.js';
+import type { SmsSender } from './lib/sms.js';
+import type { VisitQueue } from './lib/visits.js';
+import type { WxProvider } from './lib/wx.js';
+
+export interface ServerConfig {
+  dataDir: string;
+  filesDir: string;
+  databaseUrl?: string;
+  devEndpoints: boolean;
+  rateLimits: RateLimits;
+  wx: {
+    /** Where /bus/wx/oauth2/authorizationUrl sends the browser. Default: the local consent page. */
+    authorizeUrl: string;
+    appId: string;
+    /** redirect_uri given to the provider. Default: relative /bus/wx/oauth2/callbackurl (same origin). */
+    callbackUrl: string;
+    /** Where the callback sends the browser after sign-in. */
+    frontendRedirect: string;
+  };
+}
+
+export interface AppContext {
+  database: Database;
+  db: Db;
+  config: ServerConfig;
+  sms: SmsSender;
+  wx: WxProvider;
+  visits: VisitQueue;
+  cache: Cache;
+}
+
+/** Small in-memory cache (safe to lose), with a TTL so that several instances converge. */
+export class Cache {
+  private store = new Map<string, { value: unknown; expires: number }>();
+  constructor(private ttlMs = 30_000) {}
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.store.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as T;
+    const value = await load();
+    this.store.set(key, { value, expires: Date.now() + this.ttlMs });
+    return value;
+  }
+  invalidate(prefix = '') {
+    for (const k of [...this.store.keys()]) if (k.startsWith(prefix)) this.store.delete(k);
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * Drizzle table definitions. They mirror migrations/*.sql (the migrations are the source of truth for the
+ * database; these definitions give typed queries on both drivers).
+ */
+import {
+  bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const channel = pgTable('channel', {
+  id: integer('id').primaryKey(),
+  parentId: integer('parent_id'),
+  name: varchar('name', { length: 100 }).notNull(),
+  alias: varchar('alias', { length: 100 }).notNull(),
+  url: varchar('url', { length: 500 }).notNull().default(''),
+  nav: boolean('nav').notNull().default(false),
+  allowSearch: boolean('allow_search').notNull().default(false),
+  targetBlank: boolean('target_blank').notNull().default(false),
+  linkUrl: varchar('link_url', { length: 500 }),
+  image: varchar('image', { length: 500 }),
+  filePath: varchar('file_path', { length: 100 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const blockItem = pgTable('block_item', {
+  id: serial('id').primaryKey(),
+  blockId: integer('block_id').notNull(),
+  title: varchar('title', { length: 200 }).notNull(),
+  subtitle: varchar('subtitle', { length: 200 }),
+  description: text('description'),
+  url: varchar('url', { length: 500 }),
+  linkUrl: varchar('link_url', { length: 500 }),
+  image: varchar('image', { length: 500 }),
+  targetBlank: boolean('target_blank').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const article = pgTable('article', {
+  id: serial('id').primaryKey(),
+  channelId: integer('channel_id').notNull(),
+  title: varchar('title', { length: 300 }).notNull(),
+  subtitle: varchar('subtitle', { length: 300 }),
+  description: text('description'),
+  image: varchar('image', { length: 500 }),
+  video: varchar('video', { length: 500 }),
+  file: varchar('file', { length: 500 }),
+  fileName: varchar('file_name', { length: 300 }),
+  fileLength: integer('file_length'),
+  author: varchar('author', { length: 100 }),
+  source: varchar('source', { length: 100 }),
+  publishDate: ts('publish_date').notNull().defaultNow(),
+  text: text('text').notNull().default(''),
+  searchText: text('search_text').notNull().default(''),
+  customs: jsonb('customs').$type<Record<string, unknown>>().notNull().default({}),
+  status: smallint('status').notNull().default(0),
+});
+
+export const messageBoard = pgTable('message_board', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 100 }).notNull(),
+  text: text('text').notNull(),
+  nickname: varchar('nickname', { length: 50 }).notNull(),
+  contact: varchar('contact', { length: 100 }),
+  phone: varchar('phone', { length: 20 }),
+  email: varchar('email', { length: 100 }),
+  ip: varchar('ip', { length: 64 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const visit = pgTable('visit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: varchar('site_id', { length: 16 }).notNull(),
+  url: varchar('url', { length: 2048 }).notNull(),
+  entryUrl: varchar('entry_url', { length: 2048 }).notNull().default(''),
+  referrer: varchar('referrer', { length: 2048 }).notNull().default(''),
+  si: varchar('si', { length: 32 }).notNull(),
+  uv: varchar('uv', { length: 32 }).notNull(),
+  newVisitor: boolean('new_visitor').notNull().default(false),
+  count: smallint('count').notNull(),
+  duration: integer('duration').notNull().default(0),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: varchar('user_agent', { length: 512 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const customer = pgTable('customer', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  contactName: varchar('contact_name', { length: 50 }),
+  phone: varchar('phone', { length: 20 }),
+  tgCode: varchar('tg_code', { length: 32 }),
+  industry: varchar('industry', { length: 50 }),
+  level: varchar('level', { length: 20 }),
+  address: varchar('address', { length: 200 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sysRole = pgTable('sys_role', {
+  roleKey: varchar('role_key', { length: 50 }).primaryKey(),
+  roleName: varchar('role_name', { length: 50 }).notNull(),
+  perms: jsonb('perms').$type<string[]>().notNull().default([]),
+});
+
+export const sysUser = pgTable('sys_user', {
+  userId: serial('user_id').primaryKey(),
+  userName: varchar('user_name', { length: 64 }).notNull().unique(),
+  nickName: varchar('nick_name', { length: 64 }).notNull(),
+  password: varchar('password', { length: 100 }),
+  phonenumber: varchar('phonenumber', { length: 20 }).unique(),
+  email: varchar('email', { length: 100 }).notNull().default(''),
+  avatar: varchar('avatar', { length: 500 }).notNull().default(''),
+  customerId: integer('customer_id'),
+  deptId: integer('dept_id'),
+  postIds: jsonb('post_ids').$type<number[]>().notNull().default([]),
+  openid: varchar('openid', { length: 100 }).unique(),
+  status: char('status', { length: 1 }).notNull().default('0'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sysUserRole = pgTable('sys_user_role', {
+  userId: integer('user_id').notNull(),
+  roleKey: varchar('role_key', { length: 50 }).notNull(),
+});
+
+export const sysMenu = pgTable('sys_menu', {
+  menuId: integer('menu_id').primaryKey(),
+  parentId: integer('parent_id').notNull().default(0),
+  menuName: varchar('menu_name', { length: 50 }).notNull(),
+  routeName: varchar('route_name', { length: 50 }).notNull(),
+  path: varchar('path', { length: 200 }).notNull(),
+  component: varchar('component', { length: 255 }),
+  perms: varchar('perms', { length: 100 }),
+  icon: varchar('icon', { length: 100 }).notNull().default('#'),
+  menuType: char('menu_type', { length: 1 }).notNull(),
+  isFrame: boolean('is_frame').notNull().default(false),
+  visible: boolean('visible').notNull().default(true),
+  noCache: boolean('no_cache').notNull().default(false),
+  orderNum: integer('order_num').notNull().default(0),
+});
+
+export const sysRoleMenu = pgTable('sys_role_menu', {
+  roleKey: varchar('role_key', { length: 50 }).notNull(),
+  menuId: integer('menu_id').notNull(),
+});
+
+export const sysToken = pgTable('sys_token', {
+  tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const captcha = pgTable('captcha', {
+  uuid: varchar('uuid', { length: 64 }).primaryKey(),
+  answer: varchar('answer', { length: 16 }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  used: boolean('used').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const smsCode = pgTable('sms_code', {
+  id: serial('id').primaryKey(),
+  phone: varchar('phone', { length: 20 }).notNull(),
+  codeHash: char('code_hash', { length: 64 }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  used: boolean('used').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  phone: varchar('phone', { length: 20 }).notNull(),
+  code: varchar('code', { length: 16 }).notNull(),
+  content: varchar('content', { length: 500 }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const rateLimit = pgTable('rate_limit', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+export const sysNotice = pgTable('sys_notice', {
+  noticeId: serial('notice_id').primaryKey(),
+  noticeTitle: varchar('notice_title', { length: 100 }).notNull(),
+  noticeType: char('notice_type', { length: 1 }).notNull(),
+  noticeContent: text('notice_content').notNull().default(''),
+  status: char('status', { length: 1 }).notNull().default('0'),
+  createBy: varchar('create_by', { length: 64 }).notNull().default(''),
+  createTime: ts('create_time').notNull().defaultNow(),
+});
+
+export const sysDictData = pgTable('sys_dict_data', {
+  dictCode: serial('dict_code').primaryKey(),
+  dictSort: integer('dict_sort').notNull().default(0),
+  dictLabel: varchar('dict_label', { length: 100 }).notNull(),
+  dictValue: varchar('dict_value', { length: 100 }).notNull(),
+  dictType: varchar('dict_type', { length: 100 }).notNull(),
+  cssClass: varchar('css_class', { length: 100 }).notNull().default(''),
+  listClass: varchar('list_class', { length: 100 }).notNull().default(''),
+  isDefault: char('is_default', { length: 1 }).notNull().default('N'),
+  status: char('status', { length: 1 }).notNull().default('0'),
+});
+
+export const sysConfig = pgTable('sys_config', {
+  configKey: varchar('config_key', { length: 100 }).primaryKey(),
+  configName: varchar('config_name', { length: 100 }).notNull(),
+  configValue: varchar('config_value', { length: 500 }).notNull(),
+});
+
+export const wxOauthState = pgTable('wx_oauth_state', {
+  state: varchar('state', { length: 64 }).primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+  used: boolean('used').notNull().default(false),
+});
+
+export const wxOauthCode = pgTable('wx_oauth_code', {
+  code: varchar('code', { length: 64 }).primaryKey(),
+  openid: varchar('openid', { length: 100 }).notNull(),
+  nickname: varchar('nickname', { length: 64 }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  used: boolean('used').notNull().default(false),
+});
+
+export const uploadFile = pgTable('upload_file', {
+  id: serial('id').primaryKey(),
+  url: varchar('url', { length: 500 }).notNull(),
+  originalName: varchar('original_name', { length: 255 }).notNull(),
+  mime: varchar('mime', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  userId: integer('user_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const seedState = pgTable('seed_state', {
+  name: varchar('name', { length: 100 }).primaryKey(),
+  appliedAt: ts('applied_at').notNull().defaultNow(),
+});

@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.js';
+import { sysRole, sysToken, sysUser, sysUserRole } from '../db/schema.js';
+import { ALL_PERMISSION, SUPER_ROLE } from '../constants.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+export const BCRYPT_ROUNDS = 10;
+
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+export const hashPassword = (p: string) => bcrypt.hash(p, BCRYPT_ROUNDS);
+export const checkPassword = (p: string, hash: string) => bcrypt.compare(p, hash);
+/** A bcrypt hash of nothing in particular, compared against when the user does not exist (same timing). */
+let dummyHash: string | null = null;
+export async function dummyCompare(p: string) {
+  dummyHash ??= await bcrypt.hash('not-a-password', BCRYPT_ROUNDS);
+  await bcrypt.compare(p, dummyHash);
+}
+
+export async function issueToken(db: Db, userId: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString('hex');
+  await db.insert(sysToken).values({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + TOKEN_TTL_MS) });
+  return token;
+}
+
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  await db.update(sysToken).set({ revokedAt: new Date() }).where(and(eq(sysToken.tokenHash, sha256(token)), isNull(sysToken.revokedAt)));
+}
+
+export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
+  await db.update(sysToken).set({ revokedAt: new Date() }).where(and(eq(sysToken.userId, userId), isNull(sysToken.revokedAt)));
+}
+
+export interface CurrentUser {
+  userId: number;
+  userName: string;
+  nickName: string;
+  avatar: string;
+  customerId: number | null;
+  deptId: number | null;
+  postIds: number[];
+  phonenumber: string;
+  email: string;
+  roles: string[];
+  permissions: string[];
+  token: string;
+}
+
+/** Bearer token of the request (Authorization header only; cookies are not accepted, so no CSRF). */
+export function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+([0-9a-fA-F]{64})\s*$/.exec(h);
+  return m ? m[1].toLowerCase() : null;
+}
+
+export async function loadUserByToken(db: Db, token: string): Promise<CurrentUser | null> {
+  const found = await db
+    .select({ user: sysUser })
+    .from(sysToken)
+    .innerJoin(sysUser, eq(sysUser.userId, sysToken.userId))
+    .where(and(eq(sysToken.tokenHash, sha256(token)), isNull(sysToken.revokedAt), gt(sysToken.expiresAt, sql`now()`)))
+    .limit(1);
+  const u = found[0]?.user;
+  if (!u || u.status !== '0') return null;
+  const roleRows = await db
+    .select({ roleKey: sysRole.roleKey, perms: sysRole.perms })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.roleKey, sysUserRole.roleKey))
+    .where(eq(sysUserRole.userId, u.userId));
+  const roles = roleRows.map((r) => r.roleKey).sort();
+  const perms = new Set<string>();
+  for (const r of roleRows) for (const p of r.perms ?? []) perms.add(p);
+  const permissions = perms.has(ALL_PERMISSION) ? [ALL_PERMISSION] : [...perms].sort();
+  return {
+    userId: u.userId,
+    userName: u.userName,
+    nickName: u.nickName,
+    avatar: u.avatar,
+    customerId: u.customerId,
+    deptId: u.deptId,
+    postIds: u.postIds ?? [],
+    phonenumber: u.phonenumber ?? '',
+    email: u.email,
+    roles,
+    permissions,
+    token,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser?: CurrentUser;
+  }
+}
+
+/** The signed-in user, or 401. */
+export async function requireUser(db: Db, req: FastifyRequest): Promise<CurrentUser> {
+  if (req.currentUser) return req.currentUser;
+  const token = bearer(req);
+  if (!token) throw unauthorized();
+  const user = await loadUserByToken(db, token);
+  if (!user) throw unauthorized();
+  req.currentUser = user;
+  return user;
+}
+
+export const isAdmin = (u: CurrentUser) => u.roles.includes(SUPER_ROLE);
+export const hasPermi = (u: CurrentUser, perm: string) =>
+  isAdmin(u) || u.permissions.includes(ALL_PERMISSION) || u.permissions.includes(perm);
+
+export async function requirePermi(db: Db, req: FastifyRequest, perm: string): Promise<CurrentUser> {
+  const u = await requireUser(db, req);
+  if (!hasPermi(u, perm)) throw forbidden();
+  return u;
+}
+
+export async function requireAdmin(db: Db, req: FastifyRequest): Promise<CurrentUser> {
+  const u = await requireUser(db, req);
+  if (!isAdmin(u)) throw forbidden();
+  return u;
+}
+
+/** `system:notice:list` -> {permissionId: 'system:notice', actionList: ['list']} (grouped). */
+export function groupPermissions(perms: string[]) {
+  const map = new Map<string, Set<string>>();
+  for (const p of perms) {
+    const i = p.lastIndexOf(':');
+    const id = i > 0 ? p.slice(0, i) : p;
+    const action = i > 0 ? p.slice(i + 1) : '*';
+    if (!map.has(id)) map.set(id, new Set());
+    map.get(id)!.add(action);
+  }
+  return [...map.entries()].map(([permissionId, actions]) => ({ permissionId, actionList: [...actions] }));
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/index.js';
+import { tooMany } from './errors.js';
+
+/**
+ * Fixed-window rate limit kept in the database (shared by every server instance).
+ * Returns the count in the current window; throws 429 when over the limit.
+ */
+export async function hit(db: Db, key: string, limit: number, windowMs: number): Promise<number> {
+  const seconds = windowMs / 1000;
+  const [row] = await rows<{ count: number }>(
+    db,
+    sql`INSERT INTO rate_limit (key, window_start, count) VALUES (${key.slice(0, 300)}, now(), 1)
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limit.window_start <= now() - make_interval(secs => ${seconds}) THEN 1 ELSE rate_limit.count + 1 END,
+          window_start = CASE WHEN rate_limit.window_start <= now() - make_interval(secs => ${seconds}) THEN now() ELSE rate_limit.window_start END
+        RETURNING count`,
+  );
+  const count = Number(row?.count ?? 1);
+  if (count > limit) throw tooMany();
+  return count;
+}
+
+export interface RateLimits {
+  /** Per IP + username, on /login and /loginNoPassword. */
+  login: { limit: number; windowMs: number };
+  /** Per phone on sendCode. */
+  smsPerPhone: { limit: number; windowMs: number };
+  /** Per IP on sendCode. */
+  smsPerIp: { limit: number; windowMs: number };
+  /** Per IP on the message board. */
+  messageBoard: { limit: number; windowMs: number };
+  /** Per IP on registration / reset. */
+  account: { limit: number; windowMs: number };
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { limit: 10, windowMs: 60_000 },
+  smsPerPhone: { limit: 1, windowMs: 60_000 },
+  smsPerIp: { limit: 20, windowMs: 3_600_000 },
+  messageBoard: { limit: 5, windowMs: 600_000 },
+  account: { limit: 20, windowMs: 600_000 },
+};

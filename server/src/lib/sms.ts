@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/index.js';
+import { smsCode, smsOutbox } from '../db/schema.js';
+import { sha256 } from './auth.js';
+import { BizError } from './errors.js';
+
+export const SMS_TTL_MS = 5 * 60 * 1000;
+export const SMS_MAX_ATTEMPTS = 5;
+export const SMS_FAIL_MSG = '短信验证码错误或已过期';
+
+/** Outside SMS gateway. The default writes to the sms_outbox table and the server log. */
+export interface SmsSender {
+  send(phone: string, code: string, content: string): Promise<void>;
+}
+
+export function outboxSender(db: Db, log: (msg: string) => void): SmsSender {
+  return {
+    async send(phone, code, content) {
+      await db.insert(smsOutbox).values({ phone, code, content });
+      log(`[sms-outbox] ${phone.slice(0, 3)}****${phone.slice(7)} code=${code}`);
+    },
+  };
+}
+
+export async function issueSmsCode(db: Db, sender: SmsSender, phone: string): Promise<void> {
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.insert(smsCode).values({ phone, codeHash: sha256(`${phone}:${code}`), expiresAt: new Date(Date.now() + SMS_TTL_MS) });
+  await sender.send(phone, code, `【华电智控】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`);
+}
+
+/**
+ * Checks the latest code of a phone: single use, 5-minute expiry, at most 5 wrong attempts
+ * (then the code is dead and a new one must be requested). Throws BizError otherwise.
+ */
+export async function consumeSmsCode(db: Db, phone: string, code: string): Promise<void> {
+  const [latest] = await rows<{ id: number; code_hash: string; attempts: number }>(
+    db,
+    sql`SELECT id, code_hash, attempts FROM sms_code
+        WHERE phone = ${phone} AND used = false AND expires_at > now()
+        ORDER BY id DESC LIMIT 1`,
+  );
+  if (!latest || latest.attempts >= SMS_MAX_ATTEMPTS) throw new BizError(SMS_FAIL_MSG);
+  const given = sha256(`${phone}:${code}`);
+  const same = crypto.timingSafeEqual(Buffer.from(given), Buffer.from(latest.code_hash));
+  if (!same) {
+    await db.execute(sql`UPDATE sms_code SET attempts = attempts + 1 WHERE id = ${latest.id}`);
+    throw new BizError(SMS_FAIL_MSG);
+  }
+  const used = await rows<{ id: number }>(
+    db,
+    sql`UPDATE sms_code SET used = true WHERE id = ${latest.id} AND used = false AND attempts < ${SMS_MAX_ATTEMPTS} RETURNING id`,
+  );
+  if (used.length === 0) throw new BizError(SMS_FAIL_MSG);
+}

@@ -1,0 +1,54 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppContext } from '../context.js';
+import { uploadFile } from '../db/schema.js';
+import { HttpError } from './errors.js';
+
+export const SIZE_MSG = '图片大小限制 2MB!';
+export const TYPE_MSG = '只能上传 JPG/PNG/GIF/WEBP 图片';
+const ALLOWED = new Map([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+]);
+
+/**
+ * Reads the one uploaded file of a multipart request and stores it when its bytes are a JPG/PNG/GIF/WEBP image
+ * of at most 2 MB (the declared type and name are not trusted; SVG is refused).
+ */
+export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, userId: number) {
+  if (!req.isMultipart()) throw new HttpError(400, '请选择要上传的文件');
+  let part;
+  try {
+    part = await req.file();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, SIZE_MSG);
+    throw new HttpError(400, '上传内容格式不正确');
+  }
+  if (!part) throw new HttpError(400, '请选择要上传的文件');
+  let buf: Buffer;
+  try {
+    buf = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, SIZE_MSG);
+    throw new HttpError(400, '上传内容格式不正确');
+  }
+  if (buf.length === 0) throw new HttpError(400, '上传的文件为空');
+  const type = await fileTypeFromBuffer(buf);
+  const ext = type ? ALLOWED.get(type.mime) : undefined;
+  if (!type || !ext) throw new HttpError(400, TYPE_MSG);
+  const now = new Date();
+  const dir = `upload/${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}`;
+  const name = `${crypto.randomBytes(12).toString('hex')}.${ext}`;
+  const abs = path.join(ctx.config.filesDir, dir, name);
+  await fs.promises.mkdir(path.dirname(abs), { recursive: true });
+  await fs.promises.writeFile(abs, buf, { flag: 'wx' });
+  const url = `/files/${dir}/${name}`;
+  const originalName = (part.filename || name).slice(0, 255);
+  await ctx.db.insert(uploadFile).values({ url, originalName, mime: type.mime, size: buf.length, userId });
+  return { url, fileName: url, newFileName: name, originalFilename: originalName };
+}

@@ -1,0 +1,102 @@
+/** Customer account calls (query-string payloads, no token) and customer lookups. */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import * as t from '../db/schema.js';
+import { hashPassword, hasPermi, isAdmin, requireUser, revokeAllTokens } from '../lib/auth.js';
+import { BizError, forbidden, notFound } from '../lib/errors.js';
+import { hit } from '../lib/ratelimit.js';
+import { consumeSmsCode, issueSmsCode } from '../lib/sms.js';
+import { formatDateTime } from '../lib/text.js';
+import { intId, parse, phone, smsCode } from '../lib/validate.js';
+
+/** Query string first; a form or JSON body is accepted too. */
+const input = (req: FastifyRequest) => ({
+  ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}),
+  ...(req.query as object),
+});
+
+export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const limits = ctx.config.rateLimits;
+
+  app.post('/bus/customer/sendCode', async (req) => {
+    const q = parse(z.object({ phone }), input(req));
+    await hit(db, `sms-ip:${req.ip}`, limits.smsPerIp.limit, limits.smsPerIp.windowMs);
+    await hit(db, `sms-phone:${q.phone}`, limits.smsPerPhone.limit, limits.smsPerPhone.windowMs);
+    await issueSmsCode(db, ctx.sms, q.phone);
+    return { code: 200, msg: '验证码已发送' };
+  });
+
+  app.post('/bus/customer/create', async (req) => {
+    const q = parse(z.object({
+      phone,
+      name: z.string({ error: '姓名不能为空' }).trim().min(1, '姓名不能为空').max(30, '姓名不能超过30个字符'),
+      code: smsCode,
+      tgCode: z.string().trim().max(32, '推广码不能超过32个字符').regex(/^[A-Za-z0-9_-]*$/, '推广码格式不正确').optional(),
+    }), input(req));
+    await hit(db, `account:${req.ip}`, limits.account.limit, limits.account.windowMs);
+    const [existing] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone));
+    if (existing) throw new BizError('该手机号已注册');
+    await consumeSmsCode(db, q.phone, q.code);
+    try {
+      await db.transaction(async (tx) => {
+        const [c] = await tx.insert(t.customer).values({ name: q.name, contactName: q.name, phone: q.phone, tgCode: q.tgCode || null })
+          .returning({ id: t.customer.id });
+        await tx.insert(t.sysUser).values({
+          userName: q.phone, nickName: q.name, phonenumber: q.phone, customerId: c.id, avatar: '/files/images/avatar-default.svg',
+        });
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505' || /unique|duplicate/i.test(String((err as Error).message))) throw new BizError('该手机号已注册');
+      throw err;
+    }
+    return { code: 200, msg: '注册成功' };
+  });
+
+  app.post('/bus/customer/resetUserPassword', async (req) => {
+    const q = parse(z.object({
+      phone,
+      password: z.string({ error: '密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间'),
+      code: smsCode,
+    }), input(req));
+    await hit(db, `account:${req.ip}`, limits.account.limit, limits.account.windowMs);
+    const [u] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone));
+    if (!u) throw new BizError('该手机号未注册');
+    await consumeSmsCode(db, q.phone, q.code);
+    await db.update(t.sysUser).set({ password: await hashPassword(q.password) }).where(eq(t.sysUser.userId, u.id));
+    await revokeAllTokens(db, u.id);
+    return { code: 200, msg: '密码重置成功' };
+  });
+
+  /** A signed-in user may read their own customer; staff with bus:customer:query (or admin) any. */
+  const loadCustomer = async (req: FastifyRequest, id: number) => {
+    const u = await requireUser(db, req);
+    if (!isAdmin(u) && !hasPermi(u, 'bus:customer:query') && u.customerId !== id) throw forbidden();
+    const [c] = await db.select().from(t.customer).where(eq(t.customer.id, id));
+    if (!c) throw notFound('客户不存在');
+    return c;
+  };
+
+  app.get('/bus/customer/:id', async (req) => {
+    const { id } = parse(z.object({ id: intId }), req.params);
+    const c = await loadCustomer(req, id);
+    return {
+      code: 200, msg: '操作成功',
+      data: { id: c.id, name: c.name, contactName: c.contactName, phone: c.phone, tgCode: c.tgCode, createTime: formatDateTime(c.createdAt) },
+    };
+  });
+
+  app.get('/admin-api/crm/customer/get', async (req) => {
+    const { id } = parse(z.object({ id: intId }), req.query);
+    const c = await loadCustomer(req, id);
+    return {
+      code: 0, msg: '',
+      data: {
+        id: c.id, name: c.name, contactName: c.contactName, mobile: c.phone, industry: c.industry, level: c.level,
+        address: c.address, createTime: new Date(c.createdAt).getTime(),
+      },
+    };
+  });
+}

@@ -1,0 +1,35 @@
+/** Dev-only helpers (404 when NODE_ENV=production): read the SMS outbox and captcha answers. */
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import * as t from '../db/schema.js';
+import { peekCaptcha } from '../lib/captcha.js';
+import { notFound } from '../lib/errors.js';
+import { parse, phone } from '../lib/validate.js';
+
+export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
+  if (!ctx.config.devEndpoints) return; // the not-found handler answers 404
+  const { db } = ctx;
+
+  app.get('/dev/sms-outbox', async (req) => {
+    const q = parse(z.object({ phone }), req.query);
+    const [row] = await db.select().from(t.smsOutbox).where(eq(t.smsOutbox.phone, q.phone)).orderBy(desc(t.smsOutbox.id)).limit(1);
+    if (!row) throw notFound('没有发往该手机号的短信');
+    return { code: 200, msg: '操作成功', data: { phone: row.phone, code: row.code, createdAt: new Date(row.createdAt).toISOString() } };
+  });
+
+  app.get('/dev/captcha/:uuid', async (req) => {
+    const { uuid } = parse(z.object({ uuid: z.string().regex(/^[0-9a-f]{32}$/, '验证码标识格式不正确') }), req.params);
+    const answer = await peekCaptcha(db, uuid);
+    if (!answer) throw notFound('验证码不存在或已失效');
+    return { code: 200, msg: '操作成功', data: { answer } };
+  });
+
+  app.post('/dev/captcha-enabled', async (req) => {
+    const q = parse(z.object({ enabled: z.enum(['true', 'false'], { error: 'enabled 只能为 true 或 false' }) }), req.query);
+    await db.update(t.sysConfig).set({ configValue: q.enabled }).where(eq(t.sysConfig.configKey, 'sys.account.captchaEnabled'));
+    ctx.cache.invalidate('config:');
+    return { code: 200, msg: '操作成功', data: { captchaEnabled: q.enabled === 'true' } };
+  });
+}

@@ -1,0 +1,256 @@
+/** RuoYi-style account and system calls. */
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { rows } from '../db/index.js';
+import * as t from '../db/schema.js';
+import {
+  checkPassword, dummyCompare, groupPermissions, issueToken, isAdmin, requireAdmin, requirePermi, requireUser,
+  bearer, revokeToken, type CurrentUser,
+} from '../lib/auth.js';
+import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
+import { configValue } from '../lib/config.js';
+import { BizError, HttpError, notFound } from '../lib/errors.js';
+import { hit } from '../lib/ratelimit.js';
+import { consumeSmsCode } from '../lib/sms.js';
+import { escapeHtml, formatDate, formatDateTime } from '../lib/text.js';
+import { saveUploadedImage } from '../lib/upload.js';
+import { intId, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
+import type { GetInfoResponse, Notice, RouterVo, UserInfo } from '../../../shared/src/types/api.js';
+
+const OK = '操作成功';
+
+const pageParams = z.object({
+  pageNum: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
+  pageSize: z.coerce.number({ error: '每页条数格式不正确' }).int('每页条数格式不正确').min(1, '每页条数必须大于0').max(100, '每页条数不能超过100').default(10),
+});
+
+export function userInfo(u: CurrentUser): UserInfo {
+  return {
+    userId: u.userId, userName: u.userName, nickName: u.nickName, avatar: u.avatar, customerId: u.customerId,
+    deptId: u.deptId, postIds: u.postIds, phonenumber: u.phonenumber, email: u.email,
+  };
+}
+
+function toNotice(r: typeof t.sysNotice.$inferSelect): Notice {
+  return {
+    noticeId: r.noticeId, noticeTitle: r.noticeTitle, noticeType: r.noticeType, noticeContent: r.noticeContent,
+    status: r.status, createTime: formatDateTime(r.createTime), createBy: r.createBy,
+  };
+}
+
+export default async function systemRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const captchaEnabled = async () => (await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false';
+
+  // ---- captcha
+  app.get('/captchaImage', async () => {
+    if (!(await captchaEnabled())) return { code: 200, msg: OK, captchaEnabled: false, uuid: '', img: '' };
+    const c = await createCaptcha(db);
+    return { code: 200, msg: OK, captchaEnabled: true, uuid: c.uuid, img: c.img };
+  });
+
+  // ---- login
+  app.post('/login', async (req) => {
+    const b = parse(z.object({
+      username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64, '用户名或密码长度不正确'),
+      password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(64, '用户名或密码长度不正确'),
+      code: z.string().max(16, '验证码错误').optional(),
+      uuid: z.string().max(64, '验证码已失效').optional(),
+    }), req.body);
+    const lim = ctx.config.rateLimits.login;
+    await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
+    if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
+    const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.userName, b.username));
+    if (!u || !u.password) {
+      await dummyCompare(b.password);
+      throw new BizError('用户不存在/密码错误');
+    }
+    if (!(await checkPassword(b.password, u.password))) throw new BizError('用户不存在/密码错误');
+    if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
+    return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
+  });
+
+  app.post('/loginNoPassword', async (req) => {
+    const b = parse(z.object({ phone, code: smsCode }), { ...(req.query as object), ...(req.body as object) });
+    const lim = ctx.config.rateLimits.login;
+    await hit(db, `login:${req.ip}:${b.phone}`, lim.limit, lim.windowMs);
+    await consumeSmsCode(db, b.phone, b.code);
+    const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.phonenumber, b.phone));
+    if (!u) throw new BizError('该手机号未注册');
+    if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
+    return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
+  });
+
+  app.get('/getInfo', async (req): Promise<GetInfoResponse> => {
+    const u = await requireUser(db, req);
+    return { code: 200, msg: OK, user: userInfo(u), roles: u.roles, permissions: u.permissions, permissionList: groupPermissions(u.permissions) };
+  });
+
+  app.get('/getRouters', async (req) => {
+    const u = await requireUser(db, req);
+    let menus: (typeof t.sysMenu.$inferSelect)[];
+    if (isAdmin(u)) menus = await db.select().from(t.sysMenu).orderBy(asc(t.sysMenu.parentId), asc(t.sysMenu.orderNum));
+    else if (u.roles.length === 0) menus = [];
+    else {
+      const ids = db.select({ id: t.sysRoleMenu.menuId }).from(t.sysRoleMenu).where(inArray(t.sysRoleMenu.roleKey, u.roles));
+      menus = await db.select().from(t.sysMenu).where(inArray(t.sysMenu.menuId, ids)).orderBy(asc(t.sysMenu.parentId), asc(t.sysMenu.orderNum));
+    }
+    const build = (parentId: number): RouterVo[] =>
+      menus.filter((m) => m.parentId === parentId && m.menuType !== 'F').map((m) => {
+        const meta = { title: m.menuName, icon: m.icon, noCache: m.noCache, link: m.isFrame ? m.path : null };
+        if (m.menuType === 'M') {
+          return { name: m.routeName, path: m.path, hidden: !m.visible, redirect: 'noRedirect', component: m.component || 'Layout', alwaysShow: true, meta, children: build(m.menuId) };
+        }
+        const r: RouterVo = { name: m.routeName, path: m.path, hidden: !m.visible, component: m.component || 'Layout', meta };
+        if (m.perms) r.perms = m.perms;
+        return r;
+      }).filter((r) => r.component !== 'Layout' || r.meta.link || (r.children && r.children.length));
+    return { code: 200, msg: OK, data: build(0) };
+  });
+
+  app.delete('/logout', async (req) => {
+    const token = bearer(req);
+    if (token) await revokeToken(db, token);
+    return { code: 200, msg: '退出成功' };
+  });
+
+  // ---- notices (any signed-in user: the notice bell of the shell)
+  app.get('/system/notice/list', async (req) => {
+    await requireUser(db, req);
+    const q = parse(pageParams.extend({
+      status: z.string().regex(/^[01]$/, '状态格式不正确').optional(),
+      noticeType: z.string().regex(/^\d$/, '公告类型格式不正确').optional(),
+      noticeTitle: z.string().trim().max(50, '公告标题过长').optional(),
+    }), req.query);
+    const where = and(
+      q.status ? eq(t.sysNotice.status, q.status) : undefined,
+      q.noticeType ? eq(t.sysNotice.noticeType, q.noticeType) : undefined,
+      q.noticeTitle ? ilike(t.sysNotice.noticeTitle, `%${q.noticeTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    );
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t.sysNotice).where(where);
+    const list = await db.select().from(t.sysNotice).where(where)
+      .orderBy(desc(t.sysNotice.createTime), desc(t.sysNotice.noticeId)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toNotice) };
+  });
+
+  app.get('/system/notice/:noticeId', async (req) => {
+    await requireUser(db, req);
+    const { noticeId } = parse(z.object({ noticeId: intId }), req.params);
+    const [row] = await db.select().from(t.sysNotice).where(eq(t.sysNotice.noticeId, noticeId));
+    if (!row) throw notFound('公告不存在');
+    return { code: 200, msg: OK, data: toNotice(row) };
+  });
+
+  // ---- dictionary and configs (public, read-only)
+  app.get('/system/dict/data/type/:dictType', async (req) => {
+    const { dictType } = parse(z.object({ dictType: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, '字典类型格式不正确') }), req.params);
+    const list = await ctx.cache.get(`dict:${dictType}`, () =>
+      db.select().from(t.sysDictData).where(and(eq(t.sysDictData.dictType, dictType), eq(t.sysDictData.status, '0')))
+        .orderBy(asc(t.sysDictData.dictSort), asc(t.sysDictData.dictCode)));
+    return { code: 200, msg: OK, data: list };
+  });
+
+  app.get('/system/config/configKey/:configKey', async (req) => {
+    const { configKey } = parse(z.object({ configKey: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, '参数键名格式不正确') }), req.params);
+    return { code: 200, msg: OK, data: await configValue(ctx, configKey) };
+  });
+
+  // ---- uploads and profile
+  app.post('/common/upload', async (req) => {
+    const u = await requireUser(db, req);
+    const saved = await saveUploadedImage(ctx, req, u.userId);
+    return { code: 200, msg: OK, ...saved };
+  });
+
+  app.get('/system/user/profile', async (req) => {
+    const u = await requireUser(db, req);
+    const roleNames = u.roles.length
+      ? (await db.select({ n: t.sysRole.roleName }).from(t.sysRole).where(inArray(t.sysRole.roleKey, u.roles))).map((r) => r.n)
+      : [];
+    return { code: 200, msg: OK, data: userInfo(u), roleGroup: roleNames.join(','), postGroup: '' };
+  });
+
+  app.put('/system/user/profile', async (req) => {
+    const u = await requireUser(db, req);
+    const b = parse(z.object({
+      nickName: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(30, '昵称不能超过30个字符'),
+      phonenumber: z.string().trim().refine((v) => v === '' || PHONE_RE.test(v), '手机号格式不正确').optional(),
+      email: z.string().trim().max(50, '邮箱不能超过50个字符').refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确').optional(),
+    }), req.body);
+    const patch: Partial<typeof t.sysUser.$inferInsert> = { nickName: b.nickName };
+    if (b.phonenumber !== undefined) patch.phonenumber = b.phonenumber || null;
+    if (b.email !== undefined) patch.email = b.email;
+    if (patch.phonenumber) {
+      const [other] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, patch.phonenumber));
+      if (other && other.id !== u.userId) throw new BizError('修改用户失败，手机号码已存在');
+    }
+    try {
+      await db.update(t.sysUser).set(patch).where(eq(t.sysUser.userId, u.userId));
+    } catch {
+      throw new BizError('修改用户失败，手机号码已存在');
+    }
+    return { code: 200, msg: OK };
+  });
+
+  app.post('/system/user/profile/avatar', async (req) => {
+    const u = await requireUser(db, req);
+    const saved = await saveUploadedImage(ctx, req, u.userId);
+    await db.update(t.sysUser).set({ avatar: saved.url }).where(eq(t.sysUser.userId, u.userId));
+    return { code: 200, msg: OK, imgUrl: saved.url };
+  });
+
+  // ---- staff data
+  app.get('/system/message-board/list', async (req) => {
+    await requirePermi(db, req, 'content:message:list');
+    const q = parse(pageParams, req.query);
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t.messageBoard);
+    const list = await db.select().from(t.messageBoard).orderBy(desc(t.messageBoard.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    return {
+      code: 200, msg: '查询成功', total: Number(count),
+      rows: list.map((m) => ({ id: m.id, title: m.title, text: m.text, nickname: m.nickname, contact: m.contact, phone: m.phone, email: m.email, ip: m.ip, createTime: formatDateTime(m.createdAt) })),
+    };
+  });
+
+  app.put('/system/channel/:id', async (req) => {
+    await requireAdmin(db, req);
+    const { id } = parse(z.object({ id: intId }), req.params);
+    const b = parse(z.object({ name: z.string({ error: '栏目名称不能为空' }).trim().min(1, '栏目名称不能为空').max(50, '栏目名称不能超过50个字符') }), req.body);
+    const updated = await db.update(t.channel).set({ name: b.name, updatedAt: new Date() }).where(eq(t.channel.id, id)).returning({ id: t.channel.id });
+    if (!updated.length) throw notFound('栏目不存在');
+    ctx.cache.invalidate('channels');
+    return { code: 200, msg: OK };
+  });
+
+  app.get('/system/visit/stats', async (req) => {
+    await requirePermi(db, req, 'content:visit:list');
+    const { days } = parse(z.object({ days: z.coerce.number({ error: '天数格式不正确' }).int('天数格式不正确').min(1, '天数必须大于0').max(365, '天数不能超过365').default(7) }), req.query);
+    await ctx.visits.flush();
+    const tz = process.env.TZ || 'Asia/Shanghai';
+    const since = sql`(date_trunc('day', now() AT TIME ZONE ${tz}) - make_interval(days => ${days - 1})) AT TIME ZONE ${tz}`;
+    const [tot] = await rows<{ pv: number; uv: number; avg: number | null }>(db, sql`
+      SELECT count(*) FILTER (WHERE count = 1)::int AS pv, count(DISTINCT uv)::int AS uv,
+             avg(duration) FILTER (WHERE count = 0) AS avg
+      FROM visit WHERE created_at >= ${since}`);
+    const top = await rows<{ url: string; pv: number }>(db, sql`
+      SELECT url, count(*)::int AS pv FROM visit WHERE created_at >= ${since} AND count = 1
+      GROUP BY url ORDER BY pv DESC, url LIMIT 10`);
+    const daily = await rows<{ d: string; pv: number; uv: number }>(db, sql`
+      SELECT to_char(created_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS d, count(*) FILTER (WHERE count = 1)::int AS pv, count(DISTINCT uv)::int AS uv
+      FROM visit WHERE created_at >= ${since} GROUP BY 1`);
+    const byDay = new Map(daily.map((r) => [r.d, r]));
+    const out = [];
+    for (let i = days - 1; i >= 0; i--) {
+      const date = formatDate(new Date(Date.now() - i * 86_400_000));
+      const r = byDay.get(date);
+      out.push({ date, pv: r ? Number(r.pv) : 0, uv: r ? Number(r.uv) : 0 });
+    }
+    return {
+      code: 200, msg: OK,
+      data: { pv: Number(tot?.pv ?? 0), uv: Number(tot?.uv ?? 0), avgDuration: Math.round(Number(tot?.avg ?? 0)), topPages: top.map((r) => ({ url: r.url, pv: Number(r.pv) })), daily: out },
+    };
+  });
+
+  void escapeHtml; void HttpError;
+}

@@ -1,0 +1,138 @@
+/**
+ * Seeded media, generated in code (nothing is fetched from the internet): SVG images, small real PDFs with
+ * Chinese text (standard CJK font STSong-Light, not embedded), a text file, and the demo video shipped in
+ * server/assets. Written under DATA_DIR/files on start when missing; served under /files/...
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const FONT = "'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','WenQuanYi Micro Hei',sans-serif";
+
+/** Banner / cover image: gradient, grid, a stylised power-line motif and a title. */
+export function coverSvg(title: string, subtitle: string, hue: number, w = 800, h = 450, motif = 0): string {
+  const c1 = `hsl(${hue},70%,28%)`;
+  const c2 = `hsl(${(hue + 40) % 360},75%,45%)`;
+  const accent = `hsl(${(hue + 180) % 360},90%,65%)`;
+  const grid: string[] = [];
+  for (let x = 0; x <= w; x += 40) grid.push(`<line x1="${x}" y1="0" x2="${x}" y2="${h}"/>`);
+  for (let y = 0; y <= h; y += 40) grid.push(`<line x1="0" y1="${y}" x2="${w}" y2="${y}"/>`);
+  const motifs = [
+    // pylon
+    `<g stroke="${accent}" stroke-width="3" fill="none" opacity=".85"><path d="M${w * 0.78} ${h * 0.2} L${w * 0.72} ${h * 0.85} M${w * 0.78} ${h * 0.2} L${w * 0.84} ${h * 0.85} M${w * 0.7} ${h * 0.35} H${w * 0.86} M${w * 0.72} ${h * 0.5} H${w * 0.84} M${w * 0.73} ${h * 0.6} L${w * 0.83} ${h * 0.75} M${w * 0.83} ${h * 0.6} L${w * 0.73} ${h * 0.75}"/><path d="M0 ${h * 0.36} Q${w * 0.35} ${h * 0.5} ${w * 0.7} ${h * 0.35}" stroke-dasharray="6 6"/></g>`,
+    // chart
+    `<g fill="none" stroke="${accent}" stroke-width="4" opacity=".9"><polyline points="${w * 0.55},${h * 0.8} ${w * 0.62},${h * 0.62} ${w * 0.69},${h * 0.7} ${w * 0.76},${h * 0.45} ${w * 0.83},${h * 0.52} ${w * 0.92},${h * 0.25}"/><circle cx="${w * 0.92}" cy="${h * 0.25}" r="8" fill="${accent}"/></g>`,
+    // shield
+    `<g opacity=".9"><path d="M${w * 0.78} ${h * 0.18} L${w * 0.9} ${h * 0.26} V${h * 0.5} Q${w * 0.9} ${h * 0.72} ${w * 0.78} ${h * 0.82} Q${w * 0.66} ${h * 0.72} ${w * 0.66} ${h * 0.5} V${h * 0.26} Z" fill="none" stroke="${accent}" stroke-width="4"/><path d="M${w * 0.72} ${h * 0.5} L${w * 0.77} ${h * 0.57} L${w * 0.85} ${h * 0.42}" stroke="${accent}" stroke-width="5" fill="none"/></g>`,
+    // nodes
+    `<g fill="${accent}" stroke="${accent}" stroke-width="2" opacity=".85"><line x1="${w * 0.62}" y1="${h * 0.3}" x2="${w * 0.8}" y2="${h * 0.55}"/><line x1="${w * 0.8}" y1="${h * 0.55}" x2="${w * 0.92}" y2="${h * 0.3}"/><line x1="${w * 0.8}" y1="${h * 0.55}" x2="${w * 0.7}" y2="${h * 0.8}"/><circle cx="${w * 0.62}" cy="${h * 0.3}" r="9"/><circle cx="${w * 0.8}" cy="${h * 0.55}" r="13"/><circle cx="${w * 0.92}" cy="${h * 0.3}" r="9"/><circle cx="${w * 0.7}" cy="${h * 0.8}" r="9"/></g>`,
+  ];
+  const fs1 = Math.round(Math.min(44, (w * 0.55) / Math.max(6, title.length)));
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(title)}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#g)"/>
+<g stroke="#fff" stroke-opacity=".07">${grid.join('')}</g>
+${motifs[motif % motifs.length]}
+<text x="${w * 0.07}" y="${h * 0.48}" fill="#fff" font-family="${FONT}" font-size="${fs1}" font-weight="700">${esc(title)}</text>
+<text x="${w * 0.07}" y="${h * 0.48 + fs1 * 1.1}" fill="#fff" fill-opacity=".85" font-family="${FONT}" font-size="${Math.round(fs1 * 0.45)}">${esc(subtitle)}</text>
+</svg>`;
+}
+
+export function logoSvg(light = false): string {
+  const fg = light ? '#ffffff' : '#0b3d91';
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="220" height="56" viewBox="0 0 220 56" role="img" aria-label="华电智控">
+<defs><linearGradient id="l" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1677ff"/><stop offset="1" stop-color="#13c2c2"/></linearGradient></defs>
+<rect x="4" y="6" width="44" height="44" rx="10" fill="url(#l)"/>
+<path d="M29 12 L17 31 H26 L22 44 L36 23 H27 Z" fill="#fff"/>
+<text x="58" y="32" fill="${fg}" font-family="${FONT}" font-size="22" font-weight="700">华电智控</text>
+<text x="59" y="47" fill="${fg}" fill-opacity=".7" font-family="Arial,sans-serif" font-size="9" letter-spacing="1.2">HUADIAN SMART CONTROL</text>
+</svg>`;
+}
+
+export function iconSvg(label: string, hue: number): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" role="img" aria-label="${esc(label)}">
+<circle cx="48" cy="48" r="44" fill="hsl(${hue},70%,95%)" stroke="hsl(${hue},70%,45%)" stroke-width="3"/>
+<text x="48" y="58" text-anchor="middle" fill="hsl(${hue},70%,35%)" font-family="${FONT}" font-size="28" font-weight="700">${esc(label.slice(0, 2))}</text>
+</svg>`;
+}
+
+/** Small real PDF (A4) with Chinese text. Uses the Adobe standard font STSong-Light (UniGB-UCS2-H), not embedded. */
+export function makePdf(title: string, paragraphs: string[]): Buffer {
+  const hex = (s: string) => {
+    let out = '';
+    for (const ch of s) {
+      const cp = ch.codePointAt(0)!;
+      out += (cp > 0xffff ? 0x3000 : cp).toString(16).padStart(4, '0');
+    }
+    return `<${out}>`;
+  };
+  const wrap = (s: string, n: number) => {
+    const lines: string[] = [];
+    let cur = '';
+    let width = 0;
+    for (const ch of s) {
+      const cw = ch.charCodeAt(0) > 0xff ? 1 : 0.5;
+      if (width + cw > n) { lines.push(cur); cur = ''; width = 0; }
+      cur += ch; width += cw;
+    }
+    if (cur) lines.push(cur);
+    return lines;
+  };
+  const ops: string[] = ['BT', '/F1 20 Tf', '56 770 Td', `${hex(title)} Tj`, '0 -16 Td', '/F1 9 Tf', `${hex('华电智控科技有限公司 · 内部资料，仅供客户参考')} Tj`, '/F1 11 Tf'];
+  let y = 754;
+  for (const p of paragraphs) {
+    ops.push('0 -26 Td'); y -= 26;
+    const lines = wrap(p, 40);
+    lines.forEach((line, i) => {
+      if (i > 0) { ops.push('0 -17 Td'); y -= 17; }
+      if (y > 60) ops.push(`${hex(line)} Tj`);
+    });
+  }
+  ops.push('ET');
+  const content = ops.join('\n');
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [6 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor 7 0 R /DW 1000 >>',
+    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+    `<< /Title ${hex(title)} /Producer (site seed) >>`,
+  ];
+  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Info 8 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** Writes a file under base if it is missing or differs in size. */
+export function writeIfMissing(base: string, rel: string, data: Buffer | string): number {
+  const abs = path.join(base, rel);
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  try {
+    if (fs.statSync(abs).size === buf.length) return buf.length;
+  } catch { /* missing */ }
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  fs.writeFileSync(abs, buf);
+  return buf.length;
+}
+
+export function copyAsset(base: string, rel: string, assetName: string): number {
+  const src = path.join(ASSETS_DIR, assetName);
+  const buf = fs.readFileSync(src);
+  return writeIfMissing(base, rel, buf);
+}

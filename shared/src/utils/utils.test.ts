@@ -1,0 +1,99 @@
+import { textLength, truncateText } from './text';
+import { formatDate, formatNumber } from './format';
+import { isExternal, isSafeInSitePath, toInSitePath } from './url';
+import { detectMobileWeChat } from './wechat';
+import { sanitizeHtml } from './sanitize';
+import * as C from '../constants';
+
+describe('helpers', () => {
+  test('[TEXT-1] non-basic characters count 2, basic 1', () => {
+    expect(textLength('abc')).toBe(3);
+    expect(textLength('电力')).toBe(4);
+    expect(textLength('a电')).toBe(3);
+    expect(textLength('')).toBe(0);
+  });
+
+  test('[TEXT-2] truncation by that measure', () => {
+    expect(truncateText('电网风险预警平台', 6)).toBe('电网风…');
+    expect(truncateText('abc', 6)).toBe('abc');
+    expect(truncateText('a'.repeat(40), 32)).toBe('a'.repeat(32) + '…');
+  });
+
+  test('[TEXT-3] thousands grouped with commas', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber('1234.56')).toBe('1,234.56');
+    expect(formatNumber(12)).toBe('12');
+  });
+
+  test('[TEXT-4] default date format YYYY-MM-DD HH:mm:ss', () => {
+    expect(C.DATE_FORMAT).toBe('YYYY-MM-DD HH:mm:ss');
+    expect(formatDate(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
+  });
+
+  test('[FOOT-9] external link check accepts only http or https', () => {
+    expect(isExternal('https://example.com')).toBe(true);
+    expect(isExternal('http://example.com')).toBe(true);
+    expect(isExternal('javascript:alert(1)')).toBe(false);
+    expect(isExternal('ftp://x')).toBe(false);
+    expect(isExternal('/news')).toBe(false);
+  });
+
+  test('[MSG-1] in-site paths only', () => {
+    expect(isSafeInSitePath('/newsDetail?id=3')).toBe(true);
+    for (const bad of ['javascript:alert(1)', '//evil.example', '/\\evil.example', 'https://evil.example/x', '', 'news', '/\u0000x']) {
+      expect(isSafeInSitePath(bad)).toBe(false);
+    }
+    expect(toInSitePath('http://localhost:8080/news?x=1', 'http://localhost:8080')).toBe('/news?x=1');
+    expect(toInSitePath('https://evil.example/news', 'http://localhost:8080')).toBeNull();
+  });
+
+  test('[WX-1][WX-2] isMobileWeChat: app token and not Windows, Mac, Linux or iPad', () => {
+    const wx = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.40';
+    expect(detectMobileWeChat(wx, 'iPhone')).toBe(true);
+    expect(detectMobileWeChat(wx, 'Win32')).toBe(false);
+    expect(detectMobileWeChat(wx, 'MacIntel')).toBe(false);
+    expect(detectMobileWeChat(wx, 'Linux x86_64')).toBe(false);
+    expect(detectMobileWeChat(wx, 'iPad')).toBe(false);
+    expect(detectMobileWeChat('Mozilla/5.0 (iPhone) Safari', 'iPhone')).toBe(false);
+  });
+
+  test('sanitises HTML (no script, no event handlers)', () => {
+    const out = sanitizeHtml('<p>ok</p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a>');
+    expect(out).toContain('<p>ok</p>');
+    expect(out).not.toMatch(/script|onerror|javascript:/);
+  });
+});
+
+describe('[CONST] business constants of section 9', () => {
+  test('search, notice, footer, timing and limits', () => {
+    expect(C.SEARCH_PAGE_SIZE).toBe(20);
+    expect([...C.SEARCHABLE_CHANNEL_IDS]).toEqual([14, 10, 11, 12]);
+    expect(C.NOTICE).toMatchObject({ pageSize: 5, defaultType: '1', status: '0', popoverWidth: 300, listMaxHeight: 300, detailModalWidth: 900, titleMaxLength: 32 });
+    expect(C.FOOTER_CONTACT_MAX).toBe(2);
+    expect(C.ERROR_NOTIFICATION_MS).toBe(5000);
+    expect(C.CHUNK_LOAD_TIMEOUT_MS).toBe(120000);
+    expect(C.AD_SCRIPT_CHECK_MS).toBe(20000);
+    expect(C.WX_REDIRECT_DELAY_MS).toBe(200);
+    expect(C.UPLOAD_MAX_BYTES).toBe(2 * 1024 * 1024);
+  });
+
+  test('[CONST-1][CONST-3] mobile threshold and breakpoints', () => {
+    expect(C.MOBILE_WIDTH).toBe(550);
+    expect(C.BREAKPOINTS).toEqual({ xs: [0, 575], sm: [576, 767], md: [768, 991], lg: [992, 1199], xl: [1200, 1599], xxl: [1600, Infinity] });
+  });
+
+  test('[CONST-5] storage keys and cookies', () => {
+    expect(C.LOCAL_KEYS).toMatchObject({ visitUv: 'visit_uv', visitTracked: 'visit_tracked', urlPre: 'urlPre', accessToken: 'access_token' });
+    expect(C.SESSION_KEYS.visitSi).toBe('visit_si');
+    expect(Object.values(C.COOKIE_KEYS)).toEqual(['access_token', 'openid', 'isMobileWeChat', 'reUrl', 'lang']);
+  });
+
+  test('[SET-27][SET-28][LANG-1] colours and language', () => {
+    expect(C.PRIMARY_COLOR_SHELL).toBe('#4285F4');
+    expect(C.PRIMARY_COLOR_LAYOUT).toBe('#1890ff');
+    expect([...C.PRESET_COLORS]).toEqual(['#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#52C41A', '#2F54EB', '#722ED1']);
+    expect(C.DEFAULT_LANG).toBe('zh-CN');
+    expect(C.LANGS.filter((l) => l.enabled).map((l) => l.value)).toEqual(['zh-CN']);
+    expect(C.LANGS.map((l) => l.value)).toEqual(['zh-CN', 'en-US']);
+  });
+});

@@ -27,4 +27,5 @@ export { sanitizeHtml } from './utils/sanitize';
 /** Version of this package, checked by the host against each remote's build. */
 export const SHARED_VERSION: string = process.env.SITE_SHARED_VERSION ?? '0.0.0';
 export { SafeHtml } from './components/SafeHtml';
+export * from './utils/page-title';
 export * from './auth/redirect';

@@ -1,0 +1,90 @@
+import type { VisitRecord } from '@site/shared';
+import { randomVisitorId, resetVisitTrackingForTests, startVisitTracking } from './visit';
+
+function setup(over: { beacon?: (r: VisitRecord) => boolean; now?: () => number } = {}) {
+  const posts: VisitRecord[] = [];
+  const beacons: VisitRecord[] = [];
+  let t = 1_000_000;
+  const deps = {
+    location: () => 'http://site.test/product?id=1',
+    referrer: 'https://ref.example/',
+    now: over.now ?? (() => t),
+    post: (r: VisitRecord) => {
+      posts.push(r);
+      return Promise.resolve();
+    },
+    beacon:
+      over.beacon ??
+      ((r: VisitRecord) => {
+        beacons.push(r);
+        return true;
+      }),
+  };
+  return { posts, beacons, deps, advance: (ms: number) => (t += ms) };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetVisitTrackingForTests();
+});
+
+describe('visit recording', () => {
+  it('[VISIT-8] visitor ids are 15 or 16 random digits', () => {
+    for (let i = 0; i < 200; i++) expect(randomVisitorId()).toMatch(/^[1-9]\d{14,15}$/);
+    expect(randomVisitorId(() => 0.1)).toHaveLength(15);
+    expect(randomVisitorId(() => 0.9)).toHaveLength(16);
+  });
+
+  it('[VISIT-1][VISIT-2][VISIT-3][VISIT-4][VISIT-7] sends one entry record with count 1 and keeps the ids', () => {
+    const s = setup();
+    startVisitTracking(s.deps);
+    startVisitTracking(s.deps); // a second start (StrictMode, double call) sends nothing
+    expect(s.posts).toHaveLength(1);
+    const uv = localStorage.getItem('visit_uv')!;
+    expect(uv).toMatch(/^\d{15,16}$/);
+    expect(localStorage.getItem('visit_tracked')).toBeTruthy();
+    expect(sessionStorage.getItem('visit_si')).toBe('1000000');
+    expect(s.posts[0]).toEqual({
+      siteId: '1',
+      url: 'http://site.test/product?id=1',
+      entryUrl: 'http://site.test/product?id=1',
+      referrer: 'https://ref.example/',
+      si: 1000000,
+      uv: Number(uv),
+      newVisitor: true,
+      count: 1,
+      duration: 0,
+    });
+  });
+
+  it('a returning visitor keeps its id and is not new; the session id is kept', () => {
+    localStorage.setItem('visit_uv', '123456789012345');
+    localStorage.setItem('visit_tracked', '1');
+    sessionStorage.setItem('visit_si', '42');
+    const s = setup();
+    startVisitTracking(s.deps);
+    expect(s.posts[0]).toMatchObject({ uv: 123456789012345, si: 42, newVisitor: false });
+    expect(localStorage.getItem('visit_uv')).toBe('123456789012345');
+  });
+
+  it('[VISIT-5][VISIT-6] one exit record on pagehide, count 0, whole seconds, as a beacon', () => {
+    const s = setup();
+    startVisitTracking(s.deps);
+    s.advance(12_700);
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(s.beacons).toHaveLength(1);
+    expect(s.posts).toHaveLength(1); // only the entry record
+    expect(s.beacons[0]).toMatchObject({ count: 0, duration: 12, siteId: '1' });
+  });
+
+  it('falls back to an ordinary call when there is no beacon', () => {
+    const s = setup({ beacon: () => false });
+    startVisitTracking(s.deps);
+    s.advance(3000);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(s.posts).toHaveLength(2);
+    expect(s.posts[1]).toMatchObject({ count: 0, duration: 3 });
+  });
+});

@@ -1,0 +1,130 @@
+import { LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, beaconVisit, postVisit, type VisitRecord } from '@site/shared';
+
+/**
+ * Visit recording (SPEC sections 1, 3, 4; VISIT-1..8): one entry record (count 1) when the app starts and one
+ * exit record (count 0, duration in whole seconds) when the page is left, as a beacon when the browser has one.
+ * Started from bootstrap (outside React) and guarded, so StrictMode or a second call never sends twice.
+ */
+export interface VisitDeps {
+  local: Storage;
+  session: Storage;
+  win: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  location: () => string;
+  referrer: string;
+  now: () => number;
+  random: () => number;
+  post: (record: VisitRecord) => unknown;
+  beacon: (record: VisitRecord) => boolean;
+}
+
+const defaultDeps = (): VisitDeps => ({
+  local: window.localStorage,
+  session: window.sessionStorage,
+  win: window,
+  location: () => window.location.href,
+  referrer: document.referrer,
+  now: Date.now,
+  random: Math.random,
+  post: postVisit,
+  beacon: beaconVisit,
+});
+
+/** A random visitor id of 15 or 16 digits (no leading zero). */
+export function randomVisitorId(random: () => number = Math.random): string {
+  const length = random() < 0.5 ? 15 : 16;
+  let out = String(1 + Math.floor(random() * 9));
+  while (out.length < length) out += String(Math.floor(random() * 10));
+  return out;
+}
+
+function safeGet(s: Storage, k: string): string | null {
+  try {
+    return s.getItem(k);
+  } catch {
+    return null;
+  }
+}
+function safeSet(s: Storage, k: string, v: string): void {
+  try {
+    s.setItem(k, v);
+  } catch {
+    /* storage full or denied: the record is still sent */
+  }
+}
+
+export interface VisitSession {
+  uv: string;
+  si: string;
+  newVisitor: boolean;
+  entryUrl: string;
+  referrer: string;
+  startedAt: number;
+}
+
+/** Read or create the ids: visit_uv (localStorage), visit_si (sessionStorage), the new-visitor flag. */
+export function readVisitSession(d: VisitDeps): VisitSession {
+  let uv = safeGet(d.local, LOCAL_KEYS.visitUv);
+  const newVisitor = !uv || !/^\d{15,16}$/.test(uv) || !safeGet(d.local, LOCAL_KEYS.visitTracked);
+  if (!uv || !/^\d{15,16}$/.test(uv)) {
+    uv = randomVisitorId(d.random);
+    safeSet(d.local, LOCAL_KEYS.visitUv, uv);
+  }
+  safeSet(d.local, LOCAL_KEYS.visitTracked, '1');
+  let si = safeGet(d.session, SESSION_KEYS.visitSi);
+  if (!si || !/^\d+$/.test(si)) {
+    si = String(d.now());
+    safeSet(d.session, SESSION_KEYS.visitSi, si);
+  }
+  return { uv, si, newVisitor, entryUrl: d.location(), referrer: d.referrer, startedAt: d.now() };
+}
+
+export function visitRecord(s: VisitSession, url: string, count: 0 | 1, duration: number): VisitRecord {
+  return {
+    siteId: VISIT_SITE_ID,
+    url,
+    entryUrl: s.entryUrl,
+    referrer: s.referrer,
+    si: Number(s.si),
+    uv: Number(s.uv),
+    newVisitor: s.newVisitor,
+    count,
+    duration,
+  };
+}
+
+let started = false;
+
+/** Start recording for this page load. Returns a stop function (tests); a second call does nothing. */
+export function startVisitTracking(deps: Partial<VisitDeps> = {}): () => void {
+  if (started) return () => {};
+  started = true;
+  const d = { ...defaultDeps(), ...deps };
+  const session = readVisitSession(d);
+  try {
+    Promise.resolve(d.post(visitRecord(session, d.location(), 1, 0))).catch(() => {});
+  } catch {
+    /* recording never breaks the page */
+  }
+  let exited = false;
+  const onExit = () => {
+    if (exited) return;
+    exited = true;
+    d.win.removeEventListener('pagehide', onExit);
+    const duration = Math.max(0, Math.floor((d.now() - session.startedAt) / 1000));
+    const record = visitRecord(session, d.location(), 0, duration);
+    let sent = false;
+    try {
+      sent = d.beacon(record);
+    } catch {
+      sent = false;
+    }
+    if (!sent) Promise.resolve(d.post(record)).catch(() => {});
+  };
+  d.win.addEventListener('pagehide', onExit);
+  return () => d.win.removeEventListener('pagehide', onExit);
+}
+
+/** For tests only. */
+export function resetVisitTrackingForTests(): void {
+  started = false;
+}

@@ -1,0 +1,22 @@
+import { formatPageTitle, pageTitleOverride, setCompanyTitle, setPageTitle } from './page-title';
+
+describe('page title [TITLE-1][TITLE-3]', () => {
+  it('formats "<title> - <company>"', () => {
+    expect(formatPageTitle('产品中心', '某某公司')).toBe('产品中心 - 某某公司');
+  });
+  it('is the company alone without a part', () => {
+    expect(formatPageTitle('', '某某公司')).toBe('某某公司');
+    expect(formatPageTitle(null, '某某公司')).toBe('某某公司');
+  });
+  it('falls back to the configured company name', () => {
+    expect(formatPageTitle('新闻中心', '')).toBe('新闻中心 - 华电智控科技有限公司');
+  });
+  it('a detail page refines the title of its own location only', () => {
+    setCompanyTitle('某某公司');
+    window.history.pushState({}, '', '/newsDetail?id=3');
+    setPageTitle('一篇新闻');
+    expect(document.title).toBe('一篇新闻 - 某某公司');
+    expect(pageTitleOverride('/newsDetail?id=3')).toBe('一篇新闻');
+    expect(pageTitleOverride('/newsDetail?id=4')).toBeUndefined();
+  });
+});

@@ -1,0 +1,43 @@
+import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import Support from './pages/support/Support';
+import DocumentCentre from './pages/document-centre/DocumentCentre';
+import Question from './pages/question/Question';
+import Video from './pages/video/Video';
+import VideoDetail from './pages/video-detail/VideoDetail';
+
+const NAV = [
+  { to: '/support', label: '服务支持' },
+  { to: '/document', label: '文档中心' },
+  { to: '/question', label: '常见问题' },
+  { to: '/video', label: '视频教程' },
+];
+
+/** This remote on its own (its team's dev page): its pages without the host's layout, on the same paths. */
+export function Standalone() {
+  return (
+    <ConfigProvider locale={zhCN}>
+      <BrowserRouter>
+        <nav style={{ padding: 12, borderBottom: '1px solid #eee', display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          {NAV.map((n) => (
+            <Link key={n.to} to={n.to}>
+              {n.label}
+            </Link>
+          ))}
+        </nav>
+        <main>
+          <Routes>
+            <Route path="/" element={<Navigate to="/support" replace />} />
+            <Route path="/support" element={<Support />} />
+            <Route path="/document" element={<DocumentCentre />} />
+            <Route path="/question" element={<Question />} />
+            <Route path="/video" element={<Video />} />
+            <Route path="/videoDetail" element={<VideoDetail />} />
+            <Route path="*" element={<p style={{ padding: 24 }}>页面不存在</p>} />
+          </Routes>
+        </main>
+      </BrowserRouter>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,2 @@
+// Async boundary: shared singletons (react, antd, @site/shared) are negotiated before bootstrap runs.
+import('./bootstrap');

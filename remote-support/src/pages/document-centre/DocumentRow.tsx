@@ -1,0 +1,30 @@
+import { Link } from 'react-router-dom';
+import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
+import type { Article } from '@site/shared';
+import { fileTypeOf, formatDay, formatFileSize } from '../../components/format';
+import { DocumentActions } from './DocumentActions';
+
+/** One document of the list: name (opens its card via ?id=), date, size, type, and the download actions. */
+export function DocumentRow({ doc, highlighted }: { doc: Article; highlighted?: boolean }) {
+  const type = fileTypeOf(doc);
+  const size = formatFileSize(doc.fileLength);
+  const Icon = type === 'PDF' ? FilePdfOutlined : FileTextOutlined;
+  return (
+    <li className={`rs-doc${highlighted ? ' rs-doc-highlight' : ''}`} data-testid={`document-${doc.id}`} aria-current={highlighted || undefined}>
+      <Icon className="rs-doc-icon" aria-hidden />
+      <div className="rs-doc-main">
+        <h2 className="rs-doc-title">
+          <Link to={`/document?id=${doc.id}`}>{doc.title}</Link>
+        </h2>
+        <div className="rs-meta">
+          <span>
+            发布日期：<time dateTime={doc.publishDate}>{formatDay(doc.publishDate)}</time>
+          </span>
+          {size && <span>大小：{size}</span>}
+          {type && <span>类型：{type}</span>}
+        </div>
+      </div>
+      <DocumentActions doc={doc} />
+    </li>
+  );
+}

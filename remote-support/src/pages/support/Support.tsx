@@ -1,0 +1,23 @@
+import { CHANNEL_IDS, getChannel } from '@site/shared';
+import { useRequest } from '../../components/useRequest';
+import '../../components/support.css';
+import { SUPPORT_SECTIONS } from './sections';
+import { SupportEntry } from './SupportEntry';
+
+/** /support: entry points to the document centre, the FAQ and the video tutorials, each with its latest items. */
+export default function Support() {
+  // The support channel with its sub-channels: names of the page and of each entry come from the server.
+  const channel = useRequest(() => getChannel(CHANNEL_IDS.support), []);
+  const nameOf = (id: number) => channel.data?.children.find((c) => c.id === id)?.name;
+  return (
+    <div className="rs-page">
+      <h1 className="rs-h1">{channel.data?.name || '服务支持'}</h1>
+      <p className="rs-lead">文档下载、常见问题解答与视频教程，帮助您快速掌握产品的部署与使用。</p>
+      <div className="rs-entries">
+        {SUPPORT_SECTIONS.map((s) => (
+          <SupportEntry key={s.channelId} section={s} title={nameOf(s.channelId) || s.fallbackTitle} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { SafeHtml, getArticle } from '@site/shared';
+import { useRequest } from '../../components/useRequest';
+import { EmptyState, Loading, NotFound } from '../../components/PageState';
+import { formatDay, parseId } from '../../components/format';
+import '../../components/support.css';
+import { VideoPlayer } from './VideoPlayer';
+
+/** /videoDetail?id=: plays the tutorial with the browser's player, with its title, date and description. */
+export default function VideoDetail() {
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  // A missing or malformed id is never sent to the server: it is simply not found.
+  const { data, loading, error } = useRequest(() => (id === null ? Promise.resolve(null) : getArticle(id)), [id]);
+
+  if (loading) {
+    return (
+      <div className="rs-page">
+        <h1 className="rs-h1">视频详情</h1>
+        <Loading />
+      </div>
+    );
+  }
+  if (error || !data) {
+    return (
+      <div className="rs-page">
+        <NotFound title="未找到该视频" description="该视频不存在或已下线。" backTo="/video" backLabel="返回视频教程" />
+      </div>
+    );
+  }
+  return (
+    <div className="rs-page">
+      <Link to="/video" className="rs-back">
+        <ArrowLeftOutlined aria-hidden /> 返回视频教程
+      </Link>
+      <h1 className="rs-h1">{data.title}</h1>
+      <div className="rs-meta">
+        <span>
+          发布日期：<time dateTime={data.publishDate}>{formatDay(data.publishDate)}</time>
+        </span>
+        {data.source && <span>来源：{data.source}</span>}
+      </div>
+      {data.video ? <VideoPlayer article={data} /> : <EmptyState description="该视频暂无可播放的文件" />}
+      {data.description && <p className="rs-lead">{data.description}</p>}
+      <SafeHtml className="rs-article" html={data.text} as="article" />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Pagination } from 'antd';
+import { CHANNEL_IDS, getArticlePage } from '@site/shared';
+import { useRequest } from '../../components/useRequest';
+import { EmptyState, Loading } from '../../components/PageState';
+import '../../components/support.css';
+import { VideoCard } from './VideoCard';
+
+export const VIDEO_PAGE_SIZE = 12;
+/** Covers of the first row load at once; the rest wait until they scroll near (loading="lazy"). */
+const EAGER_COVERS = 3;
+
+/** /video: grid of the video tutorials with their covers. */
+export default function Video() {
+  const [page, setPage] = useState(1);
+  const list = useRequest(() => getArticlePage({ channelId: CHANNEL_IDS.video, page, pageSize: VIDEO_PAGE_SIZE }), [page]);
+  const videos = list.data?.content ?? [];
+  return (
+    <div className="rs-page">
+      <h1 className="rs-h1">视频教程</h1>
+      <p className="rs-lead">通过操作演示与培训视频，快速掌握产品的安装、配置与使用。</p>
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : videos.length === 0 ? (
+        <EmptyState description="暂无视频教程" />
+      ) : (
+        <>
+          <ul className="rs-videos" aria-busy={list.loading}>
+            {videos.map((v, i) => (
+              <li key={v.id}>
+                <VideoCard video={v} eager={i < EAGER_COVERS} />
+              </li>
+            ))}
+          </ul>
+          {(list.data?.totalPages ?? 0) > 1 && (
+            <div className="rs-pager">
+              <Pagination current={page} pageSize={VIDEO_PAGE_SIZE} total={list.data?.totalElements ?? 0} showSizeChanger={false} onChange={setPage} />
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useSyncExternalStore } from 'react';
+import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL } from '@site/shared';
+
+export type NavTheme = 'light' | 'dark';
+export type LayoutMode = 'sidemenu' | 'topmenu';
+export type ContentWidth = 'Fluid' | 'Fixed';
+export type TableSize = 'default' | 'middle' | 'small';
+
+/** The settings state of SPEC.md section 3 (SET-14). */
+export interface Settings {
+  sideCollapsed: boolean;
+  isMobile: boolean;
+  theme: NavTheme;
+  layout: LayoutMode;
+  contentWidth: ContentWidth;
+  fixedHeader: boolean;
+  fixedSidebar: boolean;
+  color: string;
+  weak: boolean;
+  multiTab: boolean;
+  lang: string;
+  tableSize: TableSize;
+  tableBordered: boolean;
+  hideFooter: boolean;
+}
+
+/**
+ * The spec reads the default primary colour two ways (SET-27): the shell's settings use #4285F4, the layout's
+ * own defaults (ant-design-pro's defaultSettings) use #1890ff. The shell value wins for the store; the layout one
+ * is kept here so both readings are named in one place.
+ */
+export const LAYOUT_DEFAULT_COLOR = PRIMARY_COLOR_LAYOUT;
+
+/** Defaults of SPEC.md section 9 (SET-17..SET-27). */
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  sideCollapsed: false,
+  isMobile: false,
+  theme: 'light',
+  layout: 'topmenu',
+  contentWidth: 'Fluid',
+  fixedHeader: true,
+  fixedSidebar: true,
+  color: PRIMARY_COLOR_SHELL,
+  weak: false,
+  multiTab: true,
+  lang: DEFAULT_LANG,
+  tableSize: 'middle',
+  tableBordered: false,
+  hideFooter: false,
+});
+
+const ENUMS: Partial<Record<keyof Settings, readonly string[]>> = {
+  theme: ['light', 'dark'],
+  layout: ['sidemenu', 'topmenu'],
+  contentWidth: ['Fluid', 'Fixed'],
+  tableSize: ['default', 'middle', 'small'],
+  lang: [DEFAULT_LANG],
+};
+
+/**
+ * The rules between settings: a fixed content width exists only with the top menu (SET-4), so switching to the
+ * side menu makes it fluid again. (The fixed-sidebar switch is merely disabled in topmenu, its value is kept.)
+ */
+export function normalizeSettings(s: Settings): Settings {
+  if (s.layout !== 'topmenu' && s.contentWidth === 'Fixed') return { ...s, contentWidth: 'Fluid' };
+  return s;
+}
+
+/** Whether a control of the drawer is usable under the current settings. */
+export function isContentWidthFixedAllowed(s: Pick<Settings, 'layout'>): boolean {
+  return s.layout === 'topmenu';
+}
+export function isFixedSidebarEnabled(s: Pick<Settings, 'layout'>): boolean {
+  return s.layout !== 'topmenu';
+}
+
+/** Read the stored settings, keeping only known keys with values of the right type; anything else is a default. */
+export function parseSettings(raw: string | null | undefined): Settings {
+  const out: Settings = { ...DEFAULT_SETTINGS };
+  if (!raw) return out;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return out;
+  }
+  if (!data || typeof data !== 'object') return out;
+  const rec = data as Record<string, unknown>;
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    const v = rec[key];
+    const def = DEFAULT_SETTINGS[key];
+    if (typeof v !== typeof def) continue;
+    const allowed = ENUMS[key];
+    if (allowed && !allowed.includes(v as string)) continue;
+    if (key === 'color' && !/^#[0-9a-fA-F]{6}$/.test(v as string)) continue;
+    (out as unknown as Record<string, unknown>)[key] = v;
+  }
+  return normalizeSettings(out);
+}
+
+type Listener = () => void;
+
+function readStorage(): Settings {
+  try {
+    return parseSettings(globalThis.localStorage?.getItem(LOCAL_KEYS.settings));
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+function writeStorage(s: Settings): void {
+  try {
+    // isMobile follows the screen, it is not a preference: stored for completeness but re-measured on start.
+    globalThis.localStorage?.setItem(LOCAL_KEYS.settings, JSON.stringify(s));
+  } catch {
+    /* private mode or quota: the settings still apply for this visit */
+  }
+}
+
+function writeLangCookie(lang: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${COOKIE_KEYS.lang}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+let state: Settings = readStorage();
+const listeners = new Set<Listener>();
+
+/** One store for the shell's settings, persisted in localStorage (SET-15). */
+export const settingsStore = {
+  get: (): Settings => state,
+  subscribe(l: Listener): () => void {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  set(patch: Partial<Settings>): void {
+    const next = normalizeSettings({ ...state, ...patch });
+    if (patch.lang !== undefined) writeLangCookie(next.lang);
+    state = next;
+    writeStorage(state);
+    listeners.forEach((l) => l());
+  },
+  reset(): void {
+    state = { ...DEFAULT_SETTINGS };
+    writeStorage(state);
+    listeners.forEach((l) => l());
+  },
+  /** Re-read localStorage (tests, or another tab changed it). */
+  reload(): void {
+    state = readStorage();
+    listeners.forEach((l) => l());
+  },
+};
+
+export function useSettings(): Settings {
+  return useSyncExternalStore(settingsStore.subscribe, settingsStore.get, settingsStore.get);
+}
+
+/** The copy-settings text (SET-12, SET-13): the settings as JSON with the company name. */
+export function settingsExport(s: Settings, companyName: string): string {
+  const { isMobile: _m, sideCollapsed: _c, ...prefs } = s;
+  void _m;
+  void _c;
+  return JSON.stringify({ company: companyName, ...prefs }, null, 2);
+}

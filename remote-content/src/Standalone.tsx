@@ -2,18 +2,48 @@ import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import Home from './pages/home/Home';
+import ProductCentre from './pages/product-centre/ProductCentre';
+import ProductDetail from './pages/product-detail/ProductDetail';
+import Solution from './pages/solution/Solution';
+import SolutionDetail from './pages/solution-detail/SolutionDetail';
+import NewsCentre from './pages/news-centre/NewsCentre';
+import NewsDetail from './pages/news-detail/NewsDetail';
+import About from './pages/about/About';
+import Contact from './pages/contact/Contact';
+
+/** The routes of this remote, as the host's route table mounts them. */
+const PAGES = [
+  { path: '/', name: '首页', element: <Home /> },
+  { path: '/product', name: '产品中心', element: <ProductCentre /> },
+  { path: '/productDetail', name: '产品详情', element: <ProductDetail /> },
+  { path: '/solution', name: '解决方案', element: <Solution /> },
+  { path: '/solutionDetail', name: '方案详情', element: <SolutionDetail /> },
+  { path: '/news', name: '新闻中心', element: <NewsCentre /> },
+  { path: '/newsDetail', name: '新闻详情', element: <NewsDetail /> },
+  { path: '/about', name: '关于我们', element: <About /> },
+  { path: '/contact', name: '联系我们', element: <Contact /> },
+];
+const NAV = PAGES.filter((p) => !p.path.endsWith('Detail'));
 
 /** This remote on its own (its team's dev page): its pages without the host's layout. */
 export function Standalone() {
   return (
     <ConfigProvider locale={zhCN}>
       <BrowserRouter>
-        <nav style={{ padding: 12, borderBottom: '1px solid #eee' }}>
-          <Link to="/">首页</Link>
+        <nav aria-label="remote-content 页面" style={{ padding: 12, borderBottom: '1px solid #eee', display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          {NAV.map((p) => (
+            <Link key={p.path} to={p.path}>
+              {p.name}
+            </Link>
+          ))}
         </nav>
-        <Routes>
-          <Route path="/" element={<Home />} />
-        </Routes>
+        <main>
+          <Routes>
+            {PAGES.map((p) => (
+              <Route key={p.path} path={p.path} element={p.element} />
+            ))}
+          </Routes>
+        </main>
       </BrowserRouter>
     </ConfigProvider>
   );

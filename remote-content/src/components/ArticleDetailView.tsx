@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Breadcrumb, Button, Skeleton } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { SafeHtml, type ArticleDetail } from '@site/shared';
+import { NotFound } from './NotFound';
+import type { ArticleState } from './useArticle';
+
+export interface DetailLayoutProps {
+  state: ArticleState;
+  /** The list this detail belongs to (breadcrumb and 返回列表). */
+  list: { path: string; name: string };
+  /** Meta line under the title (date, source, version…). */
+  meta?: (a: ArticleDetail) => ReactNode;
+  /** Show the cover image and description beside each other above the body (products, solutions). */
+  hero?: boolean;
+  /** Extra parts between the head and the body (e.g. product features). */
+  beforeBody?: (a: ArticleDetail) => ReactNode;
+  /** Parts after the body (e.g. previous / next article). */
+  afterBody?: (a: ArticleDetail) => ReactNode;
+}
+
+/** The shared layout of the product, solution and news detail pages, with their loading and not-found states. */
+export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBody }: DetailLayoutProps) {
+  const navigate = useNavigate();
+  if (state.status === 'loading') {
+    return (
+      <div aria-busy="true">
+        <h1 className="rc-channel-title">{list.name}</h1>
+        <Skeleton active title paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (state.status === 'notFound') return <NotFound backTo={list.path} />;
+  const a = state.article;
+  return (
+    <article>
+      <Breadcrumb
+        items={[{ title: <Link to="/">首页</Link> }, { title: <Link to={list.path}>{list.name}</Link> }, { title: a.title }]}
+      />
+      <header className="rc-detail-head">
+        <h1>{a.title}</h1>
+        {meta && <div className="rc-detail-meta">{meta(a)}</div>}
+      </header>
+      {hero && (a.image || a.description) && (
+        <div className="rc-detail-hero">
+          {a.image && <img src={a.image} alt={a.title} width={800} height={450} loading="eager" />}
+          <div>
+            {a.subtitle && <p className="rc-muted">{a.subtitle}</p>}
+            {a.description && <p>{a.description}</p>}
+          </div>
+        </div>
+      )}
+      {beforeBody?.(a)}
+      <SafeHtml as="section" className="rc-article-body" html={a.text} />
+      {afterBody?.(a)}
+      <div className="rc-back">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(list.path)}>
+          返回列表
+        </Button>
+      </div>
+    </article>
+  );
+}

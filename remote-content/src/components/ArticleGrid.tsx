@@ -1,0 +1,24 @@
+import { Link } from 'react-router-dom';
+import { truncateText, type Article } from '@site/shared';
+import { detailHref, type ArticleKind } from './query';
+
+/** Cards with cover image, title and summary, each linking to its detail page (products, solutions). */
+export function ArticleGrid({ items, kind, headingLevel = 3 }: { items: Article[]; kind: ArticleKind; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="rc-grid">
+      {items.map((a) => (
+        <li key={a.id}>
+          <Link className="rc-card" to={detailHref(kind, a.id)}>
+            {a.image && <img src={a.image} alt={a.title} width={800} height={450} loading="lazy" />}
+            <div className="rc-card-body">
+              <Heading>{a.title}</Heading>
+              {a.subtitle && <div className="rc-muted">{a.subtitle}</div>}
+              {a.description && <p>{truncateText(a.description, 120)}</p>}
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Pagination, Skeleton } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { getArticlePage, type Article } from '@site/shared';
+import { EmptyState } from './EmptyState';
+import { parsePage } from './query';
+import { useAsync } from './useAsync';
+
+/**
+ * One channel's articles, page by page. The page lives in the URL (`?page=`), so back/forward and
+ * shared links keep it; other query parameters (e.g. `categoryId`) are kept when the page changes.
+ */
+export function PagedArticles({ channelId, pageSize, render }: { channelId: number; pageSize: number; render: (items: Article[]) => ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const { loading, data, error } = useAsync(() => getArticlePage({ channelId, page, pageSize }), [channelId, page, pageSize]);
+
+  const goTo = (next: number) => {
+    const q = new URLSearchParams(params);
+    if (next > 1) q.set('page', String(next));
+    else q.delete('page');
+    setParams(q);
+  };
+
+  if (loading && !data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (error || !data) return <EmptyState text="内容加载失败，请稍后重试" />;
+  if (data.content.length === 0) return <EmptyState />;
+  return (
+    <>
+      <div aria-busy={loading}>{render(data.content)}</div>
+      {data.totalElements > pageSize && (
+        <nav className="rc-pagination" aria-label="分页">
+          <Pagination current={page} pageSize={pageSize} total={data.totalElements} showSizeChanger={false} onChange={goTo} />
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/** Reading and building the query strings of this remote's routes. */
+
+/** `?id=` as a positive integer, or null for anything missing or malformed (shown as not found). */
+export function parseId(raw: string | null | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw.trim())) return null;
+  const n = Number(raw.trim());
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** `?page=` as a 1-based page number; anything else is page 1. */
+export function parsePage(raw: string | null | undefined): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+/** The list route and the detail route of each kind of article this remote shows. */
+export const ROUTES = {
+  product: { list: '/product', detail: '/productDetail' },
+  solution: { list: '/solution', detail: '/solutionDetail' },
+  news: { list: '/news', detail: '/newsDetail' },
+} as const;
+export type ArticleKind = keyof typeof ROUTES;
+
+/** Link from a list to an article's detail page, e.g. `/newsDetail?id=301`. */
+export function detailHref(kind: ArticleKind, id: number | string): string {
+  return `${ROUTES[kind].detail}?id=${encodeURIComponent(String(id))}`;
+}
+
+/** A path with query parameters; empty, null and undefined values (and page 1) are left out. */
+export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === null || v === undefined || v === '' || (k === 'page' && Number(v) === 1)) continue;
+    q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}

@@ -1,0 +1,16 @@
+import { getArticle, type ArticleDetail } from '@site/shared';
+import { useAsync } from './useAsync';
+
+export type ArticleState = { status: 'loading' } | { status: 'notFound' } | { status: 'ready'; article: ArticleDetail };
+
+/**
+ * One article for a detail page. A missing id, an unknown id (the server answers 404; the shared client
+ * notifies) or any other failure all end in the not-found state instead of a blank page.
+ */
+export function useArticle(id: number | null): ArticleState {
+  const { loading, data, error } = useAsync(() => (id === null ? Promise.resolve(null) : getArticle(id)), [id]);
+  if (id === null) return { status: 'notFound' };
+  if (loading) return { status: 'loading' };
+  if (error || !data || typeof data !== 'object' || !('id' in data)) return { status: 'notFound' };
+  return { status: 'ready', article: data };
+}

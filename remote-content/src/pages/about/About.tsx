@@ -1,0 +1,44 @@
+import { Skeleton } from 'antd';
+import { CHANNEL_IDS, SafeHtml } from '@site/shared';
+import { ChannelHeader } from '../../components/ChannelHeader';
+import { EmptyState } from '../../components/EmptyState';
+import { PageContainer } from '../../components/PageContainer';
+import { useChannelArticles } from '../../components/useChannelArticles';
+import { readStats } from './stats';
+
+/** /about: the about channel's articles (company profile, history, honours…), each a section. */
+export default function About() {
+  const { loading, data } = useChannelArticles(CHANNEL_IDS.about);
+  return (
+    <PageContainer>
+      <ChannelHeader channelId={CHANNEL_IDS.about} fallbackTitle="关于我们" />
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : !data || data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        data.map((a) => {
+          const stats = readStats(a.customs);
+          return (
+            <section key={a.id} className="rc-section" aria-labelledby={`rc-about-${a.id}`}>
+              <div className="rc-section-head">
+                <h2 id={`rc-about-${a.id}`}>{a.title}</h2>
+              </div>
+              {stats.length > 0 && (
+                <ul className="rc-stats" style={{ marginBottom: 16 }}>
+                  {stats.map((s) => (
+                    <li key={s.label}>
+                      <strong>{s.value}</strong>
+                      <span>{s.label}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <SafeHtml className="rc-article-body" html={a.text} />
+            </section>
+          );
+        })
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,28 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getCaptcha } from '@site/shared';
+
+export type CaptchaState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'disabled' }
+  | { status: 'ready'; uuid: string; src: string };
+
+/** The message board's captcha (single use): load on mount, `refresh()` after every submit or on click. */
+export function useCaptcha() {
+  const [state, setState] = useState<CaptchaState>({ status: 'loading' });
+  const latest = useRef(0);
+  const refresh = useCallback(() => {
+    const ticket = ++latest.current;
+    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
+    getCaptcha().then(
+      (c) => {
+        if (ticket !== latest.current) return;
+        if (c.captchaEnabled === false) setState({ status: 'disabled' });
+        else setState({ status: 'ready', uuid: c.uuid, src: `data:image/svg+xml;base64,${c.img}` });
+      },
+      () => ticket === latest.current && setState({ status: 'failed' }),
+    );
+  }, []);
+  useEffect(refresh, [refresh]);
+  return { captcha: state, refresh };
+}

@@ -1,0 +1,17 @@
+import { CHANNEL_IDS } from '@site/shared';
+import { ChannelHeader } from '../../components/ChannelHeader';
+import { NewsList } from '../../components/NewsList';
+import { PageContainer } from '../../components/PageContainer';
+import { PagedArticles } from '../../components/PagedArticles';
+
+const PAGE_SIZE = 10;
+
+/** /news: the news channel newest first, with dates, paged. */
+export default function NewsCentre() {
+  return (
+    <PageContainer>
+      <ChannelHeader channelId={CHANNEL_IDS.news} fallbackTitle="新闻中心" />
+      <PagedArticles channelId={CHANNEL_IDS.news} pageSize={PAGE_SIZE} render={(items) => <NewsList items={items} />} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,30 @@
+import { Skeleton } from 'antd';
+import { Link } from 'react-router-dom';
+import { getNextArticle, getPrevArticle, type ArticleNeighbour } from '@site/shared';
+import { detailHref } from '../../components/query';
+import { useAsync } from '../../components/useAsync';
+
+/** 上一篇 / 下一篇 of a news article; 没有了 when the server answers null (or the call fails). */
+export function PrevNext({ id }: { id: number }) {
+  const { loading, data } = useAsync(
+    () => Promise.all([getPrevArticle(id).catch(() => null), getNextArticle(id).catch(() => null)]),
+    [id],
+  );
+  if (loading) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+  const [prev, next] = data ?? [null, null];
+  return (
+    <nav className="rc-prev-next" aria-label="上一篇和下一篇">
+      <Neighbour label="上一篇：" article={prev} />
+      <Neighbour label="下一篇：" article={next} />
+    </nav>
+  );
+}
+
+function Neighbour({ label, article }: { label: string; article: ArticleNeighbour }) {
+  return (
+    <div>
+      <span>{label}</span>
+      {article ? <Link to={detailHref('news', article.id)}>{article.title}</Link> : <span className="rc-muted">没有了</span>}
+    </div>
+  );
+}

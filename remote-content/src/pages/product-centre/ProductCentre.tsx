@@ -1,0 +1,55 @@
+import { Skeleton, Tabs } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { CHANNEL_IDS, getChannels } from '@site/shared';
+import { ArticleGrid } from '../../components/ArticleGrid';
+import { ChannelHeader } from '../../components/ChannelHeader';
+import { PageContainer } from '../../components/PageContainer';
+import { PagedArticles } from '../../components/PagedArticles';
+import { parseId } from '../../components/query';
+import { useAsync } from '../../components/useAsync';
+import { ProductDetailView } from '../product-detail/ProductDetailView';
+
+const PAGE_SIZE = 9;
+const ALL = String(CHANNEL_IDS.product);
+
+/**
+ * /product: category tabs (the product channel's sub-channels) over a paged list.
+ * /product?id=X (where the search sends product results) shows that product instead.
+ */
+export default function ProductCentre() {
+  const [params] = useSearchParams();
+  const productId = params.get('id');
+  return <PageContainer>{productId !== null ? <ProductDetailView id={parseId(productId)} /> : <ProductList />}</PageContainer>;
+}
+
+function ProductList() {
+  const [params, setParams] = useSearchParams();
+  const categories = useCategories();
+  const requested = params.get('categoryId');
+  // Only a known category is used; anything else shows all products.
+  const active = categories.data?.some((c) => String(c.id) === requested) ? requested! : ALL;
+
+  const selectCategory = (key: string) => {
+    setParams(key === ALL ? {} : { categoryId: key });
+  };
+
+  return (
+    <>
+      <ChannelHeader channelId={CHANNEL_IDS.product} fallbackTitle="产品中心" />
+      {categories.loading ? (
+        <Skeleton.Button active block style={{ marginBottom: 16 }} />
+      ) : (
+        <Tabs
+          activeKey={active}
+          onChange={selectCategory}
+          items={[{ key: ALL, label: '全部产品' }, ...(categories.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))]}
+        />
+      )}
+      {!categories.loading && <PagedArticles key={active} channelId={Number(active)} pageSize={PAGE_SIZE} render={(items) => <ArticleGrid items={items} kind="product" />} />}
+    </>
+  );
+}
+
+function useCategories() {
+  return useAsync(() => getChannels({ parentId: CHANNEL_IDS.product }), []);
+}

@@ -1,0 +1,17 @@
+import { CHANNEL_IDS } from '@site/shared';
+import { ArticleGrid } from '../../components/ArticleGrid';
+import { ChannelHeader } from '../../components/ChannelHeader';
+import { PageContainer } from '../../components/PageContainer';
+import { PagedArticles } from '../../components/PagedArticles';
+
+const PAGE_SIZE = 9;
+
+/** /solution: the solutions channel, paged cards linking to /solutionDetail?id=. */
+export default function Solution() {
+  return (
+    <PageContainer>
+      <ChannelHeader channelId={CHANNEL_IDS.solution} fallbackTitle="解决方案" />
+      <PagedArticles channelId={CHANNEL_IDS.solution} pageSize={PAGE_SIZE} render={(items) => <ArticleGrid items={items} kind="solution" />} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { article, pageOf, renderAt } from '../../test-utils';
+import DocumentCentre from './DocumentCentre';
+
+jest.mock('@site/shared', () => ({
+  ...jest.requireActual('@site/shared'),
+  getArticlePage: jest.fn(),
+  getArticle: jest.fn(),
+  downloadArticleFile: jest.fn(),
+}));
+const shared = jest.requireMock('@site/shared') as Record<'getArticlePage' | 'getArticle' | 'downloadArticleFile', jest.Mock>;
+
+const manual = article({ id: 402, title: '配电网故障智能诊断系统用户手册', file: '/files/docs/manual.pdf', fileName: '用户手册.pdf', fileLength: 2048, customs: { fileType: 'PDF' } });
+const notes = article({ id: 410, title: 'V3.2.0 版本发布说明', file: '/files/docs/notes.txt', fileName: '发布说明.txt', fileLength: 512 });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  shared.getArticlePage.mockResolvedValue(pageOf([manual, notes]));
+  shared.downloadArticleFile.mockResolvedValue(true);
+});
+
+test('[ROUTE-15] 文档中心 lists documents with date, size and type, and asks the documents channel', async () => {
+  renderAt(<DocumentCentre />, '/document');
+  expect(await screen.findByText('配电网故障智能诊断系统用户手册')).toBeTruthy();
+  expect(shared.getArticlePage).toHaveBeenCalledWith(expect.objectContaining({ channelId: 15, page: 1 }));
+  expect(screen.getByText('大小：2.0 KB')).toBeTruthy();
+  expect(screen.getByText('类型：PDF')).toBeTruthy();
+  expect(screen.getByText('类型：TXT')).toBeTruthy();
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+});
+
+test('[HTTP-9][API-31] 下载 of a row calls the generic download with that document id and file name', async () => {
+  renderAt(<DocumentCentre />, '/document');
+  fireEvent.click(await screen.findByRole('button', { name: '下载 V3.2.0 版本发布说明' }));
+  await waitFor(() => expect(shared.downloadArticleFile).toHaveBeenCalledWith(410, '发布说明.txt'));
+  expect(screen.getByRole('link', { name: '直接下载 V3.2.0 版本发布说明' }).getAttribute('href')).toBe('/files/docs/notes.txt');
+});
+
+test('?id= shows that document as a card on top of the list', async () => {
+  shared.getArticle.mockResolvedValue({ ...manual, text: '<p>文档正文</p><script>alert(1)</script>' });
+  renderAt(<DocumentCentre />, '/document?id=402');
+  expect(await screen.findByTestId('document-card')).toBeTruthy();
+  expect(shared.getArticle).toHaveBeenCalledWith(402);
+  expect(screen.getByText('文档正文')).toBeTruthy();
+  expect(document.querySelector('script')).toBeNull();
+});
+
+test('an unknown ?id= shows 未找到该文档 and keeps the list', async () => {
+  shared.getArticle.mockRejectedValue(new Error('文章不存在'));
+  renderAt(<DocumentCentre />, '/document?id=999999');
+  expect(await screen.findByText('未找到该文档')).toBeTruthy();
+  expect(await screen.findByText('V3.2.0 版本发布说明')).toBeTruthy();
+});
+
+test('an empty channel shows 暂无文档', async () => {
+  shared.getArticlePage.mockResolvedValue(pageOf([]));
+  renderAt(<DocumentCentre />, '/document');
+  expect(await screen.findByText('暂无文档')).toBeTruthy();
+});

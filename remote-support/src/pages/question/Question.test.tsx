@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { article, pageOf, renderAt } from '../../test-utils';
+import Question from './Question';
+
+jest.mock('@site/shared', () => ({
+  ...jest.requireActual('@site/shared'),
+  getArticlePage: jest.fn(),
+  getArticle: jest.fn(),
+}));
+const shared = jest.requireMock('@site/shared') as Record<'getArticlePage' | 'getArticle', jest.Mock>;
+
+const q1 = article({ id: 501, channelId: 16, title: '系统支持哪些操作系统与数据库？', description: '支持麒麟等操作系统。' });
+const q2 = article({ id: 502, channelId: 16, title: '如何申请产品试用？', description: '请在联系我们页面留言。' });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  shared.getArticlePage.mockResolvedValue(pageOf([q1, q2]));
+  shared.getArticle.mockImplementation(async (id: number) => ({ ...(id === 502 ? q2 : q1), text: `<p>答案正文 ${id}</p><img src=x onerror="alert(1)">` }));
+});
+
+test('[ROUTE-16] 常见问题 lists the questions with answers closed', async () => {
+  renderAt(<Question />, '/question');
+  expect(await screen.findByText('如何申请产品试用？')).toBeTruthy();
+  expect(shared.getArticlePage).toHaveBeenCalledWith(expect.objectContaining({ channelId: 16 }));
+  expect(screen.queryByText('答案正文 502')).toBeNull();
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+});
+
+test('[SRCH-11] ?id= opens that question and shows its sanitised answer', async () => {
+  renderAt(<Question />, '/question?id=502');
+  expect(await screen.findByText('答案正文 502')).toBeTruthy();
+  expect(shared.getArticle).toHaveBeenCalledWith(502);
+  expect(screen.queryByText('答案正文 501')).toBeNull();
+  expect(document.querySelector('[onerror]')).toBeNull();
+});
+
+test('an unknown ?id= shows 未找到该问题 and the list', async () => {
+  renderAt(<Question />, '/question?id=777');
+  expect(await screen.findByText('未找到该问题')).toBeTruthy();
+  expect(screen.getByText('如何申请产品试用？')).toBeTruthy();
+});

@@ -1,0 +1,35 @@
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import type { Article, ArticleDetail, ArticlePage } from '@site/shared';
+
+/** Renders a page at a url inside a router, as the host would mount it. */
+export function renderAt(ui: ReactElement, url: string) {
+  return render(<MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>);
+}
+
+export function article(over: Partial<ArticleDetail> = {}): ArticleDetail {
+  return {
+    id: 1,
+    title: '标题',
+    subtitle: null,
+    description: null,
+    image: null,
+    video: null,
+    file: null,
+    fileName: null,
+    fileLength: null,
+    author: null,
+    source: null,
+    publishDate: '2026-01-02T03:04:05.000Z',
+    channelId: 15,
+    channel: { id: 15, name: '文档中心', alias: 'document' },
+    customs: {},
+    text: '',
+    ...over,
+  };
+}
+
+export function pageOf(content: Article[]): ArticlePage {
+  return { content, totalElements: content.length, totalPages: 1, number: 0, size: 10, first: true, last: true, numberOfElements: content.length, empty: !content.length };
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import { sendSmsCode } from '@site/shared';
+import { rules } from './rules';
+import { useCountdown } from './useCountdown';
+
+interface Props {
+  form: FormInstance;
+  /** Name of the phone field the code goes to. */
+  phoneField?: string;
+  /** Unique id prefix so two forms on one page don't share input ids. */
+  idPrefix: string;
+}
+
+/**
+ * 短信验证码 input with its 获取验证码 button: checks the phone first, sends the code, then waits 60 s
+ * before it can be sent again. Server errors (e.g. rate limit) are notified by the shared client.
+ */
+export function SmsCodeField({ form, phoneField = 'phone', idPrefix }: Props) {
+  const { left, running, start } = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    let phone: string;
+    try {
+      phone = (await form.validateFields([phoneField]))[phoneField];
+    } catch {
+      return; // the phone field shows why
+    }
+    setSending(true);
+    try {
+      await sendSmsCode(phone);
+      start();
+    } catch {
+      /* notified by the client; the button stays usable */
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Form.Item label="短信验证码" required htmlFor={`${idPrefix}-code`}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Form.Item name="code" rules={rules.smsCode} noStyle>
+          <Input id={`${idPrefix}-code`} placeholder="请输入短信验证码" maxLength={8} inputMode="numeric" autoComplete="one-time-code" />
+        </Form.Item>
+        <Button onClick={send} disabled={running} loading={sending} style={{ minWidth: 130 }}>
+          {running ? `${left}秒后重新获取` : '获取验证码'}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}

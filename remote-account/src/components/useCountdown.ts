@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Seconds between two SMS codes. */
+export const SMS_RESEND_SECONDS = 60;
+
+/** A seconds countdown: `start()` sets it to `seconds` and it ticks to 0 once a second. */
+export function useCountdown(seconds = SMS_RESEND_SECONDS) {
+  const [left, setLeft] = useState(0);
+  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+
+  const stop = useCallback(() => {
+    if (timer.current !== undefined) clearInterval(timer.current);
+    timer.current = undefined;
+  }, []);
+
+  const start = useCallback(() => {
+    stop();
+    setLeft(seconds);
+    timer.current = setInterval(() => {
+      setLeft((n) => {
+        if (n <= 1) {
+          stop();
+          return 0;
+        }
+        return n - 1;
+      });
+    }, 1000);
+  }, [seconds, stop]);
+
+  useEffect(() => stop, [stop]);
+  return { left, running: left > 0, start };
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
+import { notify, resetUserPassword } from '@site/shared';
+import { PASSWORD_MAX, rules } from '../../components/rules';
+import { SmsCodeField } from '../../components/SmsCodeField';
+import { UserLayout } from '../../components/UserLayout';
+
+interface Values {
+  phone: string;
+  password: string;
+  confirm: string;
+  code: string;
+}
+
+/** /user/forgetPassword: a new password for the account of a phone, proven by an SMS code. */
+export default function ForgetPassword() {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(values: Values) {
+    setSubmitting(true);
+    try {
+      const res = await resetUserPassword({ phone: values.phone, password: values.password, code: values.code.trim() });
+      notify.success(res.msg || '密码重置成功');
+      // Customers' user name is their phone: offer it on the login form.
+      navigate(`/user/login?username=${encodeURIComponent(values.phone)}`, { replace: true });
+    } catch {
+      /* the client showed the server's message; the input stays */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <UserLayout title="忘记密码">
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="forget-password">
+        <Form.Item label="手机号" name="phone" rules={rules.phone}>
+          <Input placeholder="请输入手机号码" maxLength={11} inputMode="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item label="新密码" name="password" rules={rules.newPassword}>
+          <Input.Password placeholder="6-20位密码" maxLength={PASSWORD_MAX} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="确认密码" name="confirm" dependencies={['password']} rules={rules.confirmPassword}>
+          <Input.Password placeholder="请再次输入密码" maxLength={PASSWORD_MAX} autoComplete="new-password" />
+        </Form.Item>
+        <SmsCodeField form={form} idPrefix="forget-password" />
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          重置密码
+        </Button>
+      </Form>
+      <div style={{ marginTop: 12, textAlign: 'center' }}>
+        <Link to="/user/login">返回登录</Link>
+      </div>
+    </UserLayout>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button, Divider, Tabs } from 'antd';
+import { WechatOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { isSafeInSitePath } from '@site/shared';
+import { UserLayout } from '../../components/UserLayout';
+import { useFinishLogin } from '../../components/useFinishLogin';
+import { CredentialsForm } from './CredentialsForm';
+import { SmsLoginForm } from './SmsLoginForm';
+
+type TabKey = 'account' | 'sms';
+
+/**
+ * /user/login. Query: `redirect` (in-site page to return to), `tab=sms` and `phone` (after registration),
+ * `username` (after a password reset).
+ */
+export default function Login() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const finish = useFinishLogin();
+  const [tab, setTab] = useState<TabKey>(params.get('tab') === 'sms' ? 'sms' : 'account');
+  const redirect = params.get('redirect');
+
+  function wxLogin() {
+    // Hand the page to come back to over explicitly: inside a single-page app the referrer is not it.
+    navigate(isSafeInSitePath(redirect) ? `/toLogin?redirect=${encodeURIComponent(redirect)}` : '/toLogin');
+  }
+
+  return (
+    <UserLayout title="登录">
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as TabKey)}
+        centered
+        items={[
+          { key: 'account', label: '账号密码登录', children: <CredentialsForm onToken={finish} initialUsername={params.get('username') ?? undefined} /> },
+          { key: 'sms', label: '短信登录', children: <SmsLoginForm onToken={finish} initialPhone={params.get('phone') ?? undefined} /> },
+        ]}
+      />
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12 }}>
+        <Link to="/user/register">注册</Link>
+        <Link to="/user/forgetPassword">忘记密码</Link>
+      </div>
+      <Divider plain>其他登录方式</Divider>
+      <Button block icon={<WechatOutlined />} onClick={wxLogin}>
+        微信登录
+      </Button>
+    </UserLayout>
+  );
+}

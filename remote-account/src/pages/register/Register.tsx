@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
+import { notify, registerCustomer } from '@site/shared';
+import { rules } from '../../components/rules';
+import { SmsCodeField } from '../../components/SmsCodeField';
+import { UserLayout } from '../../components/UserLayout';
+
+interface Values {
+  phone: string;
+  name: string;
+  code: string;
+  tgCode?: string;
+}
+
+/** /user/register: a customer account from phone, name and SMS code (+ optional referral code). */
+export default function Register() {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(values: Values) {
+    setSubmitting(true);
+    try {
+      const tgCode = values.tgCode?.trim();
+      await registerCustomer({ phone: values.phone, name: values.name.trim(), code: values.code.trim(), ...(tgCode ? { tgCode } : {}) });
+      notify.success('注册成功');
+      // The new account signs in by SMS: open that tab with the phone filled in.
+      navigate(`/user/login?tab=sms&phone=${encodeURIComponent(values.phone)}`, { replace: true });
+    } catch {
+      /* the client showed the server's message (e.g. 该手机号已注册); the input stays */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <UserLayout title="注册">
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="register">
+        <Form.Item label="手机号" name="phone" rules={rules.phone}>
+          <Input placeholder="请输入手机号码" maxLength={11} inputMode="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item label="姓名" name="name" rules={rules.name}>
+          <Input placeholder="请输入姓名" maxLength={30} autoComplete="name" />
+        </Form.Item>
+        <SmsCodeField form={form} idPrefix="register" />
+        <Form.Item label="推荐码（选填）" name="tgCode" rules={[{ max: 32, message: '推荐码不能超过32个字符' }]}>
+          <Input placeholder="请输入推荐码" maxLength={32} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          注册
+        </Button>
+      </Form>
+      <div style={{ marginTop: 12, textAlign: 'center' }}>
+        已有账号？<Link to="/user/login">去登录</Link>
+      </div>
+    </UserLayout>
+  );
+}

@@ -13,6 +13,11 @@ const TerserPlugin = require(require.resolve('minimizer-webpack-plugin', { paths
 const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES } = require('./site.cjs');
 
 const SHARED_PKG = require('../package.json');
+/**
+ * The @site/shared version a build declares. SITE_SHARED_VERSION overrides it only to rehearse version skew
+ * (a remote built against another shared version) in tests.
+ */
+const SHARED_VERSION = process.env.SITE_SHARED_VERSION || SHARED_PKG.version;
 
 /** Modules that must exist once per page. */
 const SINGLETONS = [
@@ -44,8 +49,8 @@ function sharedConfig(appDir) {
   // Same major only: a remote built against shared 1.x runs on a host with 1.y; 2.x is refused.
   shared['@site/shared'] = {
     singleton: true,
-    requiredVersion: `^${SHARED_PKG.version}`,
-    version: SHARED_PKG.version,
+    requiredVersion: `^${SHARED_VERSION}`,
+    version: SHARED_VERSION,
     strictVersion: true,
   };
   return shared;
@@ -97,9 +102,10 @@ function createAppConfig(o) {
       },
       plugins: [
         new webpack.DefinePlugin({
-          'process.env.SITE_SHARED_VERSION': JSON.stringify(SHARED_PKG.version),
+          'process.env.SITE_SHARED_VERSION': JSON.stringify(SHARED_VERSION),
           'process.env.APP_NAME': JSON.stringify(o.name),
-          'process.env.APP_VERSION': JSON.stringify(pkg.version),
+          // MF_BUILD_VERSION is also what the federation manifest reports as buildVersion.
+          'process.env.APP_VERSION': JSON.stringify(process.env.MF_BUILD_VERSION || pkg.version),
         }),
         new ModuleFederationPlugin({
           name: o.name,
@@ -126,7 +132,8 @@ function createAppConfig(o) {
       ],
       optimization: {
         moduleIds: 'deterministic',
-        chunkIds: 'deterministic',
+        // Named chunks: a request log tells which package or page a file holds (benchmark, tests, debugging).
+        chunkIds: 'named',
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 } } })],
       },
       performance: { hints: false },

@@ -14,16 +14,8 @@ export type BusEvents = {
 
 export type Bus = Emitter<BusEvents>;
 
-const GLOBAL_KEY = '__SITE_BUS__';
-
 /**
- * One bus per page. Federation shares this package as a singleton; the global fallback keeps a single
- * instance even if a remote was (wrongly) built with its own copy.
+ * One bus per page because federation shares @site/shared as a singleton. Deliberately no global
+ * fallback: a remote that bundled its own copy would not hear the host, and tests would catch it.
  */
-function createBus(): Bus {
-  const g = globalThis as unknown as Record<string, Bus | undefined>;
-  if (!g[GLOBAL_KEY]) g[GLOBAL_KEY] = mitt<BusEvents>();
-  return g[GLOBAL_KEY]!;
-}
-
-export const bus: Bus = createBus();
+export const bus: Bus = mitt<BusEvents>();

@@ -1,0 +1,130 @@
+/**
+ * Extra processes some end-to-end tests need: a second composed site whose remotes file the test
+ * writes (to point a remote at a dead, hanging or re-versioned origin), a plain static server, and
+ * servers that refuse or never answer.
+ */
+import { spawn, type ChildProcess } from 'child_process';
+import fs from 'fs';
+import http from 'http';
+import net from 'net';
+import os from 'os';
+import path from 'path';
+import { PORTS } from './site';
+
+export const REPO = path.resolve(__dirname, '../..');
+
+async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`port ${port} did not open`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export interface SiteInstance {
+  origin: string;
+  remotesFile: string;
+  writeRemotes(map: Record<string, string>): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second composed site on `base+80..base+84` sharing the suite's API server, serving the production
+ * build (or the given roots) with a remotes file the test controls.
+ */
+export async function startSite(base: number, remotes: Record<string, string>, roots: Record<string, string> = {}): Promise<SiteInstance> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-instance-'));
+  const remotesFile = path.join(dir, 'remotes.json');
+  const writeRemotes = (map: Record<string, string>) => fs.writeFileSync(remotesFile, JSON.stringify(map, null, 2));
+  writeRemotes(remotes);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    API_EXTERNAL: '1',
+    API_PORT: String(PORTS.api),
+    HOST_PORT: String(base + 80),
+    REMOTE_CONTENT_PORT: String(base + 81),
+    REMOTE_SUPPORT_PORT: String(base + 82),
+    REMOTE_ACCOUNT_PORT: String(base + 83),
+    REMOTE_SHELL_ADMIN_PORT: String(base + 84),
+    REMOTES_FILE: remotesFile,
+  };
+  for (const [name, root] of Object.entries(roots)) env[`${name.toUpperCase()}_ROOT`] = root;
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: 'ignore' });
+  await waitForPort(base + 80);
+  return {
+    origin: `http://localhost:${base + 80}`,
+    remotesFile,
+    writeRemotes,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        fs.rmSync(dir, { recursive: true, force: true });
+      }),
+  };
+}
+
+/** Accepts connections and never answers: a hanging remote. */
+export async function startHangingServer(port: number): Promise<() => Promise<void>> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((s) => {
+    sockets.add(s);
+    s.on('error', () => undefined);
+  });
+  await new Promise<void>((r) => server.listen(port, '0.0.0.0', () => r()));
+  return () =>
+    new Promise((resolve) => {
+      sockets.forEach((s) => s.destroy());
+      server.close(() => resolve());
+    });
+}
+
+/** A static file server for a folder (e.g. a remote's build), with CORS like a CDN. */
+export async function startStaticServer(port: number, root: string, pages: Record<string, string> = {}): Promise<() => Promise<void>> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url || '/', 'http://x');
+    if (pages[url.pathname] !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(pages[url.pathname]);
+    }
+    const file = path.join(root, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404, { 'access-control-allow-origin': '*' });
+      return res.end();
+    }
+    const type = file.endsWith('.js') ? 'application/javascript' : file.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+    res.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*', 'cache-control': 'no-cache' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(port, '0.0.0.0', () => r()));
+  return () => new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Build one app into a folder with extra environment (e.g. MF_BUILD_VERSION). */
+export function buildApp(dir: string, outDir: string, env: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pnpm', ['run', 'build'], { cwd: path.join(REPO, dir), env: { ...process.env, ...env, BUILD_OUT_DIR: outDir }, stdio: 'pipe' });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build ${dir} failed:\n${out}`))));
+  });
+}
+
+export function defaultRemotes(base?: number): Record<string, string> {
+  const p = (n: number, fallback: number) => (base ? base + n : fallback);
+  return {
+    remote_content: `http://localhost:${p(81, PORTS.remote_content)}/mf-manifest.json`,
+    remote_support: `http://localhost:${p(82, PORTS.remote_support)}/mf-manifest.json`,
+    remote_account: `http://localhost:${p(83, PORTS.remote_account)}/mf-manifest.json`,
+    remote_shell_admin: `http://localhost:${p(84, PORTS.remote_shell_admin)}/mf-manifest.json`,
+  };
+}

@@ -1,8 +1,30 @@
 import { createRoot } from 'react-dom/client';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'nprogress/nprogress.css';
+import './styles/site.css';
+import { getToken, loadUserInfo } from '@site/shared';
 import { App } from './App';
 import { readRemotesFile, registerAll } from './federation/remotes';
+import { loadSiteConfig } from './site-data/site-config';
+import { loadCompany, loadNavChannels } from './site-data/site-data';
+import { startVisitTracking } from './services/visit';
+import { recordMobileWeChat } from './services/mobile-wechat';
+import { keepRootFontSize } from './services/root-font';
+import { startAdScript } from './services/ad-script';
+
+dayjs.locale('zh-cn');
 
 async function start() {
+  // Things that need no answer first, so they happen exactly once per page load whatever comes next.
+  recordMobileWeChat();
+  keepRootFontSize();
+  startVisitTracking();
+  // Header data, the signed-in user and the site config load in parallel with the remotes file.
+  void loadCompany();
+  void loadNavChannels();
+  if (getToken()) loadUserInfo().catch(() => {});
+  void loadSiteConfig().then((c) => startAdScript(c.adScriptUrl));
   try {
     registerAll(await readRemotesFile());
   } catch (e) {

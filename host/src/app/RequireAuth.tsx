@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loginPathFor, useAuth } from '@site/shared';
+
+/** Admin routes need a token; without one the visitor signs in and comes back here (issue 6, item 7). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { token } = useAuth();
+  const { pathname, search } = useLocation();
+  if (!token) return <Navigate to={loginPathFor(pathname + search)} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,94 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import NProgress from 'nprogress';
+import { authStore, bus, isSafeInSitePath, loadUserInfo, pageTitleOverride, performLogout } from '@site/shared';
+import { useCompany } from '../site-data/site-data';
+import { siteConfig } from '../site-data/site-config';
+import { skipPageTarget } from '../services/skip-page';
+import { documentTitle, routeMeta } from './route-meta';
+
+NProgress.configure({ showSpinner: false });
+
+function setMetaDescription(text: string) {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.appendChild(meta);
+  }
+  meta.content = text;
+}
+
+/** Per navigation: scroll to top (ROUTE-2), loading bar (ROUTE-3), title and description (TITLE-1..3). */
+export function NavigationEffects() {
+  const location = useLocation();
+  const company = useCompany();
+  const full = location.pathname + location.search;
+
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [full]);
+
+  useEffect(() => {
+    NProgress.start();
+    // A remote page still loading keeps the bar (RemotePage ends it); otherwise end it after this paint.
+    const raf = requestAnimationFrame(() => {
+      if (!document.querySelector('main [aria-busy="true"]')) NProgress.done();
+    });
+    return () => cancelAnimationFrame(raf);
+  }, [full]);
+
+  useEffect(() => {
+    if (!company) return;
+    document.title = documentTitle(location.pathname, company.title, pageTitleOverride(full));
+  }, [full, location.pathname, company]);
+
+  useEffect(() => {
+    setMetaDescription(routeMeta(location.pathname).description);
+  }, [location.pathname]);
+
+  return null;
+}
+
+/**
+ * The host answers the bus (DESIGN section 4): it alone navigates and clears auth.
+ * - skipPage: in-site paths only; the window `message` listener feeds it from allowed portals.
+ * - logout: sign out (whatever the server says), then /index (the guard sends visitors on to the login page).
+ * - login: pick up the new token and user for the header.
+ */
+export function BusBridge() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const onSkip = ({ url }: { url: string }) => {
+      if (isSafeInSitePath(url)) navigate(url);
+    };
+    const onLogout = async () => {
+      await performLogout();
+      navigate('/index');
+    };
+    const onLogin = () => {
+      authStore.syncToken();
+      if (authStore.get().token && !authStore.get().user) loadUserInfo().catch(() => {});
+    };
+    bus.on('skipPage', onSkip);
+    bus.on('logout', onLogout);
+    bus.on('login', onLogin);
+    return () => {
+      bus.off('skipPage', onSkip);
+      bus.off('logout', onLogout);
+      bus.off('login', onLogin);
+    };
+  }, [navigate]);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const url = skipPageTarget(event, siteConfig().portalOrigins, window.location.origin);
+      if (url) bus.emit('skipPage', { url });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  return null;
+}

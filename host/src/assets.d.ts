@@ -1,0 +1,2 @@
+/** Style sheets are bundled by style-loader; they export nothing. */
+declare module '*.css';

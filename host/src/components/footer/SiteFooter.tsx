@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { BLOCK_IDS, FOOTER_CONTACT_MAX, getBlockItems, type BlockItem } from '@site/shared';
+import { FooterLink } from './FooterLink';
+
+const COLUMNS = [
+  { key: 'product', blockId: BLOCK_IDS.product, title: '产品中心' },
+  { key: 'application', blockId: BLOCK_IDS.application, title: '应用领域' },
+  { key: 'about', blockId: BLOCK_IDS.about, title: '关于我们' },
+  { key: 'news', blockId: BLOCK_IDS.news, title: '新闻中心' },
+] as const;
+
+const BLOCKS = [...COLUMNS.map((c) => c.blockId), BLOCK_IDS.contact, BLOCK_IDS.companyLogo, BLOCK_IDS.copyright];
+
+type Blocks = Partial<Record<number, BlockItem[]>>;
+
+/** All footer blocks in parallel, once per page load. */
+let footerPromise: Promise<Blocks> | null = null;
+function loadFooterBlocks(): Promise<Blocks> {
+  return (footerPromise ??= Promise.all(
+    BLOCKS.map((id) =>
+      getBlockItems(id)
+        .then((items) => [id, Array.isArray(items) ? items : []] as const)
+        .catch(() => [id, []] as const),
+    ),
+  ).then((pairs) => Object.fromEntries(pairs) as Blocks));
+}
+
+/** The public footer (FOOT-1..8): four link columns, contact (at most 2), company logo, copyright rows. */
+export function SiteFooter() {
+  const [blocks, setBlocks] = useState<Blocks | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadFooterBlocks().then((b) => live && setBlocks(b));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const logo = blocks?.[BLOCK_IDS.companyLogo]?.[0];
+  const contact = (blocks?.[BLOCK_IDS.contact] ?? []).slice(0, FOOTER_CONTACT_MAX);
+  const copyright = blocks?.[BLOCK_IDS.copyright] ?? [];
+
+  return (
+    <footer className="site-footer" aria-busy={!blocks}>
+      <div className="site-footer__main">
+        <div className="site-footer__brand">
+          {logo?.image && (
+            <FooterLink item={logo}>
+              <img src={logo.image} alt={logo.title || '公司标志'} className="site-footer__logo" height={40} data-testid="footer-logo" />
+            </FooterLink>
+          )}
+          {contact.length > 0 && (
+            <ul className="site-footer__contact" data-testid="footer-contact" aria-label="联系方式">
+              {contact.map((c) => (
+                <li key={c.id}>
+                  {c.image && <img src={c.image} alt="" width={16} height={16} />}
+                  <FooterLink item={c}>{c.title}</FooterLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {COLUMNS.map((col) => (
+          <section key={col.key} className="site-footer__column" aria-labelledby={`footer-col-${col.key}`} data-testid={`footer-col-${col.key}`}>
+            <h2 id={`footer-col-${col.key}`} className="site-footer__title">
+              {col.title}
+            </h2>
+            <ul>
+              {(blocks?.[col.blockId] ?? []).map((item) => (
+                <li key={item.id}>
+                  <FooterLink item={item}>{item.title}</FooterLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <div className="site-footer__copyright" data-testid="footer-copyright">
+        {copyright.map((row) => (
+          <p key={row.id}>
+            <FooterLink item={row}>{row.title}</FooterLink>
+          </p>
+        ))}
+      </div>
+    </footer>
+  );
+}

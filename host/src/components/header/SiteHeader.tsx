@@ -1,0 +1,85 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buildNavEntries, useCompany, useNavChannels } from '../../site-data/site-data';
+import { NavList } from './NavList';
+import { UserArea } from './UserArea';
+
+const SearchModal = lazy(() => import('../search/SearchModal'));
+const MobileDrawer = lazy(() => import('./MobileDrawer'));
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M16.5 16.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The public header (NAV-1..4): logo, the seven channel-driven entries, search, account links; below 550 px a
+ * menu button opens a drawer. Plain markup and CSS; the modal and drawer code load on first use.
+ */
+export function SiteHeader() {
+  const company = useCompany();
+  const channels = useNavChannels();
+  const entries = buildNavEntries(channels ?? null);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+
+  const openSearch = () => {
+    setSearchUsed(true);
+    setSearchOpen(true);
+    setDrawerOpen(false);
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-logo" aria-label={`${company?.title ?? ''} 首页`.trim()}>
+          {company?.image ? (
+            <img src={company.image} alt={company.title} height={36} className="site-logo__img" />
+          ) : (
+            <span className="site-logo__text">{company?.title ?? ''}</span>
+          )}
+        </Link>
+        <nav aria-label="主导航" className="site-nav" data-loaded={channels !== undefined ? 'true' : 'false'}>
+          <NavList entries={entries} className="site-nav__list" />
+        </nav>
+        <div className="site-header__actions">
+          <button type="button" className="icon-button" aria-label="搜索" onClick={openSearch}>
+            <SearchIcon />
+          </button>
+          <div className="site-header__user">
+            <UserArea />
+          </div>
+          <button
+            type="button"
+            className="icon-button site-menu-button"
+            aria-label="菜单"
+            aria-expanded={drawerOpen}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </button>
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        {searchUsed && <SearchModal open={searchOpen} onClose={() => setSearchOpen(false)} />}
+        {drawerUsed && <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={entries} />}
+      </Suspense>
+    </header>
+  );
+}

@@ -1,3 +1,20 @@
 const { createAppConfig } = require('@site/shared/build');
+const { checkDeclaredExposes } = require('../scripts/lib/contract.cjs');
 
-module.exports = createAppConfig({ appDir: __dirname, name: 'host', isHost: true, title: '华电智控科技有限公司' });
+/** The host build stops when a remote no longer declares a module the route table mounts. */
+class RemoteContractPlugin {
+  apply(compiler) {
+    compiler.hooks.beforeCompile.tap('RemoteContractPlugin', () => {
+      const problems = checkDeclaredExposes();
+      if (problems.length) throw new Error(`Remote contract broken:\n  - ${problems.join('\n  - ')}`);
+    });
+  }
+}
+
+module.exports = createAppConfig({
+  appDir: __dirname,
+  name: 'host',
+  isHost: true,
+  title: '华电智控科技有限公司',
+  plugins: [new RemoteContractPlugin()],
+});

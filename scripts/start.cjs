@@ -7,4 +7,11 @@ const root = path.resolve(__dirname, '..');
 ensurePnpm();
 run('pnpm install --frozen-lockfile', { cwd: root });
 if (process.env.SKIP_BUILD !== '1') run('node scripts/build.cjs', { cwd: root });
+// Like a real deployment: each remote's build becomes an immutable version folder and the remotes
+// file points at it (scripts/remote.cjs publishes or rolls back one remote later).
+const remote = require('./remote.cjs');
+for (const dir of ['remote-content', 'remote-support', 'remote-account', 'remote-shell-admin']) {
+  remote.publish(dir, remote.release(dir, { onConflict: 'suffix' }));
+}
+process.env.SITE_DEPLOY_DIR = remote.deployDir;
 require('./serve.cjs');

@@ -48,11 +48,15 @@ run('pnpm -r --workspace-concurrency=2 run typecheck', { cwd: root });
 step('unit tests');
 run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });
 
+step('deployment scripts');
+run('node --test scripts/test/', { cwd: root });
+
 step('server suite on a PostgreSQL server');
 run('pnpm --filter @site/server run test:pg', { cwd: root });
 
 step('production build');
 run('node scripts/build.cjs', { cwd: root });
+for (const dir of ['remote-content', 'remote-support', 'remote-account', 'remote-shell-admin']) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
 
 step('end-to-end');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));

@@ -6,11 +6,15 @@ const ROOT = path.resolve(__dirname, '../..');
 const envName = (name) => `${name.toUpperCase()}_PORT`; // HOST_PORT, REMOTE_CONTENT_PORT, ...
 
 function siteEnv(env = process.env) {
+  // Deploy mode (npm start): remotes are served from deploy/<dir>/<version>/ and deploy/remotes.json says which is live.
+  const deployDir = env.SITE_DEPLOY_DIR ? path.resolve(ROOT, env.SITE_DEPLOY_DIR) : null;
   const apps = Object.entries(APPS).map(([name, a]) => ({
     name,
     dir: a.dir,
     port: Number(env[envName(name)] || a.port),
-    root: path.resolve(env[`${name.toUpperCase()}_ROOT`] || path.join(ROOT, a.dir, 'dist')),
+    root: path.resolve(
+      env[`${name.toUpperCase()}_ROOT`] || (deployDir && name !== 'host' ? path.join(deployDir, a.dir) : path.join(ROOT, a.dir, 'dist')),
+    ),
   }));
   const publicHost = env.PUBLIC_HOST || 'localhost';
   return {
@@ -20,7 +24,7 @@ function siteEnv(env = process.env) {
     remotes: apps.filter((a) => a.name !== 'host'),
     apiPort: Number(env.API_PORT || 3000),
     publicHost,
-    remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : null,
+    remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : deployDir ? path.join(deployDir, 'remotes.json') : null,
     portalOrigins: (env.PORTAL_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
     adScriptUrl: env.AD_SCRIPT_URL || '',
   };

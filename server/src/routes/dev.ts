@@ -1,5 +1,5 @@
 /** Dev-only helpers (404 when NODE_ENV=production): read the SMS outbox and captcha answers. */
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -24,6 +24,17 @@ export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
     const answer = await peekCaptcha(db, uuid);
     if (!answer) throw notFound('验证码不存在或已失效');
     return { code: 200, msg: '操作成功', data: { answer } };
+  });
+
+  // The visit records stored for one visitor id (e2e: the entry and exit records reached the database).
+  app.get('/dev/visits', async (req) => {
+    const q = parse(z.object({ uv: z.string().regex(/^\d{1,20}$/, '访客ID格式不正确') }), req.query);
+    await ctx.visits.flush();
+    const list = await db.select().from(t.visit).where(eq(t.visit.uv, q.uv)).orderBy(asc(t.visit.id));
+    return {
+      code: 200, msg: '操作成功',
+      data: list.map((v) => ({ url: v.url, entryUrl: v.entryUrl, referrer: v.referrer, si: v.si, uv: v.uv, newVisitor: v.newVisitor, count: v.count, duration: v.duration })),
+    };
   });
 
   app.post('/dev/captcha-enabled', async (req) => {

@@ -15,7 +15,14 @@ const site = siteEnv();
 function securityHeaders(file) {
   if (!file.endsWith('.html')) return {};
   const frameAncestors = ["'self'", ...site.portalOrigins].join(' ');
-  const remoteOrigins = site.remotes.map((r) => `http://${site.publicHost}:${r.port}`).join(' ');
+  // Scripts may come from wherever the remotes file says the remotes live (it changes without a rebuild).
+  const origins = new Set(site.remotes.map((r) => `http://${site.publicHost}:${r.port}`));
+  try {
+    for (const url of Object.values(JSON.parse(String(remotesJson())))) origins.add(new URL(url).origin);
+  } catch {
+    /* an unreadable remotes file only narrows the policy */
+  }
+  const remoteOrigins = [...origins].join(' ');
   return {
     'content-security-policy': [
       "default-src 'self'",

@@ -7,6 +7,9 @@ import { formatDay, parseId } from '../../components/format';
 import '../../components/support.css';
 import { VideoPlayer } from './VideoPlayer';
 
+/** The seed's summary often opens the body too; showing it twice reads badly. */
+const repeatsText = (summary: string, html: string | null) => !!html && html.replace(/<[^>]+>/g, '').includes(summary);
+
 /** /videoDetail?id=: plays the tutorial with the browser's player, with its title, date and description. */
 export default function VideoDetail() {
   const [params] = useSearchParams();
@@ -42,7 +45,7 @@ export default function VideoDetail() {
         {data.source && <span>来源：{data.source}</span>}
       </div>
       {data.video ? <VideoPlayer article={data} /> : <EmptyState description="该视频暂无可播放的文件" />}
-      {data.description && <p className="rs-lead">{data.description}</p>}
+      {data.description && !repeatsText(data.description, data.text) && <p className="rs-lead">{data.description}</p>}
       <SafeHtml className="rs-article" html={data.text} as="article" />
     </div>
   );

@@ -1,0 +1,13 @@
+// jsdom has no MessageChannel; antd's form uses one for a macrotask. A timer-based stand-in is enough
+// (and, unlike Node's, it works with jest's fake timers and does not keep the process alive).
+if (typeof globalThis.MessageChannel === 'undefined') {
+  globalThis.MessageChannel = class MessageChannel {
+    constructor() {
+      const port = () => ({ onmessage: null, postMessage: undefined, close() {}, start() {} });
+      this.port1 = port();
+      this.port2 = port();
+      this.port1.postMessage = (data) => setTimeout(() => this.port2.onmessage && this.port2.onmessage({ data }), 0);
+      this.port2.postMessage = (data) => setTimeout(() => this.port1.onmessage && this.port1.onmessage({ data }), 0);
+    }
+  };
+}

@@ -1,0 +1,41 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import * as shared from '@site/shared';
+import { renderAt } from '../../test/render';
+import Register from './Register';
+
+jest.mock('@site/shared', () => ({
+  ...jest.requireActual('@site/shared'),
+  getCompany: jest.fn(() => Promise.resolve([])),
+  registerCustomer: jest.fn(),
+  sendSmsCode: jest.fn(),
+  notify: { ...jest.requireActual('@site/shared').notify, success: jest.fn() },
+}));
+
+const m = shared as jest.Mocked<typeof shared>;
+jest.setTimeout(30000);
+afterEach(() => jest.clearAllMocks());
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByText(/^注\s?册$/, { selector: 'button *' }).closest('button')!);
+
+test('required fields and phone format', async () => {
+  renderAt('/user/register', '/user/register', <Register />);
+  type('手机号', '23800138000');
+  await act(async () => submit());
+  expect(await screen.findByText('请输入正确的手机号码')).toBeTruthy();
+  expect(screen.getByText('请输入姓名')).toBeTruthy();
+  expect(screen.getByText('请输入短信验证码')).toBeTruthy();
+  expect(m.registerCustomer).not.toHaveBeenCalled();
+});
+
+test('registers (referral code optional) and opens the SMS login tab with the phone', async () => {
+  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功' });
+  renderAt('/user/register', '/user/register', <Register />);
+  type('手机号', '13800138000');
+  type('姓名', ' 张三 ');
+  type('短信验证码', '123456');
+  await act(async () => submit());
+  await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/login?tab=sms&phone=13800138000'));
+  expect(m.registerCustomer).toHaveBeenCalledWith({ phone: '13800138000', name: '张三', code: '123456' });
+  expect(m.notify.success).toHaveBeenCalledWith('注册成功');
+});

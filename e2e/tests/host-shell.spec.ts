@@ -230,7 +230,8 @@ test.describe('host pages and routing', () => {
     await expect(header.getByTestId('header-user-name')).toHaveText(info.user.nickName || info.user.userName);
     await expect(header.getByRole('link', { name: '工作台' })).toHaveAttribute('href', '/index');
     await header.getByRole('button', { name: '退出登录' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    // antd spaces two-character button labels (确 定).
+    await page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ }).click();
     // /index needs a token: the guard then sends the visitor to sign in, returning to /index afterwards.
     await expect(page).toHaveURL(`${BASE}/user/login?redirect=${encodeURIComponent('/index')}`);
     const cookies = await page.context().cookies(BASE);

@@ -1,1 +1,9 @@
-module.exports = require('@site/shared/build').jestConfig();
+const { jestConfig } = require('@site/shared/build');
+
+const base = jestConfig();
+module.exports = {
+  ...base,
+  setupFiles: [...base.setupFiles, require.resolve('./jest.setup.cjs')],
+  // antd pages render slowly in jsdom when the machine is busy with builds.
+  testTimeout: 30000,
+};

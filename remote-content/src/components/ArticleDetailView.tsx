@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Breadcrumb, Button, Skeleton } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { SafeHtml, type ArticleDetail } from '@site/shared';
 import { NotFound } from './NotFound';
@@ -55,7 +54,7 @@ export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBo
       <SafeHtml as="section" className="rc-article-body" html={a.text} />
       {afterBody?.(a)}
       <div className="rc-back">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(list.path)}>
+        <Button onClick={() => navigate(list.path)}>
           返回列表
         </Button>
       </div>

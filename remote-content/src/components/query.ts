@@ -25,14 +25,3 @@ export type ArticleKind = keyof typeof ROUTES;
 export function detailHref(kind: ArticleKind, id: number | string): string {
   return `${ROUTES[kind].detail}?id=${encodeURIComponent(String(id))}`;
 }
-
-/** A path with query parameters; empty, null and undefined values (and page 1) are left out. */
-export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === null || v === undefined || v === '' || (k === 'page' && Number(v) === 1)) continue;
-    q.set(k, String(v));
-  }
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
-}

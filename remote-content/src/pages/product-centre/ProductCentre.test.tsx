@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { article, pageOf, renderAt } from '../../test-utils';
+import ProductDetail from '../product-detail/ProductDetail';
+import ProductCentre from './ProductCentre';
+
+jest.mock('@site/shared', () => ({
+  ...jest.requireActual('@site/shared'),
+  getChannel: jest.fn(),
+  getChannels: jest.fn(),
+  getArticlePage: jest.fn(),
+  getArticle: jest.fn(),
+}));
+const shared = jest.requireMock('@site/shared') as Record<'getChannel' | 'getChannels' | 'getArticlePage' | 'getArticle', jest.Mock>;
+
+
+const channel = (id: number, name: string) => ({ id, name, title: name, alias: '', url: '', nav: false, allowSearch: false, targetBlank: false, linkUrl: null, image: null, customs: { filePath: '' }, parentId: 14, children: [] });
+const platform = article({ id: 101, channelId: 20, title: '电网运行风险预警平台', description: '分钟级评估与分级预警', image: '/files/images/product-1.svg' });
+const fault = article({ id: 104, channelId: 21, title: '配电网故障智能诊断系统', image: '/files/images/product-4.svg' });
+
+const page = (
+  <Routes>
+    <Route path="/product" element={<ProductCentre />} />
+    <Route path="/productDetail" element={<ProductDetail />} />
+  </Routes>
+);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  shared.getChannel.mockResolvedValue({ ...channel(14, '产品中心'), parentId: null });
+  shared.getChannels.mockResolvedValue([channel(20, '风险管控平台'), channel(21, '监测预警系统')]);
+  shared.getArticlePage.mockImplementation(async ({ channelId }: { channelId: number }) => pageOf(channelId === 21 ? [fault] : [platform, fault], channelId === 21 ? 1 : 20, 9));
+  shared.getArticle.mockImplementation(async (id: number) => {
+    if (id === 101) return { ...platform, text: '<h2>产品概述</h2><p>正文</p>', customs: { version: 'V3.2.0', features: [{ title: '多源数据融合', description: '统一建模' }, '分级预警推送'] } };
+    throw new Error('文章不存在');
+  });
+});
+
+test('[ROUTE-6][ROUTE-22] 产品中心 lists products with images; each links to /productDetail?id=', async () => {
+  renderAt(page, '/product');
+  const link = await screen.findByRole('link', { name: /电网运行风险预警平台/ });
+  expect(link.getAttribute('href')).toBe('/productDetail?id=101');
+  expect(screen.getByAltText('电网运行风险预警平台').getAttribute('loading')).toBe('lazy');
+  expect(shared.getChannels).toHaveBeenCalledWith({ parentId: 14 });
+  expect(shared.getArticlePage).toHaveBeenCalledWith({ channelId: 14, page: 1, pageSize: 9 });
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  // 20 products at 9 a page: a pager.
+  expect(screen.getByRole('navigation', { name: '分页' })).toBeTruthy();
+});
+
+test('[ROUTE-6] a category tab lists that category from page 1', async () => {
+  renderAt(page, '/product?page=2');
+  fireEvent.click(await screen.findByRole('tab', { name: '监测预警系统' }));
+  await waitFor(() => expect(shared.getArticlePage).toHaveBeenCalledWith({ channelId: 21, page: 1, pageSize: 9 }));
+  expect(screen.getByTestId('location').textContent).toBe('/product?categoryId=21');
+});
+
+test('[SRCH-7] /product?id= shows that product instead of the list', async () => {
+  renderAt(page, '/product?id=101');
+  expect(await screen.findByRole('heading', { level: 1, name: '电网运行风险预警平台' })).toBeTruthy();
+  expect(shared.getArticle).toHaveBeenCalledWith(101);
+  expect(shared.getArticlePage).not.toHaveBeenCalled();
+});
+
+test('[ROUTE-7][ROUTE-22] a list click opens the detail with features from customs and the sanitised body', async () => {
+  renderAt(page, '/product');
+  fireEvent.click(await screen.findByRole('link', { name: /电网运行风险预警平台/ }));
+  expect(await screen.findByRole('heading', { level: 1, name: '电网运行风险预警平台' })).toBeTruthy();
+  expect(screen.getByTestId('location').textContent).toBe('/productDetail?id=101');
+  expect(screen.getByText('多源数据融合')).toBeTruthy();
+  expect(screen.getByText('统一建模')).toBeTruthy();
+  expect(screen.getByText('分级预警推送')).toBeTruthy();
+  expect(screen.getByText('版本：V3.2.0')).toBeTruthy();
+  expect(screen.getByText('正文')).toBeTruthy();
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+});
+
+test('[ROUTE-22] an unknown product id shows 内容不存在 and 返回列表 goes back to /product', async () => {
+  renderAt(page, '/productDetail?id=424242');
+  expect(await screen.findByRole('heading', { level: 1, name: '内容不存在' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: '返回列表' }));
+  await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/product'));
+});
+
+test('an empty category shows 暂无内容', async () => {
+  shared.getArticlePage.mockResolvedValue(pageOf([], 0, 9));
+  renderAt(page, '/product');
+  expect(await screen.findByText('暂无内容')).toBeTruthy();
+});

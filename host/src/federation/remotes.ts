@@ -46,7 +46,7 @@ export function registerAll(file: RemotesFile): void {
 /** Set by the resilience runtime plugin on a module that could not be loaded. */
 const UNAVAILABLE = '__siteRemoteUnavailable';
 /** A remote that answers nothing at all must not keep a page waiting longer than this. */
-export const REMOTE_LOAD_TIMEOUT_MS = 8000;
+export const REMOTE_LOAD_TIMEOUT_MS = 6000;
 
 export class RemoteUnavailableError extends Error {
   constructor(

@@ -4,8 +4,8 @@
  * cannot load resolves to a marker module that the host renders as its Chinese fallback.
  * Runs before sharing is initialised, so it must not import React or anything shared.
  */
-const FETCH_TIMEOUT_MS = 4000;
-const SCRIPT_TIMEOUT_MS = 5000;
+const FETCH_TIMEOUT_MS = 2500;
+const SCRIPT_TIMEOUT_MS = 4000;
 const RETRY_DELAY_MS = 300;
 
 export const REMOTE_UNAVAILABLE = '__siteRemoteUnavailable';

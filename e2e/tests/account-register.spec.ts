@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { cookie, fillCredentials, newPhone, registerByApi, requestCodeInPage, twoChars } from './account-helpers';
+
+test('[AUTH-2][AUTH-6][AUTH-7][AUTH-8] register a new phone, sign in with it by SMS, sign out', async ({ page, request, context }) => {
+  const phone = newPhone();
+  await page.goto('/user/register');
+  await expect(page.getByRole('heading', { level: 1, name: '注册' })).toBeVisible();
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('姓名').fill('测试客户');
+  const first = await requestCodeInPage(page, request, phone);
+  await page.getByLabel('短信验证码').fill(first);
+  await page.getByRole('button', { name: twoChars('注册') }).click();
+  await expect(page.getByText('注册成功')).toBeVisible();
+
+  // The SMS tab opens with the phone filled in.
+  await expect(page).toHaveURL(/\/user\/login\?tab=sms&phone=/);
+  await expect(page.getByLabel('手机号')).toHaveValue(phone);
+  const second = await requestCodeInPage(page, request, phone, first);
+  await page.getByLabel('短信验证码').fill(second);
+  await page.getByRole('button', { name: twoChars('登录') }).click();
+  await expect(page).toHaveURL(/\/index(\/|$)/);
+  expect((await cookie(context, 'access_token'))?.value).toBeTruthy();
+
+  // Sign out from the public header: confirm dialog, then everything cleared and /index (the guard then asks to sign in).
+  await page.goto('/');
+  await page.getByRole('button', { name: '退出登录' }).first().click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '确定注销并退出系统吗？' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: twoChars('确定') }).click();
+  await expect.poll(async () => (await cookie(context, 'access_token'))?.value ?? null).toBeNull();
+  await expect(page).toHaveURL(/\/index$|\/user\/login\?redirect=%2Findex$/);
+});
+
+test('a phone already registered: the server says so and the input stays', async ({ page, request }) => {
+  const phone = newPhone();
+  const used = await registerByApi(request, phone);
+  await page.goto('/user/register');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('姓名').fill('重复客户');
+  const code = await requestCodeInPage(page, request, phone, used);
+  await page.getByLabel('短信验证码').fill(code);
+  await page.getByRole('button', { name: twoChars('注册') }).click();
+  await expect(page.getByText('该手机号已注册')).toBeVisible();
+  await expect(page.getByLabel('姓名')).toHaveValue('重复客户');
+  await expect(page).toHaveURL(/\/user\/register$/);
+});
+
+test('reset a password, then sign in with the new one', async ({ page, request }) => {
+  const phone = newPhone();
+  const used = await registerByApi(request, phone);
+  await page.goto('/user/forgetPassword');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('新密码').fill('e2e-pass-1');
+  await page.getByLabel('确认密码').fill('e2e-pass-2');
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+  await page.getByLabel('确认密码').fill('e2e-pass-1');
+  const code = await requestCodeInPage(page, request, phone, used);
+  await page.getByLabel('短信验证码').fill(code);
+
+  const captcha = page.waitForResponse((r) => r.url().includes('/captchaImage'));
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page).toHaveURL(/\/user\/login\?username=/);
+  const uuid = (await (await captcha).json()).uuid as string;
+  await expect(page.getByLabel('用户名')).toHaveValue(phone);
+  await fillCredentials(page, request, uuid, phone, 'e2e-pass-1');
+  await page.getByRole('button', { name: twoChars('登录') }).click();
+  await expect(page).toHaveURL(/\/index(\/|$)/);
+});

@@ -53,3 +53,9 @@ export const getCustomer = (id: number) => request.get<CustomerResponse>(`/bus/c
 /** CRM lookup: GET {CRM base}/admin-api/crm/customer/get?id= — answers code 0, so its body is handed back raw. */
 export const getCrmCustomer = (id: number, crmBase = '') =>
   request.get<CrmCustomerResponse>(`${crmBase}/admin-api/crm/customer/get`, { params: { id }, rawAnswer: true, fixedBearer: true });
+/**
+ * CRM lookup with the signed-in user's own token (the support link of the admin shell): the API server checks the
+ * user may see that customer and does not accept the fixed bearer on this route.
+ */
+export const getCrmCustomerForUser = (id: number, crmBase = '') =>
+  request.get<CrmCustomerResponse>(`${crmBase}/admin-api/crm/customer/get`, { params: { id }, rawAnswer: true });

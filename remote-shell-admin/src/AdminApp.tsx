@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { App, Button, ConfigProvider, Result, Spin, theme as antdTheme } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { authStore, getDicts, getRouters, loadUserInfo, NOTICE, useAuth, type RouterVo } from '@site/shared';
+import { BasicLayout } from './layout/BasicLayout';
+import { buildMenu } from './menu/routes';
+import { settingsStore, useSettings } from './store/settings';
+import { tabsStore } from './store/tabs';
+
+/** Who the shell last showed tabs for: another user must not inherit them. */
+let tabsOwner: number | null = null;
+
+/** On mount: the user (when not loaded yet), the server's menu list and the notice-type dictionary. */
+function useBoot() {
+  const { user } = useAuth();
+  const [routers, setRouters] = useState<RouterVo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const started = useRef(-1);
+
+  useEffect(() => {
+    if (started.current === attempt) return;
+    started.current = attempt;
+    let alive = true;
+    setError(null);
+    void (async () => {
+      try {
+        if (!authStore.get().user) await loadUserInfo();
+      } catch (e) {
+        if (alive) setError((e as Error).message || '用户信息加载失败');
+        return;
+      }
+      getDicts(NOTICE.dictType)
+        .then((r) => authStore.setDict(NOTICE.dictType, r.data ?? []))
+        .catch(() => undefined);
+      try {
+        const r = await getRouters();
+        if (alive) setRouters(r.data ?? []);
+      } catch {
+        // Without the server's menu the static routes still work.
+        if (alive) setRouters([]);
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    if (!user) return;
+    if (tabsOwner !== user.userId) tabsStore.reset();
+    tabsOwner = user.userId;
+  }, [user]);
+
+  return { user, routers, error, retry: () => setAttempt((a) => a + 1) };
+}
+
+function Shell() {
+  const { user, routers, error, retry } = useBoot();
+  const { permissions, roles } = useAuth();
+  const menu = useMemo(() => buildMenu(routers, permissions, roles), [routers, permissions, roles]);
+  if (error && !user) {
+    return (
+      <Result
+        status="warning"
+        title="无法加载用户信息"
+        subTitle={error}
+        extra={
+          <Button type="primary" onClick={retry}>
+            重试
+          </Button>
+        }
+      />
+    );
+  }
+  if (!user) {
+    return (
+      <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }} aria-busy="true">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  return <BasicLayout menu={menu} menuReady={routers !== null} />;
+}
+
+/**
+ * `./AdminApp`: the whole admin shell for /index, /account/* and /admin/*. Mounted by the host inside its router;
+ * the settings reach every antd component through this ConfigProvider (SET-1, SET-2).
+ */
+export default function AdminApp() {
+  const s = useSettings();
+  useEffect(() => {
+    // LANG-2: the language choice lives in the lang cookie; make sure it is there.
+    settingsStore.set({ lang: s.lang });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const light = s.theme === 'light';
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      theme={{
+        algorithm: light ? antdTheme.defaultAlgorithm : antdTheme.darkAlgorithm,
+        token: { colorPrimary: s.color },
+        cssVar: { key: 'admin-shell' },
+        components: {
+          Layout: light ? { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f0f2f5', footerBg: '#f0f2f5' } : { headerBg: '#141414', siderBg: '#141414', bodyBg: '#000000', footerBg: '#000000' },
+        },
+      }}
+    >
+      <App>
+        <Shell />
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  BuildOutlined,
+  CodeOutlined,
+  DashboardOutlined,
+  FormOutlined,
+  LinkOutlined,
+  MessageOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+
+/** RuoYi icon names (and the static routes' names) -> antd icons; unknown names get a neutral icon. */
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  user: <UserOutlined />,
+  setting: <SettingOutlined />,
+  form: <FormOutlined />,
+  message: <MessageOutlined />,
+  chart: <BarChartOutlined />,
+  system: <SettingOutlined />,
+  dict: <BookOutlined />,
+  tool: <ToolOutlined />,
+  build: <BuildOutlined />,
+  code: <CodeOutlined />,
+  swagger: <ApiOutlined />,
+  guide: <QuestionCircleOutlined />,
+  link: <LinkOutlined />,
+};
+
+export function menuIcon(name: string | undefined): ReactNode {
+  if (!name) return undefined;
+  return ICONS[name] ?? <AppstoreOutlined />;
+}

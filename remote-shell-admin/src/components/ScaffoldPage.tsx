@@ -1,0 +1,7 @@
+import { Result } from 'antd';
+import { ToolOutlined } from '@ant-design/icons';
+
+/** The admin-console scaffold pages the spec names: honest about what they are and that they are not enabled. */
+export function ScaffoldPage({ name, description }: { name: string; description: string }) {
+  return <Result icon={<ToolOutlined />} title={name} subTitle={`${name}：${description}本站点未启用。`} />;
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Alert, Col, Row, Skeleton, Statistic } from 'antd';
+import { formatNumber, getVisitStats, type VisitStats } from '@site/shared';
+import { ShellTable } from './ShellTable';
+
+/** Page views, unique visitors, average stay, top pages and a per-day table, from the stored visit records. */
+export function VisitFigures({ days }: { days: number }) {
+  const [stats, setStats] = useState<VisitStats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    setError(null);
+    getVisitStats(days)
+      .then((r) => alive && setStats(r.data))
+      .catch((e: Error) => alive && setError(e.message || '访问统计加载失败'));
+    return () => {
+      alive = false;
+    };
+  }, [days]);
+
+  if (error) return <Alert type="error" showIcon title="访问统计加载失败" description={error} />;
+  if (!stats) return <Skeleton active />;
+  const maxPv = Math.max(1, ...stats.daily.map((d) => d.pv));
+  return (
+    <div className="visit-figures">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={8}>
+          <Statistic title={`浏览量 PV（近 ${days} 天）`} value={formatNumber(stats.pv)} />
+        </Col>
+        <Col xs={24} sm={8}>
+          <Statistic title={`访客数 UV（近 ${days} 天）`} value={formatNumber(stats.uv)} />
+        </Col>
+        <Col xs={24} sm={8}>
+          <Statistic title="平均停留时长 (秒)" value={formatNumber(stats.avgDuration)} />
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={12}>
+          <ShellTable
+            rowKey="url"
+            caption="热门页面"
+            pagination={false}
+            dataSource={stats.topPages}
+            locale={{ emptyText: '暂无访问记录' }}
+            columns={[
+              { title: '页面', dataIndex: 'url', ellipsis: true },
+              { title: '浏览量', dataIndex: 'pv', width: 100, align: 'right', render: (v: number) => formatNumber(v) },
+            ]}
+          />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ShellTable
+            rowKey="date"
+            caption="每日访问"
+            pagination={false}
+            dataSource={stats.daily}
+            columns={[
+              { title: '日期', dataIndex: 'date', width: 110 },
+              {
+                title: '浏览量',
+                dataIndex: 'pv',
+                render: (v: number) => (
+                  <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                    <span aria-hidden style={{ display: 'inline-block', height: 8, width: `${(v / maxPv) * 100}%`, maxWidth: 120, minWidth: v ? 2 : 0, background: 'var(--ant-color-primary)', borderRadius: 2 }} />
+                    {formatNumber(v)}
+                  </span>
+                ),
+              },
+              { title: '访客数', dataIndex: 'uv', width: 90, align: 'right', render: (v: number) => formatNumber(v) },
+            ]}
+          />
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Drawer, Grid, Layout, Space, Tooltip } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { useLocation } from 'react-router-dom';
+import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/shared';
+import { findRoute, openKeysFor, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';
+import { settingsStore, useSettings } from '../store/settings';
+import { activateTab, tabsStore } from '../store/tabs';
+import { ContentArea, viewKey } from './ContentArea';
+import { FullScreenToggle } from './FullScreenToggle';
+import { LangSelect } from './LangSelect';
+import { Logo } from './Logo';
+import { MultiTab } from './MultiTab';
+import { NavMenu } from './NavMenu';
+import { NoticeBell } from './NoticeBell';
+import { PageHeader } from './PageHeader';
+import { SettingsDrawer } from './SettingsDrawer';
+import { SupportLink } from './SupportLink';
+import { UserMenu } from './UserMenu';
+
+const { Header, Sider, Content, Footer } = Layout;
+
+/** Width of the content in the fixed (定宽) mode. */
+export const FIXED_CONTENT_WIDTH = 1200;
+const NOT_FOUND_TITLE = '页面不存在';
+
+/** The mobile layout (a drawer menu) below md, i.e. narrower than 768 px. */
+function useIsMobile(): boolean {
+  const screens = Grid.useBreakpoint();
+  return screens.md === false;
+}
+
+/** SHELL-1, SHELL-2, SHELL-9..12: the admin layout around every staff page. */
+export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady: boolean }) {
+  const s = useSettings();
+  const location = useLocation();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const shown = useMemo(() => visibleMenu(menu), [menu]);
+  const match = useMemo(() => findRoute(menu, location.pathname), [menu, location.pathname]);
+  const showSettingsEntry = useMemo(() => settingsMenuFlag(menu), [menu]);
+
+  useEffect(() => {
+    if (s.isMobile !== isMobile) settingsStore.set({ isMobile });
+  }, [isMobile, s.isMobile]);
+
+  // A tab per visited page (TAB-5: keep-alive routes join the cached views when activated).
+  useEffect(() => {
+    if (!match && !menuReady) return;
+    const key = viewKey(location.pathname, location.search);
+    tabsStore.set(activateTab(tabsStore.get(), { key, title: match?.entry.title ?? NOT_FOUND_TITLE, keepAlive: !!match?.entry.keepAlive }));
+  }, [match, menuReady, location.pathname, location.search]);
+
+  const side = s.layout === 'sidemenu' && !isMobile;
+  const top = s.layout === 'topmenu' && !isMobile;
+  const fixedWidth = s.layout === 'topmenu' && s.contentWidth === 'Fixed';
+  const dark = s.theme === 'dark';
+  const innerStyle = fixedWidth ? { maxWidth: FIXED_CONTENT_WIDTH, margin: '0 auto', width: '100%' } : { width: '100%' };
+
+  return (
+    <Layout
+      className={`admin-layout admin-theme-${s.theme} admin-${s.layout}${s.weak ? ' admin-weak' : ''}${isMobile ? ' admin-mobile' : ''}`}
+      data-theme={s.theme}
+      data-layout={s.layout}
+      data-content-width={s.contentWidth}
+      style={{ minHeight: '100vh', filter: s.weak ? 'invert(80%)' : undefined }}
+    >
+      {side && (
+        <Sider
+          width={SIDER_WIDTH}
+          collapsedWidth={SIDER_COLLAPSED_WIDTH}
+          breakpoint={SIDE_MENU_BREAKPOINT}
+          collapsible
+          collapsed={s.sideCollapsed}
+          onCollapse={(c) => settingsStore.set({ sideCollapsed: c })}
+          trigger={null}
+          theme={s.theme}
+          className="admin-sider"
+          style={s.fixedSidebar ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto', zIndex: 11 } : undefined}
+        >
+          <Logo collapsed={s.sideCollapsed} dark={dark} />
+          <NavMenu entries={shown} mode="inline" theme={s.theme} selectedKey={match?.entry.path} openKeys={openKeysFor(match)} />
+        </Sider>
+      )}
+      <Layout>
+        <Header
+          className="admin-header"
+          style={{
+            position: s.fixedHeader ? 'sticky' : 'relative',
+            top: 0,
+            zIndex: 10,
+            display: 'flex',
+            alignItems: 'center',
+            padding: '0 12px',
+            borderBottom: '1px solid var(--ant-color-split)',
+          }}
+        >
+          <div style={{ ...innerStyle, display: 'flex', alignItems: 'center', minWidth: 0 }}>
+            {isMobile && <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />}
+            {(top || isMobile) && <Logo dark={dark} />}
+            {side && (
+              <Button
+                type="text"
+                aria-label={s.sideCollapsed ? '展开菜单' : '收起菜单'}
+                icon={s.sideCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={() => settingsStore.set({ sideCollapsed: !s.sideCollapsed })}
+              />
+            )}
+            {top ? <NavMenu entries={shown} mode="horizontal" theme={s.theme} selectedKey={match?.entry.path} /> : <div style={{ flex: 1 }} />}
+            <Space size={0} className="admin-header-right" style={{ marginLeft: 'auto', flexShrink: 0 }}>
+              <SupportLink />
+              <NoticeBell />
+              <FullScreenToggle />
+              <LangSelect />
+              <Tooltip title="页面设置">
+                <Button type="text" aria-label="页面设置" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} />
+              </Tooltip>
+              <UserMenu showSettings={showSettingsEntry} />
+            </Space>
+          </div>
+        </Header>
+        {s.multiTab && <MultiTab />}
+        <Content className="admin-content" style={{ padding: '0 16px 16px' }}>
+          <div className="admin-content-inner" style={innerStyle}>
+            <PageHeader match={match} fallbackTitle={menuReady ? NOT_FOUND_TITLE : '加载中'} />
+            <ContentArea menu={menu} menuReady={menuReady} />
+          </div>
+        </Content>
+        {!s.hideFooter && (
+          <Footer className="admin-footer" style={{ textAlign: 'center' }}>
+            Copyright © {new Date().getFullYear()} {COMPANY_NAME}
+          </Footer>
+        )}
+      </Layout>
+      {isMobile && (
+        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={SIDER_WIDTH + 56} title="菜单" className="admin-menu-drawer">
+          <NavMenu entries={shown} mode="inline" theme="light" selectedKey={match?.entry.path} openKeys={openKeysFor(match)} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { ContentArea } from './ContentArea';
+import type { MenuEntry } from '../menu/routes';
+
+jest.mock('../pages/registry', () => ({
+  pageFor: (c?: string) => (c === 'known/index' ? () => <p>已知页面</p> : null),
+}));
+
+const menu: MenuEntry[] = [
+  { name: 'G', path: '/admin/g', hidden: false, title: '分组', children: [
+    { name: 'Known', path: '/admin/g/known', hidden: false, title: '已知', component: 'known/index' },
+    { name: 'Odd', path: '/admin/g/odd', hidden: false, title: '新页面', component: 'vendor/odd/index' },
+  ] },
+];
+
+function at(path: string, ready = true) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ContentArea menu={menu} menuReady={ready} />
+    </MemoryRouter>,
+  );
+}
+
+describe('content area', () => {
+  it('[SHELL-3] renders the page of a known component', () => {
+    at('/admin/g/known');
+    expect(screen.getByText('已知页面')).toBeTruthy();
+  });
+
+  it('a component this remote does not have shows the Chinese placeholder, not a crash', () => {
+    at('/admin/g/odd');
+    expect(screen.getByText('该页面组件尚未提供')).toBeTruthy();
+    expect(screen.getByText(/vendor\/odd\/index/)).toBeTruthy();
+  });
+
+  it('an unknown path shows 页面不存在 once the menu is loaded, a spinner before', () => {
+    const { unmount } = at('/admin/nowhere', false);
+    expect(document.querySelector('[aria-busy="true"]')).toBeTruthy();
+    unmount();
+    at('/admin/nowhere');
+    expect(screen.getByText('页面不存在')).toBeTruthy();
+  });
+});

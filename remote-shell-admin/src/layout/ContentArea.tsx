@@ -1,0 +1,59 @@
+import { Spin } from 'antd';
+import { useLocation } from 'react-router-dom';
+import { findRoute, type MenuEntry } from '../menu/routes';
+import { pageFor } from '../pages/registry';
+import MissingComponent from '../pages/missing/MissingComponent';
+import NotFound from '../pages/not-found/NotFound';
+import { PageBoundary } from '../components/PageBoundary';
+import { useTabs } from '../store/tabs';
+import { useSettings } from '../store/settings';
+
+export const viewKey = (pathname: string, search: string) => pathname + search;
+
+function PageView({ menu, viewPath }: { menu: readonly MenuEntry[]; viewPath: string }) {
+  const pathname = viewPath.split('?')[0];
+  const match = findRoute(menu, pathname);
+  if (!match) return <NotFound />;
+  const Page = pageFor(match.entry.component);
+  return <PageBoundary>{Page ? <Page /> : <MissingComponent component={match.entry.component} title={match.entry.title} />}</PageBoundary>;
+}
+
+/**
+ * The page area with keep-alive: the views of open keep-alive tabs stay mounted (hidden when not active) so their
+ * state survives tab switches; closing a tab drops it from the cached views and so unmounts it (TAB-5, TAB-6).
+ */
+export function ContentArea({ menu, menuReady }: { menu: readonly MenuEntry[]; menuReady: boolean }) {
+  const location = useLocation();
+  const current = viewKey(location.pathname, location.search);
+  const { tabs, cachedViews } = useTabs();
+  const { multiTab } = useSettings();
+  const match = findRoute(menu, location.pathname);
+
+  if (!match && !menuReady) {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }} aria-busy="true">
+        <Spin />
+      </div>
+    );
+  }
+
+  const kept = multiTab ? cachedViews.filter((k) => tabs.some((t) => t.key === k)) : [];
+  // The page on screen counts as kept from its first render, so it is not remounted when its tab registers.
+  const currentKept = multiTab && !!match?.entry.keepAlive;
+  const keys = currentKept && !kept.includes(current) ? [...kept, current] : kept;
+
+  return (
+    <>
+      {keys.map((k) => (
+        <div key={k} className="admin-view" data-view={k} style={k === current ? undefined : { display: 'none' }}>
+          <PageView menu={menu} viewPath={k} />
+        </div>
+      ))}
+      {!keys.includes(current) && (
+        <div key={`live:${current}`} className="admin-view" data-view={current}>
+          <PageView menu={menu} viewPath={current} />
+        </div>
+      )}
+    </>
+  );
+}

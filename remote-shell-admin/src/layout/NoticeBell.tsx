@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Typography } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { getNoticeList, NOTICE, SafeHtml, useAuth, type Notice } from '@site/shared';
+import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from './notice-paging';
+
+/** The notice types of the tabs: the sys_notice_type dictionary (NOTICE-2). */
+function useNoticeTypes() {
+  const { dicts } = useAuth();
+  return dicts[NOTICE.dictType] ?? [];
+}
+
+/** NOTICE-1..14: the bell, its popover with a tab per type, the paged list and the detail modal. */
+export function NoticeBell() {
+  const types = useNoticeTypes();
+  const [open, setOpen] = useState(false);
+  const [paging, setPaging] = useState<NoticePaging>(() => initialPaging());
+  const [loading, setLoading] = useState(false);
+  const [detail, setDetail] = useState<Notice | null>(null);
+  // Answers of an older tab or page must not land in the current list.
+  const requestId = useRef(0);
+
+  const load = useCallback(async (p: NoticePaging) => {
+    const id = ++requestId.current;
+    setLoading(true);
+    try {
+      const res = await getNoticeList(noticeQuery(p));
+      if (id !== requestId.current) return;
+      setPaging((cur) => receivePage({ ...cur, noticeType: p.noticeType }, p.pageNum, res.rows ?? [], res.total ?? 0));
+    } catch {
+      /* the HTTP client already told the user */
+    } finally {
+      if (id === requestId.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (open) void load(initialPaging(paging.noticeType));
+    // Reopening shows a fresh first page of the tab in view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const onTabChange = (key: string) => {
+    const reset = changeTab(paging, key);
+    setPaging(reset);
+    void load(reset);
+  };
+
+  const onMore = () => void load(nextPage(paging));
+
+  const list = (
+    <div className="notice-list" style={{ maxHeight: NOTICE.listMaxHeight, overflow: 'auto' }} data-testid="notice-list">
+      <List<Notice>
+        size="small"
+        loading={loading && paging.rows.length === 0}
+        dataSource={paging.rows}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" /> }}
+        renderItem={(n) => (
+          <List.Item key={n.noticeId} style={{ padding: '6px 4px' }}>
+            <Typography.Link
+              onClick={() => {
+                setDetail(n);
+                setOpen(false);
+              }}
+              title={n.noticeTitle}
+              className="notice-item"
+            >
+              {noticeTitle(n.noticeTitle)}
+            </Typography.Link>
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap', marginLeft: 8 }}>
+              {n.createTime?.slice(0, 10)}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
+      {hasMore(paging) && (
+        <div style={{ textAlign: 'center', padding: 8 }}>
+          <Button size="small" onClick={onMore} loading={loading}>
+            查看更多
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  const content = (
+    <div style={{ width: NOTICE.popoverWidth }} className="notice-popover" data-testid="notice-popover">
+      {types.length === 0 ? (
+        <Spin />
+      ) : (
+        <Tabs
+          size="small"
+          activeKey={paging.noticeType}
+          onChange={onTabChange}
+          items={types.map((t) => ({ key: t.dictValue, label: t.dictLabel, children: t.dictValue === paging.noticeType ? list : null }))}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight" arrow={false}>
+        <Button type="text" aria-label="通知公告" icon={<Badge dot={false}><BellOutlined style={{ fontSize: 16 }} /></Badge>} />
+      </Popover>
+      <Modal
+        open={!!detail}
+        title={detail?.noticeTitle}
+        width={NOTICE.detailModalWidth}
+        footer={null}
+        onCancel={() => setDetail(null)}
+        destroyOnHidden
+      >
+        {detail && (
+          <>
+            <Typography.Paragraph type="secondary">{detail.createTime}</Typography.Paragraph>
+            <SafeHtml html={detail.noticeContent} className="notice-content" />
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Avatar, Dropdown, Space } from 'antd';
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { confirmLogout, useAuth } from '@site/shared';
+
+/** The user dropdown: avatar and nick name; 个人中心, 个人设置 (when its menu flag is on, SHELL-8), 退出登录 (AUTH-6). */
+export function UserMenu({ showSettings }: { showSettings: boolean }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const items = [
+    { key: '/account/center', icon: <UserOutlined />, label: '个人中心' },
+    ...(showSettings ? [{ key: '/account/settings', icon: <SettingOutlined />, label: '个人设置' }] : []),
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+  ];
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items,
+        onClick: ({ key }) => (key === 'logout' ? confirmLogout() : navigate(key)),
+      }}
+    >
+      <button type="button" className="admin-user-trigger" aria-label="用户菜单" style={{ background: 'none', border: 0, cursor: 'pointer', padding: '0 8px', color: 'inherit' }}>
+        <Space>
+          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt={user?.nickName ? `${user.nickName}的头像` : '头像'} />
+          <span className="admin-hide-mobile">{user?.nickName ?? user?.userName ?? ''}</span>
+        </Space>
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { Alert, Avatar, Descriptions, Skeleton, Space, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { getProfile, type ProfileResponse } from '@site/shared';
+import { PageSection } from '../../components/PageSection';
+
+/** /account/center: the signed-in user's profile card. */
+export default function AccountCenter() {
+  const [profile, setProfile] = useState<ProfileResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    getProfile()
+      .then((r) => alive && setProfile(r))
+      .catch((e: Error) => alive && setError(e.message || '个人信息加载失败'));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  if (error) return <Alert type="error" showIcon title="个人信息加载失败" description={error} />;
+  if (!profile) return <Skeleton active avatar />;
+  const u = profile.data;
+  return (
+    <PageSection title="个人信息">
+      <Space align="start" size={24} wrap>
+        <Space direction="vertical" align="center">
+          <Avatar size={96} src={u.avatar || undefined} icon={<UserOutlined />} alt={`${u.nickName}的头像`} />
+          <Typography.Text strong className="profile-nick">{u.nickName}</Typography.Text>
+        </Space>
+        <Descriptions
+          column={1}
+          size="small"
+          items={[
+            { key: 'userName', label: '用户名称', children: u.userName },
+            { key: 'phone', label: '手机号码', children: u.phonenumber || '未填写' },
+            { key: 'email', label: '用户邮箱', children: u.email || '未填写' },
+            { key: 'role', label: '所属角色', children: profile.roleGroup || '—' },
+            { key: 'post', label: '所属岗位', children: profile.postGroup || '—' },
+          ]}
+        />
+      </Space>
+    </PageSection>
+  );
+}

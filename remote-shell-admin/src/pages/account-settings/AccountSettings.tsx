@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Avatar, Button, Col, Form, Input, Row, Skeleton, Space, Typography, Upload } from 'antd';
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { getProfile, loadUserInfo, updateProfile, type ProfileUpdateBody, type UserInfo } from '@site/shared';
+import { PageSection } from '../../components/PageSection';
+import { FooterToolbar } from '../../components/FooterToolbar';
+import { acceptAvatar, sendAvatar } from './avatar-upload';
+
+/** /account/settings: nick name, phone, e-mail and the avatar (2 MB image rule). */
+export default function AccountSettings() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ProfileUpdateBody>();
+  const [user, setUser] = useState<UserInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    getProfile()
+      .then((r) => {
+        if (!alive) return;
+        setUser(r.data);
+        form.setFieldsValue({ nickName: r.data.nickName, phonenumber: r.data.phonenumber ?? '', email: r.data.email ?? '' });
+      })
+      .catch((e: Error) => alive && setError(e.message || '个人信息加载失败'));
+    return () => {
+      alive = false;
+    };
+  }, [form]);
+
+  const save = async (v: ProfileUpdateBody) => {
+    setSaving(true);
+    try {
+      await updateProfile({ nickName: v.nickName.trim(), phonenumber: v.phonenumber?.trim() ?? '', email: v.email?.trim() ?? '' });
+      void message.success('修改成功');
+      // The header shows the nick name from the auth store: refresh it.
+      await loadUserInfo().catch(() => undefined);
+    } catch {
+      /* the HTTP client showed the server's reason */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (error) return <Alert type="error" showIcon title="个人信息加载失败" description={error} />;
+  if (!user) return <Skeleton active />;
+
+  return (
+    <PageSection title="基本设置">
+      <Row gutter={32}>
+        <Col xs={24} md={14}>
+          <Form form={form} layout="vertical" onFinish={(v) => void save(v)} className="account-settings-form">
+            <Form.Item name="nickName" label="昵称" rules={[{ required: true, whitespace: true, message: '请输入昵称' }, { max: 30, message: '昵称不能超过30个字符' }]}>
+              <Input maxLength={30} placeholder="请输入昵称" />
+            </Form.Item>
+            <Form.Item name="phonenumber" label="手机号码" rules={[{ pattern: /^(1[3-9]\d{9})?$/, message: '请输入正确的手机号码' }]}>
+              <Input maxLength={11} inputMode="tel" placeholder="请输入手机号码" />
+            </Form.Item>
+            <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }, { max: 50, message: '邮箱不能超过50个字符' }]}>
+              <Input maxLength={50} placeholder="请输入邮箱" />
+            </Form.Item>
+            <FooterToolbar>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                保存
+              </Button>
+            </FooterToolbar>
+          </Form>
+        </Col>
+        <Col xs={24} md={10}>
+          <Space direction="vertical" align="center" style={{ width: '100%' }}>
+            <Typography.Text>头像</Typography.Text>
+            <Avatar size={104} src={user.avatar || undefined} icon={<UserOutlined />} alt="当前头像" />
+            <Upload
+              accept="image/*"
+              showUploadList={false}
+              beforeUpload={(file) => (acceptAvatar(file) ? true : Upload.LIST_IGNORE)}
+              customRequest={async ({ file, onSuccess, onError }) => {
+                setUploading(true);
+                const url = await sendAvatar(file as File);
+                setUploading(false);
+                if (url) {
+                  setUser((u) => (u ? { ...u, avatar: url } : u));
+                  void message.success('头像更新成功');
+                  onSuccess?.({ url });
+                  await loadUserInfo().catch(() => undefined);
+                } else onError?.(new Error('上传失败'));
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={uploading}>
+                更换头像
+              </Button>
+            </Upload>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              支持 jpg、png、gif、webp 图片，大小不超过 2MB
+            </Typography.Text>
+          </Space>
+        </Col>
+      </Row>
+    </PageSection>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import Dashboard from './dashboard/Dashboard';
+import AccountCenter from './account-center/AccountCenter';
+import AccountSettings from './account-settings/AccountSettings';
+import MessageBoard from './message-board/MessageBoard';
+import Visits from './visits/Visits';
+import NoticeTable from './notice/NoticeTable';
+import DictPage from './dict/DictPage';
+import ToolBuild from './tool-build/ToolBuild';
+import ToolGen from './tool-gen/ToolGen';
+import ToolSwagger from './tool-swagger/ToolSwagger';
+
+/**
+ * Component strings of the menu (RuoYi `component` of GET /getRouters, and the static routes' keys) -> pages.
+ * Anything not listed renders the placeholder page (该页面组件尚未提供).
+ */
+export const PAGES: Record<string, ComponentType> = {
+  'static/index': Dashboard,
+  'static/account-center': AccountCenter,
+  'static/account-settings': AccountSettings,
+  'content/message-board/index': MessageBoard,
+  'content/visits/index': Visits,
+  'system/notice/index': NoticeTable,
+  'system/dict/index': DictPage,
+  'tool/build/index': ToolBuild,
+  'tool/gen/index': ToolGen,
+  'tool/swagger/index': ToolSwagger,
+};
+
+export function pageFor(component: string | undefined): ComponentType | null {
+  return (component && PAGES[component]) || null;
+}

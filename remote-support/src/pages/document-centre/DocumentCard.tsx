@@ -21,7 +21,7 @@ export function DocumentCard({ id }: { id: number | null }) {
   if (loading) return <Skeleton active className="rs-doc-card" />;
   if (error || !isDocument) {
     return (
-      <div ref={ref}>
+      <div ref={ref} className="rs-scroll-target">
         <Alert
           className="rs-doc-card"
           type="warning"
@@ -36,7 +36,7 @@ export function DocumentCard({ id }: { id: number | null }) {
   const size = formatFileSize(data.fileLength);
   const type = fileTypeOf(data);
   return (
-    <div ref={ref}>
+    <div ref={ref} className="rs-scroll-target">
       <Card className="rs-doc-card" data-testid="document-card">
         <h2 className="rs-h2">{data.title}</h2>
         <div className="rs-meta">

@@ -9,6 +9,9 @@ import { documentTitle, routeMeta } from './route-meta';
 
 NProgress.configure({ showSpinner: false });
 
+const BUSY_SELECTOR = '#root [aria-busy="true"]:not(footer)';
+const BAR_MAX_MS = 15000;
+
 function setMetaDescription(text: string) {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
   if (!meta) {
@@ -31,11 +34,16 @@ export function NavigationEffects() {
 
   useEffect(() => {
     NProgress.start();
-    // A remote page still loading keeps the bar (RemotePage ends it); otherwise end it after this paint.
-    const raf = requestAnimationFrame(() => {
-      if (!document.querySelector('main [aria-busy="true"]')) NProgress.done();
-    });
-    return () => cancelAnimationFrame(raf);
+    // The bar ends when nothing on the page is loading any more: a remote still loading (RemotePage) or a page
+    // still fetching its content marks itself aria-busy. Capped, so a page that stays busy cannot keep it forever.
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      if (document.querySelector(BUSY_SELECTOR) && Date.now() - started < BAR_MAX_MS) timer = setTimeout(check, 100);
+      else NProgress.done();
+    };
+    timer = setTimeout(check, 50);
+    return () => clearTimeout(timer);
   }, [full]);
 
   useEffect(() => {

@@ -112,6 +112,7 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
               pageSize={SEARCH_PAGE_SIZE}
               total={result.totalElements}
               showSizeChanger={false}
+              align="end"
               onChange={(page) => setQuery({ ...query, page })}
             />
           )}

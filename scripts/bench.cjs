@@ -36,6 +36,21 @@ async function waitFor(url, ms = 90000) {
   throw new Error(`${url} not ready`);
 }
 
+/** Visit records stored by the server for the bench's fake url (read back as staff). */
+async function storedVisits() {
+  try {
+    const cap = await (await fetch(`${HOST}/captchaImage`)).json();
+    const answer = cap.captchaEnabled ? (await (await fetch(`${HOST}/dev/captcha/${cap.uuid}`)).json()).data.answer : '';
+    const login = await (await fetch(`${HOST}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', code: answer, uuid: cap.uuid }) })).json();
+    await new Promise((r) => setTimeout(r, 1500)); // let the batched inserts flush
+    const stats = await (await fetch(`${HOST}/system/visit/stats?days=1`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+    const page = (stats.data?.topPages || []).find((p) => p.url === 'http://bench/');
+    return page ? page.pv : null;
+  } catch {
+    return null;
+  }
+}
+
 async function firstId(channelId) {
   const r = await fetch(`${HOST}/api/article/page?channelId=${channelId}&page=1&pageSize=1`);
   const page = await r.json();
@@ -72,15 +87,85 @@ async function measureRoute(chromium, url) {
   return { url: url.replace(HOST, ''), requests: reqs.size, jsRawKB: +(raw / 1024).toFixed(1), jsCompressedKB: +(jsCompressed / 1024).toFixed(1), fcpMs: nav.fcp, loadMs, remotes: [...remotes].sort() };
 }
 
+const LH_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const median = (xs) => {
+  const v = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
+  return v.length ? v[Math.floor((v.length - 1) / 2)] : null;
+};
+
+/** One Lighthouse run (mobile by default, or desktop), reduced to the figures the report keeps. */
+function lighthouseOnce(url, desktop) {
+  const bin = path.join(root, 'e2e/node_modules/.bin/lighthouse');
+  const out = path.join(os.tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
+  const args = [url, `--chrome-flags=${LH_FLAGS}`, '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'];
+  if (desktop) args.push('--preset=desktop');
+  try {
+    execSync(`${bin} ${args.map((a) => JSON.stringify(a)).join(' ')}`, { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: 'ignore', timeout: 120000 });
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const a = r.audits;
+    const score = (c) => Math.round((r.categories[c]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(a['largest-contentful-paint']?.numericValue ?? 0),
+      fcpMs: Math.round(a['first-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? 0),
+      cls: +(a['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+      transferKB: Math.round((a['total-byte-weight']?.numericValue ?? 0) / 1024),
+    };
+  } catch (e) {
+    return { error: String(e.message).slice(0, 200) };
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
+function lighthouse(url, desktop, runs) {
+  const results = Array.from({ length: runs }, () => lighthouseOnce(url, desktop)).filter((r) => !r.error);
+  if (!results.length) return { error: 'lighthouse failed' };
+  const keys = Object.keys(results[0]);
+  return Object.fromEntries(keys.map((k) => [k, median(results.map((r) => r[k]))]));
+}
+
+/** Client-side navigation between two remotes: click a header link, time until the new page's h1 shows. */
+async function navTimes(chromium, from, linkName, times) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const page = await browser.newPage();
+  const out = [];
+  for (let i = 0; i < times; i++) {
+    await page.goto(HOST + from, { waitUntil: 'networkidle' });
+    const link = page.locator('header nav a', { hasText: linkName }).first();
+    const started = await page.evaluate(() => performance.now());
+    await link.click();
+    await page.locator('main h1').first().waitFor({ state: 'visible' });
+    await page.waitForFunction((p) => window.location.pathname === p, linkName === '服务支持' ? '/support' : '/');
+    out.push(Math.round((await page.evaluate(() => performance.now())) - started));
+  }
+  await browser.close();
+  return out;
+}
+
 async function apiLoad(autocannon, pathName, opts = {}) {
   const result = await autocannon({ url: `http://127.0.0.1:${ports.api}${pathName}`, connections: 50, duration: Number(process.env.BENCH_API_SECONDS || 10), ...opts });
-  return { path: pathName, method: opts.method || 'GET', rps: Math.round(result.requests.average), p99ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const total2xx = result['2xx'];
+  return { path: pathName, method: opts.method || 'GET', rps: Math.round(result.requests.average), p99ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors, total2xx };
 }
 
 (async () => {
   const report = { date: new Date().toISOString(), machine: `${os.cpus().length} cores`, build: {}, routes: [], api: [] };
-  if (!Object.values(APPS).every((a) => fs.existsSync(path.join(root, a.dir, 'dist')))) {
-    execSync('node scripts/build.cjs', { cwd: root, stdio: 'inherit' });
+  if (process.env.BENCH_SKIP_BUILD !== '1' || !Object.values(APPS).every((a) => fs.existsSync(path.join(root, a.dir, 'dist')))) {
+    // Build times: each app alone (one at a time, so the figures are comparable), then the total.
+    const started = Date.now();
+    report.buildSeconds = {};
+    for (const a of Object.values(APPS)) {
+      const t = Date.now();
+      execSync('pnpm run build', { cwd: path.join(root, a.dir), stdio: 'ignore' });
+      report.buildSeconds[a.dir] = +((Date.now() - t) / 1000).toFixed(1);
+    }
+    report.buildSeconds.all = +((Date.now() - started) / 1000).toFixed(1);
+    console.log('Production build (seconds):', report.buildSeconds);
   }
   for (const a of Object.values(APPS)) {
     const manifest = path.join(root, a.dir, 'dist', 'mf-manifest.json');
@@ -103,6 +188,34 @@ async function apiLoad(autocannon, pathName, opts = {}) {
     console.log('\nCold loads (headless Chromium, no throttling):');
     console.table(report.routes.map((x) => ({ route: x.url, requests: x.requests, 'JS raw KB': x.jsRawKB, 'JS compressed KB': x.jsCompressedKB, 'FCP ms': x.fcpMs, 'load ms': x.loadMs, remotes: x.remotes.join(' ') })));
 
+    const lhRuns = Number(process.env.BENCH_LH_RUNS || 3);
+    const lhRoutes = ['/', '/product', `/productDetail?id=${ids.productDetail}`, '/news', `/newsDetail?id=${ids.newsDetail}`, '/document', `/videoDetail?id=${ids.videoDetail}`];
+    if (process.env.BENCH_SKIP_LH !== '1') {
+      for (const r of lhRoutes) {
+        report.lighthouse ??= [];
+        report.lighthouse.push({ route: r, mobile: lighthouse(HOST + r, false, lhRuns), desktop: lighthouse(HOST + r, true, lhRuns) });
+      }
+      console.log(`\nLighthouse (median of ${lhRuns}; mobile / desktop):`);
+      console.table(
+        report.lighthouse.map((x) => ({
+          route: x.route,
+          perf: `${x.mobile.performance} / ${x.desktop.performance}`,
+          a11y: `${x.mobile.accessibility} / ${x.desktop.accessibility}`,
+          bp: `${x.mobile.bestPractices} / ${x.desktop.bestPractices}`,
+          seo: `${x.mobile.seo} / ${x.desktop.seo}`,
+          'LCP ms': `${x.mobile.lcpMs} / ${x.desktop.lcpMs}`,
+          'FCP ms': x.mobile.fcpMs,
+          'TBT ms': x.mobile.tbtMs,
+          CLS: x.mobile.cls,
+          'KB': x.mobile.transferKB,
+        })),
+      );
+    }
+
+    const nav = await navTimes(chromium, '/news', '服务支持', 10);
+    report.navigation = { from: '/news (remote_content)', to: '/support (remote_support)', samplesMs: nav, medianMs: median(nav) };
+    console.log(`\nClient-side navigation /news -> /support (two remotes): median ${report.navigation.medianMs} ms of ${nav.length}`);
+
     const autocannon = requireFrom('e2e', 'autocannon');
     const visit = JSON.stringify({ siteId: '1', url: 'http://bench/', entryUrl: 'http://bench/', referrer: '', si: 1, uv: 123456789012345, newVisitor: true, count: 1, duration: 0 });
     report.api.push(await apiLoad(autocannon, '/health'));
@@ -110,9 +223,13 @@ async function apiLoad(autocannon, pathName, opts = {}) {
     report.api.push(await apiLoad(autocannon, '/api/block-item?blockId=1'));
     report.api.push(await apiLoad(autocannon, '/api/article/page?channelId=12&page=1&pageSize=10'));
     report.api.push(await apiLoad(autocannon, '/api/visit/1', { method: 'POST', body: visit, headers: { 'content-type': 'application/json' } }));
+    const visitRun = report.api[report.api.length - 1];
+    report.visitStored = await storedVisits();
+    report.visitAnswered2xx = visitRun.total2xx;
     const minimal = report.api[0].rps || 1;
     console.log('\nAPI under 50 connections (ratio = rps / minimal route rps):');
     console.table(report.api.map((a) => ({ route: `${a.method} ${a.path}`, rps: a.rps, 'p99 ms': a.p99ms, ratio: +(a.rps / minimal).toFixed(2), non2xx: a.non2xx, errors: a.errors })));
+    console.log(`Visit records: ${report.visitAnswered2xx} answered 2xx, ${report.visitStored ?? '?'} stored`);
   } finally {
     serve.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

@@ -10,7 +10,7 @@ function jestConfig(overrides = {}) {
       ],
     },
     // ESM-only packages that must be transformed too.
-    transformIgnorePatterns: ['/node_modules/(?!(.pnpm/)?(dompurify|mitt|screenfull|js-base64|nanoid)[/@])'],
+    transformIgnorePatterns: ['/node_modules/(?!(.pnpm/)?(dompurify|mitt|screenfull|js-base64|nanoid|@ant-design|@rc-component|rc-[a-z-]+)[/@+])'],
     moduleNameMapper: { '\\.(css|less)$': require.resolve('./style-mock.cjs'), '\\.(png|jpe?g|gif|svg|webp|mp4)$': require.resolve('./file-mock.cjs') },
     setupFiles: [require.resolve('./jest-setup.cjs')],
     ...overrides,

@@ -1,0 +1,159 @@
+/**
+ * Test helpers: a fresh server per suite on a new temp DATA_DIR (PGlite), or, when TEST_DATABASE_URL is set
+ * (see run-pg.sh), on a fresh database created on that PostgreSQL server.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildServer, type ServerOptions } from '../src/app.js';
+
+export interface TestServer {
+  app: FastifyInstance;
+  dataDir: string;
+  databaseUrl?: string;
+  close(): Promise<void>;
+  /** Closes and starts again on the same data folder / database. */
+  restart(opts?: ServerOptions): Promise<TestServer>;
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/**
+ * A migrated and seeded PGlite data folder, built once per day and per version of the migrations and seed
+ * (a real cold start), then copied for every suite: creating a PGlite cluster costs several seconds.
+ */
+async function templateDir(): Promise<string> {
+  const h = crypto.createHash('sha256');
+  for (const dir of ['migrations', 'src/seed', 'src/db', 'assets']) {
+    for (const f of fs.readdirSync(path.join(SERVER_DIR, dir)).sort()) h.update(f).update(fs.readFileSync(path.join(SERVER_DIR, dir, f)));
+  }
+  h.update(new Date().toISOString().slice(0, 10));
+  const dir = path.join(os.tmpdir(), `site-server-template-${h.digest('hex').slice(0, 16)}`);
+  if (fs.existsSync(path.join(dir, 'READY'))) return dir;
+  const tmp = `${dir}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  const app = await buildServer({ logger: false, dataDir: tmp, databaseUrl: '' });
+  await app.close();
+  fs.writeFileSync(path.join(tmp, 'READY'), '');
+  try {
+    fs.renameSync(tmp, dir);
+  } catch {
+    fs.rmSync(tmp, { recursive: true, force: true }); // another process won the race
+  }
+  return dir;
+}
+
+export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-test-'));
+  if (!process.env.TEST_DATABASE_URL && !process.env.TEST_COLD_START) fs.cpSync(await templateDir(), dataDir, { recursive: true });
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    const created = await createDatabase(process.env.TEST_DATABASE_URL);
+    databaseUrl = created.url;
+    dropDb = created.drop;
+  }
+  const make = async (o: ServerOptions): Promise<TestServer> => {
+    const app = await buildServer({ logger: false, ...opts, ...o, dataDir, databaseUrl });
+    const ts: TestServer = {
+      app,
+      dataDir,
+      databaseUrl,
+      async close() {
+        await app.close();
+        if (dropDb) await dropDb();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+      async restart(o2: ServerOptions = {}) {
+        await app.close();
+        return make(o2);
+      },
+    };
+    return ts;
+  };
+  return make({});
+}
+
+let ipCounter = 1;
+/** A distinct client IP (X-Forwarded-For from the loopback proxy is trusted), so rate limits of one test do not leak into another. */
+export const freshIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
+
+export async function req(app: FastifyInstance, o: InjectOptions & { token?: string; ip?: string }) {
+  const headers = { ...(o.headers ?? {}) } as Record<string, string>;
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  headers['x-forwarded-for'] = o.ip ?? headers['x-forwarded-for'] ?? freshIp();
+  const { token: _t, ip: _i, ...rest } = o;
+  const res = await app.inject({ ...rest, headers });
+  let body: any;
+  try { body = res.json(); } catch { body = res.body; }
+  return { status: res.statusCode, body, headers: res.headers, raw: res };
+}
+
+export async function captcha(app: FastifyInstance): Promise<{ uuid: string; answer: string; img: string }> {
+  const c = await req(app, { method: 'GET', url: '/captchaImage' });
+  const a = await req(app, { method: 'GET', url: `/dev/captcha/${c.body.uuid}` });
+  return { uuid: c.body.uuid, answer: a.body.data.answer, img: c.body.img };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const c = await captcha(app);
+  const r = await req(app, { method: 'POST', url: '/login', payload: { username, password, code: c.answer, uuid: c.uuid } });
+  if (r.body.code !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
+  return r.body.token;
+}
+
+export async function sendSms(app: FastifyInstance, phone: string): Promise<string> {
+  const s = await req(app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` });
+  if (s.body.code !== 200) throw new Error(`sendCode failed: ${JSON.stringify(s.body)}`);
+  const o = await req(app, { method: 'GET', url: `/dev/sms-outbox?phone=${phone}` });
+  return o.body.data.code;
+}
+
+let phoneCounter = 0;
+/** A phone number not used by the seed. */
+export const freshPhone = () => `137${String(Date.now() % 100000).padStart(5, '0')}${String(phoneCounter++ % 1000).padStart(3, '0')}`;
+
+/** Minimal valid 1x1 PNG. */
+export const PNG_1x1 = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+export function multipart(field: string, filename: string, content: Buffer, contentType = 'application/octet-stream') {
+  const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * assert.ok with an explicit message: without one, node's assert reads the (TypeScript) source to print the
+ * expression, which can spin for minutes under tsx.
+ */
+export function ok(value: unknown, message?: string): asserts value {
+  if (!value) throw new Error(`assertion failed: ${message ?? 'expected a truthy value'}`);
+}

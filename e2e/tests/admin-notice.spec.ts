@@ -110,6 +110,7 @@ test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML 
   const evil = rows.find((r) => r.noticeTitle.includes('密码安全'));
   expect(evil, 'the seeded notice with a script').toBeTruthy();
   await page.getByRole('button', { name: '通知公告' }).click();
+  await expect(items(page)).toHaveCount(Math.min(5, rows.length));
   while ((await items(page).filter({ hasText: cut(evil!.noticeTitle) }).count()) === 0) await more(page).click();
   await items(page).filter({ hasText: cut(evil!.noticeTitle) }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: evil!.noticeTitle });

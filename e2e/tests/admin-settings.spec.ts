@@ -34,7 +34,7 @@ test('[SET-14][SET-17][SET-18][SET-19][SET-20][SET-22][SET-23][SET-24][SET-25][S
   expect(await page.locator('.admin-header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
   await expect(page.getByTestId('multi-tab')).toBeVisible();
   await expect(page.locator('.admin-footer')).toContainText('Copyright');
-  await expect(page.locator('.visit-figures .ant-table-middle').first()).toBeVisible();
+  await expect(page.locator('.visit-figures .ant-table-medium').first()).toBeVisible();
   await expect(page.locator('.ant-table-bordered')).toHaveCount(0);
   expect(await layout(page).evaluate((el) => getComputedStyle(el).filter)).toBe('none');
   expect(await layout(page).evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-color-primary').trim().toLowerCase())).toBe('#4285f4');
@@ -133,7 +133,7 @@ test('[SET-9][SET-10] table size and borders reach the tables of the shell and s
   await drawer(page).getByRole('combobox', { name: '表格尺寸' }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: '默认' }).click();
   await expect(page.locator('.visit-figures .ant-table-small')).toHaveCount(0);
-  await expect(page.locator('.visit-figures .ant-table-middle')).toHaveCount(0);
+  await expect(page.locator('.visit-figures .ant-table-medium')).toHaveCount(0);
   expect((await storedSettings(page)).tableSize).toBe('default');
 });
 

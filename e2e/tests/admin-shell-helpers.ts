@@ -26,6 +26,8 @@ export async function presetSettings(page: Page, settings: Record<string, unknow
 /** Wait until the shell is on screen (the layout with the user menu). */
 export async function shellReady(page: Page): Promise<void> {
   await expect(page.locator('.admin-layout')).toBeVisible({ timeout: 30_000 });
+  // The server's menu has arrived (the static routes show before it).
+  await expect(page.locator('.admin-layout[data-menu-ready="true"]')).toBeVisible();
   await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
 }
 

@@ -1,13 +1,18 @@
 import { Table, type TableProps } from 'antd';
 import { useSettings, type TableSize } from '../store/settings';
 
-/** antd's own name for the settings' 'default' table size. */
-export function antdTableSize(size: TableSize): 'large' | 'middle' | 'small' {
-  return size === 'default' ? 'large' : size;
+/** antd 6's names for the settings' sizes: its default table is 'large', and 'middle' is now called 'medium'. */
+export function antdTableSize(size: TableSize): 'large' | 'medium' | 'small' {
+  if (size === 'default') return 'large';
+  return size === 'middle' ? 'medium' : 'small';
 }
 
 /** Every table of the shell: size and borders follow the settings drawer (SET-9, SET-10). */
 export function ShellTable<T extends object>(props: TableProps<T>) {
   const { tableSize, tableBordered } = useSettings();
-  return <Table<T> size={antdTableSize(tableSize)} bordered={tableBordered} {...props} data-table-size={tableSize} />;
+  return (
+    <div className={`shell-table shell-table-${tableSize}`}>
+      <Table<T> size={antdTableSize(tableSize)} bordered={tableBordered} {...props} />
+    </div>
+  );
 }

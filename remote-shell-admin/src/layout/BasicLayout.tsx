@@ -64,6 +64,7 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
       data-theme={s.theme}
       data-layout={s.layout}
       data-content-width={s.contentWidth}
+      data-menu-ready={menuReady ? 'true' : 'false'}
       style={{ minHeight: '100vh', filter: s.weak ? 'invert(80%)' : undefined }}
     >
       {side && (

@@ -85,3 +85,11 @@ describe('settings store', () => {
     expect(document.cookie).toContain('lang=zh-CN');
   });
 });
+
+describe('table size names', () => {
+  it('[SET-9] maps default/middle/small onto antd 6 sizes', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { antdTableSize } = require('../components/ShellTable');
+    expect(['default', 'middle', 'small'].map(antdTableSize)).toEqual(['large', 'medium', 'small']);
+  });
+});

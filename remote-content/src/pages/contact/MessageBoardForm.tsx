@@ -62,8 +62,9 @@ export function MessageBoardForm() {
         <Form.Item label="联系电话" name="phone" rules={RULES.phone}>
           <Input maxLength={11} inputMode="numeric" autoComplete="tel" placeholder="请输入手机号码" />
         </Form.Item>
+        {/* inputMode, not type="email": the browser's own check would block the submit before the Chinese messages show. */}
         <Form.Item label="邮箱" name="email" rules={RULES.email}>
-          <Input maxLength={100} type="email" autoComplete="email" placeholder="请输入邮箱（选填）" />
+          <Input maxLength={100} inputMode="email" autoComplete="email" placeholder="请输入邮箱（选填）" />
         </Form.Item>
         {captcha.status !== 'disabled' && (
           <Form.Item label="验证码" htmlFor="messageBoard_captcha" required>

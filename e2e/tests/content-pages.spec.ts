@@ -34,6 +34,10 @@ const ymd = (iso: string) => {
 /** This remote's content area (the host owns header, footer and <main>). */
 const content = (page: Page): Locator => page.locator('.rc-page');
 
+/** The card link of an article in a grid (its name also holds the image alt and summary). */
+const cardLink = (scope: Locator, title: string): Locator => scope.locator('a.rc-card', { has: scope.page().getByRole('heading', { name: title, exact: true }) });
+const sectionOf = (scope: Locator, heading: string): Locator => scope.locator('section', { has: scope.page().getByRole('heading', { level: 2, name: heading, exact: true }) });
+
 async function expectNotFound(page: Page, listPath: string) {
   await expect(content(page).getByRole('heading', { level: 1, name: '内容不存在' })).toBeVisible();
   await content(page).getByRole('button', { name: '返回列表' }).click();
@@ -72,9 +76,9 @@ test.describe('remote-content pages', () => {
       if ((await img.getAttribute('alt')) !== banner[0].title) await expect(img).toHaveAttribute('loading', 'lazy');
     }
 
-    await expect(home.getByRole('link', { name: new RegExp(products[0].title) })).toHaveAttribute('href', `/productDetail?id=${products[0].id}`);
-    await expect(home.getByRole('link', { name: new RegExp(solutions[0].title) })).toHaveAttribute('href', `/solutionDetail?id=${solutions[0].id}`);
-    const newsSection = home.locator('section', { has: page.getByRole('heading', { level: 2, name: '新闻中心' }) });
+    await expect(cardLink(sectionOf(home, '产品中心'), products[0].title)).toHaveAttribute('href', `/productDetail?id=${products[0].id}`);
+    await expect(cardLink(sectionOf(home, '解决方案'), solutions[0].title)).toHaveAttribute('href', `/solutionDetail?id=${solutions[0].id}`);
+    const newsSection = sectionOf(home, '新闻中心');
     await expect(newsSection.getByRole('link', { name: news[0].title })).toHaveAttribute('href', `/newsDetail?id=${news[0].id}`);
     await expect(newsSection).toContainText(ymd(news[0].publishDate));
 
@@ -92,17 +96,17 @@ test.describe('remote-content pages', () => {
     await page.goto('/product');
     const list = content(page);
     await expect(list.getByRole('heading', { level: 1 })).toHaveText(channel.name);
-    for (const a of all.content.slice(0, 3)) await expect(list.getByRole('link', { name: new RegExp(a.title) })).toBeVisible();
+    for (const a of all.content.slice(0, 3)) await expect(cardLink(list, a.title)).toBeVisible();
 
     const category = categories[categories.length - 1];
     const inCategory = await articlePage(request, category.id, 1, 9);
     await list.getByRole('tab', { name: category.name }).click();
     await expect(page).toHaveURL(`${BASE}/product?categoryId=${category.id}`);
-    await expect(list.getByRole('link', { name: new RegExp(inCategory.content[0].title) })).toBeVisible();
+    await expect(cardLink(list, inCategory.content[0].title)).toBeVisible();
 
     const chosen = inCategory.content[0];
     const detail = await articleOf(request, chosen.id);
-    await list.getByRole('link', { name: new RegExp(chosen.title) }).click();
+    await cardLink(list, chosen.title).click();
     await expect(page).toHaveURL(`${BASE}/productDetail?id=${chosen.id}`);
     await expect(list.getByRole('heading', { level: 1 })).toHaveText(chosen.title);
     await expect(list.locator('.rc-article-body')).toContainText(textSample(detail.text));
@@ -127,7 +131,7 @@ test.describe('remote-content pages', () => {
     const detail = await articleOf(request, chosen.id);
     await page.goto('/solution');
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText(channel.name);
-    await content(page).getByRole('link', { name: new RegExp(chosen.title) }).click();
+    await cardLink(content(page), chosen.title).click();
     await expect(page).toHaveURL(`${BASE}/solutionDetail?id=${chosen.id}`);
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText(chosen.title);
     await expect(content(page).locator('.rc-article-body')).toContainText(textSample(detail.text));

@@ -48,7 +48,8 @@ test('[NOTICE-1][NOTICE-2][NOTICE-3][NOTICE-5][NOTICE-6][NOTICE-7][NOTICE-10][NO
   const { rows, total } = await allOfType(request, '1');
   await page.getByRole('button', { name: '通知公告' }).click();
   await expect(popover(page)).toBeVisible();
-  expect((await popover(page).boundingBox())!.width).toBe(300);
+  // Measured once the opening animation is over.
+  await expect.poll(async () => Math.round((await popover(page).boundingBox())!.width)).toBe(300);
   await expect(popover(page).getByRole('tab')).toHaveText(['通知', '公告', '活动']);
   await expect(popover(page).getByRole('tab', { name: '通知' })).toHaveAttribute('aria-selected', 'true');
   const list = popover(page).getByTestId('notice-list');
@@ -116,7 +117,7 @@ test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML 
   const modal = page.locator('.ant-modal').filter({ hasText: evil!.noticeTitle });
   await expect(modal).toBeVisible();
   await expect(modal.locator('.notice-content')).toContainText('请各位用户定期修改密码');
-  expect((await modal.boundingBox())!.width).toBe(900);
+  await expect.poll(async () => Math.round((await modal.boundingBox())!.width)).toBe(900);
   expect(await modal.locator('script').count()).toBe(0);
   expect(await modal.locator('[onerror]').count()).toBe(0);
   expect(await modal.innerHTML()).not.toContain('onerror');

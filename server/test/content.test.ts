@@ -322,7 +322,7 @@ describe('visits', () => {
     const before = await countVisits();
     const j = await req(s.app, { method: 'POST', url: '/api/visit/1', payload: visit });
     assert.deepEqual(j.body, { code: 200, msg: '操作成功' });
-    const qs = new URLSearchParams(Object.entries({ ...visit, count: 0, duration: 37 }).map(([k, v]) => [k, String(v)])).toString();
+    const qs = new URLSearchParams(Object.entries({ ...visit, count: 0, duration: 37 }).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const q = await req(s.app, { method: 'POST', url: `/api/visit/1?${qs}` });
     assert.equal(q.status, 200);
     const b = await req(s.app, { method: 'POST', url: '/api/visit/1', payload: JSON.stringify({ ...visit, count: 0, duration: 12.4, uv: String(visit.uv), si: String(visit.si), newVisitor: 'false' }), headers: { 'content-type': 'text/plain;charset=UTF-8' } });

@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import { migrate, openDatabase } from './db/index.js';
 import { Cache, type AppContext, type ServerConfig } from './context.js';
 import { BizError, HttpError, MSG } from './lib/errors.js';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/ratelimit.js';
+import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/ratelimit.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
 import { VisitQueue } from './lib/visits.js';
 import { localWxProvider, type WxProvider } from './lib/wx.js';
@@ -90,7 +90,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     filesDir,
     databaseUrl,
     devEndpoints: options.devEndpoints ?? process.env.NODE_ENV !== 'production',
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromEnv(), ...options.rateLimits },
     wx: {
       authorizeUrl: options.wx?.authorizeUrl ?? process.env.WX_AUTHORIZE_URL ?? '/bus/wx/oauth2/local-authorize',
       appId: options.wx?.appId ?? process.env.WX_APP_ID ?? 'wx-local-dev',

@@ -264,6 +264,11 @@ describe('dev endpoints', () => {
     assert.match(c.answer, /^[a-z0-9]{4}$/);
     assert.equal((await req(s.app, { method: 'GET', url: `/dev/captcha/${'0'.repeat(32)}` })).status, 404);
     assert.equal((await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${freshPhone()}` })).status, 404);
+    const phone = freshPhone();
+    await sendSms(s.app, phone);
+    assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` })).status, 429);
+    assert.equal((await req(s.app, { method: 'POST', url: '/dev/rate-limits/reset' })).body.code, 200);
+    assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` })).status, 200);
   });
 
   test('in production (NODE_ENV=production) the dev endpoints answer 404', async () => {

@@ -37,6 +37,12 @@ export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
+  /** Clears every rate-limit counter (for end-to-end test runs that sign in many times). */
+  app.post('/dev/rate-limits/reset', async () => {
+    await db.delete(t.rateLimit);
+    return { code: 200, msg: '操作成功' };
+  });
+
   app.post('/dev/captcha-enabled', async (req) => {
     const q = parse(z.object({ enabled: z.enum(['true', 'false'], { error: 'enabled 只能为 true 或 false' }) }), req.query);
     await db.update(t.sysConfig).set({ configValue: q.enabled }).where(eq(t.sysConfig.configKey, 'sys.account.captchaEnabled'));

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { sysRole, sysToken, sysUser, sysUserRole } from '../db/schema.js';
-import { ALL_PERMISSION, SUPER_ROLE } from '../constants.js';
+import { ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE } from '../constants.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -134,5 +134,9 @@ export function groupPermissions(perms: string[]) {
     if (!map.has(id)) map.set(id, new Set());
     map.get(id)!.add(action);
   }
-  return [...map.entries()].map(([permissionId, actions]) => ({ permissionId, actionList: [...actions] }));
+  return [...map.entries()].map(([permissionId, actions]) => ({
+    permissionId,
+    // the wildcard grants every action name
+    actionList: actions.has('*') ? ['*', ...ACTION_NAMES] : [...actions],
+  }));
 }

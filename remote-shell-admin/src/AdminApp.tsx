@@ -3,6 +3,7 @@ import { App, Button, ConfigProvider, Result, Spin, theme as antdTheme } from 'a
 import zhCN from 'antd/locale/zh_CN';
 import { authStore, getDicts, getRouters, loadUserInfo, NOTICE, useAuth, type RouterVo } from '@site/shared';
 import { BasicLayout } from './layout/BasicLayout';
+import './layout/admin.css';
 import { buildMenu } from './menu/routes';
 import { settingsStore, useSettings } from './store/settings';
 import { tabsStore } from './store/tabs';

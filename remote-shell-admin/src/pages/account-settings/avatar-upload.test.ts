@@ -2,6 +2,7 @@ const uploadAvatar = jest.fn();
 jest.mock('@site/shared', () => ({ ...jest.requireActual('@site/shared'), uploadAvatar: (f: unknown) => uploadAvatar(f) }));
 
 import { notification } from 'antd';
+import { waitFor } from '@testing-library/react';
 import { acceptAvatar, sendAvatar, uploadFailedText } from './avatar-upload';
 
 // The notices go through antd's notification (shared's notify): watch what they say.
@@ -14,17 +15,18 @@ describe('avatar upload', () => {
     uploadAvatar.mockReset();
   });
 
-  it('[UPLOAD-1] refuses a file over 2 MB with 图片大小限制 2MB! and accepts 2 MB exactly', () => {
+  it('[UPLOAD-1] refuses a file over 2 MB with 图片大小限制 2MB! and accepts 2 MB exactly', async () => {
     expect(acceptAvatar({ size: 2 * 1024 * 1024 })).toBe(true);
     expect(notifyError).not.toHaveBeenCalled();
     expect(acceptAvatar({ size: 2.1 * 1024 * 1024 })).toBe(false);
-    expect(notifyError).toHaveBeenCalledWith('图片大小限制 2MB!');
+    // The shared notices may load antd lazily: the notice can arrive a tick later.
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('图片大小限制 2MB!'));
   });
 
   it('[UPLOAD-2] a code other than 200 shows 上传失败 plus the server message', async () => {
     uploadAvatar.mockResolvedValue({ code: 500, msg: '文件格式不正确' });
     await expect(sendAvatar(new Blob(['x']))).resolves.toBeNull();
-    expect(notifyError).toHaveBeenCalledWith('上传失败 文件格式不正确');
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('上传失败 文件格式不正确'));
     expect(uploadFailedText()).toBe('上传失败');
   });
 

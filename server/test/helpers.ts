@@ -53,16 +53,32 @@ async function templateDir(): Promise<string> {
   h.update(new Date().toISOString().slice(0, 10));
   const dir = path.join(os.tmpdir(), `site-server-template-${h.digest('hex').slice(0, 16)}`);
   if (fs.existsSync(path.join(dir, 'READY'))) return dir;
-  const tmp = `${dir}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-  const app = await buildServer({ logger: false, dataDir: tmp, databaseUrl: '' });
-  await app.close();
-  fs.writeFileSync(path.join(tmp, 'READY'), '');
-  try {
-    fs.renameSync(tmp, dir);
-  } catch {
-    fs.rmSync(tmp, { recursive: true, force: true }); // another process won the race
+  // One process builds it; the others (test files run in parallel) wait for it.
+  const lock = `${dir}.lock`;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (fs.existsSync(path.join(dir, 'READY'))) return dir;
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      } catch { /* gone */ }
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
-  return dir;
+  try {
+    if (fs.existsSync(path.join(dir, 'READY'))) return dir;
+    const tmp = `${dir}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+    const app = await buildServer({ logger: false, dataDir: tmp, databaseUrl: '' });
+    await app.close();
+    fs.writeFileSync(path.join(tmp, 'READY'), '');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(tmp, dir);
+    return dir;
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {

@@ -269,6 +269,11 @@ describe('dev endpoints', () => {
     assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` })).status, 429);
     assert.equal((await req(s.app, { method: 'POST', url: '/dev/rate-limits/reset' })).body.code, 200);
     assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` })).status, 200);
+    const uv = '9876543210123456';
+    await req(s.app, { method: 'POST', url: '/api/visit/1', payload: { siteId: '1', url: 'http://x/', entryUrl: 'http://x/', referrer: '', si: 5, uv, newVisitor: true, count: 1, duration: 0 } });
+    const v = await req(s.app, { method: 'GET', url: `/dev/visits?uv=${uv}` });
+    assert.equal(v.body.data.length, 1);
+    assert.equal(v.body.data[0].count, 1);
   });
 
   test('in production (NODE_ENV=production) the dev endpoints answer 404', async () => {

@@ -1,57 +1,57 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { RemotePage } from './federation/RemotePage';
 import { REMOTE_ROUTES } from './federation/route-table';
 import { PublicLayout } from './layouts/PublicLayout';
 import { AccountLayout } from './layouts/AccountLayout';
 import { RequireAuth } from './app/RequireAuth';
 import { BusBridge, NavigationEffects } from './app/RouteEffects';
+import { withAntd } from './antd/with-antd';
 
-const NotFound = lazy(() => import('./pages/not-found/NotFound'));
+const NotFound = lazy(withAntd(() => import('./pages/not-found/NotFound')));
 const ClearAll = lazy(() => import('./pages/clear-all/ClearAll'));
 const RuntimeTest = lazy(() => import('./pages/runtime-test/RuntimeTest'));
 
 const byLayout = (layout: string) => REMOTE_ROUTES.filter((r) => r.layout === layout);
 
-/** Every route of SPEC section 2 in history mode (ROUTE-1, 4, 19, 20). */
+/**
+ * Every route of SPEC section 2 in history mode (ROUTE-1, 4, 19, 20). No antd here: the antd provider (zh_CN,
+ * theme) wraps each remote page and each antd-using host part when it loads (see antd/with-antd).
+ */
 export function App() {
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1d4ed8' } }}>
-      <BrowserRouter>
-        <NavigationEffects />
-        <BusBridge />
-        <Suspense fallback={null}>
-          <Routes>
-            <Route element={<PublicLayout />}>
-              {byLayout('public').map((r) => (
-                <Route key={r.path} path={r.path} element={<RemotePage route={r} />} />
-              ))}
-            </Route>
-            <Route element={<AccountLayout />}>
-              {byLayout('account').map((r) => (
-                <Route key={r.path} path={r.path} element={<RemotePage route={r} />} />
-              ))}
-            </Route>
-            {byLayout('admin').map((r) => (
-              <Route
-                key={r.path}
-                path={r.path}
-                element={
-                  <RequireAuth>
-                    <RemotePage route={r} />
-                  </RequireAuth>
-                }
-              />
+    <BrowserRouter>
+      <NavigationEffects />
+      <BusBridge />
+      <Suspense fallback={null}>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            {byLayout('public').map((r) => (
+              <Route key={r.path} path={r.path} element={<RemotePage route={r} />} />
             ))}
-            <Route path="/404" element={<NotFound />} />
-            <Route path="/clearAll" element={<ClearAll />} />
-            <Route path="/test" element={<RuntimeTest />} />
-            <Route path="*" element={<Navigate to="/404" replace />} />
-          </Routes>
-        </Suspense>
-      </BrowserRouter>
-    </ConfigProvider>
+          </Route>
+          <Route element={<AccountLayout />}>
+            {byLayout('account').map((r) => (
+              <Route key={r.path} path={r.path} element={<RemotePage route={r} />} />
+            ))}
+          </Route>
+          {byLayout('admin').map((r) => (
+            <Route
+              key={r.path}
+              path={r.path}
+              element={
+                <RequireAuth>
+                  <RemotePage route={r} />
+                </RequireAuth>
+              }
+            />
+          ))}
+          <Route path="/404" element={<NotFound />} />
+          <Route path="/clearAll" element={<ClearAll />} />
+          <Route path="/test" element={<RuntimeTest />} />
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
   );
 }

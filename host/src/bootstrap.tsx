@@ -6,6 +6,8 @@ import './styles/site.css';
 import { getToken, loadUserInfo } from '@site/shared';
 import { App } from './App';
 import { readRemotesFile, registerAll } from './federation/remotes';
+import { prefetchLikelyNext, prefetchOnIntent, preloadRoute } from './federation/preload';
+import { loadAntdProvider } from './antd/with-antd';
 import { loadSiteConfig } from './site-data/site-config';
 import { loadCompany, loadNavChannels } from './site-data/site-data';
 import { startVisitTracking } from './services/visit';
@@ -27,6 +29,11 @@ async function start() {
   void loadSiteConfig().then((c) => startAdScript(c.adScriptUrl));
   try {
     registerAll(await readRemotesFile());
+    // The current page's remote and antd start loading now, in parallel with React's first render.
+    preloadRoute(window.location.pathname);
+    void loadAntdProvider();
+    prefetchLikelyNext(window.location.pathname);
+    prefetchOnIntent();
   } catch (e) {
     // Without the remotes file every remote page shows its fallback; the shell still works.
     // eslint-disable-next-line no-console

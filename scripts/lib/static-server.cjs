@@ -8,6 +8,7 @@ const http = require('http');
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
+const crypto = require('crypto');
 const { isApiPath } = require('../../shared/build/site.cjs');
 
 const TYPES = {
@@ -61,16 +62,27 @@ function createStaticServer(o) {
       ...(o.cors ? { 'access-control-allow-origin': '*' } : {}),
       ...(o.headers ? o.headers(file) : {}),
     };
+    // Files that are not content-hashed are revalidated (no-cache): an ETag lets the answer be a 304.
+    const etag = HASHED.test(file) ? null : `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
+    if (etag) {
+      headers.etag = etag;
+      if (status === 200 && String(req.headers['if-none-match'] || '').split(/\s*,\s*/).includes(etag)) {
+        res.writeHead(304, headers);
+        return res.end();
+      }
+    }
     const accept = String(req.headers['accept-encoding'] || '');
     let payload = body;
     if (COMPRESSIBLE.has(ext) && body.length > 512) {
       const enc = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
       if (enc) {
-        const key = `${enc}:${file}:${body.length}`;
+        // Keyed by content (the hash in the name, or the ETag), so a changed remoteEntry.js is never served stale.
+        const key = `${enc}:${file}:${etag || body.length}`;
         let c = compressed.get(key);
         if (!c) {
           c = enc === 'br' ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : zlib.gzipSync(body, { level: 9 });
-          if (HASHED.test(file)) compressed.set(key, c);
+          if (compressed.size > 2000) compressed.clear();
+          compressed.set(key, c);
         }
         payload = c;
         headers['content-encoding'] = enc;

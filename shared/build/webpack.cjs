@@ -33,6 +33,43 @@ const SINGLETONS = [
   'axios',
 ];
 
+/** Packages shared with tree shaking: each build keeps only the exports the whole site uses. */
+const TREE_SHAKEN = ['antd'];
+const WORKSPACE = path.resolve(__dirname, '..', '..');
+
+/**
+ * The named exports of `pkg` that any app of the workspace imports (host, every remote, shared), so that every
+ * build declares the SAME set: whichever app's copy of the singleton is loaded first has what all others need.
+ * A scan of the sources, not of one build: a remote built alone still provides what the host uses.
+ */
+function siteUsedExports(pkg) {
+  const dirs = fs
+    .readdirSync(WORKSPACE)
+    .filter((d) => d === 'host' || d === 'shared' || d.startsWith('remote-'))
+    .map((d) => path.join(WORKSPACE, d, 'src'))
+    .filter((d) => fs.existsSync(d));
+  const names = new Set();
+  const escaped = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const re = new RegExp(`(import|export)\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${escaped}['"]`, 'g');
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (/\.(tsx?|jsx?)$/.test(e.name) && !/\.test\./.test(e.name)) {
+        for (const m of fs.readFileSync(f, 'utf8').matchAll(re)) {
+          if (m[2]) continue; // import type { … }
+          for (const spec of m[3].split(',')) {
+            const name = spec.trim().split(/\s+as\s+/)[0].trim();
+            if (name && !name.startsWith('type ')) names.add(name);
+          }
+        }
+      }
+    }
+  };
+  dirs.forEach(walk);
+  return [...names].sort();
+}
+
 function installedVersion(dep, appDir) {
   const pkgName = dep.startsWith('@') ? dep.split('/').slice(0, 2).join('/') : dep.split('/')[0];
   const file = require.resolve(`${pkgName}/package.json`, { paths: [appDir, __dirname] });
@@ -45,6 +82,9 @@ function sharedConfig(appDir) {
   for (const dep of SINGLETONS) {
     const version = installedVersion(dep, appDir);
     shared[dep] = { singleton: true, requiredVersion: `^${version}`, version };
+    if (TREE_SHAKEN.includes(dep) && process.env.SITE_TREE_SHAKE !== '0') {
+      shared[dep].treeShaking = { mode: 'runtime-infer', usedExports: siteUsedExports(dep) };
+    }
   }
   // Same major only: a remote built against shared 1.x runs on a host with 1.y; 2.x is refused.
   shared['@site/shared'] = {
@@ -152,4 +192,4 @@ function createAppConfig(o) {
   };
 }
 
-module.exports = { createAppConfig, sharedConfig, SINGLETONS, REMOTE_NAMES, APP_PORTS };
+module.exports = { createAppConfig, sharedConfig, siteUsedExports, SINGLETONS, REMOTE_NAMES, APP_PORTS };

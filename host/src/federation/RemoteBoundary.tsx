@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
 import { CHUNK_LOAD_FAILED, CSS_CHUNK_LOAD_FAILED } from '@site/shared';
 import { RemoteUnavailableError } from './remotes';
 
@@ -50,21 +49,25 @@ export class RemoteBoundary extends Component<Props, State> {
       : unavailable
         ? '该模块的服务暂时无法连接，网站其他部分仍可正常使用，请稍后重试。'
         : '该模块渲染时出错，网站其他部分仍可正常使用。';
+    // Plain markup, no antd: the fallback must show even when antd's chunk is what failed to load.
     return (
-      <Result
-        status="warning"
-        title={title}
-        subTitle={sub}
-        data-testid="remote-fallback"
-        extra={[
-          <Button type="primary" key="retry" onClick={chunk ? () => window.location.reload() : this.retry}>
+      <div className="remote-fallback" role="alert" data-testid="remote-fallback">
+        <svg className="remote-fallback__icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+          <circle cx="24" cy="24" r="22" fill="#faad14" />
+          <path d="M24 12v15" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+          <circle cx="24" cy="34.5" r="2.5" fill="#fff" />
+        </svg>
+        <p className="remote-fallback__title">{title}</p>
+        <p className="remote-fallback__sub">{sub}</p>
+        <div className="remote-fallback__actions">
+          <button type="button" className="site-button site-button--primary" onClick={chunk ? () => window.location.reload() : this.retry}>
             {chunk ? '重新加载' : '重试'}
-          </Button>,
-          <Button key="home" href="/">
+          </button>
+          <a className="site-button" href="/">
             返回首页
-          </Button>,
-        ]}
-      />
+          </a>
+        </div>
+      </div>
     );
   }
 }

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { Spin } from 'antd';
 import NProgress from 'nprogress';
 import { loadRemoteModule } from './remotes';
 import { RemoteBoundary } from './RemoteBoundary';
 import type { RemoteRoute } from './route-table';
+import { withAntd } from '../antd/with-antd';
+import { takePreloaded } from './preload';
 
 type PageModule = { default: ComponentType<Record<string, unknown>> };
 
@@ -15,8 +16,8 @@ function PageLoading() {
     };
   }, []);
   return (
-    <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }} aria-busy="true">
-      <Spin size="large" />
+    <div className="page-loading" aria-busy="true">
+      <span className="page-loading__spinner" role="status" aria-label="加载中" />
     </div>
   );
 }
@@ -28,7 +29,9 @@ function lazyPage(route: RemoteRoute, attempt: number) {
   const key = `${route.remote}/${route.module}#${attempt}`;
   let C = cache.get(key);
   if (!C) {
-    C = lazy(() => loadRemoteModule<PageModule>(route.remote, route.module));
+    // The first attempt reuses a load started ahead (current route at start-up, prefetch, link intent).
+    const load = () => (attempt === 0 && takePreloaded<PageModule>(route)) || loadRemoteModule<PageModule>(route.remote, route.module);
+    C = lazy(withAntd(load));
     cache.set(key, C);
   }
   return C;

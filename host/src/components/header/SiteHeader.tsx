@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { buildNavEntries, useCompany, useNavChannels } from '../../site-data/site-data';
 import { NavList } from './NavList';
 import { UserArea } from './UserArea';
+import { withAntd } from '../../antd/with-antd';
 
-const SearchModal = lazy(() => import('../search/SearchModal'));
-const MobileDrawer = lazy(() => import('./MobileDrawer'));
+const SearchModal = lazy(withAntd(() => import('../search/SearchModal')));
+const MobileDrawer = lazy(withAntd(() => import('./MobileDrawer')));
 
 function SearchIcon() {
   return (

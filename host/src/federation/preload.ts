@@ -1,0 +1,80 @@
+import { matchPath } from 'react-router-dom';
+import { loadRemoteModule, remoteStatus } from './remotes';
+import { REMOTE_ROUTES, type RemoteName, type RemoteRoute } from './route-table';
+
+/**
+ * Loading remotes before React asks for them:
+ * - the current route's page starts loading as soon as the remotes file is read (before the first render);
+ * - once the page is idle, the public pages of the likely next remote are fetched, so a click in the header
+ *   renders at once; account and admin remotes are never fetched ahead from public pages;
+ * - a pointer or focus on a link fetches that link's page (intent).
+ */
+type PageModule = { default: unknown };
+const early = new Map<string, Promise<PageModule>>();
+const key = (r: RemoteRoute) => `${r.remote}/${r.module}`;
+
+export function routeFor(pathname: string): RemoteRoute | undefined {
+  return REMOTE_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));
+}
+
+function start(route: RemoteRoute): void {
+  if (early.has(key(route))) return;
+  const p = loadRemoteModule<PageModule>(route.remote, route.module);
+  // A failed load is forgotten, so that mounting the page later tries again instead of reusing the failure.
+  p.catch(() => early.delete(key(route)));
+  early.set(key(route), p);
+}
+
+/** Start loading the page of `pathname` (no-op for host pages). */
+export function preloadRoute(pathname: string): void {
+  const route = routeFor(pathname);
+  if (route) start(route);
+}
+
+/** The load started ahead for this page, if any (a retry loads afresh). */
+export function takePreloaded<T>(route: RemoteRoute): Promise<T> | undefined {
+  const p = early.get(key(route));
+  return p as Promise<T> | undefined;
+}
+
+const PUBLIC_REMOTES: RemoteName[] = ['remote_content', 'remote_support'];
+const PREFETCH_DELAY_MS = 1500;
+
+function failed(name: RemoteName): boolean {
+  return remoteStatus.list().some((s) => s.name === name && s.state === 'failed');
+}
+
+/** Idle-time prefetch of the public pages reachable from the header, from public pages only. */
+export function prefetchLikelyNext(pathname: string): void {
+  const current = routeFor(pathname);
+  if (current && current.layout !== 'public') return;
+  // The home page stays within its own remote: its cold load must not pull in remote_support.
+  const remotes = pathname === '/' ? ['remote_content'] : PUBLIC_REMOTES;
+  const run = () => {
+    for (const r of REMOTE_ROUTES) {
+      if (r.layout !== 'public' || !remotes.includes(r.remote) || failed(r.remote)) continue;
+      if (r.path.includes('Detail')) continue; // detail pages are reached from lists, not the header
+      start(r);
+    }
+  };
+  const idle = (cb: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(cb, { timeout: 3000 }) : setTimeout(cb, 200);
+  const later = () => setTimeout(() => idle(run), PREFETCH_DELAY_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
+/** Hover, touch or focus on an in-site link loads its page ahead of the click. */
+export function prefetchOnIntent(): void {
+  const onIntent = (e: Event) => {
+    const a = (e.target as Element | null)?.closest?.('a[href]');
+    if (!a) return;
+    const url = new URL((a as HTMLAnchorElement).href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    const route = routeFor(url.pathname);
+    if (route && route.layout === 'public' && !failed(route.remote)) start(route);
+  };
+  document.addEventListener('pointerover', onIntent, { passive: true });
+  document.addEventListener('touchstart', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent);
+}

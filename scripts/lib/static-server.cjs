@@ -59,7 +59,8 @@ function createStaticServer(o) {
       'cache-control': cacheControl(file),
       'x-content-type-options': 'nosniff',
       vary: 'Accept-Encoding',
-      ...(o.cors ? { 'access-control-allow-origin': '*' } : {}),
+      // timing-allow-origin: the host page (and the benchmark) can read the remotes' real sizes and timings.
+      ...(o.cors ? { 'access-control-allow-origin': '*', 'timing-allow-origin': '*' } : {}),
       ...(o.headers ? o.headers(file) : {}),
     };
     // Files that are not content-hashed are revalidated (no-cache): an ETag lets the answer be a 304.

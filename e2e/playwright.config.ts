@@ -37,6 +37,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PORTAL_ORIGINS: PORTAL_ORIGIN,
       NODE_ENV: 'test',
+      // Every test comes from 127.0.0.1: the per-IP limits would count the whole suite as one visitor.
+      // The per-phone SMS limit and the per-user login limit stay at their production values.
+      RATE_LIMIT_SMS_IP: '2000',
+      RATE_LIMIT_ACCOUNT: '2000',
     },
   },
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, SEEDED } from '../support/site';
-import { openSettings, presetSettings, shellReady, storedSettings, toast, tokenCookie } from './admin-shell-helpers';
+import { chooseSetting, openSettings, presetSettings, shellReady, storedSettings, toast, tokenCookie } from './admin-shell-helpers';
 
 let token = '';
 test.beforeAll(async ({ request }) => {
@@ -121,8 +121,7 @@ test('[SET-9][SET-10] table size and borders reach the tables of the shell and s
   await start(page);
   await expect(page.locator('.visit-figures .ant-table').first()).toBeVisible();
   await openSettings(page);
-  await drawer(page).getByRole('combobox', { name: '表格尺寸' }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '紧凑' }).click();
+  await chooseSetting(page, '表格尺寸', '紧凑', 'tableSize', 'small');
   await drawer(page).getByRole('switch', { name: '表格边框' }).click();
   await expect(page.locator('.visit-figures .ant-table-small')).toHaveCount(2);
   await expect(page.locator('.visit-figures .ant-table-bordered')).toHaveCount(2);
@@ -130,8 +129,7 @@ test('[SET-9][SET-10] table size and borders reach the tables of the shell and s
   await expect(page.locator('.visit-figures .ant-table-small')).toHaveCount(2);
   await expect(page.locator('.visit-figures .ant-table-bordered')).toHaveCount(2);
   await openSettings(page);
-  await drawer(page).getByRole('combobox', { name: '表格尺寸' }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '默认' }).click();
+  await chooseSetting(page, '表格尺寸', '默认', 'tableSize', 'default');
   await expect(page.locator('.visit-figures .ant-table-small')).toHaveCount(0);
   await expect(page.locator('.visit-figures .ant-table-medium')).toHaveCount(0);
   expect((await storedSettings(page)).tableSize).toBe('default');

@@ -44,3 +44,16 @@ export async function openSettings(page: Page): Promise<void> {
 export function toast(page: Page, text: string) {
   return page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: text });
 }
+
+/**
+ * Choose an option of a settings-drawer select and wait until the choice is stored. A click on an option while
+ * antd's dropdown is still moving in can miss, so the open-and-pick is retried until the setting reads back.
+ */
+export async function chooseSetting(page: Page, combobox: string, label: string, key: string, value: string): Promise<void> {
+  const drawer = page.locator('.admin-settings-drawer');
+  await expect(async () => {
+    await drawer.getByRole('combobox', { name: combobox }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label }).click({ timeout: 3000 });
+    expect((await storedSettings(page))[key]).toBe(value);
+  }).toPass({ timeout: 15_000 });
+}

@@ -5,8 +5,7 @@ import { REMOTE_ROUTES, type RemoteName, type RemoteRoute } from './route-table'
 /**
  * Loading remotes before React asks for them:
  * - the current route's page starts loading as soon as the remotes file is read (before the first render);
- * - once the page is idle, the public pages of the likely next remote are fetched, so a click in the header
- *   renders at once; account and admin remotes are never fetched ahead from public pages;
+ * - once the page is idle, the other public pages of the same remote are fetched (never another remote);
  * - a pointer or focus on a link fetches that link's page (intent).
  */
 type PageModule = { default: unknown };
@@ -37,25 +36,23 @@ export function takePreloaded<T>(route: RemoteRoute): Promise<T> | undefined {
   return p as Promise<T> | undefined;
 }
 
-const PUBLIC_REMOTES: RemoteName[] = ['remote_content', 'remote_support'];
 const PREFETCH_DELAY_MS = 1500;
 
 function failed(name: RemoteName): boolean {
   return remoteStatus.list().some((s) => s.name === name && s.state === 'failed');
 }
 
-/** Idle-time prefetch of the public pages reachable from the header, from public pages only. */
+/**
+ * Idle-time prefetch of the other public pages of the remote this page already comes from (a list page's
+ * detail page, the neighbouring sections). Another remote is never fetched ahead while idle: a page
+ * downloads only the remotes it needs, and a cross-remote click is covered by the intent prefetch below.
+ */
 export function prefetchLikelyNext(pathname: string): void {
   const current = routeFor(pathname);
-  if (current && current.layout !== 'public') return;
-  // The home page stays within its own remote: its cold load must not pull in remote_support.
-  const remotes = pathname === '/' ? ['remote_content'] : PUBLIC_REMOTES;
+  if (!current || current.layout !== 'public') return;
   const run = () => {
-    for (const r of REMOTE_ROUTES) {
-      if (r.layout !== 'public' || !remotes.includes(r.remote) || failed(r.remote)) continue;
-      if (r.path.includes('Detail')) continue; // detail pages are reached from lists, not the header
-      start(r);
-    }
+    if (failed(current.remote)) return;
+    for (const r of REMOTE_ROUTES) if (r.layout === 'public' && r.remote === current.remote) start(r);
   };
   const idle = (cb: () => void) =>
     'requestIdleCallback' in window ? window.requestIdleCallback(cb, { timeout: 3000 }) : setTimeout(cb, 200);

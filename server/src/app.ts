@@ -16,6 +16,8 @@ import { outboxSender, type SmsSender } from './lib/sms.js';
 import { VisitQueue } from './lib/visits.js';
 import { localWxProvider, type WxProvider } from './lib/wx.js';
 import { UPLOAD_MAX_BYTES } from './constants.js';
+import { applySecurityHeaders, parseOrigins, RAW_SECURITY_HEADERS } from './lib/headers.js';
+import { hasNul, NUL_MSG } from './lib/validate.js';
 import { ensureMedia, seedDatabase } from './seed/index.js';
 import contentRoutes from './routes/content.js';
 import systemRoutes from './routes/system.js';
@@ -44,6 +46,8 @@ export interface ServerOptions {
   visitBatchSize?: number;
   /** Fastify trustProxy. Default env TRUST_PROXY or 'loopback' (trust X-Forwarded-* from a local proxy). */
   trustProxy?: boolean | string;
+  /** Origins of the parent portals that may frame the server's HTML pages. Default env PORTAL_ORIGINS (comma list). */
+  portalOrigins?: string[];
 }
 
 declare module 'fastify' {
@@ -58,6 +62,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   fs.mkdirSync(filesDir, { recursive: true });
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const trustProxyEnv = process.env.TRUST_PROXY;
+  const portalOrigins = parseOrigins(options.portalOrigins ?? process.env.PORTAL_ORIGINS);
   const trustProxy = options.trustProxy ?? (trustProxyEnv === 'true' ? true : trustProxyEnv === 'false' ? false : trustProxyEnv || 'loopback');
 
   const app = Fastify({
@@ -65,9 +70,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) return socket.destroy(err);
       const body = JSON.stringify({ code: 400, msg: MSG.badRequest });
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n${body}`);
     },
     trustProxy,
+    // A malformed URL (bad percent-encoding) or an overlong path parameter: the usual {code, msg} answer.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void reply.code(status).send({ code: status, msg: status === 414 ? '请求地址过长' : MSG.badRequest });
+    },
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
@@ -129,10 +139,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!req.url.startsWith('/files/')) reply.header('Cache-Control', 'no-store');
+    applySecurityHeaders(req, reply, portalOrigins);
     return payload;
+  });
+  app.addHook('preValidation', async (req) => {
+    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new HttpError(400, NUL_MSG);
   });
 
   app.setErrorHandler((err: FastifyError | HttpError | BizError, req, reply) => {
@@ -155,6 +166,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => busRoutes(a, ctx));
   await app.register(async (a) => wxRoutes(a, ctx));
   await app.register(async (a) => filesRoutes(a, ctx));
+  await app.register(async (a) => (await import('./routes/cms.js')).default(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
 
   app.addHook('onClose', async () => {

@@ -29,7 +29,10 @@ export function toInSitePath(url: string | null | undefined, origin: string): st
   if (isSafeInSitePath(url)) return url;
   try {
     const u = new URL(url);
-    if (u.origin === origin) return u.pathname + u.search + u.hash;
+    // The path of a same-origin URL is checked again: `http://site//evil.example` has the path `//evil.example`,
+    // which a router would treat as another host.
+    const path = u.pathname + u.search + u.hash;
+    if (u.origin === origin && isSafeInSitePath(path)) return path;
   } catch {
     /* not a URL */
   }

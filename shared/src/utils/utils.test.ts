@@ -47,6 +47,23 @@ describe('helpers', () => {
     expect(toInSitePath('https://evil.example/news', 'http://localhost:8080')).toBeNull();
   });
 
+  test('[MSG-1][AUTH-3] redirect targets: scheme, host and whitespace tricks are refused', () => {
+    const origin = 'http://localhost:8080';
+    for (const bad of [
+      ' javascript:alert(1)', '\tjavascript:alert(1)', 'JAVASCRIPT:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>', '//evil.example', '///evil.example', '/\\evil.example', '\\\\evil.example',
+      '/\tevil', ' /news', '/news\n', 'https://evil.example/x', 'http:evil.example',
+    ]) {
+      expect(isSafeInSitePath(bad)).toBe(false);
+      expect(toInSitePath(bad, origin)).toBeNull();
+    }
+    // A same-origin absolute URL whose path is protocol-relative (or backslashed, which URL parsing turns into
+    // "//") would leave the site once handed to the router.
+    expect(toInSitePath(`${origin}//evil.example`, origin)).toBeNull();
+    expect(toInSitePath(`${origin}/\\evil.example/x`, origin)).toBeNull();
+    expect(toInSitePath(`${origin}/news?id=1#top`, origin)).toBe('/news?id=1#top');
+  });
+
   test('[WX-1][WX-2] isMobileWeChat: app token and not Windows, Mac, Linux or iPad', () => {
     const wx = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.40';
     expect(detectMobileWeChat(wx, 'iPhone')).toBe(true);

@@ -1,0 +1,96 @@
+/**
+ * RuoYi-style staff writes of content: notices, article title/text, content block items. Every call needs a
+ * signed-in user holding the named permission (admin holds all); HTML is stored as written: the front end
+ * renders it through its sanitiser (SafeHtml), and titles are rendered as text.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import * as t from '../db/schema.js';
+import { requirePermi } from '../lib/auth.js';
+import { notFound } from '../lib/errors.js';
+import { htmlToText } from '../lib/text.js';
+import { intId, parse } from '../lib/validate.js';
+
+const OK = '操作成功';
+
+const noticeBody = z.object({
+  noticeTitle: z.string({ error: '公告标题不能为空' }).trim().min(1, '公告标题不能为空').max(50, '公告标题不能超过50个字符'),
+  noticeType: z.string({ error: '公告类型不能为空' }).regex(/^[1-9]$/, '公告类型格式不正确'),
+  noticeContent: z.string({ error: '公告内容格式不正确' }).max(20000, '公告内容不能超过20000个字符').default(''),
+  status: z.enum(['0', '1'], { error: '状态只能为0或1' }).default('0'),
+});
+
+const articleBody = z.object({
+  title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(300, '标题不能超过300个字符').optional(),
+  text: z.string({ error: '内容格式不正确' }).max(200000, '内容不能超过200000个字符').optional(),
+}).refine((b) => b.title !== undefined || b.text !== undefined, '没有要修改的内容');
+
+const blockItemBody = z.object({
+  title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(200, '标题不能超过200个字符').optional(),
+  url: z.string({ error: '链接格式不正确' }).trim().max(500, '链接不能超过500个字符').nullable().optional(),
+}).refine((b) => b.title !== undefined || b.url !== undefined, '没有要修改的内容');
+
+export default async function cmsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  // ---- notices
+  app.post('/system/notice', async (req) => {
+    const u = await requirePermi(db, req, 'system:notice:add');
+    const b = parse(noticeBody, req.body);
+    const [row] = await db.insert(t.sysNotice).values({ ...b, createBy: u.userName }).returning({ noticeId: t.sysNotice.noticeId });
+    return { code: 200, msg: OK, data: { noticeId: row.noticeId } };
+  });
+
+  app.put('/system/notice/:noticeId', async (req) => {
+    await requirePermi(db, req, 'system:notice:edit');
+    const { noticeId } = parse(z.object({ noticeId: intId }), req.params);
+    const b = parse(noticeBody, req.body);
+    const updated = await db.update(t.sysNotice).set(b).where(eq(t.sysNotice.noticeId, noticeId)).returning({ id: t.sysNotice.noticeId });
+    if (!updated.length) throw notFound('公告不存在');
+    return { code: 200, msg: OK };
+  });
+
+  /** RuoYi's DELETE /system/notice/{ids}: one id or several, comma separated. */
+  app.delete('/system/notice/:noticeIds', async (req) => {
+    await requirePermi(db, req, 'system:notice:remove');
+    const { noticeIds } = parse(z.object({ noticeIds: z.string().regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'ID格式不正确') }), req.params);
+    const ids = parse(z.array(intId), noticeIds.split(','));
+    await db.delete(t.sysNotice).where(inArray(t.sysNotice.noticeId, ids));
+    return { code: 200, msg: OK };
+  });
+
+  // ---- articles
+  app.put('/system/article/:id', async (req) => {
+    await requirePermi(db, req, 'cms:article:edit');
+    const { id } = parse(z.object({ id: intId }), req.params);
+    const b = parse(articleBody, req.body);
+    const [row] = await db.select({ description: t.article.description }).from(t.article).where(eq(t.article.id, id));
+    if (!row) throw notFound('文章不存在');
+    const patch: Partial<typeof t.article.$inferInsert> = {};
+    if (b.title !== undefined) patch.title = b.title;
+    if (b.text !== undefined) {
+      patch.text = b.text;
+      // The search index holds the description and the text without tags, as the seed writes it.
+      patch.searchText = `${row.description ?? ''}\n${htmlToText(b.text)}`;
+    }
+    await db.update(t.article).set(patch).where(eq(t.article.id, id));
+    return { code: 200, msg: OK };
+  });
+
+  // ---- content block items (footer, company, ...)
+  app.put('/system/block-item/:id', async (req) => {
+    await requirePermi(db, req, 'cms:block:edit');
+    const { id } = parse(z.object({ id: intId }), req.params);
+    const b = parse(blockItemBody, req.body);
+    const patch: Partial<typeof t.blockItem.$inferInsert> = {};
+    if (b.title !== undefined) patch.title = b.title;
+    if (b.url !== undefined) patch.url = b.url || null;
+    const updated = await db.update(t.blockItem).set(patch).where(eq(t.blockItem.id, id)).returning({ id: t.blockItem.id });
+    if (!updated.length) throw notFound('内容不存在');
+    // Block answers (and the company call) are cached per block.
+    ctx.cache.invalidate('block:');
+    return { code: 200, msg: OK };
+  });
+}

@@ -1,0 +1,104 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { login, req, startTestServer, type TestServer } from './helpers.js';
+
+let s: TestServer;
+let admin: string;
+let editor: string;
+before(async () => {
+  s = await startTestServer();
+  admin = await login(s.app, 'admin', 'admin123');
+  editor = await login(s.app, 'editor', 'editor123');
+});
+after(async () => { await s?.close(); });
+
+const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
+const FORBIDDEN = { code: 403, msg: '当前操作没有权限' };
+
+describe('staff content writes', () => {
+  test('[API-3][API-4] POST /system/notice creates a notice the bell lists (HTML stored as written); DELETE removes it', async () => {
+    const created = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeTitle: '测试公告', noticeType: '3', noticeContent: `<p>正文</p>${XSS}` } });
+    assert.equal(created.status, 200);
+    assert.equal(created.body.code, 200);
+    const id = created.body.data.noticeId;
+    assert.ok(Number.isInteger(id));
+    const one = await req(s.app, { method: 'GET', url: `/system/notice/${id}`, token: editor });
+    assert.equal(one.body.data.noticeContent, `<p>正文</p>${XSS}`);
+    assert.equal(one.body.data.status, '0');
+    assert.equal(one.body.data.createBy, 'admin');
+    const list = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=5&status=0&noticeType=3', token: admin });
+    assert.ok(list.body.rows.some((r: { noticeId: number }) => r.noticeId === id));
+    const edited = await req(s.app, { method: 'PUT', url: `/system/notice/${id}`, token: admin, payload: { noticeTitle: '改过的公告', noticeType: '3', noticeContent: '', status: '1' } });
+    assert.equal(edited.body.code, 200);
+    const gone = await req(s.app, { method: 'DELETE', url: `/system/notice/${id}`, token: admin });
+    assert.equal(gone.body.code, 200);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/notice/${id}`, token: admin })).status, 404);
+  });
+
+  test('notice input is validated in Chinese', async () => {
+    const noTitle = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeType: '1' } });
+    assert.deepEqual(noTitle.body, { code: 400, msg: '公告标题不能为空' });
+    const badType = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeTitle: 'x', noticeType: "1' OR 1=1" } });
+    assert.deepEqual(badType.body, { code: 400, msg: '公告类型格式不正确' });
+    const badIds = await req(s.app, { method: 'DELETE', url: '/system/notice/1;drop', token: admin });
+    assert.equal(badIds.status, 400);
+  });
+
+  test('[API-26] PUT /system/article/:id changes title and text; the detail call answers them; unknown id 404', async () => {
+    const before = await req(s.app, { method: 'GET', url: '/api/article/page?channelId=12&pageSize=1' });
+    const id = before.body.content[0].id;
+    const original = (await req(s.app, { method: 'GET', url: `/api/article/${id}` })).body;
+    try {
+      const r = await req(s.app, { method: 'PUT', url: `/system/article/${id}`, token: admin, payload: { title: '新标题', text: `<p>新正文 独一无二词</p>${XSS}` } });
+      assert.deepEqual(r.body, { code: 200, msg: '操作成功' });
+      const after = (await req(s.app, { method: 'GET', url: `/api/article/${id}` })).body;
+      assert.equal(after.title, '新标题');
+      assert.equal(after.text, `<p>新正文 独一无二词</p>${XSS}`);
+      const found = await req(s.app, { method: 'GET', url: `/api/article/es/page?channelId=12&text=${encodeURIComponent('独一无二词')}` });
+      assert.deepEqual(found.body.content.map((a: { id: number }) => a.id), [id]);
+    } finally {
+      await req(s.app, { method: 'PUT', url: `/system/article/${id}`, token: admin, payload: { title: original.title, text: original.text } });
+    }
+    const empty = await req(s.app, { method: 'PUT', url: `/system/article/${id}`, token: admin, payload: {} });
+    assert.deepEqual(empty.body, { code: 400, msg: '没有要修改的内容' });
+    const missing = await req(s.app, { method: 'PUT', url: '/system/article/999999', token: admin, payload: { title: 'x' } });
+    assert.deepEqual(missing.body, { code: 404, msg: '文章不存在' });
+  });
+
+  test('[API-5] PUT /system/block-item/:id changes title and url and the cached block answer follows at once', async () => {
+    const items = (await req(s.app, { method: 'GET', url: '/api/block-item?blockId=1' })).body;
+    assert.ok(items.length > 0, 'the product footer column has items');
+    const item = items[0];
+    try {
+      const r = await req(s.app, { method: 'PUT', url: `/system/block-item/${item.id}`, token: admin, payload: { title: '新的区块标题', url: '/news' } });
+      assert.equal(r.body.code, 200);
+      const now = (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${item.blockId}` })).body;
+      const changed = now.find((i: { id: number }) => i.id === item.id);
+      assert.equal(changed.title, '新的区块标题');
+      assert.equal(changed.url, '/news');
+    } finally {
+      await req(s.app, { method: 'PUT', url: `/system/block-item/${item.id}`, token: admin, payload: { title: item.title, url: item.url } });
+    }
+    const restored = (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${item.blockId}` })).body;
+    assert.equal(restored.find((i: { id: number }) => i.id === item.id).title, item.title);
+  });
+
+  test('[ERR-2] without the permission: editor 403 当前操作没有权限, no token 401, nothing changed', async () => {
+    const calls = [
+      { method: 'POST' as const, url: '/system/notice', payload: { noticeTitle: 'x', noticeType: '1' } },
+      { method: 'PUT' as const, url: '/system/notice/1', payload: { noticeTitle: 'x', noticeType: '1' } },
+      { method: 'DELETE' as const, url: '/system/notice/1' },
+      { method: 'PUT' as const, url: '/system/article/1', payload: { title: 'x' } },
+      { method: 'PUT' as const, url: '/system/block-item/1', payload: { title: 'x' } },
+    ];
+    for (const c of calls) {
+      const r = await req(s.app, { ...c, token: editor });
+      assert.equal(r.status, 403, `${c.method} ${c.url}`);
+      assert.deepEqual(r.body, FORBIDDEN);
+      const anon = await req(s.app, c);
+      assert.equal(anon.status, 401, `${c.method} ${c.url}`);
+    }
+    const notice = await req(s.app, { method: 'GET', url: '/system/notice/1', token: admin });
+    assert.notEqual(notice.body.data.noticeTitle, 'x');
+  });
+});

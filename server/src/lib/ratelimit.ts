@@ -42,12 +42,17 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   account: { limit: 20, windowMs: 600_000 },
 };
 
-/** Limits from the environment: RATE_LIMIT_LOGIN (per minute), RATE_LIMIT_SMS_IP (per hour), RATE_LIMIT_MESSAGE (per 10 minutes), RATE_LIMIT_ACCOUNT (per 10 minutes). */
+/**
+ * Limits from the environment: RATE_LIMIT_LOGIN (per minute), RATE_LIMIT_SMS_PHONE (per minute), RATE_LIMIT_SMS_IP
+ * (per hour), RATE_LIMIT_MESSAGE (per 10 minutes), RATE_LIMIT_ACCOUNT (per 10 minutes).
+ */
 export function rateLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RateLimits> {
   const out: Partial<RateLimits> = {};
   const num = (v: string | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
   const login = num(env.RATE_LIMIT_LOGIN);
   if (login) out.login = { ...DEFAULT_RATE_LIMITS.login, limit: login };
+  const smsPhone = num(env.RATE_LIMIT_SMS_PHONE);
+  if (smsPhone) out.smsPerPhone = { ...DEFAULT_RATE_LIMITS.smsPerPhone, limit: smsPhone };
   const smsIp = num(env.RATE_LIMIT_SMS_IP);
   if (smsIp) out.smsPerIp = { ...DEFAULT_RATE_LIMITS.smsPerIp, limit: smsIp };
   const msg = num(env.RATE_LIMIT_MESSAGE);

@@ -31,16 +31,27 @@ export interface AppContext {
   cache: Cache;
 }
 
-/** Small in-memory cache (safe to lose), with a TTL so that several instances converge. */
+/** Cache key prefix of the public article lists: `ctx.cache.invalidate(ARTICLE_CACHE)` after any article change. */
+export const ARTICLE_CACHE = 'articles:';
+
+/**
+ * Small in-memory cache (safe to lose), with a TTL so that several instances converge, and a bound on its size
+ * (keys can come from query strings: the oldest entry goes first).
+ */
 export class Cache {
   private store = new Map<string, { value: unknown; expires: number }>();
-  constructor(private ttlMs = 30_000) {}
+  constructor(private ttlMs = 30_000, private maxEntries = 2_000) {}
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.store.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;
     const value = await load();
+    this.store.delete(key);
+    if (this.store.size >= this.maxEntries) this.store.delete(this.store.keys().next().value as string);
     this.store.set(key, { value, expires: Date.now() + this.ttlMs });
     return value;
+  }
+  get size(): number {
+    return this.store.size;
   }
   invalidate(prefix = '') {
     for (const k of [...this.store.keys()]) if (k.startsWith(prefix)) this.store.delete(k);

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.js';
+import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { BLOCK_IDS } from '../constants.js';
 import { verifyCaptcha, } from '../lib/captcha.js';
@@ -143,10 +143,12 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
       channelId: intId.optional(),
       limit: z.coerce.number({ error: '条数格式不正确' }).int('条数格式不正确').min(1, '条数必须大于0').max(100, '条数不能超过100').default(20),
     }), req.query);
-    const rows = await db.select(listColumns).from(t.article)
-      .where(and(eq(t.article.status, 0), await channelFilter(q.channelId)))
-      .orderBy(desc(t.article.publishDate), desc(t.article.id)).limit(q.limit);
-    return toArticles(ctx, rows as ArticleRow[]);
+    return ctx.cache.get(`${ARTICLE_CACHE}list:${q.channelId ?? ''}:${q.limit}`, async () => {
+      const rows = await db.select(listColumns).from(t.article)
+        .where(and(eq(t.article.status, 0), await channelFilter(q.channelId)))
+        .orderBy(desc(t.article.publishDate), desc(t.article.id)).limit(q.limit);
+      return toArticles(ctx, rows as ArticleRow[]);
+    });
   });
 
   const page = async (where: SQL | undefined, pageNo: number, size: number): Promise<SpringPage<Article>> => {
@@ -164,7 +166,9 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get('/api/article/page', async (req) => {
     const q = parse(pageQuery, req.query);
-    return page(and(eq(t.article.status, 0), await channelFilter(q.channelId)), q.page, q.pageSize);
+    // Public list pages are read far more than written: cached, dropped whenever an article or channel changes.
+    return ctx.cache.get(`${ARTICLE_CACHE}page:${q.channelId ?? ''}:${q.page}:${q.pageSize}`, async () =>
+      page(and(eq(t.article.status, 0), await channelFilter(q.channelId)), q.page, q.pageSize));
   });
 
   /** Content search: title and text (trigram GIN indexes; Chinese substrings match). */
@@ -276,7 +280,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const v = parse(visitSchema, input);
     ctx.visits.push({
       siteId, url: v.url, entryUrl: v.entryUrl, referrer: v.referrer, si: v.si, uv: v.uv, newVisitor: v.newVisitor,
-      count: v.count, duration: v.duration, ip: req.ip.slice(0, 64), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+      count: v.count, duration: v.duration, ip: req.ip.slice(0, 64), userAgent: String(req.headers['user-agent'] ?? '').replace(/\0/g, '').slice(0, 512),
     });
     return { code: 200, msg: '操作成功' };
   });

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.js';
+import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import { rows } from '../db/index.js';
 import * as t from '../db/schema.js';
 import {
@@ -220,6 +220,7 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     const updated = await db.update(t.channel).set({ name: b.name, updatedAt: new Date() }).where(eq(t.channel.id, id)).returning({ id: t.channel.id });
     if (!updated.length) throw notFound('栏目不存在');
     ctx.cache.invalidate('channels');
+    ctx.cache.invalidate(ARTICLE_CACHE); // article lists carry channel names
     return { code: 200, msg: OK };
   });
 

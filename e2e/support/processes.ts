@@ -128,3 +128,22 @@ export function defaultRemotes(base?: number): Record<string, string> {
     remote_shell_admin: `http://localhost:${p(84, PORTS.remote_shell_admin)}/mf-manifest.json`,
   };
 }
+
+/**
+ * Build a fixture app (`e2e/fixtures/<name>/webpack.config.cjs`, which calls the site's config factory) into
+ * `outDir`. Runs from the app folder `like` so packages resolve as they do for that app.
+ */
+export function buildFixture(name: string, outDir: string, like = 'remote-support'): Promise<void> {
+  const config = path.join(REPO, 'e2e/fixtures', name, 'webpack.config.cjs');
+  return new Promise((resolve, reject) => {
+    const child = spawn('pnpm', ['exec', 'webpack', '--mode', 'production', '--config', config], {
+      cwd: path.join(REPO, like),
+      env: { ...process.env, BUILD_OUT_DIR: outDir },
+      stdio: 'pipe',
+    });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build fixture ${name} failed:\n${out}`))));
+  });
+}

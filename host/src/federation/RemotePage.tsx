@@ -31,7 +31,14 @@ function lazyPage(route: RemoteRoute, attempt: number) {
   if (!C) {
     // The first attempt reuses a load started ahead (current route at start-up, prefetch, link intent).
     const load = () => (attempt === 0 && takePreloaded<PageModule>(route)) || loadRemoteModule<PageModule>(route.remote, route.module);
-    C = lazy(withAntd(load));
+    // React.lazy keeps a rejection for good: a failed page is dropped from the cache, so that coming back to
+    // it once the remote is reachable again loads it afresh instead of showing the old failure.
+    const forgetOnFailure = () =>
+      load().catch((e: unknown) => {
+        if (cache.get(key) === C) cache.delete(key);
+        throw e;
+      });
+    C = lazy(withAntd(forgetOnFailure));
     cache.set(key, C);
   }
   return C;

@@ -43,11 +43,17 @@ function createStaticServer(o) {
     const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress || '', 'x-forwarded-proto': 'http', 'x-forwarded-host': req.headers.host || '' };
     const up = http.request({ host: o.apiTarget.host, port: o.apiTarget.port, method: req.method, path: req.url, headers, agent }, (upRes) => {
       res.writeHead(upRes.statusCode || 502, upRes.headers);
+      upRes.on('error', () => res.destroy()); // the API died mid-answer: do not leave a truncated answer open
       upRes.pipe(res);
     });
-    up.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Bad Gateway');
+    // The API cannot be reached (refused, reset, gone before answering): the visitor's browser sees what it would
+    // see calling the API itself, a failed connection, which the client shows as 后端接口连接异常 (axios
+    // 'Network Error', ERR-5). A 502 of our own would read as 系统接口502异常, an answer the API never gave.
+    // An HTTP status the API (or a gateway behind us) really sends, 502 included, passes through unchanged.
+    up.on('error', () => res.destroy());
+    // The visitor gave up (e.g. the client's 60 s timeout): stop waiting on the API.
+    res.on('close', () => {
+      if (!res.writableFinished) up.destroy();
     });
     req.pipe(up);
   }

@@ -1,0 +1,206 @@
+/**
+ * Processes for the API fault tests (reliability-api.spec.ts): a private API server on its own data folder that
+ * a test can stop and start again, a composed site whose host proxies to a chosen API port, and a stand-in API
+ * upstream that forwards to the real server except for the calls a test tells it to break.
+ */
+import { spawn, type ChildProcess } from 'child_process';
+import http from 'http';
+import net from 'net';
+import path from 'path';
+
+export const REPO = path.resolve(__dirname, '../..');
+
+/** Children still running when the worker exits are killed, so a failed run leaves no server on its ports. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((c) => c.kill('SIGKILL')));
+
+function track(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+function healthy(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/health', timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => req.destroy());
+  });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1', () => {
+      s.end();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs: number, abort?: () => string | null): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reason = abort?.();
+    if (reason) throw new Error(`${what}: ${reason}`);
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface ApiServer {
+  port: number;
+  dataDir: string;
+  /** Sends the signal and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The tail of what the server printed (for failure messages). */
+  output(): string;
+}
+
+/**
+ * The API server as `scripts/serve.cjs` starts it (`node --import tsx src/main.ts` in server/), on its own port and
+ * data folder (PGlite, whatever DATABASE_URL the suite has), resolved once /health answers 200.
+ */
+export async function startApiServer(port: number, dataDir: string, timeoutMs = 120_000): Promise<ApiServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    API_PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    RATE_LIMIT_SMS_IP: '2000',
+    RATE_LIMIT_ACCOUNT: '2000',
+  };
+  delete env.DATABASE_URL;
+  const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(REPO, 'server'), env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  let out = '';
+  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const ended = () => (child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode}):\n${out}` : null);
+  try {
+    await waitUntil(() => healthy(port), `API server on ${port}`, timeoutMs, ended);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  return {
+    port,
+    dataDir,
+    output: () => out,
+    stop(signal = 'SIGTERM') {
+      const done = exited(child);
+      child.kill(signal);
+      return done;
+    },
+  };
+}
+
+export interface SiteProcess {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A composed site (production build, `scripts/serve.cjs`) on base+80..base+84 whose host proxies the API paths to
+ * 127.0.0.1:apiPort; it starts no API server of its own (API_EXTERNAL=1).
+ */
+export async function startSiteWithApi(base: number, apiPort: number): Promise<SiteProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    API_EXTERNAL: '1',
+    API_PORT: String(apiPort),
+    HOST_PORT: String(base + 80),
+    REMOTE_CONTENT_PORT: String(base + 81),
+    REMOTE_SUPPORT_PORT: String(base + 82),
+    REMOTE_ACCOUNT_PORT: String(base + 83),
+    REMOTE_SHELL_ADMIN_PORT: String(base + 84),
+  };
+  delete env.REMOTES_FILE;
+  delete env.SITE_DEPLOY_DIR;
+  const child = track(spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: 'ignore' }));
+  const ports = [80, 81, 82, 83].map((n) => base + n);
+  await waitUntil(async () => (await Promise.all(ports.map(portOpen))).every(Boolean), `site on ${base + 80}`, 30_000);
+  return {
+    origin: `http://localhost:${base + 80}`,
+    stop: async () => {
+      const done = exited(child);
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+}
+
+/** What the stand-in API does with one call: drop the connection, never answer, or answer this HTTP status. */
+export type Fault = 'reset' | 'hang' | { status: number };
+
+export interface FaultyApi {
+  port: number;
+  /** Decides per call; null forwards it to the real API server. */
+  setRule(rule: ((req: http.IncomingMessage) => Fault | null) | null): void;
+  /** Calls that matched a rule so far. */
+  faulted(): number;
+  /** Stops listening (connections refused) / listens again. */
+  down(): Promise<void>;
+  up(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A stand-in API upstream on `port` forwarding to the real API server at `targetPort` unless a rule says otherwise. */
+export async function startFaultyApi(port: number, targetPort: number): Promise<FaultyApi> {
+  let rule: ((req: http.IncomingMessage) => Fault | null) | null = null;
+  let faulted = 0;
+  const sockets = new Set<net.Socket>();
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((req, res) => {
+    const fault = rule?.(req) ?? null;
+    if (fault) faulted++;
+    if (fault === 'reset') return req.socket.destroy();
+    if (fault === 'hang') return; // held until the caller gives up or the server closes
+    if (fault) {
+      res.writeHead(fault.status, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(`<html><body><h1>${fault.status}</h1></body></html>`);
+    }
+    const up = http.request({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers, agent }, (upRes) => {
+      res.writeHead(upRes.statusCode || 502, upRes.headers);
+      upRes.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const down = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      sockets.forEach((s) => s.destroy());
+    });
+  await listen();
+  return {
+    port,
+    setRule(r) {
+      rule = r;
+    },
+    faulted: () => faulted,
+    down,
+    up: async () => {
+      if (!server.listening) await listen();
+    },
+    close: async () => {
+      await down();
+      agent.destroy();
+    },
+  };
+}

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -74,9 +74,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     trustProxy,
     // A malformed URL (bad percent-encoding) or an overlong path parameter: the usual {code, msg} answer.
-    frameworkErrors: (err, _req, reply) => {
-      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      void reply.code(status).send({ code: status, msg: status === 414 ? '请求地址过长' : MSG.badRequest });
+    // (These answers skip the onSend hooks, so the security headers are set here.)
+    frameworkErrors: (err, req, reply) => {
+      const status: 400 | 414 = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const r = reply as unknown as FastifyReply;
+      applySecurityHeaders(req, r, portalOrigins);
+      void r.code(status).send({ code: status, msg: status === 414 ? '请求地址过长' : MSG.badRequest });
     },
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },

@@ -30,26 +30,26 @@ export async function issueSmsCode(db: Db, sender: SmsSender, phone: string): Pr
 }
 
 /**
- * Checks the latest code of a phone: single use, 5-minute expiry, at most 5 wrong attempts
- * (then the code is dead and a new one must be requested). Throws BizError otherwise.
+ * Checks the latest code of a phone: single use, 5-minute expiry, at most 5 attempts (then the code is dead and a
+ * new one must be requested). Each attempt is counted atomically before the code is compared, so parallel guesses
+ * cannot get past the limit. Throws BizError otherwise.
  */
 export async function consumeSmsCode(db: Db, phone: string, code: string): Promise<void> {
-  const [latest] = await rows<{ id: number; code_hash: string; attempts: number }>(
+  const [latest] = await rows<{ id: number; code_hash: string }>(
     db,
-    sql`SELECT id, code_hash, attempts FROM sms_code
+    sql`SELECT id, code_hash FROM sms_code
         WHERE phone = ${phone} AND used = false AND expires_at > now()
         ORDER BY id DESC LIMIT 1`,
   );
-  if (!latest || latest.attempts >= SMS_MAX_ATTEMPTS) throw new BizError(SMS_FAIL_MSG);
-  const given = sha256(`${phone}:${code}`);
-  const same = crypto.timingSafeEqual(Buffer.from(given), Buffer.from(latest.code_hash));
-  if (!same) {
-    await db.execute(sql`UPDATE sms_code SET attempts = attempts + 1 WHERE id = ${latest.id}`);
-    throw new BizError(SMS_FAIL_MSG);
-  }
-  const used = await rows<{ id: number }>(
+  if (!latest) throw new BizError(SMS_FAIL_MSG);
+  const counted = await rows<{ id: number }>(
     db,
-    sql`UPDATE sms_code SET used = true WHERE id = ${latest.id} AND used = false AND attempts < ${SMS_MAX_ATTEMPTS} RETURNING id`,
+    sql`UPDATE sms_code SET attempts = attempts + 1
+        WHERE id = ${latest.id} AND used = false AND attempts < ${SMS_MAX_ATTEMPTS} RETURNING id`,
   );
+  if (counted.length === 0) throw new BizError(SMS_FAIL_MSG);
+  const given = sha256(`${phone}:${code}`);
+  if (!crypto.timingSafeEqual(Buffer.from(given), Buffer.from(latest.code_hash))) throw new BizError(SMS_FAIL_MSG);
+  const used = await rows<{ id: number }>(db, sql`UPDATE sms_code SET used = true WHERE id = ${latest.id} AND used = false RETURNING id`);
   if (used.length === 0) throw new BizError(SMS_FAIL_MSG);
 }

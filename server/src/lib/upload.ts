@@ -48,7 +48,8 @@ export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, us
   await fs.promises.mkdir(path.dirname(abs), { recursive: true });
   await fs.promises.writeFile(abs, buf, { flag: 'wx' });
   const url = `/files/${dir}/${name}`;
-  const originalName = (part.filename || name).slice(0, 255);
+  // The client's name is only recorded: control characters (NUL cannot be stored) are dropped.
+  const originalName = (part.filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || name;
   await ctx.db.insert(uploadFile).values({ url, originalName, mime: type.mime, size: buf.length, userId });
   return { url, fileName: url, newFileName: name, originalFilename: originalName };
 }

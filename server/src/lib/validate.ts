@@ -3,6 +3,7 @@ import { HttpError } from './errors.js';
 
 /** Parses input with a zod schema; the first issue's (Chinese) message becomes a 400 answer. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (hasNul(input)) throw new HttpError(400, NUL_MSG);
   const res = schema.safeParse(input ?? {});
   if (res.success) return res.data;
   const issue = res.error.issues[0];
@@ -44,3 +45,17 @@ export const smsCode = z.string({ error: '验证码不能为空' }).trim().regex
 /** Positive integer from a string or number (query strings). */
 export const intId = z.coerce.number({ error: 'ID格式不正确' }).int('ID格式不正确').min(1, 'ID格式不正确').max(2147483647, 'ID格式不正确');
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+
+/**
+ * True when a string anywhere in the value holds a NUL character (or the value nests absurdly deep). PostgreSQL
+ * text cannot store NUL: such input would fail in the database (a 500, or a visit batch that never writes), so
+ * it is refused up front with a 400.
+ */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (!value || typeof value !== 'object') return false;
+  if (depth > 20) return true;
+  for (const [k, v] of Object.entries(value as object)) if (k.includes('\0') || hasNul(v, depth + 1)) return true;
+  return false;
+}
+export const NUL_MSG = '请求参数包含非法字符';

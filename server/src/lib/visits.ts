@@ -37,8 +37,24 @@ export class VisitQueue {
       try {
         for (; i < batch.length; i += 1000) await this.db.insert(visit).values(batch.slice(i, i + 1000));
       } catch (err) {
-        this.queue.unshift(...batch.slice(i));
         this.log(err);
+        // A row the database refuses as data (SQLSTATE class 22/23) must not block the rows queued with it:
+        // write the rest one by one and drop only the refused ones. Anything else (connection lost) is retried.
+        let rest = batch.slice(i);
+        if (isDataError(err)) {
+          let j = 0;
+          for (; j < rest.length; j++) {
+            try {
+              await this.db.insert(visit).values(rest[j]);
+            } catch (rowErr) {
+              this.log(rowErr);
+              if (!isDataError(rowErr)) break;
+            }
+          }
+          rest = rest.slice(j);
+          if (!rest.length) return;
+        }
+        this.queue.unshift(...rest);
         if (!this.closed && !this.timer) this.timer = setTimeout(() => { this.timer = null; void this.flush(); }, 1000);
       }
     })();
@@ -50,4 +66,13 @@ export class VisitQueue {
     for (let i = 0; i < 3 && this.queue.length; i++) await this.flush();
     if (this.timer) { clearTimeout(this.timer); this.timer = null; }
   }
+}
+
+/** A PostgreSQL data or constraint error (the row itself is bad), as opposed to a connection or server failure. */
+function isDataError(err: unknown): boolean {
+  for (let e: unknown = err, n = 0; e && n < 4; e = (e as { cause?: unknown }).cause, n++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }

@@ -66,14 +66,20 @@ test.describe('remote-content pages', () => {
     await expect(home.getByRole('heading', { level: 1 })).toHaveText(company[0].title);
     await expect(home.getByRole('heading', { level: 1 })).toHaveCount(1);
 
-    // Banner: the first slide eager, the others lazy.
-    // (the carousel puts a clone of the last slide before the first: skip clones)
-    const first = home.locator('.rc-banner .slick-slide:not(.slick-cloned) img').first();
+    // Banner: one slide per banner item, the first shown and eager, the others hidden and lazy; a dot per slide.
+    const banner1 = home.getByRole('region', { name: '首页横幅' });
+    const slides = banner1.locator('.rc-banner-item img');
+    await expect(slides).toHaveCount(banner.filter((b) => b.image).length);
+    const first = slides.first();
+    await expect(first).toBeVisible();
     await expect(first).toHaveAttribute('alt', banner[0].title);
     await expect(first).toHaveAttribute('loading', 'eager');
     await expect(first).toHaveAttribute('src', banner[0].image!);
-    for (const img of await home.locator('.rc-banner .slick-slide:not(.slick-cloned) img').all()) {
-      if ((await img.getAttribute('alt')) !== banner[0].title) await expect(img).toHaveAttribute('loading', 'lazy');
+    for (const img of (await slides.all()).slice(1)) await expect(img).toHaveAttribute('loading', 'lazy');
+    if (banner.length > 1) {
+      await banner1.getByRole('button', { name: `第 2 张：${banner[1].title}` }).click();
+      await expect(banner1.getByRole('img', { name: banner[1].title })).toBeVisible();
+      await expect(first).toBeHidden();
     }
 
     await expect(cardLink(sectionOf(home, '产品中心'), products[0].title)).toHaveAttribute('href', `/productDetail?id=${products[0].id}`);
@@ -149,12 +155,15 @@ test.describe('remote-content pages', () => {
     await page.goto('/news');
     const list = content(page);
     await expect(list.getByRole('heading', { level: 1 })).toHaveText(channel.name);
-    const titles = list.locator('.rc-news-item h3');
+    // Item titles are h2 under the page's h1 (no skipped heading level).
+    const titles = list.locator('.rc-news-item h2');
     await expect(titles).toHaveText(first.content.map((a) => a.title));
     await expect(list.locator('.rc-news-item').first()).toContainText(ymd(first.content[0].publishDate));
     const dates = first.content.map((a) => Date.parse(a.publishDate));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
 
+    // Page links carry a real href (crawlable), while a click stays in the app.
+    await expect(list.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('href', '?page=2');
     await list.getByRole('navigation', { name: '分页' }).getByTitle('2', { exact: true }).click();
     await expect(page).toHaveURL(`${BASE}/news?page=2`);
     await expect(titles.first()).toHaveText(second.content[0].title);

@@ -2,8 +2,12 @@ import { Link } from 'react-router-dom';
 import { formatDate, truncateText, type Article } from '@site/shared';
 import { detailHref } from './query';
 
-/** News items newest first, each with its publish date (YYYY-MM-DD) and a link to its detail page. */
-export function NewsList({ items, showImages = true }: { items: Article[]; showImages?: boolean }) {
+/**
+ * News items newest first, each with its publish date (YYYY-MM-DD) and a link to its detail page. Item titles are
+ * h2 under a page's h1, h3 inside a section with its own h2 (`headingLevel`), so the outline never skips a level.
+ */
+export function NewsList({ items, showImages = true, headingLevel = 2 }: { items: Article[]; showImages?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const sorted = [...items].sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));
   return (
     <ul className="rc-news-list">
@@ -15,9 +19,9 @@ export function NewsList({ items, showImages = true }: { items: Article[]; showI
             </Link>
           )}
           <div>
-            <h3>
+            <Heading className="rc-news-title">
               <Link to={detailHref('news', a.id)}>{a.title}</Link>
-            </h3>
+            </Heading>
             <time className="rc-muted" dateTime={a.publishDate}>
               {formatDate(a.publishDate, 'YYYY-MM-DD')}
             </time>

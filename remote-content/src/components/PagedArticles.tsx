@@ -15,12 +15,17 @@ export function PagedArticles({ channelId, pageSize, render }: { channelId: numb
   const page = parsePage(params.get('page'));
   const { loading, data, error } = useAsync(() => getArticlePage({ channelId, page, pageSize }), [channelId, page, pageSize]);
 
-  const goTo = (next: number) => {
+  const pageQuery = (next: number) => {
     const q = new URLSearchParams(params);
     if (next > 1) q.set('page', String(next));
     else q.delete('page');
-    setParams(q);
+    return q;
   };
+  const pageHref = (next: number) => {
+    const q = pageQuery(next).toString();
+    return q ? `?${q}` : location.pathname;
+  };
+  const goTo = (next: number) => setParams(pageQuery(next));
 
   if (loading && !data) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (error || !data) return <EmptyState text="内容加载失败，请稍后重试" />;
@@ -30,7 +35,23 @@ export function PagedArticles({ channelId, pageSize, render }: { channelId: numb
       <div aria-busy={loading}>{render(data.content)}</div>
       {data.totalElements > pageSize && (
         <nav className="rc-pagination" aria-label="分页">
-          <Pagination current={page} pageSize={pageSize} total={data.totalElements} showSizeChanger={false} onChange={goTo} />
+          <Pagination
+            current={page}
+            pageSize={pageSize}
+            total={data.totalElements}
+            showSizeChanger={false}
+            onChange={goTo}
+            itemRender={(n, type, original) =>
+              // A real href per page, so crawlers (and open-in-new-tab) reach every page; the click stays in-app.
+              type === 'page' ? (
+                <a href={pageHref(n)} onClick={(e) => e.preventDefault()}>
+                  {n}
+                </a>
+              ) : (
+                original
+              )
+            }
+          />
         </nav>
       )}
     </>

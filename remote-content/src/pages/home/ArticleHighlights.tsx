@@ -11,5 +11,5 @@ export function ArticleHighlights({ channelId, limit, kind }: { channelId: numbe
   const { loading, data, error } = useAsync<Article[]>(() => getArticles({ channelId, limit }), [channelId, limit]);
   if (loading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (error || !data || data.length === 0) return <EmptyState />;
-  return kind === 'news' ? <NewsList items={data} showImages={false} /> : <ArticleGrid items={data} kind={kind} />;
+  return kind === 'news' ? <NewsList items={data} showImages={false} headingLevel={3} /> : <ArticleGrid items={data} kind={kind} />;
 }

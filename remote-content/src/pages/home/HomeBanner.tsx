@@ -1,32 +1,69 @@
-import { Carousel, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { Skeleton } from 'antd';
 import { BLOCK_IDS, getBlockItems } from '@site/shared';
 import { SmartLink } from '../../components/SmartLink';
 import { useAsync } from '../../components/useAsync';
 
-/** The home carousel from the banner block. Only the first slide is loaded eagerly; the rest wait (lazy). */
+export const BANNER_INTERVAL_MS = 5000;
+
+/**
+ * The home carousel from the banner block. One slide shows at a time; the others are `hidden` (out of the tab
+ * order and the accessibility tree, unlike a slider's aria-hidden clones). It advances every 5 s unless the
+ * visitor points at it, focuses it or prefers reduced motion. Only the first image loads eagerly.
+ */
 export function HomeBanner() {
   const { loading, data } = useAsync(() => getBlockItems(BLOCK_IDS.homeBanner), []);
   const slides = (data ?? []).filter((s) => s.image);
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => {
+    if (count < 2 || paused || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = window.setInterval(() => setCurrent((i) => (i + 1) % count), BANNER_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [count, paused]);
+
   if (loading) return <Skeleton.Node active style={{ width: '100%', height: 240 }} />;
-  if (slides.length === 0) return null;
+  if (count === 0) return null;
   return (
-    <section className="rc-banner" aria-label="首页横幅" aria-roledescription="carousel">
-      <Carousel autoplay={slides.length > 1} autoplaySpeed={5000} dots={slides.length > 1}>
-        {slides.map((s, i) => (
-          <div key={s.id}>
-            <SmartLink className="rc-banner-slide" url={s.url || s.linkUrl} targetBlank={s.targetBlank} label={s.title}>
-              <img
-                src={s.image!}
-                alt={s.title}
-                width={1920}
-                height={600}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'low'}
-              />
-            </SmartLink>
-          </div>
-        ))}
-      </Carousel>
+    <section
+      className="rc-banner"
+      aria-label="首页横幅"
+      aria-roledescription="carousel"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {slides.map((s, i) => (
+        <div key={s.id} className="rc-banner-item" role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${count}`} hidden={i !== current}>
+          <SmartLink className="rc-banner-slide" url={s.url || s.linkUrl} targetBlank={s.targetBlank} label={s.title}>
+            <img
+              src={s.image!}
+              alt={s.title}
+              width={1920}
+              height={600}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+            />
+          </SmartLink>
+        </div>
+      ))}
+      {count > 1 && (
+        <div className="rc-banner-dots">
+          {slides.map((s, i) => (
+            <button
+              key={s.id}
+              type="button"
+              className="rc-banner-dot"
+              aria-label={`第 ${i + 1} 张：${s.title}`}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => setCurrent(i)}
+            />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

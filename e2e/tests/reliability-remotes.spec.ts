@@ -159,7 +159,8 @@ async function faultCosts(page: Page, c: RemoteCase, site: SiteInstance, word: s
 
 for (const c of CASES) {
   test.describe(`${c.name} failing`, () => {
-    test.describe.configure({ mode: 'serial' });
+    // A test takes ~10-15 s; the slack is for a machine shared with builds, not for waiting on the page.
+    test.describe.configure({ mode: 'serial', timeout: 90_000 });
     let site: SiteInstance;
     const dist = path.join(REPO, c.dir, 'dist');
 

@@ -10,6 +10,7 @@ const path = require('path');
 const zlib = require('zlib');
 const crypto = require('crypto');
 const { isApiPath } = require('../../shared/build/site.cjs');
+const { siteEnv } = require('./site-env.cjs');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -30,6 +31,19 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
 
+/**
+ * Headers of every answer of these servers (remote files, host assets, error answers): no sniffing, no full
+ * referrer to other sites, and a policy that loads nothing and may be framed only by the site's own origin and
+ * the configured parent portals (PORTAL_ORIGINS). HTML pages get their full policy from `o.headers`.
+ */
+function baselineHeaders() {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': `default-src 'none'; frame-ancestors ${["'self'", ...siteEnv().portalOrigins].join(' ')}`,
+  };
+}
+
 function cacheControl(file) {
   return HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
@@ -37,6 +51,7 @@ function cacheControl(file) {
 /** @param {{root: string|(() => string), port: number, name: string, spa?: boolean, apiTarget?: {host:string,port:number}, dynamic?: Record<string, () => (string|Buffer|null)>, headers?: (file:string)=>Record<string,string>, cors?: boolean}} o */
 function createStaticServer(o) {
   const compressed = new Map();
+  const baseline = baselineHeaders();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
   function proxy(req, res) {
@@ -63,7 +78,7 @@ function createStaticServer(o) {
     const headers = {
       'content-type': TYPES[ext] || 'application/octet-stream',
       'cache-control': cacheControl(file),
-      'x-content-type-options': 'nosniff',
+      ...baseline,
       vary: 'Accept-Encoding',
       // timing-allow-origin: the host page (and the benchmark) can read the remotes' real sizes and timings.
       ...(o.cors ? { 'access-control-allow-origin': '*', 'timing-allow-origin': '*' } : {}),
@@ -104,11 +119,11 @@ function createStaticServer(o) {
     const url = new URL(req.url, 'http://x');
     if (o.apiTarget && isApiPath(url.pathname)) return proxy(req, res);
     if (req.method === 'OPTIONS' && o.cors) {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
+      res.writeHead(204, { ...baseline, 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
       return res.end();
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405);
+      res.writeHead(405, baseline);
       return res.end();
     }
     if (o.dynamic && o.dynamic[url.pathname]) {
@@ -120,12 +135,12 @@ function createStaticServer(o) {
     try {
       rel = decodeURIComponent(url.pathname);
     } catch {
-      res.writeHead(400);
+      res.writeHead(400, baseline);
       return res.end();
     }
     const file = path.join(root, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(root)) {
-      res.writeHead(403);
+      res.writeHead(403, baseline);
       return res.end();
     }
     fs.stat(file, (err, st) => {
@@ -137,7 +152,7 @@ function createStaticServer(o) {
       if (o.spa && !path.extname(url.pathname)) {
         return fs.readFile(path.join(root, 'index.html'), (e, body) => (e ? (res.writeHead(404), res.end('Not found')) : send(req, res, 'index.html', body)));
       }
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...(o.cors ? { 'access-control-allow-origin': '*' } : {}) });
+      res.writeHead(404, { ...baseline, 'content-type': 'text/plain; charset=utf-8', ...(o.cors ? { 'access-control-allow-origin': '*' } : {}) });
       res.end('Not found');
     });
   });

@@ -6,7 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.js';
+import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { requirePermi } from '../lib/auth.js';
 import { notFound } from '../lib/errors.js';
@@ -76,6 +76,7 @@ export default async function cmsRoutes(app: FastifyInstance, ctx: AppContext) {
       patch.searchText = `${row.description ?? ''}\n${htmlToText(b.text)}`;
     }
     await db.update(t.article).set(patch).where(eq(t.article.id, id));
+    ctx.cache.invalidate(ARTICLE_CACHE); // the public lists carry titles
     return { code: 200, msg: OK };
   });
 

@@ -484,6 +484,21 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
   });
 });
 
+describe('visit batches', () => {
+  test('[API-24] a record the database refuses does not hold back the records queued with it', async () => {
+    const q = s.app.ctx.visits;
+    await q.flush();
+    const row = (uv: string, url: string) => ({ siteId: '1', url, entryUrl: '', referrer: '', si: '1', uv, newVisitor: false, count: 1, duration: 0 });
+    q.push(row('515151', 'http://site/a'));
+    q.push(row('515151', 'http://site/\u0000poison')); // past the input checks, the database still refuses NUL
+    q.push(row('515151', 'http://site/b'));
+    await q.flush();
+    assert.equal(q.pending, 0, 'nothing left to retry forever');
+    const stored = await rows<{ url: string }>(db(), sql`SELECT url FROM visit WHERE uv = '515151' ORDER BY id`);
+    assert.deepEqual(stored.map((r) => r.url), ['http://site/a', 'http://site/b']);
+  });
+});
+
 describe('security headers', () => {
   const expectHeaders = (label: string, h: Record<string, unknown>, csp: 'api' | 'html' | 'file') => {
     assert.equal(h['x-content-type-options'], 'nosniff', label);

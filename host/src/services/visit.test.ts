@@ -36,6 +36,24 @@ describe('visit recording', () => {
     expect(randomVisitorId(() => 0.9)).toHaveLength(16);
   });
 
+  it('[VISIT-8] a visitor id always survives the trip as a JSON number (safe integer), even at the top of the range', () => {
+    const top = randomVisitorId(() => 0.999999);
+    expect(top).toHaveLength(16);
+    expect(Number.isSafeInteger(Number(top))).toBe(true);
+    for (let i = 0; i < 2000; i++) expect(Number.isSafeInteger(Number(randomVisitorId()))).toBe(true);
+  });
+
+  it('[VISIT-3] a stored id that is not a safe integer (earlier builds) is replaced and the visitor counts as new', () => {
+    localStorage.setItem('visit_uv', '9876543210987654');
+    localStorage.setItem('visit_tracked', '1');
+    const s = setup();
+    startVisitTracking(s.deps);
+    const uv = localStorage.getItem('visit_uv')!;
+    expect(uv).not.toBe('9876543210987654');
+    expect(Number.isSafeInteger(Number(uv))).toBe(true);
+    expect(s.posts[0]).toMatchObject({ uv: Number(uv), newVisitor: true });
+  });
+
   it('[VISIT-1][VISIT-2][VISIT-3][VISIT-4][VISIT-7] sends one entry record with count 1 and keeps the ids', () => {
     const s = setup();
     startVisitTracking(s.deps);

@@ -29,12 +29,21 @@ const defaultDeps = (): VisitDeps => ({
   beacon: beaconVisit,
 });
 
-/** A random visitor id of 15 or 16 digits (no leading zero). */
+/**
+ * A random visitor id of 15 or 16 digits (no leading zero) that stays a safe integer: the record sends it as a
+ * JSON number, and a 16-digit id above Number.MAX_SAFE_INTEGER would arrive altered (and be refused).
+ */
 export function randomVisitorId(random: () => number = Math.random): string {
   const length = random() < 0.5 ? 15 : 16;
-  let out = String(1 + Math.floor(random() * 9));
+  const max = String(Number.MAX_SAFE_INTEGER);
+  let out = String(1 + Math.floor(random() * (length === 16 ? Number(max[0]) - 1 : 9)));
   while (out.length < length) out += String(Math.floor(random() * 10));
   return out;
+}
+
+/** A stored id is kept only when it is what randomVisitorId makes (earlier builds could store unsafe ones). */
+export function isValidVisitorId(uv: string | null): uv is string {
+  return !!uv && /^[1-9]\d{14,15}$/.test(uv) && Number.isSafeInteger(Number(uv));
 }
 
 function safeGet(s: Storage, k: string): string | null {
@@ -64,8 +73,8 @@ export interface VisitSession {
 /** Read or create the ids: visit_uv (localStorage), visit_si (sessionStorage), the new-visitor flag. */
 export function readVisitSession(d: VisitDeps): VisitSession {
   let uv = safeGet(d.local, LOCAL_KEYS.visitUv);
-  const newVisitor = !uv || !/^\d{15,16}$/.test(uv) || !safeGet(d.local, LOCAL_KEYS.visitTracked);
-  if (!uv || !/^\d{15,16}$/.test(uv)) {
+  const newVisitor = !isValidVisitorId(uv) || !safeGet(d.local, LOCAL_KEYS.visitTracked);
+  if (!isValidVisitorId(uv)) {
     uv = randomVisitorId(d.random);
     safeSet(d.local, LOCAL_KEYS.visitUv, uv);
   }

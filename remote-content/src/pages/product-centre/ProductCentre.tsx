@@ -45,7 +45,7 @@ function ProductList() {
           items={[{ key: ALL, label: '全部产品' }, ...(categories.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))]}
         />
       )}
-      {!categories.loading && <PagedArticles key={active} channelId={Number(active)} pageSize={PAGE_SIZE} render={(items) => <ArticleGrid items={items} kind="product" />} />}
+      {!categories.loading && <PagedArticles key={active} channelId={Number(active)} pageSize={PAGE_SIZE} render={(items) => <ArticleGrid items={items} kind="product" headingLevel={2} />} />}
     </>
   );
 }

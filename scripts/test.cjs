@@ -58,11 +58,17 @@ step('production build');
 run('node scripts/build.cjs', { cwd: root });
 for (const dir of ['remote-content', 'remote-support', 'remote-account', 'remote-shell-admin']) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
 
+// The suite's extra builds (other versions of a remote, a broken remote), built here rather than during the
+// browser tests, where a webpack build on 2 cores would slow every test running beside it.
+const extraBuilds = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-builds-'));
+run(`node e2e/support/variants.cjs ${extraBuilds}`, { cwd: root });
+
 step('end-to-end');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
 try {
-  run('pnpm --filter @site/e2e run test', { cwd: root, env: { E2E_DATA_DIR: dataDir, CI: '1' } });
+  run('pnpm --filter @site/e2e run test', { cwd: root, env: { E2E_DATA_DIR: dataDir, E2E_PREBUILT_DIR: extraBuilds, CI: '1' } });
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(extraBuilds, { recursive: true, force: true });
 }
 step('all passed');

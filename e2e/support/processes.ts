@@ -10,6 +10,8 @@ import net from 'net';
 import os from 'os';
 import path from 'path';
 import { PORTS } from './site';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { buildVariant } = require('./variants.cjs') as { buildVariant: (name: string, outDir: string) => Promise<void> };
 
 export const REPO = path.resolve(__dirname, '../..');
 
@@ -108,15 +110,16 @@ export async function startStaticServer(port: number, root: string, pages: Recor
   return () => new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** Build one app into a folder with extra environment (e.g. MF_BUILD_VERSION). */
-export function buildApp(dir: string, outDir: string, env: Record<string, string> = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('pnpm', ['run', 'build'], { cwd: path.join(REPO, dir), env: { ...process.env, ...env, BUILD_OUT_DIR: outDir }, stdio: 'pipe' });
-    let out = '';
-    child.stdout?.on('data', (d) => (out += d));
-    child.stderr?.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build ${dir} failed:\n${out}`))));
-  });
+/**
+ * The folder of one of the suite's extra builds (see variants.cjs): the one `npm test` built ahead when
+ * E2E_PREBUILT_DIR is set, else built now into a temporary folder. `done()` removes what was built here.
+ */
+export async function extraBuild(name: string): Promise<{ dir: string; done: () => void }> {
+  const prebuilt = process.env.E2E_PREBUILT_DIR && path.join(process.env.E2E_PREBUILT_DIR, name);
+  if (prebuilt && fs.existsSync(path.join(prebuilt, 'mf-manifest.json'))) return { dir: prebuilt, done: () => undefined };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
+  await buildVariant(name, dir);
+  return { dir, done: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 export function defaultRemotes(base?: number): Record<string, string> {

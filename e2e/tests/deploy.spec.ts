@@ -8,7 +8,7 @@ import { execFileSync } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { REPO, buildApp, defaultRemotes, startSite, startStaticServer } from '../support/processes';
+import { REPO, defaultRemotes, extraBuild, startSite, startStaticServer } from '../support/processes';
 
 const BASE = 18500;
 const CDN_PORT = BASE + 91;
@@ -42,10 +42,12 @@ test.describe('shipping remote-content on its own', () => {
     // N: the suite's own build. N+1: rebuilt with a new version, and against the previous minor of
     // @site/shared (the skew case that must keep working). A build against the next major must be refused.
     releaseFolder(path.join(REPO, 'remote-content/dist'), deployDir, '5.0.0');
-    await buildApp('remote-content', path.join(tmp, 'n1'), { MF_BUILD_VERSION: '5.1.0', SITE_SHARED_VERSION: '1.0.0' });
-    await buildApp('remote-content', path.join(tmp, 'major'), { MF_BUILD_VERSION: '6.0.0', SITE_SHARED_VERSION: '2.0.0' });
-    releaseFolder(path.join(tmp, 'n1'), deployDir, '5.1.0');
-    releaseFolder(path.join(tmp, 'major'), deployDir, '6.0.0');
+    const n1 = await extraBuild('content-5.1.0');
+    const major = await extraBuild('content-6.0.0');
+    releaseFolder(n1.dir, deployDir, '5.1.0');
+    releaseFolder(major.dir, deployDir, '6.0.0');
+    n1.done();
+    major.done();
     stopCdn = await startStaticServer(CDN_PORT, path.join(deployDir, 'remote-content'));
   });
   test.afterAll(async () => {

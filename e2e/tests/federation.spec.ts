@@ -6,7 +6,7 @@ import path from 'path';
 import fs from 'fs';
 import os from 'os';
 import { BASE, PORTS, PORTAL_ORIGIN, remoteOrigin } from '../support/site';
-import { REPO, buildApp, defaultRemotes, startHangingServer, startSite, startStaticServer } from '../support/processes';
+import { REPO, defaultRemotes, extraBuild, startHangingServer, startSite, startStaticServer } from '../support/processes';
 
 function jsRequests(page: Page): string[] {
   const urls: string[] = [];
@@ -161,12 +161,11 @@ test.describe('failing remotes', () => {
 test.describe('remote locations are run-time data', () => {
   test('a rebuilt remote published by changing only the remotes file shows after a reload, without a host rebuild', async ({ page }) => {
     test.setTimeout(240_000);
-    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-v2-'));
     const hostDist = path.join(REPO, 'host/dist');
     const hostMtimes = fs.readdirSync(hostDist).map((f) => fs.statSync(path.join(hostDist, f)).mtimeMs);
-    await buildApp('remote-content', out, { MF_BUILD_VERSION: '9.9.9-e2e' });
+    const v2 = await extraBuild('content-9.9.9');
     const v2Port = 18401;
-    const stopV2 = await startStaticServer(v2Port, out);
+    const stopV2 = await startStaticServer(v2Port, v2.dir);
     const site = await startSite(18400, defaultRemotes());
     try {
       await page.goto(`${site.origin}/test`);
@@ -181,7 +180,7 @@ test.describe('remote locations are run-time data', () => {
     } finally {
       await site.stop();
       await stopV2();
-      fs.rmSync(out, { recursive: true, force: true });
+      v2.done();
     }
   });
 });

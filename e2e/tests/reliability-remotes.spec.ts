@@ -11,7 +11,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { API, BASE, SEEDED, apiLogin, remoteOrigin, useToken } from '../support/site';
-import { REPO, buildFixture, defaultRemotes, startHangingServer, startSite, startStaticServer, type SiteInstance } from '../support/processes';
+import { REPO, defaultRemotes, extraBuild, startHangingServer, startSite, startStaticServer, type SiteInstance } from '../support/processes';
 
 // The remote groups are independent (own second site, own ports): they share the two workers.
 test.describe.configure({ mode: 'parallel' });
@@ -233,12 +233,12 @@ for (const c of CASES) {
       }) => {
         test.setTimeout(240_000);
         // A real remote, built now with the site's config factory: './Support' renders, './Question' throws.
-        const out = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-broken-'));
+        let broken: { dir: string; done: () => void } | undefined;
         const port = c.faultPort + 2;
         let stop: (() => Promise<void>) | undefined;
         try {
-          await buildFixture('remote-broken', out);
-          stop = await startStaticServer(port, out);
+          broken = await extraBuild('remote-broken');
+          stop = await startStaticServer(port, broken.dir);
           site.writeRemotes({ ...defaultRemotes(c.base), remote_support: `http://localhost:${port}/mf-manifest.json` });
 
           await page.goto(`${site.origin}/question`);
@@ -258,7 +258,7 @@ for (const c of CASES) {
           await expect(fallback(page)).toHaveCount(0);
         } finally {
           await stop?.();
-          fs.rmSync(out, { recursive: true, force: true });
+          broken?.done();
         }
       });
     }

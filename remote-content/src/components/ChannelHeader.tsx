@@ -6,10 +6,12 @@ import { useAsync } from './useAsync';
  * Until the channel answers (or if it fails) the fallback title keeps the heading in place.
  */
 export function ChannelHeader({ channelId, fallbackTitle }: { channelId: number; fallbackTitle: string }) {
-  const { data: channel } = useAsync(() => getChannel(channelId), [channelId]);
+  const { data: channel, loading } = useAsync(() => getChannel(channelId), [channelId]);
   const title = channel?.name || channel?.title || fallbackTitle;
   return (
     <>
+      {/* The banner's space is kept while the channel loads, so the heading does not jump down when it arrives. */}
+      {loading && !channel && <div className="rc-channel-banner rc-channel-banner--pending" aria-hidden="true" />}
       {channel?.image && (
         <div className="rc-channel-banner">
           {/* Above the fold: loaded eagerly. The seeded channel banners are 1920×400. */}

@@ -6,16 +6,19 @@ import { detailHref } from './query';
  * News items newest first, each with its publish date (YYYY-MM-DD) and a link to its detail page. Item titles are
  * h2 under a page's h1, h3 inside a section with its own h2 (`headingLevel`), so the outline never skips a level.
  */
+/** The first images are in view on load (one is usually the largest paint): never lazy. */
+const EAGER_IMAGES = 2;
+
 export function NewsList({ items, showImages = true, headingLevel = 2 }: { items: Article[]; showImages?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const sorted = [...items].sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));
   return (
     <ul className="rc-news-list">
-      {sorted.map((a) => (
+      {sorted.map((a, i) => (
         <li key={a.id} className="rc-news-item">
           {showImages && a.image && (
             <Link to={detailHref('news', a.id)} tabIndex={-1} aria-hidden="true">
-              <img src={a.image} alt={a.title} width={800} height={450} loading="lazy" />
+              <img src={a.image} alt={a.title} width={800} height={450} loading={i < EAGER_IMAGES ? 'eager' : 'lazy'} />
             </Link>
           )}
           <div>

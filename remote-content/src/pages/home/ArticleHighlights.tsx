@@ -9,7 +9,28 @@ import { useAsync } from '../../components/useAsync';
 /** The newest few articles of a channel (sub-channels included by the server), as cards or as a dated news list. */
 export function ArticleHighlights({ channelId, limit, kind }: { channelId: number; limit: number; kind: ArticleKind }) {
   const { loading, data, error } = useAsync<Article[]>(() => getArticles({ channelId, limit }), [channelId, limit]);
-  if (loading) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (loading) return kind === 'news' ? <Skeleton active paragraph={{ rows: 4 }} /> : <GridSkeleton count={limit} />;
   if (error || !data || data.length === 0) return <EmptyState />;
   return kind === 'news' ? <NewsList items={data} showImages={false} headingLevel={3} /> : <ArticleGrid items={data} kind={kind} />;
+}
+
+/**
+ * Placeholder cards shaped like the real ones (16:9 image, title, two lines), so the sections below do not jump
+ * when the cards arrive (it was the home page's layout shift).
+ */
+function GridSkeleton({ count }: { count: number }) {
+  return (
+    <ul className="rc-grid" aria-busy="true" aria-label="加载中">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <div className="rc-card">
+            <div className="rc-card-media-placeholder" />
+            <div className="rc-card-body">
+              <Skeleton active title paragraph={{ rows: 2 }} />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Skeleton } from 'antd';
 import { BLOCK_IDS, getBlockItems } from '@site/shared';
 import { SmartLink } from '../../components/SmartLink';
 import { useAsync } from '../../components/useAsync';
@@ -24,7 +23,8 @@ export function HomeBanner() {
     return () => window.clearInterval(timer);
   }, [count, paused]);
 
-  if (loading) return <Skeleton.Node active style={{ width: '100%', height: 240 }} />;
+  // The placeholder has the banner's own shape (16:5), so nothing below moves when the image arrives.
+  if (loading) return <div className="rc-banner rc-banner--pending" aria-busy="true" aria-label="首页横幅加载中" />;
   if (count === 0) return null;
   return (
     <section

@@ -69,36 +69,47 @@ test('[NOTICE-1][NOTICE-2][NOTICE-3][NOTICE-5][NOTICE-6][NOTICE-7][NOTICE-10][NO
   await expect(popover(page)).toBeHidden();
 });
 
-test('[NOTICE-9][NOTICE-3][NOTICE-10] changing tab resets paging to page 1 (server paging exercised with more than 5 notices)', async ({ page }) => {
-  // The seeded types hold at most 5 active notices each; this test widens type 1 to 12 by answering the list call
-  // itself, so the load-more path and the reset are shown whatever the seed holds.
-  const fake = (n: number) => ({ noticeId: 9000 + n, noticeTitle: `分页测试通知 ${n}`, noticeType: '1', noticeContent: '<p>x</p>', status: '0', createTime: '2026-01-01 00:00:00', createBy: 'admin' });
-  const asked: string[] = [];
-  await page.route('**/system/notice/list?*', async (route) => {
-    const url = new URL(route.request().url());
-    asked.push(url.search);
-    if (url.searchParams.get('noticeType') !== '1') return route.continue();
-    const pageNum = Number(url.searchParams.get('pageNum'));
-    const all = Array.from({ length: 12 }, (_, i) => fake(i + 1));
-    await route.fulfill({ json: { code: 200, msg: '查询成功', total: 12, rows: all.slice((pageNum - 1) * 5, pageNum * 5) } });
-  });
-  await page.getByRole('button', { name: '通知公告' }).click();
-  await expect(items(page)).toHaveCount(5);
-  await more(page).click();
-  await expect(items(page)).toHaveCount(10);
-  await popover(page).getByRole('tab', { name: '公告' }).click();
-  await expect(popover(page).getByRole('tab', { name: '公告' })).toHaveAttribute('aria-selected', 'true');
-  await popover(page).getByRole('tab', { name: '通知' }).click();
-  await expect(items(page)).toHaveCount(5);
-  await expect(more(page)).toBeVisible();
-  await more(page).click();
-  await more(page).click();
-  await expect(items(page)).toHaveCount(12);
-  await expect(more(page)).toHaveCount(0);
-  const typeOne = asked.filter((q) => q.includes('noticeType=1'));
-  expect(typeOne.map((q) => new URLSearchParams(q).get('pageNum'))).toEqual(['1', '2', '1', '2', '3']);
-  expect(new URLSearchParams(asked[0]).get('pageSize')).toBe('5');
-  expect(new URLSearchParams(asked[0]).get('status')).toBe('0');
+test('[NOTICE-9][NOTICE-3][NOTICE-10] changing tab resets paging to page 1 (server paging exercised with more than 5 notices)', async ({ page, request }) => {
+  // Type 1 gets 12 more active notices through the staff call (removed afterwards), so load-more runs over
+  // several real server pages whatever the seed holds. The tests of this file run one after another.
+  const headers = { Authorization: `Bearer ${token}` };
+  const ids: number[] = [];
+  try {
+    for (let n = 1; n <= 12; n++) {
+      const res = await (await request.post(`${BASE}/system/notice`, { headers, data: { noticeTitle: `分页测试通知 ${n}`, noticeType: '1', noticeContent: '<p>分页测试</p>', status: '0' } })).json();
+      expect(res.code, JSON.stringify(res)).toBe(200);
+      ids.push(res.data.noticeId);
+    }
+    const { total } = await allOfType(request, '1');
+    const lastPage = Math.ceil(total / 5);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/system/notice/list?')) asked.push(new URL(r.url()).search);
+    });
+
+    await page.getByRole('button', { name: '通知公告' }).click();
+    await expect(items(page)).toHaveCount(5);
+    await more(page).click();
+    await expect(items(page)).toHaveCount(10);
+    await popover(page).getByRole('tab', { name: '公告' }).click();
+    await expect(popover(page).getByRole('tab', { name: '公告' })).toHaveAttribute('aria-selected', 'true');
+    await popover(page).getByRole('tab', { name: '通知' }).click();
+    // Back on the first tab: page 1 again, not the 10 items seen before.
+    await expect(items(page)).toHaveCount(5);
+    for (let p = 2; p <= lastPage; p++) {
+      await expect(more(page)).toBeVisible();
+      await more(page).click();
+      await expect(items(page)).toHaveCount(Math.min(p * 5, total));
+    }
+    await expect(more(page)).toHaveCount(0);
+    const typeOne = asked.filter((q) => q.includes('noticeType=1'));
+    const pages = Array.from({ length: lastPage - 1 }, (_, i) => String(i + 2));
+    expect(typeOne.map((q) => new URLSearchParams(q).get('pageNum'))).toEqual(['1', '2', '1', ...pages]);
+    expect(new URLSearchParams(asked[0]).get('pageSize')).toBe('5');
+    expect(new URLSearchParams(asked[0]).get('status')).toBe('0');
+  } finally {
+    if (ids.length) await request.delete(`${BASE}/system/notice/${ids.join(',')}`, { headers });
+  }
 });
 
 test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML sanitised: the seeded script notice runs nothing', async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -5,7 +6,8 @@ import 'nprogress/nprogress.css';
 import './styles/site.css';
 import { getToken, loadUserInfo } from '@site/shared';
 import { App } from './App';
-import { readRemotesFile, registerAll } from './federation/remotes';
+import { remotesReady } from './federation/remotes';
+import { routeFor } from './federation/route-table';
 import { prefetchLikelyNext, prefetchOnIntent, preloadRoute } from './federation/preload';
 import { loadAntdProvider } from './antd/with-antd';
 import { loadSiteConfig } from './site-data/site-config';
@@ -27,11 +29,14 @@ async function start() {
   void loadNavChannels();
   if (getToken()) loadUserInfo().catch(() => {});
   void loadSiteConfig().then((c) => startAdScript(c.adScriptUrl));
+  // The current page's remote (it waits for the remotes file itself) and antd start loading before the first render.
+  preloadRoute(window.location.pathname);
+  if (!routeFor(window.location.pathname)?.withoutAntd) void loadAntdProvider();
+  // The shell renders at once, as a transition: React renders it in slices, so a slow phone is never blocked long.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App />));
   try {
-    registerAll(await readRemotesFile());
-    // The current page's remote and antd start loading now, in parallel with React's first render.
-    preloadRoute(window.location.pathname);
-    void loadAntdProvider();
+    await remotesReady();
     prefetchLikelyNext(window.location.pathname);
     prefetchOnIntent();
   } catch (e) {
@@ -39,7 +44,6 @@ async function start() {
     // eslint-disable-next-line no-console
     console.error('[host] could not read the remotes file', e);
   }
-  createRoot(document.getElementById('root')!).render(<App />);
 }
 
 void start();

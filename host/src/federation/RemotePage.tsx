@@ -38,7 +38,7 @@ function lazyPage(route: RemoteRoute, attempt: number) {
         if (cache.get(key) === C) cache.delete(key);
         throw e;
       });
-    C = lazy(withAntd(forgetOnFailure));
+    C = lazy(route.withoutAntd ? forgetOnFailure : withAntd(forgetOnFailure));
     cache.set(key, C);
   }
   return C;

@@ -1,20 +1,17 @@
-import { matchPath } from 'react-router-dom';
+import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { loadRemoteModule, remoteStatus } from './remotes';
-import { REMOTE_ROUTES, type RemoteName, type RemoteRoute } from './route-table';
+import { REMOTE_ROUTES, routeFor, type RemoteName, type RemoteRoute } from './route-table';
 
 /**
  * Loading remotes before React asks for them:
  * - the current route's page starts loading as soon as the remotes file is read (before the first render);
- * - once the page is idle, the other public pages of the same remote are fetched (never another remote);
+ * - once the page is idle, the files of the other public pages of the same remote are downloaded, not run (never
+ *   another remote);
  * - a pointer or focus on a link fetches that link's page (intent).
  */
 type PageModule = { default: unknown };
 const early = new Map<string, Promise<PageModule>>();
 const key = (r: RemoteRoute) => `${r.remote}/${r.module}`;
-
-export function routeFor(pathname: string): RemoteRoute | undefined {
-  return REMOTE_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));
-}
 
 function start(route: RemoteRoute): void {
   if (early.has(key(route))) return;
@@ -46,13 +43,18 @@ function failed(name: RemoteName): boolean {
  * Idle-time prefetch of the other public pages of the remote this page already comes from (a list page's
  * detail page, the neighbouring sections). Another remote is never fetched ahead while idle: a page
  * downloads only the remotes it needs, and a cross-remote click is covered by the intent prefetch below.
+ * Their files are only downloaded (the federation runtime's preload links, from the remote's manifest), not run:
+ * running them would evaluate antd on the home page, which renders without it, while the visitor reads.
  */
 export function prefetchLikelyNext(pathname: string): void {
   const current = routeFor(pathname);
   if (!current || current.layout !== 'public') return;
   const run = () => {
     if (failed(current.remote)) return;
-    for (const r of REMOTE_ROUTES) if (r.layout === 'public' && r.remote === current.remote) start(r);
+    const exposes = REMOTE_ROUTES.filter((r) => r.layout === 'public' && r.remote === current.remote && r !== current).map((r) => r.module);
+    preloadRemote([{ nameOrAlias: current.remote, exposes, resourceCategory: 'sync', share: false }]).catch(() => {
+      // A prefetch that fails costs nothing: the page loads (and reports) when it is opened.
+    });
   };
   const idle = (cb: () => void) =>
     'requestIdleCallback' in window ? window.requestIdleCallback(cb, { timeout: 3000 }) : setTimeout(cb, 200);

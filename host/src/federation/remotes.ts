@@ -31,8 +31,12 @@ export const remoteStatus = {
   },
 };
 
+/**
+ * No cache option on this fetch: index.html preloads the file (`<link rel="preload" as="fetch">`) and a fetch
+ * with another cache mode would not reuse that download. Fresh anyway: the site serves it `no-cache`.
+ */
 export async function readRemotesFile(): Promise<RemotesFile> {
-  const res = await fetch(REMOTES_FILE, { cache: 'no-cache' });
+  const res = await fetch(REMOTES_FILE);
   if (!res.ok) throw new Error(`remotes file ${REMOTES_FILE}: HTTP ${res.status}`);
   return (await res.json()) as RemotesFile;
 }
@@ -41,6 +45,16 @@ export function registerAll(file: RemotesFile): void {
   const remotes = Object.entries(file).map(([name, entry]) => ({ name, entry: entry as string }));
   registerRemotes(remotes, { force: true });
   for (const r of remotes) statuses.set(r.name as RemoteName, { name: r.name as RemoteName, entry: r.entry, state: 'registered' });
+}
+
+let ready: Promise<RemotesFile> | undefined;
+/** Reads and registers the remotes file once per page: the entry chunk starts it, the app awaits the same. */
+export function remotesReady(): Promise<RemotesFile> {
+  ready ??= readRemotesFile().then((file) => {
+    registerAll(file);
+    return file;
+  });
+  return ready;
 }
 
 /** Set by the resilience runtime plugin on a module that could not be loaded. */
@@ -68,7 +82,8 @@ export async function loadRemoteModule<T = unknown>(remote: RemoteName, module: 
     timer = setTimeout(() => reject(new RemoteUnavailableError(remote, module, '加载超时')), REMOTE_LOAD_TIMEOUT_MS);
   });
   try {
-    const mod = (await Promise.race([loadRemote<T>(id), timeout])) as (T & Record<string, unknown>) | null;
+    // Registration first (a no-op once done); a missing remotes file fails here like an unreachable remote.
+    const mod = (await Promise.race([remotesReady().then(() => loadRemote<T>(id)), timeout])) as (T & Record<string, unknown>) | null;
     if (!mod || (mod as Record<string, unknown>)[UNAVAILABLE]) {
       const detail = String((mod as Record<string, unknown> | null)?.message ?? '无法加载');
       update(remote, { state: 'failed', error: detail });

@@ -15,10 +15,16 @@ export interface RemoteRoute {
   layout: LayoutKind;
   /** Needs a signed-in user. */
   auth?: boolean;
+  /**
+   * The page renders without antd, so the host loads neither antd nor its provider for it. Only the home page: its
+   * first view must stay light on a phone (antd is about half of the JavaScript a page downloads). Should the page
+   * import antd after all, antd still loads through the shared scope, only without the zh_CN texts and the theme.
+   */
+  withoutAntd?: boolean;
 }
 
 export const REMOTE_ROUTES: RemoteRoute[] = [
-  { path: '/', remote: 'remote_content', module: './Home', title: '首页', layout: 'public' },
+  { path: '/', remote: 'remote_content', module: './Home', title: '首页', layout: 'public', withoutAntd: true },
   { path: '/product', remote: 'remote_content', module: './ProductCentre', title: '产品中心', layout: 'public' },
   { path: '/productDetail', remote: 'remote_content', module: './ProductDetail', title: '产品详情', layout: 'public' },
   { path: '/solution', remote: 'remote_content', module: './Solution', title: '解决方案', layout: 'public' },
@@ -41,6 +47,20 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/account/*', remote: 'remote_shell_admin', module: './AdminApp', title: '个人中心', layout: 'admin', auth: true },
   { path: '/admin/*', remote: 'remote_shell_admin', module: './AdminApp', title: '管理后台', layout: 'admin', auth: true },
 ];
+
+/**
+ * The remote route of a path, matched as the router does (case-insensitive, trailing slash ignored, `/x/*` also
+ * matching `/x`), but without react-router: the entry chunk uses it before any shared library is available.
+ */
+export function routeFor(pathname: string): RemoteRoute | undefined {
+  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  return REMOTE_ROUTES.find((r) => {
+    const pattern = r.path.toLowerCase();
+    if (!pattern.endsWith('/*')) return path === pattern;
+    const base = pattern.slice(0, -2);
+    return path === base || path.startsWith(`${base}/`);
+  });
+}
 
 /** Exposed modules each remote must provide. */
 export function requiredExposes(): Record<RemoteName, string[]> {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export interface AsyncState<T> {
   loading: boolean;
@@ -9,7 +9,8 @@ export interface AsyncState<T> {
 
 /**
  * Runs `load` whenever `deps` change and keeps only the latest answer, so a slow earlier request
- * (e.g. the previous page) never overwrites a newer one.
+ * (e.g. the previous page) never overwrites a newer one. An answer is rendered as a transition: React renders it
+ * in slices between which the browser stays responsive (on a slow phone a page of cards was one long task).
  */
 export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]): AsyncState<T> {
   const [state, setState] = useState<AsyncState<T>>({ loading: true, data: undefined, error: undefined });
@@ -17,8 +18,9 @@ export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]): A
     let current = true;
     setState((s) => ({ loading: true, data: s.data, error: undefined }));
     load().then(
-      (data) => current && setState({ loading: false, data, error: undefined }),
-      (error: unknown) => current && setState({ loading: false, data: undefined, error: error ?? new Error('load failed') }),
+      (data) => current && startTransition(() => setState({ loading: false, data, error: undefined })),
+      (error: unknown) =>
+        current && startTransition(() => setState({ loading: false, data: undefined, error: error ?? new Error('load failed') })),
     );
     return () => {
       current = false;

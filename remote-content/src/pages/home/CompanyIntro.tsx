@@ -1,6 +1,6 @@
-import { Skeleton } from 'antd';
 import { BLOCK_IDS, getBlockItems } from '@site/shared';
 import { EmptyState } from '../../components/EmptyState';
+import { TextPlaceholder } from '../../components/TextPlaceholder';
 import { SmartLink } from '../../components/SmartLink';
 import { useAsync } from '../../components/useAsync';
 import { HomeSection } from './HomeSection';
@@ -11,7 +11,7 @@ import { HomeSection } from './HomeSection';
  */
 export function CompanyIntro() {
   const { loading, data } = useAsync(() => getBlockItems(BLOCK_IDS.homeIntro), []);
-  if (loading) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (loading) return <TextPlaceholder rows={4} />;
   const [intro, ...figures] = data ?? [];
   if (!intro) return <EmptyState />;
   return (

@@ -1,0 +1,21 @@
+import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { remotesReady } from './remotes';
+import { routeFor } from './route-table';
+
+/**
+ * Started by the entry chunk, before React and the other shared libraries are downloaded: read the remotes file
+ * (index.html already began its download) and download the current page's remote files, so that they arrive
+ * alongside the host's instead of after them. Only downloads: the page module runs once the app asks for it.
+ * Imports nothing shared (the shared scope does not exist yet).
+ */
+export function startEarly(pathname: string): void {
+  remotesReady()
+    .then(() => {
+      const route = routeFor(pathname);
+      if (!route) return;
+      return preloadRemote([{ nameOrAlias: route.remote, exposes: [route.module], resourceCategory: 'sync', share: false }]);
+    })
+    .catch(() => {
+      // Reported by the app, which awaits the same remotesReady() promise; a failed preload costs nothing.
+    });
+}

@@ -1,0 +1,28 @@
+import { routeFor } from './route-table';
+
+describe('routeFor (the route matcher usable before react-router loads)', () => {
+  it('[ROUTE-1] finds exact paths, ignoring case and a trailing slash like the router', () => {
+    expect(routeFor('/')?.module).toBe('./Home');
+    expect(routeFor('/news')?.module).toBe('./NewsCentre');
+    expect(routeFor('/News/')?.module).toBe('./NewsCentre');
+    expect(routeFor('/productDetail')?.remote).toBe('remote_content');
+    expect(routeFor('/document')?.remote).toBe('remote_support');
+  });
+
+  it('[ROUTE-1] matches /x/* patterns on /x and below only', () => {
+    expect(routeFor('/index')?.remote).toBe('remote_shell_admin');
+    expect(routeFor('/index/system/user')?.remote).toBe('remote_shell_admin');
+    expect(routeFor('/indexes')).toBeUndefined();
+  });
+
+  it('[ROUTE-19] knows no remote for host pages and unknown paths', () => {
+    expect(routeFor('/404')).toBeUndefined();
+    expect(routeFor('/clearAll')).toBeUndefined();
+    expect(routeFor('/news/extra')).toBeUndefined();
+  });
+
+  it('only the home page renders without antd', () => {
+    expect(routeFor('/')?.withoutAntd).toBe(true);
+    expect(routeFor('/news')?.withoutAntd).toBeUndefined();
+  });
+});

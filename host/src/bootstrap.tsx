@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -32,9 +31,9 @@ async function start() {
   // The current page's remote (it waits for the remotes file itself) and antd start loading before the first render.
   preloadRoute(window.location.pathname);
   if (!routeFor(window.location.pathname)?.withoutAntd) void loadAntdProvider();
-  // The shell renders at once, as a transition: React renders it in slices, so a slow phone is never blocked long.
+  // The shell renders at once: remote pages wait for the remotes file themselves (loadRemoteModule).
   const root = createRoot(document.getElementById('root')!);
-  startTransition(() => root.render(<App />));
+  root.render(<App />);
   try {
     await remotesReady();
     prefetchLikelyNext(window.location.pathname);

@@ -29,3 +29,7 @@ export const SHARED_VERSION: string = process.env.SITE_SHARED_VERSION ?? '0.0.0'
 export { SafeHtml } from './components/SafeHtml';
 export * from './utils/page-title';
 export * from './auth/redirect';
+export { EmptyState } from './ui/EmptyState';
+export { TextPlaceholder } from './ui/TextPlaceholder';
+export { PageLinks, pageWindow, type PageLinksProps } from './ui/PageLinks';
+export { ResultMessage } from './ui/Result';

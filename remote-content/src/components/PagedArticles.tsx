@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Pagination, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { getArticlePage, type Article } from '@site/shared';
-import { EmptyState } from './EmptyState';
+import { EmptyState, getArticlePage, type Article } from '@site/shared';
 import { parsePage } from './query';
 import { useAsync } from './useAsync';
 

@@ -1,7 +1,6 @@
 import { Skeleton } from 'antd';
-import { CHANNEL_IDS, SafeHtml } from '@site/shared';
+import { CHANNEL_IDS, EmptyState, SafeHtml } from '@site/shared';
 import { ChannelHeader } from '../../components/ChannelHeader';
-import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/PageContainer';
 import { useChannelArticles } from '../../components/useChannelArticles';
 import { readStats } from './stats';

@@ -1,6 +1,5 @@
 import { Skeleton } from 'antd';
-import { CHANNEL_IDS, SafeHtml } from '@site/shared';
-import { EmptyState } from '../../components/EmptyState';
+import { CHANNEL_IDS, EmptyState, SafeHtml } from '@site/shared';
 import { useChannelArticles } from '../../components/useChannelArticles';
 
 /** The contact channel's articles (hotline, email, address…) as the editors wrote them. */

@@ -1,8 +1,6 @@
-import { getArticles, type Article } from '@site/shared';
+import { EmptyState, getArticles, TextPlaceholder, type Article } from '@site/shared';
 import { ArticleGrid } from '../../components/ArticleGrid';
-import { EmptyState } from '../../components/EmptyState';
 import { NewsList } from '../../components/NewsList';
-import { TextPlaceholder } from '../../components/TextPlaceholder';
 import type { ArticleKind } from '../../components/query';
 import { useAsync } from '../../components/useAsync';
 

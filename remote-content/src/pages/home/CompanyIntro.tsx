@@ -1,6 +1,4 @@
-import { BLOCK_IDS, getBlockItems } from '@site/shared';
-import { EmptyState } from '../../components/EmptyState';
-import { TextPlaceholder } from '../../components/TextPlaceholder';
+import { BLOCK_IDS, EmptyState, getBlockItems, TextPlaceholder } from '@site/shared';
 import { SmartLink } from '../../components/SmartLink';
 import { useAsync } from '../../components/useAsync';
 import { HomeSection } from './HomeSection';

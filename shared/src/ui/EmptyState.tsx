@@ -1,10 +1,12 @@
+import './ui.css';
+
 /**
  * What a list shows when the server has nothing for it. Own markup (antd's "simple" empty picture redrawn in a few
  * lines of SVG) so that pages without any other antd part do not load antd for it.
  */
 export function EmptyState({ text = '暂无内容' }: { text?: string }) {
   return (
-    <div className="rc-empty" role="status">
+    <div className="site-empty" role="status">
       <svg width="64" height="41" viewBox="0 0 64 41" aria-hidden="true" focusable="false">
         <g transform="translate(0 1)" fill="none" fillRule="evenodd">
           <ellipse fill="#f5f5f5" cx="32" cy="33" rx="32" ry="7" />

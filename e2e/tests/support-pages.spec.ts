@@ -119,7 +119,8 @@ test.describe('remote-support pages', () => {
     await expect(answer).toBeInViewport();
     await expect(page.getByRole('button', { name: q.title })).toHaveAttribute('aria-expanded', 'true');
     // Only the asked-for question is open.
-    await expect(page.locator('.ant-collapse-item-active')).toHaveCount(1);
+    await expect(page.locator('.rs-faq [aria-expanded="true"]')).toHaveCount(1);
+    if (content.length > 1) await expect(page.getByRole('button', { name: content[0].title, exact: true })).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('[ROUTE-17][ROUTE-18][ROUTE-23] 视频教程 shows covers; a card opens its video detail', async ({ page, request }) => {

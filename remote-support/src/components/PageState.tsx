@@ -1,22 +1,19 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Empty, Result, Spin } from 'antd';
+import { ResultMessage } from '@site/shared';
+import { WarningIcon } from './icons';
 
-/** Loading state of a page or a section; announced to screen readers. */
+/*
+ * The page states of remote-support, in plain markup and CSS (support.css, shared ui.css): the exposed pages render
+ * without antd, so the host does not download it for them. The empty state is @site/shared's EmptyState.
+ */
+
+/** Loading state of a page or a section (a CSS spinner and its text); announced to screen readers. */
 export function Loading({ tip = '加载中…' }: { tip?: string }) {
   return (
-    <div className="rs-state" role="status" aria-busy="true" aria-live="polite">
-      <Spin />
+    <div className="rs-state" role="status" aria-busy="true" aria-live="polite" aria-label="加载中">
+      <span className="rs-spinner" aria-hidden="true" />
       <span className="rs-state-tip">{tip}</span>
-    </div>
-  );
-}
-
-/** Nothing to show (yet): the server answered an empty list. */
-export function EmptyState({ description = '暂无内容' }: { description?: ReactNode }) {
-  return (
-    <div className="rs-state">
-      <Empty description={description} />
     </div>
   );
 }
@@ -28,15 +25,31 @@ export function EmptyState({ description = '暂无内容' }: { description?: Rea
 export function NotFound({ title, description, backTo, backLabel }: { title: string; description?: string; backTo: string; backLabel: string }) {
   const navigate = useNavigate();
   return (
-    <Result
-      status="404"
-      title={<h1 className="rs-h1 rs-notfound-title">{title}</h1>}
-      subTitle={description}
-      extra={
-        <Button type="primary" onClick={() => navigate(backTo)}>
+    <ResultMessage
+      title={title}
+      text={description}
+      action={
+        <button type="button" className="site-button site-button--primary" onClick={() => navigate(backTo)}>
           {backLabel}
-        </Button>
+        </button>
       }
     />
+  );
+}
+
+/**
+ * A warning box (antd's warning Alert redrawn): an unknown `?id=` on a list page. The list below stays usable, so
+ * this is a polite status, not an alert that interrupts.
+ */
+export function Notice({ title, description, action, className }: { title: string; description?: string; action?: ReactNode; className?: string }) {
+  return (
+    <div className={`rs-notice${className ? ` ${className}` : ''}`} role="status">
+      <WarningIcon className="rs-notice-icon" />
+      <div className="rs-notice-body">
+        <p className="rs-notice-title">{title}</p>
+        {description && <p className="rs-notice-text">{description}</p>}
+      </div>
+      {action && <div className="rs-notice-action">{action}</div>}
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { DownloadOutlined, LinkOutlined } from '@ant-design/icons';
 import { downloadArticleFile, type Article } from '@site/shared';
+import { DownloadIcon, LinkIcon } from '../../components/icons';
 
 /**
  * 下载 goes through the generic POST download (it shows the 正在下载 / 下载成功 / error notices itself);
@@ -10,6 +9,9 @@ import { downloadArticleFile, type Article } from '@site/shared';
 export function DocumentActions({ doc }: { doc: Pick<Article, 'id' | 'title' | 'file' | 'fileName'> }) {
   const [busy, setBusy] = useState(false);
   const onDownload = async () => {
+    // Like antd's loading button: a second click while the file is on its way does nothing. The button stays
+    // enabled (aria-busy) so that keyboard focus is not lost while it loads.
+    if (busy) return;
     setBusy(true);
     try {
       await downloadArticleFile(doc.id, doc.fileName ?? undefined);
@@ -19,12 +21,13 @@ export function DocumentActions({ doc }: { doc: Pick<Article, 'id' | 'title' | '
   };
   return (
     <div className="rs-doc-actions">
-      <Button type="primary" icon={<DownloadOutlined />} loading={busy} onClick={onDownload} aria-label={`下载 ${doc.title}`}>
+      <button type="button" className="site-button site-button--primary rs-button" aria-busy={busy} onClick={onDownload} aria-label={`下载 ${doc.title}`}>
+        {busy ? <span className="rs-spinner rs-spinner--small" aria-hidden="true" /> : <DownloadIcon />}
         下载
-      </Button>
+      </button>
       {doc.file && (
         <a href={doc.file} download={doc.fileName ?? true} target="_blank" rel="noopener" aria-label={`直接下载 ${doc.title}`}>
-          <LinkOutlined aria-hidden /> 直接下载
+          <LinkIcon /> 直接下载
         </a>
       )}
     </div>

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Card, Skeleton } from 'antd';
-import { CHANNEL_IDS, SafeHtml, getArticle } from '@site/shared';
+import { CHANNEL_IDS, SafeHtml, TextPlaceholder, getArticle } from '@site/shared';
 import { useRequest } from '../../components/useRequest';
 import { fileTypeOf, formatDay, formatFileSize } from '../../components/format';
+import { Notice } from '../../components/PageState';
 import { DocumentActions } from './DocumentActions';
 
 /**
@@ -18,14 +18,18 @@ export function DocumentCard({ id }: { id: number | null }) {
     if (!loading) ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [loading]);
 
-  if (loading) return <Skeleton active className="rs-doc-card" />;
+  if (loading) {
+    return (
+      <div className="rs-card rs-doc-card">
+        <TextPlaceholder rows={3} />
+      </div>
+    );
+  }
   if (error || !isDocument) {
     return (
       <div ref={ref} className="rs-scroll-target">
-        <Alert
-          className="rs-doc-card"
-          type="warning"
-          showIcon
+        <Notice
+          className="rs-doc-notice"
           title="未找到该文档"
           description="该文档不存在或已下线，请在下方列表中查找。"
           action={<Link to="/document">查看全部文档</Link>}
@@ -37,7 +41,7 @@ export function DocumentCard({ id }: { id: number | null }) {
   const type = fileTypeOf(data);
   return (
     <div ref={ref} className="rs-scroll-target">
-      <Card className="rs-doc-card" data-testid="document-card">
+      <div className="rs-card rs-doc-card" data-testid="document-card">
         <h2 className="rs-h2">{data.title}</h2>
         <div className="rs-meta">
           <span>
@@ -49,7 +53,7 @@ export function DocumentCard({ id }: { id: number | null }) {
         </div>
         <SafeHtml className="rs-doc-card-body rs-article" html={data.text || data.description} />
         <DocumentActions doc={data} />
-      </Card>
+      </div>
     </div>
   );
 }

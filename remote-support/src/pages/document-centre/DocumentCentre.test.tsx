@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { article, pageOf, renderAt } from '../../test-utils';
 import DocumentCentre from './DocumentCentre';
 
@@ -56,4 +57,26 @@ test('an empty channel shows 暂无文档', async () => {
   shared.getArticlePage.mockResolvedValue(pageOf([]));
   renderAt(<DocumentCentre />, '/document');
   expect(await screen.findByText('暂无文档')).toBeTruthy();
+});
+
+test('pages are real links (?page=, keeping ?id=) and a click loads that page in the app', async () => {
+  shared.getArticle.mockResolvedValue(manual);
+  shared.getArticlePage.mockImplementation(async ({ page }: { page: number }) => ({ ...pageOf(page === 2 ? [notes] : [manual]), totalElements: 25, totalPages: 3 }));
+  function Where() {
+    const { search } = useLocation();
+    return <output data-testid="search">{search}</output>;
+  }
+  renderAt(
+    <Routes>
+      <Route path="/document" element={<><DocumentCentre /><Where /></>} />
+    </Routes>,
+    '/document?id=402',
+  );
+  const nav = await screen.findByRole('navigation', { name: '分页' });
+  expect(nav.querySelector('a[title="2"]')!.getAttribute('href')).toBe('/document?id=402&page=2');
+  fireEvent.click(screen.getByRole('link', { name: '2' }));
+  expect(await screen.findByTestId('document-410')).toBeTruthy();
+  expect(shared.getArticlePage).toHaveBeenLastCalledWith(expect.objectContaining({ channelId: 15, page: 2 }));
+  expect(screen.getByTestId('search').textContent).toBe('?id=402&page=2');
+  expect(screen.getByRole('link', { name: '2' }).getAttribute('aria-current')).toBe('page');
 });

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Pagination } from 'antd';
-import { CHANNEL_IDS, getArticlePage } from '@site/shared';
+import { CHANNEL_IDS, EmptyState, PageLinks, getArticlePage } from '@site/shared';
 import { useRequest } from '../../components/useRequest';
-import { EmptyState, Loading } from '../../components/PageState';
+import { Loading } from '../../components/PageState';
+import { usePageParam } from '../../components/usePageParam';
 import { parseId } from '../../components/format';
 import '../../components/support.css';
 import { DocumentCard } from './DocumentCard';
@@ -11,12 +10,12 @@ import { DocumentRow } from './DocumentRow';
 
 export const DOCUMENT_PAGE_SIZE = 10;
 
-/** /document: paged list of the documents channel; `?id=` shows that document's card on top. */
+/** /document: paged list of the documents channel (`?page=`); `?id=` shows that document's card on top. Renders without antd. */
 export default function DocumentCentre() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = parseId(rawId);
-  const [page, setPage] = useState(1);
+  const { page, href, goTo } = usePageParam();
   const list = useRequest(() => getArticlePage({ channelId: CHANNEL_IDS.document, page, pageSize: DOCUMENT_PAGE_SIZE }), [page]);
   const docs = list.data?.content ?? [];
   return (
@@ -27,7 +26,7 @@ export default function DocumentCentre() {
       {list.loading && !list.data ? (
         <Loading />
       ) : docs.length === 0 ? (
-        <EmptyState description="暂无文档" />
+        <EmptyState text="暂无文档" />
       ) : (
         <>
           <ul className="rs-docs" aria-busy={list.loading}>
@@ -35,11 +34,7 @@ export default function DocumentCentre() {
               <DocumentRow key={d.id} doc={d} highlighted={d.id === id} />
             ))}
           </ul>
-          {(list.data?.totalPages ?? 0) > 1 && (
-            <div className="rs-pager">
-              <Pagination current={page} pageSize={DOCUMENT_PAGE_SIZE} total={list.data?.totalElements ?? 0} showSizeChanger={false} onChange={setPage} />
-            </div>
-          )}
+          <PageLinks current={page} pageSize={DOCUMENT_PAGE_SIZE} total={list.data?.totalElements ?? 0} href={href} onChange={goTo} />
         </>
       )}
     </div>

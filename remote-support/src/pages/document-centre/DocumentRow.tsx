@@ -1,17 +1,17 @@
 import { Link } from 'react-router-dom';
-import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { Article } from '@site/shared';
 import { fileTypeOf, formatDay, formatFileSize } from '../../components/format';
+import { FilePdfIcon, FileTextIcon } from '../../components/icons';
 import { DocumentActions } from './DocumentActions';
 
 /** One document of the list: name (opens its card via ?id=), date, size, type, and the download actions. */
 export function DocumentRow({ doc, highlighted }: { doc: Article; highlighted?: boolean }) {
   const type = fileTypeOf(doc);
   const size = formatFileSize(doc.fileLength);
-  const Icon = type === 'PDF' ? FilePdfOutlined : FileTextOutlined;
+  const Icon = type === 'PDF' ? FilePdfIcon : FileTextIcon;
   return (
     <li className={`rs-doc${highlighted ? ' rs-doc-highlight' : ''}`} data-testid={`document-${doc.id}`} aria-current={highlighted || undefined}>
-      <Icon className="rs-doc-icon" aria-hidden />
+      <Icon className="rs-doc-icon" />
       <div className="rs-doc-main">
         <h2 className="rs-doc-title">
           <Link to={`/document?id=${doc.id}`}>{doc.title}</Link>

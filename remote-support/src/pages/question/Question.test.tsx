@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { article, pageOf, renderAt } from '../../test-utils';
 import Question from './Question';
 
@@ -24,6 +24,24 @@ test('[ROUTE-16] 常见问题 lists the questions with answers closed', async ()
   expect(shared.getArticlePage).toHaveBeenCalledWith(expect.objectContaining({ channelId: 16 }));
   expect(screen.queryByText('答案正文 502')).toBeNull();
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  for (const q of [q1, q2]) expect(screen.getByRole('button', { name: q.title }).getAttribute('aria-expanded')).toBe('false');
+  expect(shared.getArticle).not.toHaveBeenCalled();
+});
+
+test('[ROUTE-16] a click on a question expands its answer (fetched once) and a second click closes it', async () => {
+  renderAt(<Question />, '/question');
+  const button = await screen.findByRole('button', { name: '如何申请产品试用？' });
+  fireEvent.click(button);
+  expect(button.getAttribute('aria-expanded')).toBe('true');
+  const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+  expect(await screen.findByText('答案正文 502')).toBeTruthy();
+  expect(panel.contains(screen.getByText('答案正文 502'))).toBe(true);
+  expect(panel.hidden).toBe(false);
+  fireEvent.click(button);
+  expect(button.getAttribute('aria-expanded')).toBe('false');
+  expect(panel.hidden).toBe(true);
+  fireEvent.click(button);
+  expect(shared.getArticle).toHaveBeenCalledTimes(1);
 });
 
 test('[SRCH-11] ?id= opens that question and shows its sanitised answer', async () => {
@@ -32,10 +50,13 @@ test('[SRCH-11] ?id= opens that question and shows its sanitised answer', async 
   expect(shared.getArticle).toHaveBeenCalledWith(502);
   expect(screen.queryByText('答案正文 501')).toBeNull();
   expect(document.querySelector('[onerror]')).toBeNull();
+  expect(screen.getByRole('button', { name: '如何申请产品试用？' }).getAttribute('aria-expanded')).toBe('true');
+  expect(screen.getByRole('button', { name: '系统支持哪些操作系统与数据库？' }).getAttribute('aria-expanded')).toBe('false');
 });
 
 test('an unknown ?id= shows 未找到该问题 and the list', async () => {
   renderAt(<Question />, '/question?id=777');
   expect(await screen.findByText('未找到该问题')).toBeTruthy();
   expect(screen.getByText('如何申请产品试用？')).toBeTruthy();
+  expect(screen.getByRole('link', { name: '查看全部问题' }).getAttribute('href')).toBe('/question');
 });

@@ -1,31 +1,36 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Collapse } from 'antd';
+import { EmptyState } from '@site/shared';
 import { useRequest } from '../../components/useRequest';
-import { EmptyState, Loading } from '../../components/PageState';
+import { Loading, Notice } from '../../components/PageState';
 import { parseId } from '../../components/format';
 import '../../components/support.css';
 import { loadAllQuestions } from './loadAllQuestions';
-import { QuestionAnswer } from './QuestionAnswer';
+import { FaqItem } from './FaqItem';
 
 export const questionAnchor = (id: number) => `rs-faq-${id}`;
 
-/** /question: the common questions with expandable answers; `?id=` expands that question and scrolls to it. */
+/**
+ * /question: the common questions with expandable answers; `?id=` expands that question and scrolls to it.
+ * Renders without antd (the accordion is plain buttons with aria-expanded, see FaqItem).
+ */
 export default function Question() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = parseId(rawId);
   const { data, loading } = useRequest(loadAllQuestions, []);
-  const [open, setOpen] = useState<string[]>([]);
+  const [open, setOpen] = useState<number[]>([]);
   const questions = data ?? [];
   const target = id === null ? undefined : questions.find((q) => q.id === id);
 
   // Open the asked-for question once the list is there (and again whenever ?id= changes, e.g. a new search result).
   useEffect(() => {
     if (!target) return;
-    setOpen((keys) => (keys.includes(String(target.id)) ? keys : [...keys, String(target.id)]));
+    setOpen((ids) => (ids.includes(target.id) ? ids : [...ids, target.id]));
     document.getElementById(questionAnchor(target.id))?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [target]);
+
+  const toggle = (questionId: number) => setOpen((ids) => (ids.includes(questionId) ? ids.filter((x) => x !== questionId) : [...ids, questionId]));
 
   return (
     <div className="rs-page">
@@ -34,33 +39,22 @@ export default function Question() {
       {loading ? (
         <Loading />
       ) : questions.length === 0 ? (
-        <EmptyState description="暂无常见问题" />
+        <EmptyState text="暂无常见问题" />
       ) : (
         <>
           {rawId !== null && !target && (
-            <Alert
-              style={{ marginBottom: 16 }}
-              type="warning"
-              showIcon
+            <Notice
+              className="rs-faq-notice"
               title="未找到该问题"
               description="该问题不存在或已下线，请在下方列表中查找。"
               action={<Link to="/question">查看全部问题</Link>}
             />
           )}
-          <Collapse
-            className="rs-faq"
-            activeKey={open}
-            onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
-            items={questions.map((q) => ({
-              key: String(q.id),
-              label: (
-                <span id={questionAnchor(q.id)} className="rs-faq-q">
-                  {q.title}
-                </span>
-              ),
-              children: <QuestionAnswer id={q.id} summary={q.description} />,
-            }))}
-          />
+          <ul className="rs-faq">
+            {questions.map((q) => (
+              <FaqItem key={q.id} question={q} anchorId={questionAnchor(q.id)} open={open.includes(q.id)} onToggle={() => toggle(q.id)} />
+            ))}
+          </ul>
         </>
       )}
     </div>

@@ -1,5 +1,4 @@
-import { Skeleton } from 'antd';
-import { SafeHtml, getArticle } from '@site/shared';
+import { SafeHtml, TextPlaceholder, getArticle } from '@site/shared';
 import { useRequest } from '../../components/useRequest';
 
 /**
@@ -8,7 +7,7 @@ import { useRequest } from '../../components/useRequest';
  */
 export function QuestionAnswer({ id, summary }: { id: number; summary: string | null }) {
   const { data, loading } = useRequest(() => getArticle(id), [id]);
-  if (loading && !summary) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  if (loading && !summary) return <TextPlaceholder rows={2} title={false} />;
   if (data?.text) return <SafeHtml className="rs-faq-a rs-article" html={data.text} />;
   return <p className="rs-faq-a">{summary || '暂无解答'}</p>;
 }

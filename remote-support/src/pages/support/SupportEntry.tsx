@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { RightOutlined } from '@ant-design/icons';
-import { getArticles, getBlockItems } from '@site/shared';
+import { EmptyState, getArticles, getBlockItems } from '@site/shared';
 import { useRequest } from '../../components/useRequest';
-import { EmptyState, Loading } from '../../components/PageState';
+import { Loading } from '../../components/PageState';
+import { RightIcon } from '../../components/icons';
 import { formatDay } from '../../components/format';
 import { LATEST_COUNT, type SupportSection } from './sections';
 
@@ -39,7 +39,7 @@ export function SupportEntry({ section, title }: { section: SupportSection; titl
         <EmptyState />
       )}
       <Link to={section.path} className="rs-more">
-        查看全部{title} <RightOutlined aria-hidden />
+        查看全部{title} <RightIcon />
       </Link>
     </section>
   );

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { SafeHtml, getArticle } from '@site/shared';
+import { EmptyState, SafeHtml, getArticle } from '@site/shared';
 import { useRequest } from '../../components/useRequest';
-import { EmptyState, Loading, NotFound } from '../../components/PageState';
+import { Loading, NotFound } from '../../components/PageState';
+import { ArrowLeftIcon } from '../../components/icons';
 import { formatDay, parseId } from '../../components/format';
 import '../../components/support.css';
 import { VideoPlayer } from './VideoPlayer';
@@ -35,7 +35,7 @@ export default function VideoDetail() {
   return (
     <div className="rs-page">
       <Link to="/video" className="rs-back">
-        <ArrowLeftOutlined aria-hidden /> 返回视频教程
+        <ArrowLeftIcon /> 返回视频教程
       </Link>
       <h1 className="rs-h1">{data.title}</h1>
       <div className="rs-meta">
@@ -44,7 +44,7 @@ export default function VideoDetail() {
         </span>
         {data.source && <span>来源：{data.source}</span>}
       </div>
-      {data.video ? <VideoPlayer article={data} /> : <EmptyState description="该视频暂无可播放的文件" />}
+      {data.video ? <VideoPlayer article={data} /> : <EmptyState text="该视频暂无可播放的文件" />}
       {data.description && !repeatsText(data.description, data.text) && <p className="rs-lead">{data.description}</p>}
       <SafeHtml className="rs-article" html={data.text} as="article" />
     </div>

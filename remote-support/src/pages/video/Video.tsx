@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Pagination } from 'antd';
-import { CHANNEL_IDS, getArticlePage } from '@site/shared';
+import { CHANNEL_IDS, EmptyState, PageLinks, getArticlePage } from '@site/shared';
 import { useRequest } from '../../components/useRequest';
-import { EmptyState, Loading } from '../../components/PageState';
+import { Loading } from '../../components/PageState';
+import { usePageParam } from '../../components/usePageParam';
 import '../../components/support.css';
 import { VideoCard } from './VideoCard';
 
@@ -10,9 +9,9 @@ export const VIDEO_PAGE_SIZE = 12;
 /** Covers of the first row load at once; the rest wait until they scroll near (loading="lazy"). */
 const EAGER_COVERS = 3;
 
-/** /video: grid of the video tutorials with their covers. */
+/** /video: grid of the video tutorials with their covers, paged by `?page=`. Renders without antd. */
 export default function Video() {
-  const [page, setPage] = useState(1);
+  const { page, href, goTo } = usePageParam();
   const list = useRequest(() => getArticlePage({ channelId: CHANNEL_IDS.video, page, pageSize: VIDEO_PAGE_SIZE }), [page]);
   const videos = list.data?.content ?? [];
   return (
@@ -22,7 +21,7 @@ export default function Video() {
       {list.loading && !list.data ? (
         <Loading />
       ) : videos.length === 0 ? (
-        <EmptyState description="暂无视频教程" />
+        <EmptyState text="暂无视频教程" />
       ) : (
         <>
           <ul className="rs-videos" aria-busy={list.loading}>
@@ -32,11 +31,7 @@ export default function Video() {
               </li>
             ))}
           </ul>
-          {(list.data?.totalPages ?? 0) > 1 && (
-            <div className="rs-pager">
-              <Pagination current={page} pageSize={VIDEO_PAGE_SIZE} total={list.data?.totalElements ?? 0} showSizeChanger={false} onChange={setPage} />
-            </div>
-          )}
+          <PageLinks current={page} pageSize={VIDEO_PAGE_SIZE} total={list.data?.totalElements ?? 0} href={href} onChange={goTo} />
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { Article } from '@site/shared';
 import { formatDay } from '../../components/format';
+import { PlayCircleIcon, VideoCameraIcon } from '../../components/icons';
 
 /** One tutorial in the grid: cover, title, date; the whole card opens /videoDetail?id=. */
 export function VideoCard({ video, eager }: { video: Article; eager?: boolean }) {
@@ -12,11 +12,11 @@ export function VideoCard({ video, eager }: { video: Article; eager?: boolean })
           <img src={video.image} alt={video.title} width={480} height={270} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         ) : (
           <div className="rs-video-play" aria-hidden>
-            <VideoCameraOutlined />
+            <VideoCameraIcon />
           </div>
         )}
         <span className="rs-video-play" aria-hidden>
-          <PlayCircleOutlined />
+          <PlayCircleIcon />
         </span>
       </div>
       <div className="rs-video-body">

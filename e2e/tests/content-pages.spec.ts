@@ -257,6 +257,24 @@ test.describe('remote-content pages', () => {
     }
   });
 
+  test('[ROUTE-5][ROUTE-10][ROUTE-6] home, news and products download no antd (issue 8); the contact form does', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    const antd = () => scripts.filter((u) => /antd/.test(u));
+    await page.goto('/');
+    await expect(content(page).getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/news');
+    await expect(content(page).locator('.rc-news-item').first()).toBeVisible();
+    await page.goto('/product');
+    await expect(content(page).getByRole('tab').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(antd(), scripts.join(', ')).toEqual([]);
+    // Client-side to the message board: its form is antd, which loads then, once.
+    await page.evaluate(() => window.postMessage({ type: 'skipPage', url: '/contact' }, window.location.origin));
+    await expect(page.locator('form').first()).toBeVisible();
+    expect(antd().length).toBeGreaterThan(0);
+  });
+
   test.describe('at 390 px', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

@@ -21,8 +21,11 @@ describe('routeFor (the route matcher usable before react-router loads)', () => 
     expect(routeFor('/news/extra')).toBeUndefined();
   });
 
-  it('only the home page renders without antd', () => {
-    expect(routeFor('/')?.withoutAntd).toBe(true);
-    expect(routeFor('/news')?.withoutAntd).toBeUndefined();
+  it('content pages render without antd; the contact form and the admin keep it', () => {
+    for (const p of ['/', '/product', '/productDetail', '/solution', '/solutionDetail', '/news', '/newsDetail', '/about']) {
+      expect(routeFor(p)?.withoutAntd).toBe(true);
+    }
+    expect(routeFor('/contact')?.withoutAntd).toBeUndefined();
+    expect(routeFor('/index')?.withoutAntd).toBeUndefined();
   });
 });

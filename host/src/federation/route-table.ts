@@ -16,22 +16,23 @@ export interface RemoteRoute {
   /** Needs a signed-in user. */
   auth?: boolean;
   /**
-   * The page renders without antd, so the host loads neither antd nor its provider for it. Only the home page: its
-   * first view must stay light on a phone (antd is about half of the JavaScript a page downloads). Should the page
-   * import antd after all, antd still loads through the shared scope, only without the zh_CN texts and the theme.
+   * The page renders without antd, so the host loads neither antd nor its provider for it: antd is about half of the
+   * JavaScript of a page and its start-up a long task on a phone. Pages with forms or rich widgets keep it. Should
+   * such a page import antd after all, antd still loads through the shared scope, only without the zh_CN texts and
+   * the theme.
    */
   withoutAntd?: boolean;
 }
 
 export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/', remote: 'remote_content', module: './Home', title: '首页', layout: 'public', withoutAntd: true },
-  { path: '/product', remote: 'remote_content', module: './ProductCentre', title: '产品中心', layout: 'public' },
-  { path: '/productDetail', remote: 'remote_content', module: './ProductDetail', title: '产品详情', layout: 'public' },
-  { path: '/solution', remote: 'remote_content', module: './Solution', title: '解决方案', layout: 'public' },
-  { path: '/solutionDetail', remote: 'remote_content', module: './SolutionDetail', title: '方案详情', layout: 'public' },
-  { path: '/news', remote: 'remote_content', module: './NewsCentre', title: '新闻中心', layout: 'public' },
-  { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail', title: '新闻详情', layout: 'public' },
-  { path: '/about', remote: 'remote_content', module: './About', title: '关于我们', layout: 'public' },
+  { path: '/product', remote: 'remote_content', module: './ProductCentre', title: '产品中心', layout: 'public', withoutAntd: true },
+  { path: '/productDetail', remote: 'remote_content', module: './ProductDetail', title: '产品详情', layout: 'public', withoutAntd: true },
+  { path: '/solution', remote: 'remote_content', module: './Solution', title: '解决方案', layout: 'public', withoutAntd: true },
+  { path: '/solutionDetail', remote: 'remote_content', module: './SolutionDetail', title: '方案详情', layout: 'public', withoutAntd: true },
+  { path: '/news', remote: 'remote_content', module: './NewsCentre', title: '新闻中心', layout: 'public', withoutAntd: true },
+  { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail', title: '新闻详情', layout: 'public', withoutAntd: true },
+  { path: '/about', remote: 'remote_content', module: './About', title: '关于我们', layout: 'public', withoutAntd: true },
   { path: '/contact', remote: 'remote_content', module: './Contact', title: '联系我们', layout: 'public' },
   { path: '/support', remote: 'remote_support', module: './Support', title: '服务支持', layout: 'public' },
   { path: '/document', remote: 'remote_support', module: './DocumentCentre', title: '文档中心', layout: 'public' },

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Breadcrumb, Button, Skeleton } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
-import { SafeHtml, type ArticleDetail } from '@site/shared';
+import { SafeHtml, TextPlaceholder, type ArticleDetail } from '@site/shared';
 import { NotFound } from './NotFound';
 import type { ArticleState } from './useArticle';
 
@@ -26,7 +25,7 @@ export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBo
     return (
       <div aria-busy="true">
         <h1 className="rc-channel-title">{list.name}</h1>
-        <Skeleton active title paragraph={{ rows: 8 }} />
+        <TextPlaceholder rows={8} />
       </div>
     );
   }
@@ -34,9 +33,17 @@ export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBo
   const a = state.article;
   return (
     <article>
-      <Breadcrumb
-        items={[{ title: <Link to="/">首页</Link> }, { title: <Link to={list.path}>{list.name}</Link> }, { title: a.title }]}
-      />
+      <nav className="rc-breadcrumb" aria-label="面包屑">
+        <ol>
+          <li>
+            <Link to="/">首页</Link>
+          </li>
+          <li>
+            <Link to={list.path}>{list.name}</Link>
+          </li>
+          <li aria-current="page">{a.title}</li>
+        </ol>
+      </nav>
       <header className="rc-detail-head">
         <h1>{a.title}</h1>
         {meta && <div className="rc-detail-meta">{meta(a)}</div>}
@@ -54,9 +61,9 @@ export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBo
       <SafeHtml as="section" className="rc-article-body" html={a.text} />
       {afterBody?.(a)}
       <div className="rc-back">
-        <Button onClick={() => navigate(list.path)}>
+        <button type="button" className="site-button" onClick={() => navigate(list.path)}>
           返回列表
-        </Button>
+        </button>
       </div>
     </article>
   );

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Pagination, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { EmptyState, getArticlePage, type Article } from '@site/shared';
+import { EmptyState, getArticlePage, PageLinks, TextPlaceholder, type Article } from '@site/shared';
 import { parsePage } from './query';
 import { useAsync } from './useAsync';
 
@@ -26,33 +25,15 @@ export function PagedArticles({ channelId, pageSize, render }: { channelId: numb
   };
   const goTo = (next: number) => setParams(pageQuery(next));
 
-  if (loading && !data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (loading && !data) return <TextPlaceholder rows={6} />;
   if (error || !data) return <EmptyState text="内容加载失败，请稍后重试" />;
   if (data.content.length === 0) return <EmptyState />;
   return (
     <>
       <div aria-busy={loading}>{render(data.content)}</div>
-      {data.totalElements > pageSize && (
-        <nav className="rc-pagination" aria-label="分页">
-          <Pagination
-            current={page}
-            pageSize={pageSize}
-            total={data.totalElements}
-            showSizeChanger={false}
-            onChange={goTo}
-            itemRender={(n, type, original) =>
-              // A real href per page, so crawlers (and open-in-new-tab) reach every page; the click stays in-app.
-              type === 'page' ? (
-                <a href={pageHref(n)} onClick={(e) => e.preventDefault()}>
-                  {n}
-                </a>
-              ) : (
-                original
-              )
-            }
-          />
-        </nav>
-      )}
+      <div className="rc-pagination">
+        <PageLinks current={page} pageSize={pageSize} total={data.totalElements} href={pageHref} onChange={goTo} />
+      </div>
     </>
   );
 }

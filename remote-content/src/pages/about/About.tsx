@@ -1,5 +1,4 @@
-import { Skeleton } from 'antd';
-import { CHANNEL_IDS, EmptyState, SafeHtml } from '@site/shared';
+import { CHANNEL_IDS, EmptyState, SafeHtml, TextPlaceholder } from '@site/shared';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { useChannelArticles } from '../../components/useChannelArticles';
@@ -12,7 +11,7 @@ export default function About() {
     <PageContainer>
       <ChannelHeader channelId={CHANNEL_IDS.about} fallbackTitle="关于我们" />
       {loading ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
+        <TextPlaceholder rows={10} />
       ) : !data || data.length === 0 ? (
         <EmptyState />
       ) : (

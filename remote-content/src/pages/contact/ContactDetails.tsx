@@ -1,11 +1,10 @@
-import { Skeleton } from 'antd';
-import { CHANNEL_IDS, EmptyState, SafeHtml } from '@site/shared';
+import { CHANNEL_IDS, EmptyState, SafeHtml, TextPlaceholder } from '@site/shared';
 import { useChannelArticles } from '../../components/useChannelArticles';
 
 /** The contact channel's articles (hotline, email, address…) as the editors wrote them. */
 export function ContactDetails() {
   const { loading, data } = useChannelArticles(CHANNEL_IDS.contact);
-  if (loading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (loading) return <TextPlaceholder rows={6} />;
   if (!data || data.length === 0) return <EmptyState text="暂无联系方式" />;
   return (
     <>

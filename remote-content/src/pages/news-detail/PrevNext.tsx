@@ -1,6 +1,5 @@
-import { Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
-import { getNextArticle, getPrevArticle, type ArticleNeighbour } from '@site/shared';
+import { getNextArticle, getPrevArticle, TextPlaceholder, type ArticleNeighbour } from '@site/shared';
 import { detailHref } from '../../components/query';
 import { useAsync } from '../../components/useAsync';
 
@@ -10,7 +9,7 @@ export function PrevNext({ id }: { id: number }) {
     () => Promise.all([getPrevArticle(id).catch(() => null), getNextArticle(id).catch(() => null)]),
     [id],
   );
-  if (loading) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+  if (loading) return <TextPlaceholder title={false} rows={2} />;
   const [prev, next] = data ?? [null, null];
   return (
     <nav className="rc-prev-next" aria-label="上一篇和下一篇">

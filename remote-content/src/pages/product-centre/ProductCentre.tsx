@@ -1,6 +1,6 @@
-import { Skeleton, Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { CHANNEL_IDS, getChannels } from '@site/shared';
+import { CategoryTabs } from '../../components/CategoryTabs';
 import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
@@ -37,15 +37,17 @@ function ProductList() {
     <>
       <ChannelHeader channelId={CHANNEL_IDS.product} fallbackTitle="产品中心" />
       {categories.loading ? (
-        <Skeleton.Button active block style={{ marginBottom: 16 }} />
+        <div className="rc-tabs rc-tabs--pending" role="status" aria-busy="true" aria-label="加载中" />
       ) : (
-        <Tabs
-          activeKey={active}
+        <CategoryTabs
+          label="产品分类"
+          active={active}
           onChange={selectCategory}
-          items={[{ key: ALL, label: '全部产品' }, ...(categories.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))]}
-        />
+          tabs={[{ key: ALL, label: '全部产品' }, ...(categories.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))]}
+        >
+          <PagedArticles key={active} channelId={Number(active)} pageSize={PAGE_SIZE} render={(items) => <ArticleGrid items={items} kind="product" headingLevel={2} />} />
+        </CategoryTabs>
       )}
-      {!categories.loading && <PagedArticles key={active} channelId={Number(active)} pageSize={PAGE_SIZE} render={(items) => <ArticleGrid items={items} kind="product" headingLevel={2} />} />}
     </>
   );
 }

@@ -45,6 +45,19 @@ test.describe('remote-support pages', () => {
     }
   });
 
+  test('[ROUTE-12][ROUTE-15][ROUTE-17] support, documents and videos download no antd (issue 8)', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/document');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('文档中心');
+    await page.goto('/video');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((u) => /antd|ant-design/.test(u)), scripts.join(', ')).toEqual([]);
+  });
+
   test('[ROUTE-15] 文档中心 lists the documents with date, size and type', async ({ page, request }) => {
     const { content } = await firstPage(request, CH.document, 10);
     await page.goto('/document');

@@ -21,11 +21,12 @@ describe('routeFor (the route matcher usable before react-router loads)', () => 
     expect(routeFor('/news/extra')).toBeUndefined();
   });
 
-  it('content pages render without antd; the contact form and the admin keep it', () => {
-    for (const p of ['/', '/product', '/productDetail', '/solution', '/solutionDetail', '/news', '/newsDetail', '/about']) {
+  it('public pages render without antd; the contact form, the account pages and the admin keep it', () => {
+    for (const p of ['/', '/product', '/productDetail', '/solution', '/solutionDetail', '/news', '/newsDetail', '/about', '/support', '/document', '/question', '/video', '/videoDetail']) {
       expect(routeFor(p)?.withoutAntd).toBe(true);
     }
     expect(routeFor('/contact')?.withoutAntd).toBeUndefined();
     expect(routeFor('/index')?.withoutAntd).toBeUndefined();
+    expect(routeFor('/user/login')?.withoutAntd).toBeUndefined();
   });
 });

@@ -17,7 +17,7 @@ export interface RemoteRoute {
   auth?: boolean;
   /**
    * The page renders without antd, so the host loads neither antd nor its provider for it: antd is about half of the
-   * JavaScript of a page and its start-up a long task on a phone. Pages with forms or rich widgets keep it. Should
+   * JavaScript of a page and its start-up a long task on a phone. The contact page (its form), the account pages and the admin keep it. Should
    * such a page import antd after all, antd still loads through the shared scope, only without the zh_CN texts and
    * the theme.
    */
@@ -34,11 +34,11 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail', title: '新闻详情', layout: 'public', withoutAntd: true },
   { path: '/about', remote: 'remote_content', module: './About', title: '关于我们', layout: 'public', withoutAntd: true },
   { path: '/contact', remote: 'remote_content', module: './Contact', title: '联系我们', layout: 'public' },
-  { path: '/support', remote: 'remote_support', module: './Support', title: '服务支持', layout: 'public' },
-  { path: '/document', remote: 'remote_support', module: './DocumentCentre', title: '文档中心', layout: 'public' },
-  { path: '/question', remote: 'remote_support', module: './Question', title: '常见问题', layout: 'public' },
-  { path: '/video', remote: 'remote_support', module: './Video', title: '视频教程', layout: 'public' },
-  { path: '/videoDetail', remote: 'remote_support', module: './VideoDetail', title: '视频详情', layout: 'public' },
+  { path: '/support', remote: 'remote_support', module: './Support', title: '服务支持', layout: 'public', withoutAntd: true },
+  { path: '/document', remote: 'remote_support', module: './DocumentCentre', title: '文档中心', layout: 'public', withoutAntd: true },
+  { path: '/question', remote: 'remote_support', module: './Question', title: '常见问题', layout: 'public', withoutAntd: true },
+  { path: '/video', remote: 'remote_support', module: './Video', title: '视频教程', layout: 'public', withoutAntd: true },
+  { path: '/videoDetail', remote: 'remote_support', module: './VideoDetail', title: '视频详情', layout: 'public', withoutAntd: true },
   { path: '/user/login', remote: 'remote_account', module: './Login', title: '登录', layout: 'account' },
   { path: '/user/register', remote: 'remote_account', module: './Register', title: '注册', layout: 'account' },
   { path: '/user/forgetPassword', remote: 'remote_account', module: './ForgetPassword', title: '忘记密码', layout: 'account' },

@@ -1,3 +1,4 @@
+/// <reference path="./assets.d.ts" />
 /**
  * @site/shared: shared at run time as ONE federation singleton (bus, HTTP client, auth store),
  * plus the pure code every app needs (API types and calls, constants, helpers).

@@ -174,13 +174,22 @@ function createAppConfig(o) {
           manifest: o.isHost ? false : { fileName: 'mf-manifest.json' },
           dts: false,
           dev: false,
+          // The federation runtime is downloaded and started once per page: the host provides it, each remote's
+          // production build uses it (a remoteEntry.js was about 28 KB br, most of it a second copy of the runtime).
+          experiments: o.isHost ? { provideExternalRuntime: true } : { externalRuntime: prod },
         }),
-        new HtmlWebpackPlugin({
-          template: fs.existsSync(path.join(publicDir, 'index.html')) ? path.join(publicDir, 'index.html') : path.join(__dirname, 'standalone.html'),
-          title: o.title || pkg.name,
-          chunks: ['main'],
-          scriptLoading: 'defer',
-        }),
+        // A remote's production build is only a federation remote (it needs the host's runtime); its own page
+        // (src/Standalone.tsx) runs with `pnpm start`, the development server, which bundles a runtime of its own.
+        ...(o.isHost || !prod
+          ? [
+              new HtmlWebpackPlugin({
+                template: fs.existsSync(path.join(publicDir, 'index.html')) ? path.join(publicDir, 'index.html') : path.join(__dirname, 'standalone.html'),
+                title: o.title || pkg.name,
+                chunks: ['main'],
+                scriptLoading: 'defer',
+              }),
+            ]
+          : []),
         ...(fs.existsSync(publicDir)
           ? [new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] })]
           : []),

@@ -8,8 +8,7 @@ import { takePreloaded } from './preload';
 
 type PageModule = { default: ComponentType<Record<string, unknown>> };
 
-/** The loading state of a page whose code is not there yet (first load, or a retry). */
-export function PageLoading() {
+function PageLoading() {
   useEffect(() => {
     NProgress.start();
     return () => {
@@ -34,36 +33,26 @@ function lazyPage(route: RemoteRoute, attempt: number) {
     const load = () => (attempt === 0 && takePreloaded<PageModule>(route)) || loadRemoteModule<PageModule>(route.remote, route.module);
     // React.lazy keeps a rejection for good: a failed page is dropped from the cache, so that coming back to
     // it once the remote is reachable again loads it afresh instead of showing the old failure.
-    // The loading bar runs while the code loads: during a navigation the previous page stays on screen (see the
-    // layouts' Suspense), so the bar is the only sign that something is coming.
-    const forgetOnFailure = () => {
-      NProgress.start();
-      return load()
-        .catch((e: unknown) => {
-          if (cache.get(key) === C) cache.delete(key);
-          throw e;
-        })
-        .finally(() => NProgress.done());
-    };
+    const forgetOnFailure = () =>
+      load().catch((e: unknown) => {
+        if (cache.get(key) === C) cache.delete(key);
+        throw e;
+      });
     C = lazy(route.withoutAntd ? forgetOnFailure : withAntd(forgetOnFailure));
     cache.set(key, C);
   }
   return C;
 }
 
-/**
- * Mounts one exposed page of a remote, with loading bar, error boundary and retry. Inside a layout, the layout's
- * Suspense (above the page's key) shows the loading state (`ownSuspense={false}`): a navigation then keeps the
- * previous page until the next one is ready. A new boundary per page would show its loading state at once and React
- * would hold the arriving page for its 300 ms reveal throttle (measured: code in 80 ms, page on screen at 330 ms).
- */
-export function RemotePage({ route, props, ownSuspense = true }: { route: RemoteRoute; props?: Record<string, unknown>; ownSuspense?: boolean }) {
+/** Mounts one exposed page of a remote, with loading bar, error boundary and retry. */
+export function RemotePage({ route, props }: { route: RemoteRoute; props?: Record<string, unknown> }) {
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(() => lazyPage(route, attempt), [route, attempt]);
-  const page = <Page {...props} />;
   return (
     <RemoteBoundary label={route.title} onRetry={() => setAttempt((a) => a + 1)}>
-      {ownSuspense ? <Suspense fallback={<PageLoading />}>{page}</Suspense> : page}
+      <Suspense fallback={<PageLoading />}>
+        <Page {...props} />
+      </Suspense>
     </RemoteBoundary>
   );
 }

@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { PageLoading } from '../federation/RemotePage';
 import { useCompany } from '../site-data/site-data';
 
 /** Sign-in, registration and password pages: a simple centred card without the public header. */
@@ -17,9 +15,7 @@ export function AccountLayout() {
         </Link>
       </header>
       <main id="main-content" className="account-layout__card">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet key={pathname + search} />
-        </Suspense>
+        <Outlet key={pathname + search} />
       </main>
     </div>
   );

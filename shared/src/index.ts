@@ -34,3 +34,5 @@ export { EmptyState } from './ui/EmptyState';
 export { TextPlaceholder } from './ui/TextPlaceholder';
 export { PageLinks, pageWindow, type PageLinksProps } from './ui/PageLinks';
 export { ResultMessage } from './ui/Result';
+export { useAsync, type AsyncState } from './hooks/useAsync';
+export { usePageParam, parsePage } from './ui/usePageParam';

@@ -1,5 +1,4 @@
-import { getChannel } from '@site/shared';
-import { useAsync } from './useAsync';
+import { getChannel, useAsync } from '@site/shared';
 
 /**
  * The head of a channel page: the channel's banner image and its name (from the server) as the page's <h1>.

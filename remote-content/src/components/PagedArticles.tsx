@@ -1,29 +1,13 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { EmptyState, getArticlePage, PageLinks, TextPlaceholder, type Article } from '@site/shared';
-import { parsePage } from './query';
-import { useAsync } from './useAsync';
+import { EmptyState, getArticlePage, PageLinks, TextPlaceholder, useAsync, usePageParam, type Article } from '@site/shared';
 
 /**
  * One channel's articles, page by page. The page lives in the URL (`?page=`), so back/forward and
  * shared links keep it; other query parameters (e.g. `categoryId`) are kept when the page changes.
  */
 export function PagedArticles({ channelId, pageSize, render }: { channelId: number; pageSize: number; render: (items: Article[]) => ReactNode }) {
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
+  const { page, href, goTo } = usePageParam();
   const { loading, data, error } = useAsync(() => getArticlePage({ channelId, page, pageSize }), [channelId, page, pageSize]);
-
-  const pageQuery = (next: number) => {
-    const q = new URLSearchParams(params);
-    if (next > 1) q.set('page', String(next));
-    else q.delete('page');
-    return q;
-  };
-  const pageHref = (next: number) => {
-    const q = pageQuery(next).toString();
-    return q ? `?${q}` : location.pathname;
-  };
-  const goTo = (next: number) => setParams(pageQuery(next));
 
   if (loading && !data) return <TextPlaceholder rows={6} />;
   if (error || !data) return <EmptyState text="内容加载失败，请稍后重试" />;
@@ -32,7 +16,7 @@ export function PagedArticles({ channelId, pageSize, render }: { channelId: numb
     <>
       <div aria-busy={loading}>{render(data.content)}</div>
       <div className="rc-pagination">
-        <PageLinks current={page} pageSize={pageSize} total={data.totalElements} href={pageHref} onChange={goTo} />
+        <PageLinks current={page} pageSize={pageSize} total={data.totalElements} href={href} onChange={goTo} />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { detailHref, parseId, parsePage } from './query';
+import { detailHref, parseId } from './query';
 
 test('[ROUTE-22] list → detail links carry the article id in the query, never in the path', () => {
   expect(detailHref('product', 101)).toBe('/productDetail?id=101');
@@ -10,11 +10,4 @@ test('[ROUTE-22] ?id= is a positive integer or nothing', () => {
   expect(parseId('101')).toBe(101);
   expect(parseId(' 7 ')).toBe(7);
   for (const bad of [null, undefined, '', '0', '-3', 'abc', '1.5', '1e3', '12abc', '99999999999999999999']) expect(parseId(bad)).toBeNull();
-});
-
-test('?page= falls back to page 1', () => {
-  expect(parsePage('3')).toBe(3);
-  expect(parsePage(null)).toBe(1);
-  expect(parsePage('0')).toBe(1);
-  expect(parsePage('x')).toBe(1);
 });

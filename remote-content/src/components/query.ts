@@ -7,12 +7,6 @@ export function parseId(raw: string | null | undefined): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-/** `?page=` as a 1-based page number; anything else is page 1. */
-export function parsePage(raw: string | null | undefined): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : 1;
-}
-
 /** The list route and the detail route of each kind of article this remote shows. */
 export const ROUTES = {
   product: { list: '/product', detail: '/productDetail' },

@@ -1,5 +1,4 @@
-import { getArticle, type ArticleDetail } from '@site/shared';
-import { useAsync } from './useAsync';
+import { getArticle, useAsync, type ArticleDetail } from '@site/shared';
 
 export type ArticleState = { status: 'loading' } | { status: 'notFound' } | { status: 'ready'; article: ArticleDetail };
 

@@ -1,5 +1,4 @@
-import { getArticle, getArticles, type ArticleDetail } from '@site/shared';
-import { useAsync } from './useAsync';
+import { getArticle, getArticles, useAsync, type ArticleDetail } from '@site/shared';
 
 /**
  * Every article of a small channel (about, contact) with its HTML body, oldest first so the sections

@@ -24,9 +24,3 @@ export function parseId(raw: string | null): number | null {
   const n = Number(raw);
   return n > 0 ? n : null;
 }
-
-/** The list page of `?page=`: a positive integer, else 1. */
-export function parsePage(raw: string | null): number {
-  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return n > 0 ? n : 1;
-}

@@ -1,8 +1,7 @@
-import { EmptyState, getArticles, TextPlaceholder, type Article } from '@site/shared';
+import { EmptyState, getArticles, TextPlaceholder, useAsync, type Article } from '@site/shared';
 import { ArticleGrid } from '../../components/ArticleGrid';
 import { NewsList } from '../../components/NewsList';
 import type { ArticleKind } from '../../components/query';
-import { useAsync } from '../../components/useAsync';
 
 /** The newest few articles of a channel (sub-channels included by the server), as cards or as a dated news list. */
 export function ArticleHighlights({ channelId, limit, kind }: { channelId: number; limit: number; kind: ArticleKind }) {

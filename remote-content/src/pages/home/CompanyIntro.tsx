@@ -1,6 +1,5 @@
-import { BLOCK_IDS, EmptyState, getBlockItems, TextPlaceholder } from '@site/shared';
+import { BLOCK_IDS, EmptyState, getBlockItems, TextPlaceholder, useAsync } from '@site/shared';
 import { SmartLink } from '../../components/SmartLink';
-import { useAsync } from '../../components/useAsync';
 import { HomeSection } from './HomeSection';
 
 /**

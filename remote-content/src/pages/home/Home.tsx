@@ -1,7 +1,6 @@
-import { CHANNEL_IDS, COMPANY_NAME, getCompany } from '@site/shared';
+import { CHANNEL_IDS, COMPANY_NAME, getCompany, useAsync } from '@site/shared';
 import { PageContainer } from '../../components/PageContainer';
 import { ROUTES } from '../../components/query';
-import { useAsync } from '../../components/useAsync';
 import { ArticleHighlights } from './ArticleHighlights';
 import { CompanyIntro } from './CompanyIntro';
 import { HomeBanner } from './HomeBanner';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BLOCK_IDS, getBlockItems } from '@site/shared';
+import { BLOCK_IDS, getBlockItems, useAsync } from '@site/shared';
 import { SmartLink } from '../../components/SmartLink';
-import { useAsync } from '../../components/useAsync';
 
 export const BANNER_INTERVAL_MS = 5000;
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { getNextArticle, getPrevArticle, TextPlaceholder, type ArticleNeighbour } from '@site/shared';
+import { getNextArticle, getPrevArticle, TextPlaceholder, useAsync, type ArticleNeighbour } from '@site/shared';
 import { detailHref } from '../../components/query';
-import { useAsync } from '../../components/useAsync';
 
 /** 上一篇 / 下一篇 of a news article; 没有了 when the server answers null (or the call fails). */
 export function PrevNext({ id }: { id: number }) {

@@ -1,12 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
-import { CHANNEL_IDS, getChannels } from '@site/shared';
+import { CHANNEL_IDS, getChannels, useAsync } from '@site/shared';
 import { CategoryTabs } from '../../components/CategoryTabs';
 import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { PagedArticles } from '../../components/PagedArticles';
 import { parseId } from '../../components/query';
-import { useAsync } from '../../components/useAsync';
 import { ProductDetailView } from '../product-detail/ProductDetailView';
 
 const PAGE_SIZE = 9;

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { CHANNEL_IDS, SafeHtml, TextPlaceholder, getArticle } from '@site/shared';
-import { useRequest } from '../../components/useRequest';
+import { CHANNEL_IDS, SafeHtml, TextPlaceholder, getArticle, useAsync } from '@site/shared';
 import { fileTypeOf, formatDay, formatFileSize } from '../../components/format';
 import { Notice } from '../../components/PageState';
 import { DocumentActions } from './DocumentActions';
@@ -11,7 +10,7 @@ import { DocumentActions } from './DocumentActions';
  * whichever list page it is on. An id that is not a document gives a Chinese notice and the list stays usable.
  */
 export function DocumentCard({ id }: { id: number | null }) {
-  const { data, loading, error } = useRequest(() => (id === null ? Promise.reject(new Error('bad id')) : getArticle(id)), [id]);
+  const { data, loading, error } = useAsync(() => (id === null ? Promise.reject(new Error('bad id')) : getArticle(id)), [id]);
   const ref = useRef<HTMLDivElement>(null);
   const isDocument = !!data && (data.channelId === CHANNEL_IDS.document || data.channel?.id === CHANNEL_IDS.document);
   useEffect(() => {

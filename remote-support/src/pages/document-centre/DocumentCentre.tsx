@@ -1,8 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { CHANNEL_IDS, EmptyState, PageLinks, getArticlePage } from '@site/shared';
-import { useRequest } from '../../components/useRequest';
+import { CHANNEL_IDS, EmptyState, PageLinks, getArticlePage, useAsync, usePageParam } from '@site/shared';
 import { Loading } from '../../components/PageState';
-import { usePageParam } from '../../components/usePageParam';
 import { parseId } from '../../components/format';
 import '../../components/support.css';
 import { DocumentCard } from './DocumentCard';
@@ -16,7 +14,7 @@ export default function DocumentCentre() {
   const rawId = params.get('id');
   const id = parseId(rawId);
   const { page, href, goTo } = usePageParam();
-  const list = useRequest(() => getArticlePage({ channelId: CHANNEL_IDS.document, page, pageSize: DOCUMENT_PAGE_SIZE }), [page]);
+  const list = useAsync(() => getArticlePage({ channelId: CHANNEL_IDS.document, page, pageSize: DOCUMENT_PAGE_SIZE }), [page]);
   const docs = list.data?.content ?? [];
   return (
     <div className="rs-page">

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState } from '@site/shared';
-import { useRequest } from '../../components/useRequest';
+import { EmptyState, useAsync } from '@site/shared';
 import { Loading, Notice } from '../../components/PageState';
 import { parseId } from '../../components/format';
 import '../../components/support.css';
@@ -18,7 +17,7 @@ export default function Question() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = parseId(rawId);
-  const { data, loading } = useRequest(loadAllQuestions, []);
+  const { data, loading } = useAsync(loadAllQuestions, []);
   const [open, setOpen] = useState<number[]>([]);
   const questions = data ?? [];
   const target = id === null ? undefined : questions.find((q) => q.id === id);

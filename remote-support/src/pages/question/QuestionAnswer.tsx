@@ -1,12 +1,11 @@
-import { SafeHtml, TextPlaceholder, getArticle } from '@site/shared';
-import { useRequest } from '../../components/useRequest';
+import { SafeHtml, TextPlaceholder, getArticle, useAsync } from '@site/shared';
 
 /**
  * The answer of one question: its HTML body (sanitised), fetched when the panel first opens because
  * list rows carry no body. Until then, or if that fails, the short answer (description) stands in.
  */
 export function QuestionAnswer({ id, summary }: { id: number; summary: string | null }) {
-  const { data, loading } = useRequest(() => getArticle(id), [id]);
+  const { data, loading } = useAsync(() => getArticle(id), [id]);
   if (loading && !summary) return <TextPlaceholder rows={2} title={false} />;
   if (data?.text) return <SafeHtml className="rs-faq-a rs-article" html={data.text} />;
   return <p className="rs-faq-a">{summary || '暂无解答'}</p>;

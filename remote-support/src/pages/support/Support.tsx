@@ -1,5 +1,4 @@
-import { CHANNEL_IDS, getChannel } from '@site/shared';
-import { useRequest } from '../../components/useRequest';
+import { CHANNEL_IDS, getChannel, useAsync } from '@site/shared';
 import '../../components/support.css';
 import { SUPPORT_SECTIONS } from './sections';
 import { SupportEntry } from './SupportEntry';
@@ -7,7 +6,7 @@ import { SupportEntry } from './SupportEntry';
 /** /support: entry points to the document centre, the FAQ and the video tutorials, each with its latest items. */
 export default function Support() {
   // The support channel with its sub-channels: names of the page and of each entry come from the server.
-  const channel = useRequest(() => getChannel(CHANNEL_IDS.support), []);
+  const channel = useAsync(() => getChannel(CHANNEL_IDS.support), []);
   const nameOf = (id: number) => channel.data?.children.find((c) => c.id === id)?.name;
   return (
     <div className="rs-page">

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, getArticles, getBlockItems } from '@site/shared';
-import { useRequest } from '../../components/useRequest';
+import { EmptyState, getArticles, getBlockItems, useAsync } from '@site/shared';
 import { Loading } from '../../components/PageState';
 import { RightIcon } from '../../components/icons';
 import { formatDay } from '../../components/format';
@@ -8,8 +7,8 @@ import { LATEST_COUNT, type SupportSection } from './sections';
 
 /** One entry card: the tile from its content block, then the latest items of its channel. */
 export function SupportEntry({ section, title }: { section: SupportSection; title: string }) {
-  const tile = useRequest(() => getBlockItems(section.blockId).then((items) => items[0] ?? null), [section.blockId]);
-  const latest = useRequest(() => getArticles({ channelId: section.channelId, limit: LATEST_COUNT }), [section.channelId]);
+  const tile = useAsync(() => getBlockItems(section.blockId).then((items) => items[0] ?? null), [section.blockId]);
+  const latest = useAsync(() => getArticles({ channelId: section.channelId, limit: LATEST_COUNT }), [section.channelId]);
   const headingId = `rs-entry-${section.channelId}`;
   return (
     <section className="rs-entry" aria-labelledby={headingId}>

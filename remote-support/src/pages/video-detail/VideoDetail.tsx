@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, SafeHtml, getArticle } from '@site/shared';
-import { useRequest } from '../../components/useRequest';
+import { EmptyState, SafeHtml, getArticle, useAsync } from '@site/shared';
 import { Loading, NotFound } from '../../components/PageState';
 import { ArrowLeftIcon } from '../../components/icons';
 import { formatDay, parseId } from '../../components/format';
@@ -15,7 +14,7 @@ export default function VideoDetail() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
   // A missing or malformed id is never sent to the server: it is simply not found.
-  const { data, loading, error } = useRequest(() => (id === null ? Promise.resolve(null) : getArticle(id)), [id]);
+  const { data, loading, error } = useAsync(() => (id === null ? Promise.resolve(null) : getArticle(id)), [id]);
 
   if (loading) {
     return (

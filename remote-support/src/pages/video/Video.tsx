@@ -1,7 +1,5 @@
-import { CHANNEL_IDS, EmptyState, PageLinks, getArticlePage } from '@site/shared';
-import { useRequest } from '../../components/useRequest';
+import { CHANNEL_IDS, EmptyState, PageLinks, getArticlePage, useAsync, usePageParam } from '@site/shared';
 import { Loading } from '../../components/PageState';
-import { usePageParam } from '../../components/usePageParam';
 import '../../components/support.css';
 import { VideoCard } from './VideoCard';
 
@@ -12,7 +10,7 @@ const EAGER_COVERS = 3;
 /** /video: grid of the video tutorials with their covers, paged by `?page=`. Renders without antd. */
 export default function Video() {
   const { page, href, goTo } = usePageParam();
-  const list = useRequest(() => getArticlePage({ channelId: CHANNEL_IDS.video, page, pageSize: VIDEO_PAGE_SIZE }), [page]);
+  const list = useAsync(() => getArticlePage({ channelId: CHANNEL_IDS.video, page, pageSize: VIDEO_PAGE_SIZE }), [page]);
   const videos = list.data?.content ?? [];
   return (
     <div className="rs-page">

@@ -1,0 +1,31 @@
+import { useHref, useLocation, useSearchParams } from 'react-router-dom';
+
+/** `?page=` as a 1-based page number: up to six digits, anything else (missing, 0, junk) is page 1. */
+export function parsePage(raw: string | null | undefined): number {
+  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return n > 0 ? n : 1;
+}
+
+/**
+ * The list page kept in the URL (`?page=`, omitted for page 1) so every page of `<PageLinks>` is a real link
+ * (new tab, back/forward, shared links). Other query parameters (`?id=`, `?categoryId=`) are kept.
+ * `href(n)` is relative to the current page (`?page=2`), or the bare path when no query is left.
+ */
+export function usePageParam() {
+  const [params, setParams] = useSearchParams();
+  // useHref adds the router's basename: a plain <a href> must carry it.
+  const path = useHref(useLocation().pathname);
+  const page = parsePage(params.get('page'));
+  const queryFor = (next: number) => {
+    const q = new URLSearchParams(params);
+    if (next > 1) q.set('page', String(next));
+    else q.delete('page');
+    return q;
+  };
+  const href = (next: number) => {
+    const q = queryFor(next).toString();
+    return q ? `?${q}` : path;
+  };
+  const goTo = (next: number) => setParams(queryFor(next));
+  return { page, href, goTo };
+}

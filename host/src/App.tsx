@@ -27,12 +27,12 @@ export function App() {
         <Routes>
           <Route element={<PublicLayout />}>
             {byLayout('public').map((r) => (
-              <Route key={r.path} path={r.path} element={<RemotePage route={r} />} />
+              <Route key={r.path} path={r.path} element={<RemotePage route={r} ownSuspense={false} />} />
             ))}
           </Route>
           <Route element={<AccountLayout />}>
             {byLayout('account').map((r) => (
-              <Route key={r.path} path={r.path} element={<RemotePage route={r} />} />
+              <Route key={r.path} path={r.path} element={<RemotePage route={r} ownSuspense={false} />} />
             ))}
           </Route>
           {byLayout('admin').map((r) => (

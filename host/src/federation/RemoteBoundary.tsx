@@ -5,6 +5,8 @@ import { RemoteUnavailableError } from './remotes';
 interface Props {
   /** What is mounted here, named in the message, e.g. "新闻中心". */
   label: string;
+  /** Called once the failure is on screen. */
+  onError?: () => void;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -31,6 +33,7 @@ export class RemoteBoundary extends Component<Props, State> {
   componentDidCatch(error: Error, info: ErrorInfo) {
     // eslint-disable-next-line no-console
     console.error(`[remote] ${this.props.label} failed:`, error, info.componentStack);
+    this.props.onError?.();
   }
 
   private retry = () => {

@@ -1,3 +1,4 @@
+import { Suspense, startTransition, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { RemotePage } from './RemotePage';
 import { loadRemoteModule, RemoteUnavailableError } from './remotes';
@@ -50,5 +51,52 @@ describe('RemotePage after a failed load', () => {
     load.mockResolvedValueOnce(page);
     await act(async () => screen.getByRole('button', { name: '重试' }).click());
     expect(await screen.findByRole('heading', { level: 1, name: '常见问题' })).toBeTruthy();
+  });
+});
+
+describe('RemotePage under the layout\'s Suspense (ownSuspense={false})', () => {
+  // The layout's boundary sits above the page's key; a page that suspends there is not committed, so React renders
+  // it anew when its load settles. A failure must then reach the error boundary, not start another load.
+  const inLayout = (route: RemoteRoute) => (
+    <Suspense fallback={<p>加载中</p>}>
+      <RemotePage route={route} ownSuspense={false} />
+    </Suspense>
+  );
+
+  it('[ROUTE-4] a failed first load shows the fallback after one load, and a later visit loads afresh', async () => {
+    const route = routeFor('./Download');
+    load.mockRejectedValueOnce(new RemoteUnavailableError('remote_support', './Download', '无法加载'));
+    let view: ReturnType<typeof render> | undefined;
+    await act(async () => {
+      view = render(inLayout(route));
+    });
+    expect(await screen.findByText('“常见问题”暂时无法访问')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    view!.unmount();
+
+    load.mockResolvedValueOnce(page);
+    await act(async () => {
+      render(inLayout(route));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '常见问题' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('[ROUTE-4] a navigation to a failing page keeps the previous page, then shows the fallback (one load)', async () => {
+    const route = routeFor('./Search');
+    load.mockRejectedValueOnce(new RemoteUnavailableError('remote_support', './Search', '无法加载'));
+    let go: () => void = () => undefined;
+    function Nav() {
+      const [to, setTo] = useState<'before' | 'page'>('before');
+      go = () => startTransition(() => setTo('page'));
+      return <Suspense fallback={<p>加载中</p>}>{to === 'before' ? <h1>上一页面</h1> : <RemotePage key="page" route={route} ownSuspense={false} />}</Suspense>;
+    }
+    await act(async () => {
+      render(<Nav />);
+    });
+    await act(async () => go());
+    expect(await screen.findByText('“常见问题”暂时无法访问')).toBeTruthy();
+    expect(screen.queryByText('加载中')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { PageLoading } from '../federation/RemotePage';
 import { useCompany } from '../site-data/site-data';
 
 /** Sign-in, registration and password pages: a simple centred card without the public header. */
@@ -15,7 +17,9 @@ export function AccountLayout() {
         </Link>
       </header>
       <main id="main-content" className="account-layout__card">
-        <Outlet key={pathname + search} />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet key={pathname + search} />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { PageLoading } from '../federation/RemotePage';
 import { SiteHeader } from '../components/header/SiteHeader';
 import { SiteFooter } from '../components/footer/SiteFooter';
 
@@ -12,7 +14,10 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <main id="main-content" className="site-main" tabIndex={-1}>
-        <Outlet key={pathname + search} />
+        {/* Above the page's key: a navigation keeps the previous page until the next one is ready. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet key={pathname + search} />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>

@@ -55,6 +55,24 @@ describe('channels and blocks', () => {
     assert.equal(bad.status, 400);
   });
 
+  test('[API-5][FOOT-1] blockIds: several blocks in one call, items in the order of the ids, each naming its block; bad lists get 400 in Chinese', async () => {
+    const ids = [BLOCK_IDS.copyright, BLOCK_IDS.product, BLOCK_IDS.contact];
+    const one = await Promise.all(ids.map(async (id) => (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${id}` })).body));
+    const r = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${ids.join(',')}` });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, one.flat());
+    assert.deepEqual([...new Set(r.body.map((it: any) => it.blockId))], ids);
+    const limited = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${ids.join(',')}&limit=1` });
+    assert.deepEqual(limited.body.map((it: any) => it.blockId), ids);
+    for (const bad of ['', 'a', '1,,2', '1,-2', '0', Array.from({ length: 21 }, (_, i) => i + 1).join(',')]) {
+      const res = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${encodeURIComponent(bad)}` });
+      assert.equal(res.status, 400, `blockIds=${bad}`);
+      ok(/区块ID/.test(res.body.msg ?? res.body.message ?? JSON.stringify(res.body)), JSON.stringify(res.body));
+    }
+    const neither = await req(s.app, { method: 'GET', url: '/api/block-item' });
+    assert.equal(neither.status, 400);
+  });
+
   test('[API-5][FOOT-1][FOOT-2][FOOT-3][FOOT-5][FOOT-6][FOOT-7] block items: footer columns, copyright, contact (2), targetBlank and initData links', async () => {
     for (const id of [BLOCK_IDS.product, BLOCK_IDS.application, BLOCK_IDS.about, BLOCK_IDS.news]) {
       const r = await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${id}` });

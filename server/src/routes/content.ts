@@ -82,10 +82,25 @@ const channelQuery = z.object({
   parentId: z.coerce.number({ error: '上级栏目ID格式不正确' }).int('上级栏目ID格式不正确').min(0, '上级栏目ID格式不正确').max(2147483647).optional(),
   isIncludeChildren: boolish.optional(),
 });
-const blockQuery = z.object({
-  blockId: z.coerce.number({ error: '区块ID不能为空' }).int('区块ID格式不正确').min(1, '区块ID格式不正确').max(2147483647, '区块ID格式不正确'),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
+const blockIdSchema = z.coerce.number({ error: '区块ID不能为空' }).int('区块ID格式不正确').min(1, '区块ID格式不正确').max(2147483647, '区块ID格式不正确');
+/** Most blocks one `blockIds` call may name (the footer needs seven). */
+export const BLOCK_IDS_MAX = 20;
+/**
+ * `blockId` (one block), or `blockIds=1,2,3` (several blocks in one call, items in the order of the ids, each item
+ * naming its blockId): a page's shell needs seven blocks, which were seven requests.
+ */
+const blockQuery = z
+  .object({
+    blockId: blockIdSchema.optional(),
+    blockIds: z
+      .string()
+      .regex(/^\d{1,10}(,\d{1,10})*$/, '区块ID格式不正确')
+      .transform((v) => [...new Set(v.split(',').map(Number))])
+      .pipe(z.array(z.number().int().min(1, '区块ID格式不正确').max(2147483647, '区块ID格式不正确')).max(BLOCK_IDS_MAX, `区块ID不能超过${BLOCK_IDS_MAX}个`))
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .refine((q) => q.blockId !== undefined || q.blockIds !== undefined, { message: '区块ID不能为空', path: ['blockId'] });
 const articleListQuery = z.object({
   channelId: intId.optional(),
   limit: z.coerce.number({ error: '条数格式不正确' }).int('条数格式不正确').min(1, '条数必须大于0').max(100, '条数不能超过100').default(20),
@@ -134,8 +149,9 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get('/api/block-item', async (req) => {
     const q = parse(blockQuery, req.query);
-    const items = await blockItems(q.blockId);
-    return q.limit ? items.slice(0, q.limit) : items;
+    const limited = (items: BlockItem[]) => (q.limit ? items.slice(0, q.limit) : items);
+    if (q.blockIds) return (await Promise.all(q.blockIds.map(blockItems))).flatMap(limited);
+    return limited(await blockItems(q.blockId!));
   });
 
   app.get('/api/company', async () => blockItems(BLOCK_IDS.company));

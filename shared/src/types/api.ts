@@ -128,10 +128,8 @@ export interface BlockItem {
   order: number;
 }
 
-/** Query of `GET /api/block-item`. */
-export interface BlockItemQuery {
-  blockId: number;
-}
+/** Query of `GET /api/block-item`: one block, or several (`blockIds=1,2,3`, at most 20). */
+export type BlockItemQuery = { blockId: number; limit?: number } | { blockIds: string; limit?: number };
 
 /** `GET /api/company`: bare array of the company block's items; the first has `title` (company name) and `image` (logo). */
 export type CompanyResponse = BlockItem[];

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BLOCK_IDS, FOOTER_CONTACT_MAX, getBlockItems, type BlockItem } from '@site/shared';
+import { BLOCK_IDS, FOOTER_CONTACT_MAX, getBlocks, type BlockItem } from '@site/shared';
 import { FooterLink } from './FooterLink';
 
 const COLUMNS = [
@@ -13,16 +13,16 @@ const BLOCKS = [...COLUMNS.map((c) => c.blockId), BLOCK_IDS.contact, BLOCK_IDS.c
 
 type Blocks = Partial<Record<number, BlockItem[]>>;
 
-/** All footer blocks in parallel, once per page load. */
+/** All footer blocks in one call, once per page load; a failed call leaves the footer's blocks empty. */
 let footerPromise: Promise<Blocks> | null = null;
 function loadFooterBlocks(): Promise<Blocks> {
-  return (footerPromise ??= Promise.all(
-    BLOCKS.map((id) =>
-      getBlockItems(id)
-        .then((items) => [id, Array.isArray(items) ? items : []] as const)
-        .catch(() => [id, []] as const),
-    ),
-  ).then((pairs) => Object.fromEntries(pairs) as Blocks));
+  return (footerPromise ??= getBlocks(BLOCKS)
+    .then((items) => {
+      const blocks: Blocks = Object.fromEntries(BLOCKS.map((id) => [id, []]));
+      for (const item of Array.isArray(items) ? items : []) blocks[item.blockId]?.push(item);
+      return blocks;
+    })
+    .catch(() => ({})));
 }
 
 /** The public footer (FOOT-1..8): four link columns, contact (at most 2), company logo, copyright rows. */
@@ -46,14 +46,14 @@ export function SiteFooter() {
         <div className="site-footer__brand">
           {logo?.image && (
             <FooterLink item={logo}>
-              <img src={logo.image} alt={logo.title || '公司标志'} className="site-footer__logo" height={40} data-testid="footer-logo" />
+              <img src={logo.image} alt={logo.title || '公司标志'} className="site-footer__logo" height={40} loading="lazy" data-testid="footer-logo" />
             </FooterLink>
           )}
           {contact.length > 0 && (
             <ul className="site-footer__contact" data-testid="footer-contact" aria-label="联系方式">
               {contact.map((c) => (
                 <li key={c.id}>
-                  {c.image && <img src={c.image} alt="" width={16} height={16} />}
+                  {c.image && <img src={c.image} alt="" width={16} height={16} loading="lazy" />}
                   <FooterLink item={c}>{c.title}</FooterLink>
                 </li>
               ))}

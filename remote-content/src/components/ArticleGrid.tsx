@@ -2,29 +2,18 @@ import { Link } from 'react-router-dom';
 import { truncateText, type Article } from '@site/shared';
 import { detailHref, type ArticleKind } from './query';
 
-/**
- * Cards with cover image, title and summary, each linking to its detail page (products, solutions).
- * `eagerImages`: on a list page the first cards are in view on load (one is usually the largest paint), so they are
- * never lazy; below another section (the home page's banner) they all are.
- */
-export function ArticleGrid({
-  items,
-  kind,
-  headingLevel = 3,
-  eagerImages = 2,
-}: {
-  items: Article[];
-  kind: ArticleKind;
-  headingLevel?: 2 | 3;
-  eagerImages?: number;
-}) {
+/** Cards with cover image, title and summary, each linking to its detail page (products, solutions). */
+/** The first cards are in view on load (one is usually the largest paint): never lazy. */
+const EAGER_IMAGES = 2;
+
+export function ArticleGrid({ items, kind, headingLevel = 3 }: { items: Article[]; kind: ArticleKind; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="rc-grid">
       {items.map((a, i) => (
         <li key={a.id}>
           <Link className="rc-card" to={detailHref(kind, a.id)}>
-            {a.image && <img src={a.image} alt={a.title} width={800} height={450} loading={i < eagerImages ? 'eager' : 'lazy'} />}
+            {a.image && <img src={a.image} alt={a.title} width={800} height={450} loading={i < EAGER_IMAGES ? 'eager' : 'lazy'} />}
             <div className="rc-card-body">
               <Heading>{a.title}</Heading>
               {a.subtitle && <div className="rc-muted">{a.subtitle}</div>}

@@ -8,7 +8,7 @@ export function ArticleHighlights({ channelId, limit, kind }: { channelId: numbe
   const { loading, data, error } = useAsync<Article[]>(() => getArticles({ channelId, limit }), [channelId, limit]);
   if (loading) return kind === 'news' ? <TextPlaceholder rows={4} /> : <GridSkeleton count={limit} />;
   if (error || !data || data.length === 0) return <EmptyState />;
-  return kind === 'news' ? <NewsList items={data} showImages={false} headingLevel={3} /> : <ArticleGrid items={data} kind={kind} eagerImages={0} />;
+  return kind === 'news' ? <NewsList items={data} showImages={false} headingLevel={3} /> : <ArticleGrid items={data} kind={kind} />;
 }
 
 /**

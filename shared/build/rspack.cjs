@@ -116,13 +116,19 @@ function installedVersion(dep, appDir) {
   return require(file).version;
 }
 
-/** Shared config: singletons with explicit requiredVersion (semver, never workspace:*). */
-function sharedConfig(appDir) {
+/**
+ * Shared config: singletons with explicit requiredVersion (semver, never workspace:*).
+ * Tree-shaken shares in production builds only: in Rspack 2.3's development mode the share tree shaking replaces
+ * exports the federation runtime itself uses (e.g. @module-federation/sdk's createLogger) by `undefined`, and the
+ * standalone page of `pnpm start` dies with "undefined is not a function". A development build has nothing to gain
+ * from it; it provides whole packages, which serve any page.
+ */
+function sharedConfig(appDir, prod = true) {
   const shared = {};
   for (const dep of SINGLETONS) {
     const version = installedVersion(dep, appDir);
     shared[dep] = { singleton: true, requiredVersion: `^${version}`, version };
-    if (TREE_SHAKEN.includes(dep) && process.env.SITE_TREE_SHAKE !== '0') {
+    if (TREE_SHAKEN.includes(dep) && prod && process.env.SITE_TREE_SHAKE !== '0') {
       shared[dep].treeShaking = { mode: 'runtime-infer', usedExports: siteUsedExports(dep) };
     }
   }
@@ -203,7 +209,7 @@ function createAppConfig(o) {
           filename: o.isHost ? undefined : 'remoteEntry.js',
           exposes: o.exposes,
           remotes: {},
-          shared: sharedConfig(o.appDir),
+          shared: sharedConfig(o.appDir, prod),
           shareStrategy: 'loaded-first',
           runtimePlugins,
           manifest: o.isHost ? false : { fileName: 'mf-manifest.json' },

@@ -59,7 +59,7 @@ run('node scripts/build.cjs', { cwd: root });
 for (const dir of ['remote-content', 'remote-support', 'remote-account', 'remote-shell-admin']) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
 
 // The suite's extra builds (other versions of a remote, a broken remote), built here rather than during the
-// browser tests, where a webpack build on 2 cores would slow every test running beside it.
+// browser tests, where a build on 2 cores would slow every test running beside it.
 const extraBuilds = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-builds-'));
 run(`node e2e/support/variants.cjs ${extraBuilds}`, { cwd: root });
 

@@ -2,7 +2,7 @@
  * The builds the end-to-end suite needs besides the production build: remote-content at other versions (deploy,
  * skew and remotes-file tests) and a remote that throws while rendering. `npm test` builds them in its build step
  * (`node e2e/support/variants.cjs <dir>`, two at a time) and hands the folder to Playwright as E2E_PREBUILT_DIR,
- * so no webpack build competes with the browser tests for the two cores; a spec run alone builds what it needs.
+ * so no build competes with the browser tests for the two cores; a spec run alone builds what it needs.
  */
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -24,7 +24,7 @@ function buildVariant(name, outDir) {
   const v = VARIANTS[name];
   if (!v) return Promise.reject(new Error(`unknown e2e build ${name}`));
   const [cmd, args, cwd] = v.fixture
-    ? ['pnpm', ['exec', 'webpack', '--mode', 'production', '--config', path.join(REPO, 'e2e/fixtures', v.fixture, 'webpack.config.cjs')], path.join(REPO, v.like)]
+    ? ['pnpm', ['exec', 'rspack', 'build', '--mode', 'production', '--config', path.join(REPO, 'e2e/fixtures', v.fixture, 'rspack.config.cjs')], path.join(REPO, v.like)]
     : ['pnpm', ['run', 'build'], path.join(REPO, v.app)];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, ...(v.env || {}), BUILD_OUT_DIR: outDir }, stdio: 'pipe' });

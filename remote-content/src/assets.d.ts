@@ -1,2 +1,2 @@
-/** Stylesheets are bundled by webpack's style-loader; they export nothing. */
+/** Stylesheets are bundled by style-loader; they export nothing. */
 declare module '*.css';

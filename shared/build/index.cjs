@@ -1,5 +1,5 @@
 /** Build-time helpers. Never imported by a browser bundle. */
 module.exports = {
-  ...require('./webpack.cjs'),
+  ...require('./rspack.cjs'),
   jestConfig: require('./jest.cjs').jestConfig,
 };

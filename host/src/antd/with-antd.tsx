@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
-/** Starts loading the antd provider chunk (idempotent: webpack caches the import). */
+/** Starts loading the antd provider chunk (idempotent: the bundler caches the import). */
 export const loadAntdProvider = () => import('./AntdProvider');
 
 /**

@@ -217,7 +217,8 @@ function createAppConfig(o) {
           dev: false,
           // The federation runtime is downloaded and started once per page: the host provides it, each remote's
           // production build uses it (a remoteEntry.js was about 28 KB br, most of it a second copy of the runtime).
-          experiments: o.isHost ? { provideExternalRuntime: true } : { externalRuntime: prod },
+          // `target: 'web'` leaves the runtime's Node.js loading paths out of the bundle: the site only runs in browsers.
+          experiments: { ...(o.isHost ? { provideExternalRuntime: true } : { externalRuntime: prod }), optimization: { target: 'web' } },
         }),
         // A remote's production build is only a federation remote (it needs the host's runtime); its own page
         // (src/Standalone.tsx) runs with `pnpm start`, the development server, which bundles a runtime of its own.

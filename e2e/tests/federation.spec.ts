@@ -30,8 +30,8 @@ test.describe('federation composition', () => {
     await expect(page.locator('form').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     const packages: Record<string, RegExp> = {
-      react: /node_modules_react_index_js/,
-      'react-dom': /react-dom_(index|client)_js/,
+      // react, react-dom and the scheduler are one chunk named `react` (shared/build/rspack.cjs).
+      'react + react-dom': /\/react\.[0-9a-f]{8}\.js$/,
       antd: /pnpm_antd_6_6_8_/,
       '@site/shared': /shared_src_index_ts/,
     };

@@ -110,7 +110,7 @@ const productDefs: ProductDef[] = [
 
 const productHtml = (p: ProductDef, image: string) => `<h2>产品概述</h2>
 <p>${p.desc}</p>
-<p><img src="${image}" alt="${p.title}" style="max-width:100%"></p>
+<p><img src="${image}" alt="${p.title}" width="800" height="450" style="max-width:100%;height:auto"></p>
 <h2>核心功能</h2>
 <ul>${p.features.map(([k, v]) => `<li><strong>${k}</strong>：${v}</li>`).join('')}</ul>
 <h2>技术指标</h2>
@@ -149,7 +149,7 @@ solutionDefs.forEach(([title, sub, desc, hue], i) => {
     id: 201 + i, channelId: C.solution, title, subtitle: sub, description: desc, image, author: '解决方案部',
     source: COMPANY_NAME, daysAgo: 20 + i * 23,
     text: `<h2>行业挑战</h2><p>随着新型电力系统建设加快，电网结构日益复杂，${sub}面临数据分散、风险识别滞后、处置依赖经验等挑战。</p>
-<h2>方案架构</h2><p>${desc}</p><p><img src="${image}" alt="${title}" style="max-width:100%"></p>
+<h2>方案架构</h2><p>${desc}</p><p><img src="${image}" alt="${title}" width="800" height="450" style="max-width:100%;height:auto"></p>
 <ol><li>感知层：统一接入各类监测终端与业务系统数据；</li><li>平台层：风险模型库、规则引擎与知识图谱；</li><li>应用层：风险预警、处置协同与统计分析。</li></ol>
 <h2>方案优势</h2><ul><li>符合国家电网、南方电网相关技术规范；</li><li>支持信创环境部署；</li><li>模块化设计，可分步实施。</li></ul>
 <h2>典型案例</h2><p>已在多个省级电网公司与大型发电集团落地应用，风险预警准确率提升至 92%，隐患整改及时率达到 98%。</p>`,
@@ -191,8 +191,8 @@ newsTitles.forEach(([title, kind], i) => {
     id: 301 + i, channelId: C.news, title, description: `${title}。${kind === '行业动态' ? '本文梳理了相关政策与技术要点，供电力企业参考。' : '华电智控持续以技术创新服务电力安全生产。'}`,
     image, author: kind === '行业动态' ? '市场部' : '品牌部', source: kind === '行业动态' ? '行业资讯' : COMPANY_NAME, daysAgo,
     text: `<p>${title}。</p><p>近日，${kind === '行业动态' ? '行业主管部门与多家电力企业围绕这一主题展开深入交流。' : '华电智控科技有限公司围绕电力安全与风险管控持续发力，取得新的进展。'}</p>
-<p><img src="${image}" alt="${title}" style="max-width:100%"></p>
-<h3>主要内容</h3><ul><li>聚焦电网运行风险、设备风险与安全生产风险的数字化管控；</li><li>推动人工智能、大数据技术在电力行业的落地应用；</li><li>强化客户服务与生态合作。</li></ul>
+<p><img src="${image}" alt="${title}" width="800" height="450" style="max-width:100%;height:auto"></p>
+<h2>主要内容</h2><ul><li>聚焦电网运行风险、设备风险与安全生产风险的数字化管控；</li><li>推动人工智能、大数据技术在电力行业的落地应用；</li><li>强化客户服务与生态合作。</li></ul>
 <p>下一步，公司将继续深耕电力风险管控领域，为客户提供更加安全、可靠、智能的产品与服务。</p>`,
     customs: { category: kind },
   });
@@ -287,7 +287,7 @@ videos.forEach(([title, desc], i) => {
 const aboutImage = cover('images/about-company.svg', COMPANY_NAME, '专注电力风险管控软件 十年', 222, 2);
 articles.push(
   { id: 701, channelId: C.about, title: '公司简介', description: `${COMPANY_NAME}是一家专注于电力行业风险管控软件研发与服务的国家高新技术企业。`, image: aboutImage, author: '品牌部', source: COMPANY_NAME, daysAgo: 200,
-    text: `<p><img src="${aboutImage}" alt="${COMPANY_NAME}" style="max-width:100%"></p>
+    text: `<p><img src="${aboutImage}" alt="${COMPANY_NAME}" width="800" height="450" style="max-width:100%;height:auto"></p>
 <p>${COMPANY_NAME}成立于 2016 年，总部位于北京中关村软件园，是一家专注于电力行业风险管控软件研发与服务的国家高新技术企业、国家级专精特新“小巨人”企业。</p>
 <p>公司围绕电网运行、设备状态、安全生产与电力营销四大领域，提供风险预警、故障诊断、状态监测与智能分析等软件产品及解决方案，服务国家电网、南方电网、五大发电集团及地方能源企业客户 300 余家。</p>
 <p>公司拥有研发人员 260 余名，获得软件著作权 120 余项、发明专利 28 项，通过 ISO 9001、ISO 27001 与 CMMI 五级认证。</p>

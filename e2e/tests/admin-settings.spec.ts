@@ -92,8 +92,7 @@ test('[SET-4][SET-19] fixed content width in topmenu limits the content to 1200 
   await page.setViewportSize({ width: 1500, height: 800 });
   await start(page);
   await openSettings(page);
-  await drawer(page).getByRole('combobox', { name: '内容区域宽度' }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '固定' }).click();
+  await chooseSetting(page, '内容区域宽度', '固定', 'contentWidth', 'Fixed');
   const maxWidth = () => page.locator('.admin-content-inner').evaluate((el) => getComputedStyle(el).maxWidth);
   await expect.poll(maxWidth).toBe('1200px');
   await reload(page);

@@ -38,13 +38,13 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
   };
 }
 
-const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 /**
  * A migrated and seeded PGlite data folder, built once per day and per version of the migrations and seed
  * (a real cold start), then copied for every suite: creating a PGlite cluster costs several seconds.
  */
-async function templateDir(): Promise<string> {
+export async function templateDir(): Promise<string> {
   const h = crypto.createHash('sha256');
   for (const dir of ['migrations', 'src/seed', 'src/db', 'assets']) {
     for (const f of fs.readdirSync(path.join(SERVER_DIR, dir)).sort()) h.update(f).update(fs.readFileSync(path.join(SERVER_DIR, dir, f)));

@@ -1,0 +1,78 @@
+/**
+ * Graceful shutdown of the real process (issue 9): SIGTERM while a client is stalled in the middle of an upload.
+ * Open requests get 5 s; then their connections are cut, the queued visit records are written and the process
+ * exits 0. (A forced exit after 10 s would lose the records still queued in memory.)
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ok, SERVER_DIR, templateDir } from './helpers.js';
+
+function startProcess(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const port = new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
+      if (m) {
+        clearInterval(timer);
+        resolve(Number(m[1]));
+      }
+    }, 50);
+    child.once('exit', () => {
+      clearInterval(timer);
+      reject(new Error(`server exited before listening:\n${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, exited, output: () => output };
+}
+
+test('[API-24][VISIT-4] SIGTERM with a stalled upload open: connections cut after 5 s, queued visit records kept, exit 0', { skip: !!process.env.TEST_DATABASE_URL && 'PGlite process only' }, async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shutdown-'));
+  fs.cpSync(await templateDir(), dataDir, { recursive: true });
+  try {
+    const server = startProcess(dataDir);
+    const port = await server.port;
+    const uv = String(Date.now()) + String(Math.floor(Math.random() * 1e3)).padStart(3, '0');
+    const visit = { siteId: '1', url: 'http://test/', entryUrl: 'http://test/', referrer: '', si: 1, uv: Number(uv), newVisitor: true, count: 1, duration: 0 };
+    const answered = await fetch(`http://127.0.0.1:${port}/api/visit/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(visit) });
+    assert.equal(answered.status, 200);
+
+    // A client that announced 1000 bytes and sent 10: its request never completes by itself.
+    const stalled = net.connect(port, '127.0.0.1');
+    await new Promise((r) => stalled.once('connect', r));
+    stalled.on('error', () => undefined);
+    stalled.write(`POST /api/visit/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"siteId":`);
+    const cut = new Promise<void>((r) => stalled.once('close', () => r()));
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const took = Date.now() - signalled;
+    assert.equal(code, 0, server.output());
+    await cut;
+    ok(took >= 4_500 && took < 10_000, `exit after ${took} ms`);
+    ok(server.output().includes('requests still open after 5 s: closing their connections'), server.output());
+
+    // Started again on the same data: the record answered before the stop is there.
+    const again = startProcess(dataDir);
+    const port2 = await again.port;
+    const stored = (await (await fetch(`http://127.0.0.1:${port2}/dev/visits?uv=${uv}`)).json()) as { data: unknown[] };
+    assert.equal(stored.data.length, 1);
+    again.child.kill('SIGTERM');
+    assert.equal(await again.exited, 0, again.output());
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

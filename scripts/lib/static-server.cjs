@@ -37,7 +37,8 @@ function trustedProxies(env = process.env) {
 }
 
 function cacheControl(file) {
-  return HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  // `file` may be the precompressed sibling (main.3f9a1c2e.js.br): the name that counts is the file's own.
+  return HASHED.test(file.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 const etagOf = (body) => `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
@@ -87,6 +88,13 @@ function createStaticServer(o) {
   });
 
   app.setErrorHandler((err, _request, reply) => sendError(reply, err));
+
+  // Node gives CONNECT (a forward-proxy tunnel request) to a 'connect' listener or drops the socket: we are no
+  // forward proxy, and the visitor gets a status rather than a cut connection.
+  app.server.on('connect', (_req, socket) => {
+    socket.on('error', () => undefined);
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
 
   if (o.apiTarget) registerProxy(app, o.apiTarget);
 

@@ -97,7 +97,7 @@ function oddities() {
     Buffer.from('POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\nConnection: close\r\n\r\n0\r\n\r\n'),
     Buffer.from('POST /api/x HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nhello\r\n0\r\n\r\n'),
     Buffer.from('POST /api/x HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n0\r\n\r\n'),
-    Buffer.from('POST /system/user HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{"a":\x00}\x01', 'latin1'),
+    Buffer.from('POST /system/user HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 8\r\nConnection: close\r\n\r\n{"a":\x00}\x01', 'latin1'),
     Buffer.from('POST /api/x HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=\r\nContent-Length: 4\r\nConnection: close\r\n\r\n--\r\n'),
     Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade, close\r\nSec-WebSocket-Key: x\r\n\r\n'),
     Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n'),

@@ -30,7 +30,7 @@ function baselineHeaders(portalOrigins = []) {
   };
 }
 
-/** SITE_TRUSTED_PROXIES: addresses/CIDRs (or `loopback`, `private`) whose X-Forwarded-* we believe; default loopback. */
+/** SITE_TRUSTED_PROXIES: addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`) whose X-Forwarded-* we believe; default loopback. */
 function trustedProxies(env = process.env) {
   const raw = env.SITE_TRUSTED_PROXIES === undefined ? 'loopback' : env.SITE_TRUSTED_PROXIES;
   return raw.split(',').map((s) => s.trim()).filter(Boolean);

@@ -13,8 +13,12 @@ const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 /** Below this a compressed answer saves less than its headers cost. */
 const MIN_BYTES = 512;
+/**
+ * Brotli 10, not 11: on this site's 7.5 MB of scripts 11 took 23 s against 4.4 s for 1.5 % fewer bytes (9: 3.6 s,
+ * 6.5 % more bytes), and it runs at every start on folders that changed.
+ */
 const ENCODINGS = [
-  ['.br', (buf) => brotli(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } })],
+  ['.br', (buf) => brotli(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } })],
   ['.gz', (buf) => gzip(buf, { level: 9 })],
 ];
 

@@ -16,6 +16,8 @@ const BASE_PORT = Number(process.env.BENCH_BASE || 19100);
 const ports = { api: BASE_PORT, host: BASE_PORT + 80 };
 const remotePorts = Object.fromEntries(Object.keys(APPS).filter((n) => n !== 'host').map((n, i) => [n, BASE_PORT + 81 + i]));
 const HOST = `http://localhost:${ports.host}`;
+/** The API port itself: its test helpers (/dev/*) are never on the host's proxy list. */
+const API = `http://127.0.0.1:${ports.api}`;
 const ROUTES = ['/', '/product', '/productDetail?id=', '/solution', '/news', '/newsDetail?id=', '/support', '/document', '/question', '/video', '/videoDetail?id=', '/about', '/contact'];
 
 function requireFrom(dir, id) {
@@ -42,7 +44,7 @@ async function waitFor(url, ms = 90000) {
  */
 async function storedVisits(uv) {
   try {
-    const r = await (await fetch(`${HOST}/dev/visits?uv=${uv}`)).json();
+    const r = await (await fetch(`${API}/dev/visits?uv=${uv}`)).json();
     return Array.isArray(r.data) ? r.data.length : null;
   } catch {
     return null;
@@ -219,7 +221,9 @@ async function apiLoad(autocannon, pathName, opts = {}) {
     if (fs.existsSync(manifest)) report.build[a.dir] = { manifestBytes: fs.statSync(manifest).size, remoteEntryBytes: fs.statSync(entry).size };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const env = { ...process.env, API_PORT: String(ports.api), HOST_PORT: String(ports.host), DATA_DIR: dataDir };
+  // A harness like the e2e suite (NODE_ENV=test, SITE_DEV_ENDPOINTS=1): the API's test helpers count the stored
+  // visit records; serve.cjs alone would run the API in production mode, without them.
+  const env = { ...process.env, API_PORT: String(ports.api), HOST_PORT: String(ports.host), DATA_DIR: dataDir, NODE_ENV: 'test', SITE_DEV_ENDPOINTS: '1' };
   Object.entries(remotePorts).forEach(([n, p]) => (env[`${n.toUpperCase()}_PORT`] = String(p)));
   const serve = spawn(process.execPath, [path.join(__dirname, 'serve.cjs')], { env, stdio: 'ignore' });
   try {
@@ -282,8 +286,10 @@ async function apiLoad(autocannon, pathName, opts = {}) {
     console.table(report.api.map((a) => ({ route: `${a.method} ${a.path}`, rps: a.rps, 'p99 ms': a.p99ms, ratio: +(a.rps / minimal).toFixed(2), non2xx: a.non2xx, errors: a.errors })));
     console.log(`Visit records: ${report.visitAnswered2xx} answered 2xx, ${report.visitStored ?? '?'} stored`);
   } finally {
+    // serve.cjs stops its children (API, five origins) before it exits: the data folder is free after that.
+    const exited = serve.exitCode === null ? new Promise((r) => serve.once('exit', r)) : null;
     serve.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
+    await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   fs.writeFileSync(path.join(root, 'bench-report.json'), JSON.stringify(report, null, 2));

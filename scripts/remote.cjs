@@ -15,6 +15,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { APPS } = require('../shared/build/site.cjs');
 const { requiredExposes } = require('./lib/contract.cjs');
+const { isCompressedSibling } = require('./lib/precompress.cjs');
 
 const root = path.resolve(__dirname, '..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR || path.join(root, 'deploy'));
@@ -29,6 +30,8 @@ function appOf(dir) {
 function hashDir(dir) {
   const h = crypto.createHash('sha256');
   for (const f of fs.readdirSync(dir, { recursive: true }).sort()) {
+    // The .br/.gz the static server writes beside a release's files are derived from them, not part of it.
+    if (isCompressedSibling(f) || f.endsWith('.tmp')) continue;
     const p = path.join(dir, f);
     if (fs.statSync(p).isFile()) h.update(f).update(fs.readFileSync(p));
   }

@@ -1,129 +1,93 @@
 #!/usr/bin/env node
 /**
- * Serves the production build like separate deployments: the host on its origin (with the API paths
- * proxied to the API server), each remote on its own origin; starts the API server unless API_EXTERNAL=1.
+ * Serves the production build like separate deployments and keeps it up: the API server (unless API_EXTERNAL=1)
+ * and each app origin (the host with the API paths proxied, each remote on its own port) run as their own child
+ * processes, each restarted within seconds when it exits. Environment variables pass through to every child, so
+ * a harness can configure the API (SITE_DEV_ENDPOINTS, DATA_DIR, ...); NODE_ENV defaults to production.
  */
-const fs = require('fs');
-const path = require('path');
 const http = require('http');
-const { spawn } = require('child_process');
-const { createStaticServer } = require('./lib/static-server.cjs');
-const { siteEnv, defaultRemotes } = require('./lib/site-env.cjs');
+const path = require('path');
+const { supervise } = require('./lib/supervisor.cjs');
+const { siteEnv } = require('./lib/site-env.cjs');
 
 const site = siteEnv();
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
 
-function securityHeaders(file) {
-  if (!file.endsWith('.html')) return {};
-  const frameAncestors = ["'self'", ...site.portalOrigins].join(' ');
-  // Scripts may come from wherever the remotes file says the remotes live (it changes without a rebuild).
-  const origins = new Set(site.remotes.map((r) => `http://${site.publicHost}:${r.port}`));
-  try {
-    for (const url of Object.values(JSON.parse(String(remotesJson())))) origins.add(new URL(url).origin);
-  } catch {
-    /* an unreadable remotes file only narrows the policy */
-  }
-  const remoteOrigins = [...origins].join(' ');
-  return {
-    'content-security-policy': [
-      "default-src 'self'",
-      `script-src 'self' ${remoteOrigins} ${site.adScriptUrl ? new URL(site.adScriptUrl).origin : ''}`.trim(),
-      `connect-src 'self' ${remoteOrigins}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "media-src 'self' blob:",
-      "font-src 'self' data:",
-      "object-src 'none'",
-      "base-uri 'self'",
-      `frame-ancestors ${frameAncestors}`,
-    ].join('; '),
-    'referrer-policy': 'strict-origin-when-cross-origin',
-  };
-}
-
-function remotesJson() {
-  if (site.remotesFile) return fs.readFileSync(site.remotesFile);
-  return JSON.stringify(defaultRemotes(site), null, 2);
-}
-
-function startApi() {
-  if (process.env.API_EXTERNAL === '1') return null;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(site.root, 'server'),
-    env: { ...process.env, API_PORT: String(site.apiPort) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code, signal) => {
-    if (!shuttingDown) {
-      console.error(`[serve] API server exited (${code ?? signal})`);
-      process.exitCode = 1;
-    }
-  });
-  return child;
-}
-
-function waitForApi(timeoutMs = 60000) {
-  const deadline = Date.now() + timeoutMs;
+function apiHealthy() {
   return new Promise((resolve) => {
-    const attempt = () => {
-      const req = http.get({ host: '127.0.0.1', port: site.apiPort, path: '/health', timeout: 2000 }, (res) => {
-        res.resume();
-        if (res.statusCode === 200) return resolve(true);
-        retry();
-      });
-      req.on('error', retry);
-      req.on('timeout', () => req.destroy());
-    };
-    const retry = () => (Date.now() > deadline ? resolve(false) : setTimeout(attempt, 300));
-    attempt();
+    const req = http.get({ host: '127.0.0.1', port: site.apiPort, path: '/health', timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => req.destroy());
   });
+}
+
+async function waitForApi(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (!shuttingDown) {
+    if (await apiHealthy()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
 }
 
 let shuttingDown = false;
-const servers = [];
-const api = startApi();
+const children = [];
 
-for (const app of site.apps) {
-  if (!fs.existsSync(app.root)) console.warn(`[serve] ${app.name}: ${app.root} does not exist (not built?)`);
-  const isHost = app.name === 'host';
-  const server = createStaticServer({
-    name: app.name,
-    root: app.root,
-    port: app.port,
-    spa: isHost,
-    cors: !isHost,
-    apiTarget: isHost ? { host: '127.0.0.1', port: site.apiPort } : undefined,
-    headers: isHost ? securityHeaders : undefined,
-    dynamic: isHost
-      ? {
-          '/remotes.json': remotesJson,
-          '/site-config.json': () => JSON.stringify({ portalOrigins: site.portalOrigins, adScriptUrl: site.adScriptUrl }),
-        }
-      : undefined,
+function startApi() {
+  let api = null;
+  api = supervise({
+    label: 'API server',
+    args: ['--require', path.join(__dirname, 'lib/exit-with-parent.cjs'), '--import', 'tsx', 'src/main.ts'],
+    cwd: path.join(site.root, 'server'),
+    env: { ...env, API_PORT: String(site.apiPort) },
+    onStart: () => {
+      if (api && api.restarts > 0) waitForApi(120000).then((ok) => ok && console.error('[serve] API server is back'));
+    },
   });
-  server.listen(app.port, '0.0.0.0');
-  servers.push(server);
+  children.push(api);
+  return api;
 }
 
+function startOrigin(app) {
+  const origin = supervise({
+    label: `${app.name} server (port ${app.port})`,
+    args: [path.join(__dirname, 'lib/origin.cjs'), app.name],
+    env,
+  });
+  children.push(origin);
+  return origin;
+}
+
+/** Resolves when `ready` does, or after `ms` (a child that cannot listen is reported and retried by itself). */
+const within = (ready, ms) => Promise.race([ready, new Promise((r) => setTimeout(r, ms))]);
+
 (async () => {
-  const ok = api ? await waitForApi() : true;
+  if (process.env.API_EXTERNAL !== '1') startApi();
+  // The remotes listen before the host does: whoever waits for the host's port finds the whole site up.
+  await Promise.all(site.remotes.map((r) => within(startOrigin(r).ready, 30000)));
+  await within(startOrigin(site.host).ready, 30000);
+  const ok = await waitForApi(process.env.API_EXTERNAL === '1' ? 2000 : 120000);
+  if (shuttingDown) return;
+  const url = `http://${site.publicHost}:${site.host.port}/`;
   console.log('');
-  console.log(`  Site:  http://${site.publicHost}:${site.host.port}/   (API ${ok ? 'ready' : 'NOT ready'} at http://127.0.0.1:${site.apiPort})`);
+  console.log(`  Site:  ${url}   (API ${ok ? 'ready' : 'NOT ready'} at http://127.0.0.1:${site.apiPort})`);
   for (const r of site.remotes) console.log(`  ${r.name.padEnd(20)} http://${site.publicHost}:${r.port}/mf-manifest.json`);
+  console.log('');
+  console.log(`  Staff sign-in: ${url}user/login as "admin". Its password is SITE_ADMIN_PASSWORD if set; otherwise the`);
+  console.log('  API server printed a random one above when it created the database (once only: note it down).');
+  console.log('  SMS codes (sign-in, registration) are printed here as "[sms] <phone> -> <code>" while no SMS gateway is set.');
   console.log('');
 })();
 
-function shutdown() {
+async function shutdown() {
   if (shuttingDown) return;
   shuttingDown = true;
-  servers.forEach((s) => s.close());
-  if (api && api.exitCode === null) {
-    api.kill('SIGTERM');
-    const t = setTimeout(() => api.kill('SIGKILL'), 5000);
-    api.on('exit', () => {
-      clearTimeout(t);
-      process.exit(0);
-    });
-  } else process.exit(0);
+  await Promise.all(children.map((c) => c.stop()));
+  process.exit(0);
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

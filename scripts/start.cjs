@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-/** `npm start`: get pnpm, install, build every app in production mode, serve the whole site. */
+/**
+ * `npm start`: get pnpm, install, build every app in production mode, serve the whole site in production mode
+ * (NODE_ENV=production: no test helpers, no stand-in sign-in; the API prints the administrator's first password).
+ */
 const path = require('path');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
 
@@ -10,8 +13,15 @@ if (process.env.SKIP_BUILD !== '1') run('node scripts/build.cjs', { cwd: root })
 // Like a real deployment: each remote's build becomes an immutable version folder and the remotes
 // file points at it (scripts/remote.cjs publishes or rolls back one remote later).
 const remote = require('./remote.cjs');
+const { precompressTree } = require('./lib/precompress.cjs');
 for (const dir of ['remote-content', 'remote-support', 'remote-account', 'remote-shell-admin']) {
   remote.publish(dir, remote.release(dir, { onConflict: 'suffix' }));
 }
 process.env.SITE_DEPLOY_DIR = remote.deployDir;
-require('./serve.cjs');
+process.env.NODE_ENV = 'production';
+
+(async () => {
+  // Compressed once here, so the first visitor already gets .br files (the servers skip what is up to date).
+  await Promise.all([precompressTree(path.join(root, 'host/dist')), precompressTree(remote.deployDir)]);
+  require('./serve.cjs');
+})();

@@ -33,13 +33,13 @@ export const CHROMIUM_ARGS = [
 
 /** The answer of a captcha, through the server's dev-only endpoint. */
 export async function captchaAnswer(request: APIRequestContext, uuid: string): Promise<string> {
-  const res = await request.get(`${BASE}/dev/captcha/${uuid}`);
+  const res = await request.get(`${API}/dev/captcha/${uuid}`);
   return (await res.json()).data.answer as string;
 }
 
 /** The latest SMS code sent to a phone, through the server's dev-only outbox. */
 export async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  const res = await request.get(`${BASE}/dev/sms-outbox`, { params: { phone } });
+  const res = await request.get(`${API}/dev/sms-outbox`, { params: { phone } });
   return (await res.json()).data.code as string;
 }
 

@@ -67,7 +67,7 @@ async function expectNothingRan(page: Page, attacks: { dialogs: string[] }) {
 
 async function loginAt(request: APIRequestContext, origin: string, username: string, password: string): Promise<string> {
   const cap = await (await request.get(`${origin}/captchaImage`)).json();
-  const code = cap.captchaEnabled ? (await (await request.get(`${origin}/dev/captcha/${cap.uuid}`)).json()).data.answer : '';
+  const code = cap.captchaEnabled ? (await (await request.get(`${PRIVATE_API}/dev/captcha/${cap.uuid}`)).json()).data.answer : '';
   const body = await (await request.post(`${origin}/login`, { data: { username, password, code, uuid: cap.uuid } })).json();
   if (body.code !== 200) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
   return body.token as string;
@@ -79,6 +79,8 @@ async function loginAt(request: APIRequestContext, origin: string, username: str
 
 const PRIVATE_BASE = 19000;
 const PRIVATE = `http://localhost:${PRIVATE_BASE + 80}`;
+/** Its API port: the test helpers (/dev/*) are never proxied by the host. */
+const PRIVATE_API = `http://127.0.0.1:${PRIVATE_BASE}`;
 /**
  * The private site's parent portal: a real page on its own origin (a page answered by the test through request
  * interception cannot stand in for it: Chromium then refuses to frame the site even from an allowed origin).
@@ -509,7 +511,7 @@ test.describe('stored XSS: nothing runs', () => {
   test('message-board fields shown to staff in the admin shell are text, nothing runs', async ({ page, context, request }) => {
     const attacks = await watchAttacks(context);
     const cap = await (await request.get(`${PRIVATE}/captchaImage`)).json();
-    const answer = (await (await request.get(`${PRIVATE}/dev/captcha/${cap.uuid}`)).json()).data.answer;
+    const answer = (await (await request.get(`${PRIVATE_API}/dev/captcha/${cap.uuid}`)).json()).data.answer;
     const message = {
       title: `<img src=x onerror="window.__xss=40">留言${Date.now()}`,
       text: `<script>window.__xss=41</script><img src=x onerror=window.__xss=42>留言正文`,
@@ -568,7 +570,7 @@ test.describe('stored XSS: nothing runs', () => {
       const captcha = page.waitForResponse((r) => r.url().includes('/captchaImage'));
       await page.goto(`${PRIVATE}/user/login?redirect=${encodeURIComponent(target)}`);
       const uuid = (await (await captcha).json()).uuid as string;
-      const answer = (await (await page.request.get(`${PRIVATE}/dev/captcha/${uuid}`)).json()).data.answer as string;
+      const answer = (await (await page.request.get(`${PRIVATE_API}/dev/captcha/${uuid}`)).json()).data.answer as string;
       await page.getByLabel('用户名').fill('admin');
       await page.getByLabel('密码', { exact: true }).fill('admin123');
       await page.getByLabel('验证码', { exact: true }).fill(answer);

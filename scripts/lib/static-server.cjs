@@ -1,163 +1,209 @@
 /**
- * A small production static server: one per app origin, like separate deployments.
- * Compression (brotli/gzip, cached in memory), immutable caching for content-hashed files,
- * no-cache for index.html, remotes file and manifests, CORS for remotes, security headers on HTML,
- * and, for the host, the API paths proxied to the API server (same-origin calls).
+ * The production server of one app origin (the host, or one remote), like a separate deployment: Fastify with
+ * @fastify/static (files, ETag/304, HEAD, precompressed .br/.gz siblings written by precompress.cjs) and, for the
+ * host, @fastify/reply-from forwarding the API paths to the API server (same-origin calls).
+ *
+ * Whatever a request holds (NUL bytes, bad escapes, `..` in any spelling, `//[`), it gets a status: parsing,
+ * routing and file lookup are the libraries' own, and every error ends in the error handler below.
  */
-const http = require('http');
-const fs = require('fs');
-const path = require('path');
-const zlib = require('zlib');
 const crypto = require('crypto');
-const { isApiPath } = require('../../shared/build/site.cjs');
-const { siteEnv } = require('./site-env.cjs');
+const { AsyncLocalStorage } = require('async_hooks');
+const Fastify = require('fastify');
+const fastifyStatic = require('@fastify/static');
+const replyFrom = require('@fastify/reply-from');
+const { Agent } = require('undici');
+const { API_PATHS } = require('../../shared/build/site.cjs');
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'application/javascript; charset=utf-8',
-  '.mjs': 'application/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
-const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
+/** Content-hashed file names (`main.3f9a1c2e.js`): never change, cached for a year. */
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
 
 /**
  * Headers of every answer of these servers (remote files, host assets, error answers): no sniffing, no full
  * referrer to other sites, and a policy that loads nothing and may be framed only by the site's own origin and
- * the configured parent portals (PORTAL_ORIGINS). HTML pages get their full policy from `o.headers`.
+ * the configured parent portals. HTML pages of the host get their full policy from `htmlHeaders`.
  */
-function baselineHeaders() {
+function baselineHeaders(portalOrigins = []) {
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-security-policy': `default-src 'none'; frame-ancestors ${["'self'", ...siteEnv().portalOrigins].join(' ')}`,
+    'content-security-policy': `default-src 'none'; frame-ancestors ${["'self'", ...portalOrigins].join(' ')}`,
   };
 }
 
+/** SITE_TRUSTED_PROXIES: addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`) whose X-Forwarded-* we believe; default loopback. */
+function trustedProxies(env = process.env) {
+  const raw = env.SITE_TRUSTED_PROXIES === undefined ? 'loopback' : env.SITE_TRUSTED_PROXIES;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 function cacheControl(file) {
-  return HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  // `file` may be the precompressed sibling (main.3f9a1c2e.js.br): the name that counts is the file's own.
+  return HASHED.test(file.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** @param {{root: string|(() => string), port: number, name: string, spa?: boolean, apiTarget?: {host:string,port:number}, dynamic?: Record<string, () => (string|Buffer|null)>, headers?: (file:string)=>Record<string,string>, cors?: boolean}} o */
+const etagOf = (body) => `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
+
+/**
+ * @param {{
+ *   root: string, spa?: boolean, cors?: boolean,
+ *   apiTarget?: {host: string, port: number},
+ *   dynamic?: Record<string, () => (string|Buffer|null)>,
+ *   htmlHeaders?: () => Record<string, string>,
+ *   portalOrigins?: string[], trustedProxies?: string[],
+ * }} o
+ * @returns {import('fastify').FastifyInstance} not yet listening
+ */
 function createStaticServer(o) {
-  const compressed = new Map();
-  const baseline = baselineHeaders();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-  function proxy(req, res) {
-    const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress || '', 'x-forwarded-proto': 'http', 'x-forwarded-host': req.headers.host || '' };
-    const up = http.request({ host: o.apiTarget.host, port: o.apiTarget.port, method: req.method, path: req.url, headers, agent }, (upRes) => {
-      res.writeHead(upRes.statusCode || 502, upRes.headers);
-      upRes.on('error', () => res.destroy()); // the API died mid-answer: do not leave a truncated answer open
-      upRes.pipe(res);
-    });
-    // The API cannot be reached (refused, reset, gone before answering): the visitor's browser sees what it would
-    // see calling the API itself, a failed connection, which the client shows as 后端接口连接异常 (axios
-    // 'Network Error', ERR-5). A 502 of our own would read as 系统接口502异常, an answer the API never gave.
-    // An HTTP status the API (or a gateway behind us) really sends, 502 included, passes through unchanged.
-    up.on('error', () => res.destroy());
-    // The visitor gave up (e.g. the client's 60 s timeout): stop waiting on the API.
-    res.on('close', () => {
-      if (!res.writableFinished) up.destroy();
-    });
-    req.pipe(up);
-  }
-
-  function send(req, res, file, body, status = 200) {
-    const ext = path.extname(file).toLowerCase();
-    const headers = {
-      'content-type': TYPES[ext] || 'application/octet-stream',
-      'cache-control': cacheControl(file),
-      ...baseline,
-      vary: 'Accept-Encoding',
-      // timing-allow-origin: the host page (and the benchmark) can read the remotes' real sizes and timings.
-      ...(o.cors ? { 'access-control-allow-origin': '*', 'timing-allow-origin': '*' } : {}),
-      ...(o.headers ? o.headers(file) : {}),
-    };
-    // Files that are not content-hashed are revalidated (no-cache): an ETag lets the answer be a 304.
-    const etag = HASHED.test(file) ? null : `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
-    if (etag) {
-      headers.etag = etag;
-      if (status === 200 && String(req.headers['if-none-match'] || '').split(/\s*,\s*/).includes(etag)) {
-        res.writeHead(304, headers);
-        return res.end();
-      }
-    }
-    const accept = String(req.headers['accept-encoding'] || '');
-    let payload = body;
-    if (COMPRESSIBLE.has(ext) && body.length > 512) {
-      const enc = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-      if (enc) {
-        // Keyed by content (the hash in the name, or the ETag), so a changed remoteEntry.js is never served stale.
-        const key = `${enc}:${file}:${etag || body.length}`;
-        let c = compressed.get(key);
-        if (!c) {
-          c = enc === 'br' ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : zlib.gzipSync(body, { level: 9 });
-          if (compressed.size > 2000) compressed.clear();
-          compressed.set(key, c);
-        }
-        payload = c;
-        headers['content-encoding'] = enc;
-      }
-    }
-    headers['content-length'] = payload.length;
-    res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : payload);
-  }
-
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://x');
-    if (o.apiTarget && isApiPath(url.pathname)) return proxy(req, res);
-    if (req.method === 'OPTIONS' && o.cors) {
-      res.writeHead(204, { ...baseline, 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
-      return res.end();
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, baseline);
-      return res.end();
-    }
-    if (o.dynamic && o.dynamic[url.pathname]) {
-      const body = o.dynamic[url.pathname]();
-      if (body !== null) return send(req, res, url.pathname, Buffer.from(body));
-    }
-    const root = typeof o.root === 'function' ? o.root() : o.root;
-    let rel;
-    try {
-      rel = decodeURIComponent(url.pathname);
-    } catch {
-      res.writeHead(400, baseline);
-      return res.end();
-    }
-    const file = path.join(root, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
-    if (!file.startsWith(root)) {
-      res.writeHead(403, baseline);
-      return res.end();
-    }
-    fs.stat(file, (err, st) => {
-      if (!err && st.isFile()) return fs.readFile(file, (e, body) => (e ? (res.writeHead(500), res.end()) : send(req, res, file, body)));
-      if (!err && st.isDirectory() && fs.existsSync(path.join(file, 'index.html')) && !o.spa) {
-        return fs.readFile(path.join(file, 'index.html'), (e, body) => send(req, res, 'index.html', body));
-      }
-      // History-mode routing: any other path of the host is the app.
-      if (o.spa && !path.extname(url.pathname)) {
-        return fs.readFile(path.join(root, 'index.html'), (e, body) => (e ? (res.writeHead(404), res.end('Not found')) : send(req, res, 'index.html', body)));
-      }
-      res.writeHead(404, { ...baseline, 'content-type': 'text/plain; charset=utf-8', ...(o.cors ? { 'access-control-allow-origin': '*' } : {}) });
-      res.end('Not found');
-    });
+  const baseline = baselineHeaders(o.portalOrigins);
+  const cors = o.cors ? { 'access-control-allow-origin': '*', 'timing-allow-origin': '*' } : {};
+  /** Every error answer: a plain status line, with the same baseline headers (the framework-error path skips onSend). */
+  const sendError = (reply, err) => {
+    const status = Number(err.statusCode) >= 400 && Number(err.statusCode) < 600 ? Number(err.statusCode) : 500;
+    const text = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status < 500 ? 'Bad request' : 'Server error';
+    reply.code(status).headers({ ...baseline, ...cors }).type('text/plain; charset=utf-8').send(text);
+  };
+  const app = Fastify({
+    logger: false,
+    trustProxy: o.trustedProxies ?? trustedProxies(),
+    // Chunk paths under a version folder are long; a path the router cannot take is still answered (404 / SPA).
+    routerOptions: { maxParamLength: 2048 },
+    keepAliveTimeout: 5000,
+    // Stopping must not wait for idle keep-alive sockets (a browser's unused preconnects).
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    // An undecodable URL (`/%zz`) or a bad Content-Type is refused before any route: same plain answer as others.
+    frameworkErrors: (err, _request, reply) => sendError(reply, err),
   });
-  server.keepAliveTimeout = 5000;
-  return server;
+
+  // Bodies are never read here: the API's are streamed through untouched, and other methods answer 405.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config?.proxied) return payload;
+    const type = String(reply.getHeader('content-type') || '');
+    const headers = { ...baseline, ...cors, ...(o.htmlHeaders && type.startsWith('text/html') ? o.htmlHeaders() : {}) };
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    return payload;
+  });
+
+  app.setErrorHandler((err, _request, reply) => sendError(reply, err));
+
+  // Node gives CONNECT (a forward-proxy tunnel request) to a 'connect' listener or drops the socket: we are no
+  // forward proxy, and the visitor gets a status rather than a cut connection.
+  app.server.on('connect', (_req, socket) => {
+    socket.on('error', () => undefined);
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+
+  if (o.apiTarget) registerProxy(app, o.apiTarget);
+
+  if (o.cors) {
+    app.options('*', (_request, reply) => {
+      reply.code(204).header('access-control-allow-headers', '*').send();
+    });
+  }
+
+  for (const [pathname, body] of Object.entries(o.dynamic || {})) {
+    app.get(pathname, (request, reply) => {
+      const content = body();
+      if (content === null) return reply.callNotFound();
+      const buf = Buffer.from(content);
+      const etag = etagOf(buf);
+      reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+      if (String(request.headers['if-none-match'] || '').split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+      return reply.send(buf);
+    });
+  }
+
+  app.register(fastifyStatic, {
+    root: o.root,
+    // .br/.gz siblings written once (precompress.cjs) instead of compressing on every request.
+    preCompressed: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    redirect: false,
+    index: ['index.html'],
+    serveDotFiles: false,
+    setHeaders(reply, file) {
+      reply.header('cache-control', cacheControl(file));
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = (request.url.split('?')[0] || '').split('#')[0];
+    // History-mode routing: any other extension-less path of the host is the app.
+    if (o.spa && (request.method === 'GET' || request.method === 'HEAD') && !/\.[^/]*$/.test(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', o.root);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !(o.cors && request.method === 'OPTIONS')) {
+      return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method not allowed');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  return app;
 }
 
-module.exports = { createStaticServer };
+/**
+ * The host's API paths go to the API server. X-Forwarded-For gets the visitor's address appended (the chain it
+ * brought is kept only when it came from a trusted proxy), X-Forwarded-Proto is the scheme the visitor used
+ * (a trusted TLS terminator's word, else our own), so the API can mark its cookie `Secure` behind TLS.
+ */
+function registerProxy(app, target) {
+  const signals = new AsyncLocalStorage();
+  // No timeouts of our own: the browser's client gives up after 60 s (ERR-6) and that abort reaches the API.
+  const agent = new Agent({ connections: 256, headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 4000 });
+  const dispatcher = {
+    request: (opts, cb) => agent.request({ ...opts, signal: signals.getStore() }, cb),
+  };
+  app.register(replyFrom, { base: `http://${target.host}:${target.port}`, undici: dispatcher, disableRequestLogging: true });
+  app.addHook('onClose', async () => agent.close());
+
+  function rewriteRequestHeaders(request, headers) {
+    const peer = request.raw.socket.remoteAddress || '';
+    // proxy-addr (Fastify's trustProxy) walks into X-Forwarded-For only past a trusted peer: more than one
+    // address means the peer is a trusted proxy and the chain it sent is kept.
+    const chain = request.ips.length > 1 ? `${request.headers['x-forwarded-for']}, ${peer}` : peer;
+    return {
+      ...headers,
+      host: request.headers.host || headers.host,
+      'x-forwarded-for': chain,
+      'x-forwarded-proto': request.protocol === 'https' ? 'https' : 'http',
+      'x-forwarded-host': request.host || '',
+    };
+  }
+
+  function handler(request, reply) {
+    const controller = new AbortController();
+    // The visitor gave up (e.g. the client's 60 s timeout): stop waiting on the API.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    try {
+      return signals.run(controller.signal, () =>
+        reply.from(undefined, {
+          rewriteRequestHeaders,
+          // The API cannot be reached (refused, reset, gone before answering): the browser sees what it would see
+          // calling the API itself, a failed connection, which the client shows as 后端接口连接异常 (axios
+          // 'Network Error', ERR-5). A 502 of our own would read as 系统接口502异常, an answer the API never gave.
+          // An HTTP status the API (or a gateway behind us) really sends, 502 and 503 included, passes unchanged.
+          onError: (r) => r.raw.destroy(),
+          retryDelay: () => null,
+        }),
+      );
+    } catch {
+      // A path the proxy refuses to forward (`..` segments, undecodable escapes).
+      return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+    }
+  }
+
+  const route = { config: { proxied: true } };
+  for (const p of API_PATHS) {
+    app.all(p, route, handler);
+    app.all(`${p}/*`, route, handler);
+  }
+}
+
+module.exports = { createStaticServer, baselineHeaders, trustedProxies, HASHED };

@@ -12,7 +12,10 @@ const APPS = {
 const APP_PORTS = Object.fromEntries(Object.entries(APPS).map(([k, v]) => [k, v.port]));
 const REMOTE_NAMES = Object.keys(APPS).filter((n) => n !== 'host');
 
-/** Paths the host origin forwards to the API server (same-origin calls). */
+/**
+ * Paths the host origin forwards to the API server (same-origin calls). Never `/dev`: the API's test helpers are
+ * for harnesses calling the API port directly, not for any page a visitor opens.
+ */
 const API_PATHS = [
   '/api',
   '/login',
@@ -25,7 +28,6 @@ const API_PATHS = [
   '/bus',
   '/common',
   '/admin-api',
-  '/dev',
   '/files',
   '/health',
 ];

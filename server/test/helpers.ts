@@ -11,6 +11,8 @@ import { buildServer, type ServerOptions } from '../src/app.js';
 
 export interface TestServer {
   app: FastifyInstance;
+  /** What the server printed (start-up notes, `[sms] ...` lines), newest last. */
+  printed: string[];
   dataDir: string;
   databaseUrl?: string;
   close(): Promise<void>;
@@ -70,7 +72,8 @@ export async function templateDir(): Promise<string> {
   try {
     if (fs.existsSync(path.join(dir, 'READY'))) return dir;
     const tmp = `${dir}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-    const app = await buildServer({ logger: false, dataDir: tmp, databaseUrl: '' });
+    // Content only: each suite's server creates the accounts its options ask for.
+    const app = await buildServer({ logger: false, dataDir: tmp, databaseUrl: '', seedAccounts: false, print: () => {} });
     await app.close();
     fs.writeFileSync(path.join(tmp, 'READY'), '');
     fs.rmSync(dir, { recursive: true, force: true });
@@ -81,6 +84,10 @@ export async function templateDir(): Promise<string> {
   }
 }
 
+/**
+ * A server as the test harnesses start it: dev routes, the local messaging-app stand-in and the test accounts on
+ * (SITE_DEV_ENDPOINTS / SITE_WX_LOCAL / SITE_TEST_ACCOUNTS), unless opts say otherwise.
+ */
 export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-test-'));
   if (!process.env.TEST_DATABASE_URL && !process.env.TEST_COLD_START) fs.cpSync(await templateDir(), dataDir, { recursive: true });
@@ -91,10 +98,15 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     databaseUrl = created.url;
     dropDb = created.drop;
   }
+  const printed: string[] = [];
   const make = async (o: ServerOptions): Promise<TestServer> => {
-    const app = await buildServer({ logger: false, ...opts, ...o, dataDir, databaseUrl });
+    const app = await buildServer({
+      logger: false, devEndpoints: true, wxLocal: true, testAccounts: true, print: (line) => { printed.push(line); },
+      ...opts, ...o, dataDir, databaseUrl,
+    });
     const ts: TestServer = {
       app,
+      printed,
       dataDir,
       databaseUrl,
       async close() {
@@ -140,8 +152,8 @@ export async function login(app: FastifyInstance, username: string, password: st
   return r.body.token;
 }
 
-export async function sendSms(app: FastifyInstance, phone: string): Promise<string> {
-  const s = await req(app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` });
+export async function sendSms(app: FastifyInstance, phone: string, purpose: 'login' | 'register' | 'reset' | 'phone' = 'login'): Promise<string> {
+  const s = await req(app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}&purpose=${purpose}` });
   if (s.body.code !== 200) throw new Error(`sendCode failed: ${JSON.stringify(s.body)}`);
   const o = await req(app, { method: 'GET', url: `/dev/sms-outbox?phone=${phone}` });
   return o.body.data.code;

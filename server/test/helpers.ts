@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { spawn } from 'node:child_process';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildServer, type ServerOptions } from '../src/app.js';
 
@@ -185,4 +186,35 @@ export function multipart(field: string, filename: string, content: Buffer, cont
  */
 export function ok(value: unknown, message?: string): asserts value {
   if (!value) throw new Error(`assertion failed: ${message ?? 'expected a truthy value'}`);
+}
+
+/**
+ * The real server process (`tsx src/main.ts`) on a free port and the given data folder, with the environment given
+ * (none of the SITE_* switches unless passed). `port` resolves once it prints its listening line.
+ */
+export function startProcess(dataDir: string, env: Record<string, string> = {}) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITE_')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...clean, API_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const port = new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
+      if (m) {
+        clearInterval(timer);
+        resolve(Number(m[1]));
+      }
+    }, 50);
+    child.once('exit', () => {
+      clearInterval(timer);
+      reject(new Error(`server exited before listening:\n${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, exited, output: () => output };
 }

@@ -33,10 +33,16 @@ let own: TestServer;
 before(async () => {
   s = await startTestServer();
   prod = await startTestServer({ devEndpoints: false, wxLocal: false, testAccounts: false, adminPassword: undefined });
-  own = await startTestServer({
-    devEndpoints: false, wxLocal: true, testAccounts: false, adminPassword: OWN_PASSWORD, trustProxy: ['192.0.2.1'],
-    wx: { appId: 'wx0123456789abcdef' }, wxProvider: { exchangeCode: async () => null },
-  });
+  // (each test file runs in its own process: the variable is read by this build only)
+  process.env.SITE_TRUSTED_PROXIES = '192.0.2.1';
+  try {
+    own = await startTestServer({
+      devEndpoints: false, wxLocal: true, testAccounts: false, adminPassword: OWN_PASSWORD,
+      wx: { appId: 'wx0123456789abcdef' }, wxProvider: { exchangeCode: async () => null },
+    });
+  } finally {
+    delete process.env.SITE_TRUSTED_PROXIES;
+  }
 });
 after(async () => {
   await Promise.all([s?.close(), prod?.close(), own?.close()]);

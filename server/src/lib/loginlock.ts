@@ -17,27 +17,30 @@ export const lockedMessage = (until: Date, now = Date.now()) =>
 
 const lockKey = (userName: string) => `user:${userName.toLowerCase()}`.slice(0, 100);
 
-/** Counts one attempt; throws the lock message when the account is locked. Returns whether this attempt set a lock. */
+/**
+ * Counts one attempt, and sets the lock in the same statement when it is the LOCK_EVERY-th failure (a separate
+ * statement would let parallel attempts through between the two). Throws the lock message while locked.
+ * Returns the lock this attempt set, if any (its answer then says when to retry).
+ */
 export async function reserveAttempt(db: Db, userName: string): Promise<{ lockedUntil: Date | null }> {
   const key = lockKey(userName);
-  const [row] = await rows<{ failures: number }>(db, sql`
+  // Constants of this module, not input: inlined so the array index stays in SQL.
+  const minutes = sql.raw(`(ARRAY[${LOCK_MINUTES.map(Number).join(',')}])[LEAST((l.failures + 1) / ${LOCK_EVERY}, ${LOCK_MINUTES.length})]`);
+  const stale = sql`l.last_failure_at < now() - interval '1 day'`;
+  const [row] = await rows<{ failures: number; locked_until: Date | string | null }>(db, sql`
     INSERT INTO login_lock AS l (key, failures, last_failure_at) VALUES (${key}, 1, now())
     ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN l.last_failure_at < now() - interval '1 day' THEN 1 ELSE l.failures + 1 END,
-      last_failure_at = now()
+      failures = CASE WHEN ${stale} THEN 1 ELSE l.failures + 1 END,
+      last_failure_at = now(),
+      locked_until = CASE WHEN NOT (${stale}) AND (l.failures + 1) % ${sql.raw(String(LOCK_EVERY))} = 0
+        THEN now() + make_interval(mins => ${minutes}) ELSE l.locked_until END
     WHERE l.locked_until IS NULL OR l.locked_until <= now()
-    RETURNING failures`);
+    RETURNING failures, locked_until`);
   if (!row) {
     const [lock] = await rows<{ locked_until: Date | string }>(db, sql`SELECT locked_until FROM login_lock WHERE key = ${key}`);
     throw new BizError(lockedMessage(new Date(lock?.locked_until ?? Date.now() + 60_000)));
   }
-  if (Number(row.failures) % LOCK_EVERY !== 0) return { lockedUntil: null };
-  const level = Number(row.failures) / LOCK_EVERY;
-  const minutes = LOCK_MINUTES[Math.min(level, LOCK_MINUTES.length) - 1];
-  const [locked] = await rows<{ locked_until: Date | string }>(db, sql`
-    UPDATE login_lock SET locked_until = now() + make_interval(mins => ${minutes}::int)
-    WHERE key = ${key} RETURNING locked_until`);
-  return { lockedUntil: new Date(locked.locked_until) };
+  return { lockedUntil: Number(row.failures) % LOCK_EVERY === 0 && row.locked_until ? new Date(row.locked_until) : null };
 }
 
 /** A correct password: the count starts again. */

@@ -60,7 +60,7 @@ describe('SMS codes and customer accounts', () => {
     const dup = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=x&code=${await sendSms2(phone, 'register')}` });
     assert.equal(dup.status, 200);
     assert.deepEqual(dup.body, { code: 500, msg: '该手机号已注册' });
-    // without one, a registered number answers like any wrong code (SEC-15.9: no enumeration)
+    // without one, a registered number answers like any wrong code (SEC-15.5: no enumeration)
     const seeded = await req(s.app, { method: 'POST', url: '/bus/customer/create?phone=13800138000&name=x&code=123456' });
     assert.deepEqual(seeded.body, { code: 500, msg: '短信验证码错误或已过期' });
   });
@@ -109,7 +109,7 @@ describe('SMS codes and customer accounts', () => {
     assert.deepEqual(right.body, { code: 500, msg: '短信验证码错误或已过期' }, 'the right code is dead after 5 wrong attempts');
   });
 
-  test('[API-11][AUTH-2][SEC-15.9] POST /loginNoPassword {phone, code} answers a token; unknown phone refused like a wrong code', async () => {
+  test('[API-11][AUTH-2][SEC-15.5] POST /loginNoPassword {phone, code} answers a token; unknown phone refused like a wrong code', async () => {
     const code = await sendSms(s.app, '13800138000');
     const r = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: '13800138000', code } });
     assert.equal(r.body.code, 200);

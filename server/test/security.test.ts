@@ -120,7 +120,7 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
     const code = await sendSms(s.app, '13800138000');
     assert.equal((await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: '13800138000', code } })).body.code, 200);
     const reuse = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=13800138000&password=hacked1&code=${code}` });
-    // (a sign-in code is not a reset code anyway: SEC-15.8, hardening.test.ts)
+    // (a sign-in code is not a reset code anyway: SEC-15.5, hardening.test.ts)
     assert.deepEqual(reuse.body, SMS_FAIL);
     assert.equal((await login(s.app, '13800138000', 'customer123')).length, 64, 'password unchanged');
     // expired (through the row's expiry)

@@ -152,6 +152,22 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
     assert.equal((await signIn(prod.app, 'admin', password)).body.code, 200, 'the password is kept');
   });
 
+  test('[SEC-15.3] a database that still holds the published test passwords: without SITE_TEST_ACCOUNTS those accounts must change them first', async () => {
+    const t = await startTestServer();
+    try {
+      const again = await t.restart({ testAccounts: false });
+      const marked = t.printed.filter((l) => l.startsWith('[setup] 账号'));
+      assert.equal(marked.length, 4, marked.join('\n')); // admin, editor and the two customers with a password
+      const r = await signIn(again.app, 'admin', 'admin123');
+      assert.equal((await req(again.app, { method: 'GET', url: '/getInfo', token: r.body.token })).body.isDefaultModifyPwd, true);
+      assert.deepEqual((await req(again.app, { method: 'GET', url: '/system/notice/list', token: r.body.token })).body, INITIAL);
+      await again.close();
+    } catch (err) {
+      await t.close().catch(() => {});
+      throw err;
+    }
+  });
+
   test('[SEC-15.3] SITE_ADMIN_PASSWORD gives the first administrator its password (initial, not printed)', async () => {
     const lines = own.printed.filter((l) => l.startsWith('[setup]'));
     assert.equal(lines.length, 1);

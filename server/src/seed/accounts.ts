@@ -4,14 +4,14 @@
  *   three customers) are created when missing, with passwords that are not initial. Existing rows are left alone.
  * - Otherwise, on a database with no staff yet (no user holds a role): only the administrator `admin` is created,
  *   with SITE_ADMIN_PASSWORD or a random password printed once, marked initial (it must be changed first). No
- *   editor is created: the administrator creates further staff. A database that has staff is never touched, so a
- *   restart resets no password.
+ *   editor is created: the administrator creates further staff. A database that has staff gets no account and no
+ *   password reset; only an account still holding its published test password is marked initial (markDemoPasswords).
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { hashPassword } from '../lib/auth.js';
+import { checkPassword, hashPassword } from '../lib/auth.js';
 import * as content from './content.js';
 
 export interface AccountOptions {
@@ -47,7 +47,7 @@ export async function ensureAccounts(db: Db, opts: AccountOptions, print: (line:
     return;
   }
   const [staff] = await db.select({ id: t.sysUserRole.userId }).from(t.sysUserRole).limit(1);
-  if (staff) return;
+  if (staff) return markDemoPasswords(db, print);
   const admin = content.testUsers.find((u) => (u.roles as string[]).includes('admin'))!;
   const [taken] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.userName, admin.userName)).limit(1);
   if (taken) throw new Error(`[setup] 用户名 ${admin.userName} 已被非管理员账号占用，无法创建管理员 / user name "${admin.userName}" is taken by an account without a role: cannot create the administrator`);
@@ -60,4 +60,19 @@ export async function ensureAccounts(db: Db, opts: AccountOptions, print: (line:
   print(given !== undefined
     ? `[setup] 管理员账号 ${admin.userName} 已创建，密码为 SITE_ADMIN_PASSWORD 的值（首次登录后须修改） / administrator account "${admin.userName}" created with the password in SITE_ADMIN_PASSWORD (to be changed at the first sign-in)`
     : `[setup] 管理员账号 ${admin.userName} 的初始密码: ${password} （首次登录后须修改） / initial password of the administrator account "${admin.userName}", shown only now (to be changed at the first sign-in)`);
+}
+
+/**
+ * A database made before the switches existed (or by a test harness) may still hold the published test passwords:
+ * without SITE_TEST_ACCOUNTS those accounts must change them at the next sign-in. Nothing is reset.
+ */
+async function markDemoPasswords(db: Db, print: (line: string) => void) {
+  for (const u of content.testUsers) {
+    if (!u.password) continue;
+    const [row] = await db.select({ id: t.sysUser.userId, password: t.sysUser.password, initial: t.sysUser.passwordInitial })
+      .from(t.sysUser).where(eq(t.sysUser.userName, u.userName)).limit(1);
+    if (!row?.password || row.initial || !(await checkPassword(u.password, row.password))) continue;
+    await db.update(t.sysUser).set({ passwordInitial: true }).where(eq(t.sysUser.userId, row.id));
+    print(`[setup] 账号 ${u.userName} 仍在使用公开的测试密码，已要求登录后先修改 / account "${u.userName}" still has its published test password: it must be changed at the next sign-in`);
+  }
 }

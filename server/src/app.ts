@@ -13,8 +13,9 @@ import { Cache, type AppContext, type ServerConfig } from './context.js';
 import { BizError, HttpError, MSG } from './lib/errors.js';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/ratelimit.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
-import { VisitQueue } from './lib/visits.js';
-import { localWxProvider, type WxProvider } from './lib/wx.js';
+import { VisitLimiter, VisitQueue } from './lib/visits.js';
+import { localWxProvider, weixinProvider, type WxProvider } from './lib/wx.js';
+import { ensureAccounts } from './seed/accounts.js';
 import { UPLOAD_MAX_BYTES } from './constants.js';
 import { applySecurityHeaders, parseOrigins, RAW_SECURITY_HEADERS } from './lib/headers.js';
 import { hasNul, NUL_MSG } from './lib/validate.js';
@@ -35,8 +36,18 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Fastify logger option. Default: warnings and errors only (env LOG_LEVEL). */
   logger?: boolean | { level: string };
-  /** Dev-only endpoints under /dev. Default: on unless NODE_ENV=production. */
+  /** The /dev/* routes (SMS outbox, captcha answers, ...). Default: env SITE_DEV_ENDPOINTS=1; test harnesses only. */
   devEndpoints?: boolean;
+  /** The local messaging-app stand-in (/bus/wx/oauth2/local-authorize). Default: env SITE_WX_LOCAL=1; tests only. */
+  wxLocal?: boolean;
+  /** Create the test accounts (admin/admin123, editor/editor123, customers). Default: env SITE_TEST_ACCOUNTS=1. */
+  testAccounts?: boolean;
+  /** The first administrator's password on a database with no staff. Default: env SITE_ADMIN_PASSWORD, else random. */
+  adminPassword?: string;
+  /** Run the account set-up at start (seed/accounts.ts). Only the tests' shared template folder turns it off. */
+  seedAccounts?: boolean;
+  /** Where start-up notes and (without an SMS gateway) SMS codes are printed. Default: stdout. */
+  print?: (line: string) => void;
   rateLimits?: Partial<RateLimits>;
   smsSender?: SmsSender;
   wxProvider?: WxProvider;
@@ -44,8 +55,11 @@ export interface ServerOptions {
   /** Visit batch flush interval (ms) and size. */
   visitFlushMs?: number;
   visitBatchSize?: number;
-  /** Fastify trustProxy. Default env TRUST_PROXY or 'loopback' (trust X-Forwarded-* from a local proxy). */
-  trustProxy?: boolean | string;
+  /**
+   * Addresses whose X-Forwarded-For/-Proto/-Host are believed (Fastify trustProxy). Default: env SITE_TRUSTED_PROXIES
+   * (comma list), else the loopback addresses of the host's proxy.
+   */
+  trustProxy?: string[];
   /** Origins of the parent portals that may frame the server's HTML pages. Default env PORTAL_ORIGINS (comma list). */
   portalOrigins?: string[];
 }
@@ -61,9 +75,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const filesDir = path.join(dataDir, 'files');
   fs.mkdirSync(filesDir, { recursive: true });
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
-  const trustProxyEnv = process.env.TRUST_PROXY;
   const portalOrigins = parseOrigins(options.portalOrigins ?? process.env.PORTAL_ORIGINS);
-  const trustProxy = options.trustProxy ?? (trustProxyEnv === 'true' ? true : trustProxyEnv === 'false' ? false : trustProxyEnv || 'loopback');
+  const trustProxy = options.trustProxy ?? trustedProxies(process.env.SITE_TRUSTED_PROXIES);
+  const print = options.print ?? ((line: string) => console.log(line));
 
   const app = Fastify({
     logger: options.logger ?? { level: process.env.LOG_LEVEL || 'warn' },
@@ -92,21 +106,35 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await database.withInitLock(async () => {
       await migrate(database, log);
       await seedDatabase(database.db, sizes, log);
+      if (options.seedAccounts !== false) {
+        await ensureAccounts(database.db, {
+          testAccounts: options.testAccounts ?? process.env.SITE_TEST_ACCOUNTS === '1',
+          adminPassword: options.adminPassword ?? (process.env.SITE_ADMIN_PASSWORD || undefined),
+        }, print);
+      }
     });
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
   }
 
+  // Messaging-app sign-in: a real app (id + secret, or a provider passed in) wins; else the local stand-in when
+  // SITE_WX_LOCAL=1; else it is off (the config key sys.account.wxLogin answers 'false').
+  const appId = options.wx?.appId ?? process.env.WX_APP_ID ?? '';
+  const appSecret = process.env.WX_APP_SECRET ?? '';
+  const realWx = !!appId && (!!options.wxProvider || !!appSecret);
+  const wxLocal = !realWx && (options.wxLocal ?? process.env.SITE_WX_LOCAL === '1');
   const config: ServerConfig = {
     dataDir,
     filesDir,
     databaseUrl,
-    devEndpoints: options.devEndpoints ?? process.env.NODE_ENV !== 'production',
+    devEndpoints: options.devEndpoints ?? process.env.SITE_DEV_ENDPOINTS === '1',
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromEnv(), ...options.rateLimits },
     wx: {
-      authorizeUrl: options.wx?.authorizeUrl ?? process.env.WX_AUTHORIZE_URL ?? '/bus/wx/oauth2/local-authorize',
-      appId: options.wx?.appId ?? process.env.WX_APP_ID ?? 'wx-local-dev',
+      enabled: realWx || wxLocal,
+      local: wxLocal,
+      authorizeUrl: options.wx?.authorizeUrl ?? (wxLocal ? '/bus/wx/oauth2/local-authorize' : process.env.WX_AUTHORIZE_URL ?? 'https://open.weixin.qq.com/connect/oauth2/authorize'),
+      appId: wxLocal ? 'wx-local-dev' : appId,
       callbackUrl: options.wx?.callbackUrl ?? process.env.WX_CALLBACK_URL ?? '/bus/wx/oauth2/callbackurl',
       frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
     },
@@ -117,9 +145,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     database,
     db,
     config,
-    sms: options.smsSender ?? outboxSender(db, (m) => app.log.warn(m)),
-    wx: options.wxProvider ?? localWxProvider(db),
+    sms: options.smsSender ?? outboxSender(db, print),
+    wx: options.wxProvider ?? (realWx ? weixinProvider(appId, appSecret) : localWxProvider(db)),
     visits,
+    visitLimiter: new VisitLimiter(() => config.rateLimits.visit),
     cache: new Cache(),
   };
   app.decorate('ctx', ctx);
@@ -180,6 +209,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     console.log(`closed: visit records flushed in ${flushed - started} ms, database closed in ${Date.now() - flushed} ms`);
   });
   return app;
+}
+
+/** SITE_TRUSTED_PROXIES as a list; default the loopback addresses (the host's proxy runs on this machine). */
+export function trustedProxies(env: string | undefined): string[] {
+  const list = (env ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  return list.length ? list : ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 }
 
 /** Builds the server and listens on API_HOST:API_PORT; graceful shutdown on SIGINT/SIGTERM. */

@@ -1,7 +1,7 @@
 import type { Database, Db } from './db/index.js';
 import type { RateLimits } from './lib/ratelimit.js';
 import type { SmsSender } from './lib/sms.js';
-import type { VisitQueue } from './lib/visits.js';
+import type { VisitLimiter, VisitQueue } from './lib/visits.js';
 import type { WxProvider } from './lib/wx.js';
 
 export interface ServerConfig {
@@ -11,6 +11,10 @@ export interface ServerConfig {
   devEndpoints: boolean;
   rateLimits: RateLimits;
   wx: {
+    /** A real app is configured, or the local stand-in is on (SITE_WX_LOCAL=1). */
+    enabled: boolean;
+    /** The local stand-in's consent page is served. */
+    local: boolean;
     /** Where /bus/wx/oauth2/authorizationUrl sends the browser. Default: the local consent page. */
     authorizeUrl: string;
     appId: string;
@@ -28,6 +32,7 @@ export interface AppContext {
   sms: SmsSender;
   wx: WxProvider;
   visits: VisitQueue;
+  visitLimiter: VisitLimiter;
   cache: Cache;
 }
 

@@ -11,7 +11,7 @@ after(async () => { await s?.close(); });
 describe('SMS codes and customer accounts', () => {
   test('[API-18][ACCT-5] POST /bus/customer/sendCode?phone= sends a 6-digit code to the outbox; bad phone 400', async () => {
     const phone = freshPhone();
-    const r = await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` });
+    const r = await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}&purpose=register` });
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, { code: 200, msg: '验证码已发送' });
     const o = await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${phone}` });
@@ -47,7 +47,7 @@ describe('SMS codes and customer accounts', () => {
 
   test('[API-16][ACCT-1][ACCT-2] POST /bus/customer/create registers a customer (query string, no token); duplicate answers 该手机号已注册', async () => {
     const phone = freshPhone();
-    const code = await sendSms(s.app, phone);
+    const code = await sendSms(s.app, phone, 'register');
     const r = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('孙工')}&code=${code}&tgCode=TG2026` });
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, { code: 200, msg: '注册成功' });
@@ -56,16 +56,18 @@ describe('SMS codes and customer accounts', () => {
     assert.equal(u.user_name, phone);
     assert.equal(u.password, null);
     assert.equal(u.tg_code, 'TG2026');
-    const dup = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=x&code=${code}` });
+    // with a valid register code the holder of the number learns that it is registered
+    const dup = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=x&code=${await sendSms2(phone, 'register')}` });
     assert.equal(dup.status, 200);
     assert.deepEqual(dup.body, { code: 500, msg: '该手机号已注册' });
+    // without one, a registered number answers like any wrong code (SEC-15.5: no enumeration)
     const seeded = await req(s.app, { method: 'POST', url: '/bus/customer/create?phone=13800138000&name=x&code=123456' });
-    assert.deepEqual(seeded.body, { code: 500, msg: '该手机号已注册' });
+    assert.deepEqual(seeded.body, { code: 500, msg: '短信验证码错误或已过期' });
   });
 
   test('[API-16] registration validation: wrong code, missing name, overlong and bad tgCode', async () => {
     const phone = freshPhone();
-    const code = await sendSms(s.app, phone);
+    const code = await sendSms(s.app, phone, 'register');
     const wrong = String((Number(code) + 1) % 1000000).padStart(6, '0');
     const w = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=a&code=${wrong}` });
     assert.deepEqual(w.body, { code: 500, msg: '短信验证码错误或已过期' });
@@ -85,19 +87,19 @@ describe('SMS codes and customer accounts', () => {
   test('SMS codes: single use, 5-minute expiry, at most 5 wrong attempts', async () => {
     // single use
     const p1 = freshPhone();
-    const c1 = await sendSms(s.app, p1);
+    const c1 = await sendSms(s.app, p1, 'register');
     assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${p1}&name=a&code=${c1}` })).body.code, 200);
     const reuse = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: p1, code: c1 } });
     assert.deepEqual(reuse.body, { code: 500, msg: '短信验证码错误或已过期' });
     // expiry
     const p2 = freshPhone();
-    const c2 = await sendSms(s.app, p2);
+    const c2 = await sendSms(s.app, p2, 'register');
     await s.app.ctx.db.execute(sql`UPDATE sms_code SET expires_at = now() - interval '1 second' WHERE phone = ${p2}`);
     const exp = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${p2}&name=a&code=${c2}` });
     assert.deepEqual(exp.body, { code: 500, msg: '短信验证码错误或已过期' });
     // attempts
     const p3 = freshPhone();
-    const c3 = await sendSms(s.app, p3);
+    const c3 = await sendSms(s.app, p3, 'register');
     const wrong = String((Number(c3) + 7) % 1000000).padStart(6, '0');
     for (let i = 0; i < 5; i++) {
       const w = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${p3}&name=a&code=${wrong}` });
@@ -107,7 +109,7 @@ describe('SMS codes and customer accounts', () => {
     assert.deepEqual(right.body, { code: 500, msg: '短信验证码错误或已过期' }, 'the right code is dead after 5 wrong attempts');
   });
 
-  test('[API-11][AUTH-2] POST /loginNoPassword {phone, code} answers a token; unknown phone refused', async () => {
+  test('[API-11][AUTH-2][SEC-15.5] POST /loginNoPassword {phone, code} answers a token; unknown phone refused like a wrong code', async () => {
     const code = await sendSms(s.app, '13800138000');
     const r = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: '13800138000', code } });
     assert.equal(r.body.code, 200);
@@ -117,9 +119,11 @@ describe('SMS codes and customer accounts', () => {
     assert.deepEqual(info.body.roles, [], 'customers have no roles (the front end uses ROLE_DEFAULT)');
     assert.deepEqual(info.body.permissions, []);
     const stranger = freshPhone();
-    const sc = await sendSms(s.app, stranger);
-    const nf = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: stranger, code: sc } });
-    assert.deepEqual(nf.body, { code: 500, msg: '该手机号未注册' });
+    const sent = await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${stranger}` });
+    assert.deepEqual(sent.body, { code: 200, msg: '验证码已发送' }, 'the same answer as for a registered number');
+    assert.equal((await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${stranger}` })).status, 404, 'no sign-in code to a number without an account');
+    const nf = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: stranger, code: '123456' } });
+    assert.deepEqual(nf.body, { code: 500, msg: '短信验证码错误或已过期' });
     const bad = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: '123', code: '1' } });
     assert.equal(bad.status, 400);
   });
@@ -133,7 +137,7 @@ describe('SMS codes and customer accounts', () => {
 
   test('[API-17][ACCT-3][ACCT-4] POST /bus/customer/resetUserPassword sets a password (6–20 chars), revokes sessions; login works with it', async () => {
     const phone = freshPhone();
-    await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=a&code=${await sendSms(s.app, phone)}` });
+    await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=a&code=${await sendSms(s.app, phone, 'register')}` });
     const sms = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone, code: await sendSms2(phone) } });
     const oldToken = sms.body.token;
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: oldToken })).status, 200);
@@ -141,7 +145,7 @@ describe('SMS codes and customer accounts', () => {
     assert.deepEqual(short.body, { code: 400, msg: '密码长度必须在6到20个字符之间' });
     const long = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=${'a'.repeat(21)}&code=123456` });
     assert.equal(long.status, 400);
-    const code = await sendSms2(phone);
+    const code = await sendSms2(phone, 'reset');
     const r = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=${encodeURIComponent('N3w&Pass!')}&code=${code}` });
     assert.deepEqual(r.body, { code: 200, msg: '密码重置成功' });
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: oldToken })).status, 401, 'old sessions revoked');
@@ -149,14 +153,14 @@ describe('SMS codes and customer accounts', () => {
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: t })).body.user.userName, phone);
     const unknown = freshPhone();
     const nf = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${unknown}&password=abcdef&code=123456` });
-    assert.deepEqual(nf.body, { code: 500, msg: '该手机号未注册' });
+    assert.deepEqual(nf.body, { code: 500, msg: '短信验证码错误或已过期' });
   });
 });
 
 /** A second code for the same phone: lift the per-phone limit window for the test. */
-async function sendSms2(phone: string) {
+async function sendSms2(phone: string, purpose: 'login' | 'register' | 'reset' = 'login') {
   await s.app.ctx.db.execute(sql`DELETE FROM rate_limit WHERE key = ${`sms-phone:${phone}`}`);
-  return sendSms(s.app, phone);
+  return sendSms(s.app, phone, purpose);
 }
 
 describe('customer lookups', () => {
@@ -210,7 +214,9 @@ describe('messaging-app sign-in (local provider)', () => {
     assert.equal(agree.statusCode, 302);
     const cb = String(agree.headers.location);
     ok(cb.startsWith('/bus/wx/oauth2/callbackurl?code='), cb);
-    const done = await s.app.inject({ method: 'GET', url: cb });
+    const stateCookie = (a.raw.cookies as { name: string; value: string }[]).find((c) => c.name === 'wx_state')!;
+    assert.equal(stateCookie.value, state, 'the flow is bound to this browser');
+    const done = await s.app.inject({ method: 'GET', url: cb, cookies: { wx_state: state } });
     assert.equal(done.statusCode, 302);
     assert.equal(done.headers.location, '/wxauth');
     const cookies = done.cookies as { name: string; value: string; maxAge?: number; path?: string; sameSite?: string; httpOnly?: boolean; secure?: boolean }[];
@@ -225,8 +231,8 @@ describe('messaging-app sign-in (local provider)', () => {
     const info = await req(s.app, { method: 'GET', url: '/getInfo', token: token.value });
     assert.equal(info.body.user.nickName, '微信测试用户A');
     // the code is single use, and so is the state
-    const replay = await req(s.app, { method: 'GET', url: cb });
-    assert.equal(replay.status, 400);
+    const replay = await s.app.inject({ method: 'GET', url: cb, cookies: { wx_state: state } });
+    assert.equal(replay.statusCode, 400);
     // the same openid signs in to the same user again
     const again = await wxSignIn('0');
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: again.token })).body.user.userId, info.body.user.userId);
@@ -240,8 +246,9 @@ describe('messaging-app sign-in (local provider)', () => {
     assert.equal(forged.body.code, 400);
     const a = await req(s.app, { method: 'GET', url: '/bus/wx/oauth2/authorizationUrl' });
     const state = new URL(String(a.headers.location), 'http://x').searchParams.get('state');
-    const badCode = await req(s.app, { method: 'GET', url: `/bus/wx/oauth2/callbackurl?code=${'0'.repeat(32)}&state=${state}` });
-    assert.equal(badCode.status, 400);
+    const badCode = await s.app.inject({ method: 'GET', url: `/bus/wx/oauth2/callbackurl?code=${'0'.repeat(32)}&state=${state}`, cookies: { wx_state: state! } });
+    assert.equal(badCode.statusCode, 400);
+    assert.equal(badCode.json().msg, '授权码无效或已使用，请重新发起授权');
     const open = await req(s.app, { method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}&redirect_uri=${encodeURIComponent('https://evil.example.com/')}` });
     assert.equal(open.status, 400);
     const https = await wxSignIn('0', false, { 'x-forwarded-proto': 'https' });
@@ -253,7 +260,7 @@ async function wxSignIn(user: string, _new = false, headers: Record<string, stri
   const a = await s.app.inject({ method: 'GET', url: '/bus/wx/oauth2/authorizationUrl', headers });
   const state = new URL(String(a.headers.location), 'http://x').searchParams.get('state');
   const agree = await s.app.inject({ method: 'POST', url: '/bus/wx/oauth2/local-authorize', payload: `state=${state}&user=${user}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
-  const done = await s.app.inject({ method: 'GET', url: String(agree.headers.location), headers });
+  const done = await s.app.inject({ method: 'GET', url: String(agree.headers.location), headers, cookies: { wx_state: state! } });
   const c = (done.cookies as { name: string; value: string; secure?: boolean }[]).find((x) => x.name === 'access_token')!;
   return { token: c.value, secure: !!c.secure };
 }
@@ -265,7 +272,7 @@ describe('dev endpoints', () => {
     assert.equal((await req(s.app, { method: 'GET', url: `/dev/captcha/${'0'.repeat(32)}` })).status, 404);
     assert.equal((await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${freshPhone()}` })).status, 404);
     const phone = freshPhone();
-    await sendSms(s.app, phone);
+    await sendSms(s.app, phone, 'register');
     assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` })).status, 429);
     assert.equal((await req(s.app, { method: 'POST', url: '/dev/rate-limits/reset' })).body.code, 200);
     assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` })).status, 200);
@@ -274,22 +281,5 @@ describe('dev endpoints', () => {
     const v = await req(s.app, { method: 'GET', url: `/dev/visits?uv=${uv}` });
     assert.equal(v.body.data.length, 1);
     assert.equal(v.body.data[0].count, 1);
-  });
-
-  test('in production (NODE_ENV=production) the dev endpoints answer 404', async () => {
-    const prev = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    const p = await startTestServer();
-    try {
-      const c = await req(p.app, { method: 'GET', url: '/captchaImage' });
-      const r = await req(p.app, { method: 'GET', url: `/dev/captcha/${c.body.uuid}` });
-      assert.equal(r.status, 404);
-      assert.deepEqual(r.body, { code: 404, msg: '访问资源不存在' });
-      assert.equal((await req(p.app, { method: 'GET', url: '/dev/sms-outbox?phone=13800138000' })).status, 404);
-      assert.equal((await req(p.app, { method: 'POST', url: '/dev/captcha-enabled?enabled=false' })).status, 404);
-    } finally {
-      process.env.NODE_ENV = prev;
-      await p.close();
-    }
   });
 });

@@ -6,11 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { spawn } from 'node:child_process';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildServer, type ServerOptions } from '../src/app.js';
 
 export interface TestServer {
   app: FastifyInstance;
+  /** What the server printed (start-up notes, `[sms] ...` lines), newest last. */
+  printed: string[];
   dataDir: string;
   databaseUrl?: string;
   close(): Promise<void>;
@@ -70,7 +73,8 @@ export async function templateDir(): Promise<string> {
   try {
     if (fs.existsSync(path.join(dir, 'READY'))) return dir;
     const tmp = `${dir}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-    const app = await buildServer({ logger: false, dataDir: tmp, databaseUrl: '' });
+    // Content only: each suite's server creates the accounts its options ask for.
+    const app = await buildServer({ logger: false, dataDir: tmp, databaseUrl: '', seedAccounts: false, print: () => {} });
     await app.close();
     fs.writeFileSync(path.join(tmp, 'READY'), '');
     fs.rmSync(dir, { recursive: true, force: true });
@@ -81,6 +85,10 @@ export async function templateDir(): Promise<string> {
   }
 }
 
+/**
+ * A server as the test harnesses start it: dev routes, the local messaging-app stand-in and the test accounts on
+ * (SITE_DEV_ENDPOINTS / SITE_WX_LOCAL / SITE_TEST_ACCOUNTS), unless opts say otherwise.
+ */
 export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-test-'));
   if (!process.env.TEST_DATABASE_URL && !process.env.TEST_COLD_START) fs.cpSync(await templateDir(), dataDir, { recursive: true });
@@ -91,10 +99,15 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     databaseUrl = created.url;
     dropDb = created.drop;
   }
+  const printed: string[] = [];
   const make = async (o: ServerOptions): Promise<TestServer> => {
-    const app = await buildServer({ logger: false, ...opts, ...o, dataDir, databaseUrl });
+    const app = await buildServer({
+      logger: false, devEndpoints: true, wxLocal: true, testAccounts: true, print: (line) => { printed.push(line); },
+      ...opts, ...o, dataDir, databaseUrl,
+    });
     const ts: TestServer = {
       app,
+      printed,
       dataDir,
       databaseUrl,
       async close() {
@@ -140,8 +153,8 @@ export async function login(app: FastifyInstance, username: string, password: st
   return r.body.token;
 }
 
-export async function sendSms(app: FastifyInstance, phone: string): Promise<string> {
-  const s = await req(app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` });
+export async function sendSms(app: FastifyInstance, phone: string, purpose: 'login' | 'register' | 'reset' | 'phone' = 'login'): Promise<string> {
+  const s = await req(app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}&purpose=${purpose}` });
   if (s.body.code !== 200) throw new Error(`sendCode failed: ${JSON.stringify(s.body)}`);
   const o = await req(app, { method: 'GET', url: `/dev/sms-outbox?phone=${phone}` });
   return o.body.data.code;
@@ -173,4 +186,35 @@ export function multipart(field: string, filename: string, content: Buffer, cont
  */
 export function ok(value: unknown, message?: string): asserts value {
   if (!value) throw new Error(`assertion failed: ${message ?? 'expected a truthy value'}`);
+}
+
+/**
+ * The real server process (`tsx src/main.ts`) on a free port and the given data folder, with the environment given
+ * (none of the SITE_* switches unless passed). `port` resolves once it prints its listening line.
+ */
+export function startProcess(dataDir: string, env: Record<string, string> = {}) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITE_')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...clean, API_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const port = new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
+      if (m) {
+        clearInterval(timer);
+        resolve(Number(m[1]));
+      }
+    }, 50);
+    child.once('exit', () => {
+      clearInterval(timer);
+      reject(new Error(`server exited before listening:\n${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, exited, output: () => output };
 }

@@ -1,33 +1,47 @@
 #!/bin/sh
-# Runs the server test suite against a throwaway PostgreSQL server on a loopback port (Debian's postgresql package,
-# as root), then stops it. Skips cleanly when PostgreSQL is not installed or we are not root.
+# Runs the server test suite against a throwaway PostgreSQL server on a loopback port, then stops it.
+# Debian's postgresql package (apt-get install -y postgresql); PGBIN overrides where its programs are.
+# As root the server runs as the postgres system user (runuser), otherwise as the current user.
+# It FAILS (exit 1, with the reason) when PostgreSQL is missing or cannot be started: a suite that did not run
+# must never look like a suite that passed.
 set -u
 cd "$(dirname "$0")/.."
 
-PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
-if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
-  echo "test:pg skipped: PostgreSQL is not installed (apt-get install -y postgresql)"
-  exit 0
+fail() {
+  echo "test:pg FAILED: $*" >&2
+  exit 1
+}
+
+PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ] || [ ! -x "$PGBIN/pg_ctl" ]; then
+  fail "PostgreSQL is not installed (no initdb/pg_ctl in ${PGBIN:-/usr/lib/postgresql/*/bin}); install it: apt-get install -y postgresql"
 fi
-if [ "$(id -u)" != "0" ] || ! id postgres >/dev/null 2>&1; then
-  echo "test:pg skipped: needs root and the postgres system user to start a throwaway server"
-  exit 0
+
+if [ "$(id -u)" = "0" ]; then
+  id postgres >/dev/null 2>&1 || fail "running as root, but there is no postgres system user to run the server as"
+  as_pg() { runuser -u postgres -- "$@"; }
+  OWNER=postgres
+else
+  as_pg() { "$@"; }
+  OWNER=$(id -un)
 fi
 
 PORT=${PGTEST_PORT:-$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
-PGDIR=$(mktemp -d /tmp/pgtest.XXXXXX)
-chown postgres:postgres "$PGDIR"
+[ -n "$PORT" ] || fail "no free port for PostgreSQL"
+PGDIR=$(mktemp -d /tmp/pgtest.XXXXXX) || fail "cannot create a temporary folder"
+chown "$OWNER" "$PGDIR" 2>/dev/null
 
 cleanup() {
-  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDIR/data" -m fast -w stop >/dev/null 2>&1 || true
+  as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$PGDIR"
 }
 trap cleanup EXIT INT TERM
 
-runuser -u postgres -- "$PGBIN/initdb" -D "$PGDIR/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync >/dev/null || exit 1
-runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/server.log" -w -t 30 \
-  -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PGDIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null || {
-  cat "$PGDIR/server.log"; exit 1; }
+as_pg "$PGBIN/initdb" -D "$PGDIR/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync >"$PGDIR/initdb.log" 2>&1 || {
+  cat "$PGDIR/initdb.log" >&2; fail "initdb could not create a PostgreSQL cluster"; }
+as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/server.log" -w -t 30 \
+  -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PGDIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null 2>&1 || {
+  cat "$PGDIR/server.log" >&2 2>/dev/null; fail "PostgreSQL could not be started on 127.0.0.1:$PORT"; }
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
 
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" \

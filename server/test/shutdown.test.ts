@@ -5,44 +5,20 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ok, SERVER_DIR, templateDir } from './helpers.js';
+import { ok, startProcess, templateDir } from './helpers.js';
 
-function startProcess(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const port = new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      }
-    }, 50);
-    child.once('exit', () => {
-      clearInterval(timer);
-      reject(new Error(`server exited before listening:\n${output}`));
-    });
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, exited, output: () => output };
-}
+/** /dev/visits reads the stored records; test accounts keep the start from printing an administrator password. */
+const TEST_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_TEST_ACCOUNTS: '1' };
 
 test('[API-24][VISIT-4] SIGTERM with a stalled upload open: connections cut after 5 s, queued visit records kept, exit 0', { skip: !!process.env.TEST_DATABASE_URL && 'PGlite process only' }, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shutdown-'));
   fs.cpSync(await templateDir(), dataDir, { recursive: true });
   try {
-    const server = startProcess(dataDir);
+    const server = startProcess(dataDir, TEST_SWITCHES);
     const port = await server.port;
     const uv = String(Date.now()) + String(Math.floor(Math.random() * 1e3)).padStart(3, '0');
     const visit = { siteId: '1', url: 'http://test/', entryUrl: 'http://test/', referrer: '', si: 1, uv: Number(uv), newVisitor: true, count: 1, duration: 0 };
@@ -66,7 +42,7 @@ test('[API-24][VISIT-4] SIGTERM with a stalled upload open: connections cut afte
     ok(server.output().includes('requests still open after 5 s: closing their connections'), server.output());
 
     // Started again on the same data: the record answered before the stop is there.
-    const again = startProcess(dataDir);
+    const again = startProcess(dataDir, TEST_SWITCHES);
     const port2 = await again.port;
     const stored = (await (await fetch(`http://127.0.0.1:${port2}/dev/visits?uv=${uv}`)).json()) as { data: unknown[] };
     assert.equal(stored.data.length, 1);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
 import { sha256 } from '../src/lib/auth.js';
-import { captcha, freshIp, login, multipart, PNG_1x1, req, startTestServer, type TestServer, ok } from './helpers.js';
+import { captcha, freshIp, login, multipart, PNG_1x1, req, sendSms, startTestServer, type TestServer, ok } from './helpers.js';
 
 let s: TestServer;
 let admin: string;
@@ -274,7 +274,9 @@ describe('uploads and profile', () => {
     assert.equal(info.body.user.email, 'zhang@example.com');
     const badMail = await req(s.app, { method: 'PUT', url: '/system/user/profile', token: t, payload: { nickName: 'x', email: 'not-mail' } });
     assert.deepEqual(badMail.body, { code: 400, msg: '邮箱格式不正确' });
-    const taken = await req(s.app, { method: 'PUT', url: '/system/user/profile', token: t, payload: { nickName: 'x', phonenumber: '15888888888' } });
+    // a number that is someone else's: its holder's code proves it, then the uniqueness check answers
+    const code = await sendSms(s.app, '15888888888', 'phone');
+    const taken = await req(s.app, { method: 'PUT', url: '/system/user/profile', token: t, payload: { nickName: 'x', phonenumber: '15888888888', code } });
     assert.deepEqual(taken.body, { code: 500, msg: '修改用户失败，手机号码已存在' });
     const m = multipart('avatarfile', 'me.png', PNG_1x1, 'image/png');
     const av = await req(s.app, { method: 'POST', url: '/system/user/profile/avatar', token: t, payload: m.payload, headers: m.headers });

@@ -118,6 +118,7 @@ export const sysUser = pgTable('sys_user', {
   openid: varchar('openid', { length: 100 }).unique(),
   status: char('status', { length: 1 }).notNull().default('0'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  passwordInitial: boolean('password_initial').notNull().default(false),
 });
 
 export const sysUserRole = pgTable('sys_user_role', {
@@ -170,6 +171,7 @@ export const smsCode = pgTable('sms_code', {
   attempts: integer('attempts').notNull().default(0),
   used: boolean('used').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
+  purpose: varchar('purpose', { length: 16 }).notNull().default('login'),
 });
 
 export const smsOutbox = pgTable('sms_outbox', {
@@ -178,6 +180,14 @@ export const smsOutbox = pgTable('sms_outbox', {
   code: varchar('code', { length: 16 }).notNull(),
   content: varchar('content', { length: 500 }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  purpose: varchar('purpose', { length: 16 }).notNull().default('login'),
+});
+
+export const loginLock = pgTable('login_lock', {
+  key: varchar('key', { length: 100 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  lastFailureAt: ts('last_failure_at').notNull().defaultNow(),
 });
 
 export const rateLimit = pgTable('rate_limit', {

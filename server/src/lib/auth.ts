@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
-import { sysRole, sysToken, sysUser, sysUserRole } from '../db/schema.js';
+import { sysConfig, sysRole, sysToken, sysUser, sysUserRole } from '../db/schema.js';
 import { ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE } from '../constants.js';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
 
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
 export const BCRYPT_ROUNDS = 10;
@@ -30,8 +30,11 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
   await db.update(sysToken).set({ revokedAt: new Date() }).where(and(eq(sysToken.tokenHash, sha256(token)), isNull(sysToken.revokedAt)));
 }
 
-export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
-  await db.update(sysToken).set({ revokedAt: new Date() }).where(and(eq(sysToken.userId, userId), isNull(sysToken.revokedAt)));
+/** Ends the user's sessions (all of them, or all but the one whose token is kept). */
+export async function revokeAllTokens(db: Db, userId: number, keepToken?: string): Promise<void> {
+  await db.update(sysToken).set({ revokedAt: new Date() }).where(and(
+    eq(sysToken.userId, userId), isNull(sysToken.revokedAt), keepToken ? ne(sysToken.tokenHash, sha256(keepToken)) : undefined,
+  ));
 }
 
 export interface CurrentUser {
@@ -47,6 +50,8 @@ export interface CurrentUser {
   roles: string[];
   permissions: string[];
   token: string;
+  /** The password was set by the bootstrap or reset by an administrator and must be changed first (initPasswordModify). */
+  passwordInitial: boolean;
 }
 
 /** Bearer token of the request (Authorization header only; cookies are not accepted, so no CSRF). */
@@ -88,8 +93,17 @@ export async function loadUserByToken(db: Db, token: string): Promise<CurrentUse
     roles,
     permissions,
     token,
+    passwordInitial: u.passwordInitial && (await initPasswordModify(db)),
   };
 }
+
+/** RuoYi's sys.account.initPasswordModify: '1' (the seed's value) makes an initial password a must-change. */
+async function initPasswordModify(db: Db): Promise<boolean> {
+  const [row] = await db.select({ v: sysConfig.configValue }).from(sysConfig).where(eq(sysConfig.configKey, 'sys.account.initPasswordModify'));
+  return row?.v === '1';
+}
+
+export const INITIAL_PASSWORD_MSG = '请先修改初始密码';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,14 +111,20 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user, or 401. */
-export async function requireUser(db: Db, req: FastifyRequest): Promise<CurrentUser> {
-  if (req.currentUser) return req.currentUser;
-  const token = bearer(req);
-  if (!token) throw unauthorized();
-  const user = await loadUserByToken(db, token);
-  if (!user) throw unauthorized();
-  req.currentUser = user;
+/**
+ * The signed-in user, or 401. A user whose password is initial gets 403 请先修改初始密码 everywhere except the calls
+ * that let them change it (getInfo, getRouters, profile, updatePwd: `allowInitialPassword`).
+ */
+export async function requireUser(db: Db, req: FastifyRequest, opts: { allowInitialPassword?: boolean } = {}): Promise<CurrentUser> {
+  let user = req.currentUser;
+  if (!user) {
+    const token = bearer(req);
+    if (!token) throw unauthorized();
+    const loaded = await loadUserByToken(db, token);
+    if (!loaded) throw unauthorized();
+    req.currentUser = user = loaded;
+  }
+  if (user.passwordInitial && !opts.allowInitialPassword) throw new HttpError(403, INITIAL_PASSWORD_MSG);
   return user;
 }
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
-import { tooMany } from './errors.js';
+import { HttpError, tooMany } from './errors.js';
 
 /**
  * Fixed-window rate limit kept in the database (shared by every server instance).
- * Returns the count in the current window; throws 429 when over the limit.
+ * Returns the count in the current window; throws 429 (with `message`, or the general one) when over the limit.
  */
-export async function hit(db: Db, key: string, limit: number, windowMs: number): Promise<number> {
+export async function hit(db: Db, key: string, limit: number, windowMs: number, message?: string): Promise<number> {
   const seconds = windowMs / 1000;
   const [row] = await rows<{ count: number }>(
     db,
@@ -17,7 +17,7 @@ export async function hit(db: Db, key: string, limit: number, windowMs: number):
         RETURNING count`,
   );
   const count = Number(row?.count ?? 1);
-  if (count > limit) throw tooMany();
+  if (count > limit) throw message ? new HttpError(429, message) : tooMany();
   return count;
 }
 
@@ -32,6 +32,10 @@ export interface RateLimits {
   messageBoard: { limit: number; windowMs: number };
   /** Per IP on registration / reset. */
   account: { limit: number; windowMs: number };
+  /** Per user on uploads (images and avatars). */
+  upload: { limit: number; windowMs: number };
+  /** Per IP on visit records beyond the exit records of entries already taken (kept in memory, see lib/visits.ts). */
+  visit: { limit: number; windowMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -40,11 +44,14 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   smsPerIp: { limit: 20, windowMs: 3_600_000 },
   messageBoard: { limit: 5, windowMs: 600_000 },
   account: { limit: 20, windowMs: 600_000 },
+  upload: { limit: 30, windowMs: 3_600_000 },
+  visit: { limit: 120, windowMs: 60_000 },
 };
 
 /**
  * Limits from the environment: RATE_LIMIT_LOGIN (per minute), RATE_LIMIT_SMS_PHONE (per minute), RATE_LIMIT_SMS_IP
- * (per hour), RATE_LIMIT_MESSAGE (per 10 minutes), RATE_LIMIT_ACCOUNT (per 10 minutes).
+ * (per hour), RATE_LIMIT_MESSAGE (per 10 minutes), RATE_LIMIT_ACCOUNT (per 10 minutes), UPLOAD_LIMIT_PER_HOUR,
+ * RATE_LIMIT_VISIT (per minute).
  */
 export function rateLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RateLimits> {
   const out: Partial<RateLimits> = {};
@@ -59,5 +66,9 @@ export function rateLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial
   if (msg) out.messageBoard = { ...DEFAULT_RATE_LIMITS.messageBoard, limit: msg };
   const account = num(env.RATE_LIMIT_ACCOUNT);
   if (account) out.account = { ...DEFAULT_RATE_LIMITS.account, limit: account };
+  const upload = num(env.UPLOAD_LIMIT_PER_HOUR);
+  if (upload) out.upload = { ...DEFAULT_RATE_LIMITS.upload, limit: upload };
+  const visit = num(env.RATE_LIMIT_VISIT);
+  if (visit) out.visit = { ...DEFAULT_RATE_LIMITS.visit, limit: visit };
   return out;
 }

@@ -7,38 +7,50 @@ import { BizError } from './errors.js';
 
 export const SMS_TTL_MS = 5 * 60 * 1000;
 export const SMS_MAX_ATTEMPTS = 5;
+/**
+ * The one answer for a wrong, used or expired code AND for a number that is not registered (sign-in, reset): the
+ * answers must not tell which numbers have accounts.
+ */
 export const SMS_FAIL_MSG = '短信验证码错误或已过期';
 
-/** Outside SMS gateway. The default writes to the sms_outbox table and the server log. */
+/** What a code was sent for; a code works only for its purpose. */
+export const SMS_PURPOSES = ['login', 'register', 'reset', 'phone'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** Outside SMS gateway. The default writes to the sms_outbox table and prints the code in the server's output. */
 export interface SmsSender {
-  send(phone: string, code: string, content: string): Promise<void>;
+  send(phone: string, code: string, content: string, purpose: SmsPurpose): Promise<void>;
 }
 
-export function outboxSender(db: Db, log: (msg: string) => void): SmsSender {
+/**
+ * No gateway configured: the code is printed as `[sms] 13800000000 -> 123456 (register)` (what a person trying the
+ * site on one machine reads) and kept in sms_outbox, which only the dev routes (SITE_DEV_ENDPOINTS=1) can read.
+ */
+export function outboxSender(db: Db, print: (line: string) => void): SmsSender {
   return {
-    async send(phone, code, content) {
-      await db.insert(smsOutbox).values({ phone, code, content });
-      log(`[sms-outbox] ${phone.slice(0, 3)}****${phone.slice(7)} code=${code}`);
+    async send(phone, code, content, purpose) {
+      await db.insert(smsOutbox).values({ phone, code, content, purpose });
+      print(`[sms] ${phone} -> ${code} (${purpose})`);
     },
   };
 }
 
-export async function issueSmsCode(db: Db, sender: SmsSender, phone: string): Promise<void> {
+export async function issueSmsCode(db: Db, sender: SmsSender, phone: string, purpose: SmsPurpose): Promise<void> {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(smsCode).values({ phone, codeHash: sha256(`${phone}:${code}`), expiresAt: new Date(Date.now() + SMS_TTL_MS) });
-  await sender.send(phone, code, `【华电智控】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`);
+  await db.insert(smsCode).values({ phone, purpose, codeHash: sha256(`${phone}:${code}`), expiresAt: new Date(Date.now() + SMS_TTL_MS) });
+  await sender.send(phone, code, `【华电智控】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`, purpose);
 }
 
 /**
- * Checks the latest code of a phone: single use, 5-minute expiry, at most 5 attempts (then the code is dead and a
+ * Checks the latest code of a phone for that purpose: single use, 5-minute expiry, at most 5 attempts (then the code is dead and a
  * new one must be requested). Each attempt is counted atomically before the code is compared, so parallel guesses
  * cannot get past the limit. Throws BizError otherwise.
  */
-export async function consumeSmsCode(db: Db, phone: string, code: string): Promise<void> {
+export async function consumeSmsCode(db: Db, phone: string, code: string, purpose: SmsPurpose): Promise<void> {
   const [latest] = await rows<{ id: number; code_hash: string }>(
     db,
     sql`SELECT id, code_hash FROM sms_code
-        WHERE phone = ${phone} AND used = false AND expires_at > now()
+        WHERE phone = ${phone} AND purpose = ${purpose} AND used = false AND expires_at > now()
         ORDER BY id DESC LIMIT 1`,
   );
   if (!latest) throw new BizError(SMS_FAIL_MSG);

@@ -6,9 +6,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../context.js';
 import { uploadFile } from '../db/schema.js';
 import { HttpError } from './errors.js';
+import { hit } from './ratelimit.js';
 
 export const SIZE_MSG = '图片大小限制 2MB!';
 export const TYPE_MSG = '只能上传 JPG/PNG/GIF/WEBP 图片';
+export const UPLOAD_LIMIT_MSG = '上传过于频繁，请稍后再试';
 const ALLOWED = new Map([
   ['image/jpeg', 'jpg'],
   ['image/png', 'png'],
@@ -18,9 +20,13 @@ const ALLOWED = new Map([
 
 /**
  * Reads the one uploaded file of a multipart request and stores it when its bytes are a JPG/PNG/GIF/WEBP image
- * of at most 2 MB (the declared type and name are not trusted; SVG is refused).
+ * of at most 2 MB (the declared type and name are not trusted; SVG is refused). Each user may try
+ * UPLOAD_LIMIT_PER_HOUR uploads an hour (counted in the database, refused ones included), so one account cannot
+ * fill the disk.
  */
 export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, userId: number) {
+  const lim = ctx.config.rateLimits.upload;
+  await hit(ctx.db, `upload:${userId}`, lim.limit, lim.windowMs, UPLOAD_LIMIT_MSG);
   if (!req.isMultipart()) throw new HttpError(400, '请选择要上传的文件');
   let part;
   try {

@@ -76,3 +76,55 @@ function isDataError(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Per-address limit of visit records that never drops a real visitor's exit record. An entry record (count 1)
+ * takes one unit of the address's budget (limit per windowMs) and is remembered by its session (si + uv); the exit
+ * record (count 0) of a remembered entry is always taken and forgets it. An exit with no remembered entry (the
+ * entry went to another instance, or before a restart) takes a unit like an entry. Kept in memory rather than in
+ * the database: visit records are the busiest call and are themselves written in batches; with several instances
+ * each one applies the limit to what it receives.
+ */
+export class VisitLimiter {
+  private windows = new Map<string, { start: number; count: number }>();
+  private open = new Map<string, number>();
+
+  constructor(private limit: () => { limit: number; windowMs: number }, private maxKeys = 100_000) {}
+
+  /** True when the record may be stored. */
+  take(ip: string, si: string, uv: string, count: number): boolean {
+    const session = `${si}|${uv}`;
+    const pending = this.open.get(session) ?? 0;
+    if (count === 0 && pending > 0) {
+      if (pending > 1) this.open.set(session, pending - 1);
+      else this.open.delete(session);
+      return true;
+    }
+    const { limit, windowMs } = this.limit();
+    const now = Date.now();
+    let w = this.windows.get(ip);
+    if (!w || now - w.start >= windowMs) {
+      this.windows.delete(ip);
+      w = { start: now, count: 0 };
+      put(this.windows, ip, w, this.maxKeys);
+    }
+    if (w.count >= limit) return false;
+    w.count++;
+    if (count === 1) {
+      this.open.delete(session);
+      put(this.open, session, pending + 1, this.maxKeys);
+    }
+    return true;
+  }
+
+  reset() {
+    this.windows.clear();
+    this.open.clear();
+  }
+}
+
+/** Map.set with a bound: the oldest key goes first (insertion order). */
+function put<V>(map: Map<string, V>, key: string, value: V, max: number) {
+  if (map.size >= max) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}

@@ -38,3 +38,28 @@ export async function issueLocalCode(db: Db, identity: WxIdentity): Promise<stri
   await db.insert(wxOauthCode).values({ code, openid: identity.openid, nickname: identity.nickname, expiresAt: new Date(Date.now() + WX_CODE_TTL_MS) });
   return code;
 }
+
+/**
+ * The real platform (WX_APP_ID + WX_APP_SECRET): the code is exchanged at api.weixin.qq.com for the openid, then
+ * the nickname is read (scope snsapi_userinfo). Any failure of the platform is an invalid code for the caller.
+ */
+export function weixinProvider(appId: string, secret: string, api = 'https://api.weixin.qq.com'): WxProvider {
+  const getJson = async (url: string) => {
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    return (await res.json()) as Record<string, unknown>;
+  };
+  return {
+    async exchangeCode(code) {
+      try {
+        const q = new URLSearchParams({ appid: appId, secret, code, grant_type: 'authorization_code' });
+        const tok = await getJson(`${api}/sns/oauth2/access_token?${q}`);
+        if (typeof tok.openid !== 'string' || typeof tok.access_token !== 'string') return null;
+        const info = await getJson(`${api}/sns/userinfo?${new URLSearchParams({ access_token: tok.access_token, openid: tok.openid, lang: 'zh_CN' })}`);
+        const nickname = typeof info.nickname === 'string' && info.nickname.trim() ? info.nickname.trim() : '微信用户';
+        return { openid: tok.openid, nickname };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -7,7 +7,8 @@ import * as t from '../db/schema.js';
 import { hashPassword, hasPermi, isAdmin, requireUser, revokeAllTokens } from '../lib/auth.js';
 import { BizError, forbidden, notFound } from '../lib/errors.js';
 import { hit } from '../lib/ratelimit.js';
-import { consumeSmsCode, issueSmsCode } from '../lib/sms.js';
+import { configValue } from '../lib/config.js';
+import { consumeSmsCode, issueSmsCode, SMS_FAIL_MSG, SMS_PURPOSES } from '../lib/sms.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, parse, phone, smsCode } from '../lib/validate.js';
 
@@ -21,11 +22,22 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const limits = ctx.config.rateLimits;
 
+  /**
+   * The answer is the same whether the number is registered or not: a code for sign-in or reset is simply not
+   * sent to a number without an account (it could not be used), a code to register or to change a phone is.
+   */
   app.post('/bus/customer/sendCode', async (req) => {
-    const q = parse(z.object({ phone }), input(req));
+    const q = parse(z.object({
+      phone,
+      purpose: z.enum(SMS_PURPOSES, { error: '验证码用途只能为 login、register、reset 或 phone' }).default('login'),
+    }), input(req));
     await hit(db, `sms-ip:${req.ip}`, limits.smsPerIp.limit, limits.smsPerIp.windowMs);
     await hit(db, `sms-phone:${q.phone}`, limits.smsPerPhone.limit, limits.smsPerPhone.windowMs);
-    await issueSmsCode(db, ctx.sms, q.phone);
+    const needsAccount = q.purpose === 'login' || q.purpose === 'reset';
+    const [account] = needsAccount
+      ? await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone)).limit(1)
+      : [];
+    if (!needsAccount || account) await issueSmsCode(db, ctx.sms, q.phone, q.purpose);
     return { code: 200, msg: '验证码已发送' };
   });
 
@@ -36,10 +48,12 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
       code: smsCode,
       tgCode: z.string().trim().max(32, '推广码不能超过32个字符').regex(/^[A-Za-z0-9_-]*$/, '推广码格式不正确').optional(),
     }), input(req));
+    if ((await configValue(ctx, 'sys.account.registerUser')) !== 'true') throw new BizError('当前系统没有开启注册功能！');
     await hit(db, `account:${req.ip}`, limits.account.limit, limits.account.windowMs);
+    // The code first: only the owner of the number learns that it is already registered.
+    await consumeSmsCode(db, q.phone, q.code, 'register');
     const [existing] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone));
     if (existing) throw new BizError('该手机号已注册');
-    await consumeSmsCode(db, q.phone, q.code);
     try {
       await db.transaction(async (tx) => {
         const [c] = await tx.insert(t.customer).values({ name: q.name, contactName: q.name, phone: q.phone, tgCode: q.tgCode || null })
@@ -62,10 +76,11 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
       code: smsCode,
     }), input(req));
     await hit(db, `account:${req.ip}`, limits.account.limit, limits.account.windowMs);
+    // No reset code is ever sent to a number without an account, and both cases answer the same message.
+    await consumeSmsCode(db, q.phone, q.code, 'reset');
     const [u] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone));
-    if (!u) throw new BizError('该手机号未注册');
-    await consumeSmsCode(db, q.phone, q.code);
-    await db.update(t.sysUser).set({ password: await hashPassword(q.password) }).where(eq(t.sysUser.userId, u.id));
+    if (!u) throw new BizError(SMS_FAIL_MSG);
+    await db.update(t.sysUser).set({ password: await hashPassword(q.password), passwordInitial: false }).where(eq(t.sysUser.userId, u.id));
     await revokeAllTokens(db, u.id);
     return { code: 200, msg: '密码重置成功' };
   });

@@ -14,6 +14,8 @@ import { boolish, intId, parse, PHONE_RE } from '../lib/validate.js';
 import type { Article, ArticleDetail, BlockItem, Channel, SpringPage } from '../../../shared/src/types/api.js';
 
 type ChannelRow = typeof t.channel.$inferSelect;
+
+export const VISIT_LIMIT_MSG = '访问记录过于频繁，请稍后再试';
 type ArticleRow = typeof t.article.$inferSelect;
 
 export async function loadChannels(ctx: AppContext): Promise<ChannelRow[]> {
@@ -300,6 +302,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     if (!input || (typeof input === 'object' && Object.keys(input as object).length === 0)) input = req.query;
     if (!input || typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, '访问记录格式不正确');
     const v = parse(visitSchema, input);
+    if (!ctx.visitLimiter.take(req.ip, v.si, v.uv, v.count)) throw new HttpError(429, VISIT_LIMIT_MSG);
     ctx.visits.push({
       siteId, url: v.url, entryUrl: v.entryUrl, referrer: v.referrer, si: v.si, uv: v.uv, newVisitor: v.newVisitor,
       count: v.count, duration: v.duration, ip: req.ip.slice(0, 64), userAgent: String(req.headers['user-agent'] ?? '').replace(/\0/g, '').slice(0, 512),

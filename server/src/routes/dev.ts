@@ -1,4 +1,8 @@
-/** Dev-only helpers (404 when NODE_ENV=production): read the SMS outbox and captcha answers. */
+/**
+ * Test-harness helpers: read the SMS outbox and captcha answers, switch captchas, reset limits. They hand out
+ * every secret of the site, so they are registered ONLY when SITE_DEV_ENDPOINTS=1 (test harnesses set it; nothing
+ * else does): otherwise no /dev route exists and every /dev path is a plain 404.
+ */
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,7 +13,7 @@ import { notFound } from '../lib/errors.js';
 import { parse, phone } from '../lib/validate.js';
 
 export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
-  if (!ctx.config.devEndpoints) return; // the not-found handler answers 404
+  if (!ctx.config.devEndpoints) return;
   const { db } = ctx;
 
   app.get('/dev/sms-outbox', async (req) => {
@@ -37,9 +41,11 @@ export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  /** Clears every rate-limit counter (for end-to-end test runs that sign in many times). */
+  /** Clears every rate-limit counter and account lock (for end-to-end test runs that sign in many times). */
   app.post('/dev/rate-limits/reset', async () => {
     await db.delete(t.rateLimit);
+    await db.delete(t.loginLock);
+    ctx.visitLimiter.reset();
     return { code: 200, msg: '操作成功' };
   });
 

@@ -6,20 +6,24 @@ import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import { rows } from '../db/index.js';
 import * as t from '../db/schema.js';
 import {
-  checkPassword, dummyCompare, groupPermissions, issueToken, isAdmin, requireAdmin, requirePermi, requireUser,
-  bearer, revokeToken, type CurrentUser,
+  checkPassword, dummyCompare, groupPermissions, hashPassword, hasPermi, issueToken, isAdmin, requireAdmin, requirePermi,
+  requireUser, bearer, revokeAllTokens, revokeToken, type CurrentUser,
 } from '../lib/auth.js';
+import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { hit } from '../lib/ratelimit.js';
-import { consumeSmsCode } from '../lib/sms.js';
+import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { escapeHtml, formatDate, formatDateTime } from '../lib/text.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { intId, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
 import type { GetInfoResponse, Notice, RouterVo, UserInfo } from '../../../shared/src/types/api.js';
 
 const OK = '操作成功';
+/** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
+const MAY_BE_INITIAL = { allowInitialPassword: true };
+const newPassword = z.string({ error: '新密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间');
 
 const pageParams = z.object({
   pageNum: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
@@ -62,12 +66,12 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
     if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
+    // Per account, whatever the address: counted before the compare, refused while locked (lib/loginlock.ts).
+    const attempt = await reserveAttempt(db, b.username);
     const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.userName, b.username));
-    if (!u || !u.password) {
-      await dummyCompare(b.password);
-      throw new BizError('用户不存在/密码错误');
-    }
-    if (!(await checkPassword(b.password, u.password))) throw new BizError('用户不存在/密码错误');
+    const right = u?.password ? await checkPassword(b.password, u.password) : (await dummyCompare(b.password), false);
+    if (!u || !right) throw new BizError(attempt.lockedUntil ? lockedMessage(attempt.lockedUntil) : '用户不存在/密码错误');
+    await clearAttempts(db, b.username);
     if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
     return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
   });
@@ -76,20 +80,25 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     const b = parse(z.object({ phone, code: smsCode }), { ...(req.query as object), ...(req.body as object) });
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.phone}`, lim.limit, lim.windowMs);
-    await consumeSmsCode(db, b.phone, b.code);
+    await consumeSmsCode(db, b.phone, b.code, 'login');
     const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.phonenumber, b.phone));
-    if (!u) throw new BizError('该手机号未注册');
+    // The same answer as a wrong code: sign-in must not tell which numbers are registered.
+    if (!u) throw new BizError(SMS_FAIL_MSG);
     if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
     return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
   });
 
-  app.get('/getInfo', async (req): Promise<GetInfoResponse> => {
-    const u = await requireUser(db, req);
-    return { code: 200, msg: OK, user: userInfo(u), roles: u.roles, permissions: u.permissions, permissionList: groupPermissions(u.permissions) };
+  // isDefaultModifyPwd (RuoYi): the front end sends the user to change the initial password first.
+  app.get('/getInfo', async (req): Promise<GetInfoResponse & { isDefaultModifyPwd: boolean }> => {
+    const u = await requireUser(db, req, MAY_BE_INITIAL);
+    return {
+      code: 200, msg: OK, user: userInfo(u), roles: u.roles, permissions: u.permissions, permissionList: groupPermissions(u.permissions),
+      isDefaultModifyPwd: u.passwordInitial,
+    };
   });
 
   app.get('/getRouters', async (req) => {
-    const u = await requireUser(db, req);
+    const u = await requireUser(db, req, MAY_BE_INITIAL);
     let menus: (typeof t.sysMenu.$inferSelect)[];
     if (isAdmin(u)) menus = await db.select().from(t.sysMenu).orderBy(asc(t.sysMenu.parentId), asc(t.sysMenu.orderNum));
     else if (u.roles.length === 0) menus = [];
@@ -116,16 +125,19 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     return { code: 200, msg: '退出成功' };
   });
 
-  // ---- notices (any signed-in user: the notice bell of the shell)
+  // ---- notices: any signed-in user reads the open ones (the notice bell of the shell); closed ones (status 1)
+  // are for staff who manage notices only.
+  const seesClosedNotices = (u: CurrentUser) => hasPermi(u, 'system:notice:list') || hasPermi(u, 'system:notice:query');
   app.get('/system/notice/list', async (req) => {
-    await requireUser(db, req);
+    const u = await requireUser(db, req);
     const q = parse(pageParams.extend({
       status: z.string().regex(/^[01]$/, '状态格式不正确').optional(),
       noticeType: z.string().regex(/^\d$/, '公告类型格式不正确').optional(),
       noticeTitle: z.string().trim().max(50, '公告标题过长').optional(),
     }), req.query);
+    const status = seesClosedNotices(u) ? q.status : '0';
     const where = and(
-      q.status ? eq(t.sysNotice.status, q.status) : undefined,
+      status ? eq(t.sysNotice.status, status) : undefined,
       q.noticeType ? eq(t.sysNotice.noticeType, q.noticeType) : undefined,
       q.noticeTitle ? ilike(t.sysNotice.noticeTitle, `%${q.noticeTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     );
@@ -136,10 +148,10 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   app.get('/system/notice/:noticeId', async (req) => {
-    await requireUser(db, req);
+    const u = await requireUser(db, req);
     const { noticeId } = parse(z.object({ noticeId: intId }), req.params);
     const [row] = await db.select().from(t.sysNotice).where(eq(t.sysNotice.noticeId, noticeId));
-    if (!row) throw notFound('公告不存在');
+    if (!row || (row.status !== '0' && !seesClosedNotices(u))) throw notFound('公告不存在');
     return { code: 200, msg: OK, data: toNotice(row) };
   });
 
@@ -154,6 +166,8 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
 
   app.get('/system/config/configKey/:configKey', async (req) => {
     const { configKey } = parse(z.object({ configKey: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, '参数键名格式不正确') }), req.params);
+    // Whether the messaging-app sign-in works follows the server's set-up, not a stored value.
+    if (configKey === 'sys.account.wxLogin') return { code: 200, msg: OK, data: String(ctx.config.wx.enabled) };
     return { code: 200, msg: OK, data: await configValue(ctx, configKey) };
   });
 
@@ -165,7 +179,7 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   app.get('/system/user/profile', async (req) => {
-    const u = await requireUser(db, req);
+    const u = await requireUser(db, req, MAY_BE_INITIAL);
     const roleNames = u.roles.length
       ? (await db.select({ n: t.sysRole.roleName }).from(t.sysRole).where(inArray(t.sysRole.roleKey, u.roles))).map((r) => r.n)
       : [];
@@ -178,10 +192,17 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
       nickName: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(30, '昵称不能超过30个字符'),
       phonenumber: z.string().trim().refine((v) => v === '' || PHONE_RE.test(v), '手机号格式不正确').optional(),
       email: z.string().trim().max(50, '邮箱不能超过50个字符').refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确').optional(),
+      code: smsCode.optional(),
     }), req.body);
     const patch: Partial<typeof t.sysUser.$inferInsert> = { nickName: b.nickName };
     if (b.phonenumber !== undefined) patch.phonenumber = b.phonenumber || null;
     if (b.email !== undefined) patch.email = b.email;
+    // A new number is proved by a code sent to it (purpose phone): nobody claims a number they do not hold. The
+    // code is checked before the number's uniqueness, so only its holder learns that it is taken.
+    if (patch.phonenumber && patch.phonenumber !== (u.phonenumber || null)) {
+      if (!b.code) throw new BizError('请输入发送到新手机号的短信验证码');
+      await consumeSmsCode(db, patch.phonenumber, b.code, 'phone');
+    }
     if (patch.phonenumber) {
       const [other] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, patch.phonenumber));
       if (other && other.id !== u.userId) throw new BizError('修改用户失败，手机号码已存在');
@@ -191,6 +212,35 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     } catch {
       throw new BizError('修改用户失败，手机号码已存在');
     }
+    return { code: 200, msg: OK };
+  });
+
+  // RuoYi's PUT /system/user/profile/updatePwd: JSON body (or query string, as older RuoYi front ends send it).
+  app.put('/system/user/profile/updatePwd', async (req) => {
+    const u = await requireUser(db, req, MAY_BE_INITIAL);
+    const b = parse(z.object({
+      oldPassword: z.string({ error: '旧密码不能为空' }).min(1, '旧密码不能为空').max(64, '修改密码失败，旧密码错误'),
+      newPassword,
+    }), { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? req.body : {}) });
+    const lim = ctx.config.rateLimits.login;
+    await hit(db, `update-pwd:${u.userId}`, lim.limit, lim.windowMs);
+    const [row] = await db.select({ password: t.sysUser.password }).from(t.sysUser).where(eq(t.sysUser.userId, u.userId));
+    if (!row?.password || !(await checkPassword(b.oldPassword, row.password))) throw new BizError('修改密码失败，旧密码错误');
+    if (b.newPassword === b.oldPassword) throw new BizError('新密码不能与旧密码相同');
+    await db.update(t.sysUser).set({ password: await hashPassword(b.newPassword), passwordInitial: false }).where(eq(t.sysUser.userId, u.userId));
+    await revokeAllTokens(db, u.userId, u.token);
+    return { code: 200, msg: OK };
+  });
+
+  // RuoYi's PUT /system/user/resetPwd {userId, password}: an administrator sets a password, which is then initial
+  // (the user must change it at the next sign-in) and ends the user's sessions.
+  app.put('/system/user/resetPwd', async (req) => {
+    await requirePermi(db, req, 'system:user:resetPwd');
+    const b = parse(z.object({ userId: intId, password: newPassword }), req.body);
+    const updated = await db.update(t.sysUser).set({ password: await hashPassword(b.password), passwordInitial: true })
+      .where(eq(t.sysUser.userId, b.userId)).returning({ id: t.sysUser.userId });
+    if (!updated.length) throw notFound('用户不存在');
+    await revokeAllTokens(db, b.userId);
     return { code: 200, msg: OK };
   });
 

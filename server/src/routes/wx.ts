@@ -1,4 +1,8 @@
-/** Messaging-app (WeChat) sign-in with a local provider by default. */
+/**
+ * Messaging-app (WeChat) sign-in: the real platform when WX_APP_ID + WX_APP_SECRET are set, the local stand-in
+ * (consent page below) only when SITE_WX_LOCAL=1, otherwise off (微信登录暂未开通). The `state` of a flow is bound
+ * to the browser that started it by an HttpOnly cookie, so a callback URL prepared by someone else signs no one in.
+ */
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +22,10 @@ const TEST_USERS = [
   { openid: 'o_local_test_user_0002', nickname: '微信测试用户B' },
 ];
 const CALLBACK_PATH = '/bus/wx/oauth2/callbackurl';
+const STATE_COOKIE = 'wx_state';
+const STATE_COOKIE_PATH = '/bus/wx/oauth2';
+export const WX_OFF_MSG = '微信登录暂未开通';
+export const WX_OTHER_BROWSER_MSG = '授权请求不是由当前浏览器发起，请在本浏览器重新发起微信登录';
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -35,13 +43,64 @@ export default async function wxRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const wx = ctx.config.wx;
 
-  app.get('/bus/wx/oauth2/authorizationUrl', async (_req, reply) => {
+  const requireEnabled = () => {
+    if (!wx.enabled) throw new HttpError(503, WX_OFF_MSG);
+  };
+
+  app.get('/bus/wx/oauth2/authorizationUrl', async (req, reply) => {
+    requireEnabled();
     const state = crypto.randomBytes(16).toString('hex');
     await db.insert(t.wxOauthState).values({ state, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
+    // Lax: sent on the provider's top-level redirect back to the callback, not on cross-site subrequests.
+    reply.setCookie(STATE_COOKIE, state, {
+      path: STATE_COOKIE_PATH, maxAge: STATE_TTL_MS / 1000, sameSite: 'lax', httpOnly: true, secure: req.protocol === 'https',
+    });
     const params = new URLSearchParams({ appid: wx.appId, redirect_uri: wx.callbackUrl, response_type: 'code', scope: 'snsapi_userinfo', state });
     const sep = wx.authorizeUrl.includes('?') ? '&' : '?';
     return reply.redirect(`${wx.authorizeUrl}${sep}${params.toString()}#wechat_redirect`, 302);
   });
+
+  if (wx.local) registerLocalConsent(app, ctx);
+
+  const setCookie = (req: FastifyRequest, reply: FastifyReply, name: string, value: string) =>
+    reply.setCookie(name, value, { path: '/', maxAge: 604800, sameSite: 'lax', secure: req.protocol === 'https', httpOnly: false });
+
+  app.get(CALLBACK_PATH, async (req, reply) => {
+    requireEnabled();
+    const q = parse(z.object({
+      code: z.string({ error: '授权码不能为空' }).min(1, '授权码不能为空').max(128, '授权码无效'),
+      state: z.string({ error: '授权状态无效' }).min(1, '授权状态无效').max(64, '授权状态无效'),
+    }), req.query);
+    const browserState = req.cookies[STATE_COOKIE] ?? '';
+    reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
+    if (browserState.length !== q.state.length || !crypto.timingSafeEqual(Buffer.from(browserState), Buffer.from(q.state))) {
+      throw new HttpError(400, WX_OTHER_BROWSER_MSG);
+    }
+    const used = await rows<{ state: string }>(db,
+      sql`UPDATE wx_oauth_state SET used = true WHERE state = ${q.state} AND used = false AND expires_at > now() RETURNING state`);
+    if (!used.length) throw new HttpError(400, '授权状态无效或已过期，请重新发起授权');
+    const identity = await ctx.wx.exchangeCode(q.code);
+    if (!identity) throw new HttpError(400, '授权码无效或已使用，请重新发起授权');
+    let [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.openid, identity.openid));
+    if (!u) {
+      [u] = await db.insert(t.sysUser).values({
+        userName: `wx_${identity.openid}`.slice(0, 64), nickName: identity.nickname.slice(0, 64), openid: identity.openid,
+        avatar: '/files/images/avatar-default.svg',
+      }).onConflictDoNothing().returning();
+      if (!u) [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.openid, identity.openid));
+    }
+    if (u.status !== '0') throw new HttpError(403, '对不起，您的账号已停用');
+    const token = await issueToken(db, u.userId);
+    setCookie(req, reply, 'access_token', token);
+    setCookie(req, reply, 'openid', identity.openid);
+    return reply.redirect(wx.frontendRedirect, 302);
+  });
+}
+
+/** The local stand-in of the platform's consent page (SITE_WX_LOCAL=1 only): anyone may pick a test identity. */
+function registerLocalConsent(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const wx = ctx.config.wx;
 
   /** Only the same-origin callback path may be a redirect target of the local provider (no open redirect). */
   const safeRedirect = (uri: string | undefined) => {
@@ -80,33 +139,5 @@ ${options}<label><input type="radio" name="user" value="new"> 新的微信用户
     if (!identity) throw new HttpError(400, '授权用户无效');
     const code = await issueLocalCode(db, identity);
     return reply.redirect(`${redirect}?${new URLSearchParams({ code, state: b.state }).toString()}`, 302);
-  });
-
-  const setCookie = (req: FastifyRequest, reply: FastifyReply, name: string, value: string) =>
-    reply.setCookie(name, value, { path: '/', maxAge: 604800, sameSite: 'lax', secure: req.protocol === 'https', httpOnly: false });
-
-  app.get(CALLBACK_PATH, async (req, reply) => {
-    const q = parse(z.object({
-      code: z.string({ error: '授权码不能为空' }).min(1, '授权码不能为空').max(128, '授权码无效'),
-      state: z.string({ error: '授权状态无效' }).min(1, '授权状态无效').max(64, '授权状态无效'),
-    }), req.query);
-    const used = await rows<{ state: string }>(db,
-      sql`UPDATE wx_oauth_state SET used = true WHERE state = ${q.state} AND used = false AND expires_at > now() RETURNING state`);
-    if (!used.length) throw new HttpError(400, '授权状态无效或已过期，请重新发起授权');
-    const identity = await ctx.wx.exchangeCode(q.code);
-    if (!identity) throw new HttpError(400, '授权码无效或已使用，请重新发起授权');
-    let [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.openid, identity.openid));
-    if (!u) {
-      [u] = await db.insert(t.sysUser).values({
-        userName: `wx_${identity.openid}`.slice(0, 64), nickName: identity.nickname.slice(0, 64), openid: identity.openid,
-        avatar: '/files/images/avatar-default.svg',
-      }).onConflictDoNothing().returning();
-      if (!u) [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.openid, identity.openid));
-    }
-    if (u.status !== '0') throw new HttpError(403, '对不起，您的账号已停用');
-    const token = await issueToken(db, u.userId);
-    setCookie(req, reply, 'access_token', token);
-    setCookie(req, reply, 'openid', identity.openid);
-    return reply.redirect(wx.frontendRedirect, 302);
   });
 }

@@ -406,6 +406,7 @@ export const dictData = [
 export const configs: [string, string, string][] = [
   ['sys.account.captchaEnabled', '账号自助-验证码开关', 'true'],
   ['sys.account.registerUser', '账号自助-是否开启用户注册功能', 'true'],
+  ['sys.account.initPasswordModify', '账号自助-初始密码修改策略', '1'],
   ['sys.index.skinName', '主框架页-默认皮肤样式名称', 'skin-blue'],
   ['sys.user.initPassword', '用户管理-账号初始密码', '******'],
   ['site.productVersion', '站点-产品版本', 'V3.2.0'],
@@ -425,8 +426,11 @@ export const roles = [
   { roleKey: 'editor', roleName: '内容编辑', perms: ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query'] },
 ];
 
-/** Seeded users. Passwords are the embedded-mode defaults (documented in README). customerIndex: index in customers. */
-export const users = [
+/**
+ * The test accounts, created only with SITE_TEST_ACCOUNTS=1 (seed/accounts.ts); no other start knows these passwords.
+ * customerIndex: index in customers.
+ */
+export const testUsers = [
   { userName: 'admin', nickName: '系统管理员', password: 'admin123', phone: '15888888888', email: 'admin@hdzk-tech.com.cn', roles: ['admin'], customerIndex: 0, deptId: 103, postIds: [1] },
   { userName: 'editor', nickName: '内容编辑', password: 'editor123', phone: '15666666666', email: 'editor@hdzk-tech.com.cn', roles: ['editor'], customerIndex: null, deptId: 105, postIds: [2] },
   { userName: '13800138000', nickName: '张工', password: 'customer123', phone: '13800138000', email: '', roles: [], customerIndex: 1, deptId: null, postIds: [] },

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { hashPassword } from '../lib/auth.js';
 import { htmlToText } from '../lib/text.js';
 import * as content from './content.js';
 import { copyAsset, coverSvg, iconSvg, logoSvg, makePdf, writeIfMissing } from './media.js';
@@ -28,14 +27,12 @@ export function ensureMedia(filesDir: string): Map<string, number> {
   return sizes;
 }
 
-/** Inserts the seed content once (recorded in seed_state). Runs in one transaction. */
+/** Inserts the seed content once (recorded in seed_state). Runs in one transaction. Accounts: seed/accounts.ts. */
 export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: string) => void = () => {}): Promise<boolean> {
   const done = await db.select().from(t.seedState).where(sql`name = ${SEED_NAME}`);
   if (done.length) return false;
   const now = Date.now();
   const day = 86_400_000;
-  const passwordHashes = new Map<string, string>();
-  for (const u of content.users) if (u.password) passwordHashes.set(u.userName, await hashPassword(u.password));
 
   await db.transaction(async (tx) => {
     // channels: parents first
@@ -75,20 +72,8 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
     })));
     await tx.insert(t.sysConfig).values(content.configs.map(([configKey, configName, configValue]) => ({ configKey, configName, configValue })))
       .onConflictDoNothing();
-    const customerIds: number[] = [];
-    for (const c of content.customers) {
-      const [row] = await tx.insert(t.customer).values(c).returning({ id: t.customer.id });
-      customerIds.push(row.id);
-    }
+    await tx.insert(t.customer).values(content.customers);
     await tx.insert(t.sysRole).values(content.roles);
-    for (const u of content.users) {
-      const [row] = await tx.insert(t.sysUser).values({
-        userName: u.userName, nickName: u.nickName, password: passwordHashes.get(u.userName) ?? null, phonenumber: u.phone,
-        email: u.email, avatar: '/files/images/avatar-default.svg', customerId: u.customerIndex === null ? null : customerIds[u.customerIndex],
-        deptId: u.deptId, postIds: u.postIds,
-      }).returning({ id: t.sysUser.userId });
-      for (const r of u.roles) await tx.insert(t.sysUserRole).values({ userId: row.id, roleKey: r });
-    }
     await tx.insert(t.sysMenu).values(content.menus.map((m) => ({
       menuId: m.id, parentId: m.parent, menuName: m.name, routeName: m.route, path: m.path, component: m.component,
       perms: m.perms, icon: m.icon, menuType: m.type, isFrame: m.type === 'L', orderNum: m.order,

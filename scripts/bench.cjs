@@ -223,7 +223,7 @@ async function apiLoad(autocannon, pathName, opts = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   // A harness like the e2e suite (NODE_ENV=test, SITE_DEV_ENDPOINTS=1): the API's test helpers count the stored
   // visit records; serve.cjs alone would run the API in production mode, without them.
-  const env = { ...process.env, API_PORT: String(ports.api), HOST_PORT: String(ports.host), DATA_DIR: dataDir, NODE_ENV: 'test', SITE_DEV_ENDPOINTS: '1' };
+  const env = { ...process.env, API_PORT: String(ports.api), HOST_PORT: String(ports.host), DATA_DIR: dataDir, NODE_ENV: 'test', SITE_DEV_ENDPOINTS: '1', SITE_TEST_ACCOUNTS: '1' };
   Object.entries(remotePorts).forEach(([n, p]) => (env[`${n.toUpperCase()}_PORT`] = String(p)));
   const serve = spawn(process.execPath, [path.join(__dirname, 'serve.cjs')], { env, stdio: 'ignore' });
   try {

@@ -99,6 +99,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
 
+  // Node hands CONNECT (a forward-proxy tunnel request) to a 'connect' listener or drops the socket: the API is no
+  // forward proxy, and the caller gets a status rather than a cut connection.
+  app.server.on('connect', (_req, socket) => {
+    socket.on('error', () => undefined);
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PUT, DELETE\r\nContent-Length: 0\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n`);
+  });
+
   const log = (m: string) => app.log.info(m);
   const database = await openDatabase({ databaseUrl, dataDir });
   try {

@@ -10,6 +10,7 @@ export { notify } from './http/notify';
 export { http, request, createHttp, setFixedBearer, relogin, ApiError, resetNetworkErrorCounts, type RequestConfig, type RequestFlags } from './http/client';
 export { download } from './http/download';
 export * from './auth/token';
+export { safeLocalStorage, safeSessionStorage, safeCookies, resetSafeStorageForTests, type SafeStorage, type CookieAttributes } from './storage/safe-storage';
 export * from './auth/permission';
 export * from './auth/store';
 export * from './auth/session';

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import http from 'http';
 import net from 'net';
 import path from 'path';
+import { TEST_SERVER_SWITCHES } from './site';
 
 export const REPO = path.resolve(__dirname, '../..');
 
@@ -75,7 +76,7 @@ export async function startApiServer(port: number, dataDir: string, timeoutMs = 
     ...process.env,
     API_PORT: String(port),
     DATA_DIR: dataDir,
-    NODE_ENV: 'test',
+    ...TEST_SERVER_SWITCHES,
     RATE_LIMIT_SMS_IP: '2000',
     RATE_LIMIT_ACCOUNT: '2000',
   };

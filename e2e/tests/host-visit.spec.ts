@@ -3,7 +3,7 @@
  * (dev-only GET /dev/visits?uv=).
  */
 import { expect, test, type Request } from '@playwright/test';
-import { BASE } from '../support/site';
+import { API, BASE } from '../support/site';
 
 interface Stored {
   url: string;
@@ -72,7 +72,7 @@ test('[VISIT-1..8] one count-1 record on load and one count-0 record with the du
     let stored: Stored[] = [];
     await expect
       .poll(async () => {
-        stored = (await (await request.get(`${BASE}/dev/visits`, { params: { uv: uv! } })).json()).data;
+        stored = (await (await request.get(`${API}/dev/visits`, { params: { uv: uv! } })).json()).data;
         return stored.length;
       })
       .toBe(2);

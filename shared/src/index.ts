@@ -36,4 +36,5 @@ export { TextPlaceholder } from './ui/TextPlaceholder';
 export { PageLinks, pageWindow, type PageLinksProps } from './ui/PageLinks';
 export { ResultMessage } from './ui/Result';
 export { useAsync, type AsyncState } from './hooks/useAsync';
+export { useCountdown, SMS_RESEND_SECONDS } from './hooks/useCountdown';
 export { usePageParam, parsePage } from './ui/usePageParam';

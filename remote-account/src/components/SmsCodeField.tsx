@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
-import { sendSmsCode, type SmsPurpose } from '@site/shared';
 import { rules } from './rules';
-import { useCountdown } from './useCountdown';
+import { sendSmsCode, useCountdown, type SmsPurpose } from '@site/shared';
 
 interface Props {
   form: FormInstance;

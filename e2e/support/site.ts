@@ -29,7 +29,7 @@ export const PORTAL_ORIGIN = `http://localhost:${PORTS.portal}`;
  * The same portal page reached by another host name: `127.0.0.1` is another SITE than `localhost` (not only another
  * origin), so the embedded site is a third-party frame there and a browser blocking third-party storage denies it.
  */
-export const CROSS_SITE_PORTAL_ORIGIN = `http://127.0.0.1:${PORTS.portal}`;
+export const CROSS_SITE_PORTAL_ORIGIN = `http://127.0.0.1:${PORTS.portal + 2}`;
 /** Every portal the suite's site lets frame it and accepts skipPage messages from. */
 export const PORTAL_ORIGINS = `${PORTAL_ORIGIN},${CROSS_SITE_PORTAL_ORIGIN}`;
 export const remoteOrigin = (name: Exclude<keyof typeof PORTS, 'host' | 'api' | 'portal'>) => `http://localhost:${PORTS[name]}`;

@@ -21,8 +21,11 @@ export const login = (body: LoginBody) => request.post<LoginResponse>('/login', 
 export const loginNoPassword = (body: LoginNoPasswordBody) => request.post<LoginResponse>('/loginNoPassword', body, { isToken: false });
 /** GET /getInfo */
 export const getInfo = () => request.get<GetInfoResponse>('/getInfo');
-/** DELETE /logout */
-export const logoutCall = () => request.delete<R>('/logout');
+/**
+ * DELETE /logout with the given token (the local copy is already gone when this runs). The answer is taken as it
+ * comes: a token the server no longer knows is signed out all the same, not a "login expired" notice.
+ */
+export const logoutCall = (token: string) => request.delete<R>('/logout', { isToken: false, rawAnswer: true, headers: { Authorization: `Bearer ${token}` } });
 /** POST /bus/customer/sendCode?phone=&purpose= (the code is good only for that purpose). */
 export const sendSmsCode = (phone: string, purpose: SmsPurpose) =>
   request.post<R>('/bus/customer/sendCode', null, { params: { phone, purpose }, isToken: purpose === 'phone' });

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'os';
 import path from 'path';
-import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGIN } from './support/site';
+import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGINS, TEST_SERVER_SWITCHES } from './support/site';
 
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), 'site-e2e-data');
 
@@ -11,7 +11,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS || 2),
-  retries: process.env.CI ? 1 : 0,
+  // Never retried: a test that passes only on a second try hides a real race (issue 15, finding 7).
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL: BASE,
@@ -35,8 +36,8 @@ export default defineConfig({
       REMOTE_SHELL_ADMIN_PORT: String(PORTS.remote_shell_admin),
       API_PORT: String(PORTS.api),
       DATA_DIR: dataDir,
-      PORTAL_ORIGINS: PORTAL_ORIGIN,
-      NODE_ENV: 'test',
+      PORTAL_ORIGINS,
+      ...TEST_SERVER_SWITCHES,
       // Every test comes from 127.0.0.1: the per-IP limits would count the whole suite as one visitor. A flow test
       // asks twice for a code for one phone within a minute (register, then SMS sign-in), which a person cannot do
       // (60 s countdown). The per-user login limit stays at its production value; the server suite tests the rest.

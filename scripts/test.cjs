@@ -33,14 +33,10 @@ run('pnpm install --frozen-lockfile', { cwd: root });
 const missing = [];
 if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
 if (!hasPostgres()) missing.push('postgresql');
-if (missing.length) {
-  try {
-    aptInstall(missing);
-  } catch (e) {
-    if (!fs.existsSync('/usr/bin/chromium')) throw e;
-    console.warn('[test] PostgreSQL could not be installed; the PostgreSQL server suite will be skipped');
-  }
-}
+// No fallback: a suite that cannot start PostgreSQL or Chromium fails here rather than passing without them.
+if (missing.length) aptInstall(missing);
+if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
+if (!fs.existsSync('/usr/bin/chromium')) throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
 
 step('type check');
 run('pnpm -r --workspace-concurrency=2 run typecheck', { cwd: root });

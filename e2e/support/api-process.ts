@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import http from 'http';
 import net from 'net';
 import path from 'path';
+import { TEST_SERVER_SWITCHES } from './site';
 
 export const REPO = path.resolve(__dirname, '../..');
 
@@ -70,12 +71,13 @@ export interface ApiServer {
  * The API server as `scripts/serve.cjs` starts it (`node --import tsx src/main.ts` in server/), on its own port and
  * data folder (PGlite, whatever DATABASE_URL the suite has), resolved once /health answers 200.
  */
-export async function startApiServer(port: number, dataDir: string, timeoutMs = 120_000): Promise<ApiServer> {
+export async function startApiServer(port: number, dataDir: string, timeoutMs = 120_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<ApiServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     API_PORT: String(port),
     DATA_DIR: dataDir,
-    NODE_ENV: 'test',
+    ...TEST_SERVER_SWITCHES,
+    ...extraEnv,
     RATE_LIMIT_SMS_IP: '2000',
     RATE_LIMIT_ACCOUNT: '2000',
   };

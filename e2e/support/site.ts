@@ -15,9 +15,23 @@ export const PORTS = {
   portal: Number(process.env.E2E_PORTAL_PORT || 18090),
 };
 
+/**
+ * The server's test-only switches (issue 15): the dev routes (/dev/*: captcha answers, SMS outbox, visit records),
+ * the local messaging-app stand-in and the seeded staff accounts admin/admin123, editor/editor123. Only the test
+ * harnesses set them, on every API server they start; `npm start` never does.
+ */
+export const TEST_SERVER_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_WX_LOCAL: '1', SITE_TEST_ACCOUNTS: '1' } as const;
+
 export const BASE = `http://localhost:${PORTS.host}`;
 export const API = `http://127.0.0.1:${PORTS.api}`;
 export const PORTAL_ORIGIN = `http://localhost:${PORTS.portal}`;
+/**
+ * The same portal page reached by another host name: `127.0.0.1` is another SITE than `localhost` (not only another
+ * origin), so the embedded site is a third-party frame there and a browser blocking third-party storage denies it.
+ */
+export const CROSS_SITE_PORTAL_ORIGIN = `http://127.0.0.1:${PORTS.portal + 2}`;
+/** Every portal the suite's site lets frame it and accepts skipPage messages from. */
+export const PORTAL_ORIGINS = `${PORTAL_ORIGIN},${CROSS_SITE_PORTAL_ORIGIN}`;
 export const remoteOrigin = (name: Exclude<keyof typeof PORTS, 'host' | 'api' | 'portal'>) => `http://localhost:${PORTS[name]}`;
 
 export const CHROMIUM_ARGS = [
@@ -31,15 +45,15 @@ export const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-/** The answer of a captcha, through the server's dev-only endpoint. */
-export async function captchaAnswer(request: APIRequestContext, uuid: string): Promise<string> {
-  const res = await request.get(`${API}/dev/captcha/${uuid}`);
+/** The answer of a captcha, through the server's dev-only endpoint (on the API origin: the host never proxies /dev). */
+export async function captchaAnswer(request: APIRequestContext, uuid: string, api = API): Promise<string> {
+  const res = await request.get(`${api}/dev/captcha/${uuid}`);
   return (await res.json()).data.answer as string;
 }
 
-/** The latest SMS code sent to a phone, through the server's dev-only outbox. */
-export async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  const res = await request.get(`${API}/dev/sms-outbox`, { params: { phone } });
+/** The latest SMS code sent to a phone, through the server's dev-only outbox (API origin). */
+export async function smsCode(request: APIRequestContext, phone: string, api = API): Promise<string> {
+  const res = await request.get(`${api}/dev/sms-outbox`, { params: { phone } });
   return (await res.json()).data.code as string;
 }
 

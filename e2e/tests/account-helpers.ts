@@ -36,7 +36,7 @@ export async function requestCodeInPage(page: Page, request: APIRequestContext, 
 
 /** Register a customer through the API (setup for tests that need an existing account). Returns the code used. */
 export async function registerByApi(request: APIRequestContext, phone: string, name = 'E2E客户'): Promise<string> {
-  const sent = await (await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone } })).json();
+  const sent = await (await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone, purpose: 'register' } })).json();
   expect(sent.code, JSON.stringify(sent)).toBe(200);
   const code = await smsCode(request, phone);
   const created = await (await request.post(`${BASE}/bus/customer/create`, { params: { phone, name, code } })).json();

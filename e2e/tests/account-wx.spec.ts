@@ -1,8 +1,18 @@
 import { expect, test } from '@playwright/test';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
 import { BASE } from '../support/site';
+import { startApiServer, startSiteWithApi, type ApiServer, type SiteProcess } from '../support/api-process';
 import { cookie } from './account-helpers';
 
 test.describe('messaging-app sign-in', () => {
+  test('[ISSUE-15.4] open on the server (local stand-in on): the login page offers 微信登录', async ({ page }) => {
+    await page.goto('/user/login');
+    await expect(page.getByRole('button', { name: '微信登录', exact: true })).toBeEnabled();
+    await expect(page.getByText('微信登录暂未开通')).toHaveCount(0);
+  });
+
   test('[WX-3][WX-4][AUTH-3] from a public page through the local authorisation page back to that page, signed in', async ({ page, context }) => {
     await page.goto('/about');
     // A full navigation from the page, as a link out of the app would do: the referrer is the page.
@@ -44,5 +54,44 @@ test.describe('messaging-app sign-in', () => {
     await expect(page.getByText('微信授权失败')).toBeVisible();
     await page.getByRole('link', { name: '返回登录' }).click();
     await expect(page).toHaveURL(/\/user\/login$/);
+  });
+});
+
+test.describe('messaging-app sign-in not open on the server (issue 15 finding 4)', () => {
+  // A private API server without the local stand-in (SITE_WX_LOCAL unset) and no app id: sys.account.wxLogin is not
+  // 'true'. Ports in this helper's block, clear of the suite's site.
+  const SITE_BASE = 38300;
+  const API_PORT = 33300;
+  let api: ApiServer;
+  let site: SiteProcess;
+  let dataDir: string;
+  test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-wx-off-'));
+    api = await startApiServer(API_PORT, dataDir, 120_000, { SITE_WX_LOCAL: '' });
+    site = await startSiteWithApi(SITE_BASE, API_PORT);
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+    await api?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('[ISSUE-15.4] the login page says 微信登录暂未开通 (disabled) and /toLogin never redirects', async ({ page }) => {
+    const config = await (await page.request.get(`${site.origin}/system/config/configKey/sys.account.wxLogin`)).json();
+    expect(config.data).not.toBe('true');
+    await page.goto(`${site.origin}/user/login`);
+    await expect(page.getByRole('button', { name: '微信登录暂未开通' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: '微信登录', exact: true })).toHaveCount(0);
+
+    const authorize: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/bus/wx/oauth2/')) authorize.push(r.url());
+    });
+    await page.goto(`${site.origin}/toLogin`);
+    await expect(page.getByText('微信登录暂未开通')).toBeVisible();
+    await expect(page.getByText('正在跳转到微信授权…')).toHaveCount(0);
+    await page.getByRole('link', { name: '返回登录' }).click();
+    await expect(page).toHaveURL(`${site.origin}/user/login`);
+    expect(authorize).toEqual([]);
   });
 });

@@ -123,7 +123,14 @@ test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML 
   expect(evil, 'the seeded notice with a script').toBeTruthy();
   await page.getByRole('button', { name: '通知公告' }).click();
   await expect(items(page)).toHaveCount(Math.min(5, rows.length));
-  while ((await items(page).filter({ hasText: cut(evil!.noticeTitle) }).count()) === 0) await more(page).click();
+  // One page at a time: clicking 查看更多 again before the page asked for has arrived hit a loading button (ignored)
+  // or, on the last page, a button already gone; each click now waits for its five rows.
+  let shown = await items(page).count();
+  while ((await items(page).filter({ hasText: cut(evil!.noticeTitle) }).count()) === 0) {
+    await more(page).click();
+    shown = Math.min(shown + 5, rows.length);
+    await expect(items(page)).toHaveCount(shown);
+  }
   await items(page).filter({ hasText: cut(evil!.noticeTitle) }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: evil!.noticeTitle });
   await expect(modal).toBeVisible();

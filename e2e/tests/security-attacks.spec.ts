@@ -14,7 +14,7 @@ import http from 'http';
 import net from 'net';
 import os from 'os';
 import path from 'path';
-import { BASE, PORTAL_ORIGIN, captchaAnswer, remoteOrigin } from '../support/site';
+import { BASE, CROSS_SITE_PORTAL_ORIGIN, PORTAL_ORIGIN, TEST_SERVER_SWITCHES, captchaAnswer, remoteOrigin } from '../support/site';
 import { REPO } from '../support/processes';
 import { cookie, openLogin, twoChars, wxTokenByApi } from './account-helpers';
 
@@ -65,9 +65,10 @@ async function expectNothingRan(page: Page, attacks: { dialogs: string[] }) {
   expect(attacks.dialogs, 'a payload opened a dialog').toEqual([]);
 }
 
-async function loginAt(request: APIRequestContext, origin: string, username: string, password: string): Promise<string> {
+/** Sign in through a site's host origin; the captcha answer comes from that site's API origin (/dev is never proxied). */
+async function loginAt(request: APIRequestContext, origin: string, api: string, username: string, password: string): Promise<string> {
   const cap = await (await request.get(`${origin}/captchaImage`)).json();
-  const code = cap.captchaEnabled ? (await (await request.get(`${PRIVATE_API}/dev/captcha/${cap.uuid}`)).json()).data.answer : '';
+  const code = cap.captchaEnabled ? await captchaAnswer(request, cap.uuid, api) : '';
   const body = await (await request.post(`${origin}/login`, { data: { username, password, code, uuid: cap.uuid } })).json();
   if (body.code !== 200) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
   return body.token as string;
@@ -79,7 +80,7 @@ async function loginAt(request: APIRequestContext, origin: string, username: str
 
 const PRIVATE_BASE = 19000;
 const PRIVATE = `http://localhost:${PRIVATE_BASE + 80}`;
-/** Its API port: the test helpers (/dev/*) are never proxied by the host. */
+/** The private site's own API server, where its dev routes answer. */
 const PRIVATE_API = `http://127.0.0.1:${PRIVATE_BASE}`;
 /**
  * The private site's parent portal: a real page on its own origin (a page answered by the test through request
@@ -115,7 +116,7 @@ function startPrivateSite(): PrivateSite {
       REMOTE_SHELL_ADMIN_PORT: String(PRIVATE_BASE + 84),
       DATA_DIR: dataDir,
       PORTAL_ORIGINS: PRIVATE_PORTAL,
-      NODE_ENV: 'test',
+      ...TEST_SERVER_SWITCHES,
       RATE_LIMIT_MESSAGE: '1000',
       RATE_LIMIT_ACCOUNT: '1000',
     },
@@ -166,7 +167,7 @@ function expectFrameAncestorsLimited(csp: string | undefined, what: string) {
   expect(directive, `${what}: frame-ancestors`).toBeTruthy();
   const sources = directive!.split(/\s+/).slice(1);
   expect(sources.length, `${what}: ${directive}`).toBeGreaterThan(0);
-  for (const s of sources) expect(["'self'", "'none'", PORTAL_ORIGIN], `${what}: ${directive}`).toContain(s);
+  for (const s of sources) expect(["'self'", "'none'", PORTAL_ORIGIN, CROSS_SITE_PORTAL_ORIGIN], `${what}: ${directive}`).toContain(s);
 }
 
 function expectSecurityHeaders(headers: Record<string, string>, what: string) {
@@ -436,11 +437,11 @@ test.describe('stored XSS: nothing runs', () => {
   test.beforeAll(async ({ request }) => {
     test.setTimeout(120_000);
     await privateSite!.ready;
-    admin = await loginAt(request, PRIVATE, 'admin', 'admin123');
+    admin = await loginAt(request, PRIVATE, PRIVATE_API, 'admin', 'admin123');
   });
 
   test('[ERR-2] the staff writes need their permission: editor gets 403 当前操作没有权限', async ({ request }) => {
-    const editor = await loginAt(request, PRIVATE, 'editor', 'editor123');
+    const editor = await loginAt(request, PRIVATE, PRIVATE_API, 'editor', 'editor123');
     const headers = { Authorization: `Bearer ${editor}` };
     const calls = [
       request.post(`${PRIVATE}/system/notice`, { headers, data: { noticeTitle: 'x', noticeType: '1', noticeContent: PAYLOADS } }),

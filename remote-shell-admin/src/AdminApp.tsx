@@ -5,6 +5,7 @@ import { authStore, getDicts, getRouters, loadUserInfo, NOTICE, useAuth, type Ro
 import { BasicLayout } from './layout/BasicLayout';
 import './layout/admin.css';
 import { buildMenu } from './menu/routes';
+import { ForcedPasswordChange } from './pages/password/ForcedPasswordChange';
 import { settingsStore, useSettings } from './store/settings';
 import { tabsStore } from './store/tabs';
 
@@ -13,15 +14,18 @@ let tabsOwner: number | null = null;
 
 /** On mount: the user (when not loaded yet), the server's menu list and the notice-type dictionary. */
 function useBoot() {
-  const { user } = useAuth();
+  const { user, mustChangePassword } = useAuth();
   const [routers, setRouters] = useState<RouterVo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const started = useRef(-1);
+  // Once per attempt and password state, also under StrictMode's double effects; the menu once per attempt.
+  const started = useRef('');
+  const menuFor = useRef(-1);
 
   useEffect(() => {
-    if (started.current === attempt) return;
-    started.current = attempt;
+    const key = `${attempt}:${mustChangePassword}`;
+    if (started.current === key) return;
+    started.current = key;
     let alive = true;
     setError(null);
     void (async () => {
@@ -31,6 +35,10 @@ function useBoot() {
         if (alive) setError((e as Error).message || '用户信息加载失败');
         return;
       }
+      // The server refuses everything else (403 请先修改初始密码) until the initial password is changed: this runs
+      // again when the change clears the flag.
+      if (authStore.get().mustChangePassword || menuFor.current === attempt) return;
+      menuFor.current = attempt;
       getDicts(NOTICE.dictType)
         .then((r) => authStore.setDict(NOTICE.dictType, r.data ?? []))
         .catch(() => undefined);
@@ -45,7 +53,7 @@ function useBoot() {
     return () => {
       alive = false;
     };
-  }, [attempt]);
+  }, [attempt, mustChangePassword]);
 
   useEffect(() => {
     if (!user) return;
@@ -53,11 +61,11 @@ function useBoot() {
     tabsOwner = user.userId;
   }, [user]);
 
-  return { user, routers, error, retry: () => setAttempt((a) => a + 1) };
+  return { user, routers, error, mustChangePassword, retry: () => setAttempt((a) => a + 1) };
 }
 
 function Shell() {
-  const { user, routers, error, retry } = useBoot();
+  const { user, routers, error, mustChangePassword, retry } = useBoot();
   const { permissions, roles } = useAuth();
   const menu = useMemo(() => buildMenu(routers, permissions, roles), [routers, permissions, roles]);
   if (error && !user) {
@@ -81,6 +89,7 @@ function Shell() {
       </div>
     );
   }
+  if (mustChangePassword) return <ForcedPasswordChange />;
   return <BasicLayout menu={menu} menuReady={routers !== null} />;
 }
 

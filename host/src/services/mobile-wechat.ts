@@ -1,4 +1,4 @@
-import { COOKIE_KEYS, Cookies, detectMobileWeChat } from '@site/shared';
+import { COOKIE_KEYS, detectMobileWeChat, safeCookies } from '@site/shared';
 
 /** The isMobileWeChat cookie value for a browser (WX-1, WX-2). */
 export function mobileWeChatCookieValue(userAgent: string, platform: string): 'true' | 'false' {
@@ -7,5 +7,5 @@ export function mobileWeChatCookieValue(userAgent: string, platform: string): 't
 
 /** At start: store the messaging-app flag in its cookie. */
 export function recordMobileWeChat(nav: Pick<Navigator, 'userAgent' | 'platform'> = navigator): void {
-  Cookies.set(COOKIE_KEYS.isMobileWeChat, mobileWeChatCookieValue(nav.userAgent, nav.platform), { path: '/', sameSite: 'Lax' });
+  safeCookies.set(COOKIE_KEYS.isMobileWeChat, mobileWeChatCookieValue(nav.userAgent, nav.platform), { path: '/', sameSite: 'Lax' });
 }

@@ -106,3 +106,28 @@ describe('visit recording', () => {
     expect(s.posts[1]).toMatchObject({ count: 0, duration: 3 });
   });
 });
+
+describe('visit recording where storage is denied (issue 15 finding 6)', () => {
+  const denied = () => {
+    throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError');
+  };
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    const local = Object.getOwnPropertyDescriptor(window, 'localStorage');
+    const session = Object.getOwnPropertyDescriptor(window, 'sessionStorage');
+    Object.defineProperty(window, 'localStorage', { configurable: true, get: denied });
+    Object.defineProperty(window, 'sessionStorage', { configurable: true, get: denied });
+    restore = () => {
+      if (local) Object.defineProperty(window, 'localStorage', local);
+      if (session) Object.defineProperty(window, 'sessionStorage', session);
+    };
+  });
+  afterEach(() => restore());
+
+  it('[ISSUE-15.6] starting with the default stores does not throw and still sends the entry record', () => {
+    const s = setup();
+    expect(() => startVisitTracking(s.deps)).not.toThrow();
+    expect(s.posts).toHaveLength(1);
+    expect(s.posts[0]).toMatchObject({ count: 1, newVisitor: true, si: 1000000 });
+  });
+});

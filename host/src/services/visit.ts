@@ -1,4 +1,4 @@
-import { LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, beaconVisit, postVisit, type VisitRecord } from '@site/shared';
+import { LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, beaconVisit, postVisit, safeLocalStorage, safeSessionStorage, type SafeStorage, type VisitRecord } from '@site/shared';
 
 /**
  * Visit recording (SPEC sections 1, 3, 4; VISIT-1..8): one entry record (count 1) when the app starts and one
@@ -6,8 +6,9 @@ import { LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, beaconVisit, postVisit, type V
  * Started from bootstrap (outside React) and guarded, so StrictMode or a second call never sends twice.
  */
 export interface VisitDeps {
-  local: Storage;
-  session: Storage;
+  /** Guarded stores: a denied or full storage never stops the record (the ids then live for the page only). */
+  local: Pick<SafeStorage, 'getItem' | 'setItem'>;
+  session: Pick<SafeStorage, 'getItem' | 'setItem'>;
   win: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   location: () => string;
   referrer: string;
@@ -18,8 +19,8 @@ export interface VisitDeps {
 }
 
 const defaultDeps = (): VisitDeps => ({
-  local: window.localStorage,
-  session: window.sessionStorage,
+  local: safeLocalStorage,
+  session: safeSessionStorage,
   win: window,
   location: () => window.location.href,
   referrer: document.referrer,
@@ -46,21 +47,6 @@ export function isValidVisitorId(uv: string | null): uv is string {
   return !!uv && /^[1-9]\d{14,15}$/.test(uv) && Number.isSafeInteger(Number(uv));
 }
 
-function safeGet(s: Storage, k: string): string | null {
-  try {
-    return s.getItem(k);
-  } catch {
-    return null;
-  }
-}
-function safeSet(s: Storage, k: string, v: string): void {
-  try {
-    s.setItem(k, v);
-  } catch {
-    /* storage full or denied: the record is still sent */
-  }
-}
-
 export interface VisitSession {
   uv: string;
   si: string;
@@ -72,17 +58,17 @@ export interface VisitSession {
 
 /** Read or create the ids: visit_uv (localStorage), visit_si (sessionStorage), the new-visitor flag. */
 export function readVisitSession(d: VisitDeps): VisitSession {
-  let uv = safeGet(d.local, LOCAL_KEYS.visitUv);
-  const newVisitor = !isValidVisitorId(uv) || !safeGet(d.local, LOCAL_KEYS.visitTracked);
+  let uv = d.local.getItem(LOCAL_KEYS.visitUv);
+  const newVisitor = !isValidVisitorId(uv) || !d.local.getItem(LOCAL_KEYS.visitTracked);
   if (!isValidVisitorId(uv)) {
     uv = randomVisitorId(d.random);
-    safeSet(d.local, LOCAL_KEYS.visitUv, uv);
+    d.local.setItem(LOCAL_KEYS.visitUv, uv);
   }
-  safeSet(d.local, LOCAL_KEYS.visitTracked, '1');
-  let si = safeGet(d.session, SESSION_KEYS.visitSi);
+  d.local.setItem(LOCAL_KEYS.visitTracked, '1');
+  let si = d.session.getItem(SESSION_KEYS.visitSi);
   if (!si || !/^\d+$/.test(si)) {
     si = String(d.now());
-    safeSet(d.session, SESSION_KEYS.visitSi, si);
+    d.session.setItem(SESSION_KEYS.visitSi, si);
   }
   return { uv, si, newVisitor, entryUrl: d.location(), referrer: d.referrer, startedAt: d.now() };
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
-import { sendSmsCode } from '@site/shared';
 import { rules } from './rules';
-import { useCountdown } from './useCountdown';
+import { sendSmsCode, useCountdown, type SmsPurpose } from '@site/shared';
 
 interface Props {
   form: FormInstance;
@@ -10,13 +9,15 @@ interface Props {
   phoneField?: string;
   /** Unique id prefix so two forms on one page don't share input ids. */
   idPrefix: string;
+  /** What the code is for: the server accepts it only for that (login, register, reset). */
+  purpose: SmsPurpose;
 }
 
 /**
  * 短信验证码 input with its 获取验证码 button: checks the phone first, sends the code, then waits 60 s
  * before it can be sent again. Server errors (e.g. rate limit) are notified by the shared client.
  */
-export function SmsCodeField({ form, phoneField = 'phone', idPrefix }: Props) {
+export function SmsCodeField({ form, phoneField = 'phone', idPrefix, purpose }: Props) {
   const { left, running, start } = useCountdown();
   const [sending, setSending] = useState(false);
 
@@ -29,7 +30,7 @@ export function SmsCodeField({ form, phoneField = 'phone', idPrefix }: Props) {
     }
     setSending(true);
     try {
-      await sendSmsCode(phone);
+      await sendSmsCode(phone, purpose);
       start();
     } catch {
       /* notified by the client; the button stays usable */

@@ -93,3 +93,23 @@ describe('table size names', () => {
     expect(['default', 'middle', 'small'].map(antdTableSize)).toEqual(['large', 'medium', 'small']);
   });
 });
+
+describe('settings where storage is denied (issue 15 finding 6)', () => {
+  it('[ISSUE-15.6] a denied localStorage: changes apply and survive a re-read for this page, nothing throws', () => {
+    const own = Object.getOwnPropertyDescriptor(window, 'localStorage');
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      },
+    });
+    try {
+      expect(() => settingsStore.set({ sideCollapsed: true })).not.toThrow();
+      settingsStore.reload();
+      expect(settingsStore.get().sideCollapsed).toBe(true);
+    } finally {
+      if (own) Object.defineProperty(window, 'localStorage', own);
+      settingsStore.reset();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL } from '@site/shared';
+import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL, safeCookies, safeLocalStorage } from '@site/shared';
 
 export type NavTheme = 'light' | 'dark';
 export type LayoutMode = 'sidemenu' | 'topmenu';
@@ -101,25 +101,17 @@ export function parseSettings(raw: string | null | undefined): Settings {
 type Listener = () => void;
 
 function readStorage(): Settings {
-  try {
-    return parseSettings(globalThis.localStorage?.getItem(LOCAL_KEYS.settings));
-  } catch {
-    return { ...DEFAULT_SETTINGS };
-  }
+  return parseSettings(safeLocalStorage.getItem(LOCAL_KEYS.settings));
 }
 
 function writeStorage(s: Settings): void {
-  try {
-    // isMobile follows the screen, it is not a preference: stored for completeness but re-measured on start.
-    globalThis.localStorage?.setItem(LOCAL_KEYS.settings, JSON.stringify(s));
-  } catch {
-    /* private mode or quota: the settings still apply for this visit */
-  }
+  // isMobile follows the screen, it is not a preference: stored for completeness but re-measured on start.
+  // Private mode or quota: the guarded store keeps the settings in memory for this visit.
+  safeLocalStorage.setItem(LOCAL_KEYS.settings, JSON.stringify(s));
 }
 
 function writeLangCookie(lang: string): void {
-  if (typeof document === 'undefined') return;
-  document.cookie = `${COOKIE_KEYS.lang}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
+  safeCookies.set(COOKIE_KEYS.lang, lang, { path: '/', expires: 365, sameSite: 'Lax' });
 }
 
 let state: Settings = readStorage();

@@ -9,6 +9,8 @@ import type {
   R,
   RegisterQuery,
   ResetPasswordQuery,
+  SmsPurpose,
+  UpdatePwdBody,
 } from '../types/api';
 
 /** GET /captchaImage */
@@ -19,10 +21,14 @@ export const login = (body: LoginBody) => request.post<LoginResponse>('/login', 
 export const loginNoPassword = (body: LoginNoPasswordBody) => request.post<LoginResponse>('/loginNoPassword', body, { isToken: false });
 /** GET /getInfo */
 export const getInfo = () => request.get<GetInfoResponse>('/getInfo');
-/** DELETE /logout */
-export const logoutCall = () => request.delete<R>('/logout');
-/** POST /bus/customer/sendCode?phone= */
-export const sendSmsCode = (phone: string) => request.post<R>('/bus/customer/sendCode', null, { params: { phone }, isToken: false });
+/**
+ * DELETE /logout with the given token (the local copy is already gone when this runs). The answer is taken as it
+ * comes: a token the server no longer knows is signed out all the same, not a "login expired" notice.
+ */
+export const logoutCall = (token: string) => request.delete<R>('/logout', { isToken: false, rawAnswer: true, headers: { Authorization: `Bearer ${token}` } });
+/** POST /bus/customer/sendCode?phone=&purpose= (the code is good only for that purpose). */
+export const sendSmsCode = (phone: string, purpose: SmsPurpose) =>
+  request.post<R>('/bus/customer/sendCode', null, { params: { phone, purpose }, isToken: purpose === 'phone' });
 /** POST /bus/customer/create?phone&name&code&tgCode, no token header. */
 export const registerCustomer = (query: RegisterQuery) => request.post<R>('/bus/customer/create', null, { params: query, isToken: false });
 /** POST /bus/customer/resetUserPassword?phone&password&code, no token header. */
@@ -30,5 +36,11 @@ export const resetUserPassword = (query: ResetPasswordQuery) =>
   request.post<R>('/bus/customer/resetUserPassword', null, { params: query, isToken: false });
 /** GET /system/config/configKey/{key} */
 export const getConfigKey = (key: string) => request.get<ConfigResponse>(`/system/config/configKey/${encodeURIComponent(key)}`);
+/** Config key telling whether the messaging-app sign-in is open ('true') on this server. */
+export const WX_LOGIN_CONFIG_KEY = 'sys.account.wxLogin';
+/** GET /system/config/configKey/sys.account.wxLogin: true only for the value 'true'. */
+export const getWxLoginEnabled = async (): Promise<boolean> => (await getConfigKey(WX_LOGIN_CONFIG_KEY)).data === 'true';
+/** PUT /system/user/profile/updatePwd {oldPassword, newPassword} (the signed-in user's own password). */
+export const updatePassword = (body: UpdatePwdBody) => request.put<R>('/system/user/profile/updatePwd', body);
 /** Where the messaging-app sign-in sends the browser. */
 export const WX_AUTHORIZATION_URL = '/bus/wx/oauth2/authorizationUrl';

@@ -104,3 +104,17 @@ describe('auth store and checks', () => {
     expect(screen.queryByText('删除按钮')).toBeNull();
   });
 });
+
+describe('initial password (issue 15 finding 3)', () => {
+  test('[ISSUE-15.3] /getInfo isDefaultModifyPwd: true marks the session as having to change the password; false or absent does not', () => {
+    authStore.setInfo({ user, roles: ['admin'], permissions: ['*:*:*'], isDefaultModifyPwd: true });
+    expect(authStore.get().mustChangePassword).toBe(true);
+    authStore.setInfo({ user, roles: ['admin'], permissions: ['*:*:*'], isDefaultModifyPwd: false });
+    expect(authStore.get().mustChangePassword).toBe(false);
+    authStore.setInfo({ user, roles: ['admin'], permissions: ['*:*:*'] });
+    expect(authStore.get().mustChangePassword).toBe(false);
+    authStore.setInfo({ user, roles: ['admin'], permissions: ['*:*:*'], isDefaultModifyPwd: true });
+    authStore.clear();
+    expect(authStore.get().mustChangePassword).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@
  * cookie, WX-3). Every target passes through the in-site checks so nobody can bounce a user to
  * another site through a crafted `?redirect=` or cookie.
  */
-import Cookies from 'js-cookie';
+import { safeCookies } from '../storage/safe-storage';
 import { COOKIE_KEYS } from '../constants';
 import { isSafeInSitePath, toInSitePath } from '../utils/url';
 
@@ -25,10 +25,10 @@ export function shouldRememberReUrl(url: string | null | undefined): url is stri
  */
 export function rememberReUrl(url: string | null | undefined): boolean {
   if (!shouldRememberReUrl(url)) {
-    Cookies.remove(COOKIE_KEYS.reUrl, { path: '/' });
+    safeCookies.remove(COOKIE_KEYS.reUrl, { path: '/' });
     return false;
   }
-  Cookies.set(COOKIE_KEYS.reUrl, url, { path: '/', sameSite: 'Lax' });
+  safeCookies.set(COOKIE_KEYS.reUrl, url, { path: '/', sameSite: 'Lax' });
   return true;
 }
 
@@ -39,8 +39,8 @@ export function reUrlTarget(reUrl: string | null | undefined, origin: string): s
 
 /** Read and clear the `reUrl` cookie, giving the in-site page to return to. */
 export function takeReUrl(origin: string): string {
-  const target = reUrlTarget(Cookies.get(COOKIE_KEYS.reUrl), origin);
-  Cookies.remove(COOKIE_KEYS.reUrl, { path: '/' });
+  const target = reUrlTarget(safeCookies.get(COOKIE_KEYS.reUrl), origin);
+  safeCookies.remove(COOKIE_KEYS.reUrl, { path: '/' });
   return target;
 }
 

@@ -16,6 +16,8 @@ export interface AuthState {
   permissionActions: PermissionActions[];
   /** Dictionary cache: type -> entries. */
   dicts: Record<string, DictEntry[]>;
+  /** /getInfo's isDefaultModifyPwd: the initial or a reset password is still in use; the admin shell asks for a new one first. */
+  mustChangePassword: boolean;
 }
 
 type Listener = () => void;
@@ -27,6 +29,7 @@ const emptyState = (): AuthState => ({
   permissions: [],
   permissionActions: [],
   dicts: {},
+  mustChangePassword: false,
 });
 
 let state: AuthState = emptyState();
@@ -49,10 +52,10 @@ export const authStore = {
     set({ token });
   },
   /** Fill from /getInfo; no roles means ROLE_DEFAULT. */
-  setInfo(info: { user: AuthUser; roles?: string[] | null; permissions?: string[] | null }): void {
+  setInfo(info: { user: AuthUser; roles?: string[] | null; permissions?: string[] | null; isDefaultModifyPwd?: boolean | null }): void {
     const roles = info.roles && info.roles.length > 0 ? info.roles : [DEFAULT_ROLE];
     const permissions = info.permissions ?? [];
-    set({ user: info.user, roles, permissions, permissionActions: toPermissionActions(permissions), token: getToken() });
+    set({ user: info.user, roles, permissions, permissionActions: toPermissionActions(permissions), token: getToken(), mustChangePassword: info.isDefaultModifyPwd === true });
   },
   setDict(type: string, entries: DictEntry[]): void {
     set({ dicts: { ...state.dicts, [type]: entries } });

@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { safeCookies } from '../storage/safe-storage';
 import { COOKIE_KEYS, TOKEN_COOKIE_LIFETIME_MS } from '../constants';
 
 function secure(): boolean {
@@ -6,12 +6,12 @@ function secure(): boolean {
 }
 
 export function getToken(): string | undefined {
-  return Cookies.get(COOKIE_KEYS.accessToken);
+  return safeCookies.get(COOKIE_KEYS.accessToken);
 }
 
-/** Token cookie lives 7 days (604800000 ms). */
+/** Token cookie lives 7 days (604800000 ms); where cookies are denied it lives in memory for the page's life. */
 export function setToken(token: string): void {
-  Cookies.set(COOKIE_KEYS.accessToken, token, {
+  safeCookies.set(COOKIE_KEYS.accessToken, token, {
     expires: new Date(Date.now() + TOKEN_COOKIE_LIFETIME_MS),
     path: '/',
     sameSite: 'Lax',
@@ -20,15 +20,14 @@ export function setToken(token: string): void {
 }
 
 export function removeToken(): void {
-  Cookies.remove(COOKIE_KEYS.accessToken, { path: '/' });
+  safeCookies.remove(COOKIE_KEYS.accessToken, { path: '/' });
 }
 
 export function getOpenid(): string | undefined {
-  return Cookies.get(COOKIE_KEYS.openid);
+  return safeCookies.get(COOKIE_KEYS.openid);
 }
 
 export function removeOpenid(): void {
-  Cookies.remove(COOKIE_KEYS.openid, { path: '/' });
+  safeCookies.remove(COOKIE_KEYS.openid, { path: '/' });
 }
 
-export { Cookies };

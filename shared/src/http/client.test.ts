@@ -126,6 +126,12 @@ describe('HTTP client', () => {
     expect(notifyError).toHaveBeenCalledWith('后端接口连接异常');
   });
 
+  test('[ISSUE-15.5] registration switched off: the server\'s own message is shown and the call fails', async () => {
+    const body = { code: 500, msg: '当前系统没有开启注册功能！' };
+    await expect(Promise.resolve(onResponse(res(body, { url: '/bus/customer/create' })))).rejects.toThrow('当前系统没有开启注册功能！');
+    expect(notifyError).toHaveBeenCalledWith('当前系统没有开启注册功能！');
+  });
+
   test('[ERR-8] error notifications last 5 s', () => {
     const { ERROR_NOTIFICATION_MS } = jest.requireActual('../constants');
     expect(ERROR_NOTIFICATION_MS).toBe(5000);

@@ -1,8 +1,8 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import Cookies from 'js-cookie';
 import { COOKIE_KEYS, HTTP_TIMEOUT_MS } from '../constants';
 import { bus } from '../bus';
 import { getToken } from '../auth/token';
+import { safeCookies } from '../storage/safe-storage';
 import {
   LOGIN_EXPIRED_CANCEL,
   LOGIN_EXPIRED_ERROR,
@@ -70,7 +70,7 @@ function showLoginExpired(url?: string): void {
 /** Network errors on the mobile messaging-app browser are suppressed until their 2nd occurrence (ERR-9). */
 const networkErrorCounts = new Map<string, number>();
 function isMobileWeChat(): boolean {
-  return Cookies.get(COOKIE_KEYS.isMobileWeChat) === 'true';
+  return safeCookies.get(COOKIE_KEYS.isMobileWeChat) === 'true';
 }
 function notifyNetworkError(text: string): void {
   if (isMobileWeChat()) {

@@ -303,6 +303,8 @@ export interface GetInfoResponse extends R {
   permissions: string[];
   /** The same permissions grouped with `permissionId` and `actionList` (for the action directive). */
   permissionList: PermissionEntry[];
+  /** true: the account still has its initial or a reset password and must change it before anything else. */
+  isDefaultModifyPwd?: boolean;
 }
 
 /** RuoYi route meta. */
@@ -398,6 +400,8 @@ export interface ProfileUpdateBody {
   nickName: string;
   phonenumber?: string;
   email?: string;
+  /** SMS code sent with purpose `phone` to the new number; required when `phonenumber` changes. */
+  code?: string;
 }
 
 /** `POST /system/user/profile/avatar` (multipart field `avatarfile` or `file`). */
@@ -471,9 +475,22 @@ export interface CrmCustomer {
 
 export type CrmCustomerResponse = CrmResult<CrmCustomer>;
 
-/** `POST /bus/customer/sendCode?phone=`. Answers `R` `{code:200,msg:'验证码已发送'}`. */
+/**
+ * What an SMS code is for: the server accepts a code only for the purpose it was sent for (a registration code does
+ * not sign in), and a phone change sends it to the new number.
+ */
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'phone';
+
+/** `POST /bus/customer/sendCode?phone=&purpose=`. Answers `R` `{code:200,msg:'验证码已发送'}`. */
 export interface SendCodeQuery {
   phone: string;
+  purpose: SmsPurpose;
+}
+
+/** `PUT /system/user/profile/updatePwd` body (RuoYi). */
+export interface UpdatePwdBody {
+  oldPassword: string;
+  newPassword: string;
 }
 
 /** `POST /bus/customer/create?phone&name&code&tgCode`. Answers `R` `{code:200,msg:'注册成功'}`; duplicate `{code:500,msg:'该手机号已注册'}`. */

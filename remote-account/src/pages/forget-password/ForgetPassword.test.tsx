@@ -57,3 +57,11 @@ test('a server refusal keeps the input', async () => {
   expect(screen.getByLabelText<HTMLInputElement>('短信验证码').value).toBe('000000');
   expect(screen.queryByTestId('where')).toBeNull();
 });
+
+test('[ISSUE-15.5] the code is asked for with the purpose reset', async () => {
+  m.sendSmsCode.mockResolvedValue({ code: 200, msg: '验证码已发送' });
+  renderAt('/user/forgetPassword', '/user/forgetPassword', <ForgetPassword />);
+  type('手机号', '13800138000');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: '获取验证码' })));
+  await waitFor(() => expect(m.sendSmsCode).toHaveBeenCalledWith('13800138000', 'reset'));
+});

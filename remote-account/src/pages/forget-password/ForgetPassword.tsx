@@ -45,7 +45,7 @@ export default function ForgetPassword() {
         <Form.Item label="确认密码" name="confirm" dependencies={['password']} rules={rules.confirmPassword}>
           <Input.Password placeholder="请再次输入密码" maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
-        <SmsCodeField form={form} idPrefix="forget-password" />
+        <SmsCodeField form={form} idPrefix="forget-password" purpose="reset" />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           重置密码
         </Button>

@@ -11,6 +11,7 @@ jest.mock('@site/shared', () => ({
   loginNoPassword: jest.fn(),
   sendSmsCode: jest.fn(),
   completeLogin: jest.fn(() => Promise.resolve()),
+  getWxLoginEnabled: jest.fn(() => Promise.resolve(true)),
 }));
 
 const m = shared as jest.Mocked<typeof shared>;
@@ -115,7 +116,7 @@ describe('SMS login', () => {
       });
       await screen.findByText('60秒后重新获取');
       expect(button('60秒后重新获取').disabled).toBe(true);
-      expect(m.sendSmsCode).toHaveBeenCalledWith('13800138000');
+      expect(m.sendSmsCode).toHaveBeenCalledWith('13800138000', 'login');
       act(() => jest.advanceTimersByTime(1000));
       expect(button('59秒后重新获取').disabled).toBe(true);
       act(() => jest.advanceTimersByTime(59000));
@@ -134,5 +135,23 @@ describe('SMS login', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('messaging-app sign-in button', () => {
+  test('[ISSUE-15.4] not open on the server: the button says 微信登录暂未开通 and is disabled', async () => {
+    m.getWxLoginEnabled.mockResolvedValueOnce(false);
+    renderAt('/user/login', '/user/login', <Login />);
+    await waitFor(() => expect(button('微信登录暂未开通').disabled).toBe(true));
+    fireEvent.click(button('微信登录暂未开通'));
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  test('[ISSUE-15.4] open: the button leads to /toLogin with the page to return to', async () => {
+    m.getWxLoginEnabled.mockResolvedValueOnce(true);
+    renderAt('/user/login', '/user/login?redirect=%2Fabout', <Login />);
+    await waitFor(() => expect(button('微信登录').disabled).toBe(false));
+    fireEvent.click(button('微信登录'));
+    expect(screen.getByTestId('where').textContent).toBe('/toLogin?redirect=%2Fabout');
   });
 });

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isSafeInSitePath } from '@site/shared';
 import { UserLayout } from '../../components/UserLayout';
 import { useFinishLogin } from '../../components/useFinishLogin';
+import { WX_LOGIN_CLOSED_TEXT, useWxLogin } from '../../components/useWxLogin';
 import { CredentialsForm } from './CredentialsForm';
 import { SmsLoginForm } from './SmsLoginForm';
 
@@ -20,6 +21,7 @@ export default function Login() {
   const finish = useFinishLogin();
   const [tab, setTab] = useState<TabKey>(params.get('tab') === 'sms' ? 'sms' : 'account');
   const redirect = params.get('redirect');
+  const wx = useWxLogin();
 
   function wxLogin() {
     // Hand the page to come back to over explicitly: inside a single-page app the referrer is not it.
@@ -42,8 +44,8 @@ export default function Login() {
         <Link to="/user/forgetPassword">忘记密码</Link>
       </div>
       <Divider plain>其他登录方式</Divider>
-      <Button block icon={<WechatOutlined />} onClick={wxLogin}>
-        微信登录
+      <Button block icon={<WechatOutlined />} onClick={wxLogin} disabled={wx !== 'open'}>
+        {wx === 'closed' ? WX_LOGIN_CLOSED_TEXT : '微信登录'}
       </Button>
     </UserLayout>
   );

@@ -36,7 +36,7 @@ export function SmsLoginForm({ onToken, initialPhone }: Props) {
       <Form.Item label="手机号" name="phone" rules={rules.phone}>
         <Input placeholder="请输入手机号码" maxLength={11} inputMode="tel" autoComplete="tel" />
       </Form.Item>
-      <SmsCodeField form={form} idPrefix="login-sms" />
+      <SmsCodeField form={form} idPrefix="login-sms" purpose="login" />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         登录
       </Button>

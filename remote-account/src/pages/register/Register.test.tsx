@@ -39,3 +39,11 @@ test('registers (referral code optional) and opens the SMS login tab with the ph
   expect(m.registerCustomer).toHaveBeenCalledWith({ phone: '13800138000', name: '张三', code: '123456' });
   expect(m.notify.success).toHaveBeenCalledWith('注册成功');
 });
+
+test('[ISSUE-15.5] the code is asked for with the purpose register (a registration code never signs in)', async () => {
+  m.sendSmsCode.mockResolvedValue({ code: 200, msg: '验证码已发送' });
+  renderAt('/user/register', '/user/register', <Register />);
+  type('手机号', '13800138000');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: '获取验证码' })));
+  await waitFor(() => expect(m.sendSmsCode).toHaveBeenCalledWith('13800138000', 'register'));
+});

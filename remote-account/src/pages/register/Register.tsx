@@ -43,7 +43,7 @@ export default function Register() {
         <Form.Item label="姓名" name="name" rules={rules.name}>
           <Input placeholder="请输入姓名" maxLength={30} autoComplete="name" />
         </Form.Item>
-        <SmsCodeField form={form} idPrefix="register" />
+        <SmsCodeField form={form} idPrefix="register" purpose="register" />
         <Form.Item label="推荐码（选填）" name="tgCode" rules={[{ max: 32, message: '推荐码不能超过32个字符' }]}>
           <Input placeholder="请输入推荐码" maxLength={32} />
         </Form.Item>

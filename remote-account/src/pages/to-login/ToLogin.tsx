@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
-import { Spin } from 'antd';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { Result, Spin } from 'antd';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { UserLayout } from '../../components/UserLayout';
+import { WX_LOGIN_CLOSED_TEXT, useWxLogin } from '../../components/useWxLogin';
 import { currentUrlForReUrl, startWxLogin } from './wxLogin';
 
-/** /toLogin: starts the messaging-app sign-in (WX-3, WX-4). */
+/** /toLogin: starts the messaging-app sign-in (WX-3, WX-4), only when the server has it open. */
 export default function ToLogin() {
   const [params] = useSearchParams();
   const location = useLocation();
   const redirect = params.get('redirect');
   const stateFrom = (location.state as { from?: unknown } | null)?.from;
+  const wx = useWxLogin();
 
   useEffect(() => {
+    if (wx !== 'open') return;
     const current = currentUrlForReUrl({
       redirect,
       stateFrom,
@@ -20,14 +23,18 @@ export default function ToLogin() {
       origin: window.location.origin,
     });
     return startWxLogin(current);
-  }, [redirect, stateFrom]);
+  }, [redirect, stateFrom, wx]);
 
   return (
     <UserLayout title="微信登录">
-      <div role="status" style={{ textAlign: 'center', padding: '24px 0' }}>
-        <Spin />
-        <p style={{ marginTop: 12 }}>正在跳转到微信授权…</p>
-      </div>
+      {wx === 'closed' ? (
+        <Result status="info" title={WX_LOGIN_CLOSED_TEXT} subTitle="请使用账号密码或短信验证码登录。" extra={<Link to="/user/login">返回登录</Link>} />
+      ) : (
+        <div role="status" style={{ textAlign: 'center', padding: '24px 0' }}>
+          <Spin />
+          <p style={{ marginTop: 12 }}>{wx === 'open' ? '正在跳转到微信授权…' : '正在检查微信登录…'}</p>
+        </div>
+      )}
     </UserLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Seconds between two SMS codes. */
+/** Seconds between two SMS codes (every form that sends one waits the same). */
 export const SMS_RESEND_SECONDS = 60;
 
 /** A seconds countdown: `start()` sets it to `seconds` and it ticks to 0 once a second. */

@@ -1,4 +1,4 @@
-const base = require('@site/shared/build').jestConfig();
+const base = require('@site/build-config/jest').jestConfig();
 
 module.exports = {
   ...base,

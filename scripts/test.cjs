@@ -43,7 +43,7 @@ if (missing.length) {
 }
 
 step('type check');
-run('pnpm -r --workspace-concurrency=2 run typecheck', { cwd: root });
+run('pnpm exec tsc --build', { cwd: root });
 
 step('unit tests');
 run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });

@@ -9,7 +9,7 @@ const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
 const crypto = require('crypto');
-const { isApiPath } = require('../../shared/build/site.cjs');
+const { isApiPath } = require('../../build-config/site.cjs');
 const { siteEnv } = require('./site-env.cjs');
 
 const TYPES = {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Spin } from 'antd';
+import { Spin } from '@site/ui-kit';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { UserLayout } from '../../components/UserLayout';
 import { currentUrlForReUrl, startWxLogin } from './wxLogin';

@@ -1,1 +1,1 @@
-module.exports = require('@site/shared/build').jestConfig();
+module.exports = require('@site/build-config/jest').jestConfig();

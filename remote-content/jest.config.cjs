@@ -1,4 +1,4 @@
-const { jestConfig } = require('@site/shared/build');
+const { jestConfig } = require('@site/build-config/jest');
 
 const base = jestConfig();
 module.exports = {

@@ -9,7 +9,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn, execSync } = require('child_process');
-const { APPS } = require('../shared/build/site.cjs');
+const { APPS } = require('../build-config/site.cjs');
 
 const root = path.resolve(__dirname, '..');
 const BASE_PORT = Number(process.env.BENCH_BASE || 19100);

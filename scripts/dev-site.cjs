@@ -10,7 +10,7 @@
 const fs = require('fs');
 const path = require('path');
 const { execSync, spawn } = require('child_process');
-const { APPS } = require('../shared/build/site.cjs');
+const { APPS } = require('../build-config/site.cjs');
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {

@@ -13,7 +13,7 @@
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
-const { APPS } = require('../shared/build/site.cjs');
+const { APPS } = require('../build-config/site.cjs');
 const { requiredExposes } = require('./lib/contract.cjs');
 const { isCompressedSibling } = require('./lib/precompress.cjs');
 

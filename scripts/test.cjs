@@ -39,7 +39,7 @@ if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and coul
 if (!fs.existsSync('/usr/bin/chromium')) throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
 
 step('type check');
-run('pnpm -r --workspace-concurrency=2 run typecheck', { cwd: root });
+run('pnpm exec tsc --build', { cwd: root });
 
 step('unit tests');
 run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });

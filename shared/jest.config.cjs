@@ -1,1 +1,1 @@
-module.exports = require('./build/jest.cjs').jestConfig();
+module.exports = require('@site/build-config/jest').jestConfig();

@@ -139,13 +139,13 @@ export function defaultRemotes(base?: number): Record<string, string> {
 }
 
 /**
- * Build a fixture app (`e2e/fixtures/<name>/rspack.config.cjs`, which calls the site's config factory) into
+ * Build a fixture app (`e2e/fixtures/<name>/webpack.config.cjs`, which calls the site's config factory) into
  * `outDir`. Runs from the app folder `like` so packages resolve as they do for that app.
  */
 export function buildFixture(name: string, outDir: string, like = 'remote-support'): Promise<void> {
-  const config = path.join(REPO, 'e2e/fixtures', name, 'rspack.config.cjs');
+  const config = path.join(REPO, 'e2e/fixtures', name, 'webpack.config.cjs');
   return new Promise((resolve, reject) => {
-    const child = spawn('pnpm', ['exec', 'rspack', 'build', '--mode', 'production', '--config', config], {
+    const child = spawn('pnpm', ['exec', 'webpack', '--mode', 'production', '--config', config], {
       cwd: path.join(REPO, like),
       env: { ...process.env, BUILD_OUT_DIR: outDir },
       stdio: 'pipe',

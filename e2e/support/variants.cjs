@@ -1,6 +1,7 @@
 /**
  * The builds the end-to-end suite needs besides the production build: remote-content at other versions (deploy,
- * skew and remotes-file tests) and a remote that throws while rendering. `npm test` builds them in its build step
+ * skew and remotes-file tests), a host and a remote on two releases of @site/ui-kit, and a remote that throws while
+ * rendering. `npm test` builds them in its build step
  * (`node e2e/support/variants.cjs <dir>`, two at a time) and hands the folder to Playwright as E2E_PREBUILT_DIR,
  * so no build competes with the browser tests for the two cores; a spec run alone builds what it needs.
  */
@@ -15,6 +16,9 @@ const VARIANTS = {
   // N+1 built against the previous minor of @site/shared (must keep working) and one against the next major (refused).
   'content-5.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '5.1.0', SITE_SHARED_VERSION: '1.0.0' } },
   'content-6.0.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '6.0.0', SITE_SHARED_VERSION: '2.0.0' } },
+  // ui-kit skew (issue 16): the deployed host's kit is 1.0.0 without Form; remote-content released alone on kit 1.1.0.
+  'host-ui-kit-1.0.0-no-form': { app: 'host', env: { SITE_UI_KIT_OMIT: 'Form' } },
+  'content-ui-kit-1.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '1.1.0-ui-kit', SITE_UI_KIT_VERSION: '1.1.0' } },
   // A real remote built with the site's config factory: './Support' renders, './Question' throws.
   'remote-broken': { fixture: 'remote-broken', like: 'remote-support' },
 };
@@ -24,7 +28,7 @@ function buildVariant(name, outDir) {
   const v = VARIANTS[name];
   if (!v) return Promise.reject(new Error(`unknown e2e build ${name}`));
   const [cmd, args, cwd] = v.fixture
-    ? ['pnpm', ['exec', 'rspack', 'build', '--mode', 'production', '--config', path.join(REPO, 'e2e/fixtures', v.fixture, 'rspack.config.cjs')], path.join(REPO, v.like)]
+    ? ['pnpm', ['exec', 'webpack', '--mode', 'production', '--config', path.join(REPO, 'e2e/fixtures', v.fixture, 'webpack.config.cjs')], path.join(REPO, v.like)]
     : ['pnpm', ['run', 'build'], path.join(REPO, v.app)];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, ...(v.env || {}), BUILD_OUT_DIR: outDir }, stdio: 'pipe' });

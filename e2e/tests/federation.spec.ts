@@ -30,9 +30,10 @@ test.describe('federation composition', () => {
     await expect(page.locator('form').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     const packages: Record<string, RegExp> = {
-      // react, react-dom and the scheduler are one chunk named `react` (shared/build/rspack.cjs).
+      // react, react-dom and the scheduler are one chunk named `react`; antd and the icons are inside @site/ui-kit's
+      // chunk `ui-kit` (build-config/webpack.cjs).
       'react + react-dom': /\/react\.[0-9a-f]{8}\.js$/,
-      antd: /pnpm_antd_6_6_8_/,
+      antd: /\/ui-kit\.[0-9a-f]{8}\.js$/,
       '@site/shared': /shared_src_index_ts/,
     };
     for (const [name, re] of Object.entries(packages)) {

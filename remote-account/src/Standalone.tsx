@@ -1,6 +1,5 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, zhCN } from '@site/ui-kit';
 import Login from './pages/login/Login';
 import Register from './pages/register/Register';
 import ForgetPassword from './pages/forget-password/ForgetPassword';

@@ -1,6 +1,5 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, zhCN } from '@site/ui-kit';
 import Home from './pages/home/Home';
 import ProductCentre from './pages/product-centre/ProductCentre';
 import ProductDetail from './pages/product-detail/ProductDetail';

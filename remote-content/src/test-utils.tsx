@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Article, ArticleDetail, ArticlePage } from '@site/shared';
 
 /** Render inside a router at a URL (pages read `?id=` and `?page=` from it). */
-export function renderAt(ui: ReactElement, url: string) {
+export function renderAt(ui: ReactElement, url: string): RenderResult {
   return render(
     <MemoryRouter initialEntries={[url]}>
       {ui}

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, ConfigProvider, Result, Spin, theme as antdTheme } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { App, Button, ConfigProvider, Result, Spin, theme as antdTheme, zhCN } from '@site/ui-kit';
 import { authStore, getDicts, getRouters, loadUserInfo, NOTICE, useAuth, type RouterVo } from '@site/shared';
 import { BasicLayout } from './layout/BasicLayout';
 import './layout/admin.css';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { ConfigProvider, Typography } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, Typography, zhCN } from '@site/ui-kit';
 import { authStore, bus, getToken, performLogout } from '@site/shared';
 import AdminApp from './AdminApp';
 import { UserLayout } from './layout/UserLayout';

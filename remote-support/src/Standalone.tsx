@@ -1,6 +1,5 @@
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, zhCN } from '@site/ui-kit';
 import Support from './pages/support/Support';
 import DocumentCentre from './pages/document-centre/DocumentCentre';
 import Question from './pages/question/Question';

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { Article, ArticleDetail, ArticlePage } from '@site/shared';
 
 /** Renders a page at a url inside a router, as the host would mount it. */
-export function renderAt(ui: ReactElement, url: string) {
+export function renderAt(ui: ReactElement, url: string): RenderResult {
   return render(<MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>);
 }
 

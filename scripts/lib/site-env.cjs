@@ -1,6 +1,6 @@
 /** Ports and locations of the composed site, from the environment with the documented defaults. */
 const path = require('path');
-const { APPS } = require('../../shared/build/site.cjs');
+const { APPS } = require('../../build-config/site.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const envName = (name) => `${name.toUpperCase()}_PORT`; // HOST_PORT, REMOTE_CONTENT_PORT, ...

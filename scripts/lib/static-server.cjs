@@ -12,7 +12,7 @@ const Fastify = require('fastify');
 const fastifyStatic = require('@fastify/static');
 const replyFrom = require('@fastify/reply-from');
 const { Agent } = require('undici');
-const { API_PATHS } = require('../../shared/build/site.cjs');
+const { API_PATHS } = require('../../build-config/site.cjs');
 
 /** Content-hashed file names (`main.3f9a1c2e.js`): never change, cached for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;

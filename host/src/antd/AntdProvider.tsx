@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, zhCN } from '@site/ui-kit';
 
 /**
  * antd's secondary greys (45 % black, 3.4:1 on white) fail WCAG AA for the small text they colour here

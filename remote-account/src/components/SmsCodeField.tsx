@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import { Button, Form, Input, Space, type FormInstance } from '@site/ui-kit';
 import { rules } from './rules';
 import { sendSmsCode, useCountdown, type SmsPurpose } from '@site/shared';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+import { Card, Typography } from '@site/ui-kit';
 import { Link } from 'react-router-dom';
 import { COMPANY_NAME, getCompany } from '@site/shared';
 

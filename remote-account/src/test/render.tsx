@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 /** Shows where the app navigated to. */
@@ -9,7 +9,7 @@ function Where() {
 }
 
 /** Render a page at `url` (matched by `path`); any other route shows the current location. */
-export function renderAt(path: string, url: string, page: ReactElement) {
+export function renderAt(path: string, url: string, page: ReactElement): RenderResult {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>

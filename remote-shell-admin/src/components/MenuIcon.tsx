@@ -1,20 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  BarChartOutlined,
-  BookOutlined,
-  BuildOutlined,
-  CodeOutlined,
-  DashboardOutlined,
-  FormOutlined,
-  LinkOutlined,
-  MessageOutlined,
-  QuestionCircleOutlined,
-  SettingOutlined,
-  ToolOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { ApiOutlined, AppstoreOutlined, BarChartOutlined, BookOutlined, BuildOutlined, CodeOutlined, DashboardOutlined, FormOutlined, LinkOutlined, MessageOutlined, QuestionCircleOutlined, SettingOutlined, ToolOutlined, UserOutlined } from '@site/ui-kit';
 
 /** RuoYi icon names (and the static routes' names) -> antd icons; unknown names get a neutral icon. */
 const ICONS: Record<string, ReactNode> = {

@@ -1,5 +1,4 @@
-import { Result } from 'antd';
-import { ToolOutlined } from '@ant-design/icons';
+import { Result, ToolOutlined } from '@site/ui-kit';
 
 /** The admin-console scaffold pages the spec names: honest about what they are and that they are not enabled. */
 export function ScaffoldPage({ name, description }: { name: string; description: string }) {

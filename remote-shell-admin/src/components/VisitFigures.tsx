@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Col, Row, Skeleton, Statistic } from 'antd';
+import { Alert, Col, Row, Skeleton, Statistic } from '@site/ui-kit';
 import { formatNumber, getVisitStats, type VisitStats } from '@site/shared';
 import { ShellTable } from './ShellTable';
 

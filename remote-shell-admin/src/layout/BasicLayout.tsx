@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Grid, Layout, Space, Tooltip } from 'antd';
-import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
 import { useLocation } from 'react-router-dom';
 import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/shared';
 import { findRoute, openKeysFor, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';

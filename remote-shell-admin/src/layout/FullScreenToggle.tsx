@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Tooltip } from 'antd';
-import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { App, Button, Tooltip, FullscreenExitOutlined, FullscreenOutlined } from '@site/ui-kit';
 import screenfull from 'screenfull';
 import { FULLSCREEN_UNSUPPORTED_TEXT } from '@site/shared';
 

@@ -1,5 +1,4 @@
-import { Button, Dropdown } from 'antd';
-import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown, GlobalOutlined } from '@site/ui-kit';
 import { LANGS } from '@site/shared';
 import { settingsStore, useSettings } from '../store/settings';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ThunderboltFilled } from '@ant-design/icons';
+import { ThunderboltFilled } from '@site/ui-kit';
 import { COMPANY_NAME } from '@site/shared';
 
 /** SHELL-6: the logo links to the public home (/). */

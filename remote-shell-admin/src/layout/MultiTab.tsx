@@ -1,5 +1,4 @@
-import { App, Button, Dropdown, Tabs } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Tabs, DownOutlined } from '@site/ui-kit';
 import { useNavigate } from 'react-router-dom';
 import { closeAll, closeLeft, closeRight, closeTab, tabsStore, useTabs, type CloseResult } from '../store/tabs';
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Typography } from 'antd';
-import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/ui-kit';
 import { getNoticeList, NOTICE, SafeHtml, useAuth, type Notice } from '@site/shared';
 import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from './notice-paging';
 

@@ -1,5 +1,4 @@
-import { App, Button, Divider, Drawer, List, Radio, Select, Switch, Tooltip, Typography } from 'antd';
-import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import { App, Button, Divider, Drawer, List, Radio, Select, Switch, Tooltip, Typography, CheckOutlined, CopyOutlined } from '@site/ui-kit';
 import { COMPANY_NAME, PRESET_COLORS, PRIMARY_COLOR_SHELL } from '@site/shared';
 import { isContentWidthFixedAllowed, isFixedSidebarEnabled, settingsExport, settingsStore, useSettings, type Settings } from '../store/settings';
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'antd';
-import { CustomerServiceOutlined } from '@ant-design/icons';
+import { Button, CustomerServiceOutlined } from '@site/ui-kit';
 import { getConfigKey, getCrmCustomerForUser, getCustomer, useAuth } from '@site/shared';
 import { buildSupportUrl } from './support-url';
 

@@ -1,5 +1,4 @@
-import { Avatar, Dropdown, Space } from 'antd';
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, Space, LogoutOutlined, SettingOutlined, UserOutlined } from '@site/ui-kit';
 import { useNavigate } from 'react-router-dom';
 import { confirmLogout, useAuth } from '@site/shared';
 

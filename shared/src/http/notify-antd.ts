@@ -1,5 +1,5 @@
 /**
  * The antd parts notices need, in a module of their own that notify.ts loads on first use. Named imports
- * (not `import('antd')` itself) keep antd's shared-dependency tree shaking possible.
+ * through @site/ui-kit (the one shared copy of antd; never antd itself).
  */
-export { notification, message, Modal } from 'antd';
+export { notification, message, Modal } from '@site/ui-kit';

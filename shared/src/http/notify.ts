@@ -1,4 +1,4 @@
-import type { ModalFuncProps } from 'antd';
+import type { ModalFuncProps } from '@site/ui-kit';
 import { ERROR_NOTIFICATION_MS } from '../constants';
 
 type Antd = typeof import('./notify-antd');

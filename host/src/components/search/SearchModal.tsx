@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Empty, Input, Modal, Pagination, Radio, Spin } from 'antd';
+import { Empty, Input, Modal, Pagination, Radio, Spin } from '@site/ui-kit';
 import { SEARCH_PAGE_SIZE, formatDate, searchArticles, type Article, type ArticlePage } from '@site/shared';
 import { buildSearchChannels, useNavChannels } from '../../site-data/site-data';
 import { searchResultPath } from './search-target';

@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button, Result } from '@site/ui-kit';
 import { useNavigate } from 'react-router-dom';
 
 /** /404 (ROUTE-20): outside the public layout, in Chinese, with a way home. */

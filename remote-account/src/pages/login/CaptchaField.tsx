@@ -1,4 +1,4 @@
-import { Form, Input } from 'antd';
+import { Form, Input } from '@site/ui-kit';
 import { rules } from '../../components/rules';
 
 export interface Captcha {

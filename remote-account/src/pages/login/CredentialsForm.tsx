@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from '@site/ui-kit';
 import { getCaptcha, login } from '@site/shared';
 import { rules } from '../../components/rules';
 import { errorText } from '../../components/useFinishLogin';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Divider, Tabs } from 'antd';
-import { WechatOutlined } from '@ant-design/icons';
+import { Button, Divider, Tabs, WechatOutlined } from '@site/ui-kit';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isSafeInSitePath } from '@site/shared';
 import { UserLayout } from '../../components/UserLayout';

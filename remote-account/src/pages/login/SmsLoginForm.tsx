@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input } from '@site/ui-kit';
 import { loginNoPassword } from '@site/shared';
 import { rules } from '../../components/rules';
 import { SmsCodeField } from '../../components/SmsCodeField';

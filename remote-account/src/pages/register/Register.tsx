@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input } from '@site/ui-kit';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify, registerCustomer } from '@site/shared';
 import { rules } from '../../components/rules';

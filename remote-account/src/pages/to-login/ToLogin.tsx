@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Result, Spin } from 'antd';
+import { Result, Spin } from '@site/ui-kit';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { UserLayout } from '../../components/UserLayout';
 import { WX_LOGIN_CLOSED_TEXT, useWxLogin } from '../../components/useWxLogin';

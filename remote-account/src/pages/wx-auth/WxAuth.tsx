@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Result, Spin } from 'antd';
+import { Result, Spin } from '@site/ui-kit';
 import { Link, useNavigate } from 'react-router-dom';
 import { completeLogin, getToken, takeReUrl } from '@site/shared';
 import { UserLayout } from '../../components/UserLayout';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, message } from 'antd';
+import { Button, Form, Input, message } from '@site/ui-kit';
 import { postMessageBoard } from '@site/shared';
 import { RULES } from './rules';
 import { useCaptcha } from './useCaptcha';

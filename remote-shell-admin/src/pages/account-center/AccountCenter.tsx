@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Descriptions, Skeleton, Space, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Descriptions, Skeleton, Space, Typography, UserOutlined } from '@site/ui-kit';
 import { getProfile, type ProfileResponse } from '@site/shared';
 import { PageSection } from '../../components/PageSection';
 

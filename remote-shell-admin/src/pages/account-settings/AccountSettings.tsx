@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Avatar, Button, Col, Form, Input, Row, Skeleton, Space, Typography, Upload } from 'antd';
-import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Avatar, Button, Col, Form, Input, Row, Skeleton, Space, Typography, Upload, UploadOutlined, UserOutlined } from '@site/ui-kit';
 import { getProfile, loadUserInfo, sendSmsCode, updateProfile, useCountdown, type ProfileUpdateBody, type UserInfo } from '@site/shared';
 import { PageSection } from '../../components/PageSection';
 import { FooterToolbar } from '../../components/FooterToolbar';

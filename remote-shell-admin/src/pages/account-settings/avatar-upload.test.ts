@@ -1,7 +1,7 @@
 const uploadAvatar = jest.fn();
 jest.mock('@site/shared', () => ({ ...jest.requireActual('@site/shared'), uploadAvatar: (f: unknown) => uploadAvatar(f) }));
 
-import { notification } from 'antd';
+import { notification } from '@site/ui-kit';
 import { waitFor } from '@testing-library/react';
 import { acceptAvatar, sendAvatar, uploadFailedText } from './avatar-upload';
 

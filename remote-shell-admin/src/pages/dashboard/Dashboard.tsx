@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Descriptions, Empty, List, Modal, Space, Tag, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Descriptions, Empty, List, Modal, Space, Tag, Typography, UserOutlined } from '@site/ui-kit';
 import { formatDate, getNoticeList, NOTICE, SafeHtml, truncateText, useAuth, usePermission, type Notice } from '@site/shared';
 import { PageSection } from '../../components/PageSection';
 import { VisitFigures } from '../../components/VisitFigures';

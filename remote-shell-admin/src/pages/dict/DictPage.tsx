@@ -1,4 +1,4 @@
-import { Tag, Typography } from 'antd';
+import { Tag, Typography } from '@site/ui-kit';
 import { NOTICE, useAuth } from '@site/shared';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';

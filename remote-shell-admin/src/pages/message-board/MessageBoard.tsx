@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Typography } from 'antd';
+import { Alert, Typography } from '@site/ui-kit';
 import { getMessageBoardList, type MessageBoardEntry } from '@site/shared';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';

@@ -1,4 +1,4 @@
-import { Result } from 'antd';
+import { Result } from '@site/ui-kit';
 
 /** A menu entry whose component this remote does not have: a clear message instead of a crash. */
 export default function MissingComponent({ component, title }: { component?: string; title?: string }) {

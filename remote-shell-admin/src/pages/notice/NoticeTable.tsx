@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Modal, Select, Space, Tag, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SearchOutlined } from '@site/ui-kit';
 import { Action, Auth, getNoticeList, NOTICE, SafeHtml, useAuth, type Notice, type NoticeListQuery } from '@site/shared';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';

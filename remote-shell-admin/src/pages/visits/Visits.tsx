@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Radio } from 'antd';
+import { Radio } from '@site/ui-kit';
 import { PageSection } from '../../components/PageSection';
 import { VisitFigures } from '../../components/VisitFigures';
 

@@ -1,4 +1,4 @@
-const { createAppConfig } = require('@site/shared/build');
+const { createAppConfig } = require('@site/build-config/webpack');
 const { checkDeclaredExposes } = require('../scripts/lib/contract.cjs');
 
 /** The host build stops when a remote no longer declares a module the route table mounts. */

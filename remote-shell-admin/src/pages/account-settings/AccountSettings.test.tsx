@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { App } from '@site/ui-kit';
 import * as shared from '@site/shared';
 import AccountSettings from './AccountSettings';
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card } from 'antd';
+import { Alert, Button, Card } from '@site/ui-kit';
 import { confirmLogout, loadUserInfo } from '@site/shared';
 import { PasswordForm } from './PasswordForm';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
-import type { Rule } from 'antd/es/form';
+import { App, Button, Form, Input, type FormRule as Rule } from '@site/ui-kit';
 import { updatePassword } from '@site/shared';
 
 export const PASSWORD_MIN = 6;

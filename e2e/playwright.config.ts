@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'os';
 import path from 'path';
-import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGINS, TEST_SERVER_SWITCHES } from './support/site';
+import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGINS, TEST_RATE_LIMITS, TEST_SERVER_SWITCHES } from './support/site';
 
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), 'site-e2e-data');
 
@@ -38,14 +38,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PORTAL_ORIGINS,
       ...TEST_SERVER_SWITCHES,
-      // Every test comes from 127.0.0.1: the per-IP limits would count the whole suite as one visitor. A flow test
-      // asks twice for a code for one phone within a minute (register, then SMS sign-in), which a person cannot do
-      // (60 s countdown). The per-user login limit stays at its production value; the server suite tests the rest.
-      RATE_LIMIT_SMS_PHONE: '5',
-      RATE_LIMIT_SMS_IP: '2000',
-      RATE_LIMIT_ACCOUNT: '2000',
-      // Every page of the suite records its visits from 127.0.0.1 through the host's proxy.
-      RATE_LIMIT_VISIT: '100000',
+      ...TEST_RATE_LIMITS,
     },
   },
 });

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import http from 'http';
 import net from 'net';
 import path from 'path';
-import { TEST_SERVER_SWITCHES } from './site';
+import { TEST_RATE_LIMITS, TEST_SERVER_SWITCHES } from './site';
 
 export const REPO = path.resolve(__dirname, '../..');
 
@@ -77,9 +77,8 @@ export async function startApiServer(port: number, dataDir: string, timeoutMs = 
     API_PORT: String(port),
     DATA_DIR: dataDir,
     ...TEST_SERVER_SWITCHES,
+    ...TEST_RATE_LIMITS,
     ...extraEnv,
-    RATE_LIMIT_SMS_IP: '2000',
-    RATE_LIMIT_ACCOUNT: '2000',
   };
   delete env.DATABASE_URL;
   const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(REPO, 'server'), env, stdio: ['ignore', 'pipe', 'pipe'] }));

@@ -22,6 +22,15 @@ export const PORTS = {
  */
 export const TEST_SERVER_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_WX_LOCAL: '1', SITE_TEST_ACCOUNTS: '1' } as const;
 
+/**
+ * Rate limits of every API server the suite starts. Every test comes from 127.0.0.1: the per-IP limits would count
+ * the whole suite as one visitor, and every page records its visits through the host's proxy from there. A flow test
+ * asks twice for a code for one phone within a minute (register, then SMS sign-in), which a person cannot do (60 s
+ * countdown). The per-user login limit and the per-account lock stay at their production values; the server suite
+ * tests the rest.
+ */
+export const TEST_RATE_LIMITS = { RATE_LIMIT_SMS_PHONE: '5', RATE_LIMIT_SMS_IP: '2000', RATE_LIMIT_ACCOUNT: '2000', RATE_LIMIT_VISIT: '100000' } as const;
+
 export const BASE = `http://localhost:${PORTS.host}`;
 export const API = `http://127.0.0.1:${PORTS.api}`;
 export const PORTAL_ORIGIN = `http://localhost:${PORTS.portal}`;

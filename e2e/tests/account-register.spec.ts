@@ -31,14 +31,14 @@ test('[AUTH-2][AUTH-6][AUTH-7][AUTH-8] register a new phone, sign in with it by 
   await expect(page).toHaveURL(/\/index$|\/user\/login\?redirect=%2Findex$/);
 });
 
-test('a phone already registered: the server says so and the input stays', async ({ page, request }) => {
+test('[SEC-15.5] a phone already registered: with a valid code the server says so and the input stays', async ({ page, request }) => {
   const phone = newPhone();
   await registerByApi(request, phone);
   await page.goto('/user/register');
   await page.getByLabel('手机号').fill(phone);
   await page.getByLabel('姓名').fill('重复客户');
-  // The server refuses a registered phone before it looks at the code: no second SMS needed (1 code per phone per minute).
-  await page.getByLabel('短信验证码').fill('123456');
+  // The server checks the code first (issue 15: only the owner of the number learns it is registered): a real code.
+  await page.getByLabel('短信验证码').fill(await requestCodeInPage(page, request, phone));
   await page.getByRole('button', { name: twoChars('注册') }).click();
   await expect(page.getByText('该手机号已注册')).toBeVisible();
   await expect(page.getByLabel('姓名')).toHaveValue('重复客户');

@@ -43,7 +43,7 @@ export default function Login() {
         <Link to="/user/forgetPassword">忘记密码</Link>
       </div>
       <Divider plain>其他登录方式</Divider>
-      <Button block icon={<WechatOutlined />} onClick={wxLogin} disabled={wx !== 'open'}>
+      <Button block icon={<WechatOutlined aria-hidden />} onClick={wxLogin} disabled={wx !== 'open'}>
         {wx === 'closed' ? WX_LOGIN_CLOSED_TEXT : '微信登录'}
       </Button>
     </UserLayout>

@@ -11,7 +11,7 @@ const CopyPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { loadModuleFederationPlugin } = require('./federation/load-plugin.cjs');
 const { UiKitImportCheckPlugin } = require('./ui-kit-check.cjs');
-const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES } = require('./site.cjs');
+const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES, DEFAULT_API_PORT } = require('./site.cjs');
 
 
 /**
@@ -285,7 +285,7 @@ function createAppConfig(o) {
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: fs.existsSync(publicDir) ? { directory: publicDir } : false,
-        proxy: [{ context: API_PATHS, target: `http://127.0.0.1:${process.env.API_PORT || 3000}`, changeOrigin: false }],
+        proxy: [{ context: API_PATHS, target: `http://127.0.0.1:${process.env.API_PORT || DEFAULT_API_PORT}`, changeOrigin: false }],
       },
     };
   };

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'os';
 import path from 'path';
-import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGINS, TEST_RATE_LIMITS, TEST_SERVER_SWITCHES } from './support/site';
+import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGINS, TEST_RATE_LIMITS, TEST_SERVER_SWITCHES, topology } from './support/site';
 
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), 'site-e2e-data');
 
@@ -29,12 +29,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      HOST_PORT: String(PORTS.host),
-      REMOTE_CONTENT_PORT: String(PORTS.remote_content),
-      REMOTE_SUPPORT_PORT: String(PORTS.remote_support),
-      REMOTE_ACCOUNT_PORT: String(PORTS.remote_account),
-      REMOTE_SHELL_ADMIN_PORT: String(PORTS.remote_shell_admin),
-      API_PORT: String(PORTS.api),
+      ...topology.serveEnv(PORTS),
       DATA_DIR: dataDir,
       PORTAL_ORIGINS,
       ...TEST_SERVER_SWITCHES,

@@ -9,12 +9,11 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn, execSync } = require('child_process');
-const { APPS } = require('../build-config/site.cjs');
+const { APPS, PORT_BASES, REMOTE_NAMES, portsFrom, serveEnv } = require('../build-config/site.cjs');
 
 const root = path.resolve(__dirname, '..');
-const BASE_PORT = Number(process.env.BENCH_BASE || 19100);
-const ports = { api: BASE_PORT, host: BASE_PORT + 80 };
-const remotePorts = Object.fromEntries(Object.keys(APPS).filter((n) => n !== 'host').map((n, i) => [n, BASE_PORT + 81 + i]));
+const ports = portsFrom(Number(process.env.BENCH_BASE || PORT_BASES.bench));
+const remotePorts = Object.fromEntries(REMOTE_NAMES.map((n) => [n, ports[n]]));
 const HOST = `http://localhost:${ports.host}`;
 /** The API port itself: its test helpers (/dev/*) are never on the host's proxy list. */
 const API = `http://127.0.0.1:${ports.api}`;
@@ -223,8 +222,7 @@ async function apiLoad(autocannon, pathName, opts = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   // A harness like the e2e suite (NODE_ENV=test, SITE_DEV_ENDPOINTS=1): the API's test helpers count the stored
   // visit records; serve.cjs alone would run the API in production mode, without them.
-  const env = { ...process.env, API_PORT: String(ports.api), HOST_PORT: String(ports.host), DATA_DIR: dataDir, NODE_ENV: 'test', SITE_DEV_ENDPOINTS: '1', SITE_TEST_ACCOUNTS: '1' };
-  Object.entries(remotePorts).forEach(([n, p]) => (env[`${n.toUpperCase()}_PORT`] = String(p)));
+  const env = { ...process.env, ...serveEnv(ports), DATA_DIR: dataDir, NODE_ENV: 'test', SITE_DEV_ENDPOINTS: '1', SITE_TEST_ACCOUNTS: '1' };
   const serve = spawn(process.execPath, [path.join(__dirname, 'serve.cjs')], { env, stdio: 'ignore' });
   try {
     await waitFor(`${HOST}/health`);

@@ -5,12 +5,13 @@
  *
  *   node scripts/dev-site.cjs --out /tmp/me --base 9100 [--build host,remote-content] [--no-serve]
  *
- * Ports: host = base+80, remotes base+81..84, API base. Apps not built into --out fall back to their dist/.
+ * Ports: the block of build-config/site.cjs `portsFrom(base)` (API base, host base+80, remotes base+81..84).
+ * Apps not built into --out fall back to their dist/.
  */
 const fs = require('fs');
 const path = require('path');
 const { execSync, spawn } = require('child_process');
-const { APPS } = require('../build-config/site.cjs');
+const { APPS, PORT_BASES, portsFrom, serveEnv } = require('../build-config/site.cjs');
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -18,7 +19,7 @@ const opt = (name, dflt) => {
   return i >= 0 ? args[i + 1] : dflt;
 };
 const out = path.resolve(opt('out', '/tmp/site-dev'));
-const base = Number(opt('base', 9100));
+const base = Number(opt('base', PORT_BASES.devSite));
 const build = (opt('build', '') || '').split(',').filter(Boolean);
 const root = path.resolve(__dirname, '..');
 
@@ -28,9 +29,8 @@ for (const dir of build) {
 }
 if (args.includes('--no-serve')) process.exit(0);
 
-const env = { ...process.env, API_PORT: String(base), DATA_DIR: process.env.DATA_DIR || path.join(out, 'data') };
-Object.entries(APPS).forEach(([name, a], i) => {
-  env[`${name.toUpperCase()}_PORT`] = String(base + 80 + i);
+const env = { ...process.env, ...serveEnv(portsFrom(base)), DATA_DIR: process.env.DATA_DIR || path.join(out, 'data') };
+Object.entries(APPS).forEach(([name, a]) => {
   const built = path.join(out, a.dir);
   if (fs.existsSync(built)) env[`${name.toUpperCase()}_ROOT`] = built;
 });

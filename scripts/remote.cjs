@@ -13,7 +13,7 @@
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
-const { APPS } = require('../build-config/site.cjs');
+const { APPS, portEnvName } = require('../build-config/site.cjs');
 const { requiredExposes } = require('./lib/contract.cjs');
 const { isCompressedSibling } = require('./lib/precompress.cjs');
 
@@ -50,7 +50,7 @@ function writeRemotes(map) {
 }
 
 function manifestUrl(app, version) {
-  const port = Number(process.env[`${app.name.toUpperCase()}_PORT`] || app.port);
+  const port = Number(process.env[portEnvName(app.name)] || app.port);
   return `http://${process.env.PUBLIC_HOST || 'localhost'}:${port}/${version}/mf-manifest.json`;
 }
 

@@ -5,6 +5,7 @@
  */
 const path = require('path');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
+const { REMOTE_DIRS } = require('../build-config/site.cjs');
 
 const root = path.resolve(__dirname, '..');
 ensurePnpm();
@@ -14,7 +15,7 @@ if (process.env.SKIP_BUILD !== '1') run('node scripts/build.cjs', { cwd: root })
 // file points at it (scripts/remote.cjs publishes or rolls back one remote later).
 const remote = require('./remote.cjs');
 const { precompressTree } = require('./lib/precompress.cjs');
-for (const dir of ['remote-content', 'remote-support', 'remote-account', 'remote-shell-admin']) {
+for (const dir of REMOTE_DIRS) {
   remote.publish(dir, remote.release(dir, { onConflict: 'suffix' }));
 }
 process.env.SITE_DEPLOY_DIR = remote.deployDir;

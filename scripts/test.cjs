@@ -9,6 +9,7 @@ const path = require('path');
 const os = require('os');
 const { execSync } = require('child_process');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
+const { REMOTE_DIRS } = require('../build-config/site.cjs');
 
 const root = path.resolve(__dirname, '..');
 const started = Date.now();
@@ -52,7 +53,7 @@ run('pnpm --filter @site/server run test:pg', { cwd: root });
 
 step('production build');
 run('node scripts/build.cjs', { cwd: root });
-for (const dir of ['remote-content', 'remote-support', 'remote-account', 'remote-shell-admin']) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
+for (const dir of REMOTE_DIRS) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
 
 // The suite's extra builds (other versions of a remote, a broken remote), built here rather than during the
 // browser tests, where a build on 2 cores would slow every test running beside it.

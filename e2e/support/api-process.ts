@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import http from 'http';
 import net from 'net';
 import path from 'path';
-import { TEST_RATE_LIMITS, TEST_SERVER_SWITCHES } from './site';
+import { TEST_RATE_LIMITS, TEST_SERVER_SWITCHES, topology } from './site';
 
 export const REPO = path.resolve(__dirname, '../..');
 
@@ -115,23 +115,19 @@ export interface SiteProcess {
  * 127.0.0.1:apiPort; it starts no API server of its own (API_EXTERNAL=1).
  */
 export async function startSiteWithApi(base: number, apiPort: number): Promise<SiteProcess> {
+  const ports = topology.portsFrom(base, { api: apiPort });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     API_EXTERNAL: '1',
-    API_PORT: String(apiPort),
-    HOST_PORT: String(base + 80),
-    REMOTE_CONTENT_PORT: String(base + 81),
-    REMOTE_SUPPORT_PORT: String(base + 82),
-    REMOTE_ACCOUNT_PORT: String(base + 83),
-    REMOTE_SHELL_ADMIN_PORT: String(base + 84),
+    ...topology.serveEnv(ports),
   };
   delete env.REMOTES_FILE;
   delete env.SITE_DEPLOY_DIR;
   const child = track(spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: 'ignore' }));
-  const ports = [80, 81, 82, 83].map((n) => base + n);
-  await waitUntil(async () => (await Promise.all(ports.map(portOpen))).every(Boolean), `site on ${base + 80}`, 30_000);
+  const listening = [ports.host, ports.remote_content, ports.remote_support, ports.remote_account];
+  await waitUntil(async () => (await Promise.all(listening.map(portOpen))).every(Boolean), `site on ${ports.host}`, 30_000);
   return {
-    origin: `http://localhost:${base + 80}`,
+    origin: `http://localhost:${ports.host}`,
     stop: async () => {
       const done = exited(child);
       child.kill('SIGTERM');

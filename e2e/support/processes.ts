@@ -9,7 +9,7 @@ import http from 'http';
 import net from 'net';
 import os from 'os';
 import path from 'path';
-import { PORTS } from './site';
+import { PORTS, topology } from './site';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { buildVariant } = require('./variants.cjs') as { buildVariant: (name: string, outDir: string) => Promise<void> };
 
@@ -50,19 +50,15 @@ export async function startSite(base: number, remotes: Record<string, string>, r
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     API_EXTERNAL: '1',
-    API_PORT: String(PORTS.api),
-    HOST_PORT: String(base + 80),
-    REMOTE_CONTENT_PORT: String(base + 81),
-    REMOTE_SUPPORT_PORT: String(base + 82),
-    REMOTE_ACCOUNT_PORT: String(base + 83),
-    REMOTE_SHELL_ADMIN_PORT: String(base + 84),
+    ...topology.serveEnv(topology.portsFrom(base, { api: PORTS.api })),
     REMOTES_FILE: remotesFile,
   };
   for (const [name, root] of Object.entries(roots)) env[`${name.toUpperCase()}_ROOT`] = root;
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: 'ignore' });
-  await waitForPort(base + 80);
+  const { host } = topology.portsFrom(base);
+  await waitForPort(host);
   return {
-    origin: `http://localhost:${base + 80}`,
+    origin: `http://localhost:${host}`,
     remotesFile,
     writeRemotes,
     stop: () =>
@@ -128,13 +124,15 @@ export async function extraBuild(name: string): Promise<{ dir: string; done: () 
   return { dir, done: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The remotes file of the suite's site, or of the site on the port block at `base`. */
 export function defaultRemotes(base?: number): Record<string, string> {
-  const p = (n: number, fallback: number) => (base ? base + n : fallback);
+  const ports = base ? topology.portsFrom(base) : PORTS;
+  const manifest = (name: 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin') => `http://localhost:${ports[name]}/mf-manifest.json`;
   return {
-    remote_content: `http://localhost:${p(81, PORTS.remote_content)}/mf-manifest.json`,
-    remote_support: `http://localhost:${p(82, PORTS.remote_support)}/mf-manifest.json`,
-    remote_account: `http://localhost:${p(83, PORTS.remote_account)}/mf-manifest.json`,
-    remote_shell_admin: `http://localhost:${p(84, PORTS.remote_shell_admin)}/mf-manifest.json`,
+    remote_content: manifest('remote_content'),
+    remote_support: manifest('remote_support'),
+    remote_account: manifest('remote_account'),
+    remote_shell_admin: manifest('remote_shell_admin'),
   };
 }
 

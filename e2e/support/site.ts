@@ -4,15 +4,27 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 
-export const PORTS = {
-  host: Number(process.env.E2E_HOST_PORT || 18080),
-  remote_content: Number(process.env.E2E_CONTENT_PORT || 18081),
-  remote_support: Number(process.env.E2E_SUPPORT_PORT || 18082),
-  remote_account: Number(process.env.E2E_ACCOUNT_PORT || 18083),
-  remote_shell_admin: Number(process.env.E2E_ADMIN_PORT || 18084),
-  api: Number(process.env.E2E_API_PORT || 13000),
+/** The ports of one whole site: the API, the host, the four remotes and a parent portal page. */
+export type SitePorts = Record<'api' | 'host' | 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin' | 'portal', number>;
+interface SiteTopology {
+  SITES: { e2e: SitePorts };
+  portsFrom(base: number, overrides?: Partial<SitePorts>): SitePorts;
+  serveEnv(ports: Omit<SitePorts, 'portal'>): Record<string, string>;
+}
+/** The site's one topology (ports, names), plain CommonJS that the scripts read too. */
+export const topology = require('../../build-config/site.cjs') as SiteTopology; // eslint-disable-line @typescript-eslint/no-require-imports -- a .cjs file outside this package, no package dependency needed
+
+const port = (value: string | undefined, fallback: number) => Number(value || fallback);
+const DEFAULT_PORTS = topology.SITES.e2e;
+export const PORTS: SitePorts = {
+  host: port(process.env.E2E_HOST_PORT, DEFAULT_PORTS.host),
+  remote_content: port(process.env.E2E_CONTENT_PORT, DEFAULT_PORTS.remote_content),
+  remote_support: port(process.env.E2E_SUPPORT_PORT, DEFAULT_PORTS.remote_support),
+  remote_account: port(process.env.E2E_ACCOUNT_PORT, DEFAULT_PORTS.remote_account),
+  remote_shell_admin: port(process.env.E2E_ADMIN_PORT, DEFAULT_PORTS.remote_shell_admin),
+  api: port(process.env.E2E_API_PORT, DEFAULT_PORTS.api),
   /** A page on another origin that embeds the site (parent portal). */
-  portal: Number(process.env.E2E_PORTAL_PORT || 18090),
+  portal: port(process.env.E2E_PORTAL_PORT, DEFAULT_PORTS.portal),
 };
 
 /**

@@ -1,9 +1,8 @@
 /** Ports and locations of the composed site, from the environment with the documented defaults. */
 const path = require('path');
-const { APPS } = require('../../build-config/site.cjs');
+const { APPS, DEFAULT_API_PORT, portEnvName } = require('../../build-config/site.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
-const envName = (name) => `${name.toUpperCase()}_PORT`; // HOST_PORT, REMOTE_CONTENT_PORT, ...
 
 function siteEnv(env = process.env) {
   // Deploy mode (npm start): remotes are served from deploy/<dir>/<version>/ and deploy/remotes.json says which is live.
@@ -11,7 +10,7 @@ function siteEnv(env = process.env) {
   const apps = Object.entries(APPS).map(([name, a]) => ({
     name,
     dir: a.dir,
-    port: Number(env[envName(name)] || a.port),
+    port: Number(env[portEnvName(name)] || a.port),
     root: path.resolve(
       env[`${name.toUpperCase()}_ROOT`] || (deployDir && name !== 'host' ? path.join(deployDir, a.dir) : path.join(ROOT, a.dir, 'dist')),
     ),
@@ -22,7 +21,7 @@ function siteEnv(env = process.env) {
     apps,
     host: apps.find((a) => a.name === 'host'),
     remotes: apps.filter((a) => a.name !== 'host'),
-    apiPort: Number(env.API_PORT || 3000),
+    apiPort: Number(env.API_PORT || DEFAULT_API_PORT),
     publicHost,
     remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : deployDir ? path.join(deployDir, 'remotes.json') : null,
     portalOrigins: (env.PORTAL_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),

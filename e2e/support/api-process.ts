@@ -123,9 +123,18 @@ export async function startSiteWithApi(base: number, apiPort: number): Promise<S
   };
   delete env.REMOTES_FILE;
   delete env.SITE_DEPLOY_DIR;
-  const child = track(spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: 'ignore' }));
+  const child = track(spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  // The supervisor's own words (a child that cannot listen, a restart) belong in the failure, not in /dev/null.
+  let out = '';
+  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const listening = [ports.host, ports.remote_content, ports.remote_support, ports.remote_account];
-  await waitUntil(async () => (await Promise.all(listening.map(portOpen))).every(Boolean), `site on ${ports.host}`, 30_000);
+  try {
+    await waitUntil(async () => (await Promise.all(listening.map(portOpen))).every(Boolean), `site on ${ports.host}`, 30_000);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\n--- scripts/serve.cjs said:\n${out}`);
+  }
   return {
     origin: `http://localhost:${ports.host}`,
     stop: async () => {

@@ -16,6 +16,14 @@ interface Row { noticeId: number; noticeTitle: string }
 const popover = (page: Page) => page.getByTestId('notice-popover');
 const items = (page: Page) => popover(page).locator('.notice-item');
 const more = (page: Page) => popover(page).getByRole('button', { name: /查看更多/ });
+/**
+ * 查看更多 as a person uses it: once it has stopped spinning. antd's Button keeps its own loading state, set in an
+ * effect after the rows of the previous page have rendered, and ignores a click while it spins.
+ */
+async function loadMore(page: Page) {
+  await expect(more(page)).not.toHaveClass(/ant-btn-loading/);
+  await loadMore(page);
+}
 
 /** Every active notice of a type, as the server pages it (5 per page). */
 async function allOfType(request: import('@playwright/test').APIRequestContext, noticeType: string): Promise<{ rows: Row[]; total: number }> {
@@ -58,7 +66,7 @@ test('[NOTICE-1][NOTICE-2][NOTICE-3][NOTICE-5][NOTICE-6][NOTICE-7][NOTICE-10][NO
   await expect(items(page)).toHaveCount(shown);
   while (total > shown) {
     await expect(more(page)).toBeVisible();
-    await more(page).click();
+    await loadMore(page);
     shown = Math.min(shown + 5, total);
     await expect(items(page)).toHaveCount(shown);
   }
@@ -89,7 +97,7 @@ test('[NOTICE-9][NOTICE-3][NOTICE-10] changing tab resets paging to page 1 (serv
 
     await page.getByRole('button', { name: '通知公告' }).click();
     await expect(items(page)).toHaveCount(5);
-    await more(page).click();
+    await loadMore(page);
     await expect(items(page)).toHaveCount(10);
     await popover(page).getByRole('tab', { name: '公告' }).click();
     await expect(popover(page).getByRole('tab', { name: '公告' })).toHaveAttribute('aria-selected', 'true');
@@ -98,7 +106,7 @@ test('[NOTICE-9][NOTICE-3][NOTICE-10] changing tab resets paging to page 1 (serv
     await expect(items(page)).toHaveCount(5);
     for (let p = 2; p <= lastPage; p++) {
       await expect(more(page)).toBeVisible();
-      await more(page).click();
+      await loadMore(page);
       await expect(items(page)).toHaveCount(Math.min(p * 5, total));
     }
     await expect(more(page)).toHaveCount(0);
@@ -127,7 +135,7 @@ test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML 
   // or, on the last page, a button already gone; each click now waits for its five rows.
   let shown = await items(page).count();
   while ((await items(page).filter({ hasText: cut(evil!.noticeTitle) }).count()) === 0) {
-    await more(page).click();
+    await loadMore(page);
     shown = Math.min(shown + 5, rows.length);
     await expect(items(page)).toHaveCount(shown);
   }

@@ -29,7 +29,7 @@ export const resetUserPassword = (query: ResetPasswordQuery) =>
 /** GET /system/config/configKey/{key} */
 export const getConfigKey = (key: string) => request.get<ConfigResponse>(`/system/config/configKey/${encodeURIComponent(key)}`);
 /** Config key telling whether the messaging-app sign-in is open ('true') on this server. */
-export const WX_LOGIN_CONFIG_KEY = 'sys.account.wxLogin';
+const WX_LOGIN_CONFIG_KEY = 'sys.account.wxLogin';
 /** GET /system/config/configKey/sys.account.wxLogin: true only for the value 'true'. */
 export const getWxLoginEnabled = async (): Promise<boolean> => (await getConfigKey(WX_LOGIN_CONFIG_KEY)).data === 'true';
 /** PUT /system/user/profile/updatePwd {oldPassword, newPassword} (the signed-in user's own password). */

@@ -23,10 +23,6 @@ export function removeToken(): void {
   safeCookies.remove(COOKIE_KEYS.accessToken, { path: '/' });
 }
 
-export function getOpenid(): string | undefined {
-  return safeCookies.get(COOKIE_KEYS.openid);
-}
-
 export function removeOpenid(): void {
   safeCookies.remove(COOKIE_KEYS.openid, { path: '/' });
 }

@@ -18,5 +18,3 @@ export function formatDate(value: string | number | Date | null | undefined, pat
   const d = dayjs(value);
   return d.isValid() ? d.format(pattern) : '';
 }
-
-export { dayjs };

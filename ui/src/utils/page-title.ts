@@ -28,9 +28,6 @@ function currentLocation(): string {
 export function setCompanyTitle(company: string): void {
   if (company?.trim()) state().company = company.trim();
 }
-export function getCompanyTitle(): string {
-  return state().company;
-}
 /** For detail pages: show "<part> - <company>" on the current location. */
 export function setPageTitle(part: string): void {
   state().override = { location: currentLocation(), part };

@@ -27,13 +27,13 @@ function appWebpack(appDir) {
 }
 const UI_KIT_DECLARED = require('@site/ui-kit/shared-exports');
 /**
- * The @site/shared and @site/ui-kit versions a build declares: those the app depends on. SITE_SHARED_VERSION,
+ * The @site/runtime and @site/ui-kit versions a build declares: those the app depends on. SITE_RUNTIME_VERSION,
  * SITE_UI_KIT_VERSION and SITE_UI_KIT_OMIT (exports left out of the kit) only rehearse version skew in tests: a
  * build against another release of those packages.
  */
 function workspaceVersions(appDir) {
   return {
-    shared: process.env.SITE_SHARED_VERSION || installedVersion('@site/shared', appDir),
+    runtime: process.env.SITE_RUNTIME_VERSION || installedVersion('@site/runtime', appDir),
     uiKit: process.env.SITE_UI_KIT_VERSION || installedVersion('@site/ui-kit', appDir),
   };
 }
@@ -44,7 +44,7 @@ const UI_KIT_OMIT = process.env.SITE_UI_KIT_OMIT || '';
  * last folder name counts (`dist`, or the e2e variant's name): the test suite builds into a new temporary folder on
  * every run, and a key per folder would leave a never reused cache behind each time.
  */
-const OUTPUT_ENV = ['MF_BUILD_VERSION', 'SITE_SHARED_VERSION', 'SITE_UI_KIT_VERSION', 'SITE_UI_KIT_OMIT', 'SITE_TREE_SHAKE', 'PORT', 'API_PORT'];
+const OUTPUT_ENV = ['MF_BUILD_VERSION', 'SITE_RUNTIME_VERSION', 'SITE_UI_KIT_VERSION', 'SITE_UI_KIT_OMIT', 'SITE_TREE_SHAKE', 'PORT', 'API_PORT'];
 
 /** Modules that must exist once per page. antd and the icons are not here: they reach a page inside @site/ui-kit. */
 const SINGLETONS = [
@@ -107,11 +107,12 @@ function sharedConfig(appDir, prod = true) {
     }
   }
   shared['@site/ui-kit'] = { singleton: false, requiredVersion: `^${versions.uiKit}`, version: versions.uiKit };
-  // Same major only: a remote built against shared 1.x runs on a host with 1.y; 2.x is refused.
-  shared['@site/shared'] = {
+  // Same major only: a remote built against runtime 1.x runs on a host with 1.y; 2.x is refused. The other
+  // workspace packages (@site/contract, @site/api, @site/ui) are not shared: each app bundles the version it was built with.
+  shared['@site/runtime'] = {
     singleton: true,
-    requiredVersion: `^${versions.shared}`,
-    version: versions.shared,
+    requiredVersion: `^${versions.runtime}`,
+    version: versions.runtime,
     strictVersion: true,
   };
   return shared;
@@ -220,7 +221,7 @@ function createAppConfig(o) {
         new FallbackCacheNamePlugin(),
         new UiKitImportCheckPlugin(o.srcDir || path.join(o.appDir, 'src')),
         new webpack.DefinePlugin({
-          'process.env.SITE_SHARED_VERSION': JSON.stringify(versions.shared),
+          'process.env.SITE_RUNTIME_VERSION': JSON.stringify(versions.runtime),
           'process.env.APP_NAME': JSON.stringify(o.name),
           // MF_BUILD_VERSION is also what the federation manifest reports as buildVersion.
           'process.env.APP_VERSION': JSON.stringify(process.env.MF_BUILD_VERSION || pkg.version),

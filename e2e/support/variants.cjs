@@ -13,9 +13,9 @@ const REPO = path.resolve(__dirname, '../..');
 
 const VARIANTS = {
   'content-9.9.9': { app: 'remote-content', env: { MF_BUILD_VERSION: '9.9.9-e2e' } },
-  // N+1 built against the previous minor of @site/shared (must keep working) and one against the next major (refused).
-  'content-5.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '5.1.0', SITE_SHARED_VERSION: '1.0.0' } },
-  'content-6.0.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '6.0.0', SITE_SHARED_VERSION: '2.0.0' } },
+  // N+1 built against the previous minor of @site/runtime (must keep working) and one against the next major (refused).
+  'content-5.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '5.1.0', SITE_RUNTIME_VERSION: '1.0.0' } },
+  'content-6.0.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '6.0.0', SITE_RUNTIME_VERSION: '2.0.0' } },
   // ui-kit skew (issue 16): the deployed host's kit is 1.0.0 without Form; remote-content released alone on kit 1.1.0.
   'host-ui-kit-1.0.0-no-form': { app: 'host', env: { SITE_UI_KIT_OMIT: 'Form' } },
   'content-ui-kit-1.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '1.1.0-ui-kit', SITE_UI_KIT_VERSION: '1.1.0' } },

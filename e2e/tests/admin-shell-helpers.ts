@@ -2,7 +2,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { BASE } from '../support/site';
 
-/** The settings key of the shell in localStorage (LOCAL_KEYS.settings in @site/shared). */
+/** The settings key of the shell in localStorage (LOCAL_KEYS.settings in @site/contract). */
 export const SETTINGS_KEY = 'site_admin_settings';
 
 /** Put the token cookie into a context (like useToken, for a context rather than a page). */

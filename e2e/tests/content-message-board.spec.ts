@@ -4,7 +4,7 @@
  * The server allows 5 messages per IP in 10 minutes; this file sends 2.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { CaptchaResponse, MessageBoardListResponse } from '@site/shared';
+import type { CaptchaResponse, MessageBoardListResponse } from '@site/contract';
 import { API, SEEDED, apiLogin, captchaAnswer, freshPhone } from '../support/site';
 
 const form = (page: Page) => page.locator('form#messageBoard');

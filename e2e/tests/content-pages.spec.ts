@@ -4,7 +4,7 @@
  * Every expected text is read from the API first, so the tests follow whatever the database holds.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Article, ArticleDetail, ArticleNeighbour, ArticlePage, BlockItem, Channel, CompanyResponse } from '@site/shared';
+import type { Article, ArticleDetail, ArticleNeighbour, ArticlePage, BlockItem, Channel, CompanyResponse } from '@site/contract';
 import { BASE, remoteOrigin } from '../support/site';
 
 const CH = { about: 2, contact: 3, solution: 10, news: 12, product: 14 };

@@ -17,7 +17,7 @@ function jsRequests(page: Page): string[] {
 }
 
 test.describe('federation composition', () => {
-  test('react, react-dom, antd and @site/shared are downloaded exactly once, from the host', async ({ page }) => {
+  test('react, react-dom, antd and @site/runtime are downloaded exactly once, from the host', async ({ page }) => {
     const urls = jsRequests(page);
     await page.goto('/');
     // A remote page and the host shell are both on screen.
@@ -34,7 +34,7 @@ test.describe('federation composition', () => {
       // chunk `ui-kit` (build-config/webpack.cjs).
       'react + react-dom': /\/react\.[0-9a-f]{8}\.js$/,
       antd: /\/ui-kit\.[0-9a-f]{8}\.js$/,
-      '@site/shared': /shared_src_index_ts/,
+      '@site/runtime': /runtime_src_index_ts/,
     };
     for (const [name, re] of Object.entries(packages)) {
       const hits = urls.filter((u) => re.test(u));

@@ -13,7 +13,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { CaptchaResponse, MessageBoardListResponse } from '@site/shared';
+import type { CaptchaResponse, MessageBoardListResponse } from '@site/contract';
 import { PORTS, SEEDED } from '../support/site';
 import { startApiServer, startFaultyApi, startSiteWithApi, type ApiServer, type FaultyApi, type SiteProcess } from '../support/api-process';
 

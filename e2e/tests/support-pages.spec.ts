@@ -4,7 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'fs';
-import type { Article, ArticleDetail, ArticlePage, Channel } from '@site/shared';
+import type { Article, ArticleDetail, ArticlePage, Channel } from '@site/contract';
 import { BASE, remoteOrigin } from '../support/site';
 
 const CH = { support: 11, document: 15, question: 16, video: 17 };

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'nprogress/nprogress.css';
 import './styles/site.css';
-import { getToken, loadUserInfo } from '@site/shared';
+import { getToken, loadUserInfo } from '@site/runtime';
 import { App } from './App';
 import { remotesReady } from './federation/remotes';
 import { routeFor } from './federation/route-table';

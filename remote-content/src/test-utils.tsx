@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { Article, ArticleDetail, ArticlePage } from '@site/shared';
+import type { Article, ArticleDetail, ArticlePage } from '@site/contract';
 
 /** Render inside a router at a URL (pages read `?id=` and `?page=` from it). */
 export function renderAt(ui: ReactElement, url: string): RenderResult {

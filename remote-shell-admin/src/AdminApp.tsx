@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, ConfigProvider, Result, Spin, theme as antdTheme, zhCN } from '@site/ui-kit';
-import { authStore, getDicts, getRouters, loadUserInfo, NOTICE, useAuth, type RouterVo } from '@site/shared';
+import { getDicts, getRouters } from '@site/api';
+import { NOTICE, type RouterVo } from '@site/contract';
+import { authStore, loadUserInfo, useAuth } from '@site/runtime';
 import { BasicLayout } from './layout/BasicLayout';
 import './layout/admin.css';
 import { buildMenu } from './menu/routes';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { render, type RenderResult } from '@testing-library/react';
-import type { Article, ArticleDetail, ArticlePage } from '@site/shared';
+import type { Article, ArticleDetail, ArticlePage } from '@site/contract';
 
 /** Renders a page at a url inside a router, as the host would mount it. */
 export function renderAt(ui: ReactElement, url: string): RenderResult {

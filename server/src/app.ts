@@ -16,7 +16,7 @@ import { outboxSender, type SmsSender } from './lib/sms.js';
 import { VisitLimiter, VisitQueue } from './lib/visits.js';
 import { localWxProvider, weixinProvider, type WxProvider } from './lib/wx.js';
 import { ensureAccounts } from './seed/accounts.js';
-import { UPLOAD_MAX_BYTES } from './constants.js';
+import { UPLOAD_MAX_BYTES } from '@site/contract';
 import { applySecurityHeaders, parseOrigins, RAW_SECURITY_HEADERS } from './lib/headers.js';
 import { hasNul, NUL_MSG } from './lib/validate.js';
 import { ensureMedia, seedDatabase } from './seed/index.js';

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
-import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME, TOP_NAV } from '../src/constants.js';
+import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME, TOP_NAV } from '@site/contract';
 import { rows } from '../src/db/index.js';
 import { captcha, freshIp, req, startTestServer, type TestServer, ok } from './helpers.js';
 

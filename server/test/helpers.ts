@@ -52,7 +52,7 @@ export async function templateDir(): Promise<string> {
   for (const dir of ['migrations', 'src/seed', 'src/db', 'assets']) {
     for (const f of fs.readdirSync(path.join(SERVER_DIR, dir)).sort()) h.update(f).update(fs.readFileSync(path.join(SERVER_DIR, dir, f)));
   }
-  h.update(fs.readFileSync(path.join(SERVER_DIR, '../shared/src/constants.ts')));
+  h.update(fs.readFileSync(path.join(SERVER_DIR, '../contract/src/constants.ts')));
   h.update(new Date().toISOString().slice(0, 10));
   const dir = path.join(os.tmpdir(), `site-server-template-${h.digest('hex').slice(0, 16)}`);
   if (fs.existsSync(path.join(dir, 'READY'))) return dir;

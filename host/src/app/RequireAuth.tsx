@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { loginPathFor, useAuth } from '@site/shared';
+import { useAuth } from '@site/runtime';
+import { loginPathFor } from '@site/ui';
 
 /** Admin routes need a token; without one the visitor signs in and comes back here (issue 6, item 7). */
 export function RequireAuth({ children }: { children: ReactNode }) {

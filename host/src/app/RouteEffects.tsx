@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import NProgress from 'nprogress';
-import { authStore, bus, isSafeInSitePath, loadUserInfo, pageTitleOverride, performLogout } from '@site/shared';
+import { authStore, bus, loadUserInfo, performLogout } from '@site/runtime';
+import { isSafeInSitePath, pageTitleOverride } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
 import { siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';

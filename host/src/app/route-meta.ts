@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { formatPageTitle } from '@site/shared';
+import { formatPageTitle } from '@site/ui';
 import { REMOTE_ROUTES } from '../federation/route-table';
 
 /** Titles of the host's own pages (outside the route table). */

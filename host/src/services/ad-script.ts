@@ -1,4 +1,4 @@
-import { AD_SCRIPT_CHECK_MS } from '@site/shared';
+import { AD_SCRIPT_CHECK_MS } from '@site/contract';
 
 const MARK = 'data-site-ad-script';
 

@@ -1,4 +1,6 @@
-import { COOKIE_KEYS, detectMobileWeChat, safeCookies } from '@site/shared';
+import { COOKIE_KEYS } from '@site/contract';
+import { safeCookies } from '@site/runtime';
+import { detectMobileWeChat } from '@site/ui';
 
 /** The isMobileWeChat cookie value for a browser (WX-1, WX-2). */
 export function mobileWeChatCookieValue(userAgent: string, platform: string): 'true' | 'false' {

@@ -1,4 +1,4 @@
-import { DESIGN_WIDTH, ROOT_FONT_SIZE } from '@site/shared';
+import { DESIGN_WIDTH, ROOT_FONT_SIZE } from '@site/contract';
 
 /** Root font size (SPEC section 9): 16px at 750 px and wider, otherwise width / 750 * 16. */
 export function rootFontSize(width: number): string {

@@ -1,4 +1,4 @@
-import { isSafeInSitePath, toInSitePath } from '@site/shared';
+import { isSafeInSitePath, toInSitePath } from '@site/ui';
 
 /**
  * A cross-window `skipPage` message (SPEC section 2; DESIGN section 4): honoured only from an allowed origin

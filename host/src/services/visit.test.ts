@@ -1,4 +1,4 @@
-import type { VisitRecord } from '@site/shared';
+import type { VisitRecord } from '@site/contract';
 import { randomVisitorId, resetVisitTrackingForTests, startVisitTracking } from './visit';
 
 function setup(over: { beacon?: (r: VisitRecord) => boolean; now?: () => number } = {}) {

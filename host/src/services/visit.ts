@@ -1,4 +1,6 @@
-import { LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, beaconVisit, postVisit, safeLocalStorage, safeSessionStorage, type SafeStorage, type VisitRecord } from '@site/shared';
+import { beaconVisit, postVisit } from '@site/api';
+import { LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, type VisitRecord } from '@site/contract';
+import { safeLocalStorage, safeSessionStorage, type SafeStorage } from '@site/runtime';
 
 /**
  * Visit recording (SPEC sections 1, 3, 4; VISIT-1..8): one entry record (count 1) when the app starts and one

@@ -1,4 +1,4 @@
-import type { Channel } from '@site/shared';
+import type { Channel } from '@site/contract';
 import { buildNavEntries, buildSearchChannels } from './site-data';
 
 const ch = (id: number, title: string, filePath: string, children: Channel[] = []) =>

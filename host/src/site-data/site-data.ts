@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  COMPANY_NAME,
-  SEARCHABLE_CHANNEL_IDS,
-  TOP_NAV,
-  getChannels,
-  getCompany,
-  setCompanyTitle,
-  type BlockItem,
-  type Channel,
-} from '@site/shared';
+import { getChannels, getCompany } from '@site/api';
+import { COMPANY_NAME, SEARCHABLE_CHANNEL_IDS, TOP_NAV, type BlockItem, type Channel } from '@site/contract';
+import { setCompanyTitle } from '@site/ui';
 
 /**
  * Server data the shell needs on every page (company, navigation channels), each loaded once per page load and

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Form, Input, Space, type FormInstance } from '@site/ui-kit';
 import { rules } from './rules';
-import { sendSmsCode, useCountdown, type SmsPurpose } from '@site/shared';
+import { sendSmsCode } from '@site/api';
+import { type SmsPurpose } from '@site/contract';
+import { useCountdown } from '@site/ui';
 
 interface Props {
   form: FormInstance;

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Card, Typography } from '@site/ui-kit';
 import { Link } from 'react-router-dom';
-import { COMPANY_NAME, getCompany } from '@site/shared';
+import { getCompany } from '@site/api';
+import { COMPANY_NAME } from '@site/contract';
 
 interface Props {
   /** The page's one <h1>. */

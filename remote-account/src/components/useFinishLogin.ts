@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { afterLoginTarget, completeLogin } from '@site/shared';
+import { completeLogin } from '@site/runtime';
+import { afterLoginTarget } from '@site/ui';
 
 /**
  * What every login form does with the token it got: store it, load the user, announce `login`

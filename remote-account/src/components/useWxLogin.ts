@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getWxLoginEnabled } from '@site/shared';
+import { getWxLoginEnabled } from '@site/api';
 
 /** Whether the messaging-app sign-in can start: still asking the server, open, or not open on this server. */
 export type WxLoginState = 'checking' | 'open' | 'closed';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SafeHtml, TextPlaceholder, type ArticleDetail } from '@site/shared';
+import { type ArticleDetail } from '@site/contract';
+import { SafeHtml, TextPlaceholder } from '@site/ui';
 import { NotFound } from './NotFound';
 import type { ArticleState } from './useArticle';
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { truncateText, type Article } from '@site/shared';
+import { type Article } from '@site/contract';
+import { truncateText } from '@site/ui';
 import { detailHref, type ArticleKind } from './query';
 
 /** Cards with cover image, title and summary, each linking to its detail page (products, solutions). */

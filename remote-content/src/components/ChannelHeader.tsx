@@ -1,4 +1,5 @@
-import { getChannel, useAsync } from '@site/shared';
+import { getChannel } from '@site/api';
+import { useAsync } from '@site/ui';
 
 /**
  * The head of a channel page: the channel's banner image and its name (from the server) as the page's <h1>.

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate, truncateText, type Article } from '@site/shared';
+import { type Article } from '@site/contract';
+import { formatDate, truncateText } from '@site/ui';
 import { detailHref } from './query';
 
 /**

@@ -1,4 +1,4 @@
-import { ResultMessage } from '@site/shared';
+import { ResultMessage } from '@site/ui';
 import { useNavigate } from 'react-router-dom';
 
 /** The not-found state of a detail page: a Chinese message and a way back to the list. */

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { EmptyState, getArticlePage, PageLinks, TextPlaceholder, useAsync, usePageParam, type Article } from '@site/shared';
+import { getArticlePage } from '@site/api';
+import { type Article } from '@site/contract';
+import { EmptyState, PageLinks, TextPlaceholder, useAsync, usePageParam } from '@site/ui';
 
 /**
  * One channel's articles, page by page. The page lives in the URL (`?page=`), so back/forward and

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { isExternal, isSafeInSitePath } from '@site/shared';
+import { isExternal, isSafeInSitePath } from '@site/ui';
 
 /**
  * A link from server data: in-site paths route inside the app, http(s) urls are ordinary links

@@ -1,4 +1,6 @@
-import { getArticle, useAsync, type ArticleDetail } from '@site/shared';
+import { getArticle } from '@site/api';
+import { type ArticleDetail } from '@site/contract';
+import { useAsync } from '@site/ui';
 
 export type ArticleState = { status: 'loading' } | { status: 'notFound' } | { status: 'ready'; article: ArticleDetail };
 

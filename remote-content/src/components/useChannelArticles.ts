@@ -1,4 +1,6 @@
-import { getArticle, getArticles, useAsync, type ArticleDetail } from '@site/shared';
+import { getArticle, getArticles } from '@site/api';
+import { type ArticleDetail } from '@site/contract';
+import { useAsync } from '@site/ui';
 
 /**
  * Every article of a small channel (about, contact) with its HTML body, oldest first so the sections

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FOOTER_TOOLBAR_OFFSET } from '@site/shared';
+import { FOOTER_TOOLBAR_OFFSET } from '@site/contract';
 import { useSettings, type Settings } from '../store/settings';
 
 /** SHELL-11: the bottom toolbar leaves room for the sider: 80 px when collapsed, 256 px otherwise (none in topmenu). */

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Col, Row, Skeleton, Statistic } from '@site/ui-kit';
-import { formatNumber, getVisitStats, type VisitStats } from '@site/shared';
+import { getVisitStats } from '@site/api';
+import { type VisitStats } from '@site/contract';
+import { formatNumber } from '@site/ui';
 import { ShellTable } from './ShellTable';
 
 /** Page views, unique visitors, average stay, top pages and a per-day table, from the stored visit records. */

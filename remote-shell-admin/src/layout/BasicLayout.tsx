@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Drawer, Grid, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
 import { useLocation } from 'react-router-dom';
-import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/shared';
+import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/contract';
 import { findRoute, openKeysFor, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';
 import { settingsStore, useSettings } from '../store/settings';
 import { activateTab, tabsStore } from '../store/tabs';

@@ -1,5 +1,5 @@
 import { Button, Dropdown, GlobalOutlined } from '@site/ui-kit';
-import { LANGS } from '@site/shared';
+import { LANGS } from '@site/contract';
 import { settingsStore, useSettings } from '../store/settings';
 
 /** LANG-2: zh-CN and en-US are listed, only zh-CN can be chosen; the choice goes to the lang cookie. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ThunderboltFilled } from '@site/ui-kit';
-import { COMPANY_NAME } from '@site/shared';
+import { COMPANY_NAME } from '@site/contract';
 
 /** SHELL-6: the logo links to the public home (/). */
 export function Logo({ collapsed = false, dark = false }: { collapsed?: boolean; dark?: boolean }) {

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/ui-kit';
-import { getNoticeList, NOTICE, SafeHtml, useAuth, type Notice } from '@site/shared';
+import { getNoticeList } from '@site/api';
+import { NOTICE, type Notice } from '@site/contract';
+import { useAuth } from '@site/runtime';
+import { SafeHtml } from '@site/ui';
 import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from './notice-paging';
 
 /** The notice types of the tabs: the sys_notice_type dictionary (NOTICE-2). */

@@ -1,5 +1,5 @@
 import { App, Button, Divider, Drawer, List, Radio, Select, Switch, Tooltip, Typography, CheckOutlined, CopyOutlined } from '@site/ui-kit';
-import { COMPANY_NAME, PRESET_COLORS, PRIMARY_COLOR_SHELL } from '@site/shared';
+import { COMPANY_NAME, PRESET_COLORS, PRIMARY_COLOR_SHELL } from '@site/contract';
 import { isContentWidthFixedAllowed, isFixedSidebarEnabled, settingsExport, settingsStore, useSettings, type Settings } from '../store/settings';
 
 /** The 8 swatches (SET-28): the shell's default blue and the 7 presets. */

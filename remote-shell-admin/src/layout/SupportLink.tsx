@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, CustomerServiceOutlined } from '@site/ui-kit';
-import { getConfigKey, getCrmCustomerForUser, getCustomer, useAuth } from '@site/shared';
+import { getConfigKey, getCrmCustomerForUser, getCustomer } from '@site/api';
+import { useAuth } from '@site/runtime';
 import { buildSupportUrl } from './support-url';
 
 export const PRODUCT_VERSION_KEY = 'site.productVersion';

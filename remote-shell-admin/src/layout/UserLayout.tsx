@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Typography } from '@site/ui-kit';
-import { COMPANY_NAME } from '@site/shared';
+import { COMPANY_NAME } from '@site/contract';
 
 export const USER_LAYOUT_GREETING = '你好！欢迎使用';
 

@@ -1,6 +1,6 @@
 import { Avatar, Dropdown, Space, LogoutOutlined, SettingOutlined, UserOutlined } from '@site/ui-kit';
 import { useNavigate } from 'react-router-dom';
-import { confirmLogout, useAuth } from '@site/shared';
+import { confirmLogout, useAuth } from '@site/runtime';
 
 /** The user dropdown: avatar and nick name; 个人中心, 个人设置 (when its menu flag is on, SHELL-8), 退出登录 (AUTH-6). */
 export function UserMenu({ showSettings }: { showSettings: boolean }) {

@@ -1,4 +1,4 @@
-import type { Notice } from '@site/shared';
+import type { Notice } from '@site/contract';
 import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage } from './notice-paging';
 
 const n = (id: number): Notice => ({ noticeId: id, noticeTitle: `t${id}`, noticeType: '1', noticeContent: '', status: '0', createTime: '', createBy: '' });

@@ -1,4 +1,5 @@
-import { NOTICE, truncateText, type Notice } from '@site/shared';
+import { NOTICE, type Notice } from '@site/contract';
+import { truncateText } from '@site/ui';
 
 /** Paging state of the notice bell's list for the active tab. */
 export interface NoticePaging {

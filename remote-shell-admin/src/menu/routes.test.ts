@@ -1,4 +1,4 @@
-import type { RouterVo } from '@site/shared';
+import type { RouterVo } from '@site/contract';
 import { buildMenu, canSee, convertRouters, filterByAccess, findRoute, settingsMenuFlag, STATIC_ROUTES, visibleMenu } from './routes';
 
 const meta = (title: string, extra: Partial<RouterVo['meta']> = {}) => ({ title, icon: 'x', noCache: false, link: null, ...extra });

@@ -1,4 +1,6 @@
-import { checkPermi, checkRole, isExternal, type RouterVo } from '@site/shared';
+import { type RouterVo } from '@site/contract';
+import { checkPermi, checkRole } from '@site/runtime';
+import { isExternal } from '@site/ui';
 
 /** A menu entry of the shell (SHELL-4): name, path, hidden flag, icon and title, plus what the shell needs. */
 export interface MenuEntry {

@@ -1,4 +1,4 @@
-import { LOCAL_KEYS, PRESET_COLORS } from '@site/shared';
+import { LOCAL_KEYS, PRESET_COLORS } from '@site/contract';
 import {
   DEFAULT_SETTINGS,
   LAYOUT_DEFAULT_COLOR,

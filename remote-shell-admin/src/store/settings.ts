@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL, safeCookies, safeLocalStorage } from '@site/shared';
+import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL } from '@site/contract';
+import { safeCookies, safeLocalStorage } from '@site/runtime';
 
 export type NavTheme = 'light' | 'dark';
 export type LayoutMode = 'sidemenu' | 'topmenu';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ResultMessage } from '@site/shared';
+import { ResultMessage } from '@site/ui';
 import { WarningIcon } from './icons';
 
 /*
  * The page states of remote-support, in plain markup and CSS (support.css, shared ui.css): the exposed pages render
- * without antd, so the host does not download it for them. The empty state is @site/shared's EmptyState.
+ * without antd, so the host does not download it for them. The empty state is @site/ui's EmptyState.
  */
 
 /** Loading state of a page or a section (a CSS spinner and its text); announced to screen readers. */

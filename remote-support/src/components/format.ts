@@ -1,4 +1,5 @@
-import { formatDate, formatNumber, type Article } from '@site/shared';
+import { type Article } from '@site/contract';
+import { formatDate, formatNumber } from '@site/ui';
 
 /** Dates in lists and headers: the day is enough for support material. */
 export const formatDay = (value: string | null | undefined) => formatDate(value, 'YYYY-MM-DD');

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { sysConfig, sysRole, sysToken, sysUser, sysUserRole } from '../db/schema.js';
-import { ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE } from '../constants.js';
+import { ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE } from '@site/contract';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;

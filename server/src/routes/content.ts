@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { BLOCK_IDS } from '../constants.js';
+import { BLOCK_IDS } from '@site/contract';
 import { verifyCaptcha, } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { FILE_NOT_FOUND, safeResolve, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
 import { boolish, intId, parse, PHONE_RE } from '../lib/validate.js';
-import type { Article, ArticleDetail, BlockItem, Channel, SpringPage } from '../../../shared/src/types/api.js';
+import type { Article, ArticleDetail, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
 

@@ -18,7 +18,7 @@ import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { escapeHtml, formatDate, formatDateTime } from '../lib/text.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { intId, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
-import type { GetInfoResponse, Notice, RouterVo, UserInfo } from '../../../shared/src/types/api.js';
+import type { GetInfoResponse, Notice, RouterVo, UserInfo } from '@site/contract';
 
 const OK = '操作成功';
 /** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
@@ -89,7 +89,7 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // isDefaultModifyPwd (RuoYi): the front end sends the user to change the initial password first.
-  app.get('/getInfo', async (req): Promise<GetInfoResponse & { isDefaultModifyPwd: boolean }> => {
+  app.get('/getInfo', async (req): Promise<GetInfoResponse> => {
     const u = await requireUser(db, req, MAY_BE_INITIAL);
     return {
       code: 200, msg: OK, user: userInfo(u), roles: u.roles, permissions: u.permissions, permissionList: groupPermissions(u.permissions),

@@ -1,9 +1,9 @@
 /**
  * Seed content of a believable Chinese power-technology / risk-control software vendor.
- * Ids of channels and blocks come from @site/shared constants; article ids are fixed here so that
+ * Ids of channels and blocks come from @site/contract constants; article ids are fixed here so that
  * footer links can point at them.
  */
-import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '../constants.js';
+import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
 
 const C = CHANNEL_IDS;
 const B = BLOCK_IDS;

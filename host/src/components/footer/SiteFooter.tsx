@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BLOCK_IDS, FOOTER_CONTACT_MAX, getBlocks, type BlockItem } from '@site/shared';
+import { getBlocks } from '@site/api';
+import { BLOCK_IDS, FOOTER_CONTACT_MAX, type BlockItem } from '@site/contract';
 import { FooterLink } from './FooterLink';
 
 const COLUMNS = [

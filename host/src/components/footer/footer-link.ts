@@ -1,4 +1,4 @@
-import { isExternal, isSafeInSitePath } from '@site/shared';
+import { isExternal, isSafeInSitePath } from '@site/ui';
 
 /**
  * How a footer item opens (SPEC section 2, footer):

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Empty, Input, Modal, Pagination, Radio, Spin } from '@site/ui-kit';
-import { SEARCH_PAGE_SIZE, formatDate, searchArticles, type Article, type ArticlePage } from '@site/shared';
+import { searchArticles } from '@site/api';
+import { SEARCH_PAGE_SIZE, type Article, type ArticlePage } from '@site/contract';
+import { formatDate } from '@site/ui';
 import { buildSearchChannels, useNavChannels } from '../../site-data/site-data';
 import { searchResultPath } from './search-target';
 

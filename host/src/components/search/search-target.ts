@@ -1,4 +1,4 @@
-import { CHANNEL_IDS } from '@site/shared';
+import { CHANNEL_IDS } from '@site/contract';
 
 export interface SearchResultRef {
   id: number | string;

@@ -1,17 +1,22 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import * as shared from '@site/shared';
+import * as api from '@site/api';
+import * as runtime from '@site/runtime';
 import { renderAt } from '../../test/render';
 import ForgetPassword from './ForgetPassword';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getCompany: jest.fn(() => Promise.resolve([])),
   resetUserPassword: jest.fn(),
   sendSmsCode: jest.fn(),
-  notify: { ...jest.requireActual('@site/shared').notify, success: jest.fn() },
+}));
+jest.mock('@site/runtime', () => ({
+  ...jest.requireActual('@site/runtime'),
+  notify: { ...jest.requireActual('@site/runtime').notify, success: jest.fn() },
 }));
 
-const m = shared as jest.Mocked<typeof shared>;
+const m = api as jest.Mocked<typeof api>;
+const r = runtime as jest.Mocked<typeof runtime>;
 jest.setTimeout(30000);
 afterEach(() => jest.clearAllMocks());
 
@@ -41,11 +46,11 @@ test('resets through the query-string call and goes to the login page with the p
   await act(async () => submit());
   await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/login?username=13800138000'));
   expect(m.resetUserPassword).toHaveBeenCalledWith({ phone: '13800138000', password: 'newpass1', code: '111111' });
-  expect(m.notify.success).toHaveBeenCalledWith('密码重置成功');
+  expect(r.notify.success).toHaveBeenCalledWith('密码重置成功');
 });
 
 test('a server refusal keeps the input', async () => {
-  m.resetUserPassword.mockRejectedValue(new shared.ApiError('验证码错误', 500));
+  m.resetUserPassword.mockRejectedValue(new runtime.ApiError('验证码错误', 500));
   renderAt('/user/forgetPassword', '/user/forgetPassword', <ForgetPassword />);
   type('手机号', '13800138000');
   type('新密码', 'newpass1');

@@ -1,20 +1,25 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import * as shared from '@site/shared';
+import * as api from '@site/api';
+import * as runtime from '@site/runtime';
 import { renderAt } from '../../test/render';
 import Login from './Login';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getCompany: jest.fn(() => Promise.resolve([])),
   getCaptcha: jest.fn(),
   login: jest.fn(),
   loginNoPassword: jest.fn(),
   sendSmsCode: jest.fn(),
-  completeLogin: jest.fn(() => Promise.resolve()),
   getWxLoginEnabled: jest.fn(() => Promise.resolve(true)),
 }));
+jest.mock('@site/runtime', () => ({
+  ...jest.requireActual('@site/runtime'),
+  completeLogin: jest.fn(() => Promise.resolve()),
+}));
 
-const m = shared as jest.Mocked<typeof shared>;
+const m = api as jest.Mocked<typeof api>;
+const r = runtime as jest.Mocked<typeof runtime>;
 let captchaN = 0;
 
 beforeEach(() => {
@@ -46,7 +51,7 @@ describe('credentials login', () => {
     submit();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/notice'));
     expect(m.login).toHaveBeenCalledWith({ username: 'admin', password: 'admin123', code: 'ab12', uuid: 'u1' });
-    expect(m.completeLogin).toHaveBeenCalledWith('tok');
+    expect(r.completeLogin).toHaveBeenCalledWith('tok');
   });
 
   test('an unsafe ?redirect= is ignored: lands on /index', async () => {
@@ -61,7 +66,7 @@ describe('credentials login', () => {
   });
 
   test('{code:500}: the server message is shown inline, input kept, captcha answer cleared and renewed', async () => {
-    m.login.mockRejectedValue(new shared.ApiError('用户不存在/密码错误', 500));
+    m.login.mockRejectedValue(new runtime.ApiError('用户不存在/密码错误', 500));
     renderAt('/user/login', '/user/login', <Login />);
     await screen.findByAltText('验证码');
     type('用户名', 'admin');
@@ -73,7 +78,7 @@ describe('credentials login', () => {
     expect(screen.getByLabelText<HTMLInputElement>('密码').value).toBe('wrong-pass');
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('验证码').value).toBe(''));
     await waitFor(() => expect(m.getCaptcha).toHaveBeenCalledTimes(2));
-    expect(m.completeLogin).not.toHaveBeenCalled();
+    expect(r.completeLogin).not.toHaveBeenCalled();
   });
 
   test('a click on the captcha image fetches a new one; no captcha field when captchaEnabled is false', async () => {
@@ -131,7 +136,7 @@ describe('SMS login', () => {
       });
       await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/index'));
       expect(m.loginNoPassword).toHaveBeenCalledWith({ phone: '13800138000', code: '123456' });
-      expect(m.completeLogin).toHaveBeenCalledWith('sms-tok');
+      expect(r.completeLogin).toHaveBeenCalledWith('sms-tok');
     } finally {
       jest.useRealTimers();
     }

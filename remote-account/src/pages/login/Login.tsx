@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Divider, Tabs, WechatOutlined } from '@site/ui-kit';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { isSafeInSitePath } from '@site/shared';
+import { isSafeInSitePath } from '@site/ui';
 import { UserLayout } from '../../components/UserLayout';
 import { useFinishLogin } from '../../components/useFinishLogin';
 import { WX_LOGIN_CLOSED_TEXT, useWxLogin } from '../../components/useWxLogin';

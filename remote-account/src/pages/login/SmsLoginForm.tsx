@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input } from '@site/ui-kit';
-import { loginNoPassword } from '@site/shared';
+import { loginNoPassword } from '@site/api';
 import { rules } from '../../components/rules';
 import { SmsCodeField } from '../../components/SmsCodeField';
 

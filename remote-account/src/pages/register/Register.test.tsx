@@ -1,17 +1,22 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import * as shared from '@site/shared';
+import * as api from '@site/api';
+import * as runtime from '@site/runtime';
 import { renderAt } from '../../test/render';
 import Register from './Register';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getCompany: jest.fn(() => Promise.resolve([])),
   registerCustomer: jest.fn(),
   sendSmsCode: jest.fn(),
-  notify: { ...jest.requireActual('@site/shared').notify, success: jest.fn() },
+}));
+jest.mock('@site/runtime', () => ({
+  ...jest.requireActual('@site/runtime'),
+  notify: { ...jest.requireActual('@site/runtime').notify, success: jest.fn() },
 }));
 
-const m = shared as jest.Mocked<typeof shared>;
+const m = api as jest.Mocked<typeof api>;
+const r = runtime as jest.Mocked<typeof runtime>;
 jest.setTimeout(30000);
 afterEach(() => jest.clearAllMocks());
 
@@ -37,7 +42,7 @@ test('registers (referral code optional) and opens the SMS login tab with the ph
   await act(async () => submit());
   await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/login?tab=sms&phone=13800138000'));
   expect(m.registerCustomer).toHaveBeenCalledWith({ phone: '13800138000', name: '张三', code: '123456' });
-  expect(m.notify.success).toHaveBeenCalledWith('注册成功');
+  expect(r.notify.success).toHaveBeenCalledWith('注册成功');
 });
 
 test('[ISSUE-15.5] the code is asked for with the purpose register (a registration code never signs in)', async () => {

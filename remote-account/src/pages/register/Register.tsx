@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input } from '@site/ui-kit';
 import { Link, useNavigate } from 'react-router-dom';
-import { notify, registerCustomer } from '@site/shared';
+import { registerCustomer } from '@site/api';
+import { notify } from '@site/runtime';
 import { rules } from '../../components/rules';
 import { SmsCodeField } from '../../components/SmsCodeField';
 import { UserLayout } from '../../components/UserLayout';

@@ -1,16 +1,16 @@
 import { act, screen } from '@testing-library/react';
-import * as shared from '@site/shared';
+import * as api from '@site/api';
 import { renderAt } from '../../test/render';
 import ToLogin from './ToLogin';
 import { browser } from './wxLogin';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getCompany: jest.fn(() => Promise.resolve([])),
   getWxLoginEnabled: jest.fn(),
 }));
 
-const m = shared as jest.Mocked<typeof shared>;
+const m = api as jest.Mocked<typeof api>;
 
 afterEach(() => {
   jest.useRealTimers();
@@ -60,6 +60,6 @@ describe('/toLogin and the server switch sys.account.wxLogin', () => {
     expect(screen.getByText('正在跳转到微信授权…')).toBeTruthy();
     expect(go).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(200));
-    expect(go).toHaveBeenCalledWith(shared.WX_AUTHORIZATION_URL);
+    expect(go).toHaveBeenCalledWith(api.WX_AUTHORIZATION_URL);
   });
 });

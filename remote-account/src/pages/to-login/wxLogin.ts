@@ -1,4 +1,6 @@
-import { WX_AUTHORIZATION_URL, WX_REDIRECT_DELAY_MS, isSafeInSitePath, rememberReUrl } from '@site/shared';
+import { WX_AUTHORIZATION_URL } from '@site/api';
+import { WX_REDIRECT_DELAY_MS } from '@site/contract';
+import { isSafeInSitePath, rememberReUrl } from '@site/ui';
 
 export interface ReturnSources {
   /** `?redirect=` of the /toLogin url. */

@@ -1,16 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import * as shared from '@site/shared';
+import * as api from '@site/api';
+import * as runtime from '@site/runtime';
 import { renderAt } from '../../test/render';
 import WxAuth from './WxAuth';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getCompany: jest.fn(() => Promise.resolve([])),
+}));
+jest.mock('@site/runtime', () => ({
+  ...jest.requireActual('@site/runtime'),
   completeLogin: jest.fn(() => Promise.resolve()),
 }));
 
-const m = shared as jest.Mocked<typeof shared>;
+const m = api as jest.Mocked<typeof api>;
+const r = runtime as jest.Mocked<typeof runtime>;
 jest.setTimeout(30000);
 
 afterEach(() => {
@@ -28,7 +33,7 @@ describe('[AUTH-3] /wxauth finishes the messaging-app sign-in', () => {
     Cookies.set('reUrl', `${window.location.origin}/news?id=7`, { path: '/' });
     renderAt('/wxauth', '/wxauth', <WxAuth />);
     await waitFor(() => expect(where()).toBe('/news?id=7'));
-    expect(m.completeLogin).toHaveBeenCalledWith('wx-token');
+    expect(r.completeLogin).toHaveBeenCalledWith('wx-token');
     expect(Cookies.get('reUrl')).toBeUndefined();
   });
 
@@ -45,7 +50,7 @@ describe('[AUTH-3] /wxauth finishes the messaging-app sign-in', () => {
   });
 
   test('user info cannot be loaded: 微信授权失败', async () => {
-    m.completeLogin.mockRejectedValueOnce(new Error('x'));
+    r.completeLogin.mockRejectedValueOnce(new Error('x'));
     renderAt('/wxauth', '/wxauth', <WxAuth />);
     expect(await screen.findByText('微信授权失败')).toBeTruthy();
   });
@@ -55,6 +60,6 @@ test('no token from the callback: 微信授权失败 with a link back to login',
   renderAt('/wxauth', '/wxauth', <WxAuth />);
   expect(await screen.findByText('微信授权失败')).toBeTruthy();
   expect(screen.getByText('返回登录').closest('a')?.getAttribute('href')).toBe('/user/login');
-  expect(m.completeLogin).not.toHaveBeenCalled();
+  expect(r.completeLogin).not.toHaveBeenCalled();
   expect(document.querySelectorAll('h1')).toHaveLength(1);
 });

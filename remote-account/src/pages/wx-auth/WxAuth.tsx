@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Result, Spin } from '@site/ui-kit';
 import { Link, useNavigate } from 'react-router-dom';
-import { completeLogin, getToken, takeReUrl } from '@site/shared';
+import { completeLogin, getToken } from '@site/runtime';
+import { takeReUrl } from '@site/ui';
 import { UserLayout } from '../../components/UserLayout';
 
 /**

@@ -1,4 +1,5 @@
-import { CHANNEL_IDS, EmptyState, SafeHtml, TextPlaceholder } from '@site/shared';
+import { CHANNEL_IDS } from '@site/contract';
+import { EmptyState, SafeHtml, TextPlaceholder } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { useChannelArticles } from '../../components/useChannelArticles';

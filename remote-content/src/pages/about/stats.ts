@@ -1,4 +1,4 @@
-import type { ArticleCustoms } from '@site/shared';
+import type { ArticleCustoms } from '@site/contract';
 
 export interface Stat {
   label: string;

@@ -1,4 +1,5 @@
-import { CHANNEL_IDS, EmptyState, SafeHtml, TextPlaceholder } from '@site/shared';
+import { CHANNEL_IDS } from '@site/contract';
+import { EmptyState, SafeHtml, TextPlaceholder } from '@site/ui';
 import { useChannelArticles } from '../../components/useChannelArticles';
 
 /** The contact channel's articles (hotline, email, address…) as the editors wrote them. */

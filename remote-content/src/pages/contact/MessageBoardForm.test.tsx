@@ -2,18 +2,18 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MessageBoardForm } from './MessageBoardForm';
 
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getCaptcha: jest.fn(),
   postMessageBoard: jest.fn(),
 }));
-const shared = jest.requireMock('@site/shared') as Record<'getCaptcha' | 'postMessageBoard', jest.Mock>;
+const api = jest.requireMock('@site/api') as Record<'getCaptcha' | 'postMessageBoard', jest.Mock>;
 
 let captchaNo = 0;
 beforeEach(() => {
   jest.clearAllMocks();
   captchaNo = 0;
-  shared.getCaptcha.mockImplementation(async () => ({ code: 200, msg: '操作成功', captchaEnabled: true, uuid: `uuid-${++captchaNo}`, img: btoa(`<svg>${captchaNo}</svg>`) }));
+  api.getCaptcha.mockImplementation(async () => ({ code: 200, msg: '操作成功', captchaEnabled: true, uuid: `uuid-${++captchaNo}`, img: btoa(`<svg>${captchaNo}</svg>`) }));
 });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -34,7 +34,7 @@ test('[API-30] empty submit shows every Chinese required message and sends nothi
   await screen.findByAltText('验证码', {}, { timeout: 5000 });
   fireEvent.click(screen.getByRole('button', { name: '提交留言' }));
   for (const text of ['请输入标题', '请输入内容', '请输入姓名', '请输入联系电话', '请输入验证码']) expect(await screen.findByText(text)).toBeTruthy();
-  expect(shared.postMessageBoard).not.toHaveBeenCalled();
+  expect(api.postMessageBoard).not.toHaveBeenCalled();
 });
 
 test('[API-30] a wrong phone number and a wrong email are refused in Chinese', async () => {
@@ -45,7 +45,7 @@ test('[API-30] a wrong phone number and a wrong email are refused in Chinese', a
   fireEvent.click(screen.getByRole('button', { name: '提交留言' }));
   expect(await screen.findByText('请输入正确的手机号码')).toBeTruthy();
   expect(await screen.findByText('请输入正确的邮箱地址')).toBeTruthy();
-  expect(shared.postMessageBoard).not.toHaveBeenCalled();
+  expect(api.postMessageBoard).not.toHaveBeenCalled();
 });
 
 test('[API-30] the captcha image is the base64 SVG of /captchaImage and a click loads a new one', async () => {
@@ -57,12 +57,12 @@ test('[API-30] the captcha image is the base64 SVG of /captchaImage and a click 
 });
 
 test('[API-30] a valid message is sent with the captcha uuid; success clears the form and loads a new captcha', async () => {
-  shared.postMessageBoard.mockResolvedValue({ code: 200, msg: '留言成功' });
+  api.postMessageBoard.mockResolvedValue({ code: 200, msg: '留言成功' });
   render(<MessageBoardForm />);
   await fillValid();
   fireEvent.click(screen.getByRole('button', { name: '提交留言' }));
   await waitFor(() =>
-    expect(shared.postMessageBoard).toHaveBeenCalledWith({
+    expect(api.postMessageBoard).toHaveBeenCalledWith({
       title: '咨询产品试用',
       text: '希望了解电网运行风险预警平台的试用流程。',
       nickname: '张工',
@@ -75,37 +75,37 @@ test('[API-30] a valid message is sent with the captcha uuid; success clears the
   expect(await screen.findByText('留言成功')).toBeTruthy();
   await waitFor(() => expect(field('标题').value).toBe(''));
   expect(field('联系电话').value).toBe('');
-  await waitFor(() => expect(shared.getCaptcha).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(api.getCaptcha).toHaveBeenCalledTimes(2));
 });
 
 test('[API-30] on a server error every typed field stays; only the captcha answer is cleared and the captcha renewed', async () => {
-  shared.postMessageBoard.mockRejectedValue(new Error('验证码错误'));
+  api.postMessageBoard.mockRejectedValue(new Error('验证码错误'));
   render(<MessageBoardForm />);
   await fillValid();
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: '提交留言' }));
   });
-  await waitFor(() => expect(shared.postMessageBoard).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(api.postMessageBoard).toHaveBeenCalledTimes(1));
   await waitFor(() => expect(field('验证码').value).toBe(''));
   expect(field('标题').value).toBe('咨询产品试用');
   expect(field('内容').value).toBe('希望了解电网运行风险预警平台的试用流程。');
   expect(field('姓名').value).toBe('张工');
   expect(field('联系电话').value).toBe('13800138000');
   expect(field('邮箱').value).toBe('zhang@example.com');
-  await waitFor(() => expect(shared.getCaptcha).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(api.getCaptcha).toHaveBeenCalledTimes(2));
   await waitFor(() => expect(screen.getByAltText('验证码').getAttribute('src')).toContain(btoa('<svg>2</svg>')));
 });
 
 test('captcha switched off on the server: no captcha field, the message is sent without an answer', async () => {
-  shared.getCaptcha.mockResolvedValue({ code: 200, msg: '操作成功', captchaEnabled: false, uuid: '', img: '' });
-  shared.postMessageBoard.mockResolvedValue({ code: 200, msg: '留言成功' });
+  api.getCaptcha.mockResolvedValue({ code: 200, msg: '操作成功', captchaEnabled: false, uuid: '', img: '' });
+  api.postMessageBoard.mockResolvedValue({ code: 200, msg: '留言成功' });
   render(<MessageBoardForm />);
-  await waitFor(() => expect(shared.getCaptcha).toHaveBeenCalled());
+  await waitFor(() => expect(api.getCaptcha).toHaveBeenCalled());
   await waitFor(() => expect(screen.queryByLabelText('验证码')).toBeNull());
   type('标题', '标题');
   type('内容', '内容');
   type('姓名', '李工');
   type('联系电话', '13900139000');
   fireEvent.click(screen.getByRole('button', { name: '提交留言' }));
-  await waitFor(() => expect(shared.postMessageBoard).toHaveBeenCalledWith(expect.objectContaining({ captcha: '', phone: '13900139000' })));
+  await waitFor(() => expect(api.postMessageBoard).toHaveBeenCalledWith(expect.objectContaining({ captcha: '', phone: '13900139000' })));
 });

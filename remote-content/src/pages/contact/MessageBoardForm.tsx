@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, message } from '@site/ui-kit';
-import { postMessageBoard } from '@site/shared';
+import { postMessageBoard } from '@site/api';
 import { RULES } from './rules';
 import { useCaptcha } from './useCaptcha';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCaptcha } from '@site/shared';
+import { getCaptcha } from '@site/api';
 
 export type CaptchaState =
   | { status: 'loading' }

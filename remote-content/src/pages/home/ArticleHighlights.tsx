@@ -1,4 +1,6 @@
-import { EmptyState, getArticles, TextPlaceholder, useAsync, type Article } from '@site/shared';
+import { getArticles } from '@site/api';
+import { type Article } from '@site/contract';
+import { EmptyState, TextPlaceholder, useAsync } from '@site/ui';
 import { ArticleGrid } from '../../components/ArticleGrid';
 import { NewsList } from '../../components/NewsList';
 import type { ArticleKind } from '../../components/query';

@@ -1,4 +1,6 @@
-import { BLOCK_IDS, EmptyState, getBlockItems, TextPlaceholder, useAsync } from '@site/shared';
+import { getBlockItems } from '@site/api';
+import { BLOCK_IDS } from '@site/contract';
+import { EmptyState, TextPlaceholder, useAsync } from '@site/ui';
 import { SmartLink } from '../../components/SmartLink';
 import { HomeSection } from './HomeSection';
 

@@ -1,4 +1,6 @@
-import { CHANNEL_IDS, COMPANY_NAME, getCompany, useAsync } from '@site/shared';
+import { getCompany } from '@site/api';
+import { CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
+import { useAsync } from '@site/ui';
 import { PageContainer } from '../../components/PageContainer';
 import { ROUTES } from '../../components/query';
 import { ArticleHighlights } from './ArticleHighlights';

@@ -2,8 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { renderAt } from '../../test-utils';
 import { BANNER_INTERVAL_MS, HomeBanner } from './HomeBanner';
 
-jest.mock('@site/shared', () => ({ ...jest.requireActual('@site/shared'), getBlockItems: jest.fn() }));
-const shared = jest.requireMock('@site/shared') as Record<'getBlockItems', jest.Mock>;
+jest.mock('@site/api', () => ({ ...jest.requireActual('@site/api'), getBlockItems: jest.fn() }));
+const api = jest.requireMock('@site/api') as Record<'getBlockItems', jest.Mock>;
 
 const slide = (id: number, title: string, image: string | null = `/files/images/banner-${id}.svg`) => ({
   id, blockId: 11, title, subtitle: null, description: null, url: '/product', linkUrl: null, image, targetBlank: false, enabled: true, order: id,
@@ -11,7 +11,7 @@ const slide = (id: number, title: string, image: string | null = `/files/images/
 
 beforeEach(() => {
   jest.useFakeTimers();
-  shared.getBlockItems.mockResolvedValue([slide(1, '风险预警平台'), slide(2, '配网故障诊断'), slide(3, '无图', null)]);
+  api.getBlockItems.mockResolvedValue([slide(1, '风险预警平台'), slide(2, '配网故障诊断'), slide(3, '无图', null)]);
 });
 afterEach(() => jest.useRealTimers());
 

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { BLOCK_IDS, getBlockItems, useAsync } from '@site/shared';
+import { getBlockItems } from '@site/api';
+import { BLOCK_IDS } from '@site/contract';
+import { useAsync } from '@site/ui';
 import { SmartLink } from '../../components/SmartLink';
 
 export const BANNER_INTERVAL_MS = 5000;

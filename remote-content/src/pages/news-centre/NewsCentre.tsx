@@ -1,4 +1,4 @@
-import { CHANNEL_IDS } from '@site/shared';
+import { CHANNEL_IDS } from '@site/contract';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { NewsList } from '../../components/NewsList';
 import { PageContainer } from '../../components/PageContainer';

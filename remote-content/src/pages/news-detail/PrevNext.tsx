@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { getNextArticle, getPrevArticle, TextPlaceholder, useAsync, type ArticleNeighbour } from '@site/shared';
+import { getNextArticle, getPrevArticle } from '@site/api';
+import { type ArticleNeighbour } from '@site/contract';
+import { TextPlaceholder, useAsync } from '@site/ui';
 import { detailHref } from '../../components/query';
 
 /** 上一篇 / 下一篇 of a news article; 没有了 when the server answers null (or the call fails). */

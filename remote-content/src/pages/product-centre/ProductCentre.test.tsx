@@ -4,14 +4,14 @@ import { article, pageOf, renderAt } from '../../test-utils';
 import ProductDetail from '../product-detail/ProductDetail';
 import ProductCentre from './ProductCentre';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getChannel: jest.fn(),
   getChannels: jest.fn(),
   getArticlePage: jest.fn(),
   getArticle: jest.fn(),
 }));
-const shared = jest.requireMock('@site/shared') as Record<'getChannel' | 'getChannels' | 'getArticlePage' | 'getArticle', jest.Mock>;
+const api = jest.requireMock('@site/api') as Record<'getChannel' | 'getChannels' | 'getArticlePage' | 'getArticle', jest.Mock>;
 
 
 const channel = (id: number, name: string) => ({ id, name, title: name, alias: '', url: '', nav: false, allowSearch: false, targetBlank: false, linkUrl: null, image: null, customs: { filePath: '' }, parentId: 14, children: [] });
@@ -27,10 +27,10 @@ const page = (
 
 beforeEach(() => {
   jest.clearAllMocks();
-  shared.getChannel.mockResolvedValue({ ...channel(14, '产品中心'), parentId: null });
-  shared.getChannels.mockResolvedValue([channel(20, '风险管控平台'), channel(21, '监测预警系统')]);
-  shared.getArticlePage.mockImplementation(async ({ channelId }: { channelId: number }) => pageOf(channelId === 21 ? [fault] : [platform, fault], channelId === 21 ? 1 : 20, 9));
-  shared.getArticle.mockImplementation(async (id: number) => {
+  api.getChannel.mockResolvedValue({ ...channel(14, '产品中心'), parentId: null });
+  api.getChannels.mockResolvedValue([channel(20, '风险管控平台'), channel(21, '监测预警系统')]);
+  api.getArticlePage.mockImplementation(async ({ channelId }: { channelId: number }) => pageOf(channelId === 21 ? [fault] : [platform, fault], channelId === 21 ? 1 : 20, 9));
+  api.getArticle.mockImplementation(async (id: number) => {
     if (id === 101) return { ...platform, text: '<h2>产品概述</h2><p>正文</p>', customs: { version: 'V3.2.0', features: [{ title: '多源数据融合', description: '统一建模' }, '分级预警推送'] } };
     throw new Error('文章不存在');
   });
@@ -42,8 +42,8 @@ test('[ROUTE-6][ROUTE-22] 产品中心 lists products with images; each links to
   expect(link.getAttribute('href')).toBe('/productDetail?id=101');
   // The first cards are in view on load: eager (the largest paint is often one of them); later ones lazy.
   expect(screen.getByAltText('电网运行风险预警平台').getAttribute('loading')).toBe('eager');
-  expect(shared.getChannels).toHaveBeenCalledWith({ parentId: 14 });
-  expect(shared.getArticlePage).toHaveBeenCalledWith({ channelId: 14, page: 1, pageSize: 9 });
+  expect(api.getChannels).toHaveBeenCalledWith({ parentId: 14 });
+  expect(api.getArticlePage).toHaveBeenCalledWith({ channelId: 14, page: 1, pageSize: 9 });
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   // 20 products at 9 a page: a pager.
   expect(screen.getByRole('navigation', { name: '分页' })).toBeTruthy();
@@ -52,15 +52,15 @@ test('[ROUTE-6][ROUTE-22] 产品中心 lists products with images; each links to
 test('[ROUTE-6] a category tab lists that category from page 1', async () => {
   renderAt(page, '/product?page=2');
   fireEvent.click(await screen.findByRole('tab', { name: '监测预警系统' }));
-  await waitFor(() => expect(shared.getArticlePage).toHaveBeenCalledWith({ channelId: 21, page: 1, pageSize: 9 }));
+  await waitFor(() => expect(api.getArticlePage).toHaveBeenCalledWith({ channelId: 21, page: 1, pageSize: 9 }));
   expect(screen.getByTestId('location').textContent).toBe('/product?categoryId=21');
 });
 
 test('[SRCH-7] /product?id= shows that product instead of the list', async () => {
   renderAt(page, '/product?id=101');
   expect(await screen.findByRole('heading', { level: 1, name: '电网运行风险预警平台' })).toBeTruthy();
-  expect(shared.getArticle).toHaveBeenCalledWith(101);
-  expect(shared.getArticlePage).not.toHaveBeenCalled();
+  expect(api.getArticle).toHaveBeenCalledWith(101);
+  expect(api.getArticlePage).not.toHaveBeenCalled();
 });
 
 test('[ROUTE-7][ROUTE-22] a list click opens the detail with features from customs and the sanitised body', async () => {
@@ -84,7 +84,7 @@ test('[ROUTE-22] an unknown product id shows 内容不存在 and 返回列表 go
 });
 
 test('an empty category shows 暂无内容', async () => {
-  shared.getArticlePage.mockResolvedValue(pageOf([], 0, 9));
+  api.getArticlePage.mockResolvedValue(pageOf([], 0, 9));
   renderAt(page, '/product');
   expect(await screen.findByText('暂无内容')).toBeTruthy();
 });

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { CHANNEL_IDS, getChannels, useAsync } from '@site/shared';
+import { getChannels } from '@site/api';
+import { CHANNEL_IDS } from '@site/contract';
+import { useAsync } from '@site/ui';
 import { CategoryTabs } from '../../components/CategoryTabs';
 import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { formatDate } from '@site/shared';
+import { formatDate } from '@site/ui';
 import { ArticleDetailView } from '../../components/ArticleDetailView';
 import { PageContainer } from '../../components/PageContainer';
 import { parseId, ROUTES } from '../../components/query';

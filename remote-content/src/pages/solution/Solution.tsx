@@ -1,4 +1,4 @@
-import { CHANNEL_IDS } from '@site/shared';
+import { CHANNEL_IDS } from '@site/contract';
 import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';

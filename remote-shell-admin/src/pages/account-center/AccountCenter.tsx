@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Descriptions, Skeleton, Space, Typography, UserOutlined } from '@site/ui-kit';
-import { getProfile, type ProfileResponse } from '@site/shared';
+import { getProfile } from '@site/api';
+import { type ProfileResponse } from '@site/contract';
 import { PageSection } from '../../components/PageSection';
 
 /** /account/center: the signed-in user's profile card. */

@@ -1,18 +1,21 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '@site/ui-kit';
-import * as shared from '@site/shared';
+import * as api from '@site/api';
 import AccountSettings from './AccountSettings';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getProfile: jest.fn(),
   updateProfile: jest.fn(),
   sendSmsCode: jest.fn(),
   updatePassword: jest.fn(),
+}));
+jest.mock('@site/runtime', () => ({
+  ...jest.requireActual('@site/runtime'),
   loadUserInfo: jest.fn(() => Promise.resolve()),
 }));
 
-const m = shared as jest.Mocked<typeof shared>;
+const m = api as jest.Mocked<typeof api>;
 jest.setTimeout(30000);
 
 const profile = { userId: 5, userName: 'editor', nickName: '编辑', avatar: '', customerId: null, deptId: null, postIds: [], phonenumber: '13800000001', email: 'e@example.com' };

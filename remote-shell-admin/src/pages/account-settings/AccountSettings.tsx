@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Avatar, Button, Col, Form, Input, Row, Skeleton, Space, Typography, Upload, UploadOutlined, UserOutlined } from '@site/ui-kit';
-import { getProfile, loadUserInfo, sendSmsCode, updateProfile, useCountdown, type ProfileUpdateBody, type UserInfo } from '@site/shared';
+import { getProfile, sendSmsCode, updateProfile } from '@site/api';
+import { type ProfileUpdateBody, type UserInfo } from '@site/contract';
+import { loadUserInfo } from '@site/runtime';
+import { useCountdown } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { FooterToolbar } from '../../components/FooterToolbar';
 import { acceptAvatar, sendAvatar } from './avatar-upload';

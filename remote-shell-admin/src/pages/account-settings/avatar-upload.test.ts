@@ -1,5 +1,5 @@
 const uploadAvatar = jest.fn();
-jest.mock('@site/shared', () => ({ ...jest.requireActual('@site/shared'), uploadAvatar: (f: unknown) => uploadAvatar(f) }));
+jest.mock('@site/api', () => ({ ...jest.requireActual('@site/api'), uploadAvatar: (f: unknown) => uploadAvatar(f) }));
 
 import { notification } from '@site/ui-kit';
 import { waitFor } from '@testing-library/react';

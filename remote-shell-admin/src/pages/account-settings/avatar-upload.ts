@@ -1,4 +1,5 @@
-import { checkImageSize, notify, UPLOAD_FAILED_TEXT, uploadAvatar } from '@site/shared';
+import { checkImageSize, uploadAvatar } from '@site/api';
+import { notify, UPLOAD_FAILED_TEXT } from '@site/runtime';
 
 /** UPLOAD-1: a file over 2 MB is refused before it is sent, with 图片大小限制 2MB! (shown by checkImageSize). */
 export function acceptAvatar(file: { size: number }): boolean {

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Descriptions, Empty, List, Modal, Space, Tag, Typography, UserOutlined } from '@site/ui-kit';
-import { formatDate, getNoticeList, NOTICE, SafeHtml, truncateText, useAuth, usePermission, type Notice } from '@site/shared';
+import { getNoticeList } from '@site/api';
+import { NOTICE, type Notice } from '@site/contract';
+import { useAuth, usePermission } from '@site/runtime';
+import { formatDate, SafeHtml, truncateText } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { VisitFigures } from '../../components/VisitFigures';
 

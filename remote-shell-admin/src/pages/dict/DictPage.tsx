@@ -1,5 +1,6 @@
 import { Tag, Typography } from '@site/ui-kit';
-import { NOTICE, useAuth } from '@site/shared';
+import { NOTICE } from '@site/contract';
+import { useAuth } from '@site/runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Typography } from '@site/ui-kit';
-import { getMessageBoardList, type MessageBoardEntry } from '@site/shared';
+import { getMessageBoardList } from '@site/api';
+import { type MessageBoardEntry } from '@site/contract';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 

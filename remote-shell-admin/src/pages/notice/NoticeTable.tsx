@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space, Tag, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SearchOutlined } from '@site/ui-kit';
-import { Action, Auth, getNoticeList, NOTICE, SafeHtml, useAuth, type Notice, type NoticeListQuery } from '@site/shared';
+import { getNoticeList } from '@site/api';
+import { NOTICE, type Notice, type NoticeListQuery } from '@site/contract';
+import { Action, Auth, useAuth } from '@site/runtime';
+import { SafeHtml } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 

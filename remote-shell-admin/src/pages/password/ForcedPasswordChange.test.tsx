@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import * as shared from '@site/shared';
+import * as api from '@site/api';
+import * as runtime from '@site/runtime';
 import AdminApp from '../../AdminApp';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
-  loadUserInfo: jest.fn(),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   updatePassword: jest.fn(),
   getRouters: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: [] })),
   getDicts: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: [] })),
@@ -13,8 +13,13 @@ jest.mock('@site/shared', () => ({
   getVisitStats: jest.fn(() => new Promise(() => undefined)),
   getConfigKey: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: '' })),
 }));
+jest.mock('@site/runtime', () => ({
+  ...jest.requireActual('@site/runtime'),
+  loadUserInfo: jest.fn(),
+}));
 
-const m = shared as jest.Mocked<typeof shared>;
+const m = api as jest.Mocked<typeof api>;
+const r = runtime as jest.Mocked<typeof runtime>;
 jest.setTimeout(30000);
 
 const user = { userId: 1, userName: 'admin', nickName: '管理员', avatar: '', customerId: null, deptId: null, postIds: [], phonenumber: '', email: '' };
@@ -23,9 +28,9 @@ let initialPassword = true;
 
 beforeEach(() => {
   initialPassword = true;
-  shared.authStore.clear();
-  m.loadUserInfo.mockImplementation(async () => {
-    shared.authStore.setInfo({ user, roles: ['admin'], permissions: ['*:*:*'], isDefaultModifyPwd: initialPassword });
+  runtime.authStore.clear();
+  r.loadUserInfo.mockImplementation(async () => {
+    runtime.authStore.setInfo({ user, roles: ['admin'], permissions: ['*:*:*'], isDefaultModifyPwd: initialPassword });
   });
 });
 afterEach(() => jest.clearAllMocks());
@@ -76,7 +81,7 @@ describe('forced change of the initial password (issue 15 finding 3)', () => {
   test('[ISSUE-15.3] a refused change keeps what was typed; a good one reloads /getInfo and opens the shell', async () => {
     renderShell();
     await screen.findByText('您的密码还是初始密码，请修改密码！');
-    m.updatePassword.mockRejectedValueOnce(new shared.ApiError('修改密码失败，旧密码错误', 500));
+    m.updatePassword.mockRejectedValueOnce(new runtime.ApiError('修改密码失败，旧密码错误', 500));
     type('旧密码', 'wrong-old');
     type('新密码', 'Better#2026');
     type('确认密码', 'Better#2026');
@@ -95,6 +100,6 @@ describe('forced change of the initial password (issue 15 finding 3)', () => {
     await waitFor(() => expect(screen.queryByText('您的密码还是初始密码，请修改密码！')).toBeNull());
     expect(m.updatePassword).toHaveBeenLastCalledWith({ oldPassword: 'admin123', newPassword: 'Better#2026' });
     await waitFor(() => expect(m.getRouters).toHaveBeenCalledTimes(1));
-    expect(shared.authStore.get().mustChangePassword).toBe(false);
+    expect(runtime.authStore.get().mustChangePassword).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Card } from '@site/ui-kit';
-import { confirmLogout, loadUserInfo } from '@site/shared';
+import { confirmLogout, loadUserInfo } from '@site/runtime';
 import { PasswordForm } from './PasswordForm';
 
 /** RuoYi's prompt for an account still on its initial (or a reset) password. */

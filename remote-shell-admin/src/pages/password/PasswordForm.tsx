@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, type FormRule as Rule } from '@site/ui-kit';
-import { updatePassword } from '@site/shared';
+import { updatePassword } from '@site/api';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { downloadArticleFile, type Article } from '@site/shared';
+import { downloadArticleFile } from '@site/api';
+import { type Article } from '@site/contract';
 import { DownloadIcon, LinkIcon } from '../../components/icons';
 
 /**

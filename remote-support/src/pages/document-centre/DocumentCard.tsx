@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { CHANNEL_IDS, SafeHtml, TextPlaceholder, getArticle, useAsync } from '@site/shared';
+import { getArticle } from '@site/api';
+import { CHANNEL_IDS } from '@site/contract';
+import { SafeHtml, TextPlaceholder, useAsync } from '@site/ui';
 import { fileTypeOf, formatDay, formatFileSize } from '../../components/format';
 import { Notice } from '../../components/PageState';
 import { DocumentActions } from './DocumentActions';

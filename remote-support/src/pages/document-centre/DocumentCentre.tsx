@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { CHANNEL_IDS, EmptyState, PageLinks, getArticlePage, useAsync, usePageParam } from '@site/shared';
+import { getArticlePage } from '@site/api';
+import { CHANNEL_IDS } from '@site/contract';
+import { EmptyState, PageLinks, useAsync, usePageParam } from '@site/ui';
 import { Loading } from '../../components/PageState';
 import { parseId } from '../../components/format';
 import '../../components/support.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Article } from '@site/shared';
+import type { Article } from '@site/contract';
 import { fileTypeOf, formatDay, formatFileSize } from '../../components/format';
 import { FilePdfIcon, FileTextIcon } from '../../components/icons';
 import { DocumentActions } from './DocumentActions';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Article } from '@site/shared';
+import type { Article } from '@site/contract';
 import { RightIcon } from '../../components/icons';
 import { QuestionAnswer } from './QuestionAnswer';
 

@@ -2,30 +2,30 @@ import { fireEvent, screen } from '@testing-library/react';
 import { article, pageOf, renderAt } from '../../test-utils';
 import Question from './Question';
 
-jest.mock('@site/shared', () => ({
-  ...jest.requireActual('@site/shared'),
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
   getArticlePage: jest.fn(),
   getArticle: jest.fn(),
 }));
-const shared = jest.requireMock('@site/shared') as Record<'getArticlePage' | 'getArticle', jest.Mock>;
+const api = jest.requireMock('@site/api') as Record<'getArticlePage' | 'getArticle', jest.Mock>;
 
 const q1 = article({ id: 501, channelId: 16, title: '系统支持哪些操作系统与数据库？', description: '支持麒麟等操作系统。' });
 const q2 = article({ id: 502, channelId: 16, title: '如何申请产品试用？', description: '请在联系我们页面留言。' });
 
 beforeEach(() => {
   jest.clearAllMocks();
-  shared.getArticlePage.mockResolvedValue(pageOf([q1, q2]));
-  shared.getArticle.mockImplementation(async (id: number) => ({ ...(id === 502 ? q2 : q1), text: `<p>答案正文 ${id}</p><img src=x onerror="alert(1)">` }));
+  api.getArticlePage.mockResolvedValue(pageOf([q1, q2]));
+  api.getArticle.mockImplementation(async (id: number) => ({ ...(id === 502 ? q2 : q1), text: `<p>答案正文 ${id}</p><img src=x onerror="alert(1)">` }));
 });
 
 test('[ROUTE-16] 常见问题 lists the questions with answers closed', async () => {
   renderAt(<Question />, '/question');
   expect(await screen.findByText('如何申请产品试用？')).toBeTruthy();
-  expect(shared.getArticlePage).toHaveBeenCalledWith(expect.objectContaining({ channelId: 16 }));
+  expect(api.getArticlePage).toHaveBeenCalledWith(expect.objectContaining({ channelId: 16 }));
   expect(screen.queryByText('答案正文 502')).toBeNull();
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   for (const q of [q1, q2]) expect(screen.getByRole('button', { name: q.title }).getAttribute('aria-expanded')).toBe('false');
-  expect(shared.getArticle).not.toHaveBeenCalled();
+  expect(api.getArticle).not.toHaveBeenCalled();
 });
 
 test('[ROUTE-16] a click on a question expands its answer (fetched once) and a second click closes it', async () => {
@@ -41,13 +41,13 @@ test('[ROUTE-16] a click on a question expands its answer (fetched once) and a s
   expect(button.getAttribute('aria-expanded')).toBe('false');
   expect(panel.hidden).toBe(true);
   fireEvent.click(button);
-  expect(shared.getArticle).toHaveBeenCalledTimes(1);
+  expect(api.getArticle).toHaveBeenCalledTimes(1);
 });
 
 test('[SRCH-11] ?id= opens that question and shows its sanitised answer', async () => {
   renderAt(<Question />, '/question?id=502');
   expect(await screen.findByText('答案正文 502')).toBeTruthy();
-  expect(shared.getArticle).toHaveBeenCalledWith(502);
+  expect(api.getArticle).toHaveBeenCalledWith(502);
   expect(screen.queryByText('答案正文 501')).toBeNull();
   expect(document.querySelector('[onerror]')).toBeNull();
   expect(screen.getByRole('button', { name: '如何申请产品试用？' }).getAttribute('aria-expanded')).toBe('true');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, useAsync } from '@site/shared';
+import { EmptyState, useAsync } from '@site/ui';
 import { Loading, Notice } from '../../components/PageState';
 import { parseId } from '../../components/format';
 import '../../components/support.css';

@@ -1,4 +1,5 @@
-import { SafeHtml, TextPlaceholder, getArticle, useAsync } from '@site/shared';
+import { getArticle } from '@site/api';
+import { SafeHtml, TextPlaceholder, useAsync } from '@site/ui';
 
 /**
  * The answer of one question: its HTML body (sanitised), fetched when the panel first opens because

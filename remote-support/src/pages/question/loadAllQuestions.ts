@@ -1,4 +1,5 @@
-import { CHANNEL_IDS, getArticlePage, type Article } from '@site/shared';
+import { getArticlePage } from '@site/api';
+import { CHANNEL_IDS, type Article } from '@site/contract';
 
 const PAGE_SIZE = 100;
 

@@ -1,4 +1,6 @@
-import { CHANNEL_IDS, getChannel, useAsync } from '@site/shared';
+import { getChannel } from '@site/api';
+import { CHANNEL_IDS } from '@site/contract';
+import { useAsync } from '@site/ui';
 import '../../components/support.css';
 import { SUPPORT_SECTIONS } from './sections';
 import { SupportEntry } from './SupportEntry';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, getArticles, getBlockItems, useAsync } from '@site/shared';
+import { getArticles, getBlockItems } from '@site/api';
+import { EmptyState, useAsync } from '@site/ui';
 import { Loading } from '../../components/PageState';
 import { RightIcon } from '../../components/icons';
 import { formatDay } from '../../components/format';

@@ -1,4 +1,4 @@
-import { BLOCK_IDS, CHANNEL_IDS } from '@site/shared';
+import { BLOCK_IDS, CHANNEL_IDS } from '@site/contract';
 
 /** One entry of the service-support page: a sub-channel, its tile (content block) and where its items open. */
 export interface SupportSection {

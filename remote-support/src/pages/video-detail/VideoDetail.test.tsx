@@ -3,8 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { article, renderAt } from '../../test-utils';
 import VideoDetail from './VideoDetail';
 
-jest.mock('@site/shared', () => ({ ...jest.requireActual('@site/shared'), getArticle: jest.fn() }));
-const shared = jest.requireMock('@site/shared') as Record<'getArticle', jest.Mock>;
+jest.mock('@site/api', () => ({ ...jest.requireActual('@site/api'), getArticle: jest.fn() }));
+const api = jest.requireMock('@site/api') as Record<'getArticle', jest.Mock>;
 
 const page = (
   <Routes>
@@ -16,12 +16,12 @@ const page = (
 beforeEach(() => jest.clearAllMocks());
 
 test('[ROUTE-18][ROUTE-23] plays the video of ?id= with the browser player', async () => {
-  shared.getArticle.mockResolvedValue(
+  api.getArticle.mockResolvedValue(
     article({ id: 601, channelId: 17, title: '电网运行风险预警平台功能演示', image: '/files/images/v.svg', video: '/files/videos/demo.mp4', text: '<p>演示片段</p>' }),
   );
   const { container } = renderAt(page, '/videoDetail?id=601');
   expect(await screen.findByRole('heading', { level: 1, name: '电网运行风险预警平台功能演示' })).toBeTruthy();
-  expect(shared.getArticle).toHaveBeenCalledWith(601);
+  expect(api.getArticle).toHaveBeenCalledWith(601);
   const video = container.querySelector('video')!;
   expect(video.hasAttribute('controls')).toBe(true);
   expect(video.getAttribute('preload')).toBe('metadata');
@@ -31,7 +31,7 @@ test('[ROUTE-18][ROUTE-23] plays the video of ?id= with the browser player', asy
 });
 
 test('[ROUTE-23] an unknown id shows 未找到该视频 with a way back', async () => {
-  shared.getArticle.mockRejectedValue(new Error('文章不存在'));
+  api.getArticle.mockRejectedValue(new Error('文章不存在'));
   renderAt(page, '/videoDetail?id=999999');
   expect(await screen.findByRole('heading', { level: 1, name: '未找到该视频' })).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: '返回视频教程' }));
@@ -41,5 +41,5 @@ test('[ROUTE-23] an unknown id shows 未找到该视频 with a way back', async 
 test('a missing or malformed id is not found without asking the server', async () => {
   renderAt(page, '/videoDetail?id=abc');
   expect(await screen.findByText('未找到该视频')).toBeTruthy();
-  expect(shared.getArticle).not.toHaveBeenCalled();
+  expect(api.getArticle).not.toHaveBeenCalled();
 });

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, SafeHtml, getArticle, useAsync } from '@site/shared';
+import { getArticle } from '@site/api';
+import { EmptyState, SafeHtml, useAsync } from '@site/ui';
 import { Loading, NotFound } from '../../components/PageState';
 import { ArrowLeftIcon } from '../../components/icons';
 import { formatDay, parseId } from '../../components/format';

@@ -1,4 +1,4 @@
-import type { ArticleDetail } from '@site/shared';
+import type { ArticleDetail } from '@site/contract';
 
 const typeOf = (url: string) => (/\.webm(\?|$)/i.test(url) ? 'video/webm' : /\.ogv(\?|$)/i.test(url) ? 'video/ogg' : 'video/mp4');
 

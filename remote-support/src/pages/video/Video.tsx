@@ -1,4 +1,6 @@
-import { CHANNEL_IDS, EmptyState, PageLinks, getArticlePage, useAsync, usePageParam } from '@site/shared';
+import { getArticlePage } from '@site/api';
+import { CHANNEL_IDS } from '@site/contract';
+import { EmptyState, PageLinks, useAsync, usePageParam } from '@site/ui';
 import { Loading } from '../../components/PageState';
 import '../../components/support.css';
 import { VideoCard } from './VideoCard';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Article } from '@site/shared';
+import type { Article } from '@site/contract';
 import { formatDay } from '../../components/format';
 import { PlayCircleIcon, VideoCameraIcon } from '../../components/icons';
 

@@ -1,0 +1,525 @@
+/**
+ * API types: the request and response shapes of every call the API server (`@site/server`) answers.
+ * Both the server and the front ends import these. Types only, no runtime code.
+ *
+ * Two answer families:
+ * - content calls (`/api/*`, UJCMS style): bare JSON (arrays, objects, Spring pages), no `code`;
+ *   except `POST /api/message-board` and `POST /api/visit/{siteId}` which answer `R` (`{code, msg}`).
+ * - RuoYi-style calls (`/login`, `/getInfo`, `/system/*`, `/common/*`, `/bus/*`, `/dev/*`): `{code: 200, msg: '操作成功', ...}`.
+ * Errors of every call: HTTP status = code, body `ApiErrorBody` with a Chinese `msg`.
+ * Business failures of RuoYi-style calls (wrong password, captcha, SMS code, duplicate registration)
+ * answer HTTP 200 with body `{code: 500, msg}`.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Common envelopes
+// ---------------------------------------------------------------------------------------------
+
+/** Error body (any call) and the base of RuoYi answers. */
+export interface ApiErrorBody {
+  code: number;
+  msg: string;
+}
+
+/** RuoYi plain answer `{code, msg}`. */
+export interface R {
+  code: number;
+  msg: string;
+}
+
+/** RuoYi answer with `data`. */
+export interface RData<T> extends R {
+  data: T;
+}
+
+/** RuoYi TableDataInfo `{code, msg, total, rows}`. */
+export interface TableDataInfo<T> extends R {
+  total: number;
+  rows: T[];
+}
+
+/** RuoYi paging query (1-based `pageNum`). */
+export interface PageQuery {
+  pageNum?: number;
+  pageSize?: number;
+}
+
+/** Spring Data page (UJCMS style). `number` is 0-based; the request's `page` is 1-based. */
+export interface SpringPage<T> {
+  content: T[];
+  totalElements: number;
+  totalPages: number;
+  /** 0-based page index. */
+  number: number;
+  size: number;
+  first: boolean;
+  last: boolean;
+  numberOfElements: number;
+  empty: boolean;
+}
+
+/** CRM-style answer (`code` 0 = success). */
+export interface CrmResult<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content (UJCMS-style) calls under /api
+// ---------------------------------------------------------------------------------------------
+
+/** Channel customs (free-form extra fields). */
+export interface ChannelCustoms {
+  /** Route key of the channel's page, e.g. `home/index`, `product/index`, `about/contact`. */
+  filePath: string;
+  [key: string]: unknown;
+}
+
+/** `GET /api/channel`, `GET /api/channel/{id}`. */
+export interface Channel {
+  id: number;
+  /** Display name. */
+  name: string;
+  /** Same as `name` (the spec reads `title`). */
+  title: string;
+  alias: string;
+  /** In-site url of the channel, e.g. `/product`. */
+  url: string;
+  /** Shown in the top navigation. */
+  nav: boolean;
+  /** Offered as a search channel. */
+  allowSearch: boolean;
+  targetBlank: boolean;
+  /** External link of the channel, or null. */
+  linkUrl: string | null;
+  image: string | null;
+  customs: ChannelCustoms;
+  parentId: number | null;
+  /** Sub-channels (present when `isIncludeChildren` is true, else empty array). */
+  children: Channel[];
+}
+
+/** Query of `GET /api/channel`. */
+export interface ChannelQuery {
+  /** `true` = top-navigation channels only, `false` = non-nav only; absent = all. */
+  isNav?: boolean | 'true' | 'false';
+  /** Only the direct children of this channel (`0` = top level). */
+  parentId?: number;
+  /** Nest sub-channels in `children`. Default false. */
+  isIncludeChildren?: boolean | 'true' | 'false';
+}
+
+/** `GET /api/block-item?blockId=` item (enabled only, ordered by `order`). */
+export interface BlockItem {
+  id: number;
+  /** Block id, see `BLOCK_IDS` in constants. */
+  blockId: number;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  /** In-site route or full url. */
+  url: string | null;
+  linkUrl: string | null;
+  /** Image url (under `/files/...`) or null. */
+  image: string | null;
+  targetBlank: boolean;
+  enabled: boolean;
+  order: number;
+}
+
+/** Query of `GET /api/block-item`: one block, or several (`blockIds=1,2,3`, at most 20). */
+export type BlockItemQuery = { blockId: number; limit?: number } | { blockIds: string; limit?: number };
+
+/** `GET /api/company`: bare array of the company block's items; the first has `title` (company name) and `image` (logo). */
+export type CompanyResponse = BlockItem[];
+
+/** Short channel reference on an article. */
+export interface ArticleChannelRef {
+  id: number;
+  name: string;
+  alias: string;
+}
+
+/** Free-form article extras. Products carry e.g. `features: string[]`, `version`; videos `duration`; documents `fileType`. */
+export interface ArticleCustoms {
+  [key: string]: unknown;
+}
+
+/** Article in lists and pages (no `text`). */
+export interface Article {
+  id: number;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  /** Cover image url or null. */
+  image: string | null;
+  /** Video url (videos channel) or null. */
+  video: string | null;
+  /** Downloadable file url (`/files/docs/...`) or null. */
+  file: string | null;
+  fileName: string | null;
+  /** File size in bytes, or null. */
+  fileLength: number | null;
+  author: string | null;
+  source: string | null;
+  /** ISO 8601 string. */
+  publishDate: string;
+  /** The article's own channel (e.g. 15 for a document, 20 for a product category). */
+  channelId: number;
+  channel: ArticleChannelRef;
+  customs: ArticleCustoms;
+}
+
+/** `GET /api/article/{id}`: article with its HTML body. */
+export interface ArticleDetail extends Article {
+  text: string;
+}
+
+/** Query of `GET /api/article` (bare array, newest first). `channelId` includes sub-channels. */
+export interface ArticleListQuery {
+  channelId?: number;
+  /** Max rows, default 20, at most 100. */
+  limit?: number;
+}
+
+/** Query of `GET /api/article/page` (1-based `page`). `channelId` includes sub-channels. */
+export interface ArticlePageQuery {
+  channelId?: number;
+  /** 1-based. Default 1. */
+  page?: number;
+  /** Default 20, at most 100. */
+  pageSize?: number;
+}
+
+/** Query of `GET /api/article/es/page`: the content search (title and text, Chinese substrings match). */
+export interface ArticleSearchQuery extends ArticlePageQuery {
+  /** Search text, optional, at most 100 characters. */
+  text?: string;
+}
+
+export type ArticlePage = SpringPage<Article>;
+
+/** `GET /api/article/prev?id=` / `next?id=`: neighbour in the same channel, or `null` (HTTP 200) when none. */
+export type ArticleNeighbour = Article | null;
+
+/** `POST /api/download` (form-encoded) body. Answer: the file bytes (blob); unknown id -> 404 `ApiErrorBody` (文件不存在). */
+export interface DownloadForm {
+  id: number | string;
+}
+
+/** `POST /api/message-board` JSON body. Answer `R` `{code:200,msg:'留言成功'}`. */
+export interface MessageBoardForm {
+  /** 1–100 characters. */
+  title: string;
+  /** 1–2000 characters. */
+  text: string;
+  /** 1–50 characters. */
+  nickname: string;
+  /** Free contact text, at most 100 characters. */
+  contact?: string;
+  /** Mainland mobile `^1[3-9]\d{9}$`. */
+  phone?: string;
+  email?: string;
+  /** Captcha answer from `GET /captchaImage`. */
+  captcha: string;
+  /** `uuid` from `GET /captchaImage`. */
+  uuid: string;
+}
+
+/** `POST /api/visit/{siteId}` record (JSON body, query string, or text/plain JSON from sendBeacon). Answer `R`. */
+export interface VisitRecord {
+  /** Always "1". */
+  siteId: string;
+  url: string;
+  entryUrl: string;
+  referrer: string;
+  /** Numeric session id. */
+  si: number | string;
+  /** Numeric visitor id (15–16 digits). */
+  uv: number | string;
+  newVisitor: boolean | 'true' | 'false';
+  /** 1 on entry, 0 on exit. */
+  count: 0 | 1 | '0' | '1';
+  /** Seconds. */
+  duration: number | string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// RuoYi-style account and system calls
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /captchaImage`. `img` is base64 of an SVG: show `'data:image/svg+xml;base64,' + img`. Single-use, 2-minute expiry. */
+export interface CaptchaResponse extends R {
+  captchaEnabled: boolean;
+  uuid: string;
+  img: string;
+}
+
+/** `POST /login` JSON body. */
+export interface LoginBody {
+  username: string;
+  password: string;
+  code: string;
+  uuid: string;
+}
+
+/** `POST /loginNoPassword` JSON body (SMS code from `/bus/customer/sendCode`). */
+export interface LoginNoPasswordBody {
+  phone: string;
+  code: string;
+}
+
+/** `POST /login`, `POST /loginNoPassword`. */
+export interface LoginResponse extends R {
+  token: string;
+}
+
+/** User of `GET /getInfo` and `GET /system/user/profile`. */
+export interface UserInfo {
+  userId: number;
+  userName: string;
+  nickName: string;
+  /** Avatar url or '' */
+  avatar: string;
+  customerId: number | null;
+  deptId: number | null;
+  postIds: number[];
+  phonenumber: string;
+  email: string;
+}
+
+/** Permission grouped for the action directive: `system:notice:list` -> `{permissionId:'system:notice', actionList:['list']}`. */
+export interface PermissionEntry {
+  permissionId: string;
+  actionList: string[];
+}
+
+/** `GET /getInfo`. `roles` may be empty for customers (front end uses ROLE_DEFAULT). Admin has `['*:*:*']`. */
+export interface GetInfoResponse extends R {
+  user: UserInfo;
+  roles: string[];
+  /** RuoYi permission strings, e.g. `system:notice:query`. */
+  permissions: string[];
+  /** The same permissions grouped with `permissionId` and `actionList` (for the action directive). */
+  permissionList: PermissionEntry[];
+  /** true: the account still has its initial or a reset password and must change it before anything else. */
+  isDefaultModifyPwd: boolean;
+}
+
+/** RuoYi route meta. */
+export interface RouteMeta {
+  title: string;
+  icon: string;
+  noCache: boolean;
+  /** External link (http/https) or null. */
+  link: string | null;
+}
+
+/** RuoYi router of `GET /getRouters`. */
+export interface RouterVo {
+  name: string;
+  path: string;
+  hidden: boolean;
+  redirect?: string;
+  component: string;
+  alwaysShow?: boolean;
+  /** Permission string guarding the entry, if any (extra, informational). */
+  perms?: string;
+  meta: RouteMeta;
+  children?: RouterVo[];
+}
+
+export type GetRoutersResponse = RData<RouterVo[]>;
+
+/** `DELETE /logout` answers `R` `{code:200,msg:'退出成功'}`. */
+export type LogoutResponse = R;
+
+/** Notice (`sys_notice`). */
+export interface Notice {
+  noticeId: number;
+  noticeTitle: string;
+  /** Dictionary value of `sys_notice_type`: '1' 通知, '2' 公告, '3' 活动. */
+  noticeType: string;
+  /** HTML (sanitise before rendering). */
+  noticeContent: string;
+  /** '0' normal, '1' closed. */
+  status: string;
+  /** `YYYY-MM-DD HH:mm:ss`. */
+  createTime: string;
+  createBy: string;
+}
+
+/** Query of `GET /system/notice/list`. */
+export interface NoticeListQuery extends PageQuery {
+  status?: string;
+  noticeType?: string;
+  noticeTitle?: string;
+}
+
+export type NoticeListResponse = TableDataInfo<Notice>;
+export type NoticeResponse = RData<Notice>;
+
+/** `GET /system/dict/data/type/{type}` item. */
+export interface DictData {
+  dictCode: number;
+  dictSort: number;
+  dictLabel: string;
+  dictValue: string;
+  dictType: string;
+  listClass: string;
+  cssClass: string;
+  /** 'Y' | 'N' */
+  isDefault: string;
+  /** '0' normal */
+  status: string;
+}
+
+export type DictDataResponse = RData<DictData[]>;
+
+/** `GET /system/config/configKey/{key}`: `data` is the value string ('' for an unknown key, like RuoYi). */
+export type ConfigResponse = RData<string>;
+
+/** `POST /common/upload` (multipart field `file`, bearer token). */
+export interface UploadResponse extends R {
+  url: string;
+  fileName: string;
+  /** Stored file name. */
+  newFileName?: string;
+  originalFilename?: string;
+}
+
+/** `GET /system/user/profile`. */
+export interface ProfileResponse extends RData<UserInfo> {
+  roleGroup: string;
+  postGroup: string;
+}
+
+/** `PUT /system/user/profile` JSON body. Answers `R`. */
+export interface ProfileUpdateBody {
+  nickName: string;
+  phonenumber?: string;
+  email?: string;
+  /** SMS code sent with purpose `phone` to the new number; required when `phonenumber` changes. */
+  code?: string;
+}
+
+/** `POST /system/user/profile/avatar` (multipart field `avatarfile` or `file`). */
+export interface AvatarResponse extends R {
+  imgUrl: string;
+}
+
+/** Message-board entry for staff: `GET /system/message-board/list` (perm content:message:list). */
+export interface MessageBoardEntry {
+  id: number;
+  title: string;
+  /** Stored as given (plain text); escape when rendering. */
+  text: string;
+  nickname: string;
+  contact: string | null;
+  phone: string | null;
+  email: string | null;
+  ip: string | null;
+  /** `YYYY-MM-DD HH:mm:ss`. */
+  createTime: string;
+}
+
+export type MessageBoardListResponse = TableDataInfo<MessageBoardEntry>;
+
+/** `PUT /system/channel/{id}` JSON body (admin only). Answers `R`. */
+export interface ChannelUpdateBody {
+  name: string;
+}
+
+/** `GET /system/visit/stats?days=7` data (perm content:visit:list). */
+export interface VisitStats {
+  pv: number;
+  uv: number;
+  /** Average duration in seconds of exit records (count 0). */
+  avgDuration: number;
+  topPages: { url: string; pv: number }[];
+  /** One row per day (YYYY-MM-DD), oldest first. */
+  daily: { date: string; pv: number; uv: number }[];
+}
+
+export type VisitStatsResponse = RData<VisitStats>;
+
+// ---------------------------------------------------------------------------------------------
+// Customers and account calls (query-string payloads, no token)
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /bus/customer/{id}` data. */
+export interface Customer {
+  id: number;
+  name: string;
+  contactName: string | null;
+  phone: string | null;
+  /** Referral code the customer registered with. */
+  tgCode: string | null;
+  createTime: string;
+}
+
+export type CustomerResponse = RData<Customer>;
+
+/** `GET /admin-api/crm/customer/get?id=` data (`code` 0 = success). */
+export interface CrmCustomer {
+  id: number;
+  name: string;
+  contactName: string | null;
+  mobile: string | null;
+  industry: string | null;
+  level: string | null;
+  address: string | null;
+  createTime: number;
+}
+
+export type CrmCustomerResponse = CrmResult<CrmCustomer>;
+
+/**
+ * What an SMS code is for: the server accepts a code only for the purpose it was sent for (a registration code does
+ * not sign in), and a phone change sends it to the new number.
+ */
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'phone';
+
+/** `POST /bus/customer/sendCode?phone=&purpose=`. Answers `R` `{code:200,msg:'验证码已发送'}`. */
+export interface SendCodeQuery {
+  phone: string;
+  purpose: SmsPurpose;
+}
+
+/** `PUT /system/user/profile/updatePwd` body (RuoYi). */
+export interface UpdatePwdBody {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** `POST /bus/customer/create?phone&name&code&tgCode`. Answers `R` `{code:200,msg:'注册成功'}`; duplicate `{code:500,msg:'该手机号已注册'}`. */
+export interface RegisterQuery {
+  phone: string;
+  name: string;
+  code: string;
+  tgCode?: string;
+}
+
+/** `POST /bus/customer/resetUserPassword?phone&password&code` (password 6–20 chars). Answers `R` `{code:200,msg:'密码重置成功'}`. */
+export interface ResetPasswordQuery {
+  phone: string;
+  password: string;
+  code: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dev-only helpers (404 when NODE_ENV=production)
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /dev/sms-outbox?phone=`: the latest code sent to a phone. */
+export type DevSmsOutboxResponse = RData<{ phone: string; code: string; createdAt: string }>;
+
+/** `GET /dev/captcha/{uuid}`: the answer of a captcha. */
+export type DevCaptchaResponse = RData<{ answer: string }>;
+
+/** `GET /health`. */
+export interface HealthResponse {
+  status: 'ok';
+  db: 'pglite' | 'postgres';
+}

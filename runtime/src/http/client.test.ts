@@ -1,0 +1,139 @@
+import type { AxiosError, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosHeaders } from 'axios';
+
+const notifyError = jest.fn();
+const confirm = jest.fn();
+jest.mock('./notify', () => ({
+  notify: { error: (...a: unknown[]) => notifyError(...a), info: jest.fn(), success: jest.fn(), close: jest.fn(), confirm: (o: unknown) => confirm(o) },
+}));
+
+import { onError, onRequest, onResponse, relogin, resetNetworkErrorCounts, setFixedBearer, http } from './client';
+import { bus } from '../bus';
+import { HTTP_TIMEOUT_MS } from '@site/contract';
+
+const cfg = (extra: Record<string, unknown> = {}) => ({ url: '/api/x', headers: new AxiosHeaders(), ...extra }) as unknown as InternalAxiosRequestConfig;
+const res = (data: unknown, extra: Record<string, unknown> = {}) => ({ data, status: 200, config: cfg(extra), headers: {} }) as unknown as AxiosResponse;
+
+function clearCookies() {
+  document.cookie.split(';').forEach((c) => {
+    document.cookie = `${c.split('=')[0].trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+}
+
+beforeEach(() => {
+  notifyError.mockReset();
+  confirm.mockReset();
+  relogin.show = false;
+  resetNetworkErrorCounts();
+  clearCookies();
+});
+
+describe('HTTP client', () => {
+  test('[HTTP-1][HTTP-2] same origin, 60 s timeout', () => {
+    expect(http.defaults.baseURL).toBe('');
+    expect(http.defaults.timeout).toBe(HTTP_TIMEOUT_MS);
+    expect(HTTP_TIMEOUT_MS).toBe(60000);
+  });
+
+  test('[HTTP-3] Bearer token from the access_token cookie; none without a cookie', () => {
+    expect(onRequest(cfg()).headers.get('Authorization')).toBeUndefined();
+    document.cookie = 'access_token=tok123; path=/';
+    expect(onRequest(cfg()).headers.get('Authorization')).toBe('Bearer tok123');
+  });
+
+  test('[ACCT-2][ACCT-4] isToken:false sends no token header', () => {
+    document.cookie = 'access_token=tok123; path=/';
+    expect(onRequest(cfg({ isToken: false })).headers.get('Authorization')).toBeUndefined();
+  });
+
+  test('[HTTP-4] the fixed-bearer flag uses the fixed value instead of the user token', () => {
+    document.cookie = 'access_token=tok123; path=/';
+    setFixedBearer('fixed-value');
+    expect(onRequest(cfg({ fixedBearer: true })).headers.get('Authorization')).toBe('Bearer fixed-value');
+  });
+
+  test.each([200, 'SUCCESS', 4928, 1])('[HTTP-5] code %p passes through', (code) => {
+    const body = { code, msg: 'x', data: 1 };
+    expect(onResponse(res(body))).toBe(body);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  test('[HTTP-5] a body without a code and bare arrays pass', () => {
+    const arr = [1, 2];
+    expect(onResponse(res(arr))).toBe(arr);
+    const page = { content: [], totalElements: 0 };
+    expect(onResponse(res(page))).toBe(page);
+  });
+
+  test('[HTTP-6][AUTH-9][AUTH-10][AUTH-11] 401: one single login-expired notice; confirm emits logout; flag resets on close', async () => {
+    const logout = jest.fn();
+    bus.on('logout', logout);
+    const calls = [1, 2, 3].map(() => Promise.resolve(onResponse(res({ code: 401, msg: 'x' }))).catch((e) => e));
+    await Promise.all(calls);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    const opts = confirm.mock.calls[0][0];
+    expect(opts.content).toBe('登录状态已过期，您可以继续留在该页面，或者重新登录');
+    opts.onOk();
+    expect(logout).toHaveBeenCalledWith({ reason: 'expired' });
+    expect(relogin.show).toBe(true);
+    opts.afterClose();
+    expect(relogin.show).toBe(false);
+    await Promise.resolve(onResponse(res({ code: 401 }))).catch(() => undefined);
+    expect(confirm).toHaveBeenCalledTimes(2);
+    bus.off('logout', logout);
+  });
+
+  test('[HTTP-7] 500 is notified except for /login', async () => {
+    await expect(Promise.resolve(onResponse(res({ code: 500, msg: '服务器错误' })))).rejects.toThrow('服务器错误');
+    expect(notifyError).toHaveBeenCalledWith('服务器错误');
+    notifyError.mockReset();
+    await expect(Promise.resolve(onResponse(res({ code: 500, msg: '用户不存在/密码错误' }, { url: '/login' })))).rejects.toThrow('用户不存在/密码错误');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  test('[HTTP-8] any other code shows the server message', async () => {
+    await expect(Promise.resolve(onResponse(res({ code: 601, msg: '自定义错误' })))).rejects.toThrow('自定义错误');
+    expect(notifyError).toHaveBeenCalledWith('自定义错误');
+  });
+
+  test('[ERR-1][ERR-2][ERR-3][ERR-4] default texts by code when the server gives none', async () => {
+    await Promise.resolve(onResponse(res({ code: 403 }))).catch(() => undefined);
+    await Promise.resolve(onResponse(res({ code: 404 }))).catch(() => undefined);
+    await Promise.resolve(onResponse(res({ code: 999 }))).catch(() => undefined);
+    expect(notifyError.mock.calls.map((c) => c[0])).toEqual(['当前操作没有权限', '访问资源不存在', '系统未知错误，请反馈给管理员']);
+  });
+
+  const axiosError = (message: string, status?: number, data?: unknown) =>
+    ({ message, config: cfg(), response: status ? { status, data } : undefined }) as unknown as AxiosError;
+
+  test('[ERR-5][ERR-6][ERR-7] network, timeout and HTTP failure texts', async () => {
+    await onError(axiosError('Network Error')).catch(() => undefined);
+    await onError(axiosError('timeout of 60000ms exceeded')).catch(() => undefined);
+    await onError(axiosError('Request failed with status code 502', 502, '<html>')).catch(() => undefined);
+    expect(notifyError.mock.calls.map((c) => c[0])).toEqual(['后端接口连接异常', '系统接口请求超时', '系统接口502异常']);
+  });
+
+  test('[HTTP-8] an error status with a JSON {code,msg} body shows the server message', async () => {
+    await expect(onError(axiosError('Request failed with status code 400', 400, { code: 400, msg: '手机号格式不正确' }))).rejects.toThrow('手机号格式不正确');
+    expect(notifyError).toHaveBeenCalledWith('手机号格式不正确');
+  });
+
+  test('[ERR-9] on the mobile messaging-app browser network errors show from the 2nd occurrence', async () => {
+    document.cookie = 'isMobileWeChat=true; path=/';
+    await onError(axiosError('Network Error')).catch(() => undefined);
+    expect(notifyError).not.toHaveBeenCalled();
+    await onError(axiosError('Network Error')).catch(() => undefined);
+    expect(notifyError).toHaveBeenCalledWith('后端接口连接异常');
+  });
+
+  test('[ISSUE-15.5] registration switched off: the server\'s own message is shown and the call fails', async () => {
+    const body = { code: 500, msg: '当前系统没有开启注册功能！' };
+    await expect(Promise.resolve(onResponse(res(body, { url: '/bus/customer/create' })))).rejects.toThrow('当前系统没有开启注册功能！');
+    expect(notifyError).toHaveBeenCalledWith('当前系统没有开启注册功能！');
+  });
+
+  test('[ERR-8] error notifications last 5 s', () => {
+    const { ERROR_NOTIFICATION_MS } = jest.requireActual('@site/contract');
+    expect(ERROR_NOTIFICATION_MS).toBe(5000);
+  });
+});

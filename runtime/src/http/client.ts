@@ -1,0 +1,184 @@
+import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { COOKIE_KEYS, HTTP_TIMEOUT_MS } from '@site/contract';
+import { bus } from '../bus';
+import { getToken } from '../auth/token';
+import { safeCookies } from '../storage/safe-storage';
+import {
+  LOGIN_EXPIRED_CANCEL,
+  LOGIN_EXPIRED_ERROR,
+  LOGIN_EXPIRED_OK,
+  LOGIN_EXPIRED_TEXT,
+  LOGIN_EXPIRED_TITLE,
+  NETWORK_ERROR_TEXT,
+  PASS_CODES,
+  TIMEOUT_TEXT,
+  codeMessage,
+  httpStatusText,
+} from './messages';
+import { notify } from './notify';
+
+/** Per-request flags on top of axios' own config. */
+export interface RequestFlags {
+  /** false: send no Authorization header (registration, password reset). */
+  isToken?: boolean;
+  /** true: send the fixed site bearer instead of the user's token. */
+  fixedBearer?: boolean;
+  /** true: hand the body back whatever its code (calls of other systems, e.g. the CRM's code 0). */
+  rawAnswer?: boolean;
+}
+export type RequestConfig = AxiosRequestConfig & RequestFlags;
+
+/** The fixed bearer value for flagged calls: a public, read-only site key set at start, never a secret. */
+let fixedBearerValue = 'site-public';
+export function setFixedBearer(value: string): void {
+  fixedBearerValue = value;
+}
+
+/** Answers of 500 are not notified for these URLs: the page shows the reason itself. */
+const SILENT_500 = [/^\/login(\?|$)/, /company.*search|search.*company/i];
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public readonly code: number | string | undefined,
+    public readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** One 'login expired' notice at a time (AUTH-9..11). */
+export const relogin = { show: false };
+
+function showLoginExpired(url?: string): void {
+  bus.emit('authExpired', { url });
+  if (relogin.show) return;
+  relogin.show = true;
+  notify.confirm({
+    title: LOGIN_EXPIRED_TITLE,
+    content: LOGIN_EXPIRED_TEXT,
+    okText: LOGIN_EXPIRED_OK,
+    cancelText: LOGIN_EXPIRED_CANCEL,
+    onOk: () => bus.emit('logout', { reason: 'expired' }),
+    afterClose: () => {
+      relogin.show = false;
+    },
+  });
+}
+
+/** Network errors on the mobile messaging-app browser are suppressed until their 2nd occurrence (ERR-9). */
+const networkErrorCounts = new Map<string, number>();
+function isMobileWeChat(): boolean {
+  return safeCookies.get(COOKIE_KEYS.isMobileWeChat) === 'true';
+}
+function notifyNetworkError(text: string): void {
+  if (isMobileWeChat()) {
+    const n = (networkErrorCounts.get(text) ?? 0) + 1;
+    networkErrorCounts.set(text, n);
+    if (n < 2) return;
+  }
+  notify.error(text);
+}
+/** For tests. */
+export function resetNetworkErrorCounts(): void {
+  networkErrorCounts.clear();
+}
+
+interface CodedBody {
+  code?: number | string;
+  msg?: string;
+  message?: string;
+}
+
+/** Turns a body with a code into either the body (pass) or a rejection with the right notice. */
+function handleCodedBody(body: CodedBody, url: string): unknown {
+  const code = body.code;
+  if (code === undefined || code === null || PASS_CODES.includes(code)) return body;
+  const msg = body.msg || body.message || codeMessage(code);
+  if (Number(code) === 401) {
+    showLoginExpired(url);
+    return Promise.reject(new ApiError(LOGIN_EXPIRED_ERROR, 401, body));
+  }
+  if (Number(code) === 500) {
+    if (!SILENT_500.some((re) => re.test(url))) notify.error(msg);
+    return Promise.reject(new ApiError(msg, 500, body));
+  }
+  notify.error(msg);
+  return Promise.reject(new ApiError(msg, code, body));
+}
+
+function isBinary(config: AxiosRequestConfig): boolean {
+  return config.responseType === 'blob' || config.responseType === 'arraybuffer';
+}
+
+export function onRequest(config: InternalAxiosRequestConfig & RequestFlags): InternalAxiosRequestConfig {
+  if (config.fixedBearer) {
+    config.headers.set('Authorization', `Bearer ${fixedBearerValue}`);
+  } else if (config.isToken !== false) {
+    const token = getToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  }
+  return config;
+}
+
+export function onResponse(response: AxiosResponse): unknown {
+  const config = response.config as RequestConfig;
+  if (isBinary(config)) return response;
+  const body = response.data;
+  if (config.rawAnswer || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return handleCodedBody(body as CodedBody, config.url ?? '');
+}
+
+export function onError(error: AxiosError): Promise<never> {
+  const config = (error.config ?? {}) as RequestConfig;
+  const body = error.response?.data as CodedBody | undefined;
+  // A JSON error body from our server carries its own code and Chinese message.
+  if (body && typeof body === 'object' && !(typeof Blob !== 'undefined' && body instanceof Blob) && 'code' in body) {
+    return Promise.resolve(handleCodedBody(body, config.url ?? '')).then(() =>
+      Promise.reject(new ApiError(body.msg || codeMessage(body.code!), body.code, body)),
+    );
+  }
+  if (error.response?.status === 401) {
+    showLoginExpired(config.url);
+    return Promise.reject(new ApiError(LOGIN_EXPIRED_ERROR, 401));
+  }
+  const raw = error.message || '';
+  let text: string;
+  if (raw === 'Network Error') text = NETWORK_ERROR_TEXT;
+  else if (raw.includes('timeout')) text = TIMEOUT_TEXT;
+  else if (raw.includes('Request failed with status code')) text = httpStatusText(raw.slice(-3));
+  else text = raw || codeMessage('default');
+  notifyNetworkError(text);
+  return Promise.reject(new ApiError(text, error.response?.status));
+}
+
+export function createHttp(): AxiosInstance {
+  const instance = axios.create({
+    baseURL: '',
+    timeout: HTTP_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/json;charset=utf-8' },
+  });
+  instance.interceptors.request.use(onRequest);
+  instance.interceptors.response.use(onResponse as never, onError);
+  return instance;
+}
+
+/** The one configured client (same origin, 60 s timeout, bearer from the access_token cookie). */
+export const http = createHttp();
+
+/** Typed helpers: the interceptors already unwrap the body. */
+export const request = {
+  get<T>(url: string, config?: RequestConfig): Promise<T> {
+    return http.get(url, config) as unknown as Promise<T>;
+  },
+  post<T>(url: string, data?: unknown, config?: RequestConfig): Promise<T> {
+    return http.post(url, data, config) as unknown as Promise<T>;
+  },
+  put<T>(url: string, data?: unknown, config?: RequestConfig): Promise<T> {
+    return http.put(url, data, config) as unknown as Promise<T>;
+  },
+  delete<T>(url: string, config?: RequestConfig): Promise<T> {
+    return http.delete(url, config) as unknown as Promise<T>;
+  },
+};

@@ -1,0 +1,16 @@
+/// <reference path="./assets.d.ts" />
+/** @site/ui: UI parts, hooks and helpers bundled into each app that uses them (never shared by federation). */
+export { truncateText } from './utils/text';
+export { formatNumber, formatDate } from './utils/format';
+export { isExternal, isSafeInSitePath, toInSitePath } from './utils/url';
+export { detectMobileWeChat } from './utils/wechat';
+export { SafeHtml } from './components/SafeHtml';
+export { formatPageTitle, setCompanyTitle, setPageTitle, pageTitleOverride } from './utils/page-title';
+export { rememberReUrl, takeReUrl, afterLoginTarget, loginPathFor } from './auth/redirect';
+export { EmptyState } from './components/EmptyState';
+export { TextPlaceholder } from './components/TextPlaceholder';
+export { PageLinks, type PageLinksProps } from './components/PageLinks';
+export { ResultMessage } from './components/Result';
+export { useAsync, type AsyncState } from './hooks/useAsync';
+export { useCountdown } from './hooks/useCountdown';
+export { usePageParam } from './hooks/usePageParam';

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the apps compile this source, and its stylesheet imports need the *.css declaration
 /// <reference path="./assets.d.ts" />
 /**
  * @site/shared: shared at run time as ONE federation singleton (bus, HTTP client, auth store),

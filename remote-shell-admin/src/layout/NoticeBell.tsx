@@ -36,7 +36,7 @@ export function NoticeBell() {
   useEffect(() => {
     if (open) void load(initialPaging(paging.noticeType));
     // Reopening shows a fresh first page of the tab in view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only opening reloads; a tab change loads through onTabChange
   }, [open]);
 
   const onTabChange = (key: string) => {

@@ -31,7 +31,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): Async
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps decide when `load` runs again, as with useEffect
   }, [...deps, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };

@@ -25,9 +25,7 @@ for (const dir of fs.readdirSync(root)) {
 }
 // Until @site/contract exists, the server reads the API types and constants from shared/ by path; the day the
 // contract package is in the workspace this allowance disappears by itself.
-const serverTransition = fs.existsSync(path.join(root, 'contract', 'package.json'))
-  ? []
-  : ['shared/src/types/api.ts', 'shared/src/constants.ts'];
+const serverTransition = fs.existsSync(path.join(root, 'contract', 'package.json')) ? [] : ['shared/src/types/api.ts', 'shared/src/constants.ts'];
 
 /** Why `from` may not import `target` (a workspace folder), or null when it may. */
 function forbidden(from, target, targetFile) {
@@ -85,7 +83,9 @@ const boundaries = {
 };
 
 // The compiler-era hook rules come as warnings; here every finding fails `npm test`.
-const hooksRules = Object.fromEntries(Object.entries(reactHooks.configs.recommended.rules).map(([rule, level]) => [rule, level === 'warn' ? 'error' : level]));
+const hooksRules = Object.fromEntries(
+  Object.entries(reactHooks.configs.recommended.rules).map(([rule, level]) => [rule, level === 'warn' ? 'error' : level]),
+);
 
 export default defineConfig([
   {

@@ -158,6 +158,7 @@ function lighthouse(url, desktop, runs) {
  * new page's h1, with its own text, is in the DOM and the next frame has been produced. The previous page stays on
  * screen during a navigation, so waiting for "an h1" or for the URL would time nothing.
  */
+/* global window, document, MutationObserver, requestAnimationFrame -- navTimes' page.evaluate callbacks run in the browser */
 async function navTimes(chromium, from, linkName, times) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const page = await browser.newPage();

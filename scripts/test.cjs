@@ -7,7 +7,6 @@
 const fs = require('fs');
 const path = require('path');
 const os = require('os');
-const { execSync } = require('child_process');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
 const { REMOTE_DIRS } = require('../build-config/site.cjs');
 
@@ -38,6 +37,11 @@ if (!hasPostgres()) missing.push('postgresql');
 if (missing.length) aptInstall(missing);
 if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
 if (!fs.existsSync('/usr/bin/chromium')) throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
+
+step('lint');
+// ESLint and Prettier are root devDependencies: without them `pnpm exec` fails, and so does the suite.
+run('pnpm exec eslint .', { cwd: root });
+run('pnpm exec prettier --check .', { cwd: root });
 
 step('type check');
 run('pnpm exec tsc --build', { cwd: root });

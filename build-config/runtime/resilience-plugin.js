@@ -37,7 +37,6 @@ export default function resiliencePlugin() {
     },
     errorLoadRemote(args) {
       const { id, error, lifecycle } = args;
-      // eslint-disable-next-line no-console
       console.error(`[federation] remote "${id}" failed to load (${lifecycle}):`, error);
       // Only the final stage gets a fallback module; earlier stages rethrow and end up here.
       if (lifecycle !== 'onLoad') return undefined;

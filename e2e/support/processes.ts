@@ -10,7 +10,7 @@ import net from 'net';
 import os from 'os';
 import path from 'path';
 import { PORTS, topology } from './site';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS helper shared with scripts/, loaded as it is
 const { buildVariant } = require('./variants.cjs') as { buildVariant: (name: string, outDir: string) => Promise<void> };
 
 export const REPO = path.resolve(__dirname, '../..');

@@ -13,7 +13,7 @@ interface CorpusResult {
   statuses: Record<string, number>;
   sent: number;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS corpus the production servers' own tests use
 const malformed = require('../../scripts/lib/malformed-requests.cjs') as {
   corpus(): Buffer[];
   sendCorpus(port: number, reqs?: Buffer[], concurrency?: number): Promise<CorpusResult>;

@@ -7,8 +7,6 @@
  * that fails to load (SPEC section 8).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import fs from 'fs';
-import os from 'os';
 import path from 'path';
 import { API, BASE, SEEDED, apiLogin, remoteOrigin, useToken } from '../support/site';
 import { REPO, defaultRemotes, extraBuild, startHangingServer, startSite, startStaticServer, type SiteInstance } from '../support/processes';

@@ -40,7 +40,6 @@ async function start() {
     prefetchOnIntent();
   } catch (e) {
     // Without the remotes file every remote page shows its fallback; the shell still works.
-    // eslint-disable-next-line no-console
     console.error('[host] could not read the remotes file', e);
   }
 }

@@ -103,7 +103,7 @@ export default function AdminApp() {
   useEffect(() => {
     // LANG-2: the language choice lives in the lang cookie; make sure it is there.
     settingsStore.set({ lang: s.lang });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once at mount: later changes of lang write the cookie themselves
   }, []);
   const light = s.theme === 'light';
   return (

@@ -7,12 +7,12 @@ jest.mock('@site/ui-kit', () => {
   throw new Error('an exposed page imports @site/ui-kit (antd)');
 });
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS exposes list the webpack config reads
 const { exposes } = require('../exposes.cjs') as { exposes: Record<string, string> };
 
 test.each(Object.entries(exposes))('%s (%s) renders without antd', (_name, file) => {
   jest.isolateModules(() => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- each page loads inside isolateModules, by a computed path
     const mod = require(`../${file.replace(/^\.\//, '')}`) as { default: unknown };
     expect(typeof mod.default).toBe('function');
   });

@@ -12,7 +12,8 @@ function requiredExposes(file = TABLE) {
   const src = fs.readFileSync(file, 'utf8');
   const out = {};
   for (const m of src.matchAll(/remote:\s*'([a-z_]+)',\s*module:\s*'(\.\/[A-Za-z]+)'/g)) {
-    (out[m[1]] ||= []).includes(m[2]) || out[m[1]].push(m[2]);
+    const modules = (out[m[1]] ||= []);
+    if (!modules.includes(m[2])) modules.push(m[2]);
   }
   if (Object.keys(out).length === 0) throw new Error(`no routes found in ${file}`);
   return out;

@@ -97,7 +97,7 @@ async function startServe(extraEnv = {}) {
     for (const name of APPS) await until(async () => (await get(ports[name], '/mf-manifest.json')).status === 200, `${name} up`, 30_000);
   } catch (err) {
     await stop();
-    throw new Error(`${err.message}\n${out}`);
+    throw new Error(`${err.message}\n${out}`, { cause: err });
   }
   return { child, ports, output: () => out, stop };
 }

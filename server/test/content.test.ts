@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME, TOP_NAV } from '@site/contract';
 import { rows } from '../src/db/index.js';
-import { captcha, freshIp, req, startTestServer, type TestServer, ok } from './helpers.js';
+import { captcha, freshIp, req, startTestServer, type TestResponse, type TestServer, ok } from './helpers.js';
+
+// The fields these tests read from the JSON answers.
+type Channel = { id: number; nav: boolean; allowSearch: boolean; children: Channel[] };
+type BlockItem = { blockId: number; enabled: boolean; order: number; targetBlank: boolean; url: string | null; title: string };
+type Article = { id: number; channelId: number; publishDate: string; channel: { id: number } };
 
 let s: TestServer;
 before(async () => { s = await startTestServer(); });
@@ -14,13 +19,13 @@ describe('channels and blocks', () => {
     const r = await req(s.app, { method: 'GET', url: '/api/channel?isNav=true' });
     assert.equal(r.status, 200);
     ok(Array.isArray(r.body));
-    assert.deepEqual(r.body.map((c: any) => c.customs.filePath), TOP_NAV.map((n) => n.filePath));
+    assert.deepEqual(r.body.map((c: { customs: { filePath: string } }) => c.customs.filePath), TOP_NAV.map((n) => n.filePath));
     for (const c of r.body) {
       for (const k of ['id', 'name', 'title', 'alias', 'url', 'nav', 'allowSearch', 'targetBlank', 'linkUrl', 'image', 'customs', 'parentId', 'children']) ok(k in c, k);
       assert.equal(c.title, c.name);
       assert.equal(c.nav, true);
     }
-    const searchable = r.body.filter((c: any) => c.allowSearch).map((c: any) => c.id).sort((a: number, b: number) => a - b);
+    const searchable = r.body.filter((c: Channel) => c.allowSearch).map((c: Channel) => c.id).sort((a: number, b: number) => a - b);
     assert.deepEqual(searchable, [10, 11, 12, 14]);
     assert.equal(r.headers['x-content-type-options'], 'nosniff');
     assert.equal(r.headers['referrer-policy'], 'strict-origin-when-cross-origin');
@@ -28,12 +33,12 @@ describe('channels and blocks', () => {
 
   test('[API-1] channel filters: parentId, isIncludeChildren, isNav=false', async () => {
     const sub = await req(s.app, { method: 'GET', url: `/api/channel?parentId=${CHANNEL_IDS.support}` });
-    assert.deepEqual(sub.body.map((c: any) => c.id), [15, 16, 17]);
+    assert.deepEqual(sub.body.map((c: Channel) => c.id), [15, 16, 17]);
     const tree = await req(s.app, { method: 'GET', url: '/api/channel?isIncludeChildren=true' });
-    const product = tree.body.find((c: any) => c.id === CHANNEL_IDS.product);
-    assert.deepEqual(product.children.map((c: any) => c.id), [20, 21, 22]);
+    const product = tree.body.find((c: Channel) => c.id === CHANNEL_IDS.product);
+    assert.deepEqual(product.children.map((c: Channel) => c.id), [20, 21, 22]);
     const nonNav = await req(s.app, { method: 'GET', url: '/api/channel?isNav=false' });
-    ok(nonNav.body.every((c: any) => !c.nav));
+    ok(nonNav.body.every((c: Channel) => !c.nav));
     const all = await req(s.app, { method: 'GET', url: '/api/channel' });
     assert.equal(all.body.length, 13);
     const bad = await req(s.app, { method: 'GET', url: '/api/channel?parentId=abc' });
@@ -61,9 +66,9 @@ describe('channels and blocks', () => {
     const r = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${ids.join(',')}` });
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, one.flat());
-    assert.deepEqual([...new Set(r.body.map((it: any) => it.blockId))], ids);
+    assert.deepEqual([...new Set(r.body.map((it: BlockItem) => it.blockId))], ids);
     const limited = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${ids.join(',')}&limit=1` });
-    assert.deepEqual(limited.body.map((it: any) => it.blockId), ids);
+    assert.deepEqual(limited.body.map((it: BlockItem) => it.blockId), ids);
     for (const bad of ['', 'a', '1,,2', '1,-2', '0', Array.from({ length: 21 }, (_, i) => i + 1).join(',')]) {
       const res = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${encodeURIComponent(bad)}` });
       assert.equal(res.status, 400, `blockIds=${bad}`);
@@ -79,16 +84,16 @@ describe('channels and blocks', () => {
       assert.equal(r.status, 200);
       ok(r.body.length >= 3 && r.body.length <= 5, `block ${id} has ${r.body.length}`);
       for (const it of r.body) for (const k of ['id', 'title', 'subtitle', 'description', 'url', 'linkUrl', 'image', 'targetBlank', 'enabled', 'order']) ok(k in it, k);
-      ok(r.body.every((it: any) => it.enabled));
-      const orders = r.body.map((it: any) => it.order);
+      ok(r.body.every((it: BlockItem) => it.enabled));
+      const orders = r.body.map((it: BlockItem) => it.order);
       assert.deepEqual(orders, [...orders].sort((a: number, b: number) => a - b));
     }
     const all = (await Promise.all([1, 2, 3, 4].map((id) => req(s.app, { method: 'GET', url: `/api/block-item?blockId=${id}` })))).flatMap((r) => r.body);
-    ok(all.some((it: any) => it.targetBlank));
-    ok(all.some((it: any) => String(it.url).includes('initData')));
+    ok(all.some((it: BlockItem) => it.targetBlank));
+    ok(all.some((it: BlockItem) => String(it.url).includes('initData')));
     const copyright = await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${BLOCK_IDS.copyright}` });
     assert.equal(copyright.body.length, 2);
-    ok(copyright.body.some((it: any) => /ICP备/.test(it.title)));
+    ok(copyright.body.some((it: BlockItem) => /ICP备/.test(it.title)));
     const contact = await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${BLOCK_IDS.contact}` });
     assert.equal(contact.body.length, 2);
     const logo = await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${BLOCK_IDS.companyLogo}` });
@@ -118,8 +123,8 @@ describe('articles and search', () => {
     const r = await req(s.app, { method: 'GET', url: `/api/article?channelId=${CHANNEL_IDS.product}&limit=50` });
     assert.equal(r.status, 200);
     ok(r.body.length >= 6);
-    ok(r.body.every((a: any) => [20, 21, 22].includes(a.channelId)));
-    const dates = r.body.map((a: any) => Date.parse(a.publishDate));
+    ok(r.body.every((a: Article) => [20, 21, 22].includes(a.channelId)));
+    const dates = r.body.map((a: Article) => Date.parse(a.publishDate));
     assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
     for (const k of ['id', 'title', 'subtitle', 'description', 'image', 'video', 'file', 'fileName', 'fileLength', 'author', 'source', 'publishDate', 'channelId', 'channel', 'customs']) ok(k in r.body[0], k);
     ok(!('text' in r.body[0]));
@@ -165,7 +170,7 @@ describe('articles and search', () => {
     assert.equal(p3.body.number, 2);
     assert.equal(p3.body.last, true);
     assert.equal(p3.body.numberOfElements, 2);
-    const ids = new Set([...content, ...p3.body.content].map((a: any) => a.id));
+    const ids = new Set([...content, ...p3.body.content].map((a: Article) => a.id));
     assert.equal(ids.size, 12);
     const beyond = await req(s.app, { method: 'GET', url: `/api/article/page?channelId=${CHANNEL_IDS.news}&page=9` });
     assert.equal(beyond.body.empty, true);
@@ -178,14 +183,14 @@ describe('articles and search', () => {
     const r = await req(s.app, { method: 'GET', url: `/api/article/es/page?channelId=${CHANNEL_IDS.support}&text=${encodeURIComponent('手册')}&page=1&pageSize=20` });
     assert.equal(r.status, 200);
     ok(r.body.totalElements >= 2);
-    ok(r.body.content.every((a: any) => [15, 16, 17].includes(a.channel.id)));
-    ok(r.body.content.some((a: any) => a.channel.id === CHANNEL_IDS.document));
+    ok(r.body.content.every((a: Article) => [15, 16, 17].includes(a.channel.id)));
+    ok(r.body.content.some((a: Article) => a.channel.id === CHANNEL_IDS.document));
     // text-only match (word only in the body)
     const body = await req(s.app, { method: 'GET', url: `/api/article/es/page?text=${encodeURIComponent('N-1 静态安全分析')}` });
-    ok(body.body.content.some((a: any) => a.id === 101));
+    ok(body.body.content.some((a: Article) => a.id === 101));
     // two-character Chinese substring of a title
     const short = await req(s.app, { method: 'GET', url: `/api/article/es/page?channelId=${CHANNEL_IDS.product}&text=${encodeURIComponent('诊断')}` });
-    ok(short.body.content.some((a: any) => a.id === 104));
+    ok(short.body.content.some((a: Article) => a.id === 104));
     assert.equal(short.body.content[0].channel.id, 21);
     // no text: all of the channel
     const all = await req(s.app, { method: 'GET', url: `/api/article/es/page?channelId=${CHANNEL_IDS.solution}` });
@@ -319,13 +324,13 @@ describe('message board', () => {
 
   test('message board is rate limited per IP (429)', async () => {
     const ip = freshIp();
-    let last: any;
+    let last: TestResponse | undefined;
     for (let i = 0; i < 6; i++) {
       const c = await captcha(s.app);
       last = await req(s.app, { method: 'POST', url: '/api/message-board', ip, payload: { title: 't', text: 'x', nickname: 'n', captcha: c.answer, uuid: c.uuid } });
     }
-    assert.equal(last.status, 429);
-    assert.deepEqual(last.body, { code: 429, msg: '请求过于频繁，请稍后再试' });
+    assert.equal(last?.status, 429);
+    assert.deepEqual(last?.body, { code: 429, msg: '请求过于频繁，请稍后再试' });
   });
 });
 

@@ -129,12 +129,15 @@ let ipCounter = 1;
 /** A distinct client IP (X-Forwarded-For from the loopback proxy is trusted), so rate limits of one test do not leak into another. */
 export const freshIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
+export type TestResponse = Awaited<ReturnType<typeof req>>;
+
 export async function req(app: FastifyInstance, o: InjectOptions & { token?: string; ip?: string }) {
   const headers = { ...(o.headers ?? {}) } as Record<string, string>;
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   headers['x-forwarded-for'] = o.ip ?? headers['x-forwarded-for'] ?? freshIp();
   const { token: _t, ip: _i, ...rest } = o;
   const res = await app.inject({ ...rest, headers });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever JSON the route answered, and its assertions check the shape
   let body: any;
   try { body = res.json(); } catch { body = res.body; }
   return { status: res.statusCode, body, headers: res.headers, raw: res };

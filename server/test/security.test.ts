@@ -13,7 +13,7 @@ import type { InjectOptions } from 'fastify';
 import { rows } from '../src/db/index.js';
 import { sha256 } from '../src/lib/auth.js';
 import { API_CSP, parseOrigins } from '../src/lib/headers.js';
-import { captcha, freshIp, freshPhone, login, multipart, ok, PNG_1x1, req, sendSms, startTestServer, type TestServer } from './helpers.js';
+import { captcha, freshIp, freshPhone, login, multipart, ok, PNG_1x1, req, sendSms, startTestServer, type TestResponse, type TestServer } from './helpers.js';
 
 const PORTAL = 'https://portal.example.com';
 const TOO_MANY = { code: 429, msg: '请求过于频繁，请稍后再试' };
@@ -286,7 +286,7 @@ describe('uploads', () => {
 });
 
 describe('path traversal', () => {
-  const refusedCleanly = (label: string, r: { status: number; body: any; raw: { payload: string; headers: any } }) => {
+  const refusedCleanly = (label: string, r: TestResponse) => {
     ok(!r.raw.payload.includes(MARKER) && !r.raw.payload.includes('root:x:0') && !r.raw.payload.includes('"name": "@site/server"'), `${label}: leaked a file`);
     // a key-shaped value (dictionary type, config key) may get the normal empty answer
     if (r.status === 200 && r.body?.code === 200 && (r.body.data === '' || (Array.isArray(r.body.data) && !r.body.data.length))) return;

@@ -5,6 +5,10 @@ import { rows } from '../src/db/index.js';
 import { sha256 } from '../src/lib/auth.js';
 import { captcha, freshIp, login, multipart, PNG_1x1, req, sendSms, startTestServer, type TestServer, ok } from './helpers.js';
 
+// The fields these tests read from the JSON answers.
+type Route = { path: string; component: string; meta: { title: string; link?: string }; children: Route[] };
+type Notice = { noticeType: string; noticeContent: string };
+
 let s: TestServer;
 let admin: string;
 let editor: string;
@@ -118,7 +122,7 @@ describe('user info, routes, logout', () => {
     const e = await req(s.app, { method: 'GET', url: '/getInfo', token: editor });
     assert.deepEqual(e.body.roles, ['editor']);
     assert.deepEqual(e.body.permissions, ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query']);
-    ok(e.body.permissionList.some((p: any) => p.permissionId === 'system:notice' && p.actionList.includes('query')));
+    ok(e.body.permissionList.some((p: { permissionId: string; actionList: string[] }) => p.permissionId === 'system:notice' && p.actionList.includes('query')));
   });
 
   test('[AUTH-9][HTTP-6][ERR-1] no, forged, malformed, expired or revoked tokens answer 401 {code:401}', async () => {
@@ -152,18 +156,18 @@ describe('user info, routes, logout', () => {
   test('[SHELL-3][SHELL-4][SHELL-5] GET /getRouters: admin sees every menu incl. the external link; editor only 内容管理 and 通知公告', async () => {
     const a = await req(s.app, { method: 'GET', url: '/getRouters', token: admin });
     assert.equal(a.body.code, 200);
-    const titles = a.body.data.map((r: any) => r.meta.title);
+    const titles = a.body.data.map((r: Route) => r.meta.title);
     assert.deepEqual(titles, ['内容管理', '系统管理', '系统工具', '帮助中心']);
     for (const r of a.body.data) for (const k of ['name', 'path', 'hidden', 'component', 'meta']) ok(k in r, k);
-    const link = a.body.data.find((r: any) => r.meta.link);
+    const link = a.body.data.find((r: Route) => r.meta.link);
     assert.equal(link.meta.link, 'https://www.example.com/help');
-    const content = a.body.data.find((r: any) => r.path === '/admin/content');
-    assert.deepEqual(content.children.map((c: any) => [c.path, c.component]), [['message-board', 'content/message-board/index'], ['visits', 'content/visits/index']]);
-    const tool = a.body.data.find((r: any) => r.path === '/admin/tool');
-    assert.deepEqual(tool.children.map((c: any) => c.component), ['tool/build/index', 'tool/gen/index', 'tool/swagger/index']);
+    const content = a.body.data.find((r: Route) => r.path === '/admin/content');
+    assert.deepEqual(content.children.map((c: Route) => [c.path, c.component]), [['message-board', 'content/message-board/index'], ['visits', 'content/visits/index']]);
+    const tool = a.body.data.find((r: Route) => r.path === '/admin/tool');
+    assert.deepEqual(tool.children.map((c: Route) => c.component), ['tool/build/index', 'tool/gen/index', 'tool/swagger/index']);
     const e = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });
-    assert.deepEqual(e.body.data.map((r: any) => r.meta.title), ['内容管理', '系统管理']);
-    assert.deepEqual(e.body.data[1].children.map((c: any) => c.meta.title), ['通知公告']);
+    assert.deepEqual(e.body.data.map((r: Route) => r.meta.title), ['内容管理', '系统管理']);
+    assert.deepEqual(e.body.data[1].children.map((c: Route) => c.meta.title), ['通知公告']);
     const anon = await req(s.app, { method: 'GET', url: '/getRouters' });
     assert.equal(anon.status, 401);
   });
@@ -184,7 +188,7 @@ describe('notices, dictionary, configs', () => {
     }
     const all = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=100', token: admin });
     assert.equal(all.body.total, 12);
-    assert.deepEqual([...new Set(all.body.rows.map((n: any) => n.noticeType))].sort(), ['1', '2', '3']);
+    assert.deepEqual([...new Set(all.body.rows.map((n: Notice) => n.noticeType))].sort(), ['1', '2', '3']);
     const p2 = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=3&pageSize=5', token: admin });
     assert.equal(p2.body.rows.length, 2);
     const bad = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=x', token: admin });
@@ -195,7 +199,7 @@ describe('notices, dictionary, configs', () => {
 
   test('[API-4][NOTICE-4] GET /system/notice/{id}; the notice with <script>/onerror content is stored and served as data', async () => {
     const all = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=100', token: admin });
-    const xss = all.body.rows.find((n: any) => n.noticeContent.includes('<script>'));
+    const xss = all.body.rows.find((n: Notice) => n.noticeContent.includes('<script>'));
     ok(xss, 'a notice carries a script tag (the front end must sanitise)');
     assert.match(xss.noticeContent, /onerror=/);
     const one = await req(s.app, { method: 'GET', url: `/system/notice/${xss.noticeId}`, token: editor });
@@ -210,7 +214,7 @@ describe('notices, dictionary, configs', () => {
   test('[API-19][DICT-1][DICT-3] GET /system/dict/data/type/sys_notice_type answers dictLabel/dictValue/listClass/cssClass', async () => {
     const r = await req(s.app, { method: 'GET', url: '/system/dict/data/type/sys_notice_type' });
     assert.equal(r.body.code, 200);
-    assert.deepEqual(r.body.data.map((d: any) => [d.dictValue, d.dictLabel]), [['1', '通知'], ['2', '公告'], ['3', '活动']]);
+    assert.deepEqual(r.body.data.map((d: { dictValue: string; dictLabel: string }) => [d.dictValue, d.dictLabel]), [['1', '通知'], ['2', '公告'], ['3', '活动']]);
     for (const d of r.body.data) for (const k of ['dictCode', 'dictSort', 'dictLabel', 'dictValue', 'dictType', 'listClass', 'cssClass', 'isDefault', 'status']) ok(k in d, k);
     const none = await req(s.app, { method: 'GET', url: '/system/dict/data/type/unknown_type' });
     assert.deepEqual(none.body.data, []);
@@ -308,7 +312,7 @@ describe('staff-only data', () => {
     const a = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品与服务' } });
     assert.equal(a.body.code, 200);
     const list = await req(s.app, { method: 'GET', url: '/api/channel?isNav=true' });
-    assert.equal(list.body.find((c: any) => c.id === 14).title, '产品与服务');
+    assert.equal(list.body.find((c: { id: number }) => c.id === 14).title, '产品与服务');
     const nf = await req(s.app, { method: 'PUT', url: '/system/channel/9999', token: admin, payload: { name: 'x' } });
     assert.equal(nf.status, 404);
     const bad = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '' } });

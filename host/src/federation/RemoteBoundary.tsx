@@ -31,7 +31,6 @@ export class RemoteBoundary extends Component<Props, State> {
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    // eslint-disable-next-line no-console
     console.error(`[remote] ${this.props.label} failed:`, error, info.componentStack);
     this.props.onError?.();
   }

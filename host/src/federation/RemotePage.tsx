@@ -64,6 +64,7 @@ function forgetFailedPage(route: RemoteRoute, attempt: number) {
 export function RemotePage({ route, props, ownSuspense = true }: { route: RemoteRoute; props?: Record<string, unknown>; ownSuspense?: boolean }) {
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(() => lazyPage(route, attempt), [route, attempt]);
+  // eslint-disable-next-line react-hooks/static-components -- lazyPage returns the module-level cached component of this route and attempt; a new one only on retry, to load afresh
   const page = <Page {...props} />;
   return (
     <RemoteBoundary label={route.title} onError={() => forgetFailedPage(route, attempt)} onRetry={() => setAttempt((a) => a + 1)}>

@@ -67,7 +67,8 @@ export function routeFor(pathname: string): RemoteRoute | undefined {
 export function requiredExposes(): Record<RemoteName, string[]> {
   const out = {} as Record<RemoteName, string[]>;
   for (const r of REMOTE_ROUTES) {
-    (out[r.remote] ??= []).includes(r.module) || out[r.remote].push(r.module);
+    const modules = (out[r.remote] ??= []);
+    if (!modules.includes(r.module)) modules.push(r.module);
   }
   return out;
 }

@@ -109,7 +109,7 @@ export function startVisitTracking(deps: Partial<VisitDeps> = {}): () => void {
     d.win.removeEventListener('pagehide', onExit);
     const duration = Math.max(0, Math.floor((d.now() - session.startedAt) / 1000));
     const record = visitRecord(session, d.location(), 0, duration);
-    let sent = false;
+    let sent: boolean;
     try {
       sent = d.beacon(record);
     } catch {

@@ -8,13 +8,14 @@ import { ShellTable } from './ShellTable';
 /** Page views, unique visitors, average stay, top pages and a per-day table, from the stored visit records. */
 export function VisitFigures({ days }: { days: number }) {
   const [stats, setStats] = useState<VisitStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A failure is shown only for the period it happened for: another period loads afresh.
+  const [failure, setFailure] = useState<{ days: number; message: string } | null>(null);
+  const error = failure?.days === days ? failure.message : null;
   useEffect(() => {
     let alive = true;
-    setError(null);
     getVisitStats(days)
       .then((r) => alive && setStats(r.data))
-      .catch((e: Error) => alive && setError(e.message || '访问统计加载失败'));
+      .catch((e: Error) => alive && setFailure({ days, message: e.message || '访问统计加载失败' }));
     return () => {
       alive = false;
     };

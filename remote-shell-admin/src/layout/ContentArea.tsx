@@ -15,6 +15,7 @@ function PageView({ menu, viewPath }: { menu: readonly MenuEntry[]; viewPath: st
   const match = findRoute(menu, pathname);
   if (!match) return <NotFound />;
   const Page = pageFor(match.entry.component);
+  // eslint-disable-next-line react-hooks/static-components -- pageFor looks the page up in the module-level registry; nothing is created here
   return <PageBoundary>{Page ? <Page /> : <MissingComponent component={match.entry.component} title={match.entry.title} />}</PageBoundary>;
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/ui-kit';
 import { getNoticeList } from '@site/api';
 import { NOTICE, type Notice } from '@site/contract';
@@ -36,11 +36,11 @@ export function NoticeBell() {
     }
   }, []);
 
-  useEffect(() => {
-    if (open) void load(initialPaging(paging.noticeType));
-    // Reopening shows a fresh first page of the tab in view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  // Opening (again) shows a fresh first page of the tab in view; loading on the event, not after the render.
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) void load(initialPaging(paging.noticeType));
+  };
 
   const onTabChange = (key: string) => {
     const reset = changeTab(paging, key);
@@ -102,7 +102,7 @@ export function NoticeBell() {
 
   return (
     <>
-      <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight" arrow={false}>
+      <Popover content={content} trigger="click" open={open} onOpenChange={onOpenChange} placement="bottomRight" arrow={false}>
         <Button type="text" aria-label="通知公告" icon={<Badge dot={false}><BellOutlined style={{ fontSize: 16 }} /></Badge>} />
       </Popover>
       <Modal

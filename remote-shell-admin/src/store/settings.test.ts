@@ -8,6 +8,7 @@ import {
   settingsExport,
   settingsStore,
 } from './settings';
+import { antdTableSize } from '../components/ShellTable';
 
 describe('settings store', () => {
   beforeEach(() => {
@@ -88,9 +89,7 @@ describe('settings store', () => {
 
 describe('table size names', () => {
   it('[SET-9] maps default/middle/small onto antd 6 sizes', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { antdTableSize } = require('../components/ShellTable');
-    expect(['default', 'middle', 'small'].map(antdTableSize)).toEqual(['large', 'medium', 'small']);
+    expect((['default', 'middle', 'small'] as const).map(antdTableSize)).toEqual(['large', 'medium', 'small']);
   });
 });
 

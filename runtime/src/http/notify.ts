@@ -16,7 +16,6 @@ function withAntd(run: (a: Antd) => void): void {
     .then(() => antd!)
     .then(run)
     .catch((e) => {
-      // eslint-disable-next-line no-console
       console.error('[notify] could not show a notice', e);
     });
 }

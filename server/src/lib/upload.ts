@@ -55,6 +55,7 @@ export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, us
   await fs.promises.writeFile(abs, buf, { flag: 'wx' });
   const url = `/files/${dir}/${name}`;
   // The client's name is only recorded: control characters (NUL cannot be stored) are dropped.
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips
   const originalName = (part.filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || name;
   await ctx.db.insert(uploadFile).values({ url, originalName, mime: type.mime, size: buf.length, userId });
   return { url, fileName: url, newFileName: name, originalFilename: originalName };

@@ -67,7 +67,6 @@ const listColumns = {
   fileName: t.article.fileName, fileLength: t.article.fileLength, author: t.article.author, source: t.article.source,
   publishDate: t.article.publishDate, customs: t.article.customs, status: t.article.status,
 };
-type ListRow = Omit<ArticleRow, 'text' | 'searchText'>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

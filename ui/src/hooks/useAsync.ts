@@ -20,9 +20,15 @@ export interface AsyncState<T> {
 export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): AsyncState<T> {
   const [state, setState] = useState<Omit<AsyncState<T>, 'reload'>>({ data: undefined, loading: true, error: undefined });
   const [attempt, setAttempt] = useState(0);
+  // New deps (or a reload) mark the state loading during that very render, before the effect starts the load.
+  const key = [...deps, attempt];
+  const [loadingKey, setLoadingKey] = useState(key);
+  if (key.length !== loadingKey.length || key.some((v, i) => !Object.is(v, loadingKey[i]))) {
+    setLoadingKey(key);
+    setState((s) => ({ data: s.data, loading: true, error: undefined }));
+  }
   useEffect(() => {
     let current = true;
-    setState((s) => ({ data: s.data, loading: true, error: undefined }));
     load().then(
       (data) => current && startTransition(() => setState({ data, loading: false, error: undefined })),
       // A bare `reject()` still has to read as a failure.
@@ -31,7 +37,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): Async
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps decide when `load` runs again, as with useEffect
   }, [...deps, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };

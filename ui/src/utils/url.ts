@@ -10,7 +10,7 @@ export function isExternal(url: string | null | undefined): boolean {
 export function isSafeInSitePath(url: unknown): url is string {
   if (typeof url !== 'string' || url.length === 0 || url.length > 2000) return false;
   if (!url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return false;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\\]/.test(url)) return false;
   try {
     const base = 'http://in-site.invalid';

@@ -24,23 +24,27 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
   const [text, setText] = useState('');
   const [query, setQuery] = useState<Query | null>(null);
   const [result, setResult] = useState<ArticlePage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The query the shown answer (or failure) belongs to: a newer query is loading until its own answer arrives.
+  const [settled, setSettled] = useState<{ query: Query; failed: boolean } | null>(null);
+  const loading = query !== null && settled?.query !== query;
+  const failed = settled !== null && settled.query === query && settled.failed;
   const titleId = useId();
 
   useEffect(() => {
     if (!query) return;
     let live = true;
-    setLoading(true);
-    setFailed(false);
-    searchArticles({ page: query.page, pageSize: SEARCH_PAGE_SIZE, channelId: query.channelId, text: query.text })
-      .then((page) => live && setResult(page))
-      .catch(() => {
+    searchArticles({ page: query.page, pageSize: SEARCH_PAGE_SIZE, channelId: query.channelId, text: query.text }).then(
+      (page) => {
+        if (!live) return;
+        setResult(page);
+        setSettled({ query, failed: false });
+      },
+      () => {
         if (!live) return;
         setResult(null);
-        setFailed(true);
-      })
-      .finally(() => live && setLoading(false));
+        setSettled({ query, failed: true });
+      },
+    );
     return () => {
       live = false;
     };

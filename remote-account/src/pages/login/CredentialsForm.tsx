@@ -25,15 +25,17 @@ export function CredentialsForm({ onToken, initialUsername }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const loadCaptcha = useCallback(async () => {
-    try {
-      const c = await getCaptcha();
-      setEnabled(c.captchaEnabled);
-      setCaptcha(c.captchaEnabled ? { uuid: c.uuid, src: `data:image/svg+xml;base64,${c.img}` } : null);
-    } catch {
-      setCaptcha(null); // notified by the client; a click on the box tries again
-    }
-  }, []);
+  const loadCaptcha = useCallback(
+    () =>
+      getCaptcha().then(
+        (c) => {
+          setEnabled(c.captchaEnabled);
+          setCaptcha(c.captchaEnabled ? { uuid: c.uuid, src: `data:image/svg+xml;base64,${c.img}` } : null);
+        },
+        () => setCaptcha(null), // notified by the client; a click on the box tries again
+      ),
+    [],
+  );
 
   useEffect(() => {
     void loadCaptcha();

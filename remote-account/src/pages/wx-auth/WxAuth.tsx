@@ -11,7 +11,7 @@ import { UserLayout } from '../../components/UserLayout';
  */
 export default function WxAuth() {
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState(() => !getToken());
   // Once per visit, also under StrictMode's double effects: the login event must not fire twice.
   const started = useRef(false);
 
@@ -19,10 +19,7 @@ export default function WxAuth() {
     if (started.current) return;
     started.current = true;
     const token = getToken();
-    if (!token) {
-      setFailed(true);
-      return;
-    }
+    if (!token) return;
     // completeLogin re-stores the token (7-day cookie), loads /getInfo and emits `login`.
     completeLogin(token).then(
       () => navigate(takeReUrl(window.location.origin), { replace: true }),

@@ -11,9 +11,9 @@ export type CaptchaState =
 export function useCaptcha() {
   const [state, setState] = useState<CaptchaState>({ status: 'loading' });
   const latest = useRef(0);
-  const refresh = useCallback(() => {
+  // Only the latest request's answer is applied (a click while one loads starts another).
+  const fetchCaptcha = useCallback(() => {
     const ticket = ++latest.current;
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
     getCaptcha().then(
       (c) => {
         if (ticket !== latest.current) return;
@@ -23,6 +23,11 @@ export function useCaptcha() {
       () => ticket === latest.current && setState({ status: 'failed' }),
     );
   }, []);
-  useEffect(refresh, [refresh]);
+  const refresh = useCallback(() => {
+    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
+    fetchCaptcha();
+  }, [fetchCaptcha]);
+  // The first state is already 'loading': mounting only fetches.
+  useEffect(fetchCaptcha, [fetchCaptcha]);
   return { captcha: state, refresh };
 }

@@ -12,14 +12,15 @@ export default function MessageBoard() {
   const [pageNum, setPageNum] = useState(1);
   const [data, setData] = useState<{ rows: MessageBoardEntry[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The page whose answer is shown: another page is loading until its own answer arrives.
+  const [settledPage, setSettledPage] = useState<number | null>(null);
+  const loading = settledPage !== pageNum;
   useEffect(() => {
     let alive = true;
-    setLoading(true);
     getMessageBoardList({ pageNum, pageSize: PAGE_SIZE })
       .then((r) => alive && (setData({ rows: r.rows ?? [], total: r.total ?? 0 }), setError(null)))
       .catch((e: Error) => alive && setError(e.message))
-      .finally(() => alive && setLoading(false));
+      .finally(() => alive && setSettledPage(pageNum));
     return () => {
       alive = false;
     };

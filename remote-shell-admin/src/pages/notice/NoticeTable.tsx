@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space, Tag, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SearchOutlined } from '@site/ui-kit';
 import { getNoticeList } from '@site/api';
 import { NOTICE, type Notice, type NoticeListQuery } from '@site/contract';
@@ -19,21 +19,25 @@ export default function NoticeTable() {
   const types = dicts[NOTICE.dictType] ?? [];
   const [query, setQuery] = useState<NoticeListQuery>({ pageNum: 1, pageSize: PAGE_SIZE });
   const [data, setData] = useState<{ rows: Notice[]; total: number }>({ rows: [], total: 0 });
-  const [loading, setLoading] = useState(false);
+  // The query whose answer is shown: a newer query is loading until its own answer arrives.
+  const [settled, setSettled] = useState<NoticeListQuery | null>(null);
+  const loading = settled !== query;
   const [detail, setDetail] = useState<Notice | null>(null);
 
-  const load = useCallback(async (q: NoticeListQuery) => {
-    setLoading(true);
-    try {
-      const r = await getNoticeList(q);
-      setData({ rows: r.rows ?? [], total: r.total ?? 0 });
-    } catch {
-      /* already notified */
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => void load(query), [load, query]);
+  useEffect(() => {
+    let alive = true;
+    getNoticeList(query)
+      .then(
+        (r) => alive && setData({ rows: r.rows ?? [], total: r.total ?? 0 }),
+        () => {
+          /* already notified */
+        },
+      )
+      .finally(() => alive && setSettled(query));
+    return () => {
+      alive = false;
+    };
+  }, [query]);
 
   const notOpen = () => void message.info(NOT_OPEN);
 

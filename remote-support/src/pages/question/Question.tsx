@@ -22,11 +22,15 @@ export default function Question() {
   const questions = data ?? [];
   const target = id === null ? undefined : questions.find((q) => q.id === id);
 
-  // Open the asked-for question once the list is there (and again whenever ?id= changes, e.g. a new search result).
+  // Open the asked-for question once the list is there (and again whenever ?id= changes, e.g. a new search result):
+  // adjusted during render, so the page never paints with it closed; scrolling to it waits for the commit.
+  const [openedFor, setOpenedFor] = useState<typeof target>(undefined);
+  if (target !== openedFor) {
+    setOpenedFor(target);
+    if (target) setOpen((ids) => (ids.includes(target.id) ? ids : [...ids, target.id]));
+  }
   useEffect(() => {
-    if (!target) return;
-    setOpen((ids) => (ids.includes(target.id) ? ids : [...ids, target.id]));
-    document.getElementById(questionAnchor(target.id))?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    if (target) document.getElementById(questionAnchor(target.id))?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [target]);
 
   const toggle = (questionId: number) => setOpen((ids) => (ids.includes(questionId) ? ids.filter((x) => x !== questionId) : [...ids, questionId]));

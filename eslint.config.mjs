@@ -1,0 +1,129 @@
+// The workspace's one ESLint config (`npm run lint`, and a step of `npm test`).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import comments from '@eslint-community/eslint-plugin-eslint-comments';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+// Package boundaries (issue 16.5). Each top-level folder with a package.json is one workspace package; what a
+// folder may import from the others is decided here, whether the import names the package or walks there by
+// relative path. A relative path's reach depends on the importing file's depth, which `no-restricted-imports`
+// patterns cannot express, and they do not see require() or import(): hence this small rule.
+const APPS = ['host', 'remote-content', 'remote-support', 'remote-account', 'remote-shell-admin'];
+const SHARED = ['shared', 'contract', 'runtime', 'api', 'ui', 'ui-kit'];
+const folderOfPackage = new Map();
+for (const dir of fs.readdirSync(root)) {
+  const manifest = path.join(root, dir, 'package.json');
+  if (fs.existsSync(manifest)) folderOfPackage.set(JSON.parse(fs.readFileSync(manifest, 'utf8')).name, dir);
+}
+// Until @site/contract exists, the server reads the API types and constants from shared/ by path; the day the
+// contract package is in the workspace this allowance disappears by itself.
+const serverTransition = fs.existsSync(path.join(root, 'contract', 'package.json')) ? [] : ['shared/src/types/api.ts', 'shared/src/constants.ts'];
+
+/** Why `from` may not import `target` (a workspace folder), or null when it may. */
+function forbidden(from, target, targetFile) {
+  if (from === target) return null;
+  if (APPS.includes(from) && APPS.includes(target)) return `应用 ${from} 不得引用另一个应用 ${target}（应用之间只通过模块联邦的远程模块相连）`;
+  if (SHARED.includes(from) && [...APPS, 'server', 'e2e', 'scripts'].includes(target))
+    return `共享包 ${from} 不得引用 ${target}（共享包被各应用打包，不能依赖任何应用）`;
+  if (from === 'server' && target !== 'contract' && !serverTransition.includes(targetFile))
+    return `服务端只可引用工作区中的 @site/contract，不得引用 ${target}`;
+  return null;
+}
+
+const ANTD = /^(antd|@ant-design\/icons)(\/|$)/;
+
+/** The workspace folder a specifier lands in ({ folder, file } relative to the root), or null for third-party code. */
+function targetOf(spec, filename) {
+  if (spec.startsWith('.')) {
+    const rel = path.relative(root, path.resolve(path.dirname(filename), spec));
+    if (rel.startsWith('..')) return null;
+    const file = rel.split(path.sep).join('/').replace(/\.js$/, '.ts');
+    return { folder: file.split('/')[0], file };
+  }
+  const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+  const folder = folderOfPackage.get(name);
+  return folder ? { folder, file: null } : null;
+}
+
+const boundaries = {
+  meta: { type: 'problem', schema: [], docs: { description: 'Workspace package boundaries and antd only through @site/ui-kit' } },
+  create(context) {
+    const filename = context.filename;
+    const from = path.relative(root, filename).split(path.sep)[0];
+    function check(node) {
+      if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
+      const spec = node.value;
+      if (ANTD.test(spec) && from !== 'ui-kit') {
+        context.report({ node, message: `只能通过 @site/ui-kit 引用 ${spec}（站点共享的 antd 组件在 ui-kit 中统一声明）` });
+        return;
+      }
+      const target = targetOf(spec, filename);
+      const why = target && forbidden(from, target.folder, target.file);
+      if (why) context.report({ node, message: why });
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node.arguments[0]);
+      },
+      TSExternalModuleReference: (node) => check(node.expression),
+    };
+  },
+};
+
+// The compiler-era hook rules come as warnings; here every finding fails `npm test`.
+const hooksRules = Object.fromEntries(
+  Object.entries(reactHooks.configs.recommended.rules).map(([rule, level]) => [rule, level === 'warn' ? 'error' : level]),
+);
+
+export default defineConfig([
+  {
+    ignores: ['**/node_modules/', '**/dist/', '**/deploy/', '**/coverage/', '**/test-results/', '**/playwright-report/', '**/.data/'],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    languageOptions: { ecmaVersion: 'latest', globals: { ...globals.node } },
+    plugins: { site: { rules: { boundaries } }, 'react-hooks': reactHooks, '@eslint-community/eslint-comments': comments },
+    rules: {
+      ...hooksRules,
+      'site/boundaries': 'error',
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Code that runs in the browser: the apps, the shared packages and the federation runtime plugin.
+    files: [...APPS, ...SHARED, 'e2e/fixtures'].map((dir) => `${dir}/src/**`).concat('build-config/runtime/**'),
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Jest runs the front-end packages' tests in jsdom; the server, scripts and build-config use node:test.
+    files: [...APPS, ...SHARED].map((dir) => `${dir}/src/**/*.test.{ts,tsx}`).concat('*/jest.setup.cjs', 'build-config/jest-setup.cjs'),
+    languageOptions: { globals: { ...globals.jest, ...globals.browser } },
+  },
+  {
+    // CommonJS files: require() is how they load modules, and a module's own `const crypto = require('crypto')`
+    // is local to the module, not a second declaration of Node's global.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-redeclare': ['error', { builtinGlobals: false }] },
+  },
+  prettier,
+]);

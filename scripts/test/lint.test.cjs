@@ -1,0 +1,81 @@
+// The workspace's ESLint config (eslint.config.mjs) refuses imports across package boundaries and
+// directives without a reason (issue 16.5). Each case lints a small source as if it were a file of that folder.
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('path');
+const { ESLint } = require('eslint');
+
+const root = path.resolve(__dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function findings(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+const boundaryFindings = async (file, code) => (await findings(file, code)).filter((m) => m.startsWith('site/boundaries'));
+
+test('[16.5] an app importing another app, by package name or by relative path, is refused', async () => {
+  assert.equal((await boundaryFindings('host/src/x.ts', "import { a } from '@site/remote-content';\nexport { a };\n")).length, 1);
+  assert.equal((await boundaryFindings('host/src/app/x.ts', "export * from '../../../remote-support/src/index';\n")).length, 1);
+  assert.equal((await boundaryFindings('remote-account/src/x.ts', "export const p = import('@site/remote-shell-admin');\n")).length, 1);
+  // Its own files and the shared packages stay allowed.
+  assert.deepEqual(
+    await boundaryFindings('host/src/app/x.ts', "import { a } from '../y';\nimport { b } from '@site/shared';\nexport { a, b };\n"),
+    [],
+  );
+});
+
+test('[16.5] a shared package importing an app is refused', async () => {
+  assert.equal((await boundaryFindings('shared/src/x.ts', "import { a } from '@site/host';\nexport { a };\n")).length, 1);
+  assert.equal((await boundaryFindings('ui-kit/src/x.ts', "export * from '../../remote-content/src/index';\n")).length, 1);
+});
+
+test('[16.5] the server imports no workspace package but the contract, by name or by relative path', async () => {
+  assert.equal((await boundaryFindings('server/src/x.ts', "import { a } from '@site/shared';\nexport { a };\n")).length, 1);
+  assert.equal((await boundaryFindings('server/src/lib/x.ts', "import { a } from '../../../shared/src/utils/url.js';\nexport { a };\n")).length, 1);
+  assert.equal((await boundaryFindings('server/src/lib/x.ts', "import { a } from '../../../host/src/index';\nexport { a };\n")).length, 1);
+  assert.deepEqual(
+    await boundaryFindings('server/src/lib/x.ts', "import { a } from '../db/index.js';\nimport Fastify from 'fastify';\nexport { a, Fastify };\n"),
+    [],
+  );
+});
+
+test('[16.5] antd and the icons are imported only in @site/ui-kit', async () => {
+  assert.equal((await boundaryFindings('remote-content/src/x.tsx', "import { Button } from 'antd';\nexport { Button };\n")).length, 1);
+  assert.equal((await boundaryFindings('shared/src/x.ts', "const icons = require('@ant-design/icons/es/icons');\nexport { icons };\n")).length, 1);
+  assert.equal((await boundaryFindings('host/src/x.ts', "export const p = import('antd/es/rate');\n")).length, 1);
+  assert.deepEqual(
+    await boundaryFindings('ui-kit/src/x.ts', "export { Button } from 'antd';\nexport { UserOutlined } from '@ant-design/icons';\n"),
+    [],
+  );
+});
+
+test('[16.5] an eslint-disable comment without a reason is refused; with one it is accepted', async () => {
+  const bare = await findings('scripts/x.cjs', '// eslint-disable-next-line no-control-regex\nmodule.exports = /[\\u0000-\\u001f]/;\n');
+  assert.ok(
+    bare.some((m) => m.startsWith('@eslint-community/eslint-comments/require-description')),
+    bare.join('\n'),
+  );
+  assert.deepEqual(
+    await findings(
+      'scripts/x.cjs',
+      '// eslint-disable-next-line no-control-regex -- control characters are what it matches\nmodule.exports = /[\\u0000-\\u001f]/;\n',
+    ),
+    [],
+  );
+});
+
+test('[16.5] the react-hooks rules run on the front end (rules-of-hooks, exhaustive-deps)', async () => {
+  const code = [
+    "import { useEffect, useState } from 'react';",
+    'export function A({ on, id }: { on: boolean; id: number }) {',
+    '  if (on) useState(0);',
+    '  useEffect(() => console.log(id), []);',
+    '  return null;',
+    '}',
+    '',
+  ].join('\n');
+  const rules = (await findings('remote-content/src/x.tsx', code)).map((m) => m.split(':')[0]);
+  assert.ok(rules.includes('react-hooks/rules-of-hooks'), rules.join());
+  assert.ok(rules.includes('react-hooks/exhaustive-deps'), rules.join());
+});

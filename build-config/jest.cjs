@@ -6,12 +6,18 @@ function jestConfig(overrides = {}) {
     transform: {
       '^.+\\.(t|j)sx?$': [
         require.resolve('@swc/jest'),
-        { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } },
+        {
+          jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+          module: { type: 'commonjs' },
+        },
       ],
     },
     // ESM-only packages that must be transformed too.
     transformIgnorePatterns: ['/node_modules/(?!(.pnpm/)?(dompurify|mitt|screenfull|js-base64|nanoid|@ant-design|@rc-component|rc-[a-z-]+)[/@+])'],
-    moduleNameMapper: { '\\.(css|less)$': require.resolve('./style-mock.cjs'), '\\.(png|jpe?g|gif|svg|webp|mp4)$': require.resolve('./file-mock.cjs') },
+    moduleNameMapper: {
+      '\\.(css|less)$': require.resolve('./style-mock.cjs'),
+      '\\.(png|jpe?g|gif|svg|webp|mp4)$': require.resolve('./file-mock.cjs'),
+    },
     setupFiles: [require.resolve('./jest-setup.cjs')],
     ...overrides,
   };

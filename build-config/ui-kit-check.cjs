@@ -50,7 +50,9 @@ function checkKitImports(srcDir) {
         if (!s || s.startsWith('type ')) continue;
         const name = s.split(/\s+as\s+/)[0].trim();
         if (!allowedRouter.has(name)) {
-          problems.push(`${where(m.index)} 使用了未在 @site/ui-kit/shared-exports.cjs 声明的 react-router-dom 导出 ${name}：请先在那里声明（ui-kit 次版本）`);
+          problems.push(
+            `${where(m.index)} 使用了未在 @site/ui-kit/shared-exports.cjs 声明的 react-router-dom 导出 ${name}：请先在那里声明（ui-kit 次版本）`,
+          );
         }
       }
     }

@@ -13,7 +13,6 @@ const { loadModuleFederationPlugin } = require('./federation/load-plugin.cjs');
 const { UiKitImportCheckPlugin } = require('./ui-kit-check.cjs');
 const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES, DEFAULT_API_PORT } = require('./site.cjs');
 
-
 /**
  * The webpack of the app being built: the copy webpack-cli runs. pnpm installs webpack once per set of peers, so
  * this package's own `require('webpack')` can be another copy; two copies in one build break the filesystem cache
@@ -139,7 +138,11 @@ function filesystemCache(o, mode) {
 function onlyBesideUiKit(uiKitEntry) {
   const hasKit = new WeakMap();
   const chunkHasKit = (chunk, chunkGraph) => {
-    if (!hasKit.has(chunk)) hasKit.set(chunk, [...chunkGraph.getChunkModulesIterable(chunk)].some((m) => m.resource === uiKitEntry));
+    if (!hasKit.has(chunk))
+      hasKit.set(
+        chunk,
+        [...chunkGraph.getChunkModulesIterable(chunk)].some((m) => m.resource === uiKitEntry),
+      );
     return hasKit.get(chunk);
   };
   return (module, { chunkGraph }) => {
@@ -212,7 +215,15 @@ function createAppConfig(o) {
             // Types are checked once for the workspace by `tsc --build` (npm test), not by each build.
             use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(o.appDir, 'tsconfig.json') } },
           },
-          ...(UI_KIT_OMIT ? [{ test: (f) => f === uiKitEntry, enforce: 'pre', use: { loader: require.resolve('./ui-kit-omit-loader.cjs'), options: { names: UI_KIT_OMIT } } }] : []),
+          ...(UI_KIT_OMIT
+            ? [
+                {
+                  test: (f) => f === uiKitEntry,
+                  enforce: 'pre',
+                  use: { loader: require.resolve('./ui-kit-omit-loader.cjs'), options: { names: UI_KIT_OMIT } },
+                },
+              ]
+            : []),
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?)$/, type: 'asset/resource' },
         ],
@@ -247,7 +258,9 @@ function createAppConfig(o) {
         ...(o.isHost || !prod
           ? [
               new HtmlWebpackPlugin({
-                template: fs.existsSync(path.join(publicDir, 'index.html')) ? path.join(publicDir, 'index.html') : path.join(__dirname, 'standalone.html'),
+                template: fs.existsSync(path.join(publicDir, 'index.html'))
+                  ? path.join(publicDir, 'index.html')
+                  : path.join(__dirname, 'standalone.html'),
                 title: o.title || pkg.name,
                 chunks: ['main'],
                 scriptLoading: 'defer',

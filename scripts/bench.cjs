@@ -17,7 +17,21 @@ const remotePorts = Object.fromEntries(REMOTE_NAMES.map((n) => [n, ports[n]]));
 const HOST = `http://localhost:${ports.host}`;
 /** The API port itself: its test helpers (/dev/*) are never on the host's proxy list. */
 const API = `http://127.0.0.1:${ports.api}`;
-const ROUTES = ['/', '/product', '/productDetail?id=', '/solution', '/news', '/newsDetail?id=', '/support', '/document', '/question', '/video', '/videoDetail?id=', '/about', '/contact'];
+const ROUTES = [
+  '/',
+  '/product',
+  '/productDetail?id=',
+  '/solution',
+  '/news',
+  '/newsDetail?id=',
+  '/support',
+  '/document',
+  '/question',
+  '/video',
+  '/videoDetail?id=',
+  '/about',
+  '/contact',
+];
 
 function requireFrom(dir, id) {
   return require(require.resolve(id, { paths: [path.join(root, dir)] }));
@@ -57,7 +71,18 @@ async function firstId(channelId) {
 }
 
 async function measureRoute(chromium, url) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -69,12 +94,22 @@ async function measureRoute(chromium, url) {
   cdp.on('Network.responseReceived', (e) => reqs.set(e.requestId, { url: e.response.url, type: e.type }));
   const started = Date.now();
   // The page's own needs end when its heading shows; later requests are idle-time prefetch of other pages.
-  const shown = page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30000 }).then(() => Date.now(), () => null);
+  const shown = page
+    .locator('main h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 30000 })
+    .then(
+      () => Date.now(),
+      () => null,
+    );
   await page.goto(url, { waitUntil: 'networkidle' });
   const loadMs = Date.now() - started;
   const shownAt = await shown;
   const raw = await page.evaluate(() =>
-    performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script').reduce((n, e) => n + (e.decodedBodySize || 0), 0),
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.initiatorType === 'script')
+      .reduce((n, e) => n + (e.decodedBodySize || 0), 0),
   );
   const nav = await page.evaluate(() => {
     const p = performance.getEntriesByName('first-contentful-paint')[0];
@@ -111,7 +146,8 @@ async function measureRoute(chromium, url) {
   };
 }
 
-const LH_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const LH_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const median = (xs) => {
   const v = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
   return v.length ? v[Math.floor((v.length - 1) / 2)] : null;
@@ -121,10 +157,21 @@ const median = (xs) => {
 function lighthouseOnce(url, desktop) {
   const bin = path.join(root, 'e2e/node_modules/.bin/lighthouse');
   const out = path.join(os.tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
-  const args = [url, `--chrome-flags=${LH_FLAGS}`, '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'];
+  const args = [
+    url,
+    `--chrome-flags=${LH_FLAGS}`,
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--only-categories=performance,accessibility,best-practices,seo',
+  ];
   if (desktop) args.push('--preset=desktop');
   try {
-    execSync(`${bin} ${args.map((a) => JSON.stringify(a)).join(' ')}`, { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: 'ignore', timeout: 120000 });
+    execSync(`${bin} ${args.map((a) => JSON.stringify(a)).join(' ')}`, {
+      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+      stdio: 'ignore',
+      timeout: 120000,
+    });
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     const a = r.audits;
     const score = (c) => Math.round((r.categories[c]?.score ?? 0) * 100);
@@ -191,7 +238,16 @@ async function apiLoad(autocannon, pathName, opts = {}) {
   const total2xx = result['2xx'];
   // With `amount` every request is answered before the run ends; rps is then answers over wall time.
   const rps = opts.amount ? Math.round((total2xx + result.non2xx) / seconds) : Math.round(result.requests.average);
-  return { path: pathName, method: opts.method || 'GET', rps, p99ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, total2xx };
+  return {
+    path: pathName,
+    method: opts.method || 'GET',
+    rps,
+    p99ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    total2xx,
+  };
 }
 
 (async () => {
@@ -235,10 +291,30 @@ async function apiLoad(autocannon, pathName, opts = {}) {
       report.routes.push(await measureRoute(chromium, url));
     }
     console.log('\nCold loads (headless Chromium, no throttling):');
-    console.table(report.routes.map((x) => ({ route: x.url, 'req (until h1)': `${x.requests} (${x.requestsUntilShown})`, 'JS raw KB': x.jsRawKB, 'JS br KB (until h1)': `${x.jsCompressedKB} (${x.jsCompressedUntilShownKB})`, 'FCP ms': x.fcpMs, 'h1 ms': x.shownMs, 'load ms': x.loadMs, remotes: x.remotes.join(' '), 'remotes until h1': x.remotesUntilShown.join(' ') })));
+    console.table(
+      report.routes.map((x) => ({
+        route: x.url,
+        'req (until h1)': `${x.requests} (${x.requestsUntilShown})`,
+        'JS raw KB': x.jsRawKB,
+        'JS br KB (until h1)': `${x.jsCompressedKB} (${x.jsCompressedUntilShownKB})`,
+        'FCP ms': x.fcpMs,
+        'h1 ms': x.shownMs,
+        'load ms': x.loadMs,
+        remotes: x.remotes.join(' '),
+        'remotes until h1': x.remotesUntilShown.join(' '),
+      })),
+    );
 
     const lhRuns = Number(process.env.BENCH_LH_RUNS || 3);
-    const lhRoutes = ['/', '/product', `/productDetail?id=${ids.productDetail}`, '/news', `/newsDetail?id=${ids.newsDetail}`, '/document', `/videoDetail?id=${ids.videoDetail}`];
+    const lhRoutes = [
+      '/',
+      '/product',
+      `/productDetail?id=${ids.productDetail}`,
+      '/news',
+      `/newsDetail?id=${ids.newsDetail}`,
+      '/document',
+      `/videoDetail?id=${ids.videoDetail}`,
+    ];
     if (process.env.BENCH_SKIP_LH !== '1') {
       for (const r of lhRoutes) {
         report.lighthouse ??= [];
@@ -256,7 +332,7 @@ async function apiLoad(autocannon, pathName, opts = {}) {
           'FCP ms': x.mobile.fcpMs,
           'TBT ms': x.mobile.tbtMs,
           CLS: x.mobile.cls,
-          'KB': x.mobile.transferKB,
+          KB: x.mobile.transferKB,
         })),
       );
     }
@@ -268,7 +344,17 @@ async function apiLoad(autocannon, pathName, opts = {}) {
     const autocannon = requireFrom('e2e', 'autocannon');
     // A visitor id of this run only, so the stored records can be counted exactly.
     const uv = String(Date.now()).slice(-12) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-    const visit = JSON.stringify({ siteId: '1', url: 'http://bench/', entryUrl: 'http://bench/', referrer: '', si: 1, uv: Number(uv), newVisitor: true, count: 1, duration: 0 });
+    const visit = JSON.stringify({
+      siteId: '1',
+      url: 'http://bench/',
+      entryUrl: 'http://bench/',
+      referrer: '',
+      si: 1,
+      uv: Number(uv),
+      newVisitor: true,
+      count: 1,
+      duration: 0,
+    });
     report.api.push(await apiLoad(autocannon, '/health'));
     report.api.push(await apiLoad(autocannon, '/api/channel?isNav=true'));
     report.api.push(await apiLoad(autocannon, '/api/block-item?blockId=1'));
@@ -276,13 +362,29 @@ async function apiLoad(autocannon, pathName, opts = {}) {
     // A fixed number of requests rather than a duration: a duration stops with up to 50 requests in flight,
     // which the server stores but autocannon never counts as answered (the old 674 stored vs 624 2xx).
     const visitAmount = Number(process.env.BENCH_VISIT_REQUESTS || 3000);
-    report.api.push(await apiLoad(autocannon, '/api/visit/1', { method: 'POST', body: visit, headers: { 'content-type': 'application/json' }, amount: visitAmount }));
+    report.api.push(
+      await apiLoad(autocannon, '/api/visit/1', {
+        method: 'POST',
+        body: visit,
+        headers: { 'content-type': 'application/json' },
+        amount: visitAmount,
+      }),
+    );
     const visitRun = report.api[report.api.length - 1];
     report.visitStored = await storedVisits(uv);
     report.visitAnswered2xx = visitRun.total2xx;
     const minimal = report.api[0].rps || 1;
     console.log('\nAPI under 50 connections (ratio = rps / minimal route rps):');
-    console.table(report.api.map((a) => ({ route: `${a.method} ${a.path}`, rps: a.rps, 'p99 ms': a.p99ms, ratio: +(a.rps / minimal).toFixed(2), non2xx: a.non2xx, errors: a.errors })));
+    console.table(
+      report.api.map((a) => ({
+        route: `${a.method} ${a.path}`,
+        rps: a.rps,
+        'p99 ms': a.p99ms,
+        ratio: +(a.rps / minimal).toFixed(2),
+        non2xx: a.non2xx,
+        errors: a.errors,
+      })),
+    );
     console.log(`Visit records: ${report.visitAnswered2xx} answered 2xx, ${report.visitStored ?? '?'} stored`);
   } finally {
     // serve.cjs stops its children (API, five origins) before it exits: the data folder is free after that.

@@ -8,7 +8,9 @@ const WANT = '10.34.9';
 
 function pnpmVersion() {
   try {
-    return execSync('pnpm --version', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('pnpm --version', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return null;
   }

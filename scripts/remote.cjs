@@ -23,7 +23,13 @@ const remotesFile = path.join(deployDir, 'remotes.json');
 
 function appOf(dir) {
   const entry = Object.entries(APPS).find(([, a]) => a.dir === dir);
-  if (!entry || entry[0] === 'host') throw new Error(`unknown remote folder "${dir}" (one of ${Object.values(APPS).filter((a) => a.dir !== 'host').map((a) => a.dir).join(', ')})`);
+  if (!entry || entry[0] === 'host')
+    throw new Error(
+      `unknown remote folder "${dir}" (one of ${Object.values(APPS)
+        .filter((a) => a.dir !== 'host')
+        .map((a) => a.dir)
+        .join(', ')})`,
+    );
   return { name: entry[0], ...entry[1] };
 }
 
@@ -61,7 +67,8 @@ function check(dir, manifestPath) {
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
   const exposed = new Set(manifest.exposes.map((e) => e.path));
   const missing = (requiredExposes()[app.name] || []).filter((m) => !exposed.has(m));
-  if (missing.length) throw new Error(`${dir}: the host routes to ${missing.join(', ')} but the manifest does not expose ${missing.length > 1 ? 'them' : 'it'}`);
+  if (missing.length)
+    throw new Error(`${dir}: the host routes to ${missing.join(', ')} but the manifest does not expose ${missing.length > 1 ? 'them' : 'it'}`);
   return manifest;
 }
 

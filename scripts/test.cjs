@@ -36,7 +36,8 @@ if (!hasPostgres()) missing.push('postgresql');
 // No fallback: a suite that cannot start PostgreSQL or Chromium fails here rather than passing without them.
 if (missing.length) aptInstall(missing);
 if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
-if (!fs.existsSync('/usr/bin/chromium')) throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
+if (!fs.existsSync('/usr/bin/chromium'))
+  throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
 
 step('lint');
 // ESLint and Prettier are root devDependencies: without them `pnpm exec` fails, and so does the suite.

@@ -23,8 +23,7 @@ export const getChannel = (id: number) => request.get<Channel>(`/api/channel/${i
 /** GET /api/block-item?blockId= */
 export const getBlockItems = (blockId: number) => request.get<BlockItem[]>('/api/block-item', { params: { blockId } });
 /** GET /api/block-item?blockIds=1,2,3: several blocks in one call; each item names its `blockId`. */
-export const getBlocks = (blockIds: readonly number[]) =>
-  request.get<BlockItem[]>('/api/block-item', { params: { blockIds: blockIds.join(',') } });
+export const getBlocks = (blockIds: readonly number[]) => request.get<BlockItem[]>('/api/block-item', { params: { blockIds: blockIds.join(',') } });
 
 let companyAnswer: Promise<CompanyResponse> | null = null;
 /**

@@ -1,5 +1,10 @@
 const notify = { error: jest.fn(), info: jest.fn(), success: jest.fn(), close: jest.fn(), confirm: jest.fn() };
-jest.mock('@site/runtime', () => ({ ...jest.requireActual('@site/runtime'), get notify() { return notify; } }));
+jest.mock('@site/runtime', () => ({
+  ...jest.requireActual('@site/runtime'),
+  get notify() {
+    return notify;
+  },
+}));
 const uploadFile = jest.fn();
 jest.mock('./system', () => ({ uploadFile: (f: unknown) => uploadFile(f) }));
 

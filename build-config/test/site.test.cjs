@@ -20,7 +20,14 @@ test('[issue 16.5] a port block: API on the base, host +80, remotes +81..84, por
 });
 
 test('[issue 16.5] npm start keeps 8080..8084 and the API on 3000; the e2e suite 18080..18084, API 13000, portal 18090', () => {
-  assert.deepStrictEqual(SITES.start, { api: 3000, host: 8080, remote_content: 8081, remote_support: 8082, remote_account: 8083, remote_shell_admin: 8084 });
+  assert.deepStrictEqual(SITES.start, {
+    api: 3000,
+    host: 8080,
+    remote_content: 8081,
+    remote_support: 8082,
+    remote_account: 8083,
+    remote_shell_admin: 8084,
+  });
   assert.strictEqual(DEFAULT_API_PORT, 3000);
   assert.deepStrictEqual(SITES.e2e, { ...portsFrom(18000), api: 13000 });
   assert.deepStrictEqual(SITES.devSite, portsFrom(9100));
@@ -36,5 +43,10 @@ test('[issue 16.5] serveEnv names the variables serve.cjs reads, one per app and
     REMOTE_ACCOUNT_PORT: '9183',
     REMOTE_SHELL_ADMIN_PORT: '9184',
   });
-  assert.deepStrictEqual(REMOTE_DIRS, Object.values(APPS).map((a) => a.dir).filter((d) => d !== 'host'));
+  assert.deepStrictEqual(
+    REMOTE_DIRS,
+    Object.values(APPS)
+      .map((a) => a.dir)
+      .filter((d) => d !== 'host'),
+  );
 });

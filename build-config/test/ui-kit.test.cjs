@@ -26,7 +26,7 @@ test('[issue 16.3] the check refuses every way around the kit and an undeclared 
   fs.writeFileSync(path.join(dir, 'e.test.tsx'), "import { useMatch } from 'react-router-dom';\nimport { Rate } from '@site/ui-kit';\n");
   const problems = checkKitImports(dir);
   const about = (file, what) => problems.filter((p) => p.includes(file) && p.includes(what)).length;
-  assert.equal(about('a.tsx:1', "antd"), 1);
+  assert.equal(about('a.tsx:1', 'antd'), 1);
   assert.equal(about('a.tsx:2', 'useMatch'), 1);
   assert.equal(about('a.tsx:2', 'Link'), 0);
   assert.equal(about('b.ts:1', '@ant-design/icons/es/icons'), 1);
@@ -48,7 +48,8 @@ test('[issue 16.3] every app shares the same declared set: ui-kit not a singleto
   assert.deepEqual(shared['@site/ui-kit'], { singleton: false, requiredVersion: `^${uiKitVersion}`, version: uiKitVersion });
   assert.equal(shared.antd, undefined);
   assert.equal(shared['@ant-design/icons'], undefined);
-  for (const dep of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'dayjs']) assert.equal(shared[dep].singleton, true, dep);
+  for (const dep of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'dayjs'])
+    assert.equal(shared[dep].singleton, true, dep);
   assert.deepEqual(shared['react-router-dom'].treeShaking.usedExports, require('@site/ui-kit/shared-exports').router);
 });
 

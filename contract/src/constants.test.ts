@@ -4,7 +4,15 @@ describe('[CONST] business constants of section 9', () => {
   test('search, notice, footer, timing and limits', () => {
     expect(C.SEARCH_PAGE_SIZE).toBe(20);
     expect([...C.SEARCHABLE_CHANNEL_IDS]).toEqual([14, 10, 11, 12]);
-    expect(C.NOTICE).toMatchObject({ pageSize: 5, defaultType: '1', status: '0', popoverWidth: 300, listMaxHeight: 300, detailModalWidth: 900, titleMaxLength: 32 });
+    expect(C.NOTICE).toMatchObject({
+      pageSize: 5,
+      defaultType: '1',
+      status: '0',
+      popoverWidth: 300,
+      listMaxHeight: 300,
+      detailModalWidth: 900,
+      titleMaxLength: 32,
+    });
     expect(C.FOOTER_CONTACT_MAX).toBe(2);
     expect(C.ERROR_NOTIFICATION_MS).toBe(5000);
     expect(C.CHUNK_LOAD_TIMEOUT_MS).toBe(120000);

@@ -81,7 +81,9 @@ export async function startApiServer(port: number, dataDir: string, timeoutMs = 
     ...extraEnv,
   };
   delete env.DATABASE_URL;
-  const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(REPO, 'server'), env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(REPO, 'server'), env, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   let out = '';
   const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
   child.stdout?.on('data', keep);
@@ -133,7 +135,7 @@ export async function startSiteWithApi(base: number, apiPort: number): Promise<S
   try {
     await waitUntil(async () => (await Promise.all(listening.map(portOpen))).every(Boolean), `site on ${ports.host}`, 30_000);
   } catch (e) {
-    throw new Error(`${(e as Error).message}\n--- scripts/serve.cjs said:\n${out}`);
+    throw new Error(`${(e as Error).message}\n--- scripts/serve.cjs said:\n${out}`, { cause: e });
   }
   return {
     origin: `http://localhost:${ports.host}`,

@@ -127,7 +127,8 @@ export async function extraBuild(name: string): Promise<{ dir: string; done: () 
 /** The remotes file of the suite's site, or of the site on the port block at `base`. */
 export function defaultRemotes(base?: number): Record<string, string> {
   const ports = base ? topology.portsFrom(base) : PORTS;
-  const manifest = (name: 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin') => `http://localhost:${ports[name]}/mf-manifest.json`;
+  const manifest = (name: 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin') =>
+    `http://localhost:${ports[name]}/mf-manifest.json`;
   return {
     remote_content: manifest('remote_content'),
     remote_support: manifest('remote_support'),

@@ -41,7 +41,12 @@ export const TEST_SERVER_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_WX_LOCAL: '1
  * countdown). The per-user login limit and the per-account lock stay at their production values; the server suite
  * tests the rest.
  */
-export const TEST_RATE_LIMITS = { RATE_LIMIT_SMS_PHONE: '5', RATE_LIMIT_SMS_IP: '2000', RATE_LIMIT_ACCOUNT: '2000', RATE_LIMIT_VISIT: '100000' } as const;
+export const TEST_RATE_LIMITS = {
+  RATE_LIMIT_SMS_PHONE: '5',
+  RATE_LIMIT_SMS_IP: '2000',
+  RATE_LIMIT_ACCOUNT: '2000',
+  RATE_LIMIT_VISIT: '100000',
+} as const;
 
 export const BASE = `http://localhost:${PORTS.host}`;
 export const API = `http://127.0.0.1:${PORTS.api}`;

@@ -28,7 +28,11 @@ function buildVariant(name, outDir) {
   const v = VARIANTS[name];
   if (!v) return Promise.reject(new Error(`unknown e2e build ${name}`));
   const [cmd, args, cwd] = v.fixture
-    ? ['pnpm', ['exec', 'webpack', '--mode', 'production', '--config', path.join(REPO, 'e2e/fixtures', v.fixture, 'webpack.config.cjs')], path.join(REPO, v.like)]
+    ? [
+        'pnpm',
+        ['exec', 'webpack', '--mode', 'production', '--config', path.join(REPO, 'e2e/fixtures', v.fixture, 'webpack.config.cjs')],
+        path.join(REPO, v.like),
+      ]
     : ['pnpm', ['run', 'build'], path.join(REPO, v.app)];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, ...(v.env || {}), BUILD_OUT_DIR: outDir }, stdio: 'pipe' });

@@ -67,7 +67,10 @@ export async function wxTokenByApi(request: APIRequestContext): Promise<string> 
     maxRedirects: 0,
   });
   const callback = await request.get(new URL(agreed.headers()['location'], BASE).toString(), { maxRedirects: 0 });
-  const setCookie = callback.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  const setCookie = callback
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
   const token = setCookie.map((c) => /^access_token=([^;]+)/.exec(c)?.[1]).find(Boolean);
   if (!token) throw new Error(`no access_token from the callback: ${setCookie.join(' | ')}`);
   return token;

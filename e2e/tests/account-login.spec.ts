@@ -3,7 +3,11 @@ import { SEEDED } from '../support/site';
 import { cookie, fillCredentials, newPhone, openLogin, registerByApi, requestCodeInPage, twoChars } from './account-helpers';
 
 test.describe('credential sign-in', () => {
-  test('[AUTH-1][AUTH-4] admin signs in with the captcha, lands on the ?redirect= page; access_token lives 7 days', async ({ page, request, context }) => {
+  test('[AUTH-1][AUTH-4] admin signs in with the captcha, lands on the ?redirect= page; access_token lives 7 days', async ({
+    page,
+    request,
+    context,
+  }) => {
     const uuid = await openLogin(page, '/user/login?redirect=%2Findex');
     await expect(page.getByRole('img', { name: '验证码' })).toBeVisible();
     await fillCredentials(page, request, uuid, SEEDED.admin.username, SEEDED.admin.password);

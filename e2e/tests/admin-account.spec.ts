@@ -12,7 +12,9 @@ test('[UPLOAD-1][ROUTE-21] an avatar over 2 MB is refused with 图片大小限�
   await page.goto('/account/settings');
   await shellReady(page);
   await expect(page.locator('h1')).toHaveText('个人设置');
-  await page.locator('input[type=file]').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.alloc(Math.round(2.1 * 1024 * 1024), 1) });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.alloc(Math.round(2.1 * 1024 * 1024), 1) });
   await expect(toast(page, '图片大小限制 2MB!')).toBeVisible();
   expect(sent).toEqual([]);
 });
@@ -27,7 +29,11 @@ test('[ROUTE-21] /account/center shows the signed-in profile', async ({ page, co
   await expect(page.getByText('内容编辑').first()).toBeVisible();
 });
 
-test('[AUTH-6][AUTH-8] logout from the user menu asks first, clears the access_token cookie and lands on /index, then the login page', async ({ page, context, request }) => {
+test('[AUTH-6][AUTH-8] logout from the user menu asks first, clears the access_token cookie and lands on /index, then the login page', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);
   await tokenCookie(context, token);
   await page.goto('/account/center');

@@ -24,13 +24,32 @@ test.describe('admin menus and permissions', () => {
     editorToken = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);
   });
 
-  test('[SHELL-1][SHELL-3][SHELL-4][PERM-8][ROUTE-21] admin sees every menu: static routes plus all of GET /getRouters', async ({ page, context }) => {
+  test('[SHELL-1][SHELL-3][SHELL-4][PERM-8][ROUTE-21] admin sees every menu: static routes plus all of GET /getRouters', async ({
+    page,
+    context,
+  }) => {
     await tokenCookie(context, adminToken);
     await presetSettings(page, { layout: 'sidemenu' });
     await page.goto('/index');
     await shellReady(page);
     const texts = await menuTexts(page);
-    for (const t of ['工作台', '个人页', '个人中心', '个人设置', '内容管理', '留言板', '访问统计', '系统管理', '通知公告', '字典管理', '系统工具', '表单构建', '代码生成', '系统接口', '帮助中心']) {
+    for (const t of [
+      '工作台',
+      '个人页',
+      '个人中心',
+      '个人设置',
+      '内容管理',
+      '留言板',
+      '访问统计',
+      '系统管理',
+      '通知公告',
+      '字典管理',
+      '系统工具',
+      '表单构建',
+      '代码生成',
+      '系统接口',
+      '帮助中心',
+    ]) {
       expect(texts).toContain(t);
     }
     await expect(page.locator('h1')).toHaveText('工作台');
@@ -86,8 +105,13 @@ test.describe('admin menus and permissions', () => {
     await expect(page.locator('.ant-table')).toBeVisible();
   });
 
-  test('[PERM-9][PERM-10] action controls follow the route permission: admin has 新增/修改/删除/导出, editor only 查询 and 查看', async ({ browser }) => {
-    for (const [token, all] of [[adminToken, true], [editorToken, false]] as const) {
+  test('[PERM-9][PERM-10] action controls follow the route permission: admin has 新增/修改/删除/导出, editor only 查询 and 查看', async ({
+    browser,
+  }) => {
+    for (const [token, all] of [
+      [adminToken, true],
+      [editorToken, false],
+    ] as const) {
       const context = await browser.newContext();
       await tokenCookie(context, token);
       const page = await context.newPage();
@@ -103,7 +127,11 @@ test.describe('admin menus and permissions', () => {
     }
   });
 
-  test('[SUPPORT-1][SUPPORT-2] 帮助与支持 opens the customer-service page with name, phone, version and customer name in UTF-8 base64', async ({ page, context, request }) => {
+  test('[SUPPORT-1][SUPPORT-2] 帮助与支持 opens the customer-service page with name, phone, version and customer name in UTF-8 base64', async ({
+    page,
+    context,
+    request,
+  }) => {
     const auth = { Authorization: `Bearer ${adminToken}` };
     const info = await (await request.get(`${BASE}/getInfo`, { headers: auth })).json();
     const version = (await (await request.get(`${BASE}/system/config/configKey/site.productVersion`)).json()).data;
@@ -114,11 +142,13 @@ test.describe('admin menus and permissions', () => {
     const link = page.getByRole('link', { name: '帮助与支持' });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('href', /info=/);
-    await expect.poll(async () => {
-      const href = (await link.getAttribute('href')) ?? '';
-      const info = new URL(href).searchParams.get('info') ?? '';
-      return JSON.parse(Buffer.from(info.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
-    }).toEqual({ userName: 'admin', phone: info.user.phonenumber ?? '', productVersion: version, customerName: crm.data.name });
+    await expect
+      .poll(async () => {
+        const href = (await link.getAttribute('href')) ?? '';
+        const info = new URL(href).searchParams.get('info') ?? '';
+        return JSON.parse(Buffer.from(info.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
+      })
+      .toEqual({ userName: 'admin', phone: info.user.phonenumber ?? '', productVersion: version, customerName: crm.data.name });
     expect(crm.data.name).toMatch(/[\u4e00-\u9fa5]/);
     expect((await link.getAttribute('href'))!.startsWith('https://kefu.example.com/chat?info=')).toBe(true);
   });

@@ -12,7 +12,10 @@ test.beforeEach(async ({ page, context }) => {
   await shellReady(page);
 });
 
-interface Row { noticeId: number; noticeTitle: string }
+interface Row {
+  noticeId: number;
+  noticeTitle: string;
+}
 const popover = (page: Page) => page.getByTestId('notice-popover');
 const items = (page: Page) => popover(page).locator('.notice-item');
 const more = (page: Page) => popover(page).getByRole('button', { name: /查看更多/ });
@@ -30,7 +33,10 @@ async function allOfType(request: import('@playwright/test').APIRequestContext, 
   const rows: Row[] = [];
   let total = 0;
   for (let pageNum = 1; pageNum < 50; pageNum++) {
-    const res = await request.get(`${BASE}/system/notice/list`, { params: { pageNum, pageSize: 5, status: '0', noticeType }, headers: { Authorization: `Bearer ${token}` } });
+    const res = await request.get(`${BASE}/system/notice/list`, {
+      params: { pageNum, pageSize: 5, status: '0', noticeType },
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const body = await res.json();
     total = body.total;
     rows.push(...body.rows);
@@ -52,7 +58,10 @@ function cut(title: string): string {
   return out;
 }
 
-test('[NOTICE-1][NOTICE-2][NOTICE-3][NOTICE-5][NOTICE-6][NOTICE-7][NOTICE-10][NOTICE-11][NOTICE-12][NOTICE-14] the bell pages through type 1 with 查看更多 until it hides', async ({ page, request }) => {
+test('[NOTICE-1][NOTICE-2][NOTICE-3][NOTICE-5][NOTICE-6][NOTICE-7][NOTICE-10][NOTICE-11][NOTICE-12][NOTICE-14] the bell pages through type 1 with 查看更多 until it hides', async ({
+  page,
+  request,
+}) => {
   const { rows, total } = await allOfType(request, '1');
   await page.getByRole('button', { name: '通知公告' }).click();
   await expect(popover(page)).toBeVisible();
@@ -77,14 +86,22 @@ test('[NOTICE-1][NOTICE-2][NOTICE-3][NOTICE-5][NOTICE-6][NOTICE-7][NOTICE-10][NO
   await expect(popover(page)).toBeHidden();
 });
 
-test('[NOTICE-9][NOTICE-3][NOTICE-10] changing tab resets paging to page 1 (server paging exercised with more than 5 notices)', async ({ page, request }) => {
+test('[NOTICE-9][NOTICE-3][NOTICE-10] changing tab resets paging to page 1 (server paging exercised with more than 5 notices)', async ({
+  page,
+  request,
+}) => {
   // Type 1 gets 12 more active notices through the staff call (removed afterwards), so load-more runs over
   // several real server pages whatever the seed holds. The tests of this file run one after another.
   const headers = { Authorization: `Bearer ${token}` };
   const ids: number[] = [];
   try {
     for (let n = 1; n <= 12; n++) {
-      const res = await (await request.post(`${BASE}/system/notice`, { headers, data: { noticeTitle: `分页测试通知 ${n}`, noticeType: '1', noticeContent: '<p>分页测试</p>', status: '0' } })).json();
+      const res = await (
+        await request.post(`${BASE}/system/notice`, {
+          headers,
+          data: { noticeTitle: `分页测试通知 ${n}`, noticeType: '1', noticeContent: '<p>分页测试</p>', status: '0' },
+        })
+      ).json();
       expect(res.code, JSON.stringify(res)).toBe(200);
       ids.push(res.data.noticeId);
     }
@@ -120,7 +137,10 @@ test('[NOTICE-9][NOTICE-3][NOTICE-10] changing tab resets paging to page 1 (serv
   }
 });
 
-test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML sanitised: the seeded script notice runs nothing', async ({ page, request }) => {
+test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML sanitised: the seeded script notice runs nothing', async ({
+  page,
+  request,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -134,12 +154,18 @@ test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML 
   // One page at a time: clicking 查看更多 again before the page asked for has arrived hit a loading button (ignored)
   // or, on the last page, a button already gone; each click now waits for its five rows.
   let shown = await items(page).count();
-  while ((await items(page).filter({ hasText: cut(evil!.noticeTitle) }).count()) === 0) {
+  while (
+    (await items(page)
+      .filter({ hasText: cut(evil!.noticeTitle) })
+      .count()) === 0
+  ) {
     await loadMore(page);
     shown = Math.min(shown + 5, rows.length);
     await expect(items(page)).toHaveCount(shown);
   }
-  await items(page).filter({ hasText: cut(evil!.noticeTitle) }).click();
+  await items(page)
+    .filter({ hasText: cut(evil!.noticeTitle) })
+    .click();
   const modal = page.locator('.ant-modal').filter({ hasText: evil!.noticeTitle });
   await expect(modal).toBeVisible();
   await expect(modal.locator('.notice-content')).toContainText('请各位用户定期修改密码');

@@ -24,7 +24,9 @@ async function reload(page: Page) {
 const layout = (page: Page) => page.locator('.admin-layout').first();
 const drawer = (page: Page) => page.locator('.admin-settings-drawer');
 
-test('[SET-14][SET-17][SET-18][SET-19][SET-20][SET-22][SET-23][SET-24][SET-25][SET-26][SET-27] defaults: light, topmenu, fluid, fixed header, multi-tab, middle tables, footer, #4285F4', async ({ page }) => {
+test('[SET-14][SET-17][SET-18][SET-19][SET-20][SET-22][SET-23][SET-24][SET-25][SET-26][SET-27] defaults: light, topmenu, fluid, fixed header, multi-tab, middle tables, footer, #4285F4', async ({
+  page,
+}) => {
   await start(page);
   await expect(layout(page)).toHaveAttribute('data-theme', 'light');
   await expect(layout(page)).toHaveAttribute('data-layout', 'topmenu');
@@ -67,7 +69,9 @@ test('[SET-2][SET-16][SET-28] a preset colour becomes the primary colour with th
   await expect.poll(primary).toBe('#722ed1');
 });
 
-test('[SET-3][SET-4][SET-6][SET-9] sidemenu layout shows the sider, enables fixed sidebar, disables fixed width; survives a reload', async ({ page }) => {
+test('[SET-3][SET-4][SET-6][SET-9] sidemenu layout shows the sider, enables fixed sidebar, disables fixed width; survives a reload', async ({
+  page,
+}) => {
   await start(page);
   await openSettings(page);
   await drawer(page).getByText('侧边菜单布局').click();

@@ -53,7 +53,10 @@ export async function chooseSetting(page: Page, combobox: string, label: string,
   const drawer = page.locator('.admin-settings-drawer');
   await expect(async () => {
     await drawer.getByRole('combobox', { name: combobox }).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label }).click({ timeout: 3000 });
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: label })
+      .click({ timeout: 3000 });
     expect((await storedSettings(page))[key]).toBe(value);
   }).toPass({ timeout: 15_000 });
 }

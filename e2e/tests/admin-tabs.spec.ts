@@ -36,7 +36,9 @@ async function barAction(page: Page, action: string) {
 
 test('[TAB-2][TAB-3][TAB-4] the last tab cannot be closed; nothing on the left or right says so', async ({ page }) => {
   expect(await tabTitles(page)).toEqual(['工作台']);
-  await tab(page, '工作台').getByRole('button', { name: /remove|关闭/i }).click();
+  await tab(page, '工作台')
+    .getByRole('button', { name: /remove|关闭/i })
+    .click();
   await expect(toast(page, '这是最后一个标签了, 无法被关闭')).toBeVisible();
   await barAction(page, '关闭左侧');
   await expect(toast(page, '左侧没有标签')).toBeVisible();
@@ -90,7 +92,9 @@ test('[TAB-5][TAB-6] a kept-alive page keeps typed input while its tab is open a
   await expect(page.locator('h1')).toHaveText('个人设置');
   await expect(nick).toHaveValue(typed);
   // Close the tab: its cached view goes; reopening starts fresh from the server's value.
-  await tab(page, '个人设置').getByRole('button', { name: /remove|关闭/i }).click();
+  await tab(page, '个人设置')
+    .getByRole('button', { name: /remove|关闭/i })
+    .click();
   await expect.poll(() => tabTitles(page)).toEqual(['工作台']);
   await viaUserMenu(page, '个人设置');
   await expect(page.getByLabel('昵称')).toHaveValue(original);

@@ -47,7 +47,14 @@ test.describe('contact message board', () => {
   test('[ROUTE-14][API-30] a message sent from 联系我们 is stored by the server', async ({ page, request }) => {
     const uuid = await openContactWithCaptcha(page);
     const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    const message = { title: `产品试用咨询 ${stamp}`, text: `希望试用电网运行风险预警平台（${stamp}）。`, nickname: '测试用户', phone: freshPhone(), email: `e2e-${stamp}@example.com`, captcha: await captchaAnswer(request, uuid) };
+    const message = {
+      title: `产品试用咨询 ${stamp}`,
+      text: `希望试用电网运行风险预警平台（${stamp}）。`,
+      nickname: '测试用户',
+      phone: freshPhone(),
+      email: `e2e-${stamp}@example.com`,
+      captcha: await captchaAnswer(request, uuid),
+    };
     await fill(page, message);
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/message-board') && r.request().method() === 'POST');
     await form(page).getByRole('button', { name: '提交留言' }).click();
@@ -57,7 +64,10 @@ test.describe('contact message board', () => {
     await expect(form(page).getByLabel('验证码')).toHaveValue('');
 
     const token = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
-    const res = await request.get(`${API}/system/message-board/list`, { params: { pageNum: 1, pageSize: 50 }, headers: { Authorization: `Bearer ${token}` } });
+    const res = await request.get(`${API}/system/message-board/list`, {
+      params: { pageNum: 1, pageSize: 50 },
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const list = (await res.json()) as MessageBoardListResponse;
     const stored = list.rows.find((m) => m.title === message.title);
     expect(stored, 'the message is in the staff list').toBeTruthy();
@@ -66,7 +76,14 @@ test.describe('contact message board', () => {
 
   test('[ROUTE-14][API-30] a refused message (wrong captcha) keeps every field and asks for a new captcha', async ({ page }) => {
     const firstUuid = await openContactWithCaptcha(page);
-    const values = { title: '报价咨询', text: '请提供配电网故障智能诊断系统的报价。', nickname: '王工', phone: freshPhone(), email: 'wang@example.com', captcha: 'zzzz' };
+    const values = {
+      title: '报价咨询',
+      text: '请提供配电网故障智能诊断系统的报价。',
+      nickname: '王工',
+      phone: freshPhone(),
+      email: 'wang@example.com',
+      captcha: 'zzzz',
+    };
     await fill(page, values);
     const newCaptcha = page.waitForResponse((r) => r.url().endsWith('/captchaImage') && r.ok());
     await form(page).getByRole('button', { name: '提交留言' }).click();

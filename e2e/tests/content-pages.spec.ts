@@ -35,8 +35,10 @@ const ymd = (iso: string) => {
 const content = (page: Page): Locator => page.locator('.rc-page');
 
 /** The card link of an article in a grid (its name also holds the image alt and summary). */
-const cardLink = (scope: Locator, title: string): Locator => scope.locator('a.rc-card', { has: scope.page().getByRole('heading', { name: title, exact: true }) });
-const sectionOf = (scope: Locator, heading: string): Locator => scope.locator('section', { has: scope.page().getByRole('heading', { level: 2, name: heading, exact: true }) });
+const cardLink = (scope: Locator, title: string): Locator =>
+  scope.locator('a.rc-card', { has: scope.page().getByRole('heading', { name: title, exact: true }) });
+const sectionOf = (scope: Locator, heading: string): Locator =>
+  scope.locator('section', { has: scope.page().getByRole('heading', { level: 2, name: heading, exact: true }) });
 
 async function expectNotFound(page: Page, listPath: string) {
   await expect(content(page).getByRole('heading', { level: 1, name: '内容不存在' })).toBeVisible();
@@ -50,7 +52,10 @@ async function expectNoHorizontalOverflow(page: Page) {
 }
 
 test.describe('remote-content pages', () => {
-  test('[ROUTE-5][TITLE-3] 首页: company name, banner, product and solution highlights, latest news, company introduction', async ({ page, request }) => {
+  test('[ROUTE-5][TITLE-3] 首页: company name, banner, product and solution highlights, latest news, company introduction', async ({
+    page,
+    request,
+  }) => {
     const [company, banner, intro] = await Promise.all([
       api<CompanyResponse>(request, '/api/company'),
       api<BlockItem[]>(request, '/api/block-item', { blockId: BLOCK.homeBanner }),
@@ -132,7 +137,10 @@ test.describe('remote-content pages', () => {
   });
 
   test('[ROUTE-8][ROUTE-9][ROUTE-22] 解决方案 lists solutions; detail from a click and from a direct URL', async ({ page, request }) => {
-    const [channel, { content: solutions }] = await Promise.all([api<Channel>(request, `/api/channel/${CH.solution}`), articlePage(request, CH.solution, 1, 9)]);
+    const [channel, { content: solutions }] = await Promise.all([
+      api<Channel>(request, `/api/channel/${CH.solution}`),
+      articlePage(request, CH.solution, 1, 9),
+    ]);
     const chosen = solutions[solutions.length - 1];
     const detail = await articleOf(request, chosen.id);
     await page.goto('/solution');
@@ -228,7 +236,10 @@ test.describe('remote-content pages', () => {
   });
 
   test('[ROUTE-13] 关于我们 shows the about channel articles', async ({ page, request }) => {
-    const [channel, articles] = await Promise.all([api<Channel>(request, `/api/channel/${CH.about}`), api<Article[]>(request, '/api/article', { channelId: CH.about })]);
+    const [channel, articles] = await Promise.all([
+      api<Channel>(request, `/api/channel/${CH.about}`),
+      api<Article[]>(request, '/api/article', { channelId: CH.about }),
+    ]);
     const firstDetail = await articleOf(request, articles[0].id);
     await page.goto('/about');
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText(channel.name);
@@ -237,7 +248,10 @@ test.describe('remote-content pages', () => {
   });
 
   test('[ROUTE-14] 联系我们 shows the contact details from the server and the message board', async ({ page, request }) => {
-    const [channel, articles] = await Promise.all([api<Channel>(request, `/api/channel/${CH.contact}`), api<Article[]>(request, '/api/article', { channelId: CH.contact })]);
+    const [channel, articles] = await Promise.all([
+      api<Channel>(request, `/api/channel/${CH.contact}`),
+      api<Article[]>(request, '/api/article', { channelId: CH.contact }),
+    ]);
     const detail = await articleOf(request, articles[0].id);
     await page.goto('/contact');
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText(channel.name);

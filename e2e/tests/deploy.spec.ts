@@ -73,14 +73,20 @@ test.describe('shipping remote-content on its own', () => {
       await expect(page.getByText('5.1.0', { exact: true })).toHaveCount(0);
 
       remoteCli(['publish', 'remote-content', '5.1.0'], deployDir);
-      site.writeRemotes({ ...defaultRemotes(), remote_content: JSON.parse(fs.readFileSync(path.join(deployDir, 'remotes.json'), 'utf8')).remote_content });
+      site.writeRemotes({
+        ...defaultRemotes(),
+        remote_content: JSON.parse(fs.readFileSync(path.join(deployDir, 'remotes.json'), 'utf8')).remote_content,
+      });
       await page.reload();
       await expect(page.getByText('5.1.0', { exact: true })).toBeVisible();
       await page.goto(`${site.origin}/`);
       await expect(page.locator('h1').first()).toBeVisible();
 
       remoteCli(['publish', 'remote-content', '5.0.0'], deployDir);
-      site.writeRemotes({ ...defaultRemotes(), remote_content: JSON.parse(fs.readFileSync(path.join(deployDir, 'remotes.json'), 'utf8')).remote_content });
+      site.writeRemotes({
+        ...defaultRemotes(),
+        remote_content: JSON.parse(fs.readFileSync(path.join(deployDir, 'remotes.json'), 'utf8')).remote_content,
+      });
       await page.goto(`${site.origin}/test`);
       await expect(page.getByText('remote_content').first()).toBeVisible();
       await expect(page.getByText('5.1.0', { exact: true })).toHaveCount(0);

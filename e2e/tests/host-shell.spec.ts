@@ -101,7 +101,10 @@ test.describe('header navigation', () => {
 });
 
 test.describe('footer', () => {
-  test('[FOOT-1][FOOT-2][FOOT-3][FOOT-4][FOOT-5] columns, contact (at most 2), logo and copyright come from the blocks', async ({ page, request }) => {
+  test('[FOOT-1][FOOT-2][FOOT-3][FOOT-4][FOOT-5] columns, contact (at most 2), logo and copyright come from the blocks', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const footer = page.locator('footer');
     const columns: [string, number, string][] = [
@@ -217,7 +220,10 @@ test.describe('host pages and routing', () => {
     await expect(page).toHaveURL(`${BASE}/user/login?redirect=${encodeURIComponent('/account/center')}`);
   });
 
-  test('[AUTH-8] header: 登录/注册 for visitors; name and 退出登录 when signed in; logging out clears the token and goes to /index', async ({ page, request }) => {
+  test('[AUTH-8] header: 登录/注册 for visitors; name and 退出登录 when signed in; logging out clears the token and goes to /index', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const header = page.locator('header');
     await expect(header.getByRole('link', { name: '登录' })).toHaveAttribute('href', '/user/login');
@@ -231,7 +237,10 @@ test.describe('host pages and routing', () => {
     await expect(header.getByRole('link', { name: '工作台' })).toHaveAttribute('href', '/index');
     await header.getByRole('button', { name: '退出登录' }).click();
     // antd spaces two-character button labels (确 定).
-    await page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^确\s*定$/ })
+      .click();
     // /index needs a token: the guard then sends the visitor to sign in, returning to /index afterwards.
     await expect(page).toHaveURL(`${BASE}/user/login?redirect=${encodeURIComponent('/index')}`);
     const cookies = await page.context().cookies(BASE);

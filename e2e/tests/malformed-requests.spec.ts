@@ -23,7 +23,10 @@ const REMOTES = ['remote_content', 'remote_support', 'remote_account', 'remote_s
 
 test.describe.configure({ mode: 'serial' });
 
-test('[issue 15 finding 2] a few hundred malformed requests to each origin and the API: every one gets a status, then every origin still serves its files', async ({ page, request }) => {
+test('[issue 15 finding 2] a few hundred malformed requests to each origin and the API: every one gets a status, then every origin still serves its files', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const targets: [string, number][] = [['host', PORTS.host], ...REMOTES.map((r): [string, number] => [r, PORTS[r]]), ['api', PORTS.api]];
   const summary: Record<string, CorpusResult['statuses']> = {};
@@ -34,7 +37,11 @@ test('[issue 15 finding 2] a few hundred malformed requests to each origin and t
     expect(result.sent, name).toBeGreaterThan(300);
     expect(result.failures, `${name}: requests answered without a status`).toEqual([]);
     // The static origins answer errors of their own as 4xx: a 5xx would be a failure inside the server.
-    if (name !== 'api' && name !== 'host') expect(Object.keys(result.statuses).filter((s) => Number(s) >= 500), `${name}: ${JSON.stringify(result.statuses)}`).toEqual([]);
+    if (name !== 'api' && name !== 'host')
+      expect(
+        Object.keys(result.statuses).filter((s) => Number(s) >= 500),
+        `${name}: ${JSON.stringify(result.statuses)}`,
+      ).toEqual([]);
   }
   test.info().annotations.push({ type: 'statuses', description: JSON.stringify(summary) });
 
@@ -58,7 +65,13 @@ test('[issue 15 finding 2] a few hundred malformed requests to each origin and t
 test('[issue 15 finding 1] /dev is never proxied by the host: the SPA 404 page or a plain 404/405, never the API', async ({ page, request }) => {
   // The API itself has the helpers in this harness, so a JSON answer through the host would be the proxy's doing.
   expect((await request.get(`${API}/dev/visits`, { params: { uv: '1' } })).status()).toBe(200);
-  for (const p of ['/dev/visits?uv=1', '/dev/sms-outbox?phone=13800000000', '/dev/captcha/00000000-0000-0000-0000-000000000000', '/dev/visits.json', '/%64ev/visits?uv=1']) {
+  for (const p of [
+    '/dev/visits?uv=1',
+    '/dev/sms-outbox?phone=13800000000',
+    '/dev/captcha/00000000-0000-0000-0000-000000000000',
+    '/dev/visits.json',
+    '/%64ev/visits?uv=1',
+  ]) {
     const res = await request.get(`${BASE}${p}`);
     expect([200, 404], p).toContain(res.status());
     expect(res.headers()['content-type'], p).not.toMatch(/json/);

@@ -26,7 +26,10 @@ test.beforeAll(async () => {
   // (localStorage, sessionStorage) to frames of another site; set explicitly rather than relying on the default.
   profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-portal-profile-'));
   fs.mkdirSync(path.join(profileDir, 'Default'));
-  fs.writeFileSync(path.join(profileDir, 'Default', 'Preferences'), JSON.stringify({ profile: { block_third_party_cookies: true, cookie_controls_mode: 1 } }));
+  fs.writeFileSync(
+    path.join(profileDir, 'Default', 'Preferences'),
+    JSON.stringify({ profile: { block_third_party_cookies: true, cookie_controls_mode: 1 } }),
+  );
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -58,14 +61,16 @@ test.describe('the site framed by a portal on another site, third-party storage 
     const { page, site } = await openPortal();
     const frame = page.frameLocator('#site');
     // The setting is in force: the very read that stopped the old start throws here.
-    expect(await site().evaluate(() => {
-      try {
-        void window.localStorage;
-        return 'readable';
-      } catch (e) {
-        return (e as Error).name;
-      }
-    })).toBe('SecurityError');
+    expect(
+      await site().evaluate(() => {
+        try {
+          void window.localStorage;
+          return 'readable';
+        } catch (e) {
+          return (e as Error).name;
+        }
+      }),
+    ).toBe('SecurityError');
     await expect(frame.locator('footer')).toBeVisible();
     await expect(frame.locator('h1').first()).toBeVisible();
 

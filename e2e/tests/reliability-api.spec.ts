@@ -44,7 +44,10 @@ test.beforeAll(async () => {
   privateApi = startApiServer(PRIVATE_API_PORT, dataDir).then((api) => (runningApi = api));
   privateApi.catch(() => undefined); // reported by the test that awaits it
   faulty = await startFaultyApi(FAULTY_API_PORT, PORTS.api);
-  [faultSite, restartSite] = await Promise.all([startSiteWithApi(FAULT_SITE_BASE, FAULTY_API_PORT), startSiteWithApi(RESTART_SITE_BASE, PRIVATE_API_PORT)]);
+  [faultSite, restartSite] = await Promise.all([
+    startSiteWithApi(FAULT_SITE_BASE, FAULTY_API_PORT),
+    startSiteWithApi(RESTART_SITE_BASE, PRIVATE_API_PORT),
+  ]);
 });
 
 test.afterAll(async () => {
@@ -95,7 +98,9 @@ async function newPage(browser: Browser, opts: { userAgent?: string; platform?: 
 }
 
 test.describe('API faults as the visitor sees them', () => {
-  test('[ERR-5][HTTP-1] API server down: the proxy drops the connection, 后端接口连接异常 shows, header and footer still render', async ({ browser }) => {
+  test('[ERR-5][HTTP-1] API server down: the proxy drops the connection, 后端接口连接异常 shows, header and footer still render', async ({
+    browser,
+  }) => {
     await faulty.down();
     const { context, page, pageErrors } = await newPage(browser);
     const answered: number[] = [];
@@ -144,7 +149,9 @@ test.describe('API faults as the visitor sees them', () => {
     { name: 'desktop browser', userAgent: undefined, platform: undefined, firstShows: true },
     { name: 'messaging app on a phone', userAgent: IPHONE_WECHAT, platform: 'iPhone', firstShows: false },
   ]) {
-    test(`[ERR-9][ERR-5][WX-2] network errors on the ${device.name}: the first ${device.firstShows ? 'shows' : 'is suppressed, the second shows'}`, async ({ browser }) => {
+    test(`[ERR-9][ERR-5][WX-2] network errors on the ${device.name}: the first ${device.firstShows ? 'shows' : 'is suppressed, the second shows'}`, async ({
+      browser,
+    }) => {
       // Only the news list's call fails (connection dropped); everything else reaches the real server.
       faulty.setRule((req) => (isArticlePage(req.url!) ? 'reset' : null));
       const { context, page, pageErrors } = await newPage(browser, device);
@@ -290,7 +297,10 @@ test.describe('API server restarted mid-session', () => {
 
       const token = await adminToken(request, apiUrl);
       const messages = (await (
-        await request.get(`${apiUrl}/system/message-board/list`, { params: { pageNum: 1, pageSize: 50 }, headers: { Authorization: `Bearer ${token}` } })
+        await request.get(`${apiUrl}/system/message-board/list`, {
+          params: { pageNum: 1, pageSize: 50 },
+          headers: { Authorization: `Bearer ${token}` },
+        })
       ).json()) as MessageBoardListResponse;
       expect(messages.rows.find((m) => m.title === title)).toMatchObject({ nickname: '可靠性测试', phone });
 
@@ -308,7 +318,9 @@ test.describe('API server restarted mid-session', () => {
 async function adminToken(request: APIRequestContext, apiUrl: string): Promise<string> {
   const cap = await (await request.get(`${apiUrl}/captchaImage`)).json();
   const code = cap.captchaEnabled ? (await (await request.get(`${apiUrl}/dev/captcha/${cap.uuid}`)).json()).data.answer : '';
-  const body = await (await request.post(`${apiUrl}/login`, { data: { username: SEEDED.admin.username, password: SEEDED.admin.password, code, uuid: cap.uuid } })).json();
+  const body = await (
+    await request.post(`${apiUrl}/login`, { data: { username: SEEDED.admin.username, password: SEEDED.admin.password, code, uuid: cap.uuid } })
+  ).json();
   if (body.code !== 200) throw new Error(`login: ${JSON.stringify(body)}`);
   return body.token as string;
 }

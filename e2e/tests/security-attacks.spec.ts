@@ -46,10 +46,13 @@ async function watchAttacks(context: BrowserContext): Promise<{ dialogs: string[
   const dialogs: string[] = [];
   context.on('page', (p) => p.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss())));
   const evilRequests: string[] = [];
-  await context.route((url) => EVIL.test(url.hostname), (route) => {
-    evilRequests.push(route.request().url());
-    return route.abort();
-  });
+  await context.route(
+    (url) => EVIL.test(url.hostname),
+    (route) => {
+      evilRequests.push(route.request().url());
+      return route.abort();
+    },
+  );
   return { dialogs, evilRequests };
 }
 
@@ -96,7 +99,10 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-interface PrivateSite { ready: Promise<void>; stop(): Promise<void> }
+interface PrivateSite {
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
 
 /** serve.cjs with its own API server and a fresh database; serves the same builds as the suite's site. */
 function startPrivateSite(): PrivateSite {
@@ -127,7 +133,10 @@ function startPrivateSite(): PrivateSite {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`private site exited (${child.exitCode})`);
       if (await portOpen(PRIVATE_BASE + 80)) {
-        const ok = await fetch(`${PRIVATE}/health`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${PRIVATE}/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) return;
       }
       if (Date.now() > deadline) throw new Error('private site did not start');
@@ -163,7 +172,10 @@ test.afterAll(async () => {
 /** frame-ancestors of a policy: only 'self' and the configured portal (or 'none'). */
 function expectFrameAncestorsLimited(csp: string | undefined, what: string) {
   expect(csp, `${what}: Content-Security-Policy`).toBeTruthy();
-  const directive = csp!.split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-ancestors'));
+  const directive = csp!
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('frame-ancestors'));
   expect(directive, `${what}: frame-ancestors`).toBeTruthy();
   const sources = directive!.split(/\s+/).slice(1);
   expect(sources.length, `${what}: ${directive}`).toBeGreaterThan(0);
@@ -173,11 +185,16 @@ function expectFrameAncestorsLimited(csp: string | undefined, what: string) {
 function expectSecurityHeaders(headers: Record<string, string>, what: string) {
   expectFrameAncestorsLimited(headers['content-security-policy'], what);
   expect(headers['x-content-type-options'], `${what}: X-Content-Type-Options`).toBe('nosniff');
-  expect(headers['referrer-policy'], `${what}: Referrer-Policy`).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin|origin)$/);
+  expect(headers['referrer-policy'], `${what}: Referrer-Policy`).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin|origin)$/,
+  );
 }
 
 test.describe('security headers as the browser sees them', () => {
-  test('the host pages, every remote file the page loads, and the API answers carry CSP (frame-ancestors self + portal), nosniff and Referrer-Policy', async ({ page, request }) => {
+  test('the host pages, every remote file the page loads, and the API answers carry CSP (frame-ancestors self + portal), nosniff and Referrer-Policy', async ({
+    page,
+    request,
+  }) => {
     const seen = new Map<string, Record<string, string>>();
     page.on('response', async (r) => {
       const u = new URL(r.url());
@@ -197,8 +214,14 @@ test.describe('security headers as the browser sees them', () => {
     // The response handler reads headers asynchronously.
     await expect.poll(() => [...seen.keys()].some((u) => u.startsWith(remoteOrigin('remote_content')) && u.endsWith('remoteEntry.js'))).toBe(true);
     const urls = [...seen.keys()];
-    expect(urls.some((u) => u.startsWith(remoteOrigin('remote_content')) && u.endsWith('remoteEntry.js')), urls.join(', ')).toBe(true);
-    expect(urls.some((u) => u.startsWith(`${BASE}/api/`)), urls.join(', ')).toBe(true);
+    expect(
+      urls.some((u) => u.startsWith(remoteOrigin('remote_content')) && u.endsWith('remoteEntry.js')),
+      urls.join(', '),
+    ).toBe(true);
+    expect(
+      urls.some((u) => u.startsWith(`${BASE}/api/`)),
+      urls.join(', '),
+    ).toBe(true);
     for (const [u, h] of seen) expectSecurityHeaders(h, u);
     // Every remote's entry and manifest (not all are loaded on a public page), an error answer of the API and of
     // the static servers.
@@ -237,7 +260,10 @@ test.describe('skipPage messages and redirect targets', () => {
     expect(await historyNavs(popup)).toEqual(['/about']);
   });
 
-  test('[AUTH-3][WX-3] messaging-app sign-in: a reUrl whose path is //evil.example is refused; every hop stays in the site', async ({ page, context }) => {
+  test('[AUTH-3][WX-3] messaging-app sign-in: a reUrl whose path is //evil.example is refused; every hop stays in the site', async ({
+    page,
+    context,
+  }) => {
     const attacks = await watchAttacks(context);
     const documents: string[] = [];
     page.on('request', (r) => {
@@ -290,7 +316,10 @@ test.describe('skipPage messages and redirect targets', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 test.describe('brute force on the login page', () => {
-  test('[AUTH-1][SEC-15.3] wrong passwords for one username: the 5th locks the account and the page says when to try again, keeping the input', async ({ page, request }) => {
+  test('[AUTH-1][SEC-15.3] wrong passwords for one username: the 5th locks the account and the page says when to try again, keeping the input', async ({
+    page,
+    request,
+  }) => {
     const username = `brute_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
     let uuid = await openLogin(page);
     await page.getByLabel('用户名').fill(username);
@@ -342,15 +371,31 @@ test.describe('embedding by the parent portal', () => {
   test('a page on another origin cannot frame the site; the configured portal can', async ({ page }) => {
     await page.goto(`http://localhost:${FOREIGN_PAGE_PORT}/?path=/news`);
     // Chromium replaces a frame refused by frame-ancestors with its error page.
-    await expect.poll(() => page.frames().find((f) => f !== page.mainFrame())?.url() ?? '').toMatch(/^chrome-error:/);
+    await expect
+      .poll(
+        () =>
+          page
+            .frames()
+            .find((f) => f !== page.mainFrame())
+            ?.url() ?? '',
+      )
+      .toMatch(/^chrome-error:/);
     await expect(page.frameLocator('#site').locator('footer')).toHaveCount(0);
 
     await page.goto(`${PRIVATE_PORTAL}/?path=/news`);
     await expect(page.frameLocator('#site').locator('footer')).toBeVisible();
-    expect(page.frames().find((f) => f !== page.mainFrame())!.url()).toBe(`${PRIVATE}/news`);
+    expect(
+      page
+        .frames()
+        .find((f) => f !== page.mainFrame())!
+        .url(),
+    ).toBe(`${PRIVATE}/news`);
   });
 
-  test('[MSG-1] skipPage from the allowed portal: scheme, whitespace, case, backslash and //host variants are ignored; the site never leaves', async ({ page, context }) => {
+  test('[MSG-1] skipPage from the allowed portal: scheme, whitespace, case, backslash and //host variants are ignored; the site never leaves', async ({
+    page,
+    context,
+  }) => {
     const attacks = await watchAttacks(context);
     await page.goto(`${PRIVATE_PORTAL}/?path=/`);
     await expect(page.frameLocator('#site').locator('footer')).toBeVisible();
@@ -377,7 +422,8 @@ test.describe('embedding by the parent portal', () => {
       `${PRIVATE}//evil.example`,
       `${PRIVATE}/\\evil.example`,
     ];
-    const post = (data: unknown) => page.evaluate((d) => (document.getElementById('site') as HTMLIFrameElement).contentWindow!.postMessage(d, '*'), data);
+    const post = (data: unknown) =>
+      page.evaluate((d) => (document.getElementById('site') as HTMLIFrameElement).contentWindow!.postMessage(d, '*'), data);
     for (const url of bad) await post({ type: 'skipPage', url });
     // A valid message afterwards: the only navigation that happens, proving the others were received and ignored.
     await post({ type: 'skipPage', url: '/about' });
@@ -415,7 +461,8 @@ async function expectNoActiveContent(scope: ReturnType<Page['locator']>) {
     root.querySelectorAll('*').forEach((e) => {
       for (const a of Array.from(e.attributes)) {
         if (/^on/i.test(a.name)) bad.push(`${e.tagName}[${a.name}]`);
-        if (/^\s*(javascript|data|vbscript):/i.test(a.value) && /^(href|src|action|formaction|xlink:href|data)$/i.test(a.name)) bad.push(`${e.tagName}[${a.name}=${a.value}]`);
+        if (/^\s*(javascript|data|vbscript):/i.test(a.value) && /^(href|src|action|formaction|xlink:href|data)$/i.test(a.name))
+          bad.push(`${e.tagName}[${a.name}=${a.value}]`);
       }
     });
     return bad;
@@ -478,7 +525,12 @@ test.describe('stored XSS: nothing runs', () => {
   test('[NOTICE-4] notice content in the admin shell detail modal: sanitised, nothing runs', async ({ page, context, request }) => {
     const attacks = await watchAttacks(context);
     const title = '<svg onload=window.__xss=30>活动';
-    const created = await (await request.post(`${PRIVATE}/system/notice`, { headers: auth(), data: { noticeTitle: title, noticeType: '3', noticeContent: `<p>活动正文</p>${PAYLOADS}` } })).json();
+    const created = await (
+      await request.post(`${PRIVATE}/system/notice`, {
+        headers: auth(),
+        data: { noticeTitle: title, noticeType: '3', noticeContent: `<p>活动正文</p>${PAYLOADS}` },
+      })
+    ).json();
     expect(created.code).toBe(200);
     try {
       await context.addCookies([{ name: 'access_token', value: admin, url: PRIVATE }]);
@@ -526,7 +578,11 @@ test.describe('stored XSS: nothing runs', () => {
     await expectNothingRan(page, attacks);
   });
 
-  test('[NAV-2][FOOT-1][FOOT-9] channel titles in the header and block titles and urls in the footer: text only, javascript: is no link', async ({ page, context, request }) => {
+  test('[NAV-2][FOOT-1][FOOT-9] channel titles in the header and block titles and urls in the footer: text only, javascript: is no link', async ({
+    page,
+    context,
+    request,
+  }) => {
     const attacks = await watchAttacks(context);
     const channel = await (await request.get(`${PRIVATE}/api/channel/12`)).json();
     const items = await (await request.get(`${PRIVATE}/api/block-item`, { params: { blockId: 1 } })).json();
@@ -535,7 +591,10 @@ test.describe('stored XSS: nothing runs', () => {
     const blockTitle = '<svg onload=window.__xss=51>产品';
     try {
       expect((await (await request.put(`${PRIVATE}/system/channel/12`, { headers: auth(), data: { name: navTitle } })).json()).code).toBe(200);
-      const put = await request.put(`${PRIVATE}/system/block-item/${item.id}`, { headers: auth(), data: { title: blockTitle, url: 'javascript:window.__xss=52' } });
+      const put = await request.put(`${PRIVATE}/system/block-item/${item.id}`, {
+        headers: auth(),
+        data: { title: blockTitle, url: 'javascript:window.__xss=52' },
+      });
       expect((await put.json()).code).toBe(200);
       await page.goto(`${PRIVATE}/about`);
       const nav = page.getByRole('navigation', { name: '主导航' });
@@ -575,4 +634,3 @@ test.describe('stored XSS: nothing runs', () => {
     expect(attacks.evilRequests).toEqual([]);
   });
 });
-

@@ -55,7 +55,10 @@ test.describe('remote-support pages', () => {
     await page.goto('/video');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((u) => /antd|ant-design/.test(u)), scripts.join(', ')).toEqual([]);
+    expect(
+      scripts.filter((u) => /antd|ant-design/.test(u)),
+      scripts.join(', '),
+    ).toEqual([]);
   });
 
   test('[ROUTE-15] 文档中心 lists the documents with date, size and type', async ({ page, request }) => {

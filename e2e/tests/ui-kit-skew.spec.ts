@@ -39,7 +39,10 @@ test.describe('ui-kit version skew', () => {
     return urls;
   }
 
-  test('[issue 16.3] the page of a remote on a newer kit renders Form, which the host kit lacks, from its own kit copy', async ({ page, request }) => {
+  test('[issue 16.3] the page of a remote on a newer kit renders Form, which the host kit lacks, from its own kit copy', async ({
+    page,
+    request,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const kits = uiKitScripts(page);

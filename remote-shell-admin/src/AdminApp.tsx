@@ -114,7 +114,9 @@ export default function AdminApp() {
         token: { colorPrimary: s.color },
         cssVar: { key: 'admin-shell' },
         components: {
-          Layout: light ? { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f0f2f5', footerBg: '#f0f2f5' } : { headerBg: '#141414', siderBg: '#141414', bodyBg: '#000000', footerBg: '#000000' },
+          Layout: light
+            ? { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f0f2f5', footerBg: '#f0f2f5' }
+            : { headerBg: '#141414', siderBg: '#141414', bodyBg: '#000000', footerBg: '#000000' },
         },
       }}
     >

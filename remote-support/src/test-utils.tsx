@@ -31,5 +31,15 @@ export function article(over: Partial<ArticleDetail> = {}): ArticleDetail {
 }
 
 export function pageOf(content: Article[]): ArticlePage {
-  return { content, totalElements: content.length, totalPages: 1, number: 0, size: 10, first: true, last: true, numberOfElements: content.length, empty: !content.length };
+  return {
+    content,
+    totalElements: content.length,
+    totalPages: 1,
+    number: 0,
+    size: 10,
+    first: true,
+    last: true,
+    numberOfElements: content.length,
+    empty: !content.length,
+  };
 }

@@ -9,7 +9,14 @@ export { notify } from './http/notify';
 export { http, request, setFixedBearer, ApiError, type RequestConfig, type RequestFlags } from './http/client';
 export { download } from './http/download';
 export { getToken, setToken } from './auth/token';
-export { safeLocalStorage, safeSessionStorage, safeCookies, resetSafeStorageForTests, type SafeStorage, type CookieAttributes } from './storage/safe-storage';
+export {
+  safeLocalStorage,
+  safeSessionStorage,
+  safeCookies,
+  resetSafeStorageForTests,
+  type SafeStorage,
+  type CookieAttributes,
+} from './storage/safe-storage';
 export { checkPermi, checkRole, type PermissionActions } from './auth/permission';
 export { authStore, hasPermi, hasRole, useAuth, type AuthUser, type AuthState, type DictEntry } from './auth/store';
 export { completeLogin, loadUserInfo, confirmLogout, performLogout } from './auth/session';

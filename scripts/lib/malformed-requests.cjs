@@ -18,7 +18,24 @@ function paths() {
   out.push('/%00', '/%00/', '/index.html%00', '/index.html%00.js', '/%2500', '/%u0000');
   out.push('//', '///', '////', '//[', '//[::1]', '//[/', '//evil.example/', '//evil.example/%2e%2e', '//%00', '//..');
   out.push('\\', '/\\', '/\\\\', '/\\evil.example', '\\\\evil.example\\share', '/a\\b', '/%5c', '/%5c%5c', '/..\\..\\..\\etc\\passwd');
-  out.push('%', '/%', '/%%', '/%2', '/%z', '/%zz', '/%zz.js', '/a%', '/%c0%af', '/%c0%ae%c0%ae/', '/%e0%80%af', '/%ff', '/%fe%ff', '/%ed%a0%80', '/%f4%90%80%80', '/%u002e%u002e/');
+  out.push(
+    '%',
+    '/%',
+    '/%%',
+    '/%2',
+    '/%z',
+    '/%zz',
+    '/%zz.js',
+    '/a%',
+    '/%c0%af',
+    '/%c0%ae%c0%ae/',
+    '/%e0%80%af',
+    '/%ff',
+    '/%fe%ff',
+    '/%ed%a0%80',
+    '/%f4%90%80%80',
+    '/%u002e%u002e/',
+  );
   out.push(
     '/..',
     '/../',
@@ -45,7 +62,14 @@ function paths() {
     '/.git/config',
     '/.env',
   );
-  out.push(`/${'a'.repeat(20_000)}`, `/${'a/'.repeat(5_000)}`, `/${'%2e%2e/'.repeat(1_000)}`, `/x.js?${'q'.repeat(20_000)}`, `/${'%'.repeat(3_000)}`, `/${'é'.repeat(2_000)}`);
+  out.push(
+    `/${'a'.repeat(20_000)}`,
+    `/${'a/'.repeat(5_000)}`,
+    `/${'%2e%2e/'.repeat(1_000)}`,
+    `/x.js?${'q'.repeat(20_000)}`,
+    `/${'%'.repeat(3_000)}`,
+    `/${'é'.repeat(2_000)}`,
+  );
   out.push('/?%zz', '/?a=%00', '/?%', '/#frag', '/index.html?x=../../', '/;x', '/index.html;.js', '/%3f', '/%23');
   return out;
 }
@@ -87,18 +111,33 @@ function oddities() {
     Buffer.from(`GET /api/x HTTP/1.1\r\nHost: localhost\r\nCookie: ${big}\r\nConnection: close\r\n\r\n`),
     Buffer.from(`GET / HTTP/1.1\r\nHost: localhost\r\n${'X-N: 1\r\n'.repeat(3_000)}Connection: close\r\n\r\n`),
     Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br;q=nope, *;q=-1, gzip;q=999\r\nConnection: close\r\n\r\n'),
-    Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\nIf-None-Match: "\x01", *\r\nIf-Modified-Since: yesterday\r\nRange: bytes=9-1,-0\r\nConnection: close\r\n\r\n', 'latin1'),
-    Buffer.from('GET /index.html HTTP/1.1\r\nHost: localhost\r\nRange: bytes=0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0\r\nConnection: close\r\n\r\n'),
-    Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: %00, ::ffff:, 999.1.1.1, [::1]\r\nX-Forwarded-Proto: javascript\r\nX-Forwarded-Host: //[\r\nConnection: close\r\n\r\n'),
-    Buffer.from('GET /api/x HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: %00, ::ffff:, 999.1.1.1\r\nX-Forwarded-Proto: \x01\r\nConnection: close\r\n\r\n', 'latin1'),
+    Buffer.from(
+      'GET / HTTP/1.1\r\nHost: localhost\r\nIf-None-Match: "\x01", *\r\nIf-Modified-Since: yesterday\r\nRange: bytes=9-1,-0\r\nConnection: close\r\n\r\n',
+      'latin1',
+    ),
+    Buffer.from(
+      'GET /index.html HTTP/1.1\r\nHost: localhost\r\nRange: bytes=0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0,0-0\r\nConnection: close\r\n\r\n',
+    ),
+    Buffer.from(
+      'GET / HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: %00, ::ffff:, 999.1.1.1, [::1]\r\nX-Forwarded-Proto: javascript\r\nX-Forwarded-Host: //[\r\nConnection: close\r\n\r\n',
+    ),
+    Buffer.from(
+      'GET /api/x HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: %00, ::ffff:, 999.1.1.1\r\nX-Forwarded-Proto: \x01\r\nConnection: close\r\n\r\n',
+      'latin1',
+    ),
     Buffer.from('POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\nConnection: close\r\n\r\n'),
     Buffer.from('POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\nConnection: close\r\n\r\n'),
     Buffer.from('POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\nContent-Length: 2\r\nConnection: close\r\n\r\nab'),
     Buffer.from('POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\nConnection: close\r\n\r\n0\r\n\r\n'),
     Buffer.from('POST /api/x HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nhello\r\n0\r\n\r\n'),
     Buffer.from('POST /api/x HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n0\r\n\r\n'),
-    Buffer.from('POST /system/user HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 8\r\nConnection: close\r\n\r\n{"a":\x00}\x01', 'latin1'),
-    Buffer.from('POST /api/x HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=\r\nContent-Length: 4\r\nConnection: close\r\n\r\n--\r\n'),
+    Buffer.from(
+      'POST /system/user HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 8\r\nConnection: close\r\n\r\n{"a":\x00}\x01',
+      'latin1',
+    ),
+    Buffer.from(
+      'POST /api/x HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=\r\nContent-Length: 4\r\nConnection: close\r\n\r\n--\r\n',
+    ),
     Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade, close\r\nSec-WebSocket-Key: x\r\n\r\n'),
     Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n'),
     Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'),
@@ -110,7 +149,8 @@ function corpus() {
   const reqs = [];
   for (const prefix of PREFIXES) for (const p of paths()) reqs.push(line('GET', Buffer.concat([Buffer.from(prefix), toBuf(p)])));
   for (const method of ['HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO', 'G\x01T', 'get']) {
-    for (const p of ['/', '/%00', '//[', '/api/%zz', '/dev/visits', '/index.html']) reqs.push(line(method, p, method === 'POST' ? 'Content-Length: 0\r\n' : ''));
+    for (const p of ['/', '/%00', '//[', '/api/%zz', '/dev/visits', '/index.html'])
+      reqs.push(line(method, p, method === 'POST' ? 'Content-Length: 0\r\n' : ''));
   }
   reqs.push(...oddities());
   return reqs;

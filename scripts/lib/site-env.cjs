@@ -24,7 +24,10 @@ function siteEnv(env = process.env) {
     apiPort: Number(env.API_PORT || DEFAULT_API_PORT),
     publicHost,
     remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : deployDir ? path.join(deployDir, 'remotes.json') : null,
-    portalOrigins: (env.PORTAL_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    portalOrigins: (env.PORTAL_ORIGINS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     adScriptUrl: env.AD_SCRIPT_URL || '',
   };
 }

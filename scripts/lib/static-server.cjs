@@ -33,7 +33,10 @@ function baselineHeaders(portalOrigins = []) {
 /** SITE_TRUSTED_PROXIES: addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`) whose X-Forwarded-* we believe; default loopback. */
 function trustedProxies(env = process.env) {
   const raw = env.SITE_TRUSTED_PROXIES === undefined ? 'loopback' : env.SITE_TRUSTED_PROXIES;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function cacheControl(file) {
@@ -60,7 +63,11 @@ function createStaticServer(o) {
   const sendError = (reply, err) => {
     const status = Number(err.statusCode) >= 400 && Number(err.statusCode) < 600 ? Number(err.statusCode) : 500;
     const text = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status < 500 ? 'Bad request' : 'Server error';
-    reply.code(status).headers({ ...baseline, ...cors }).type('text/plain; charset=utf-8').send(text);
+    reply
+      .code(status)
+      .headers({ ...baseline, ...cors })
+      .type('text/plain; charset=utf-8')
+      .send(text);
   };
   const app = Fastify({
     logger: false,
@@ -111,7 +118,12 @@ function createStaticServer(o) {
       const buf = Buffer.from(content);
       const etag = etagOf(buf);
       reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
-      if (String(request.headers['if-none-match'] || '').split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+      if (
+        String(request.headers['if-none-match'] || '')
+          .split(/\s*,\s*/)
+          .includes(etag)
+      )
+        return reply.code(304).send();
       return reply.send(buf);
     });
   }

@@ -43,8 +43,15 @@ test('a released version is immutable; publish points the remotes file at it; ro
 
 test('the contract check fails when a manifest lacks a module the host routes to', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
-  fakeBuild(dir, '1.0.0', supportExposes.filter((m) => m !== './VideoDetail'));
-  assert.throws(() => run(['check', 'remote-support', path.join(dir, 'mf-manifest.json')], {}), (e) => /VideoDetail/.test(String(e.stderr)));
+  fakeBuild(
+    dir,
+    '1.0.0',
+    supportExposes.filter((m) => m !== './VideoDetail'),
+  );
+  assert.throws(
+    () => run(['check', 'remote-support', path.join(dir, 'mf-manifest.json')], {}),
+    (e) => /VideoDetail/.test(String(e.stderr)),
+  );
   fakeBuild(dir, '1.0.0', supportExposes);
   assert.match(run(['check', 'remote-support', path.join(dir, 'mf-manifest.json')], {}), /contract ok/);
   fs.rmSync(dir, { recursive: true, force: true });

@@ -55,7 +55,8 @@ function childrenOf(pid) {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push({ pid: Number(entry), cmd: fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ') });
+      if (ppid === pid)
+        out.push({ pid: Number(entry), cmd: fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ') });
     } catch {
       /* gone meanwhile */
     }
@@ -110,11 +111,19 @@ test('[issue 15 supervise] a static origin killed outright is restarted within s
     // The host and the other remotes are other processes: unaffected.
     assert.strictEqual((await get(site.ports.host, '/')).status, 200);
     assert.strictEqual((await get(site.ports.remote_support, '/mf-manifest.json')).status, 200);
-    await until(() => site.output().includes(`[serve] remote_content server (port ${site.ports.remote_content}) exited (SIGKILL); restarting in 1 s`), 'restart message', 10_000);
-    const back = await until(async () => {
-      const r = await get(site.ports.remote_content, '/mf-manifest.json');
-      return r.status === 200 && r.body;
-    }, 'remote_content back', 15_000);
+    await until(
+      () => site.output().includes(`[serve] remote_content server (port ${site.ports.remote_content}) exited (SIGKILL); restarting in 1 s`),
+      'restart message',
+      10_000,
+    );
+    const back = await until(
+      async () => {
+        const r = await get(site.ports.remote_content, '/mf-manifest.json');
+        return r.status === 200 && r.body;
+      },
+      'remote_content back',
+      15_000,
+    );
     assert.strictEqual(JSON.parse(back).name, 'remote_content');
     const now = childrenOf(site.child.pid).find((c) => / remote_content$/.test(c.cmd));
     assert.ok(now && now.pid !== origin.pid, 'a new process serves remote_content');
@@ -133,35 +142,47 @@ test('[issue 15 supervise] the supervisor killed outright (SIGKILL) leaves no or
   }
 });
 
-test('[issue 15 supervise][issue 15 finding 1] the API server: NODE_ENV defaults to production (no /dev), env reaches it, and a killed API is restarted', { timeout: 400_000 }, async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-test-data-'));
-  const base = { DATA_DIR: dataDir, DATABASE_URL: undefined, API_EXTERNAL: undefined, NODE_ENV: undefined, SITE_DEV_ENDPOINTS: undefined, SITE_WX_LOCAL: undefined, SITE_TEST_ACCOUNTS: undefined };
-  const healthy = (port) => until(async () => (await get(port, '/health')).status === 200, 'API /health', 180_000);
-  let site = await startServe(base);
-  try {
-    await healthy(site.ports.api);
-    // Production: the test helpers do not exist, on the API port or through the host.
-    assert.strictEqual((await get(site.ports.api, '/dev/visits?uv=1')).status, 404);
-    assert.notStrictEqual((await get(site.ports.host, '/dev/visits?uv=1')).body.includes('"code"'), true);
-    const api = childrenOf(site.child.pid).find((c) => c.cmd.includes('src/main.ts'));
-    assert.ok(api, 'API child');
-    process.kill(api.pid, 'SIGKILL');
-    await until(() => site.output().includes('[serve] API server exited (SIGKILL); restarting in 1 s'), 'restart message', 10_000);
-    await healthy(site.ports.api);
-    await until(() => site.output().includes('[serve] API server is back'), 'back message', 10_000);
-    // Through the host's proxy as well.
-    assert.strictEqual((await get(site.ports.host, '/health')).status, 200);
-  } finally {
-    await site.stop();
-  }
-  // A harness's settings reach the API child.
-  site = await startServe({ ...base, NODE_ENV: 'test', SITE_DEV_ENDPOINTS: '1' });
-  try {
-    await healthy(site.ports.api);
-    assert.strictEqual((await get(site.ports.api, '/dev/visits?uv=1')).status, 200);
-    assert.strictEqual((await get(site.ports.host, '/dev/visits?uv=1')).body.includes('"code"'), false, '/dev is never proxied');
-  } finally {
-    await site.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+test(
+  '[issue 15 supervise][issue 15 finding 1] the API server: NODE_ENV defaults to production (no /dev), env reaches it, and a killed API is restarted',
+  { timeout: 400_000 },
+  async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-test-data-'));
+    const base = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      API_EXTERNAL: undefined,
+      NODE_ENV: undefined,
+      SITE_DEV_ENDPOINTS: undefined,
+      SITE_WX_LOCAL: undefined,
+      SITE_TEST_ACCOUNTS: undefined,
+    };
+    const healthy = (port) => until(async () => (await get(port, '/health')).status === 200, 'API /health', 180_000);
+    let site = await startServe(base);
+    try {
+      await healthy(site.ports.api);
+      // Production: the test helpers do not exist, on the API port or through the host.
+      assert.strictEqual((await get(site.ports.api, '/dev/visits?uv=1')).status, 404);
+      assert.notStrictEqual((await get(site.ports.host, '/dev/visits?uv=1')).body.includes('"code"'), true);
+      const api = childrenOf(site.child.pid).find((c) => c.cmd.includes('src/main.ts'));
+      assert.ok(api, 'API child');
+      process.kill(api.pid, 'SIGKILL');
+      await until(() => site.output().includes('[serve] API server exited (SIGKILL); restarting in 1 s'), 'restart message', 10_000);
+      await healthy(site.ports.api);
+      await until(() => site.output().includes('[serve] API server is back'), 'back message', 10_000);
+      // Through the host's proxy as well.
+      assert.strictEqual((await get(site.ports.host, '/health')).status, 200);
+    } finally {
+      await site.stop();
+    }
+    // A harness's settings reach the API child.
+    site = await startServe({ ...base, NODE_ENV: 'test', SITE_DEV_ENDPOINTS: '1' });
+    try {
+      await healthy(site.ports.api);
+      assert.strictEqual((await get(site.ports.api, '/dev/visits?uv=1')).status, 200);
+      assert.strictEqual((await get(site.ports.host, '/dev/visits?uv=1')).body.includes('"code"'), false, '/dev is never proxied');
+    } finally {
+      await site.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);

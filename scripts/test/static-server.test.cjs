@@ -126,7 +126,15 @@ test('[issue 15 finding 2] the malformed-request corpus: every request to the ho
 test('[issue 15 finding 2] no request escapes the build folder, in any spelling of ..', async () => {
   const secret = path.join(path.dirname(root), 'package.json');
   const outside = fs.existsSync(secret);
-  for (const p of ['/../package.json', '/%2e%2e/package.json', '/%252e%252e/package.json', '/..%2fpackage.json', '/..%5cpackage.json', '/static/../../package.json', '//../package.json']) {
+  for (const p of [
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/%252e%252e/package.json',
+    '/..%2fpackage.json',
+    '/..%5cpackage.json',
+    '/static/../../package.json',
+    '//../package.json',
+  ]) {
     const status = await sendRaw(remotePort, Buffer.from(`GET ${p} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
     assert.ok(typeof status === 'number' && status >= 400 && status < 500, `${p}: ${status} (a file outside: ${outside})`);
   }
@@ -139,10 +147,16 @@ test('[issue 15 /dev] /dev is never proxied: the host answers its SPA page or a 
   assert.match(String(page.headers['content-type']), /text\/html/);
   assert.strictEqual((await get(hostPort, '/dev/visits.json')).status, 404);
   assert.strictEqual((await get(hostPort, '/dev/rate-limits/reset', {}, 'POST')).status, 405);
-  assert.deepStrictEqual(upstream.seen.map((s) => s.url), []);
+  assert.deepStrictEqual(
+    upstream.seen.map((s) => s.url),
+    [],
+  );
   // The API paths still are.
   assert.strictEqual((await get(hostPort, '/api/channel?isNav=true')).status, 200);
-  assert.deepStrictEqual(upstream.seen.map((s) => s.url), ['/api/channel?isNav=true']);
+  assert.deepStrictEqual(
+    upstream.seen.map((s) => s.url),
+    ['/api/channel?isNav=true'],
+  );
 });
 
 test('[issue 15 X-Forwarded-Proto] the proxy sends the scheme the visitor used and appends its address to X-Forwarded-For', async () => {

@@ -84,7 +84,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) return socket.destroy(err);
       const body = JSON.stringify({ code: 400, msg: MSG.badRequest });
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n${body}`,
+      );
     },
     trustProxy,
     // A malformed URL (bad percent-encoding) or an overlong path parameter: the usual {code, msg} answer.
@@ -103,7 +105,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // forward proxy, and the caller gets a status rather than a cut connection.
   app.server.on('connect', (_req, socket) => {
     socket.on('error', () => undefined);
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PUT, DELETE\r\nContent-Length: 0\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PUT, DELETE\r\nContent-Length: 0\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n`,
+    );
   });
 
   const log = (m: string) => app.log.info(m);
@@ -114,10 +118,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       await migrate(database, log);
       await seedDatabase(database.db, sizes, log);
       if (options.seedAccounts !== false) {
-        await ensureAccounts(database.db, {
-          testAccounts: options.testAccounts ?? process.env.SITE_TEST_ACCOUNTS === '1',
-          adminPassword: options.adminPassword ?? (process.env.SITE_ADMIN_PASSWORD || undefined),
-        }, print);
+        await ensureAccounts(
+          database.db,
+          {
+            testAccounts: options.testAccounts ?? process.env.SITE_TEST_ACCOUNTS === '1',
+            adminPassword: options.adminPassword ?? (process.env.SITE_ADMIN_PASSWORD || undefined),
+          },
+          print,
+        );
       }
     });
   } catch (err) {
@@ -140,14 +148,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     wx: {
       enabled: realWx || wxLocal,
       local: wxLocal,
-      authorizeUrl: options.wx?.authorizeUrl ?? (wxLocal ? '/bus/wx/oauth2/local-authorize' : process.env.WX_AUTHORIZE_URL ?? 'https://open.weixin.qq.com/connect/oauth2/authorize'),
+      authorizeUrl:
+        options.wx?.authorizeUrl ??
+        (wxLocal ? '/bus/wx/oauth2/local-authorize' : (process.env.WX_AUTHORIZE_URL ?? 'https://open.weixin.qq.com/connect/oauth2/authorize')),
       appId: wxLocal ? 'wx-local-dev' : appId,
       callbackUrl: options.wx?.callbackUrl ?? process.env.WX_CALLBACK_URL ?? '/bus/wx/oauth2/callbackurl',
       frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
     },
   };
   const db = database.db;
-  const visits = new VisitQueue(db, (err) => app.log.error({ err }, 'visit flush failed'), options.visitFlushMs ?? 200, options.visitBatchSize ?? 200);
+  const visits = new VisitQueue(
+    db,
+    (err) => app.log.error({ err }, 'visit flush failed'),
+    options.visitFlushMs ?? 200,
+    options.visitBatchSize ?? 200,
+  );
   const ctx: AppContext = {
     database,
     db,
@@ -166,7 +181,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     const text = String(body ?? '').trim();
     if (!text) return done(null, {});
     try {
-      done(null, JSON.parse(text, (k, v) => (k === '__proto__' || k === 'constructor' ? undefined : v)));
+      done(
+        null,
+        JSON.parse(text, (k, v) => (k === '__proto__' || k === 'constructor' ? undefined : v)),
+      );
     } catch {
       done(new HttpError(400, '请求体不是有效的 JSON'), undefined);
     }
@@ -220,7 +238,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
 /** SITE_TRUSTED_PROXIES as a list; default the loopback addresses (the host's proxy runs on this machine). */
 export function trustedProxies(env: string | undefined): string[] {
-  const list = (env ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const list = (env ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   return list.length ? list : ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 }
 
@@ -232,7 +253,9 @@ export async function startServer(options: ServerOptions & { port?: number; host
   await app.listen({ port, host });
   const addr = app.server.address();
   const realPort = typeof addr === 'object' && addr ? addr.port : port;
-  console.log(`API server listening on http://${host.includes(':') ? `[${host}]` : host}:${realPort} (${app.ctx.database.kind}, data ${app.ctx.config.dataDir})`);
+  console.log(
+    `API server listening on http://${host.includes(':') ? `[${host}]` : host}:${realPort} (${app.ctx.database.kind}, data ${app.ctx.config.dataDir})`,
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

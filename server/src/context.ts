@@ -45,7 +45,10 @@ export const ARTICLE_CACHE = 'articles:';
  */
 export class Cache {
   private store = new Map<string, { value: unknown; expires: number }>();
-  constructor(private ttlMs = 30_000, private maxEntries = 2_000) {}
+  constructor(
+    private ttlMs = 30_000,
+    private maxEntries = 2_000,
+  ) {}
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.store.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;

@@ -5,8 +5,12 @@ import { rows } from '../src/db/index.js';
 import { captcha, freshIp, freshPhone, login, ok, req, sendSms, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s?.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s?.close();
+});
 
 describe('SMS codes and customer accounts', () => {
   test('[API-18][ACCT-5] POST /bus/customer/sendCode?phone= sends a 6-digit code to the outbox; bad phone 400', async () => {
@@ -19,7 +23,10 @@ describe('SMS codes and customer accounts', () => {
     assert.equal(o.body.data.phone, phone);
     assert.match(o.body.data.code, /^\d{6}$/);
     ok(!Number.isNaN(Date.parse(o.body.data.createdAt)), 'createdAt');
-    const [row] = await rows<{ code_hash: string; secs: number }>(s.app.ctx.db, sql`SELECT code_hash, extract(epoch FROM expires_at - created_at)::int AS secs FROM sms_code WHERE phone = ${phone}`);
+    const [row] = await rows<{ code_hash: string; secs: number }>(
+      s.app.ctx.db,
+      sql`SELECT code_hash, extract(epoch FROM expires_at - created_at)::int AS secs FROM sms_code WHERE phone = ${phone}`,
+    );
     assert.notEqual(row.code_hash, o.body.data.code, 'codes are stored hashed');
     assert.equal(row.secs, 300, 'five-minute expiry');
     for (const bad of ['12345678901', '1381234567', '138123456789', 'abc', '', "13812345678' OR '1'='1"]) {
@@ -40,7 +47,8 @@ describe('SMS codes and customer accounts', () => {
     assert.deepEqual(again.body, { code: 429, msg: '请求过于频繁，请稍后再试' });
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${freshPhone()}`, ip })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${freshPhone()}`, ip })).status);
     assert.deepEqual(statuses.slice(0, 20), Array(20).fill(200));
     assert.equal(statuses[20], 429);
   });
@@ -48,11 +56,16 @@ describe('SMS codes and customer accounts', () => {
   test('[API-16][ACCT-1][ACCT-2] POST /bus/customer/create registers a customer (query string, no token); duplicate answers 该手机号已注册', async () => {
     const phone = freshPhone();
     const code = await sendSms(s.app, phone, 'register');
-    const r = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('孙工')}&code=${code}&tgCode=TG2026` });
+    const r = await req(s.app, {
+      method: 'POST',
+      url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('孙工')}&code=${code}&tgCode=TG2026`,
+    });
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, { code: 200, msg: '注册成功' });
-    const [u] = await rows<{ user_name: string; password: string | null; customer_id: number; tg_code: string }>(s.app.ctx.db,
-      sql`SELECT u.user_name, u.password, u.customer_id, c.tg_code FROM sys_user u JOIN customer c ON c.id = u.customer_id WHERE u.phonenumber = ${phone}`);
+    const [u] = await rows<{ user_name: string; password: string | null; customer_id: number; tg_code: string }>(
+      s.app.ctx.db,
+      sql`SELECT u.user_name, u.password, u.customer_id, c.tg_code FROM sys_user u JOIN customer c ON c.id = u.customer_id WHERE u.phonenumber = ${phone}`,
+    );
     assert.equal(u.user_name, phone);
     assert.equal(u.password, null);
     assert.equal(u.tg_code, 'TG2026');
@@ -75,12 +88,18 @@ describe('SMS codes and customer accounts', () => {
     assert.deepEqual(noName.body, { code: 400, msg: '姓名不能为空' });
     const longName = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=${'很'.repeat(31)}&code=${code}` });
     assert.equal(longName.status, 400);
-    const tg = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=a&code=${code}&tgCode=${encodeURIComponent('<x>')}` });
+    const tg = await req(s.app, {
+      method: 'POST',
+      url: `/bus/customer/create?phone=${phone}&name=a&code=${code}&tgCode=${encodeURIComponent('<x>')}`,
+    });
     assert.equal(tg.status, 400);
     const badCode = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=a&code=12ab` });
     assert.equal(badCode.status, 400);
     // the code still works after one wrong try
-    const good = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('<b>周</b>')}&code=${code}` });
+    const good = await req(s.app, {
+      method: 'POST',
+      url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('<b>周</b>')}&code=${code}`,
+    });
     assert.equal(good.body.code, 200);
   });
 
@@ -121,7 +140,11 @@ describe('SMS codes and customer accounts', () => {
     const stranger = freshPhone();
     const sent = await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${stranger}` });
     assert.deepEqual(sent.body, { code: 200, msg: '验证码已发送' }, 'the same answer as for a registered number');
-    assert.equal((await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${stranger}` })).status, 404, 'no sign-in code to a number without an account');
+    assert.equal(
+      (await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${stranger}` })).status,
+      404,
+      'no sign-in code to a number without an account',
+    );
     const nf = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: stranger, code: '123456' } });
     assert.deepEqual(nf.body, { code: 500, msg: '短信验证码错误或已过期' });
     const bad = await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone: '123', code: '1' } });
@@ -131,7 +154,8 @@ describe('SMS codes and customer accounts', () => {
   test('[API-11] /loginNoPassword is rate limited (429)', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await req(s.app, { method: 'POST', url: '/loginNoPassword', ip, payload: { phone: '13800138001', code: '000000' } })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await req(s.app, { method: 'POST', url: '/loginNoPassword', ip, payload: { phone: '13800138001', code: '000000' } })).status);
     assert.equal(statuses[10], 429);
   });
 
@@ -146,7 +170,10 @@ describe('SMS codes and customer accounts', () => {
     const long = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=${'a'.repeat(21)}&code=123456` });
     assert.equal(long.status, 400);
     const code = await sendSms2(phone, 'reset');
-    const r = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=${encodeURIComponent('N3w&Pass!')}&code=${code}` });
+    const r = await req(s.app, {
+      method: 'POST',
+      url: `/bus/customer/resetUserPassword?phone=${phone}&password=${encodeURIComponent('N3w&Pass!')}&code=${code}`,
+    });
     assert.deepEqual(r.body, { code: 200, msg: '密码重置成功' });
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: oldToken })).status, 401, 'old sessions revoked');
     const t = await login(s.app, phone, 'N3w&Pass!');
@@ -210,7 +237,12 @@ describe('messaging-app sign-in (local provider)', () => {
     assert.equal(page.statusCode, 200);
     assert.match(String(page.headers['content-type']), /^text\/html/);
     ok(page.body.includes('微信授权登录') && page.body.includes('同意授权'), 'consent page text');
-    const agree = await s.app.inject({ method: 'POST', url: '/bus/wx/oauth2/local-authorize', payload: `state=${state}&redirect_uri=%2Fbus%2Fwx%2Foauth2%2Fcallbackurl&user=0`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const agree = await s.app.inject({
+      method: 'POST',
+      url: '/bus/wx/oauth2/local-authorize',
+      payload: `state=${state}&redirect_uri=%2Fbus%2Fwx%2Foauth2%2Fcallbackurl&user=0`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(agree.statusCode, 302);
     const cb = String(agree.headers.location);
     ok(cb.startsWith('/bus/wx/oauth2/callbackurl?code='), cb);
@@ -219,7 +251,15 @@ describe('messaging-app sign-in (local provider)', () => {
     const done = await s.app.inject({ method: 'GET', url: cb, cookies: { wx_state: state } });
     assert.equal(done.statusCode, 302);
     assert.equal(done.headers.location, '/wxauth');
-    const cookies = done.cookies as { name: string; value: string; maxAge?: number; path?: string; sameSite?: string; httpOnly?: boolean; secure?: boolean }[];
+    const cookies = done.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      path?: string;
+      sameSite?: string;
+      httpOnly?: boolean;
+      secure?: boolean;
+    }[];
     const token = cookies.find((c) => c.name === 'access_token')!;
     const openid = cookies.find((c) => c.name === 'openid')!;
     assert.match(token.value, /^[0-9a-f]{64}$/);
@@ -246,10 +286,17 @@ describe('messaging-app sign-in (local provider)', () => {
     assert.equal(forged.body.code, 400);
     const a = await req(s.app, { method: 'GET', url: '/bus/wx/oauth2/authorizationUrl' });
     const state = new URL(String(a.headers.location), 'http://x').searchParams.get('state');
-    const badCode = await s.app.inject({ method: 'GET', url: `/bus/wx/oauth2/callbackurl?code=${'0'.repeat(32)}&state=${state}`, cookies: { wx_state: state! } });
+    const badCode = await s.app.inject({
+      method: 'GET',
+      url: `/bus/wx/oauth2/callbackurl?code=${'0'.repeat(32)}&state=${state}`,
+      cookies: { wx_state: state! },
+    });
     assert.equal(badCode.statusCode, 400);
     assert.equal(badCode.json().msg, '授权码无效或已使用，请重新发起授权');
-    const open = await req(s.app, { method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}&redirect_uri=${encodeURIComponent('https://evil.example.com/')}` });
+    const open = await req(s.app, {
+      method: 'GET',
+      url: `/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}&redirect_uri=${encodeURIComponent('https://evil.example.com/')}`,
+    });
     assert.equal(open.status, 400);
     const https = await wxSignIn('0', false, { 'x-forwarded-proto': 'https' });
     ok(https.secure, 'Secure cookie over https');
@@ -259,7 +306,12 @@ describe('messaging-app sign-in (local provider)', () => {
 async function wxSignIn(user: string, _new = false, headers: Record<string, string> = {}) {
   const a = await s.app.inject({ method: 'GET', url: '/bus/wx/oauth2/authorizationUrl', headers });
   const state = new URL(String(a.headers.location), 'http://x').searchParams.get('state');
-  const agree = await s.app.inject({ method: 'POST', url: '/bus/wx/oauth2/local-authorize', payload: `state=${state}&user=${user}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+  const agree = await s.app.inject({
+    method: 'POST',
+    url: '/bus/wx/oauth2/local-authorize',
+    payload: `state=${state}&user=${user}`,
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const done = await s.app.inject({ method: 'GET', url: String(agree.headers.location), headers, cookies: { wx_state: state! } });
   const c = (done.cookies as { name: string; value: string; secure?: boolean }[]).find((x) => x.name === 'access_token')!;
   return { token: c.value, secure: !!c.secure };
@@ -277,7 +329,11 @@ describe('dev endpoints', () => {
     assert.equal((await req(s.app, { method: 'POST', url: '/dev/rate-limits/reset' })).body.code, 200);
     assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` })).status, 200);
     const uv = '9876543210123456';
-    await req(s.app, { method: 'POST', url: '/api/visit/1', payload: { siteId: '1', url: 'http://x/', entryUrl: 'http://x/', referrer: '', si: 5, uv, newVisitor: true, count: 1, duration: 0 } });
+    await req(s.app, {
+      method: 'POST',
+      url: '/api/visit/1',
+      payload: { siteId: '1', url: 'http://x/', entryUrl: 'http://x/', referrer: '', si: 5, uv, newVisitor: true, count: 1, duration: 0 },
+    });
     const v = await req(s.app, { method: 'GET', url: `/dev/visits?uv=${uv}` });
     assert.equal(v.body.data.length, 1);
     assert.equal(v.body.data[0].count, 1);

@@ -10,14 +10,21 @@ before(async () => {
   admin = await login(s.app, 'admin', 'admin123');
   editor = await login(s.app, 'editor', 'editor123');
 });
-after(async () => { await s?.close(); });
+after(async () => {
+  await s?.close();
+});
 
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 const FORBIDDEN = { code: 403, msg: '当前操作没有权限' };
 
 describe('staff content writes', () => {
   test('[API-3][API-4] POST /system/notice creates a notice the bell lists (HTML stored as written); DELETE removes it', async () => {
-    const created = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeTitle: '测试公告', noticeType: '3', noticeContent: `<p>正文</p>${XSS}` } });
+    const created = await req(s.app, {
+      method: 'POST',
+      url: '/system/notice',
+      token: admin,
+      payload: { noticeTitle: '测试公告', noticeType: '3', noticeContent: `<p>正文</p>${XSS}` },
+    });
     assert.equal(created.status, 200);
     assert.equal(created.body.code, 200);
     const id = created.body.data.noticeId;
@@ -28,7 +35,12 @@ describe('staff content writes', () => {
     assert.equal(one.body.data.createBy, 'admin');
     const list = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=5&status=0&noticeType=3', token: admin });
     assert.ok(list.body.rows.some((r: { noticeId: number }) => r.noticeId === id));
-    const edited = await req(s.app, { method: 'PUT', url: `/system/notice/${id}`, token: admin, payload: { noticeTitle: '改过的公告', noticeType: '3', noticeContent: '', status: '1' } });
+    const edited = await req(s.app, {
+      method: 'PUT',
+      url: `/system/notice/${id}`,
+      token: admin,
+      payload: { noticeTitle: '改过的公告', noticeType: '3', noticeContent: '', status: '1' },
+    });
     assert.equal(edited.body.code, 200);
     const gone = await req(s.app, { method: 'DELETE', url: `/system/notice/${id}`, token: admin });
     assert.equal(gone.body.code, 200);
@@ -49,13 +61,21 @@ describe('staff content writes', () => {
     const id = before.body.content[0].id;
     const original = (await req(s.app, { method: 'GET', url: `/api/article/${id}` })).body;
     try {
-      const r = await req(s.app, { method: 'PUT', url: `/system/article/${id}`, token: admin, payload: { title: '新标题', text: `<p>新正文 独一无二词</p>${XSS}` } });
+      const r = await req(s.app, {
+        method: 'PUT',
+        url: `/system/article/${id}`,
+        token: admin,
+        payload: { title: '新标题', text: `<p>新正文 独一无二词</p>${XSS}` },
+      });
       assert.deepEqual(r.body, { code: 200, msg: '操作成功' });
       const after = (await req(s.app, { method: 'GET', url: `/api/article/${id}` })).body;
       assert.equal(after.title, '新标题');
       assert.equal(after.text, `<p>新正文 独一无二词</p>${XSS}`);
       const found = await req(s.app, { method: 'GET', url: `/api/article/es/page?channelId=12&text=${encodeURIComponent('独一无二词')}` });
-      assert.deepEqual(found.body.content.map((a: { id: number }) => a.id), [id]);
+      assert.deepEqual(
+        found.body.content.map((a: { id: number }) => a.id),
+        [id],
+      );
     } finally {
       await req(s.app, { method: 'PUT', url: `/system/article/${id}`, token: admin, payload: { title: original.title, text: original.text } });
     }
@@ -70,7 +90,12 @@ describe('staff content writes', () => {
     assert.ok(items.length > 0, 'the product footer column has items');
     const item = items[0];
     try {
-      const r = await req(s.app, { method: 'PUT', url: `/system/block-item/${item.id}`, token: admin, payload: { title: '新的区块标题', url: '/news' } });
+      const r = await req(s.app, {
+        method: 'PUT',
+        url: `/system/block-item/${item.id}`,
+        token: admin,
+        payload: { title: '新的区块标题', url: '/news' },
+      });
       assert.equal(r.body.code, 200);
       const now = (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${item.blockId}` })).body;
       const changed = now.find((i: { id: number }) => i.id === item.id);

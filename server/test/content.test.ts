@@ -11,21 +11,46 @@ type BlockItem = { blockId: number; enabled: boolean; order: number; targetBlank
 type Article = { id: number; channelId: number; publishDate: string; channel: { id: number } };
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s?.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s?.close();
+});
 
 describe('channels and blocks', () => {
   test('[API-1][NAV-2][NAV-3] GET /api/channel?isNav=true lists the seven nav channels with title, allowSearch and customs.filePath', async () => {
     const r = await req(s.app, { method: 'GET', url: '/api/channel?isNav=true' });
     assert.equal(r.status, 200);
     ok(Array.isArray(r.body));
-    assert.deepEqual(r.body.map((c: { customs: { filePath: string } }) => c.customs.filePath), TOP_NAV.map((n) => n.filePath));
+    assert.deepEqual(
+      r.body.map((c: { customs: { filePath: string } }) => c.customs.filePath),
+      TOP_NAV.map((n) => n.filePath),
+    );
     for (const c of r.body) {
-      for (const k of ['id', 'name', 'title', 'alias', 'url', 'nav', 'allowSearch', 'targetBlank', 'linkUrl', 'image', 'customs', 'parentId', 'children']) ok(k in c, k);
+      for (const k of [
+        'id',
+        'name',
+        'title',
+        'alias',
+        'url',
+        'nav',
+        'allowSearch',
+        'targetBlank',
+        'linkUrl',
+        'image',
+        'customs',
+        'parentId',
+        'children',
+      ])
+        ok(k in c, k);
       assert.equal(c.title, c.name);
       assert.equal(c.nav, true);
     }
-    const searchable = r.body.filter((c: Channel) => c.allowSearch).map((c: Channel) => c.id).sort((a: number, b: number) => a - b);
+    const searchable = r.body
+      .filter((c: Channel) => c.allowSearch)
+      .map((c: Channel) => c.id)
+      .sort((a: number, b: number) => a - b);
     assert.deepEqual(searchable, [10, 11, 12, 14]);
     assert.equal(r.headers['x-content-type-options'], 'nosniff');
     assert.equal(r.headers['referrer-policy'], 'strict-origin-when-cross-origin');
@@ -33,10 +58,16 @@ describe('channels and blocks', () => {
 
   test('[API-1] channel filters: parentId, isIncludeChildren, isNav=false', async () => {
     const sub = await req(s.app, { method: 'GET', url: `/api/channel?parentId=${CHANNEL_IDS.support}` });
-    assert.deepEqual(sub.body.map((c: Channel) => c.id), [15, 16, 17]);
+    assert.deepEqual(
+      sub.body.map((c: Channel) => c.id),
+      [15, 16, 17],
+    );
     const tree = await req(s.app, { method: 'GET', url: '/api/channel?isIncludeChildren=true' });
     const product = tree.body.find((c: Channel) => c.id === CHANNEL_IDS.product);
-    assert.deepEqual(product.children.map((c: Channel) => c.id), [20, 21, 22]);
+    assert.deepEqual(
+      product.children.map((c: Channel) => c.id),
+      [20, 21, 22],
+    );
     const nonNav = await req(s.app, { method: 'GET', url: '/api/channel?isNav=false' });
     ok(nonNav.body.every((c: Channel) => !c.nav));
     const all = await req(s.app, { method: 'GET', url: '/api/channel' });
@@ -68,7 +99,10 @@ describe('channels and blocks', () => {
     assert.deepEqual(r.body, one.flat());
     assert.deepEqual([...new Set(r.body.map((it: BlockItem) => it.blockId))], ids);
     const limited = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${ids.join(',')}&limit=1` });
-    assert.deepEqual(limited.body.map((it: BlockItem) => it.blockId), ids);
+    assert.deepEqual(
+      limited.body.map((it: BlockItem) => it.blockId),
+      ids,
+    );
     for (const bad of ['', 'a', '1,,2', '1,-2', '0', Array.from({ length: 21 }, (_, i) => i + 1).join(',')]) {
       const res = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${encodeURIComponent(bad)}` });
       assert.equal(res.status, 400, `blockIds=${bad}`);
@@ -83,12 +117,18 @@ describe('channels and blocks', () => {
       const r = await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${id}` });
       assert.equal(r.status, 200);
       ok(r.body.length >= 3 && r.body.length <= 5, `block ${id} has ${r.body.length}`);
-      for (const it of r.body) for (const k of ['id', 'title', 'subtitle', 'description', 'url', 'linkUrl', 'image', 'targetBlank', 'enabled', 'order']) ok(k in it, k);
+      for (const it of r.body)
+        for (const k of ['id', 'title', 'subtitle', 'description', 'url', 'linkUrl', 'image', 'targetBlank', 'enabled', 'order']) ok(k in it, k);
       ok(r.body.every((it: BlockItem) => it.enabled));
       const orders = r.body.map((it: BlockItem) => it.order);
-      assert.deepEqual(orders, [...orders].sort((a: number, b: number) => a - b));
+      assert.deepEqual(
+        orders,
+        [...orders].sort((a: number, b: number) => a - b),
+      );
     }
-    const all = (await Promise.all([1, 2, 3, 4].map((id) => req(s.app, { method: 'GET', url: `/api/block-item?blockId=${id}` })))).flatMap((r) => r.body);
+    const all = (await Promise.all([1, 2, 3, 4].map((id) => req(s.app, { method: 'GET', url: `/api/block-item?blockId=${id}` })))).flatMap(
+      (r) => r.body,
+    );
     ok(all.some((it: BlockItem) => it.targetBlank));
     ok(all.some((it: BlockItem) => String(it.url).includes('initData')));
     const copyright = await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${BLOCK_IDS.copyright}` });
@@ -125,8 +165,28 @@ describe('articles and search', () => {
     ok(r.body.length >= 6);
     ok(r.body.every((a: Article) => [20, 21, 22].includes(a.channelId)));
     const dates = r.body.map((a: Article) => Date.parse(a.publishDate));
-    assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
-    for (const k of ['id', 'title', 'subtitle', 'description', 'image', 'video', 'file', 'fileName', 'fileLength', 'author', 'source', 'publishDate', 'channelId', 'channel', 'customs']) ok(k in r.body[0], k);
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => b - a),
+    );
+    for (const k of [
+      'id',
+      'title',
+      'subtitle',
+      'description',
+      'image',
+      'video',
+      'file',
+      'fileName',
+      'fileLength',
+      'author',
+      'source',
+      'publishDate',
+      'channelId',
+      'channel',
+      'customs',
+    ])
+      ok(k in r.body[0], k);
     ok(!('text' in r.body[0]));
     const lim = await req(s.app, { method: 'GET', url: `/api/article?channelId=${CHANNEL_IDS.news}&limit=3` });
     assert.equal(lim.body.length, 3);
@@ -180,7 +240,10 @@ describe('articles and search', () => {
   });
 
   test('[API-6][API-7][SRCH-6] content search: title and text, Chinese substrings, channel.id of sub-channels, totalElements', async () => {
-    const r = await req(s.app, { method: 'GET', url: `/api/article/es/page?channelId=${CHANNEL_IDS.support}&text=${encodeURIComponent('手册')}&page=1&pageSize=20` });
+    const r = await req(s.app, {
+      method: 'GET',
+      url: `/api/article/es/page?channelId=${CHANNEL_IDS.support}&text=${encodeURIComponent('手册')}&page=1&pageSize=20`,
+    });
     assert.equal(r.status, 200);
     ok(r.body.totalElements >= 2);
     ok(r.body.content.every((a: Article) => [15, 16, 17].includes(a.channel.id)));
@@ -189,7 +252,10 @@ describe('articles and search', () => {
     const body = await req(s.app, { method: 'GET', url: `/api/article/es/page?text=${encodeURIComponent('N-1 静态安全分析')}` });
     ok(body.body.content.some((a: Article) => a.id === 101));
     // two-character Chinese substring of a title
-    const short = await req(s.app, { method: 'GET', url: `/api/article/es/page?channelId=${CHANNEL_IDS.product}&text=${encodeURIComponent('诊断')}` });
+    const short = await req(s.app, {
+      method: 'GET',
+      url: `/api/article/es/page?channelId=${CHANNEL_IDS.product}&text=${encodeURIComponent('诊断')}`,
+    });
     ok(short.body.content.some((a: Article) => a.id === 104));
     assert.equal(short.body.content[0].channel.id, 21);
     // no text: all of the channel
@@ -201,7 +267,15 @@ describe('articles and search', () => {
   });
 
   test('[API-6] search text with SQL metacharacters, LIKE wildcards, HTML and overlong strings is data, never SQL', async () => {
-    for (const text of ["' OR 1=1 --", "%' ; DROP TABLE article; --", '%_%', '__%%__', '\\', '<script>alert(1)</script>', '"; SELECT pg_sleep(1); --']) {
+    for (const text of [
+      "' OR 1=1 --",
+      "%' ; DROP TABLE article; --",
+      '%_%',
+      '__%%__',
+      '\\',
+      '<script>alert(1)</script>',
+      '"; SELECT pg_sleep(1); --',
+    ]) {
       const r = await req(s.app, { method: 'GET', url: `/api/article/es/page?text=${encodeURIComponent(text)}` });
       assert.equal(r.status, 200, text);
       assert.equal(r.body.totalElements, 0, text);
@@ -234,22 +308,47 @@ describe('articles and search', () => {
 
 describe('files and downloads', () => {
   test('[API-31] POST /api/download (form-encoded id) answers the file bytes with an attachment name; unknown id 404 JSON', async () => {
-    const r = await s.app.inject({ method: 'POST', url: '/api/download', payload: 'id=401', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const r = await s.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      payload: 'id=401',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(r.statusCode, 200);
     assert.equal(r.headers['content-type'], 'application/pdf');
     assert.match(String(r.headers['content-disposition']), /^attachment; filename=".*"; filename\*=UTF-8''.+\.pdf$/);
     assert.equal(r.rawPayload.subarray(0, 5).toString(), '%PDF-');
     const meta = (await req(s.app, { method: 'GET', url: '/api/article/401' })).body;
     assert.equal(r.rawPayload.length, meta.fileLength);
-    const txt = await s.app.inject({ method: 'POST', url: '/api/download', payload: 'id=410', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const txt = await s.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      payload: 'id=410',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(txt.statusCode, 200);
     assert.match(String(txt.headers['content-type']), /^text\/plain/);
-    const nf = await req(s.app, { method: 'POST', url: '/api/download', payload: 'id=999999', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const nf = await req(s.app, {
+      method: 'POST',
+      url: '/api/download',
+      payload: 'id=999999',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(nf.status, 404);
     assert.deepEqual(nf.body, { code: 404, msg: '文件不存在' });
-    const noFile = await req(s.app, { method: 'POST', url: '/api/download', payload: 'id=101', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const noFile = await req(s.app, {
+      method: 'POST',
+      url: '/api/download',
+      payload: 'id=101',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(noFile.status, 404);
-    const bad = await req(s.app, { method: 'POST', url: '/api/download', payload: 'id=../../etc/passwd', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const bad = await req(s.app, {
+      method: 'POST',
+      url: '/api/download',
+      payload: 'id=../../etc/passwd',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(bad.status, 400);
   });
 
@@ -280,7 +379,15 @@ describe('files and downloads', () => {
   });
 
   test('path traversal under /files is refused', async () => {
-    for (const url of ['/files/../package.json', '/files/..%2f..%2fpackage.json', '/files/images/..%2f..%2fpgdata%2fPG_VERSION', '/files/%2e%2e/%2e%2e/etc/passwd', '/files/images%5c..%5c..%5cpackage.json', '/files/.hidden', '/files/a%00b']) {
+    for (const url of [
+      '/files/../package.json',
+      '/files/..%2f..%2fpackage.json',
+      '/files/images/..%2f..%2fpgdata%2fPG_VERSION',
+      '/files/%2e%2e/%2e%2e/etc/passwd',
+      '/files/images%5c..%5c..%5cpackage.json',
+      '/files/.hidden',
+      '/files/a%00b',
+    ]) {
       const r = await req(s.app, { method: 'GET', url });
       ok([400, 404].includes(r.status), `${url} -> ${r.status}`);
       ok(typeof r.body === 'object' && 'code' in r.body, url);
@@ -294,7 +401,19 @@ describe('message board', () => {
   test('[API-30] POST /api/message-board stores a message with a valid captcha; XSS strings are stored as data', async () => {
     const c = await captcha(s.app);
     const xss = '<img src=x onerror=alert(1)><script>alert(1)</script>';
-    const r = await req(s.app, { method: 'POST', url: '/api/message-board', payload: { title: `咨询${xss}`, text: `想了解产品报价 ${xss}`, nickname: '王先生', phone: '13912345678', email: 'w@example.com', captcha: c.answer, uuid: c.uuid } });
+    const r = await req(s.app, {
+      method: 'POST',
+      url: '/api/message-board',
+      payload: {
+        title: `咨询${xss}`,
+        text: `想了解产品报价 ${xss}`,
+        nickname: '王先生',
+        phone: '13912345678',
+        email: 'w@example.com',
+        captcha: c.answer,
+        uuid: c.uuid,
+      },
+    });
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, { code: 200, msg: '留言成功' });
     const [m] = await rows<{ title: string; text: string }>(s.app.ctx.db, sql`SELECT title, text FROM message_board ORDER BY id DESC LIMIT 1`);
@@ -310,7 +429,11 @@ describe('message board', () => {
     const reuse = await req(s.app, { method: 'POST', url: '/api/message-board', payload: base });
     assert.deepEqual(reuse.body, { code: 500, msg: '验证码已失效' });
     const c2 = await captcha(s.app);
-    const badPhone = await req(s.app, { method: 'POST', url: '/api/message-board', payload: { ...base, uuid: c2.uuid, captcha: c2.answer, phone: '12345' } });
+    const badPhone = await req(s.app, {
+      method: 'POST',
+      url: '/api/message-board',
+      payload: { ...base, uuid: c2.uuid, captcha: c2.answer, phone: '12345' },
+    });
     assert.equal(badPhone.status, 400);
     assert.deepEqual(badPhone.body, { code: 400, msg: '手机号格式不正确' });
     const long = await req(s.app, { method: 'POST', url: '/api/message-board', payload: { ...base, text: 'x'.repeat(2001) } });
@@ -327,7 +450,12 @@ describe('message board', () => {
     let last: TestResponse | undefined;
     for (let i = 0; i < 6; i++) {
       const c = await captcha(s.app);
-      last = await req(s.app, { method: 'POST', url: '/api/message-board', ip, payload: { title: 't', text: 'x', nickname: 'n', captcha: c.answer, uuid: c.uuid } });
+      last = await req(s.app, {
+        method: 'POST',
+        url: '/api/message-board',
+        ip,
+        payload: { title: 't', text: 'x', nickname: 'n', captcha: c.answer, uuid: c.uuid },
+      });
     }
     assert.equal(last?.status, 429);
     assert.deepEqual(last?.body, { code: 429, msg: '请求过于频繁，请稍后再试' });
@@ -335,7 +463,17 @@ describe('message board', () => {
 });
 
 describe('visits', () => {
-  const visit = { siteId: '1', url: 'http://localhost/product', entryUrl: 'http://localhost/', referrer: '', si: 1732250000123, uv: 4820394857362615, newVisitor: true, count: 1, duration: 0 };
+  const visit = {
+    siteId: '1',
+    url: 'http://localhost/product',
+    entryUrl: 'http://localhost/',
+    referrer: '',
+    si: 1732250000123,
+    uv: 4820394857362615,
+    newVisitor: true,
+    count: 1,
+    duration: 0,
+  };
   const countVisits = async () => {
     await s.app.ctx.visits.flush();
     return (await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM visit`))[0].n;
@@ -348,10 +486,18 @@ describe('visits', () => {
     const qs = new URLSearchParams(Object.entries({ ...visit, count: 0, duration: 37 }).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const q = await req(s.app, { method: 'POST', url: `/api/visit/1?${qs}` });
     assert.equal(q.status, 200);
-    const b = await req(s.app, { method: 'POST', url: '/api/visit/1', payload: JSON.stringify({ ...visit, count: 0, duration: 12.4, uv: String(visit.uv), si: String(visit.si), newVisitor: 'false' }), headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    const b = await req(s.app, {
+      method: 'POST',
+      url: '/api/visit/1',
+      payload: JSON.stringify({ ...visit, count: 0, duration: 12.4, uv: String(visit.uv), si: String(visit.si), newVisitor: 'false' }),
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
     assert.equal(b.status, 200);
     assert.equal(await countVisits(), before + 3);
-    const [last] = await rows<{ duration: number; count: number; uv: string }>(s.app.ctx.db, sql`SELECT duration, count, uv FROM visit ORDER BY id DESC LIMIT 1`);
+    const [last] = await rows<{ duration: number; count: number; uv: string }>(
+      s.app.ctx.db,
+      sql`SELECT duration, count, uv FROM visit ORDER BY id DESC LIMIT 1`,
+    );
     assert.equal(last.duration, 12);
     assert.equal(last.count, 0);
     assert.equal(last.uv, String(visit.uv));
@@ -360,8 +506,14 @@ describe('visits', () => {
   test('[API-24] a visit record with a bad field answers 400 and stores nothing', async () => {
     const before = await countVisits();
     const bad = [
-      { ...visit, count: 2 }, { ...visit, uv: 'abc' }, { ...visit, si: -1 }, { ...visit, newVisitor: 'maybe' },
-      { ...visit, duration: -5 }, { ...visit, url: '' }, { ...visit, url: 'x'.repeat(3000) }, { ...visit, siteId: '2' },
+      { ...visit, count: 2 },
+      { ...visit, uv: 'abc' },
+      { ...visit, si: -1 },
+      { ...visit, newVisitor: 'maybe' },
+      { ...visit, duration: -5 },
+      { ...visit, url: '' },
+      { ...visit, url: 'x'.repeat(3000) },
+      { ...visit, siteId: '2' },
       { ...visit, url: undefined },
     ];
     for (const b of bad) {
@@ -379,7 +531,11 @@ describe('visits', () => {
   test('[API-24] every acknowledged visit is stored, including those still queued at shutdown', async () => {
     const before = await countVisits();
     const n = 150;
-    const answers = await Promise.all(Array.from({ length: n }, (_, i) => req(s.app, { method: 'POST', url: '/api/visit/1', payload: { ...visit, url: `http://localhost/news?i=${i}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        req(s.app, { method: 'POST', url: '/api/visit/1', payload: { ...visit, url: `http://localhost/news?i=${i}` } }),
+      ),
+    );
     ok(answers.every((a) => a.status === 200));
     s = await s.restart(); // close flushes the queue; reopen the same data
     assert.equal(await countVisits(), before + n);

@@ -16,7 +16,18 @@ import type { FastifyInstance } from 'fastify';
 import { trustedProxies } from '../src/app.js';
 import { rows } from '../src/db/index.js';
 import {
-  freshIp, freshPhone, login, multipart, ok, PNG_1x1, req, SERVER_DIR, sendSms, startProcess, startTestServer, templateDir,
+  freshIp,
+  freshPhone,
+  login,
+  multipart,
+  ok,
+  PNG_1x1,
+  req,
+  SERVER_DIR,
+  sendSms,
+  startProcess,
+  startTestServer,
+  templateDir,
   type TestServer,
 } from './helpers.js';
 
@@ -37,8 +48,12 @@ before(async () => {
   process.env.SITE_TRUSTED_PROXIES = '192.0.2.1';
   try {
     own = await startTestServer({
-      devEndpoints: false, wxLocal: true, testAccounts: false, adminPassword: OWN_PASSWORD,
-      wx: { appId: 'wx0123456789abcdef' }, wxProvider: { exchangeCode: async () => null },
+      devEndpoints: false,
+      wxLocal: true,
+      testAccounts: false,
+      adminPassword: OWN_PASSWORD,
+      wx: { appId: 'wx0123456789abcdef' },
+      wxProvider: { exchangeCode: async () => null },
     });
   } finally {
     delete process.env.SITE_TRUSTED_PROXIES;
@@ -58,11 +73,17 @@ async function signIn(app: FastifyInstance, username: string, password: string, 
 /** A customer registered by SMS who then set a password (reset by SMS code). */
 async function customerWithPassword(password: string): Promise<string> {
   const phone = freshPhone();
-  const reg = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('测试客户')}&code=${await sendSms(s.app, phone, 'register')}` });
+  const reg = await req(s.app, {
+    method: 'POST',
+    url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('测试客户')}&code=${await sendSms(s.app, phone, 'register')}`,
+  });
   assert.deepEqual(reg.body, { code: 200, msg: '注册成功' });
   await s.app.ctx.db.execute(sql`DELETE FROM rate_limit WHERE key = ${`sms-phone:${phone}`}`);
   const code = await sendSms(s.app, phone, 'reset');
-  const r = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=${encodeURIComponent(password)}&code=${code}` });
+  const r = await req(s.app, {
+    method: 'POST',
+    url: `/bus/customer/resetUserPassword?phone=${phone}&password=${encodeURIComponent(password)}&code=${code}`,
+  });
   assert.deepEqual(r.body, { code: 200, msg: '密码重置成功' });
   return phone;
 }
@@ -139,8 +160,10 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
     assert.equal(lines.length, 1, lines.join('\n'));
     const password = SETUP_LINE.exec(lines[0])![1];
     assert.match(password, /^[A-Za-z0-9]{16,20}$/);
-    const staff = await rows<{ user_name: string; password_initial: boolean; phonenumber: string | null }>(prod.app.ctx.db,
-      sql`SELECT u.user_name, u.password_initial, u.phonenumber FROM sys_user u JOIN sys_user_role r ON r.user_id = u.user_id`);
+    const staff = await rows<{ user_name: string; password_initial: boolean; phonenumber: string | null }>(
+      prod.app.ctx.db,
+      sql`SELECT u.user_name, u.password_initial, u.phonenumber FROM sys_user u JOIN sys_user_role r ON r.user_id = u.user_id`,
+    );
     assert.deepEqual(staff, [{ user_name: 'admin', password_initial: true, phonenumber: null }]);
     assert.deepEqual((await signIn(prod.app, 'admin', 'admin123')).body, WRONG_PASSWORD);
     assert.deepEqual((await signIn(prod.app, 'editor', 'editor123')).body, WRONG_PASSWORD);
@@ -209,24 +232,49 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
     assert.equal((await signIn(prod.app, 'admin', 'N3wPass!')).body.code, 200);
   });
 
-  test('[SEC-15.3] test accounts (SITE_TEST_ACCOUNTS) are not initial; an administrator\'s reset (PUT /system/user/resetPwd) makes a password initial again', async () => {
+  test("[SEC-15.3] test accounts (SITE_TEST_ACCOUNTS) are not initial; an administrator's reset (PUT /system/user/resetPwd) makes a password initial again", async () => {
     const admin = await login(s.app, 'admin', 'admin123');
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: admin })).body.isDefaultModifyPwd, false);
     const phone = await customerWithPassword('Cust0mer!');
     const before = await login(s.app, phone, 'Cust0mer!');
     const [u] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = ${phone}`);
-    const reset = await req(s.app, { method: 'PUT', url: '/system/user/resetPwd', token: admin, payload: { userId: u.user_id, password: 'Temp#123' } });
+    const reset = await req(s.app, {
+      method: 'PUT',
+      url: '/system/user/resetPwd',
+      token: admin,
+      payload: { userId: u.user_id, password: 'Temp#123' },
+    });
     assert.deepEqual(reset.body, { code: 200, msg: '操作成功' });
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: before })).status, 401, 'the reset ends the sessions');
     const t = await login(s.app, phone, 'Temp#123');
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: t })).body.isDefaultModifyPwd, true);
     assert.deepEqual((await req(s.app, { method: 'GET', url: `/system/notice/list`, token: t })).body, INITIAL);
     const editor = await login(s.app, 'editor', 'editor123');
-    const refused = await req(s.app, { method: 'PUT', url: '/system/user/resetPwd', token: editor, payload: { userId: u.user_id, password: 'Temp#123' } });
+    const refused = await req(s.app, {
+      method: 'PUT',
+      url: '/system/user/resetPwd',
+      token: editor,
+      payload: { userId: u.user_id, password: 'Temp#123' },
+    });
     assert.equal(refused.status, 403, 'only holders of system:user:resetPwd');
-    const done = await req(s.app, { method: 'PUT', url: '/system/user/profile/updatePwd', token: t, payload: { oldPassword: 'Temp#123', newPassword: 'Temp#123' } });
+    const done = await req(s.app, {
+      method: 'PUT',
+      url: '/system/user/profile/updatePwd',
+      token: t,
+      payload: { oldPassword: 'Temp#123', newPassword: 'Temp#123' },
+    });
     assert.deepEqual(done.body, { code: 500, msg: '新密码不能与旧密码相同' });
-    assert.equal((await req(s.app, { method: 'PUT', url: '/system/user/profile/updatePwd', token: t, payload: { oldPassword: 'Temp#123', newPassword: 'Mine#456' } })).body.code, 200);
+    assert.equal(
+      (
+        await req(s.app, {
+          method: 'PUT',
+          url: '/system/user/profile/updatePwd',
+          token: t,
+          payload: { oldPassword: 'Temp#123', newPassword: 'Mine#456' },
+        })
+      ).body.code,
+      200,
+    );
     assert.equal((await req(s.app, { method: 'GET', url: `/system/notice/list`, token: t })).body.code, 200);
   });
 
@@ -248,7 +296,10 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
     // 20 guesses at once from 20 addresses: no more than 5 reach the password check
     const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(s.app, phone, `burst-${i}`)));
     const compared = burst.filter((r) => r.body.msg === WRONG_PASSWORD.msg).length;
-    ok(compared <= 4 && burst.every((r) => r.body.msg === WRONG_PASSWORD.msg || r.body.msg === locked(1).msg), JSON.stringify(burst.map((r) => r.body.msg)));
+    ok(
+      compared <= 4 && burst.every((r) => r.body.msg === WRONG_PASSWORD.msg || r.body.msg === locked(1).msg),
+      JSON.stringify(burst.map((r) => r.body.msg)),
+    );
     // a name with no account answers the same way (no enumeration through the lock)
     const nobody = `nobody-${Date.now()}`;
     for (let i = 0; i < 4; i++) assert.deepEqual((await signIn(s.app, nobody, 'x')).body, WRONG_PASSWORD);
@@ -280,7 +331,12 @@ describe('SEC-15.4 messaging-app sign-in, closed notices, uploads, phone changes
     // the attacker's browser prepares a callback URL carrying their code
     const a = await s.app.inject({ method: 'GET', url: '/bus/wx/oauth2/authorizationUrl' });
     const state = new URL(String(a.headers.location), 'http://x').searchParams.get('state')!;
-    const agree = await s.app.inject({ method: 'POST', url: '/bus/wx/oauth2/local-authorize', payload: `state=${state}&user=1`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const agree = await s.app.inject({
+      method: 'POST',
+      url: '/bus/wx/oauth2/local-authorize',
+      payload: `state=${state}&user=1`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const callback = String(agree.headers.location);
     // the victim opens it: no state cookie, or the cookie of the victim's own flow
     const victimFlow = await s.app.inject({ method: 'GET', url: '/bus/wx/oauth2/authorizationUrl' });
@@ -302,9 +358,15 @@ describe('SEC-15.4 messaging-app sign-in, closed notices, uploads, phone changes
     for (const url of ['/system/notice/list?status=1&pageSize=100', '/system/notice/list?pageSize=100']) {
       const r = await req(s.app, { method: 'GET', url, token: customer });
       assert.equal(r.body.code, 200);
-      ok(r.body.rows.every((n: { status: string }) => n.status === '0') && r.body.total === r.body.rows.length, `${url}: ${JSON.stringify(r.body.rows.map((n: { status: string }) => n.status))}`);
+      ok(
+        r.body.rows.every((n: { status: string }) => n.status === '0') && r.body.total === r.body.rows.length,
+        `${url}: ${JSON.stringify(r.body.rows.map((n: { status: string }) => n.status))}`,
+      );
     }
-    assert.deepEqual((await req(s.app, { method: 'GET', url: `/system/notice/${closed.notice_id}`, token: customer })).body, { code: 404, msg: '公告不存在' });
+    assert.deepEqual((await req(s.app, { method: 'GET', url: `/system/notice/${closed.notice_id}`, token: customer })).body, {
+      code: 404,
+      msg: '公告不存在',
+    });
     const editor = await login(s.app, 'editor', 'editor123');
     const staff = await req(s.app, { method: 'GET', url: '/system/notice/list?status=1&pageSize=100', token: editor });
     ok(staff.body.rows.length > 0 && staff.body.rows.every((n: { status: string }) => n.status === '1'), 'staff list closed notices');
@@ -324,7 +386,11 @@ describe('SEC-15.4 messaging-app sign-in, closed notices, uploads, phone changes
     const over = await upload(token);
     assert.deepEqual([over.status, over.body], [429, { code: 429, msg: '上传过于频繁，请稍后再试' }]);
     const m = multipart('avatarfile', 'me.png', PNG_1x1, 'image/png');
-    assert.equal((await req(s.app, { method: 'POST', url: '/system/user/profile/avatar', token, payload: m.payload, headers: m.headers })).status, 429, 'avatars count too');
+    assert.equal(
+      (await req(s.app, { method: 'POST', url: '/system/user/profile/avatar', token, payload: m.payload, headers: m.headers })).status,
+      429,
+      'avatars count too',
+    );
     const [{ n: after }] = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM upload_file`);
     assert.equal(Number(after), Number(stored));
     const [u] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = ${phone}`);
@@ -346,7 +412,11 @@ describe('SEC-15.4 messaging-app sign-in, closed notices, uploads, phone changes
     assert.equal((await rows(s.app.ctx.db, sql`SELECT 1 FROM sys_user WHERE phonenumber = ${target}`)).length, 0, 'not claimed');
     assert.deepEqual((await put({ phonenumber: target, code })).body, { code: 200, msg: '操作成功' });
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).body.user.phonenumber, target);
-    assert.deepEqual((await put({ phonenumber: target, email: 'same@example.com' })).body, { code: 200, msg: '操作成功' }, 'unchanged number: no code');
+    assert.deepEqual(
+      (await put({ phonenumber: target, email: 'same@example.com' })).body,
+      { code: 200, msg: '操作成功' },
+      'unchanged number: no code',
+    );
   });
 });
 
@@ -356,7 +426,10 @@ describe('SEC-15.5 SMS purposes, enumeration, visit records, registration switch
     await liftSmsLimit(s.app, phone);
     const register = await sendSms(s.app, phone, 'register');
     assert.deepEqual((await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone, code: register } })).body, SMS_FAIL);
-    assert.deepEqual((await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=hacked1&code=${register}` })).body, SMS_FAIL);
+    assert.deepEqual(
+      (await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=hacked1&code=${register}` })).body,
+      SMS_FAIL,
+    );
     await liftSmsLimit(s.app, phone);
     const loginCode = await sendSms(s.app, phone, 'login');
     assert.equal((await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone, code: loginCode } })).body.code, 200);
@@ -370,7 +443,10 @@ describe('SEC-15.5 SMS purposes, enumeration, visit records, registration switch
     assert.deepEqual([bad.status, bad.body.msg], [400, '验证码用途只能为 login、register、reset 或 phone']);
     const [row] = await rows<{ purpose: string }>(s.app.ctx.db, sql`SELECT purpose FROM sms_code WHERE phone = ${fresh}`);
     assert.equal(row.purpose, 'register');
-    ok(s.printed.some((l) => new RegExp(`^\\[sms\\] ${fresh} -> ${code} \\(register\\)$`).test(l)), 'the code is printed as [sms] phone -> code (purpose)');
+    ok(
+      s.printed.some((l) => new RegExp(`^\\[sms\\] ${fresh} -> ${code} \\(register\\)$`).test(l)),
+      'the code is printed as [sms] phone -> code (purpose)',
+    );
   });
 
   test('[SEC-15.5] no enumeration: sendCode, loginNoPassword, resetUserPassword and create answer alike for registered and unregistered numbers', async () => {
@@ -385,7 +461,11 @@ describe('SEC-15.5 SMS purposes, enumeration, visit records, registration switch
     }
     for (const phone of [registered, unregistered]) {
       assert.deepEqual((await req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone, code: '123456' } })).body, SMS_FAIL, phone);
-      assert.deepEqual((await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=abcdef&code=123456` })).body, SMS_FAIL, phone);
+      assert.deepEqual(
+        (await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=abcdef&code=123456` })).body,
+        SMS_FAIL,
+        phone,
+      );
       assert.deepEqual((await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=x&code=123456` })).body, SMS_FAIL, phone);
     }
   });
@@ -394,8 +474,20 @@ describe('SEC-15.5 SMS purposes, enumeration, visit records, registration switch
     const ip = freshIp();
     const uv = String(Date.now()).slice(-12) + '0001';
     const record = (si: number, count: number) => ({
-      method: 'POST' as const, url: '/api/visit/1', ip,
-      payload: { siteId: '1', url: `http://site.test/p${si}`, entryUrl: 'http://site.test/', referrer: '', si, uv, newVisitor: false, count, duration: count ? 0 : 3 },
+      method: 'POST' as const,
+      url: '/api/visit/1',
+      ip,
+      payload: {
+        siteId: '1',
+        url: `http://site.test/p${si}`,
+        entryUrl: 'http://site.test/',
+        referrer: '',
+        si,
+        uv,
+        newVisitor: false,
+        count,
+        duration: count ? 0 : 3,
+      },
     });
     for (let si = 1; si <= 120; si++) assert.equal((await req(s.app, record(si, 1))).status, 200, `entry ${si}`);
     const over = await req(s.app, record(121, 1));
@@ -404,8 +496,10 @@ describe('SEC-15.5 SMS purposes, enumeration, visit records, registration switch
     assert.equal((await req(s.app, record(999, 0))).status, 429, 'an exit without an entry counts like an entry');
     assert.equal((await req(s.app, { ...record(500, 1), ip: freshIp() })).status, 200, 'another address is not affected');
     await s.app.ctx.visits.flush();
-    const [counts] = await rows<{ entries: number; exits: number }>(s.app.ctx.db,
-      sql`SELECT count(*) FILTER (WHERE count = 1)::int AS entries, count(*) FILTER (WHERE count = 0)::int AS exits FROM visit WHERE uv = ${uv}`);
+    const [counts] = await rows<{ entries: number; exits: number }>(
+      s.app.ctx.db,
+      sql`SELECT count(*) FILTER (WHERE count = 1)::int AS entries, count(*) FILTER (WHERE count = 0)::int AS exits FROM visit WHERE uv = ${uv}`,
+    );
     assert.deepEqual([Number(counts.entries), Number(counts.exits)], [121, 120]);
   });
 
@@ -425,14 +519,20 @@ describe('SEC-15.5 SMS purposes, enumeration, visit records, registration switch
     } finally {
       await setRegister('true');
     }
-    assert.deepEqual((await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=a&code=${code}` })).body, { code: 200, msg: '注册成功' });
+    assert.deepEqual((await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=a&code=${code}` })).body, {
+      code: 200,
+      msg: '注册成功',
+    });
   });
 
   test('[SEC-15.5] X-Forwarded-For is believed only from SITE_TRUSTED_PROXIES: a direct caller cannot spoof its address', async () => {
     const storedIp = async (app: FastifyInstance, opts: { remoteAddress: string; xff: string }) => {
       const uv = String(Date.now()).slice(-10) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
       const r = await app.inject({
-        method: 'POST', url: '/api/visit/1', remoteAddress: opts.remoteAddress, headers: { 'x-forwarded-for': opts.xff },
+        method: 'POST',
+        url: '/api/visit/1',
+        remoteAddress: opts.remoteAddress,
+        headers: { 'x-forwarded-for': opts.xff },
         payload: { siteId: '1', url: 'http://site.test/', si: 1, uv, newVisitor: true, count: 1 },
       });
       assert.equal(r.statusCode, 200);
@@ -450,11 +550,12 @@ describe('SEC-15.5 SMS purposes, enumeration, visit records, registration switch
 });
 
 describe('SEC-15.7 the PostgreSQL suite cannot pass without running', () => {
-  const run = (env: Record<string, string>) => new Promise<{ code: number; out: string }>((resolve) => {
-    execFile('sh', [path.join(SERVER_DIR, 'test/run-pg.sh')], { env: { ...process.env, ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr });
+  const run = (env: Record<string, string>) =>
+    new Promise<{ code: number; out: string }>((resolve) => {
+      execFile('sh', [path.join(SERVER_DIR, 'test/run-pg.sh')], { env: { ...process.env, ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr });
+      });
     });
-  });
 
   test('[SEC-15.7] run-pg.sh exits non-zero with the reason when PostgreSQL is missing or cannot start (never a skip)', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-runpg-'));
@@ -463,7 +564,8 @@ describe('SEC-15.7 the PostgreSQL suite cannot pass without running', () => {
       fs.mkdirSync(path.join(dir, 'bin'));
       fs.writeFileSync(path.join(dir, 'bin/id'), '#!/bin/sh\nif [ "$1" = "-u" ]; then echo 1000; else exec /usr/bin/id "$@"; fi\n', { mode: 0o755 });
       fs.mkdirSync(path.join(dir, 'pg'));
-      for (const p of ['initdb', 'pg_ctl']) fs.writeFileSync(path.join(dir, 'pg', p), '#!/bin/sh\necho "cannot start" >&2\nexit 1\n', { mode: 0o755 });
+      for (const p of ['initdb', 'pg_ctl'])
+        fs.writeFileSync(path.join(dir, 'pg', p), '#!/bin/sh\necho "cannot start" >&2\nexit 1\n', { mode: 0o755 });
       const PATH = `${path.join(dir, 'bin')}:${process.env.PATH}`;
       const missing = await run({ PATH, PGBIN: path.join(dir, 'nowhere') });
       assert.equal(missing.code, 1, missing.out);

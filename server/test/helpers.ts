@@ -66,7 +66,9 @@ export async function templateDir(): Promise<string> {
       if (fs.existsSync(path.join(dir, 'READY'))) return dir;
       try {
         if (Date.now() - fs.statSync(lock).mtimeMs > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
-      } catch { /* gone */ }
+      } catch {
+        /* gone */
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
   }
@@ -102,8 +104,17 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
   const printed: string[] = [];
   const make = async (o: ServerOptions): Promise<TestServer> => {
     const app = await buildServer({
-      logger: false, devEndpoints: true, wxLocal: true, testAccounts: true, print: (line) => { printed.push(line); },
-      ...opts, ...o, dataDir, databaseUrl,
+      logger: false,
+      devEndpoints: true,
+      wxLocal: true,
+      testAccounts: true,
+      print: (line) => {
+        printed.push(line);
+      },
+      ...opts,
+      ...o,
+      dataDir,
+      databaseUrl,
     });
     const ts: TestServer = {
       app,
@@ -139,7 +150,11 @@ export async function req(app: FastifyInstance, o: InjectOptions & { token?: str
   const res = await app.inject({ ...rest, headers });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever JSON the route answered, and its assertions check the shape
   let body: any;
-  try { body = res.json(); } catch { body = res.body; }
+  try {
+    body = res.json();
+  } catch {
+    body = res.body;
+  }
   return { status: res.statusCode, body, headers: res.headers, raw: res };
 }
 

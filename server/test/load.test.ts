@@ -22,22 +22,36 @@ const VISITORS = 1000;
 const SOCKETS = 100;
 
 let s: TestServer | undefined;
-after(async () => { await s?.close(); });
+after(async () => {
+  await s?.close();
+});
 
-interface Tally { acked: number; failed: number; statuses: Map<string, number> }
+interface Tally {
+  acked: number;
+  failed: number;
+  statuses: Map<string, number>;
+}
 
 function post(agent: http.Agent, port: number, body: string, contentType: string, ip: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const r = http.request({
-      host: '127.0.0.1', port, method: 'POST', path: '/api/visit/1', agent, timeout: 30_000,
-      // each visitor from its own address (through the trusted loopback proxy), as 1,000 real visitors would be:
-      // the per-address limit of visit records is not what this test measures
-      headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'user-agent': 'load-test', 'x-forwarded-for': ip },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const r = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/visit/1',
+        agent,
+        timeout: 30_000,
+        // each visitor from its own address (through the trusted loopback proxy), as 1,000 real visitors would be:
+        // the per-address limit of visit records is not what this test measures
+        headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'user-agent': 'load-test', 'x-forwarded-for': ip },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     r.on('timeout', () => r.destroy(Object.assign(new Error('no answer in 30 s'), { code: 'TIMEOUT' })));
     r.on('error', reject);
     r.end(body);
@@ -69,7 +83,15 @@ async function visitors(port: number, prefix: string, count: number, onAnswer?: 
     for (let i = next++; i < count; i = next++) {
       const uv = `${prefix}${String(i).padStart(5, '0')}`;
       const si = String(1_000_000 + i);
-      const base = { siteId: '1', url: `http://site.test/product?id=${i % 7}`, entryUrl: 'http://site.test/', referrer: 'https://search.example/', si, uv, newVisitor: i % 2 === 0 };
+      const base = {
+        siteId: '1',
+        url: `http://site.test/product?id=${i % 7}`,
+        entryUrl: 'http://site.test/',
+        referrer: 'https://search.example/',
+        si,
+        uv,
+        newVisitor: i % 2 === 0,
+      };
       const ip = `10.77.${i >> 8}.${i & 255}`;
       await send(JSON.stringify({ ...base, count: 1, duration: 0 }), 'application/json', ip);
       await send(JSON.stringify({ ...base, count: 0, duration: 5 + (i % 50) }), 'text/plain;charset=UTF-8', ip);
@@ -81,11 +103,14 @@ async function visitors(port: number, prefix: string, count: number, onAnswer?: 
 }
 
 async function stored(server: TestServer, prefix: string) {
-  const [r] = await rows<{ entries: number; exits: number; visitors: number; bad: number }>(server.app.ctx.db, sql`
+  const [r] = await rows<{ entries: number; exits: number; visitors: number; bad: number }>(
+    server.app.ctx.db,
+    sql`
     SELECT count(*) FILTER (WHERE count = 1)::int AS entries, count(*) FILTER (WHERE count = 0)::int AS exits,
            count(DISTINCT uv)::int AS visitors,
            count(*) FILTER (WHERE count = 0 AND duration < 5 OR url NOT LIKE 'http://site.test/product?id=%')::int AS bad
-    FROM visit WHERE uv LIKE ${`${prefix}%`}`);
+    FROM visit WHERE uv LIKE ${`${prefix}%`}`,
+  );
   return { entries: Number(r.entries), exits: Number(r.exits), visitors: Number(r.visitors), bad: Number(r.bad) };
 }
 
@@ -103,61 +128,75 @@ function restingHeap(): number {
 }
 
 describe('load: 1,000 concurrent visitors', () => {
-  test('[API-24][VISIT-4][VISIT-5][VISIT-6] 2,000 entry and exit records in a few seconds: every 2xx stored, memory back to rest', { timeout: 60_000 }, async () => {
-    s = await startTestServer();
-    const port = portOf(await s.app.listen({ port: 0, host: '127.0.0.1' }));
+  test(
+    '[API-24][VISIT-4][VISIT-5][VISIT-6] 2,000 entry and exit records in a few seconds: every 2xx stored, memory back to rest',
+    { timeout: 60_000 },
+    async () => {
+      s = await startTestServer();
+      const port = portOf(await s.app.listen({ port: 0, host: '127.0.0.1' }));
 
-    // warm-up (JIT, sockets, pools, statement caches) so that the baseline is the resting level of a used server
-    const warm = runPrefix();
-    assert.equal((await visitors(port, warm, 100)).acked, 200);
-    await s.app.ctx.visits.flush();
-    const baseline = restingHeap();
+      // warm-up (JIT, sockets, pools, statement caches) so that the baseline is the resting level of a used server
+      const warm = runPrefix();
+      assert.equal((await visitors(port, warm, 100)).acked, 200);
+      await s.app.ctx.visits.flush();
+      const baseline = restingHeap();
 
-    const prefix = runPrefix();
-    const t0 = Date.now();
-    const tally = await visitors(port, prefix, VISITORS);
-    const elapsed = Date.now() - t0;
-    assert.deepEqual(Object.fromEntries(tally.statuses), { 200: 2 * VISITORS }, 'every request answered 200');
-    // "a few seconds": ~1-2 s on an idle 2-core machine; the bound is generous because test files run three at a
-    // time on a machine that may be busy with browsers too (8 s was seen at a load average of 18)
-    ok(elapsed < 30_000, `2,000 records took ${elapsed} ms`);
+      const prefix = runPrefix();
+      const t0 = Date.now();
+      const tally = await visitors(port, prefix, VISITORS);
+      const elapsed = Date.now() - t0;
+      assert.deepEqual(Object.fromEntries(tally.statuses), { 200: 2 * VISITORS }, 'every request answered 200');
+      // "a few seconds": ~1-2 s on an idle 2-core machine; the bound is generous because test files run three at a
+      // time on a machine that may be busy with browsers too (8 s was seen at a load average of 18)
+      ok(elapsed < 30_000, `2,000 records took ${elapsed} ms`);
 
-    // the batcher writes on its own (every 200 ms or 200 rows): wait for it rather than forcing a flush
-    for (let i = 0; i < 100 && s.app.ctx.visits.pending > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    await s.app.ctx.visits.flush(); // waits for a write still running
-    const got = await stored(s, prefix);
-    assert.deepEqual(got, { entries: VISITORS, exits: VISITORS, visitors: VISITORS, bad: 0 }, 'each acknowledged record stored once');
+      // the batcher writes on its own (every 200 ms or 200 rows): wait for it rather than forcing a flush
+      for (let i = 0; i < 100 && s.app.ctx.visits.pending > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await s.app.ctx.visits.flush(); // waits for a write still running
+      const got = await stored(s, prefix);
+      assert.deepEqual(got, { entries: VISITORS, exits: VISITORS, visitors: VISITORS, bad: 0 }, 'each acknowledged record stored once');
 
-    // Memory: the same heap as before the load, give or take 8 MB (0.1 MB of growth is typical). The load allocates
-    // 2,000 requests, replies, sockets' buffers and rows; a leak keeping each request would be well over 8 MB,
-    // while V8's code and inline caches and Fastify's lazily built structures stay below a few MB after the warm-up.
-    const rest = restingHeap();
-    const grown = rest - baseline;
-    console.log(`load: ${2 * VISITORS} records in ${elapsed} ms; heapUsed ${(baseline / 2 ** 20).toFixed(1)} MB -> ${(rest / 2 ** 20).toFixed(1)} MB`);
-    ok(grown < 8 * 2 ** 20, `heap grew by ${(grown / 2 ** 20).toFixed(1)} MB after the load`);
-  });
+      // Memory: the same heap as before the load, give or take 8 MB (0.1 MB of growth is typical). The load allocates
+      // 2,000 requests, replies, sockets' buffers and rows; a leak keeping each request would be well over 8 MB,
+      // while V8's code and inline caches and Fastify's lazily built structures stay below a few MB after the warm-up.
+      const rest = restingHeap();
+      const grown = rest - baseline;
+      console.log(
+        `load: ${2 * VISITORS} records in ${elapsed} ms; heapUsed ${(baseline / 2 ** 20).toFixed(1)} MB -> ${(rest / 2 ** 20).toFixed(1)} MB`,
+      );
+      ok(grown < 8 * 2 ** 20, `heap grew by ${(grown / 2 ** 20).toFixed(1)} MB after the load`);
+    },
+  );
 
-  test('[API-24] the server shut down in the middle of the load: every record it acknowledged is stored after the restart', { timeout: 60_000 }, async () => {
-    ok(s, 'server from the previous test');
-    // nothing is written until shutdown: the batch timer and size are out of reach
-    s = await s.restart({ visitFlushMs: 600_000, visitBatchSize: 1_000_000 });
-    const port = portOf(await s.app.listen({ port: 0, host: '127.0.0.1' }));
-    const prefix = runPrefix();
-    let restarting: Promise<TestServer> | undefined;
-    let queuedAtClose = 0;
-    const tally = await visitors(port, prefix, VISITORS, (t) => {
-      if (!restarting && t.acked + t.failed >= VISITORS) {
-        queuedAtClose = s!.app.ctx.visits.pending;
-        restarting = s!.restart(); // close (queue written, database closed), then open the same data again
-      }
-    });
-    ok(restarting, 'the restart happened during the load');
-    s = await restarting;
-    ok(queuedAtClose > 0, 'records were still queued when the server closed');
-    ok(tally.acked >= VISITORS, `acknowledged ${tally.acked}`);
-    ok(tally.failed > 0, `some requests met the closed server: ${JSON.stringify(Object.fromEntries(tally.statuses))}`);
-    const got = await stored(s, prefix);
-    assert.equal(got.entries + got.exits, tally.acked, `stored ${JSON.stringify(got)} vs answers ${JSON.stringify(Object.fromEntries(tally.statuses))}`);
-    assert.equal(got.bad, 0);
-  });
+  test(
+    '[API-24] the server shut down in the middle of the load: every record it acknowledged is stored after the restart',
+    { timeout: 60_000 },
+    async () => {
+      ok(s, 'server from the previous test');
+      // nothing is written until shutdown: the batch timer and size are out of reach
+      s = await s.restart({ visitFlushMs: 600_000, visitBatchSize: 1_000_000 });
+      const port = portOf(await s.app.listen({ port: 0, host: '127.0.0.1' }));
+      const prefix = runPrefix();
+      let restarting: Promise<TestServer> | undefined;
+      let queuedAtClose = 0;
+      const tally = await visitors(port, prefix, VISITORS, (t) => {
+        if (!restarting && t.acked + t.failed >= VISITORS) {
+          queuedAtClose = s!.app.ctx.visits.pending;
+          restarting = s!.restart(); // close (queue written, database closed), then open the same data again
+        }
+      });
+      ok(restarting, 'the restart happened during the load');
+      s = await restarting;
+      ok(queuedAtClose > 0, 'records were still queued when the server closed');
+      ok(tally.acked >= VISITORS, `acknowledged ${tally.acked}`);
+      ok(tally.failed > 0, `some requests met the closed server: ${JSON.stringify(Object.fromEntries(tally.statuses))}`);
+      const got = await stored(s, prefix);
+      assert.equal(
+        got.entries + got.exits,
+        tally.acked,
+        `stored ${JSON.stringify(got)} vs answers ${JSON.stringify(Object.fromEntries(tally.statuses))}`,
+      );
+      assert.equal(got.bad, 0);
+    },
+  );
 });

@@ -13,7 +13,20 @@ import type { InjectOptions } from 'fastify';
 import { rows } from '../src/db/index.js';
 import { sha256 } from '../src/lib/auth.js';
 import { API_CSP, parseOrigins } from '../src/lib/headers.js';
-import { captcha, freshIp, freshPhone, login, multipart, ok, PNG_1x1, req, sendSms, startTestServer, type TestResponse, type TestServer } from './helpers.js';
+import {
+  captcha,
+  freshIp,
+  freshPhone,
+  login,
+  multipart,
+  ok,
+  PNG_1x1,
+  req,
+  sendSms,
+  startTestServer,
+  type TestResponse,
+  type TestServer,
+} from './helpers.js';
 
 const PORTAL = 'https://portal.example.com';
 const TOO_MANY = { code: 429, msg: '请求过于频繁，请稍后再试' };
@@ -33,11 +46,12 @@ before(async () => {
   admin = await login(s.app, 'admin', 'admin123');
   editor = await login(s.app, 'editor', 'editor123');
 });
-after(async () => { await s?.close(); });
+after(async () => {
+  await s?.close();
+});
 
 const db = () => s.app.ctx.db;
-const count = async (table: string) =>
-  Number((await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0].n);
+const count = async (table: string) => Number((await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0].n);
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('brute force: rate limits, captchas, SMS codes', () => {
@@ -46,12 +60,22 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
     const tokensBefore = await count('sys_token');
     for (let i = 0; i < 10; i++) {
       const c = await captcha(s.app);
-      const r = await req(s.app, { method: 'POST', url: '/login', ip, payload: { username: 'editor', password: `guess${i}`, code: c.answer, uuid: c.uuid } });
+      const r = await req(s.app, {
+        method: 'POST',
+        url: '/login',
+        ip,
+        payload: { username: 'editor', password: `guess${i}`, code: c.answer, uuid: c.uuid },
+      });
       // from the 5th failure on, the account is locked too (SEC-15.3, tested in hardening.test.ts)
       assert.deepEqual(r.body, { code: 500, msg: i < 4 ? '用户不存在/密码错误' : '密码错误次数过多，请在 1 分钟后重试' });
     }
     const c = await captcha(s.app);
-    const right = await req(s.app, { method: 'POST', url: '/login', ip, payload: { username: 'editor', password: 'editor123', code: c.answer, uuid: c.uuid } });
+    const right = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      ip,
+      payload: { username: 'editor', password: 'editor123', code: c.answer, uuid: c.uuid },
+    });
     assert.equal(right.status, 429);
     assert.deepEqual(right.body, TOO_MANY);
     assert.equal(await count('sys_token'), tokensBefore, 'no token issued to a rate-limited caller');
@@ -83,7 +107,8 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
     const sent = await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = ${phone}`);
     assert.equal(Number(sent[0].n), 1, 'the refused request sent nothing');
     const ip = freshIp();
-    for (let i = 0; i < 20; i++) assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${freshPhone()}&purpose=register`, ip })).status, 200);
+    for (let i = 0; i < 20; i++)
+      assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${freshPhone()}&purpose=register`, ip })).status, 200);
     const last = freshPhone();
     const over = await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${last}&purpose=register`, ip });
     assert.deepEqual([over.status, over.body], [429, TOO_MANY]);
@@ -93,15 +118,26 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
 
   test('[API-10][API-30] captchas: a wrong answer burns the captcha, reuse and expiry are refused (login and message board)', async () => {
     const c = await captcha(s.app);
-    const wrong = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'editor', password: 'editor123', code: 'zzzz', uuid: c.uuid } });
+    const wrong = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'editor', password: 'editor123', code: 'zzzz', uuid: c.uuid },
+    });
     assert.deepEqual(wrong.body, { code: 500, msg: '验证码错误' });
-    const thenRight = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'editor', password: 'editor123', code: c.answer, uuid: c.uuid } });
+    const thenRight = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'editor', password: 'editor123', code: c.answer, uuid: c.uuid },
+    });
     assert.deepEqual(thenRight.body, { code: 500, msg: '验证码已失效' }, 'one guess per captcha');
 
     const msg = { title: '验证码攻击', text: '内容', nickname: '访客' };
     const before = await count('message_board');
     const c2 = await captcha(s.app);
-    assert.equal((await req(s.app, { method: 'POST', url: '/api/message-board', payload: { ...msg, captcha: c2.answer, uuid: c2.uuid } })).body.code, 200);
+    assert.equal(
+      (await req(s.app, { method: 'POST', url: '/api/message-board', payload: { ...msg, captcha: c2.answer, uuid: c2.uuid } })).body.code,
+      200,
+    );
     const reuse = await req(s.app, { method: 'POST', url: '/api/message-board', payload: { ...msg, captcha: c2.answer, uuid: c2.uuid } });
     assert.deepEqual(reuse.body, { code: 500, msg: '验证码已失效' });
     const c3 = await captcha(s.app);
@@ -110,7 +146,11 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
     assert.deepEqual(expired.body, { code: 500, msg: '验证码已失效' });
     const c4 = await captcha(s.app);
     await db().execute(sql`UPDATE captcha SET expires_at = now() - interval '1 second' WHERE uuid = ${c4.uuid}`);
-    const expiredLogin = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'editor', password: 'editor123', code: c4.answer, uuid: c4.uuid } });
+    const expiredLogin = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'editor', password: 'editor123', code: c4.answer, uuid: c4.uuid },
+    });
     assert.deepEqual(expiredLogin.body, { code: 500, msg: '验证码已失效' });
     assert.equal(await count('message_board'), before + 1, 'only the first post was stored');
   });
@@ -132,7 +172,8 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
     // five attempts, then the right code is dead too
     const p3 = freshPhone();
     const c3 = await sendSms(s.app, p3, 'register');
-    for (let i = 0; i < 5; i++) assert.deepEqual((await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${p3}&name=x&code=${wrongCode(c3)}` })).body, SMS_FAIL);
+    for (let i = 0; i < 5; i++)
+      assert.deepEqual((await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${p3}&name=x&code=${wrongCode(c3)}` })).body, SMS_FAIL);
     assert.deepEqual((await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${p3}&name=x&code=${c3}` })).body, SMS_FAIL);
   });
 
@@ -140,8 +181,15 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
   test('[API-11] SMS codes: 30 parallel guesses from 30 addresses get no more than the 5 attempts one code allows', async () => {
     const phone = '13800138002'; // a registered number: sign-in codes go only to those
     const code = await sendSms(s.app, phone, 'login');
-    const guesses = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      req(s.app, { method: 'POST', url: '/loginNoPassword', payload: { phone, code: String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0') } })));
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        req(s.app, {
+          method: 'POST',
+          url: '/loginNoPassword',
+          payload: { phone, code: String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0') },
+        }),
+      ),
+    );
     for (const g of guesses) assert.deepEqual(g.body, SMS_FAIL);
     const [row] = await rows<{ attempts: number }>(db(), sql`SELECT attempts FROM sms_code WHERE phone = ${phone} ORDER BY id DESC LIMIT 1`);
     assert.equal(Number(row.attempts), 5, 'attempts are counted atomically before the comparison');
@@ -264,7 +312,11 @@ describe('uploads', () => {
   test('[UPLOAD-3][API-21] a real PNG (1x1, and exactly 2 MB) is accepted under a random name whatever the client calls it, served as an inert image', async () => {
     for (const t of targets) {
       const exact = Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 - PNG_1x1.length)]);
-      for (const [name, content] of [['../../../../secret.png', PNG_1x1], ["a'; DROP TABLE upload_file; --\u0000.png", PNG_1x1], ['big.png', exact]] as const) {
+      for (const [name, content] of [
+        ['../../../../secret.png', PNG_1x1],
+        ["a'; DROP TABLE upload_file; --\u0000.png", PNG_1x1],
+        ['big.png', exact],
+      ] as const) {
         const m = multipart(t.field, name, content, 'image/png');
         const r = await req(s.app, { method: 'POST', url: t.url, token: editor, payload: m.payload, headers: m.headers });
         assert.equal(r.status, 200, `${t.url} ${name} ${JSON.stringify(r.body)}`);
@@ -287,7 +339,10 @@ describe('uploads', () => {
 
 describe('path traversal', () => {
   const refusedCleanly = (label: string, r: TestResponse) => {
-    ok(!r.raw.payload.includes(MARKER) && !r.raw.payload.includes('root:x:0') && !r.raw.payload.includes('"name": "@site/server"'), `${label}: leaked a file`);
+    ok(
+      !r.raw.payload.includes(MARKER) && !r.raw.payload.includes('root:x:0') && !r.raw.payload.includes('"name": "@site/server"'),
+      `${label}: leaked a file`,
+    );
     // a key-shaped value (dictionary type, config key) may get the normal empty answer
     if (r.status === 200 && r.body?.code === 200 && (r.body.data === '' || (Array.isArray(r.body.data) && !r.body.data.length))) return;
     ok(r.status >= 400 && r.status < 500, `${label}: status ${r.status}`);
@@ -299,11 +354,29 @@ describe('path traversal', () => {
   test('/files/...: ../, encoded, double-encoded, backslash, absolute, NUL and hidden paths are refused; nothing outside is served', async () => {
     const abs = path.join(s.dataDir, 'secret.txt');
     const paths = [
-      '/files/../secret.txt', '/files/..%2fsecret.txt', '/files/%2e%2e/secret.txt', '/files/%2e%2e%2fsecret.txt', '/files/.%2e/secret.txt',
-      '/files/docs/..%2f..%2fsecret.txt', '/files/docs/%2e%2e/%2e%2e/secret.txt', '/files/%252e%252e%252fsecret.txt', '/files/..%5csecret.txt',
-      '/files/docs%5c..%5c..%5csecret.txt', `/files/${encodeURIComponent(abs)}`, `/files/${abs}`, `/files//${abs}`, '/files/secret.txt%00.png',
-      '/files/docs/%00', `/files/${'..%2f'.repeat(12)}etc%2fpasswd`, `/files/${'../'.repeat(12)}etc/passwd`, '/files/..%c0%afsecret.txt',
-      '/files/%2e%2e%5c%2e%2e%5cserver%5cpackage.json', '/files/.hidden', '/files/images/..', '/files/..', '/files/%2e%2e',
+      '/files/../secret.txt',
+      '/files/..%2fsecret.txt',
+      '/files/%2e%2e/secret.txt',
+      '/files/%2e%2e%2fsecret.txt',
+      '/files/.%2e/secret.txt',
+      '/files/docs/..%2f..%2fsecret.txt',
+      '/files/docs/%2e%2e/%2e%2e/secret.txt',
+      '/files/%252e%252e%252fsecret.txt',
+      '/files/..%5csecret.txt',
+      '/files/docs%5c..%5c..%5csecret.txt',
+      `/files/${encodeURIComponent(abs)}`,
+      `/files/${abs}`,
+      `/files//${abs}`,
+      '/files/secret.txt%00.png',
+      '/files/docs/%00',
+      `/files/${'..%2f'.repeat(12)}etc%2fpasswd`,
+      `/files/${'../'.repeat(12)}etc/passwd`,
+      '/files/..%c0%afsecret.txt',
+      '/files/%2e%2e%5c%2e%2e%5cserver%5cpackage.json',
+      '/files/.hidden',
+      '/files/images/..',
+      '/files/..',
+      '/files/%2e%2e',
     ];
     for (const p of paths) {
       for (const method of ['GET', 'HEAD'] as const) {
@@ -318,7 +391,21 @@ describe('path traversal', () => {
   });
 
   test('[API-31][API-26][API-4][API-8] traversal and junk in id parameters: a clean 4xx, never a file', async () => {
-    const junk = ['../secret.txt', '..%2f..%2fsecret.txt', '/etc/passwd', '1/../2', '1%00', '%00', '1\u0000', '1;2', '-1', '9'.repeat(30), 'NaN', '../../../../etc/passwd%00.pdf', 'C:\\Windows\\win.ini'];
+    const junk = [
+      '../secret.txt',
+      '..%2f..%2fsecret.txt',
+      '/etc/passwd',
+      '1/../2',
+      '1%00',
+      '%00',
+      '1\u0000',
+      '1;2',
+      '-1',
+      '9'.repeat(30),
+      'NaN',
+      '../../../../etc/passwd%00.pdf',
+      'C:\\Windows\\win.ini',
+    ];
     for (const j of junk) {
       const enc = encodeURIComponent(j);
       const calls: InjectOptions[] = [
@@ -336,24 +423,58 @@ describe('path traversal', () => {
         { method: 'GET', url: `/system/config/configKey/${enc}` },
         { method: 'GET', url: `/dev/captcha/${enc}` },
       ];
-      for (const c of calls) refusedCleanly(`${c.method} ${c.url} ${typeof c.payload === 'object' ? JSON.stringify(c.payload) : ''}`, await req(s.app, c));
+      for (const c of calls)
+        refusedCleanly(`${c.method} ${c.url} ${typeof c.payload === 'object' ? JSON.stringify(c.payload) : ''}`, await req(s.app, c));
     }
     // control: a real id downloads
     const [withFile] = await rows<{ id: number }>(db(), sql`SELECT id FROM article WHERE file LIKE '/files/%' AND status = 0 LIMIT 1`);
-    const d = await req(s.app, { method: 'POST', url: '/api/download', payload: `id=${withFile.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const d = await req(s.app, {
+      method: 'POST',
+      url: '/api/download',
+      payload: `id=${withFile.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(d.status, 200);
   });
 });
 
 describe('SQL metacharacters and huge strings in every text parameter', () => {
   const PAYLOADS = [
-    "' OR 1=1 --", "'; DROP TABLE sys_user; --", '%', '_', '\\', "\\'; SELECT pg_sleep(5); --", '" OR ""="', '$1', '1) OR (1=1',
-    '%_%', "admin'--", '\u0000', "a\u0000'; DROP TABLE visit; --", 'ab\ud800cd', '<script>alert(1)</script>', '{"$ne":1}',
-    'x'.repeat(100_000), '测'.repeat(30_000),
+    "' OR 1=1 --",
+    "'; DROP TABLE sys_user; --",
+    '%',
+    '_',
+    '\\',
+    "\\'; SELECT pg_sleep(5); --",
+    '" OR ""="',
+    '$1',
+    '1) OR (1=1',
+    '%_%',
+    "admin'--",
+    '\u0000',
+    "a\u0000'; DROP TABLE visit; --",
+    'ab\ud800cd',
+    '<script>alert(1)</script>',
+    '{"$ne":1}',
+    'x'.repeat(100_000),
+    '测'.repeat(30_000),
   ];
   const SHORT = PAYLOADS.filter((p) => p.length <= 30 && !p.includes('\0'));
   let cust: string;
-  const tables = ['sys_user', 'sys_role', 'sys_user_role', 'sys_menu', 'sys_role_menu', 'channel', 'article', 'block_item', 'sys_notice', 'sys_dict_data', 'sys_config', 'customer'];
+  const tables = [
+    'sys_user',
+    'sys_role',
+    'sys_user_role',
+    'sys_menu',
+    'sys_role_menu',
+    'channel',
+    'article',
+    'block_item',
+    'sys_notice',
+    'sys_dict_data',
+    'sys_config',
+    'customer',
+  ];
   const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(t)])));
   let baseline: Record<string, number>;
   // (a lone surrogate cannot be percent-encoded: it goes out as the UTF-8 replacement character, as a browser sends it)
@@ -370,7 +491,17 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
   /** [label, request for a value, captcha on (the captcha fields reach the database only then), values (bcrypt is slow: fewer)] */
   type Target = [label: string, build: (v: string) => InjectOptions & { token?: string }, captchaOn?: boolean, values?: string[]];
   const FEW = ["' OR 1=1 --", "admin'--", '%_%', '\\', '\u0000', 'x'.repeat(100_000)];
-  const visit = { siteId: '1', url: 'http://site/x', entryUrl: 'http://site/', referrer: '', si: '1', uv: '424242', newVisitor: true, count: 1, duration: 0 };
+  const visit = {
+    siteId: '1',
+    url: 'http://site/x',
+    entryUrl: 'http://site/',
+    referrer: '',
+    si: '1',
+    uv: '424242',
+    newVisitor: true,
+    count: 1,
+    duration: 0,
+  };
   const message = { title: '标题', text: '内容', nickname: '访客', contact: '', phone: '', email: '', captcha: 'x', uuid: 'y' };
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const targets = (): Target[] => [
@@ -394,12 +525,25 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
     ['article id', (v) => ({ method: 'GET', url: `/api/article/${q(v)}` })],
     ['download form id', (v) => ({ method: 'POST', url: '/api/download', payload: `id=${q(v)}`, headers: form })],
     ['download json id', (v) => ({ method: 'POST', url: '/api/download', payload: { id: v } })],
-    ...(Object.keys(message) as (keyof typeof message)[]).map((k): Target =>
-      [`message-board ${k}`, (v) => ({ method: 'POST', url: '/api/message-board', payload: { ...message, [k]: v } }), k === 'captcha' || k === 'uuid']),
+    ...(Object.keys(message) as (keyof typeof message)[]).map((k): Target => [
+      `message-board ${k}`,
+      (v) => ({ method: 'POST', url: '/api/message-board', payload: { ...message, [k]: v } }),
+      k === 'captcha' || k === 'uuid',
+    ]),
     ['visit siteId path', (v) => ({ method: 'POST', url: `/api/visit/${q(v)}`, payload: visit })],
-    ...(Object.keys(visit) as (keyof typeof visit)[]).map((k): Target =>
-      [`visit ${k}`, (v) => ({ method: 'POST', url: '/api/visit/1', payload: { ...visit, [k]: v } })]),
-    ['visit beacon url', (v) => ({ method: 'POST', url: '/api/visit/1', payload: JSON.stringify({ ...visit, url: v, count: 0, duration: 5 }), headers: { 'content-type': 'text/plain;charset=UTF-8' } })],
+    ...(Object.keys(visit) as (keyof typeof visit)[]).map((k): Target => [
+      `visit ${k}`,
+      (v) => ({ method: 'POST', url: '/api/visit/1', payload: { ...visit, [k]: v } }),
+    ]),
+    [
+      'visit beacon url',
+      (v) => ({
+        method: 'POST',
+        url: '/api/visit/1',
+        payload: JSON.stringify({ ...visit, url: v, count: 0, duration: 5 }),
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      }),
+    ],
     ['visit query url', (v) => ({ method: 'POST', url: `/api/visit/1?url=${q(v)}&si=1&uv=424242&newVisitor=false&count=1` })],
     ['login username', (v) => ({ method: 'POST', url: '/login', payload: { username: v, password: 'admin123' } }), false, FEW],
     ['login password', (v) => ({ method: 'POST', url: '/login', payload: { username: 'admin', password: v } }), false, FEW],
@@ -433,7 +577,10 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
     ['channel rename name', (v) => ({ method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: v } })],
     ['wx consent state', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${q(v)}` })],
     ['wx consent redirect', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}&redirect_uri=${q(v)}` })],
-    ['wx agree user', (v) => ({ method: 'POST', url: '/bus/wx/oauth2/local-authorize', payload: `state=${'a'.repeat(32)}&user=${q(v)}`, headers: form })],
+    [
+      'wx agree user',
+      (v) => ({ method: 'POST', url: '/bus/wx/oauth2/local-authorize', payload: `state=${'a'.repeat(32)}&user=${q(v)}`, headers: form }),
+    ],
     ['wx callback code', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/callbackurl?code=${q(v)}&state=x` })],
     ['wx callback state', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/callbackurl?code=x&state=${q(v)}` })],
     ['dev captcha uuid', (v) => ({ method: 'GET', url: `/dev/captcha/${q(v)}` })],
@@ -442,63 +589,87 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
     ['unknown path', (v) => ({ method: 'GET', url: `/api/${q(v)}` })],
   ];
 
-  test('[API-6][API-10][API-24][API-30] each parameter: a clean 4xx with a Chinese message or a normal answer, never 500; the database intact', { timeout: 120_000 }, async () => {
-    const problems: string[] = [];
-    let messagesStored = 0;
-    let visitsAcked = 0;
-    const mbBefore = await count('message_board');
-    const visitsBefore = Number((await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM visit WHERE uv = '424242'`))[0].n);
-    const all = targets();
-    // the captcha fields first, with the captcha on; then the rest with it off, so that user names, passwords and
-    // message fields reach the database
-    for (const [label, build, captchaOn, values] of [...all.filter((t) => t[2]), ...all.filter((t) => !t[2])]) {
-      if (!captchaOn) await req(s.app, { method: 'POST', url: '/dev/captcha-enabled?enabled=false' });
-      const answers = await Promise.all((values ?? PAYLOADS).map(async (v) => ({ v, r: await req(s.app, build(v)) })));
-      for (const { v, r } of answers) {
-        const what = `${label} <${JSON.stringify(v.slice(0, 40))}${v.length > 40 ? `…(${v.length})` : ''}>: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`;
-        if (r.status >= 500 || r.status < 200) problems.push(what);
-        else if (r.status >= 400 && !(r.body?.code === r.status && CHINESE.test(String(r.body?.msg)))) problems.push(`not a clean error: ${what}`);
-        else if (r.body?.code === 500 && (r.body.msg === '系统未知错误，请反馈给管理员' || !CHINESE.test(String(r.body.msg)))) problems.push(`internal error: ${what}`);
-        if (typeof r.body === 'string' && /\bat .+\.(ts|js):\d+/.test(r.body)) problems.push(`stack trace: ${what}`);
-        if (label.startsWith('message-board') && r.body?.msg === '留言成功') messagesStored++;
-        if (label.startsWith('visit') && label !== 'visit uv' && r.status === 200 && r.body?.msg === '操作成功') visitsAcked++;
-        if (v.includes('\0') && r.status === 200 && (label.startsWith('visit') || label.startsWith('message-board') || label.startsWith('profile'))) problems.push(`NUL accepted: ${what}`);
+  test(
+    '[API-6][API-10][API-24][API-30] each parameter: a clean 4xx with a Chinese message or a normal answer, never 500; the database intact',
+    { timeout: 120_000 },
+    async () => {
+      const problems: string[] = [];
+      let messagesStored = 0;
+      let visitsAcked = 0;
+      const mbBefore = await count('message_board');
+      const visitsBefore = Number((await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM visit WHERE uv = '424242'`))[0].n);
+      const all = targets();
+      // the captcha fields first, with the captcha on; then the rest with it off, so that user names, passwords and
+      // message fields reach the database
+      for (const [label, build, captchaOn, values] of [...all.filter((t) => t[2]), ...all.filter((t) => !t[2])]) {
+        if (!captchaOn) await req(s.app, { method: 'POST', url: '/dev/captcha-enabled?enabled=false' });
+        const answers = await Promise.all((values ?? PAYLOADS).map(async (v) => ({ v, r: await req(s.app, build(v)) })));
+        for (const { v, r } of answers) {
+          const what = `${label} <${JSON.stringify(v.slice(0, 40))}${v.length > 40 ? `…(${v.length})` : ''}>: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`;
+          if (r.status >= 500 || r.status < 200) problems.push(what);
+          else if (r.status >= 400 && !(r.body?.code === r.status && CHINESE.test(String(r.body?.msg)))) problems.push(`not a clean error: ${what}`);
+          else if (r.body?.code === 500 && (r.body.msg === '系统未知错误，请反馈给管理员' || !CHINESE.test(String(r.body.msg))))
+            problems.push(`internal error: ${what}`);
+          if (typeof r.body === 'string' && /\bat .+\.(ts|js):\d+/.test(r.body)) problems.push(`stack trace: ${what}`);
+          if (label.startsWith('message-board') && r.body?.msg === '留言成功') messagesStored++;
+          if (label.startsWith('visit') && label !== 'visit uv' && r.status === 200 && r.body?.msg === '操作成功') visitsAcked++;
+          if (v.includes('\0') && r.status === 200 && (label.startsWith('visit') || label.startsWith('message-board') || label.startsWith('profile')))
+            problems.push(`NUL accepted: ${what}`);
+        }
       }
-    }
-    assert.deepEqual(problems, []);
+      assert.deepEqual(problems, []);
 
-    // data, never SQL: what was stored is exactly what was sent
-    const [m] = await rows<{ title: string }>(db(), sql`SELECT title FROM message_board WHERE title = ${"'; DROP TABLE sys_user; --"}`);
-    assert.equal(m?.title, "'; DROP TABLE sys_user; --");
-    assert.equal(await count('message_board'), mbBefore + messagesStored, 'each acknowledged message stored once');
-    await s.app.ctx.visits.flush();
-    const visitsNow = Number((await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM visit WHERE uv = '424242'`))[0].n);
-    assert.equal(visitsNow - visitsBefore, visitsAcked, 'every acknowledged visit stored, none blocked by a bad one');
-    const [stored] = await rows<{ url: string }>(db(), sql`SELECT url FROM visit WHERE uv = '424242' AND url = ${"' OR 1=1 --"}`);
-    assert.equal(stored?.url, "' OR 1=1 --");
-    const [ch] = await rows<{ name: string }>(db(), sql`SELECT name FROM channel WHERE id = 14`);
-    ok(SHORT.includes(ch.name) || ch.name === 'ab\ufffdcd', `a rename is stored verbatim: ${ch.name}`);
-    await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品中心' } });
+      // data, never SQL: what was stored is exactly what was sent
+      const [m] = await rows<{ title: string }>(db(), sql`SELECT title FROM message_board WHERE title = ${"'; DROP TABLE sys_user; --"}`);
+      assert.equal(m?.title, "'; DROP TABLE sys_user; --");
+      assert.equal(await count('message_board'), mbBefore + messagesStored, 'each acknowledged message stored once');
+      await s.app.ctx.visits.flush();
+      const visitsNow = Number((await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM visit WHERE uv = '424242'`))[0].n);
+      assert.equal(visitsNow - visitsBefore, visitsAcked, 'every acknowledged visit stored, none blocked by a bad one');
+      const [stored] = await rows<{ url: string }>(db(), sql`SELECT url FROM visit WHERE uv = '424242' AND url = ${"' OR 1=1 --"}`);
+      assert.equal(stored?.url, "' OR 1=1 --");
+      const [ch] = await rows<{ name: string }>(db(), sql`SELECT name FROM channel WHERE id = 14`);
+      ok(SHORT.includes(ch.name) || ch.name === 'ab\ufffdcd', `a rename is stored verbatim: ${ch.name}`);
+      await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品中心' } });
 
-    // the database is intact: nothing written where nothing should be, and everyone still signs in
-    assert.deepEqual(await counts(), baseline);
-    await req(s.app, { method: 'POST', url: '/dev/captcha-enabled?enabled=true' });
-    for (const [u, p] of [['admin', 'admin123'], ['editor', 'editor123'], ['13800138000', 'customer123']]) assert.equal((await login(s.app, u, p)).length, 64, u);
-  });
+      // the database is intact: nothing written where nothing should be, and everyone still signs in
+      assert.deepEqual(await counts(), baseline);
+      await req(s.app, { method: 'POST', url: '/dev/captcha-enabled?enabled=true' });
+      for (const [u, p] of [
+        ['admin', 'admin123'],
+        ['editor', 'editor123'],
+        ['13800138000', 'customer123'],
+      ])
+        assert.equal((await login(s.app, u, p)).length, 64, u);
+    },
+  );
 });
 
 describe('visit batches', () => {
   test('[API-24] a record the database refuses does not hold back the records queued with it', async () => {
     const q = s.app.ctx.visits;
     await q.flush();
-    const row = (uv: string, url: string) => ({ siteId: '1', url, entryUrl: '', referrer: '', si: '1', uv, newVisitor: false, count: 1, duration: 0 });
+    const row = (uv: string, url: string) => ({
+      siteId: '1',
+      url,
+      entryUrl: '',
+      referrer: '',
+      si: '1',
+      uv,
+      newVisitor: false,
+      count: 1,
+      duration: 0,
+    });
     q.push(row('515151', 'http://site/a'));
     q.push(row('515151', 'http://site/\u0000poison')); // past the input checks, the database still refuses NUL
     q.push(row('515151', 'http://site/b'));
     await q.flush();
     assert.equal(q.pending, 0, 'nothing left to retry forever');
     const stored = await rows<{ url: string }>(db(), sql`SELECT url FROM visit WHERE uv = '515151' ORDER BY id`);
-    assert.deepEqual(stored.map((r) => r.url), ['http://site/a', 'http://site/b']);
+    assert.deepEqual(
+      stored.map((r) => r.url),
+      ['http://site/a', 'http://site/b'],
+    );
   });
 });
 
@@ -533,7 +704,16 @@ describe('security headers', () => {
       ['404 unknown path', { method: 'GET', url: '/no/such/path' }, 404],
       ['404 unknown method', { method: 'PATCH', url: '/api/channel' }, 404],
       ['404 file', { method: 'GET', url: '/files/docs/none.pdf' }, 404],
-      ['413', { method: 'POST', url: '/api/message-board', payload: JSON.stringify({ text: 'x'.repeat(300_000) }), headers: { 'content-type': 'application/json' } }, 413],
+      [
+        '413',
+        {
+          method: 'POST',
+          url: '/api/message-board',
+          payload: JSON.stringify({ text: 'x'.repeat(300_000) }),
+          headers: { 'content-type': 'application/json' },
+        },
+        413,
+      ],
       ['415', { method: 'POST', url: '/login', payload: '<x/>', headers: { 'content-type': 'application/xml' } }, 415],
       ['302 redirect', { method: 'GET', url: '/bus/wx/oauth2/authorizationUrl' }, 302],
       ['health', { method: 'GET', url: '/health' }, 200],
@@ -550,7 +730,10 @@ describe('security headers', () => {
         ok(CHINESE.test(r.body.msg), `${label}: ${r.body.msg}`);
       }
     }
-    const file = await s.app.inject({ method: 'GET', url: `/files/docs/${encodeURIComponent(fs.readdirSync(path.join(s.app.ctx.config.filesDir, 'docs'))[0])}` });
+    const file = await s.app.inject({
+      method: 'GET',
+      url: `/files/docs/${encodeURIComponent(fs.readdirSync(path.join(s.app.ctx.config.filesDir, 'docs'))[0])}`,
+    });
     assert.equal(file.statusCode, 200);
     expectHeaders('file', file.headers, 'file');
   });
@@ -562,8 +745,10 @@ describe('security headers', () => {
     assert.match(String(page.headers['content-type']), /^text\/html/);
     expectHeaders('consent page', page.headers, 'html');
     // only real origins make it into the policy
-    assert.deepEqual(parseOrigins(` ${PORTAL} ,https://a.example:8443/, javascript:alert(1), https://b.example/path, *, 'self'; script-src *,http://c.example`),
-      [PORTAL, 'https://a.example:8443', 'http://c.example']);
+    assert.deepEqual(
+      parseOrigins(` ${PORTAL} ,https://a.example:8443/, javascript:alert(1), https://b.example/path, *, 'self'; script-src *,http://c.example`),
+      [PORTAL, 'https://a.example:8443', 'http://c.example'],
+    );
   });
 
   test('a malformed request answered straight from the socket carries the same headers', async () => {
@@ -572,14 +757,24 @@ describe('security headers', () => {
     const raw = await new Promise<string>((resolve, reject) => {
       const sock = net.connect(Number(port), '127.0.0.1', () => sock.write('GET /api/channel HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n'));
       let data = '';
-      sock.on('data', (d) => { data += d; });
+      sock.on('data', (d) => {
+        data += d;
+      });
       sock.on('end', () => resolve(data));
       sock.on('error', reject);
-      sock.setTimeout(5000, () => { sock.destroy(); reject(new Error('timeout')); });
+      sock.setTimeout(5000, () => {
+        sock.destroy();
+        reject(new Error('timeout'));
+      });
     });
     assert.match(raw, /^HTTP\/1\.1 400 /);
     const head = raw.split('\r\n\r\n')[0].toLowerCase();
-    for (const h of ['x-content-type-options: nosniff', 'referrer-policy: strict-origin-when-cross-origin', `content-security-policy: ${API_CSP.toLowerCase()}`]) ok(head.includes(h), `${h} in ${head}`);
+    for (const h of [
+      'x-content-type-options: nosniff',
+      'referrer-policy: strict-origin-when-cross-origin',
+      `content-security-policy: ${API_CSP.toLowerCase()}`,
+    ])
+      ok(head.includes(h), `${h} in ${head}`);
     assert.deepEqual(JSON.parse(raw.split('\r\n\r\n')[1]), { code: 400, msg: '请求参数错误' });
   });
 
@@ -587,13 +782,22 @@ describe('security headers', () => {
     const signIn = async (headers: Record<string, string>, remoteAddress?: string) => {
       const a = await s.app.inject({ method: 'GET', url: '/bus/wx/oauth2/authorizationUrl', headers, remoteAddress });
       const state = new URL(String(a.headers.location), 'http://x').searchParams.get('state');
-      const agree = await s.app.inject({ method: 'POST', url: '/bus/wx/oauth2/local-authorize', payload: `state=${state}&user=1`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress });
+      const agree = await s.app.inject({
+        method: 'POST',
+        url: '/bus/wx/oauth2/local-authorize',
+        payload: `state=${state}&user=1`,
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress,
+      });
       const stateCookie = String(a.headers['set-cookie']);
       assert.match(stateCookie, /^wx_state=[0-9a-f]{32}; Max-Age=600; Path=\/bus\/wx\/oauth2; HttpOnly;/);
       const done = await s.app.inject({ method: 'GET', url: String(agree.headers.location), headers, remoteAddress, cookies: { wx_state: state! } });
       assert.equal(done.statusCode, 302);
       const set = ([] as string[]).concat(done.headers['set-cookie'] as string | string[]);
-      ok(set.some((c) => /^wx_state=;/.test(c)), 'the state cookie is cleared');
+      ok(
+        set.some((c) => /^wx_state=;/.test(c)),
+        'the state cookie is cleared',
+      );
       return [stateCookie, ...set.filter((c) => !c.startsWith('wx_state='))];
     };
     const https = await signIn({ 'x-forwarded-proto': 'https' });

@@ -14,41 +14,59 @@ import { ok, startProcess, templateDir } from './helpers.js';
 /** /dev/visits reads the stored records; test accounts keep the start from printing an administrator password. */
 const TEST_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_TEST_ACCOUNTS: '1' };
 
-test('[API-24][VISIT-4] SIGTERM with a stalled upload open: connections cut after 5 s, queued visit records kept, exit 0', { skip: !!process.env.TEST_DATABASE_URL && 'PGlite process only' }, async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shutdown-'));
-  fs.cpSync(await templateDir(), dataDir, { recursive: true });
-  try {
-    const server = startProcess(dataDir, TEST_SWITCHES);
-    const port = await server.port;
-    const uv = String(Date.now()) + String(Math.floor(Math.random() * 1e3)).padStart(3, '0');
-    const visit = { siteId: '1', url: 'http://test/', entryUrl: 'http://test/', referrer: '', si: 1, uv: Number(uv), newVisitor: true, count: 1, duration: 0 };
-    const answered = await fetch(`http://127.0.0.1:${port}/api/visit/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(visit) });
-    assert.equal(answered.status, 200);
+test(
+  '[API-24][VISIT-4] SIGTERM with a stalled upload open: connections cut after 5 s, queued visit records kept, exit 0',
+  { skip: !!process.env.TEST_DATABASE_URL && 'PGlite process only' },
+  async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shutdown-'));
+    fs.cpSync(await templateDir(), dataDir, { recursive: true });
+    try {
+      const server = startProcess(dataDir, TEST_SWITCHES);
+      const port = await server.port;
+      const uv = String(Date.now()) + String(Math.floor(Math.random() * 1e3)).padStart(3, '0');
+      const visit = {
+        siteId: '1',
+        url: 'http://test/',
+        entryUrl: 'http://test/',
+        referrer: '',
+        si: 1,
+        uv: Number(uv),
+        newVisitor: true,
+        count: 1,
+        duration: 0,
+      };
+      const answered = await fetch(`http://127.0.0.1:${port}/api/visit/1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(visit),
+      });
+      assert.equal(answered.status, 200);
 
-    // A client that announced 1000 bytes and sent 10: its request never completes by itself.
-    const stalled = net.connect(port, '127.0.0.1');
-    await new Promise((r) => stalled.once('connect', r));
-    stalled.on('error', () => undefined);
-    stalled.write(`POST /api/visit/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"siteId":`);
-    const cut = new Promise<void>((r) => stalled.once('close', () => r()));
+      // A client that announced 1000 bytes and sent 10: its request never completes by itself.
+      const stalled = net.connect(port, '127.0.0.1');
+      await new Promise((r) => stalled.once('connect', r));
+      stalled.on('error', () => undefined);
+      stalled.write(`POST /api/visit/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"siteId":`);
+      const cut = new Promise<void>((r) => stalled.once('close', () => r()));
 
-    const signalled = Date.now();
-    server.child.kill('SIGTERM');
-    const code = await server.exited;
-    const took = Date.now() - signalled;
-    assert.equal(code, 0, server.output());
-    await cut;
-    ok(took >= 4_500 && took < 10_000, `exit after ${took} ms`);
-    ok(server.output().includes('requests still open after 5 s: closing their connections'), server.output());
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      const code = await server.exited;
+      const took = Date.now() - signalled;
+      assert.equal(code, 0, server.output());
+      await cut;
+      ok(took >= 4_500 && took < 10_000, `exit after ${took} ms`);
+      ok(server.output().includes('requests still open after 5 s: closing their connections'), server.output());
 
-    // Started again on the same data: the record answered before the stop is there.
-    const again = startProcess(dataDir, TEST_SWITCHES);
-    const port2 = await again.port;
-    const stored = (await (await fetch(`http://127.0.0.1:${port2}/dev/visits?uv=${uv}`)).json()) as { data: unknown[] };
-    assert.equal(stored.data.length, 1);
-    again.child.kill('SIGTERM');
-    assert.equal(await again.exited, 0, again.output());
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+      // Started again on the same data: the record answered before the stop is there.
+      const again = startProcess(dataDir, TEST_SWITCHES);
+      const port2 = await again.port;
+      const stored = (await (await fetch(`http://127.0.0.1:${port2}/dev/visits?uv=${uv}`)).json()) as { data: unknown[] };
+      assert.equal(stored.data.length, 1);
+      again.child.kill('SIGTERM');
+      assert.equal(await again.exited, 0, again.output());
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);

@@ -17,7 +17,9 @@ before(async () => {
   admin = await login(s.app, 'admin', 'admin123');
   editor = await login(s.app, 'editor', 'editor123');
 });
-after(async () => { await s?.close(); });
+after(async () => {
+  await s?.close();
+});
 
 describe('captcha and login', () => {
   test('[API-15] GET /captchaImage answers {code, msg, captchaEnabled, uuid, img} with img = base64 SVG', async () => {
@@ -31,7 +33,11 @@ describe('captcha and login', () => {
 
   test('[API-10][AUTH-1] POST /login answers a token; wrong password and unknown user give RuoYi {code:500}', async () => {
     const c = await captcha(s.app);
-    const ok = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'admin', password: 'admin123', code: c.answer.toUpperCase(), uuid: c.uuid } });
+    const ok = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'admin123', code: c.answer.toUpperCase(), uuid: c.uuid },
+    });
     assert.equal(ok.status, 200);
     assert.equal(ok.body.code, 200);
     assert.equal(ok.body.msg, '操作成功');
@@ -39,7 +45,11 @@ describe('captcha and login', () => {
     const [stored] = await rows<{ token_hash: string }>(s.app.ctx.db, sql`SELECT token_hash FROM sys_token ORDER BY created_at DESC LIMIT 1`);
     assert.notEqual(stored.token_hash, ok.body.token, 'tokens are stored hashed');
     const c2 = await captcha(s.app);
-    const bad = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'admin', password: 'wrong', code: c2.answer, uuid: c2.uuid } });
+    const bad = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'wrong', code: c2.answer, uuid: c2.uuid },
+    });
     assert.equal(bad.status, 200);
     assert.deepEqual(bad.body, { code: 500, msg: '用户不存在/密码错误' });
     const c3 = await captcha(s.app);
@@ -51,20 +61,39 @@ describe('captcha and login', () => {
 
   test('[API-10] captcha is single use, wrong, missing and expired captchas are refused', async () => {
     const c = await captcha(s.app);
-    const wrong = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'admin', password: 'admin123', code: 'qqqq', uuid: c.uuid } });
+    const wrong = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'admin123', code: 'qqqq', uuid: c.uuid },
+    });
     assert.deepEqual(wrong.body, { code: 500, msg: '验证码错误' });
-    const reuse = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'admin', password: 'admin123', code: c.answer, uuid: c.uuid } });
+    const reuse = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'admin123', code: c.answer, uuid: c.uuid },
+    });
     assert.deepEqual(reuse.body, { code: 500, msg: '验证码已失效' });
     const none = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'admin', password: 'admin123' } });
     assert.deepEqual(none.body, { code: 500, msg: '验证码已失效' });
     const c2 = await captcha(s.app);
     await s.app.ctx.db.execute(sql`UPDATE captcha SET expires_at = now() - interval '1 second' WHERE uuid = ${c2.uuid}`);
-    const expired = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'admin', password: 'admin123', code: c2.answer, uuid: c2.uuid } });
+    const expired = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'admin123', code: c2.answer, uuid: c2.uuid },
+    });
     assert.deepEqual(expired.body, { code: 500, msg: '验证码已失效' });
     const c3 = await captcha(s.app);
-    const ok = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'admin', password: 'admin123', code: c3.answer, uuid: c3.uuid } });
+    const ok = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'admin123', code: c3.answer, uuid: c3.uuid },
+    });
     assert.equal(ok.body.code, 200);
-    const [row] = await rows<{ secs: number }>(s.app.ctx.db, sql`SELECT extract(epoch FROM expires_at - created_at)::int AS secs FROM captcha ORDER BY created_at DESC LIMIT 1`);
+    const [row] = await rows<{ secs: number }>(
+      s.app.ctx.db,
+      sql`SELECT extract(epoch FROM expires_at - created_at)::int AS secs FROM captcha ORDER BY created_at DESC LIMIT 1`,
+    );
     assert.equal(row.secs, 120, 'two-minute expiry');
   });
 
@@ -92,7 +121,11 @@ describe('captcha and login', () => {
     assert.equal(row.count, 11);
     // another IP is not affected
     const c = await captcha(s.app);
-    const other = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'editor', password: 'editor123', code: c.answer, uuid: c.uuid } });
+    const other = await req(s.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'editor', password: 'editor123', code: c.answer, uuid: c.uuid },
+    });
     assert.equal(other.body.code, 200);
   });
 
@@ -122,7 +155,11 @@ describe('user info, routes, logout', () => {
     const e = await req(s.app, { method: 'GET', url: '/getInfo', token: editor });
     assert.deepEqual(e.body.roles, ['editor']);
     assert.deepEqual(e.body.permissions, ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query']);
-    ok(e.body.permissionList.some((p: { permissionId: string; actionList: string[] }) => p.permissionId === 'system:notice' && p.actionList.includes('query')));
+    ok(
+      e.body.permissionList.some(
+        (p: { permissionId: string; actionList: string[] }) => p.permissionId === 'system:notice' && p.actionList.includes('query'),
+      ),
+    );
   });
 
   test('[AUTH-9][HTTP-6][ERR-1] no, forged, malformed, expired or revoked tokens answer 401 {code:401}', async () => {
@@ -139,7 +176,10 @@ describe('user info, routes, logout', () => {
     const t = await login(s.app, 'editor', 'editor123');
     await s.app.ctx.db.execute(sql`UPDATE sys_token SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256(t)}`);
     await expect401(t);
-    const [row] = await rows<{ days: number }>(s.app.ctx.db, sql`SELECT round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days FROM sys_token WHERE user_id = 1 ORDER BY created_at DESC LIMIT 1`);
+    const [row] = await rows<{ days: number }>(
+      s.app.ctx.db,
+      sql`SELECT round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days FROM sys_token WHERE user_id = 1 ORDER BY created_at DESC LIMIT 1`,
+    );
     assert.equal(row.days, 7);
   });
 
@@ -162,12 +202,27 @@ describe('user info, routes, logout', () => {
     const link = a.body.data.find((r: Route) => r.meta.link);
     assert.equal(link.meta.link, 'https://www.example.com/help');
     const content = a.body.data.find((r: Route) => r.path === '/admin/content');
-    assert.deepEqual(content.children.map((c: Route) => [c.path, c.component]), [['message-board', 'content/message-board/index'], ['visits', 'content/visits/index']]);
+    assert.deepEqual(
+      content.children.map((c: Route) => [c.path, c.component]),
+      [
+        ['message-board', 'content/message-board/index'],
+        ['visits', 'content/visits/index'],
+      ],
+    );
     const tool = a.body.data.find((r: Route) => r.path === '/admin/tool');
-    assert.deepEqual(tool.children.map((c: Route) => c.component), ['tool/build/index', 'tool/gen/index', 'tool/swagger/index']);
+    assert.deepEqual(
+      tool.children.map((c: Route) => c.component),
+      ['tool/build/index', 'tool/gen/index', 'tool/swagger/index'],
+    );
     const e = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });
-    assert.deepEqual(e.body.data.map((r: Route) => r.meta.title), ['内容管理', '系统管理']);
-    assert.deepEqual(e.body.data[1].children.map((c: Route) => c.meta.title), ['通知公告']);
+    assert.deepEqual(
+      e.body.data.map((r: Route) => r.meta.title),
+      ['内容管理', '系统管理'],
+    );
+    assert.deepEqual(
+      e.body.data[1].children.map((c: Route) => c.meta.title),
+      ['通知公告'],
+    );
     const anon = await req(s.app, { method: 'GET', url: '/getRouters' });
     assert.equal(anon.status, 401);
   });
@@ -214,8 +269,16 @@ describe('notices, dictionary, configs', () => {
   test('[API-19][DICT-1][DICT-3] GET /system/dict/data/type/sys_notice_type answers dictLabel/dictValue/listClass/cssClass', async () => {
     const r = await req(s.app, { method: 'GET', url: '/system/dict/data/type/sys_notice_type' });
     assert.equal(r.body.code, 200);
-    assert.deepEqual(r.body.data.map((d: { dictValue: string; dictLabel: string }) => [d.dictValue, d.dictLabel]), [['1', '通知'], ['2', '公告'], ['3', '活动']]);
-    for (const d of r.body.data) for (const k of ['dictCode', 'dictSort', 'dictLabel', 'dictValue', 'dictType', 'listClass', 'cssClass', 'isDefault', 'status']) ok(k in d, k);
+    assert.deepEqual(
+      r.body.data.map((d: { dictValue: string; dictLabel: string }) => [d.dictValue, d.dictLabel]),
+      [
+        ['1', '通知'],
+        ['2', '公告'],
+        ['3', '活动'],
+      ],
+    );
+    for (const d of r.body.data)
+      for (const k of ['dictCode', 'dictSort', 'dictLabel', 'dictValue', 'dictType', 'listClass', 'cssClass', 'isDefault', 'status']) ok(k in d, k);
     const none = await req(s.app, { method: 'GET', url: '/system/dict/data/type/unknown_type' });
     assert.deepEqual(none.body.data, []);
     const bad = await req(s.app, { method: 'GET', url: `/system/dict/data/type/${encodeURIComponent("x' or '1'='1")}` });
@@ -261,7 +324,10 @@ describe('uploads and profile', () => {
     const rh = await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: html.payload, headers: html.headers });
     assert.equal(rh.status, 400);
     const pdf = multipart('file', 'a.png', Buffer.from('%PDF-1.4\n%%EOF'), 'image/png');
-    assert.equal((await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: pdf.payload, headers: pdf.headers })).status, 400);
+    assert.equal(
+      (await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: pdf.payload, headers: pdf.headers })).status,
+      400,
+    );
     const notMultipart = await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: { file: 'x' } });
     assert.equal(notMultipart.status, 400);
   });
@@ -271,7 +337,12 @@ describe('uploads and profile', () => {
     const g = await req(s.app, { method: 'GET', url: '/system/user/profile', token: t });
     assert.equal(g.body.code, 200);
     assert.equal(g.body.data.userName, '13800138000');
-    const p = await req(s.app, { method: 'PUT', url: '/system/user/profile', token: t, payload: { nickName: '张工<b>', phonenumber: '13800138000', email: 'zhang@example.com' } });
+    const p = await req(s.app, {
+      method: 'PUT',
+      url: '/system/user/profile',
+      token: t,
+      payload: { nickName: '张工<b>', phonenumber: '13800138000', email: 'zhang@example.com' },
+    });
     assert.deepEqual(p.body, { code: 200, msg: '操作成功' });
     const info = await req(s.app, { method: 'GET', url: '/getInfo', token: t });
     assert.equal(info.body.user.nickName, '张工<b>');
@@ -280,7 +351,12 @@ describe('uploads and profile', () => {
     assert.deepEqual(badMail.body, { code: 400, msg: '邮箱格式不正确' });
     // a number that is someone else's: its holder's code proves it, then the uniqueness check answers
     const code = await sendSms(s.app, '15888888888', 'phone');
-    const taken = await req(s.app, { method: 'PUT', url: '/system/user/profile', token: t, payload: { nickName: 'x', phonenumber: '15888888888', code } });
+    const taken = await req(s.app, {
+      method: 'PUT',
+      url: '/system/user/profile',
+      token: t,
+      payload: { nickName: 'x', phonenumber: '15888888888', code },
+    });
     assert.deepEqual(taken.body, { code: 500, msg: '修改用户失败，手机号码已存在' });
     const m = multipart('avatarfile', 'me.png', PNG_1x1, 'image/png');
     const av = await req(s.app, { method: 'POST', url: '/system/user/profile/avatar', token: t, payload: m.payload, headers: m.headers });
@@ -293,7 +369,11 @@ describe('uploads and profile', () => {
 describe('staff-only data', () => {
   test('[ERR-2] message-board list needs content:message:list; a customer gets 403', async () => {
     const c = await captcha(s.app);
-    await req(s.app, { method: 'POST', url: '/api/message-board', payload: { title: '询价', text: '<script>x</script>', nickname: '客户', captcha: c.answer, uuid: c.uuid } });
+    await req(s.app, {
+      method: 'POST',
+      url: '/api/message-board',
+      payload: { title: '询价', text: '<script>x</script>', nickname: '客户', captcha: c.answer, uuid: c.uuid },
+    });
     const r = await req(s.app, { method: 'GET', url: '/system/message-board/list?pageNum=1&pageSize=10', token: editor });
     assert.equal(r.body.code, 200);
     ok(r.body.total >= 1);

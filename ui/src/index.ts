@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the apps compile this source, and its stylesheet imports need the *.css declaration
 /// <reference path="./assets.d.ts" />
 /** @site/ui: UI parts, hooks and helpers bundled into each app that uses them (never shared by federation). */
 export { truncateText } from './utils/text';

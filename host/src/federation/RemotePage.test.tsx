@@ -54,7 +54,7 @@ describe('RemotePage after a failed load', () => {
   });
 });
 
-describe('RemotePage under the layout\'s Suspense (ownSuspense={false})', () => {
+describe("RemotePage under the layout's Suspense (ownSuspense={false})", () => {
   // The layout's boundary sits above the page's key; a page that suspends there is not committed, so React renders
   // it anew when its load settles. A failure must then reach the error boundary, not start another load.
   const inLayout = (route: RemoteRoute) => (
@@ -89,7 +89,11 @@ describe('RemotePage under the layout\'s Suspense (ownSuspense={false})', () => 
     function Nav() {
       const [to, setTo] = useState<'before' | 'page'>('before');
       go = () => startTransition(() => setTo('page'));
-      return <Suspense fallback={<p>加载中</p>}>{to === 'before' ? <h1>上一页面</h1> : <RemotePage key="page" route={route} ownSuspense={false} />}</Suspense>;
+      return (
+        <Suspense fallback={<p>加载中</p>}>
+          {to === 'before' ? <h1>上一页面</h1> : <RemotePage key="page" route={route} ownSuspense={false} />}
+        </Suspense>
+      );
     }
     await act(async () => {
       render(<Nav />);

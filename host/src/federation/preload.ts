@@ -56,8 +56,7 @@ export function prefetchLikelyNext(pathname: string): void {
       // A prefetch that fails costs nothing: the page loads (and reports) when it is opened.
     });
   };
-  const idle = (cb: () => void) =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(cb, { timeout: 3000 }) : setTimeout(cb, 200);
+  const idle = (cb: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(cb, { timeout: 3000 }) : setTimeout(cb, 200));
   const later = () => setTimeout(() => idle(run), PREFETCH_DELAY_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });

@@ -22,7 +22,21 @@ describe('routeFor (the route matcher usable before react-router loads)', () => 
   });
 
   it('public pages render without antd; the contact form, the account pages and the admin keep it', () => {
-    for (const p of ['/', '/product', '/productDetail', '/solution', '/solutionDetail', '/news', '/newsDetail', '/about', '/support', '/document', '/question', '/video', '/videoDetail']) {
+    for (const p of [
+      '/',
+      '/product',
+      '/productDetail',
+      '/solution',
+      '/solutionDetail',
+      '/news',
+      '/newsDetail',
+      '/about',
+      '/support',
+      '/document',
+      '/question',
+      '/video',
+      '/videoDetail',
+    ]) {
       expect(routeFor(p)?.withoutAntd).toBe(true);
     }
     expect(routeFor('/contact')?.withoutAntd).toBeUndefined();

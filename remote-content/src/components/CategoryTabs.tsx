@@ -9,10 +9,25 @@ export interface CategoryTab {
  * Tabs over one panel (the WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs, only the selected
  * tab is in the tab order), without antd so that list pages render without downloading it.
  */
-export function CategoryTabs({ tabs, active, onChange, label, children }: { tabs: CategoryTab[]; active: string; onChange: (key: string) => void; label: string; children: ReactNode }) {
+export function CategoryTabs({
+  tabs,
+  active,
+  onChange,
+  label,
+  children,
+}: {
+  tabs: CategoryTab[];
+  active: string;
+  onChange: (key: string) => void;
+  label: string;
+  children: ReactNode;
+}) {
   const id = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const activeIndex = Math.max(0, tabs.findIndex((t) => t.key === active));
+  const activeIndex = Math.max(
+    0,
+    tabs.findIndex((t) => t.key === active),
+  );
   const move = (e: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
     const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[e.key];

@@ -1,5 +1,20 @@
 import type { ReactNode } from 'react';
-import { ApiOutlined, AppstoreOutlined, BarChartOutlined, BookOutlined, BuildOutlined, CodeOutlined, DashboardOutlined, FormOutlined, LinkOutlined, MessageOutlined, QuestionCircleOutlined, SettingOutlined, ToolOutlined, UserOutlined } from '@site/ui-kit';
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  BuildOutlined,
+  CodeOutlined,
+  DashboardOutlined,
+  FormOutlined,
+  LinkOutlined,
+  MessageOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@site/ui-kit';
 
 /** RuoYi icon names (and the static routes' names) -> antd icons; unknown names get a neutral icon. */
 const ICONS: Record<string, ReactNode> = {

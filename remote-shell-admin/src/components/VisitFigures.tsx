@@ -64,7 +64,18 @@ export function VisitFigures({ days }: { days: number }) {
                 dataIndex: 'pv',
                 render: (v: number) => (
                   <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                    <span aria-hidden style={{ display: 'inline-block', height: 8, width: `${(v / maxPv) * 100}%`, maxWidth: 120, minWidth: v ? 2 : 0, background: 'var(--ant-color-primary)', borderRadius: 2 }} />
+                    <span
+                      aria-hidden
+                      style={{
+                        display: 'inline-block',
+                        height: 8,
+                        width: `${(v / maxPv) * 100}%`,
+                        maxWidth: 120,
+                        minWidth: v ? 2 : 0,
+                        background: 'var(--ant-color-primary)',
+                        borderRadius: 2,
+                      }}
+                    />
                     {formatNumber(v)}
                   </span>
                 ),

@@ -134,8 +134,22 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
         )}
       </Layout>
       {isMobile && (
-        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={SIDER_WIDTH + 56} title="菜单" className="admin-menu-drawer">
-          <NavMenu entries={shown} mode="inline" theme="light" selectedKey={match?.entry.path} openKeys={openKeysFor(match)} onNavigate={() => setDrawerOpen(false)} />
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDER_WIDTH + 56}
+          title="菜单"
+          className="admin-menu-drawer"
+        >
+          <NavMenu
+            entries={shown}
+            mode="inline"
+            theme="light"
+            selectedKey={match?.entry.path}
+            openKeys={openKeysFor(match)}
+            onNavigate={() => setDrawerOpen(false)}
+          />
         </Drawer>
       )}
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />

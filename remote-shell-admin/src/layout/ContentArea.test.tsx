@@ -8,10 +8,16 @@ jest.mock('../pages/registry', () => ({
 }));
 
 const menu: MenuEntry[] = [
-  { name: 'G', path: '/admin/g', hidden: false, title: '分组', children: [
-    { name: 'Known', path: '/admin/g/known', hidden: false, title: '已知', component: 'known/index' },
-    { name: 'Odd', path: '/admin/g/odd', hidden: false, title: '新页面', component: 'vendor/odd/index' },
-  ] },
+  {
+    name: 'G',
+    path: '/admin/g',
+    hidden: false,
+    title: '分组',
+    children: [
+      { name: 'Known', path: '/admin/g/known', hidden: false, title: '已知', component: 'known/index' },
+      { name: 'Odd', path: '/admin/g/odd', hidden: false, title: '新页面', component: 'vendor/odd/index' },
+    ],
+  },
 ];
 
 function at(path: string, ready = true) {

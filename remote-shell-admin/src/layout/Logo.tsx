@@ -9,7 +9,17 @@ export function Logo({ collapsed = false, dark = false }: { collapsed?: boolean;
       to="/"
       className="admin-logo"
       aria-label={`${COMPANY_NAME} 首页`}
-      style={{ display: 'flex', alignItems: 'center', gap: 8, height: 64, padding: '0 16px', whiteSpace: 'nowrap', overflow: 'hidden', color: dark ? '#fff' : 'inherit', fontWeight: 600 }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        height: 64,
+        padding: '0 16px',
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        color: dark ? '#fff' : 'inherit',
+        fontWeight: 600,
+      }}
     >
       <ThunderboltFilled style={{ fontSize: 22, color: 'var(--ant-color-primary)' }} />
       {!collapsed && <span className="admin-logo-text">华电智控</span>}

@@ -103,7 +103,15 @@ export function NoticeBell() {
   return (
     <>
       <Popover content={content} trigger="click" open={open} onOpenChange={onOpenChange} placement="bottomRight" arrow={false}>
-        <Button type="text" aria-label="通知公告" icon={<Badge dot={false}><BellOutlined style={{ fontSize: 16 }} /></Badge>} />
+        <Button
+          type="text"
+          aria-label="通知公告"
+          icon={
+            <Badge dot={false}>
+              <BellOutlined style={{ fontSize: 16 }} />
+            </Badge>
+          }
+        />
       </Popover>
       <Modal
         open={!!detail}

@@ -52,13 +52,17 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
 
   return (
     <Drawer title="页面设置" open={open} onClose={onClose} size={320} className="admin-settings-drawer">
-      <Typography.Title level={3} style={{ fontSize: 14 }}>整体风格设置</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 14 }}>
+        整体风格设置
+      </Typography.Title>
       <Radio.Group value={s.theme} onChange={(e) => set({ theme: e.target.value })} aria-label="整体风格" optionType="button">
         <Radio.Button value="light">亮色风格</Radio.Button>
         <Radio.Button value="dark">暗色风格</Radio.Button>
       </Radio.Group>
 
-      <Typography.Title level={3} style={{ fontSize: 14, marginTop: 20 }}>主题色</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 14, marginTop: 20 }}>
+        主题色
+      </Typography.Title>
       <div role="radiogroup" aria-label="主题色" style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {SWATCHES.map((sw) => (
           <Tooltip key={sw.color} title={sw.name}>
@@ -78,7 +82,9 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       </div>
 
       <Divider />
-      <Typography.Title level={3} style={{ fontSize: 14 }}>导航模式</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 14 }}>
+        导航模式
+      </Typography.Title>
       <Radio.Group value={s.layout} onChange={(e) => set({ layout: e.target.value })} aria-label="导航模式" optionType="button">
         <Radio.Button value="sidemenu">侧边菜单布局</Radio.Button>
         <Radio.Button value="topmenu">顶部菜单布局</Radio.Button>
@@ -101,19 +107,38 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             />
           }
         />
-        <Row label="固定 Header" control={<Switch size="small" aria-label="固定 Header" checked={s.fixedHeader} onChange={(v) => set({ fixedHeader: v })} />} />
+        <Row
+          label="固定 Header"
+          control={<Switch size="small" aria-label="固定 Header" checked={s.fixedHeader} onChange={(v) => set({ fixedHeader: v })} />}
+        />
         <Row
           label="固定侧边菜单"
           hint={isFixedSidebarEnabled(s) ? undefined : '顶部菜单布局时不可用'}
-          control={<Switch size="small" aria-label="固定侧边菜单" disabled={!isFixedSidebarEnabled(s)} checked={s.fixedSidebar} onChange={(v) => set({ fixedSidebar: v })} />}
+          control={
+            <Switch
+              size="small"
+              aria-label="固定侧边菜单"
+              disabled={!isFixedSidebarEnabled(s)}
+              checked={s.fixedSidebar}
+              onChange={(v) => set({ fixedSidebar: v })}
+            />
+          }
         />
-        <Row label="隐藏页脚" control={<Switch size="small" aria-label="隐藏页脚" checked={s.hideFooter} onChange={(v) => set({ hideFooter: v })} />} />
+        <Row
+          label="隐藏页脚"
+          control={<Switch size="small" aria-label="隐藏页脚" checked={s.hideFooter} onChange={(v) => set({ hideFooter: v })} />}
+        />
       </List>
 
       <Divider />
-      <Typography.Title level={3} style={{ fontSize: 14 }}>其他设置</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 14 }}>
+        其他设置
+      </Typography.Title>
       <List split={false}>
-        <Row label="多页签模式" control={<Switch size="small" aria-label="多页签模式" checked={s.multiTab} onChange={(v) => set({ multiTab: v })} />} />
+        <Row
+          label="多页签模式"
+          control={<Switch size="small" aria-label="多页签模式" checked={s.multiTab} onChange={(v) => set({ multiTab: v })} />}
+        />
         <Row
           label="表格尺寸"
           control={
@@ -131,7 +156,10 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             />
           }
         />
-        <Row label="表格边框" control={<Switch size="small" aria-label="表格边框" checked={s.tableBordered} onChange={(v) => set({ tableBordered: v })} />} />
+        <Row
+          label="表格边框"
+          control={<Switch size="small" aria-label="表格边框" checked={s.tableBordered} onChange={(v) => set({ tableBordered: v })} />}
+        />
         <Row label="色弱模式" control={<Switch size="small" aria-label="色弱模式" checked={s.weak} onChange={(v) => set({ weak: v })} />} />
       </List>
 

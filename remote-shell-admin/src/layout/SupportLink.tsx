@@ -30,7 +30,9 @@ export function SupportLink() {
     let alive = true;
     void (async () => {
       const [version, name] = await Promise.all([
-        getConfigKey(PRODUCT_VERSION_KEY).then((r) => r.data ?? '').catch(() => ''),
+        getConfigKey(PRODUCT_VERSION_KEY)
+          .then((r) => r.data ?? '')
+          .catch(() => ''),
         customerName(user?.customerId),
       ]);
       if (alive) setExtra({ productVersion: version, customerName: name });
@@ -41,7 +43,15 @@ export function SupportLink() {
   }, [user?.customerId]);
   const href = buildSupportUrl({ userName: user?.userName ?? '', phone: user?.phonenumber ?? '', ...extra });
   return (
-    <Button type="text" href={href} target="_blank" rel="noopener noreferrer" icon={<CustomerServiceOutlined />} className="support-link" aria-label="帮助与支持">
+    <Button
+      type="text"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      icon={<CustomerServiceOutlined />}
+      className="support-link"
+      aria-label="帮助与支持"
+    >
       <span className="admin-hide-mobile">帮助与支持</span>
     </Button>
   );

@@ -20,7 +20,12 @@ export function UserMenu({ showSettings }: { showSettings: boolean }) {
         onClick: ({ key }) => (key === 'logout' ? confirmLogout() : navigate(key)),
       }}
     >
-      <button type="button" className="admin-user-trigger" aria-label="用户菜单" style={{ background: 'none', border: 0, cursor: 'pointer', padding: '0 8px', color: 'inherit' }}>
+      <button
+        type="button"
+        className="admin-user-trigger"
+        aria-label="用户菜单"
+        style={{ background: 'none', border: 0, cursor: 'pointer', padding: '0 8px', color: 'inherit' }}
+      >
         <Space>
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt={user?.nickName ? `${user.nickName}的头像` : '头像'} />
           <span className="admin-hide-mobile">{user?.nickName ?? user?.userName ?? ''}</span>

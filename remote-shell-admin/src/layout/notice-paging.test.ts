@@ -1,7 +1,15 @@
 import type { Notice } from '@site/contract';
 import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage } from './notice-paging';
 
-const n = (id: number): Notice => ({ noticeId: id, noticeTitle: `t${id}`, noticeType: '1', noticeContent: '', status: '0', createTime: '', createBy: '' });
+const n = (id: number): Notice => ({
+  noticeId: id,
+  noticeTitle: `t${id}`,
+  noticeType: '1',
+  noticeContent: '',
+  status: '0',
+  createTime: '',
+  createBy: '',
+});
 
 describe('notice paging', () => {
   it('[NOTICE-5][NOTICE-6][NOTICE-7][NOTICE-8] first query: page 1, size 5, status 0, type 1', () => {

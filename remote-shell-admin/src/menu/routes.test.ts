@@ -15,7 +15,13 @@ const routers: RouterVo[] = [
       { name: 'Secret', path: 'secret', hidden: true, component: 'content/secret/index', meta: meta('隐藏页', { noCache: true }) },
     ],
   },
-  { name: 'Help', path: 'https://www.example.com/help', hidden: false, component: 'Layout', meta: meta('帮助中心', { link: 'https://www.example.com/help' }) },
+  {
+    name: 'Help',
+    path: 'https://www.example.com/help',
+    hidden: false,
+    component: 'Layout',
+    meta: meta('帮助中心', { link: 'https://www.example.com/help' }),
+  },
   { name: 'Bad', path: 'javascript:alert(1)', hidden: false, component: 'x/index', meta: meta('坏链接') },
 ];
 
@@ -23,7 +29,12 @@ describe('menu routes', () => {
   it('[SHELL-3][SHELL-4] converts RuoYi routers into entries with name, path, hidden, icon and title', () => {
     const [content] = convertRouters(routers);
     expect(content).toMatchObject({ name: 'Content', path: '/admin/content', hidden: false, icon: 'x', title: '内容管理' });
-    expect(content.children![0]).toMatchObject({ name: 'MessageBoard', path: '/admin/content/message-board', component: 'content/message-board/index', keepAlive: true });
+    expect(content.children![0]).toMatchObject({
+      name: 'MessageBoard',
+      path: '/admin/content/message-board',
+      component: 'content/message-board/index',
+      keepAlive: true,
+    });
     expect(content.children![1]).toMatchObject({ hidden: true, keepAlive: false });
   });
 
@@ -53,7 +64,15 @@ describe('menu routes', () => {
   });
 
   it('[PERM-8] filtering drops groups left empty', () => {
-    const entries = [{ name: 'G', path: '/g', hidden: false, title: 'G', children: [{ name: 'P', path: '/g/p', hidden: false, title: 'P', component: 'p', roles: ['boss'] }] }];
+    const entries = [
+      {
+        name: 'G',
+        path: '/g',
+        hidden: false,
+        title: 'G',
+        children: [{ name: 'P', path: '/g/p', hidden: false, title: 'P', component: 'p', roles: ['boss'] }],
+      },
+    ];
     expect(filterByAccess(entries, [], ['editor'])).toEqual([]);
     expect(filterByAccess(entries, [], ['boss'])[0].children).toHaveLength(1);
   });
@@ -69,7 +88,9 @@ describe('menu routes', () => {
 
   it('[SHELL-8] the user-menu settings flag follows the 个人设置 route', () => {
     expect(settingsMenuFlag(buildMenu([], [], []))).toBe(true);
-    const hiddenSettings = STATIC_ROUTES.map((r) => (r.children ? { ...r, children: r.children.map((c) => ({ ...c, hidden: c.showInUserMenu ? true : c.hidden })) } : r));
+    const hiddenSettings = STATIC_ROUTES.map((r) =>
+      r.children ? { ...r, children: r.children.map((c) => ({ ...c, hidden: c.showInUserMenu ? true : c.hidden })) } : r,
+    );
     expect(settingsMenuFlag(hiddenSettings)).toBe(false);
   });
 });

@@ -38,7 +38,15 @@ export const STATIC_ROUTES: MenuEntry[] = [
     icon: 'user',
     title: '个人页',
     children: [
-      { name: 'AccountCenter', path: '/account/center', hidden: false, icon: 'user', title: '个人中心', component: 'static/account-center', keepAlive: true },
+      {
+        name: 'AccountCenter',
+        path: '/account/center',
+        hidden: false,
+        icon: 'user',
+        title: '个人中心',
+        component: 'static/account-center',
+        keepAlive: true,
+      },
       {
         name: 'AccountSettings',
         path: '/account/settings',

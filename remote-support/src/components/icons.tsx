@@ -8,7 +8,16 @@ import type { SVGProps } from 'react';
 function icon(paths: string[]) {
   return function Icon({ className, ...rest }: SVGProps<SVGSVGElement>) {
     return (
-      <svg viewBox="64 64 896 896" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false" className={`rs-icon${className ? ` ${className}` : ''}`} {...rest}>
+      <svg
+        viewBox="64 64 896 896"
+        width="1em"
+        height="1em"
+        fill="currentColor"
+        aria-hidden="true"
+        focusable="false"
+        className={`rs-icon${className ? ` ${className}` : ''}`}
+        {...rest}
+      >
         {paths.map((d) => (
           <path key={d} d={d} />
         ))}

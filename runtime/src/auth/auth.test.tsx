@@ -67,10 +67,18 @@ describe('auth store and checks', () => {
     authStore.setInfo({ user, roles: ['editor'], permissions: ['system:notice:list'] });
     render(
       <>
-        <Auth permi={['system:notice:list']}><span>可见权限</span></Auth>
-        <Auth permi={['system:user:add']}><span>隐藏权限</span></Auth>
-        <Auth role={['editor']}><span>可见角色</span></Auth>
-        <Auth role={['boss']}><span>隐藏角色</span></Auth>
+        <Auth permi={['system:notice:list']}>
+          <span>可见权限</span>
+        </Auth>
+        <Auth permi={['system:user:add']}>
+          <span>隐藏权限</span>
+        </Auth>
+        <Auth role={['editor']}>
+          <span>可见角色</span>
+        </Auth>
+        <Auth role={['boss']}>
+          <span>隐藏角色</span>
+        </Auth>
       </>,
     );
     expect(screen.queryByText('可见权限')).not.toBeNull();

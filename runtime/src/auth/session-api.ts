@@ -9,4 +9,5 @@ export const getInfo = () => request.get<GetInfoResponse>('/getInfo');
  * DELETE /logout with the given token (the local copy is already gone when this runs). The answer is taken as it
  * comes: a token the server no longer knows is signed out all the same, not a "login expired" notice.
  */
-export const logoutCall = (token: string) => request.delete<R>('/logout', { isToken: false, rawAnswer: true, headers: { Authorization: `Bearer ${token}` } });
+export const logoutCall = (token: string) =>
+  request.delete<R>('/logout', { isToken: false, rawAnswer: true, headers: { Authorization: `Bearer ${token}` } });

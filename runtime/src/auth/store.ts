@@ -55,7 +55,14 @@ export const authStore = {
   setInfo(info: { user: AuthUser; roles?: string[] | null; permissions?: string[] | null; isDefaultModifyPwd?: boolean | null }): void {
     const roles = info.roles && info.roles.length > 0 ? info.roles : [DEFAULT_ROLE];
     const permissions = info.permissions ?? [];
-    set({ user: info.user, roles, permissions, permissionActions: toPermissionActions(permissions), token: getToken(), mustChangePassword: info.isDefaultModifyPwd === true });
+    set({
+      user: info.user,
+      roles,
+      permissions,
+      permissionActions: toPermissionActions(permissions),
+      token: getToken(),
+      mustChangePassword: info.isDefaultModifyPwd === true,
+    });
   },
   setDict(type: string, entries: DictEntry[]): void {
     set({ dicts: { ...state.dicts, [type]: entries } });

@@ -26,4 +26,3 @@ export function removeToken(): void {
 export function removeOpenid(): void {
   safeCookies.remove(COOKIE_KEYS.openid, { path: '/' });
 }
-

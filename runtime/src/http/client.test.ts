@@ -4,15 +4,23 @@ import { AxiosHeaders } from 'axios';
 const notifyError = jest.fn();
 const confirm = jest.fn();
 jest.mock('./notify', () => ({
-  notify: { error: (...a: unknown[]) => notifyError(...a), info: jest.fn(), success: jest.fn(), close: jest.fn(), confirm: (o: unknown) => confirm(o) },
+  notify: {
+    error: (...a: unknown[]) => notifyError(...a),
+    info: jest.fn(),
+    success: jest.fn(),
+    close: jest.fn(),
+    confirm: (o: unknown) => confirm(o),
+  },
 }));
 
 import { onError, onRequest, onResponse, relogin, resetNetworkErrorCounts, setFixedBearer, http } from './client';
 import { bus } from '../bus';
 import { HTTP_TIMEOUT_MS } from '@site/contract';
 
-const cfg = (extra: Record<string, unknown> = {}) => ({ url: '/api/x', headers: new AxiosHeaders(), ...extra }) as unknown as InternalAxiosRequestConfig;
-const res = (data: unknown, extra: Record<string, unknown> = {}) => ({ data, status: 200, config: cfg(extra), headers: {} }) as unknown as AxiosResponse;
+const cfg = (extra: Record<string, unknown> = {}) =>
+  ({ url: '/api/x', headers: new AxiosHeaders(), ...extra }) as unknown as InternalAxiosRequestConfig;
+const res = (data: unknown, extra: Record<string, unknown> = {}) =>
+  ({ data, status: 200, config: cfg(extra), headers: {} }) as unknown as AxiosResponse;
 
 function clearCookies() {
   document.cookie.split(';').forEach((c) => {
@@ -87,7 +95,9 @@ describe('HTTP client', () => {
     await expect(Promise.resolve(onResponse(res({ code: 500, msg: '服务器错误' })))).rejects.toThrow('服务器错误');
     expect(notifyError).toHaveBeenCalledWith('服务器错误');
     notifyError.mockReset();
-    await expect(Promise.resolve(onResponse(res({ code: 500, msg: '用户不存在/密码错误' }, { url: '/login' })))).rejects.toThrow('用户不存在/密码错误');
+    await expect(Promise.resolve(onResponse(res({ code: 500, msg: '用户不存在/密码错误' }, { url: '/login' })))).rejects.toThrow(
+      '用户不存在/密码错误',
+    );
     expect(notifyError).not.toHaveBeenCalled();
   });
 
@@ -114,7 +124,9 @@ describe('HTTP client', () => {
   });
 
   test('[HTTP-8] an error status with a JSON {code,msg} body shows the server message', async () => {
-    await expect(onError(axiosError('Request failed with status code 400', 400, { code: 400, msg: '手机号格式不正确' }))).rejects.toThrow('手机号格式不正确');
+    await expect(onError(axiosError('Request failed with status code 400', 400, { code: 400, msg: '手机号格式不正确' }))).rejects.toThrow(
+      '手机号格式不正确',
+    );
     expect(notifyError).toHaveBeenCalledWith('手机号格式不正确');
   });
 
@@ -126,7 +138,7 @@ describe('HTTP client', () => {
     expect(notifyError).toHaveBeenCalledWith('后端接口连接异常');
   });
 
-  test('[ISSUE-15.5] registration switched off: the server\'s own message is shown and the call fails', async () => {
+  test("[ISSUE-15.5] registration switched off: the server's own message is shown and the call fails", async () => {
     const body = { code: 500, msg: '当前系统没有开启注册功能！' };
     await expect(Promise.resolve(onResponse(res(body, { url: '/bus/customer/create' })))).rejects.toThrow('当前系统没有开启注册功能！');
     expect(notifyError).toHaveBeenCalledWith('当前系统没有开启注册功能！');

@@ -1,5 +1,9 @@
 const notify = { error: jest.fn(), info: jest.fn(), success: jest.fn(), close: jest.fn(), confirm: jest.fn() };
-jest.mock('./notify', () => ({ get notify() { return notify; } }));
+jest.mock('./notify', () => ({
+  get notify() {
+    return notify;
+  },
+}));
 const post = jest.fn();
 jest.mock('./client', () => ({ http: { post: (...a: unknown[]) => post(...a) } }));
 
@@ -15,7 +19,10 @@ beforeEach(() => {
 });
 
 class TextBlob extends Blob {
-  constructor(private readonly body: string, type: string) {
+  constructor(
+    private readonly body: string,
+    type: string,
+  ) {
     super([body], { type });
   }
   text() {
@@ -25,7 +32,10 @@ class TextBlob extends Blob {
 
 describe('generic POST download', () => {
   test('[API-31][HTTP-9][ERR-10] form-encoded POST, persistent notice, 下载成功', async () => {
-    post.mockResolvedValue({ data: new TextBlob('%PDF', 'application/pdf'), headers: { 'content-disposition': "attachment; filename*=UTF-8''%E6%89%8B%E5%86%8C.pdf" } });
+    post.mockResolvedValue({
+      data: new TextBlob('%PDF', 'application/pdf'),
+      headers: { 'content-disposition': "attachment; filename*=UTF-8''%E6%89%8B%E5%86%8C.pdf" },
+    });
     await expect(download('/api/download', { id: 5 })).resolves.toBe(true);
     const [url, body, config] = post.mock.calls[0];
     expect(url).toBe('/api/download');

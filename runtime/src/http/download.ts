@@ -27,7 +27,12 @@ function saveBlob(blob: Blob, fileName: string): void {
  * Generic POST download: form-encoded data, a blob back. A persistent notice stays until it ends;
  * a JSON body instead of a file shows the server's message (ERR-11).
  */
-export async function download(url: string, params: Record<string, string | number>, fileName?: string, config: RequestConfig = {}): Promise<boolean> {
+export async function download(
+  url: string,
+  params: Record<string, string | number>,
+  fileName?: string,
+  config: RequestConfig = {},
+): Promise<boolean> {
   notify.info(DOWNLOADING_TEXT, { key: DOWNLOAD_KEY, duration: 0 });
   try {
     const response = await http.post(url, new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])), {

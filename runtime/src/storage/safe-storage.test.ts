@@ -89,7 +89,12 @@ describe('safe storage (issue 15 finding 6: the site must work where storage is 
 
   test('[ISSUE-15.6] cookies dropped without a word (third-party frame): the write is detected and kept in memory', () => {
     const writes: string[] = [];
-    restore.push(replaceCookie(() => '', (v) => void writes.push(v)));
+    restore.push(
+      replaceCookie(
+        () => '',
+        (v) => void writes.push(v),
+      ),
+    );
     expect(safeCookies.set('access_token', 'tok', { path: '/' })).toBe(false);
     expect(writes[0]).toMatch(/^access_token=tok/);
     expect(safeCookies.get('access_token')).toBe('tok');
@@ -123,14 +128,26 @@ describe('safe storage (issue 15 finding 6: the site must work where storage is 
     document.cookie = 'stale=1; path=/';
     const realGet = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
     // A copy the page cannot remove (e.g. another path or domain): reading keeps returning it.
-    restore.push(replaceCookie(() => 'stale=1', (v) => realGet.set!.call(document, v)));
+    restore.push(
+      replaceCookie(
+        () => 'stale=1',
+        (v) => realGet.set!.call(document, v),
+      ),
+    );
     safeCookies.removeEverywhere('stale', ['/']);
     expect(safeCookies.get('stale')).toBeUndefined();
     expect(safeCookies.names()).toContain('stale');
   });
 
   test('[ISSUE-15.6] sign-in with every storage denied: the token is kept in memory and sent as the bearer; sign-out forgets it', () => {
-    restore.push(denyStorage('localStorage'), denyStorage('sessionStorage'), replaceCookie(() => '', () => undefined));
+    restore.push(
+      denyStorage('localStorage'),
+      denyStorage('sessionStorage'),
+      replaceCookie(
+        () => '',
+        () => undefined,
+      ),
+    );
     authStore.login('mem-token');
     expect(getToken()).toBe('mem-token');
     expect(authStore.get().token).toBe('mem-token');

@@ -29,12 +29,15 @@ function sourceFiles(dir: string): string[] {
 export function directStorageUses(file: string, text = fs.readFileSync(file, 'utf8')): string[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
-  const at = (node: ts.Node, what: string) => found.push(`${path.relative(REPO, file)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
+  const at = (node: ts.Node, what: string) =>
+    found.push(`${path.relative(REPO, file)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && DIRECT_NAMES.has(node.text)) at(node, node.text);
-    else if (ts.isStringLiteralLike(node) && (DIRECT_NAMES.has(node.text) || node.text === 'cookie') && ts.isElementAccessExpression(node.parent)) at(node, `[${node.text}]`);
+    else if (ts.isStringLiteralLike(node) && (DIRECT_NAMES.has(node.text) || node.text === 'cookie') && ts.isElementAccessExpression(node.parent))
+      at(node, `[${node.text}]`);
     else if (ts.isStringLiteral(node) && node.text === 'js-cookie') at(node, 'js-cookie');
-    else if (ts.isPropertyAccessExpression(node) && node.name.text === 'cookie' && /(^|\.)document$/.test(node.expression.getText(sf))) at(node, 'document.cookie');
+    else if (ts.isPropertyAccessExpression(node) && node.name.text === 'cookie' && /(^|\.)document$/.test(node.expression.getText(sf)))
+      at(node, 'document.cookie');
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -58,7 +61,9 @@ describe('storage guard', () => {
   });
 
   test('[ISSUE-15.6] no front-end source file outside safe-storage.ts touches localStorage, sessionStorage, document.cookie or js-cookie', () => {
-    const files = sourceRoots().flatMap(sourceFiles).filter((f) => f !== HELPER);
+    const files = sourceRoots()
+      .flatMap(sourceFiles)
+      .filter((f) => f !== HELPER);
     expect(files.length).toBeGreaterThan(50);
     expect(files.flatMap((f) => directStorageUses(f))).toEqual([]);
   });

@@ -35,7 +35,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const pg = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) });
-    pool.on('error', () => { /* idle client errors are reported on the next query */ });
+    pool.on('error', () => {
+      /* idle client errors are reported on the next query */
+    });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     let lockClient: import('pg').PoolClient | null = null;
     return {
@@ -94,10 +96,11 @@ export async function migrate(database: Database, log: (msg: string) => void = (
     'CREATE TABLE IF NOT EXISTS schema_migrations (name varchar(200) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const { sql } = await import('drizzle-orm');
-  const done = new Set(
-    (await rows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations`)).map((r) => r.name),
-  );
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+  const done = new Set((await rows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations`)).map((r) => r.name));
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+    .sort();
   for (const file of files) {
     if (done.has(file)) continue;
     const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');

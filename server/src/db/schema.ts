@@ -2,9 +2,7 @@
  * Drizzle table definitions. They mirror migrations/*.sql (the migrations are the source of truth for the
  * database; these definitions give typed queries on both drivers).
  */
-import {
-  bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -27,14 +27,18 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
 }
 
 export async function revokeToken(db: Db, token: string): Promise<void> {
-  await db.update(sysToken).set({ revokedAt: new Date() }).where(and(eq(sysToken.tokenHash, sha256(token)), isNull(sysToken.revokedAt)));
+  await db
+    .update(sysToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sysToken.tokenHash, sha256(token)), isNull(sysToken.revokedAt)));
 }
 
 /** Ends the user's sessions (all of them, or all but the one whose token is kept). */
 export async function revokeAllTokens(db: Db, userId: number, keepToken?: string): Promise<void> {
-  await db.update(sysToken).set({ revokedAt: new Date() }).where(and(
-    eq(sysToken.userId, userId), isNull(sysToken.revokedAt), keepToken ? ne(sysToken.tokenHash, sha256(keepToken)) : undefined,
-  ));
+  await db
+    .update(sysToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sysToken.userId, userId), isNull(sysToken.revokedAt), keepToken ? ne(sysToken.tokenHash, sha256(keepToken)) : undefined));
 }
 
 export interface CurrentUser {
@@ -129,8 +133,7 @@ export async function requireUser(db: Db, req: FastifyRequest, opts: { allowInit
 }
 
 export const isAdmin = (u: CurrentUser) => u.roles.includes(SUPER_ROLE);
-export const hasPermi = (u: CurrentUser, perm: string) =>
-  isAdmin(u) || u.permissions.includes(ALL_PERMISSION) || u.permissions.includes(perm);
+export const hasPermi = (u: CurrentUser, perm: string) => isAdmin(u) || u.permissions.includes(ALL_PERMISSION) || u.permissions.includes(perm);
 
 export async function requirePermi(db: Db, req: FastifyRequest, perm: string): Promise<CurrentUser> {
   const u = await requireUser(db, req);

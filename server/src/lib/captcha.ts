@@ -31,7 +31,10 @@ export async function verifyCaptcha(db: Db, uuid: string | undefined, code: stri
 }
 
 export async function peekCaptcha(db: Db, uuid: string): Promise<string | null> {
-  const [row] = await db.select({ answer: captcha.answer }).from(captcha)
-    .where(and(eq(captcha.uuid, uuid), eq(captcha.used, false), gt(captcha.expiresAt, sql`now()`))).limit(1);
+  const [row] = await db
+    .select({ answer: captcha.answer })
+    .from(captcha)
+    .where(and(eq(captcha.uuid, uuid), eq(captcha.used, false), gt(captcha.expiresAt, sql`now()`)))
+    .limit(1);
   return row?.answer ?? null;
 }

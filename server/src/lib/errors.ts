@@ -11,14 +11,20 @@ export const MSG = {
 } as const;
 
 export class HttpError extends Error {
-  constructor(public statusCode: number, message: string) {
+  constructor(
+    public statusCode: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** A RuoYi business failure: HTTP 200 with {code: 500, msg}. */
 export class BizError extends Error {
-  constructor(message: string, public code = 500) {
+  constructor(
+    message: string,
+    public code = 500,
+  ) {
     super(message);
   }
 }

@@ -35,12 +35,7 @@ export function safeResolve(base: string, rel: string): string {
 }
 
 /** Sends a file with its content type, byte ranges (video seeking), caching headers; 404 JSON when missing. */
-export async function sendFile(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  abs: string,
-  opts: { downloadName?: string; cacheSeconds?: number } = {},
-) {
+export async function sendFile(req: FastifyRequest, reply: FastifyReply, abs: string, opts: { downloadName?: string; cacheSeconds?: number } = {}) {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(abs);

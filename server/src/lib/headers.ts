@@ -18,14 +18,21 @@ export function parseOrigins(list: string | string[] | undefined): string[] {
     try {
       const u = new URL(s);
       if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s.replace(/\/$/, '')) out.push(u.origin);
-    } catch { /* not an origin: ignored rather than widening the policy */ }
+    } catch {
+      /* not an origin: ignored rather than widening the policy */
+    }
   }
   return [...new Set(out)];
 }
 
 export const htmlCsp = (portalOrigins: string[]) =>
-  ["default-src 'none'", "style-src 'unsafe-inline'", "img-src 'self' data:", "base-uri 'none'",
-    `frame-ancestors ${["'self'", ...portalOrigins].join(' ')}`].join('; ');
+  [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    `frame-ancestors ${["'self'", ...portalOrigins].join(' ')}`,
+  ].join('; ');
 
 /** Sets the headers (onSend); a policy already set by the route (files) is kept. */
 export function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply, portalOrigins: string[]) {
@@ -39,5 +46,4 @@ export function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply, p
 }
 
 /** The same headers as raw lines, for answers written straight to the socket (malformed requests). */
-export const RAW_SECURITY_HEADERS =
-  `X-Content-Type-Options: nosniff\r\nReferrer-Policy: strict-origin-when-cross-origin\r\nCache-Control: no-store\r\nContent-Security-Policy: ${API_CSP}\r\n`;
+export const RAW_SECURITY_HEADERS = `X-Content-Type-Options: nosniff\r\nReferrer-Policy: strict-origin-when-cross-origin\r\nCache-Control: no-store\r\nContent-Security-Policy: ${API_CSP}\r\n`;

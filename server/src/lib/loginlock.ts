@@ -27,7 +27,9 @@ export async function reserveAttempt(db: Db, userName: string): Promise<{ locked
   // Constants of this module, not input: inlined so the array index stays in SQL.
   const minutes = sql.raw(`(ARRAY[${LOCK_MINUTES.map(Number).join(',')}])[LEAST((l.failures + 1) / ${LOCK_EVERY}, ${LOCK_MINUTES.length})]`);
   const stale = sql`l.last_failure_at < now() - interval '1 day'`;
-  const [row] = await rows<{ failures: number; locked_until: Date | string | null }>(db, sql`
+  const [row] = await rows<{ failures: number; locked_until: Date | string | null }>(
+    db,
+    sql`
     INSERT INTO login_lock AS l (key, failures, last_failure_at) VALUES (${key}, 1, now())
     ON CONFLICT (key) DO UPDATE SET
       failures = CASE WHEN ${stale} THEN 1 ELSE l.failures + 1 END,
@@ -35,7 +37,8 @@ export async function reserveAttempt(db: Db, userName: string): Promise<{ locked
       locked_until = CASE WHEN NOT (${stale}) AND (l.failures + 1) % ${sql.raw(String(LOCK_EVERY))} = 0
         THEN now() + make_interval(mins => ${minutes}) ELSE l.locked_until END
     WHERE l.locked_until IS NULL OR l.locked_until <= now()
-    RETURNING failures, locked_until`);
+    RETURNING failures, locked_until`,
+  );
   if (!row) {
     const [lock] = await rows<{ locked_until: Date | string }>(db, sql`SELECT locked_until FROM login_lock WHERE key = ${key}`);
     throw new BizError(lockedMessage(new Date(lock?.locked_until ?? Date.now() + 60_000)));

@@ -11,12 +11,42 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 }
 
 const FIELD_NAMES: Record<string, string> = {
-  phone: '手机号', name: '名称', code: '验证码', password: '密码', username: '用户名', uuid: '验证码标识',
-  title: '标题', text: '内容', nickname: '昵称', contact: '联系方式', email: '邮箱', captcha: '验证码',
-  id: 'ID', page: '页码', pageSize: '每页条数', pageNum: '页码', channelId: '栏目ID', blockId: '区块ID',
-  limit: '条数', url: '页面地址', entryUrl: '入口地址', referrer: '来源地址', si: '会话ID', uv: '访客ID',
-  newVisitor: '新访客标记', count: '计数', duration: '停留时长', siteId: '站点ID', nickName: '昵称',
-  phonenumber: '手机号', tgCode: '推广码', days: '天数', noticeType: '公告类型', status: '状态', type: '类型', key: '参数键名',
+  phone: '手机号',
+  name: '名称',
+  code: '验证码',
+  password: '密码',
+  username: '用户名',
+  uuid: '验证码标识',
+  title: '标题',
+  text: '内容',
+  nickname: '昵称',
+  contact: '联系方式',
+  email: '邮箱',
+  captcha: '验证码',
+  id: 'ID',
+  page: '页码',
+  pageSize: '每页条数',
+  pageNum: '页码',
+  channelId: '栏目ID',
+  blockId: '区块ID',
+  limit: '条数',
+  url: '页面地址',
+  entryUrl: '入口地址',
+  referrer: '来源地址',
+  si: '会话ID',
+  uv: '访客ID',
+  newVisitor: '新访客标记',
+  count: '计数',
+  duration: '停留时长',
+  siteId: '站点ID',
+  nickName: '昵称',
+  phonenumber: '手机号',
+  tgCode: '推广码',
+  days: '天数',
+  noticeType: '公告类型',
+  status: '状态',
+  type: '类型',
+  key: '参数键名',
 };
 
 function chineseIssue(issue: z.core.$ZodIssue): string {
@@ -41,7 +71,10 @@ function chineseIssue(issue: z.core.$ZodIssue): string {
 /** Common field schemas. */
 export const PHONE_RE = /^1[3-9]\d{9}$/;
 export const phone = z.string({ error: '手机号不能为空' }).trim().regex(PHONE_RE, '手机号格式不正确');
-export const smsCode = z.string({ error: '验证码不能为空' }).trim().regex(/^\d{6}$/, '短信验证码格式不正确');
+export const smsCode = z
+  .string({ error: '验证码不能为空' })
+  .trim()
+  .regex(/^\d{6}$/, '短信验证码格式不正确');
 /** Positive integer from a string or number (query strings). */
 export const intId = z.coerce.number({ error: 'ID格式不正确' }).int('ID格式不正确').min(1, 'ID格式不正确').max(2147483647, 'ID格式不正确');
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');

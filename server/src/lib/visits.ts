@@ -13,13 +13,22 @@ export class VisitQueue {
   private flushing: Promise<void> | null = null;
   private closed = false;
 
-  constructor(private db: Db, private log: (err: unknown) => void, private flushMs = 200, private maxBatch = 200) {}
+  constructor(
+    private db: Db,
+    private log: (err: unknown) => void,
+    private flushMs = 200,
+    private maxBatch = 200,
+  ) {}
 
   push(row: VisitRow) {
     if (this.closed) throw new Error('visit queue closed');
     this.queue.push(row);
     if (this.queue.length >= this.maxBatch) void this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => { this.timer = null; void this.flush(); }, this.flushMs);
+    else if (!this.timer)
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, this.flushMs);
   }
 
   get pending() {
@@ -28,7 +37,10 @@ export class VisitQueue {
 
   /** Writes everything queued so far (waits for a running flush first). */
   async flush(): Promise<void> {
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     while (this.flushing) await this.flushing;
     if (this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.queue.length);
@@ -55,16 +67,27 @@ export class VisitQueue {
           if (!rest.length) return;
         }
         this.queue.unshift(...rest);
-        if (!this.closed && !this.timer) this.timer = setTimeout(() => { this.timer = null; void this.flush(); }, 1000);
+        if (!this.closed && !this.timer)
+          this.timer = setTimeout(() => {
+            this.timer = null;
+            void this.flush();
+          }, 1000);
       }
     })();
-    try { await this.flushing; } finally { this.flushing = null; }
+    try {
+      await this.flushing;
+    } finally {
+      this.flushing = null;
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (let i = 0; i < 3 && this.queue.length; i++) await this.flush();
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
   }
 }
 
@@ -89,7 +112,10 @@ export class VisitLimiter {
   private windows = new Map<string, { start: number; count: number }>();
   private open = new Map<string, number>();
 
-  constructor(private limit: () => { limit: number; windowMs: number }, private maxKeys = 100_000) {}
+  constructor(
+    private limit: () => { limit: number; windowMs: number },
+    private maxKeys = 100_000,
+  ) {}
 
   /** True when the record may be stored. */
   take(ip: string, si: string, uv: string, count: number): boolean {

@@ -35,7 +35,9 @@ export function localWxProvider(db: Db): WxProvider {
 /** Issues a code on the local consent page. */
 export async function issueLocalCode(db: Db, identity: WxIdentity): Promise<string> {
   const code = crypto.randomBytes(16).toString('hex');
-  await db.insert(wxOauthCode).values({ code, openid: identity.openid, nickname: identity.nickname, expiresAt: new Date(Date.now() + WX_CODE_TTL_MS) });
+  await db
+    .insert(wxOauthCode)
+    .values({ code, openid: identity.openid, nickname: identity.nickname, expiresAt: new Date(Date.now() + WX_CODE_TTL_MS) });
   return code;
 }
 
@@ -54,7 +56,9 @@ export function weixinProvider(appId: string, secret: string, api = 'https://api
         const q = new URLSearchParams({ appid: appId, secret, code, grant_type: 'authorization_code' });
         const tok = await getJson(`${api}/sns/oauth2/access_token?${q}`);
         if (typeof tok.openid !== 'string' || typeof tok.access_token !== 'string') return null;
-        const info = await getJson(`${api}/sns/userinfo?${new URLSearchParams({ access_token: tok.access_token, openid: tok.openid, lang: 'zh_CN' })}`);
+        const info = await getJson(
+          `${api}/sns/userinfo?${new URLSearchParams({ access_token: tok.access_token, openid: tok.openid, lang: 'zh_CN' })}`,
+        );
         const nickname = typeof info.nickname === 'string' && info.nickname.trim() ? info.nickname.trim() : '微信用户';
         return { openid: tok.openid, nickname };
       } catch {

@@ -27,10 +27,13 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
    * sent to a number without an account (it could not be used), a code to register or to change a phone is.
    */
   app.post('/bus/customer/sendCode', async (req) => {
-    const q = parse(z.object({
-      phone,
-      purpose: z.enum(SMS_PURPOSES, { error: '验证码用途只能为 login、register、reset 或 phone' }).default('login'),
-    }), input(req));
+    const q = parse(
+      z.object({
+        phone,
+        purpose: z.enum(SMS_PURPOSES, { error: '验证码用途只能为 login、register、reset 或 phone' }).default('login'),
+      }),
+      input(req),
+    );
     await hit(db, `sms-ip:${req.ip}`, limits.smsPerIp.limit, limits.smsPerIp.windowMs);
     await hit(db, `sms-phone:${q.phone}`, limits.smsPerPhone.limit, limits.smsPerPhone.windowMs);
     const needsAccount = q.purpose === 'login' || q.purpose === 'reset';
@@ -42,12 +45,20 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/bus/customer/create', async (req) => {
-    const q = parse(z.object({
-      phone,
-      name: z.string({ error: '姓名不能为空' }).trim().min(1, '姓名不能为空').max(30, '姓名不能超过30个字符'),
-      code: smsCode,
-      tgCode: z.string().trim().max(32, '推广码不能超过32个字符').regex(/^[A-Za-z0-9_-]*$/, '推广码格式不正确').optional(),
-    }), input(req));
+    const q = parse(
+      z.object({
+        phone,
+        name: z.string({ error: '姓名不能为空' }).trim().min(1, '姓名不能为空').max(30, '姓名不能超过30个字符'),
+        code: smsCode,
+        tgCode: z
+          .string()
+          .trim()
+          .max(32, '推广码不能超过32个字符')
+          .regex(/^[A-Za-z0-9_-]*$/, '推广码格式不正确')
+          .optional(),
+      }),
+      input(req),
+    );
     if ((await configValue(ctx, 'sys.account.registerUser')) !== 'true') throw new BizError('当前系统没有开启注册功能！');
     await hit(db, `account:${req.ip}`, limits.account.limit, limits.account.windowMs);
     // The code first: only the owner of the number learns that it is already registered.
@@ -56,31 +67,44 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
     if (existing) throw new BizError('该手机号已注册');
     try {
       await db.transaction(async (tx) => {
-        const [c] = await tx.insert(t.customer).values({ name: q.name, contactName: q.name, phone: q.phone, tgCode: q.tgCode || null })
+        const [c] = await tx
+          .insert(t.customer)
+          .values({ name: q.name, contactName: q.name, phone: q.phone, tgCode: q.tgCode || null })
           .returning({ id: t.customer.id });
         await tx.insert(t.sysUser).values({
-          userName: q.phone, nickName: q.name, phonenumber: q.phone, customerId: c.id, avatar: '/files/images/avatar-default.svg',
+          userName: q.phone,
+          nickName: q.name,
+          phonenumber: q.phone,
+          customerId: c.id,
+          avatar: '/files/images/avatar-default.svg',
         });
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505' || /unique|duplicate/i.test(String((err as Error).message))) throw new BizError('该手机号已注册');
+      if ((err as { code?: string }).code === '23505' || /unique|duplicate/i.test(String((err as Error).message)))
+        throw new BizError('该手机号已注册');
       throw err;
     }
     return { code: 200, msg: '注册成功' };
   });
 
   app.post('/bus/customer/resetUserPassword', async (req) => {
-    const q = parse(z.object({
-      phone,
-      password: z.string({ error: '密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间'),
-      code: smsCode,
-    }), input(req));
+    const q = parse(
+      z.object({
+        phone,
+        password: z.string({ error: '密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间'),
+        code: smsCode,
+      }),
+      input(req),
+    );
     await hit(db, `account:${req.ip}`, limits.account.limit, limits.account.windowMs);
     // No reset code is ever sent to a number without an account, and both cases answer the same message.
     await consumeSmsCode(db, q.phone, q.code, 'reset');
     const [u] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone));
     if (!u) throw new BizError(SMS_FAIL_MSG);
-    await db.update(t.sysUser).set({ password: await hashPassword(q.password), passwordInitial: false }).where(eq(t.sysUser.userId, u.id));
+    await db
+      .update(t.sysUser)
+      .set({ password: await hashPassword(q.password), passwordInitial: false })
+      .where(eq(t.sysUser.userId, u.id));
     await revokeAllTokens(db, u.id);
     return { code: 200, msg: '密码重置成功' };
   });
@@ -98,7 +122,8 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(z.object({ id: intId }), req.params);
     const c = await loadCustomer(req, id);
     return {
-      code: 200, msg: '操作成功',
+      code: 200,
+      msg: '操作成功',
       data: { id: c.id, name: c.name, contactName: c.contactName, phone: c.phone, tgCode: c.tgCode, createTime: formatDateTime(c.createdAt) },
     };
   });
@@ -107,10 +132,17 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(z.object({ id: intId }), req.query);
     const c = await loadCustomer(req, id);
     return {
-      code: 0, msg: '',
+      code: 0,
+      msg: '',
       data: {
-        id: c.id, name: c.name, contactName: c.contactName, mobile: c.phone, industry: c.industry, level: c.level,
-        address: c.address, createTime: new Date(c.createdAt).getTime(),
+        id: c.id,
+        name: c.name,
+        contactName: c.contactName,
+        mobile: c.phone,
+        industry: c.industry,
+        level: c.level,
+        address: c.address,
+        createTime: new Date(c.createdAt).getTime(),
       },
     };
   });

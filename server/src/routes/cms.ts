@@ -22,15 +22,19 @@ const noticeBody = z.object({
   status: z.enum(['0', '1'], { error: '状态只能为0或1' }).default('0'),
 });
 
-const articleBody = z.object({
-  title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(300, '标题不能超过300个字符').optional(),
-  text: z.string({ error: '内容格式不正确' }).max(200000, '内容不能超过200000个字符').optional(),
-}).refine((b) => b.title !== undefined || b.text !== undefined, '没有要修改的内容');
+const articleBody = z
+  .object({
+    title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(300, '标题不能超过300个字符').optional(),
+    text: z.string({ error: '内容格式不正确' }).max(200000, '内容不能超过200000个字符').optional(),
+  })
+  .refine((b) => b.title !== undefined || b.text !== undefined, '没有要修改的内容');
 
-const blockItemBody = z.object({
-  title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(200, '标题不能超过200个字符').optional(),
-  url: z.string({ error: '链接格式不正确' }).trim().max(500, '链接不能超过500个字符').nullable().optional(),
-}).refine((b) => b.title !== undefined || b.url !== undefined, '没有要修改的内容');
+const blockItemBody = z
+  .object({
+    title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(200, '标题不能超过200个字符').optional(),
+    url: z.string({ error: '链接格式不正确' }).trim().max(500, '链接不能超过500个字符').nullable().optional(),
+  })
+  .refine((b) => b.title !== undefined || b.url !== undefined, '没有要修改的内容');
 
 export default async function cmsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -39,7 +43,10 @@ export default async function cmsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/system/notice', async (req) => {
     const u = await requirePermi(db, req, 'system:notice:add');
     const b = parse(noticeBody, req.body);
-    const [row] = await db.insert(t.sysNotice).values({ ...b, createBy: u.userName }).returning({ noticeId: t.sysNotice.noticeId });
+    const [row] = await db
+      .insert(t.sysNotice)
+      .values({ ...b, createBy: u.userName })
+      .returning({ noticeId: t.sysNotice.noticeId });
     return { code: 200, msg: OK, data: { noticeId: row.noticeId } };
   });
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { BLOCK_IDS } from '@site/contract';
-import { verifyCaptcha, } from '../lib/captcha.js';
+import { verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { FILE_NOT_FOUND, safeResolve, sendFile } from '../lib/files.js';
@@ -53,19 +53,41 @@ async function toArticles(ctx: AppContext, rows: ArticleRow[]): Promise<Article[
   return rows.map((r) => {
     const ch = byId.get(r.channelId);
     return {
-      id: r.id, title: r.title, subtitle: r.subtitle, description: r.description, image: r.image, video: r.video,
-      file: r.file, fileName: r.fileName, fileLength: r.fileLength, author: r.author, source: r.source,
-      publishDate: new Date(r.publishDate).toISOString(), channelId: r.channelId,
-      channel: { id: r.channelId, name: ch?.name ?? '', alias: ch?.alias ?? '' }, customs: r.customs ?? {},
+      id: r.id,
+      title: r.title,
+      subtitle: r.subtitle,
+      description: r.description,
+      image: r.image,
+      video: r.video,
+      file: r.file,
+      fileName: r.fileName,
+      fileLength: r.fileLength,
+      author: r.author,
+      source: r.source,
+      publishDate: new Date(r.publishDate).toISOString(),
+      channelId: r.channelId,
+      channel: { id: r.channelId, name: ch?.name ?? '', alias: ch?.alias ?? '' },
+      customs: r.customs ?? {},
     };
   });
 }
 
 const listColumns = {
-  id: t.article.id, channelId: t.article.channelId, title: t.article.title, subtitle: t.article.subtitle,
-  description: t.article.description, image: t.article.image, video: t.article.video, file: t.article.file,
-  fileName: t.article.fileName, fileLength: t.article.fileLength, author: t.article.author, source: t.article.source,
-  publishDate: t.article.publishDate, customs: t.article.customs, status: t.article.status,
+  id: t.article.id,
+  channelId: t.article.channelId,
+  title: t.article.title,
+  subtitle: t.article.subtitle,
+  description: t.article.description,
+  image: t.article.image,
+  video: t.article.video,
+  file: t.article.file,
+  fileName: t.article.fileName,
+  fileLength: t.article.fileLength,
+  author: t.article.author,
+  source: t.article.source,
+  publishDate: t.article.publishDate,
+  customs: t.article.customs,
+  status: t.article.status,
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -73,7 +95,12 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const pageQuery = z.object({
   channelId: intId.optional(),
   page: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
-  pageSize: z.coerce.number({ error: '每页条数格式不正确' }).int('每页条数格式不正确').min(1, '每页条数必须大于0').max(100, '每页条数不能超过100').default(20),
+  pageSize: z.coerce
+    .number({ error: '每页条数格式不正确' })
+    .int('每页条数格式不正确')
+    .min(1, '每页条数必须大于0')
+    .max(100, '每页条数不能超过100')
+    .default(20),
 });
 // Schemas are built once: zod 4 compiles a schema when it is created, which per request cost the read routes
 // about two thirds of their throughput.
@@ -83,7 +110,11 @@ const channelQuery = z.object({
   parentId: z.coerce.number({ error: '上级栏目ID格式不正确' }).int('上级栏目ID格式不正确').min(0, '上级栏目ID格式不正确').max(2147483647).optional(),
   isIncludeChildren: boolish.optional(),
 });
-const blockIdSchema = z.coerce.number({ error: '区块ID不能为空' }).int('区块ID格式不正确').min(1, '区块ID格式不正确').max(2147483647, '区块ID格式不正确');
+const blockIdSchema = z.coerce
+  .number({ error: '区块ID不能为空' })
+  .int('区块ID格式不正确')
+  .min(1, '区块ID格式不正确')
+  .max(2147483647, '区块ID格式不正确');
 /** Most blocks one `blockIds` call may name (the footer needs seven). */
 export const BLOCK_IDS_MAX = 20;
 /**
@@ -97,7 +128,11 @@ const blockQuery = z
       .string()
       .regex(/^\d{1,10}(,\d{1,10})*$/, '区块ID格式不正确')
       .transform((v) => [...new Set(v.split(',').map(Number))])
-      .pipe(z.array(z.number().int().min(1, '区块ID格式不正确').max(2147483647, '区块ID格式不正确')).max(BLOCK_IDS_MAX, `区块ID不能超过${BLOCK_IDS_MAX}个`))
+      .pipe(
+        z
+          .array(z.number().int().min(1, '区块ID格式不正确').max(2147483647, '区块ID格式不正确'))
+          .max(BLOCK_IDS_MAX, `区块ID不能超过${BLOCK_IDS_MAX}个`),
+      )
       .optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
   })
@@ -139,12 +174,23 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
   // ---- blocks
   const blockItems = (blockId: number) =>
     ctx.cache.get(`block:${blockId}`, async (): Promise<BlockItem[]> => {
-      const rows = await db.select().from(t.blockItem)
+      const rows = await db
+        .select()
+        .from(t.blockItem)
         .where(and(eq(t.blockItem.blockId, blockId), eq(t.blockItem.enabled, true)))
         .orderBy(asc(t.blockItem.sort), asc(t.blockItem.id));
       return rows.map((r) => ({
-        id: r.id, blockId: r.blockId, title: r.title, subtitle: r.subtitle, description: r.description, url: r.url,
-        linkUrl: r.linkUrl, image: r.image, targetBlank: r.targetBlank, enabled: r.enabled, order: r.sort,
+        id: r.id,
+        blockId: r.blockId,
+        title: r.title,
+        subtitle: r.subtitle,
+        description: r.description,
+        url: r.url,
+        linkUrl: r.linkUrl,
+        image: r.image,
+        targetBlank: r.targetBlank,
+        enabled: r.enabled,
+        order: r.sort,
       }));
     });
 
@@ -167,23 +213,41 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
   app.get('/api/article', async (req) => {
     const q = parse(articleListQuery, req.query);
     return ctx.cache.get(`${ARTICLE_CACHE}list:${q.channelId ?? ''}:${q.limit}`, async () => {
-      const rows = await db.select(listColumns).from(t.article)
+      const rows = await db
+        .select(listColumns)
+        .from(t.article)
         .where(and(eq(t.article.status, 0), await channelFilter(q.channelId)))
-        .orderBy(desc(t.article.publishDate), desc(t.article.id)).limit(q.limit);
+        .orderBy(desc(t.article.publishDate), desc(t.article.id))
+        .limit(q.limit);
       return toArticles(ctx, rows as ArticleRow[]);
     });
   });
 
   const page = async (where: SQL | undefined, pageNo: number, size: number): Promise<SpringPage<Article>> => {
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t.article).where(where);
-    const rows = await db.select(listColumns).from(t.article).where(where)
-      .orderBy(desc(t.article.publishDate), desc(t.article.id)).limit(size).offset((pageNo - 1) * size);
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(t.article)
+      .where(where);
+    const rows = await db
+      .select(listColumns)
+      .from(t.article)
+      .where(where)
+      .orderBy(desc(t.article.publishDate), desc(t.article.id))
+      .limit(size)
+      .offset((pageNo - 1) * size);
     const content = await toArticles(ctx, rows as ArticleRow[]);
     const totalElements = Number(count);
     const totalPages = Math.ceil(totalElements / size);
     return {
-      content, totalElements, totalPages, number: pageNo - 1, size, first: pageNo === 1,
-      last: pageNo >= totalPages, numberOfElements: content.length, empty: content.length === 0,
+      content,
+      totalElements,
+      totalPages,
+      number: pageNo - 1,
+      size,
+      first: pageNo === 1,
+      last: pageNo >= totalPages,
+      numberOfElements: content.length,
+      empty: content.length === 0,
     };
   };
 
@@ -191,7 +255,8 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const q = parse(pageQuery, req.query);
     // Public list pages are read far more than written: cached, dropped whenever an article or channel changes.
     return ctx.cache.get(`${ARTICLE_CACHE}page:${q.channelId ?? ''}:${q.page}:${q.pageSize}`, async () =>
-      page(and(eq(t.article.status, 0), await channelFilter(q.channelId)), q.page, q.pageSize));
+      page(and(eq(t.article.status, 0), await channelFilter(q.channelId)), q.page, q.pageSize),
+    );
   });
 
   /** Content search: title and text (trigram GIN indexes; Chinese substrings match). */
@@ -207,12 +272,16 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
 
   /** prev = the neighbour published just after (the one above in a newest-first list); next = just before. null when none. */
   const neighbour = async (id: number, dir: 'prev' | 'next') => {
-    const [cur] = await db.select({ channelId: t.article.channelId, publishDate: t.article.publishDate }).from(t.article)
+    const [cur] = await db
+      .select({ channelId: t.article.channelId, publishDate: t.article.publishDate })
+      .from(t.article)
       .where(and(eq(t.article.id, id), eq(t.article.status, 0)));
     if (!cur) throw notFound('文章不存在');
     const newer = or(gt(t.article.publishDate, cur.publishDate), and(eq(t.article.publishDate, cur.publishDate), gt(t.article.id, id)));
     const older = or(lt(t.article.publishDate, cur.publishDate), and(eq(t.article.publishDate, cur.publishDate), lt(t.article.id, id)));
-    const rows = await db.select(listColumns).from(t.article)
+    const rows = await db
+      .select(listColumns)
+      .from(t.article)
       .where(and(eq(t.article.status, 0), eq(t.article.channelId, cur.channelId), dir === 'prev' ? newer : older))
       .orderBy(...(dir === 'prev' ? [asc(t.article.publishDate), asc(t.article.id)] : [desc(t.article.publishDate), desc(t.article.id)]))
       .limit(1);
@@ -232,7 +301,10 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get('/api/article/:id', async (req): Promise<ArticleDetail> => {
     const { id } = parse(idInput, req.params);
-    const [row] = await db.select().from(t.article).where(and(eq(t.article.id, id), eq(t.article.status, 0)));
+    const [row] = await db
+      .select()
+      .from(t.article)
+      .where(and(eq(t.article.id, id), eq(t.article.status, 0)));
     if (!row) throw notFound('文章不存在');
     const [a] = await toArticles(ctx, [row]);
     return { ...a, text: row.text };
@@ -242,7 +314,9 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
   app.post('/api/download', async (req, reply) => {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const { id } = parse(idInput, { ...(req.query as object), ...body });
-    const [row] = await db.select({ file: t.article.file, fileName: t.article.fileName }).from(t.article)
+    const [row] = await db
+      .select({ file: t.article.file, fileName: t.article.fileName })
+      .from(t.article)
       .where(and(eq(t.article.id, id), eq(t.article.status, 0)));
     if (!row?.file || !row.file.startsWith('/files/')) throw notFound(FILE_NOT_FOUND);
     const abs = safeResolve(ctx.config.filesDir, row.file.slice('/files/'.length));
@@ -252,30 +326,45 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
   // ---- message board
   const opt = (s: z.ZodString) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
   app.post('/api/message-board', async (req) => {
-    const b = parse(z.object({
-      title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(100, '标题不能超过100个字符'),
-      text: z.string({ error: '留言内容不能为空' }).trim().min(1, '留言内容不能为空').max(2000, '留言内容不能超过2000个字符'),
-      nickname: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(50, '昵称不能超过50个字符'),
-      contact: opt(z.string().trim().max(100, '联系方式不能超过100个字符')),
-      phone: opt(z.string().trim().regex(PHONE_RE, '手机号格式不正确')),
-      email: opt(z.string().trim().max(100, '邮箱不能超过100个字符').email('邮箱格式不正确')),
-      captcha: z.string({ error: '验证码不能为空' }).trim().min(1, '验证码不能为空').max(10, '验证码格式不正确'),
-      uuid: z.string({ error: '验证码已失效' }).trim().min(1, '验证码已失效').max(64, '验证码已失效'),
-    }), req.body);
+    const b = parse(
+      z.object({
+        title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(100, '标题不能超过100个字符'),
+        text: z.string({ error: '留言内容不能为空' }).trim().min(1, '留言内容不能为空').max(2000, '留言内容不能超过2000个字符'),
+        nickname: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(50, '昵称不能超过50个字符'),
+        contact: opt(z.string().trim().max(100, '联系方式不能超过100个字符')),
+        phone: opt(z.string().trim().regex(PHONE_RE, '手机号格式不正确')),
+        email: opt(z.string().trim().max(100, '邮箱不能超过100个字符').email('邮箱格式不正确')),
+        captcha: z.string({ error: '验证码不能为空' }).trim().min(1, '验证码不能为空').max(10, '验证码格式不正确'),
+        uuid: z.string({ error: '验证码已失效' }).trim().min(1, '验证码已失效').max(64, '验证码已失效'),
+      }),
+      req.body,
+    );
     const lim = ctx.config.rateLimits.messageBoard;
     await hit(db, `msg:${req.ip}`, lim.limit, lim.windowMs);
     if ((await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false') await verifyCaptcha(db, b.uuid, b.captcha);
     await db.insert(t.messageBoard).values({
-      title: b.title, text: b.text, nickname: b.nickname, contact: b.contact ?? null, phone: b.phone ?? null,
-      email: b.email ?? null, ip: req.ip.slice(0, 64),
+      title: b.title,
+      text: b.text,
+      nickname: b.nickname,
+      contact: b.contact ?? null,
+      phone: b.phone ?? null,
+      email: b.email ?? null,
+      ip: req.ip.slice(0, 64),
     });
     return { code: 200, msg: '留言成功' };
   });
 
   // ---- visit records (JSON body, query string, or text/plain JSON from navigator.sendBeacon)
-  const numeric = (label: string) => z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,20}$/)], { error: `${label}格式不正确` }).transform(String);
+  const numeric = (label: string) =>
+    z
+      .union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,20}$/)], { error: `${label}格式不正确` })
+      .transform(String);
   const visitSchema = z.object({
-    siteId: z.union([z.string(), z.number()], { error: '站点ID格式不正确' }).transform(String).refine((v) => v === '1', '站点ID格式不正确').optional(),
+    siteId: z
+      .union([z.string(), z.number()], { error: '站点ID格式不正确' })
+      .transform(String)
+      .refine((v) => v === '1', '站点ID格式不正确')
+      .optional(),
     url: z.string({ error: '页面地址不能为空' }).min(1, '页面地址不能为空').max(2048, '页面地址过长'),
     entryUrl: z.string({ error: '入口地址格式不正确' }).max(2048, '入口地址过长').default(''),
     referrer: z.string({ error: '来源地址格式不正确' }).max(2048, '来源地址过长').default(''),
@@ -283,8 +372,12 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     uv: numeric('访客ID'),
     newVisitor: z.union([z.boolean(), z.enum(['true', 'false'])], { error: '新访客标记格式不正确' }).transform((v) => v === true || v === 'true'),
     count: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: '计数只能为0或1' }).transform(Number),
-    duration: z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/)], { error: '停留时长格式不正确' })
-      .transform(Number).refine((n) => Number.isFinite(n) && n >= 0 && n <= 31 * 86400, '停留时长格式不正确').transform(Math.round).default(0),
+    duration: z
+      .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/)], { error: '停留时长格式不正确' })
+      .transform(Number)
+      .refine((n) => Number.isFinite(n) && n >= 0 && n <= 31 * 86400, '停留时长格式不正确')
+      .transform(Math.round)
+      .default(0),
   });
   app.post('/api/visit/:siteId', async (req) => {
     const { siteId } = req.params as { siteId: string };
@@ -293,7 +386,11 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     if (typeof input === 'string') {
       const s = input.trim();
       if (s.startsWith('{')) {
-        try { input = JSON.parse(s); } catch { throw new HttpError(400, '访问记录格式不正确'); }
+        try {
+          input = JSON.parse(s);
+        } catch {
+          throw new HttpError(400, '访问记录格式不正确');
+        }
       } else if (s) {
         input = Object.fromEntries(new URLSearchParams(s));
       } else input = undefined;
@@ -303,8 +400,19 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const v = parse(visitSchema, input);
     if (!ctx.visitLimiter.take(req.ip, v.si, v.uv, v.count)) throw new HttpError(429, VISIT_LIMIT_MSG);
     ctx.visits.push({
-      siteId, url: v.url, entryUrl: v.entryUrl, referrer: v.referrer, si: v.si, uv: v.uv, newVisitor: v.newVisitor,
-      count: v.count, duration: v.duration, ip: req.ip.slice(0, 64), userAgent: String(req.headers['user-agent'] ?? '').replace(/\0/g, '').slice(0, 512),
+      siteId,
+      url: v.url,
+      entryUrl: v.entryUrl,
+      referrer: v.referrer,
+      si: v.si,
+      uv: v.uv,
+      newVisitor: v.newVisitor,
+      count: v.count,
+      duration: v.duration,
+      ip: req.ip.slice(0, 64),
+      userAgent: String(req.headers['user-agent'] ?? '')
+        .replace(/\0/g, '')
+        .slice(0, 512),
     });
     return { code: 200, msg: '操作成功' };
   });

@@ -36,8 +36,18 @@ export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.visits.flush();
     const list = await db.select().from(t.visit).where(eq(t.visit.uv, q.uv)).orderBy(asc(t.visit.id));
     return {
-      code: 200, msg: '操作成功',
-      data: list.map((v) => ({ url: v.url, entryUrl: v.entryUrl, referrer: v.referrer, si: v.si, uv: v.uv, newVisitor: v.newVisitor, count: v.count, duration: v.duration })),
+      code: 200,
+      msg: '操作成功',
+      data: list.map((v) => ({
+        url: v.url,
+        entryUrl: v.entryUrl,
+        referrer: v.referrer,
+        si: v.si,
+        uv: v.uv,
+        newVisitor: v.newVisitor,
+        count: v.count,
+        duration: v.duration,
+      })),
     };
   });
 

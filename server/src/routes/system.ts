@@ -6,8 +6,20 @@ import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import { rows } from '../db/index.js';
 import * as t from '../db/schema.js';
 import {
-  checkPassword, dummyCompare, groupPermissions, hashPassword, hasPermi, issueToken, isAdmin, requireAdmin, requirePermi,
-  requireUser, bearer, revokeAllTokens, revokeToken, type CurrentUser,
+  checkPassword,
+  dummyCompare,
+  groupPermissions,
+  hashPassword,
+  hasPermi,
+  issueToken,
+  isAdmin,
+  requireAdmin,
+  requirePermi,
+  requireUser,
+  bearer,
+  revokeAllTokens,
+  revokeToken,
+  type CurrentUser,
 } from '../lib/auth.js';
 import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
@@ -27,20 +39,37 @@ const newPassword = z.string({ error: '新密码不能为空' }).min(6, '密码�
 
 const pageParams = z.object({
   pageNum: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
-  pageSize: z.coerce.number({ error: '每页条数格式不正确' }).int('每页条数格式不正确').min(1, '每页条数必须大于0').max(100, '每页条数不能超过100').default(10),
+  pageSize: z.coerce
+    .number({ error: '每页条数格式不正确' })
+    .int('每页条数格式不正确')
+    .min(1, '每页条数必须大于0')
+    .max(100, '每页条数不能超过100')
+    .default(10),
 });
 
 export function userInfo(u: CurrentUser): UserInfo {
   return {
-    userId: u.userId, userName: u.userName, nickName: u.nickName, avatar: u.avatar, customerId: u.customerId,
-    deptId: u.deptId, postIds: u.postIds, phonenumber: u.phonenumber, email: u.email,
+    userId: u.userId,
+    userName: u.userName,
+    nickName: u.nickName,
+    avatar: u.avatar,
+    customerId: u.customerId,
+    deptId: u.deptId,
+    postIds: u.postIds,
+    phonenumber: u.phonenumber,
+    email: u.email,
   };
 }
 
 function toNotice(r: typeof t.sysNotice.$inferSelect): Notice {
   return {
-    noticeId: r.noticeId, noticeTitle: r.noticeTitle, noticeType: r.noticeType, noticeContent: r.noticeContent,
-    status: r.status, createTime: formatDateTime(r.createTime), createBy: r.createBy,
+    noticeId: r.noticeId,
+    noticeTitle: r.noticeTitle,
+    noticeType: r.noticeType,
+    noticeContent: r.noticeContent,
+    status: r.status,
+    createTime: formatDateTime(r.createTime),
+    createBy: r.createBy,
   };
 }
 
@@ -57,12 +86,15 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
 
   // ---- login
   app.post('/login', async (req) => {
-    const b = parse(z.object({
-      username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64, '用户名或密码长度不正确'),
-      password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(64, '用户名或密码长度不正确'),
-      code: z.string().max(16, '验证码错误').optional(),
-      uuid: z.string().max(64, '验证码已失效').optional(),
-    }), req.body);
+    const b = parse(
+      z.object({
+        username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64, '用户名或密码长度不正确'),
+        password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(64, '用户名或密码长度不正确'),
+        code: z.string().max(16, '验证码错误').optional(),
+        uuid: z.string().max(64, '验证码已失效').optional(),
+      }),
+      req.body,
+    );
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
     if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
@@ -92,7 +124,12 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/getInfo', async (req): Promise<GetInfoResponse> => {
     const u = await requireUser(db, req, MAY_BE_INITIAL);
     return {
-      code: 200, msg: OK, user: userInfo(u), roles: u.roles, permissions: u.permissions, permissionList: groupPermissions(u.permissions),
+      code: 200,
+      msg: OK,
+      user: userInfo(u),
+      roles: u.roles,
+      permissions: u.permissions,
+      permissionList: groupPermissions(u.permissions),
       isDefaultModifyPwd: u.passwordInitial,
     };
   });
@@ -107,15 +144,27 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
       menus = await db.select().from(t.sysMenu).where(inArray(t.sysMenu.menuId, ids)).orderBy(asc(t.sysMenu.parentId), asc(t.sysMenu.orderNum));
     }
     const build = (parentId: number): RouterVo[] =>
-      menus.filter((m) => m.parentId === parentId && m.menuType !== 'F').map((m) => {
-        const meta = { title: m.menuName, icon: m.icon, noCache: m.noCache, link: m.isFrame ? m.path : null };
-        if (m.menuType === 'M') {
-          return { name: m.routeName, path: m.path, hidden: !m.visible, redirect: 'noRedirect', component: m.component || 'Layout', alwaysShow: true, meta, children: build(m.menuId) };
-        }
-        const r: RouterVo = { name: m.routeName, path: m.path, hidden: !m.visible, component: m.component || 'Layout', meta };
-        if (m.perms) r.perms = m.perms;
-        return r;
-      }).filter((r) => r.component !== 'Layout' || r.meta.link || (r.children && r.children.length));
+      menus
+        .filter((m) => m.parentId === parentId && m.menuType !== 'F')
+        .map((m) => {
+          const meta = { title: m.menuName, icon: m.icon, noCache: m.noCache, link: m.isFrame ? m.path : null };
+          if (m.menuType === 'M') {
+            return {
+              name: m.routeName,
+              path: m.path,
+              hidden: !m.visible,
+              redirect: 'noRedirect',
+              component: m.component || 'Layout',
+              alwaysShow: true,
+              meta,
+              children: build(m.menuId),
+            };
+          }
+          const r: RouterVo = { name: m.routeName, path: m.path, hidden: !m.visible, component: m.component || 'Layout', meta };
+          if (m.perms) r.perms = m.perms;
+          return r;
+        })
+        .filter((r) => r.component !== 'Layout' || r.meta.link || (r.children && r.children.length));
     return { code: 200, msg: OK, data: build(0) };
   });
 
@@ -130,20 +179,34 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   const seesClosedNotices = (u: CurrentUser) => hasPermi(u, 'system:notice:list') || hasPermi(u, 'system:notice:query');
   app.get('/system/notice/list', async (req) => {
     const u = await requireUser(db, req);
-    const q = parse(pageParams.extend({
-      status: z.string().regex(/^[01]$/, '状态格式不正确').optional(),
-      noticeType: z.string().regex(/^\d$/, '公告类型格式不正确').optional(),
-      noticeTitle: z.string().trim().max(50, '公告标题过长').optional(),
-    }), req.query);
+    const q = parse(
+      pageParams.extend({
+        status: z
+          .string()
+          .regex(/^[01]$/, '状态格式不正确')
+          .optional(),
+        noticeType: z.string().regex(/^\d$/, '公告类型格式不正确').optional(),
+        noticeTitle: z.string().trim().max(50, '公告标题过长').optional(),
+      }),
+      req.query,
+    );
     const status = seesClosedNotices(u) ? q.status : '0';
     const where = and(
       status ? eq(t.sysNotice.status, status) : undefined,
       q.noticeType ? eq(t.sysNotice.noticeType, q.noticeType) : undefined,
       q.noticeTitle ? ilike(t.sysNotice.noticeTitle, `%${q.noticeTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     );
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t.sysNotice).where(where);
-    const list = await db.select().from(t.sysNotice).where(where)
-      .orderBy(desc(t.sysNotice.createTime), desc(t.sysNotice.noticeId)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(t.sysNotice)
+      .where(where);
+    const list = await db
+      .select()
+      .from(t.sysNotice)
+      .where(where)
+      .orderBy(desc(t.sysNotice.createTime), desc(t.sysNotice.noticeId))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
     return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toNotice) };
   });
 
@@ -159,8 +222,12 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/system/dict/data/type/:dictType', async (req) => {
     const { dictType } = parse(z.object({ dictType: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, '字典类型格式不正确') }), req.params);
     const list = await ctx.cache.get(`dict:${dictType}`, () =>
-      db.select().from(t.sysDictData).where(and(eq(t.sysDictData.dictType, dictType), eq(t.sysDictData.status, '0')))
-        .orderBy(asc(t.sysDictData.dictSort), asc(t.sysDictData.dictCode)));
+      db
+        .select()
+        .from(t.sysDictData)
+        .where(and(eq(t.sysDictData.dictType, dictType), eq(t.sysDictData.status, '0')))
+        .orderBy(asc(t.sysDictData.dictSort), asc(t.sysDictData.dictCode)),
+    );
     return { code: 200, msg: OK, data: list };
   });
 
@@ -188,12 +255,24 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
 
   app.put('/system/user/profile', async (req) => {
     const u = await requireUser(db, req);
-    const b = parse(z.object({
-      nickName: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(30, '昵称不能超过30个字符'),
-      phonenumber: z.string().trim().refine((v) => v === '' || PHONE_RE.test(v), '手机号格式不正确').optional(),
-      email: z.string().trim().max(50, '邮箱不能超过50个字符').refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确').optional(),
-      code: smsCode.optional(),
-    }), req.body);
+    const b = parse(
+      z.object({
+        nickName: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(30, '昵称不能超过30个字符'),
+        phonenumber: z
+          .string()
+          .trim()
+          .refine((v) => v === '' || PHONE_RE.test(v), '手机号格式不正确')
+          .optional(),
+        email: z
+          .string()
+          .trim()
+          .max(50, '邮箱不能超过50个字符')
+          .refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确')
+          .optional(),
+        code: smsCode.optional(),
+      }),
+      req.body,
+    );
     const patch: Partial<typeof t.sysUser.$inferInsert> = { nickName: b.nickName };
     if (b.phonenumber !== undefined) patch.phonenumber = b.phonenumber || null;
     if (b.email !== undefined) patch.email = b.email;
@@ -218,16 +297,22 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   // RuoYi's PUT /system/user/profile/updatePwd: JSON body (or query string, as older RuoYi front ends send it).
   app.put('/system/user/profile/updatePwd', async (req) => {
     const u = await requireUser(db, req, MAY_BE_INITIAL);
-    const b = parse(z.object({
-      oldPassword: z.string({ error: '旧密码不能为空' }).min(1, '旧密码不能为空').max(64, '修改密码失败，旧密码错误'),
-      newPassword,
-    }), { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? req.body : {}) });
+    const b = parse(
+      z.object({
+        oldPassword: z.string({ error: '旧密码不能为空' }).min(1, '旧密码不能为空').max(64, '修改密码失败，旧密码错误'),
+        newPassword,
+      }),
+      { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? req.body : {}) },
+    );
     const lim = ctx.config.rateLimits.login;
     await hit(db, `update-pwd:${u.userId}`, lim.limit, lim.windowMs);
     const [row] = await db.select({ password: t.sysUser.password }).from(t.sysUser).where(eq(t.sysUser.userId, u.userId));
     if (!row?.password || !(await checkPassword(b.oldPassword, row.password))) throw new BizError('修改密码失败，旧密码错误');
     if (b.newPassword === b.oldPassword) throw new BizError('新密码不能与旧密码相同');
-    await db.update(t.sysUser).set({ password: await hashPassword(b.newPassword), passwordInitial: false }).where(eq(t.sysUser.userId, u.userId));
+    await db
+      .update(t.sysUser)
+      .set({ password: await hashPassword(b.newPassword), passwordInitial: false })
+      .where(eq(t.sysUser.userId, u.userId));
     await revokeAllTokens(db, u.userId, u.token);
     return { code: 200, msg: OK };
   });
@@ -237,8 +322,11 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   app.put('/system/user/resetPwd', async (req) => {
     await requirePermi(db, req, 'system:user:resetPwd');
     const b = parse(z.object({ userId: intId, password: newPassword }), req.body);
-    const updated = await db.update(t.sysUser).set({ password: await hashPassword(b.password), passwordInitial: true })
-      .where(eq(t.sysUser.userId, b.userId)).returning({ id: t.sysUser.userId });
+    const updated = await db
+      .update(t.sysUser)
+      .set({ password: await hashPassword(b.password), passwordInitial: true })
+      .where(eq(t.sysUser.userId, b.userId))
+      .returning({ id: t.sysUser.userId });
     if (!updated.length) throw notFound('用户不存在');
     await revokeAllTokens(db, b.userId);
     return { code: 200, msg: OK };
@@ -256,18 +344,42 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     await requirePermi(db, req, 'content:message:list');
     const q = parse(pageParams, req.query);
     const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t.messageBoard);
-    const list = await db.select().from(t.messageBoard).orderBy(desc(t.messageBoard.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    const list = await db
+      .select()
+      .from(t.messageBoard)
+      .orderBy(desc(t.messageBoard.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
     return {
-      code: 200, msg: '查询成功', total: Number(count),
-      rows: list.map((m) => ({ id: m.id, title: m.title, text: m.text, nickname: m.nickname, contact: m.contact, phone: m.phone, email: m.email, ip: m.ip, createTime: formatDateTime(m.createdAt) })),
+      code: 200,
+      msg: '查询成功',
+      total: Number(count),
+      rows: list.map((m) => ({
+        id: m.id,
+        title: m.title,
+        text: m.text,
+        nickname: m.nickname,
+        contact: m.contact,
+        phone: m.phone,
+        email: m.email,
+        ip: m.ip,
+        createTime: formatDateTime(m.createdAt),
+      })),
     };
   });
 
   app.put('/system/channel/:id', async (req) => {
     await requireAdmin(db, req);
     const { id } = parse(z.object({ id: intId }), req.params);
-    const b = parse(z.object({ name: z.string({ error: '栏目名称不能为空' }).trim().min(1, '栏目名称不能为空').max(50, '栏目名称不能超过50个字符') }), req.body);
-    const updated = await db.update(t.channel).set({ name: b.name, updatedAt: new Date() }).where(eq(t.channel.id, id)).returning({ id: t.channel.id });
+    const b = parse(
+      z.object({ name: z.string({ error: '栏目名称不能为空' }).trim().min(1, '栏目名称不能为空').max(50, '栏目名称不能超过50个字符') }),
+      req.body,
+    );
+    const updated = await db
+      .update(t.channel)
+      .set({ name: b.name, updatedAt: new Date() })
+      .where(eq(t.channel.id, id))
+      .returning({ id: t.channel.id });
     if (!updated.length) throw notFound('栏目不存在');
     ctx.cache.invalidate('channels');
     ctx.cache.invalidate(ARTICLE_CACHE); // article lists carry channel names
@@ -276,20 +388,34 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
 
   app.get('/system/visit/stats', async (req) => {
     await requirePermi(db, req, 'content:visit:list');
-    const { days } = parse(z.object({ days: z.coerce.number({ error: '天数格式不正确' }).int('天数格式不正确').min(1, '天数必须大于0').max(365, '天数不能超过365').default(7) }), req.query);
+    const { days } = parse(
+      z.object({
+        days: z.coerce.number({ error: '天数格式不正确' }).int('天数格式不正确').min(1, '天数必须大于0').max(365, '天数不能超过365').default(7),
+      }),
+      req.query,
+    );
     await ctx.visits.flush();
     const tz = process.env.TZ || 'Asia/Shanghai';
     const since = sql`(date_trunc('day', now() AT TIME ZONE ${tz}) - make_interval(days => ${days - 1})) AT TIME ZONE ${tz}`;
-    const [tot] = await rows<{ pv: number; uv: number; avg: number | null }>(db, sql`
+    const [tot] = await rows<{ pv: number; uv: number; avg: number | null }>(
+      db,
+      sql`
       SELECT count(*) FILTER (WHERE count = 1)::int AS pv, count(DISTINCT uv)::int AS uv,
              avg(duration) FILTER (WHERE count = 0) AS avg
-      FROM visit WHERE created_at >= ${since}`);
-    const top = await rows<{ url: string; pv: number }>(db, sql`
+      FROM visit WHERE created_at >= ${since}`,
+    );
+    const top = await rows<{ url: string; pv: number }>(
+      db,
+      sql`
       SELECT url, count(*)::int AS pv FROM visit WHERE created_at >= ${since} AND count = 1
-      GROUP BY url ORDER BY pv DESC, url LIMIT 10`);
-    const daily = await rows<{ d: string; pv: number; uv: number }>(db, sql`
+      GROUP BY url ORDER BY pv DESC, url LIMIT 10`,
+    );
+    const daily = await rows<{ d: string; pv: number; uv: number }>(
+      db,
+      sql`
       SELECT to_char(created_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS d, count(*) FILTER (WHERE count = 1)::int AS pv, count(DISTINCT uv)::int AS uv
-      FROM visit WHERE created_at >= ${since} GROUP BY 1`);
+      FROM visit WHERE created_at >= ${since} GROUP BY 1`,
+    );
     const byDay = new Map(daily.map((r) => [r.d, r]));
     const out = [];
     for (let i = days - 1; i >= 0; i--) {
@@ -298,10 +424,18 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
       out.push({ date, pv: r ? Number(r.pv) : 0, uv: r ? Number(r.uv) : 0 });
     }
     return {
-      code: 200, msg: OK,
-      data: { pv: Number(tot?.pv ?? 0), uv: Number(tot?.uv ?? 0), avgDuration: Math.round(Number(tot?.avg ?? 0)), topPages: top.map((r) => ({ url: r.url, pv: Number(r.pv) })), daily: out },
+      code: 200,
+      msg: OK,
+      data: {
+        pv: Number(tot?.pv ?? 0),
+        uv: Number(tot?.uv ?? 0),
+        avgDuration: Math.round(Number(tot?.avg ?? 0)),
+        topPages: top.map((r) => ({ url: r.url, pv: Number(r.pv) })),
+        daily: out,
+      },
     };
   });
 
-  void escapeHtml; void HttpError;
+  void escapeHtml;
+  void HttpError;
 }

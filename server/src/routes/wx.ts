@@ -53,7 +53,11 @@ export default async function wxRoutes(app: FastifyInstance, ctx: AppContext) {
     await db.insert(t.wxOauthState).values({ state, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
     // Lax: sent on the provider's top-level redirect back to the callback, not on cross-site subrequests.
     reply.setCookie(STATE_COOKIE, state, {
-      path: STATE_COOKIE_PATH, maxAge: STATE_TTL_MS / 1000, sameSite: 'lax', httpOnly: true, secure: req.protocol === 'https',
+      path: STATE_COOKIE_PATH,
+      maxAge: STATE_TTL_MS / 1000,
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: req.protocol === 'https',
     });
     const params = new URLSearchParams({ appid: wx.appId, redirect_uri: wx.callbackUrl, response_type: 'code', scope: 'snsapi_userinfo', state });
     const sep = wx.authorizeUrl.includes('?') ? '&' : '?';
@@ -67,26 +71,37 @@ export default async function wxRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(CALLBACK_PATH, async (req, reply) => {
     requireEnabled();
-    const q = parse(z.object({
-      code: z.string({ error: '授权码不能为空' }).min(1, '授权码不能为空').max(128, '授权码无效'),
-      state: z.string({ error: '授权状态无效' }).min(1, '授权状态无效').max(64, '授权状态无效'),
-    }), req.query);
+    const q = parse(
+      z.object({
+        code: z.string({ error: '授权码不能为空' }).min(1, '授权码不能为空').max(128, '授权码无效'),
+        state: z.string({ error: '授权状态无效' }).min(1, '授权状态无效').max(64, '授权状态无效'),
+      }),
+      req.query,
+    );
     const browserState = req.cookies[STATE_COOKIE] ?? '';
     reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
     if (browserState.length !== q.state.length || !crypto.timingSafeEqual(Buffer.from(browserState), Buffer.from(q.state))) {
       throw new HttpError(400, WX_OTHER_BROWSER_MSG);
     }
-    const used = await rows<{ state: string }>(db,
-      sql`UPDATE wx_oauth_state SET used = true WHERE state = ${q.state} AND used = false AND expires_at > now() RETURNING state`);
+    const used = await rows<{ state: string }>(
+      db,
+      sql`UPDATE wx_oauth_state SET used = true WHERE state = ${q.state} AND used = false AND expires_at > now() RETURNING state`,
+    );
     if (!used.length) throw new HttpError(400, '授权状态无效或已过期，请重新发起授权');
     const identity = await ctx.wx.exchangeCode(q.code);
     if (!identity) throw new HttpError(400, '授权码无效或已使用，请重新发起授权');
     let [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.openid, identity.openid));
     if (!u) {
-      [u] = await db.insert(t.sysUser).values({
-        userName: `wx_${identity.openid}`.slice(0, 64), nickName: identity.nickname.slice(0, 64), openid: identity.openid,
-        avatar: '/files/images/avatar-default.svg',
-      }).onConflictDoNothing().returning();
+      [u] = await db
+        .insert(t.sysUser)
+        .values({
+          userName: `wx_${identity.openid}`.slice(0, 64),
+          nickName: identity.nickname.slice(0, 64),
+          openid: identity.openid,
+          avatar: '/files/images/avatar-default.svg',
+        })
+        .onConflictDoNothing()
+        .returning();
       if (!u) [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.openid, identity.openid));
     }
     if (u.status !== '0') throw new HttpError(403, '对不起，您的账号已停用');
@@ -109,33 +124,47 @@ function registerLocalConsent(app: FastifyInstance, ctx: AppContext) {
   };
 
   app.get('/bus/wx/oauth2/local-authorize', async (req, reply) => {
-    const q = parse(z.object({
-      state: z.string({ error: '授权状态无效' }).regex(/^[0-9a-f]{32}$/, '授权状态无效'),
-      redirect_uri: z.string().max(500).optional(),
-    }), req.query);
+    const q = parse(
+      z.object({
+        state: z.string({ error: '授权状态无效' }).regex(/^[0-9a-f]{32}$/, '授权状态无效'),
+        redirect_uri: z.string().max(500).optional(),
+      }),
+      req.query,
+    );
     const redirect = safeRedirect(q.redirect_uri);
-    const options = TEST_USERS.map((u, i) =>
-      `<label><input type="radio" name="user" value="${i}"${i === 0 ? ' checked' : ''}> ${escapeHtml(u.nickname)}</label>`).join('');
-    const html = page('微信授权登录', `<div class="logo">微</div><h1>微信授权登录</h1>
+    const options = TEST_USERS.map(
+      (u, i) => `<label><input type="radio" name="user" value="${i}"${i === 0 ? ' checked' : ''}> ${escapeHtml(u.nickname)}</label>`,
+    ).join('');
+    const html = page(
+      '微信授权登录',
+      `<div class="logo">微</div><h1>微信授权登录</h1>
 <p>华电智控官网 申请获得你的公开信息（昵称、头像）</p>
 <form method="post" action="/bus/wx/oauth2/local-authorize">
 <input type="hidden" name="state" value="${escapeHtml(q.state)}"><input type="hidden" name="redirect_uri" value="${escapeHtml(redirect)}">
 ${options}<label><input type="radio" name="user" value="new"> 新的微信用户（随机生成 openid）</label>
 <button type="submit" id="wx-agree">同意授权</button></form>
-<a class="cancel" href="/">拒绝</a>`);
+<a class="cancel" href="/">拒绝</a>`,
+    );
     return reply.type('text/html; charset=utf-8').send(html);
   });
 
   app.post('/bus/wx/oauth2/local-authorize', async (req, reply) => {
-    const b = parse(z.object({
-      state: z.string({ error: '授权状态无效' }).regex(/^[0-9a-f]{32}$/, '授权状态无效'),
-      redirect_uri: z.string().max(500).optional(),
-      user: z.string().regex(/^(\d|new)$/, '授权用户无效').default('0'),
-    }), req.body);
+    const b = parse(
+      z.object({
+        state: z.string({ error: '授权状态无效' }).regex(/^[0-9a-f]{32}$/, '授权状态无效'),
+        redirect_uri: z.string().max(500).optional(),
+        user: z
+          .string()
+          .regex(/^(\d|new)$/, '授权用户无效')
+          .default('0'),
+      }),
+      req.body,
+    );
     const redirect = safeRedirect(b.redirect_uri);
-    const identity = b.user === 'new'
-      ? { openid: `o_local_${crypto.randomBytes(10).toString('hex')}`, nickname: `微信用户${crypto.randomInt(1000, 9999)}` }
-      : TEST_USERS[Number(b.user)];
+    const identity =
+      b.user === 'new'
+        ? { openid: `o_local_${crypto.randomBytes(10).toString('hex')}`, nickname: `微信用户${crypto.randomInt(1000, 9999)}` }
+        : TEST_USERS[Number(b.user)];
     if (!identity) throw new HttpError(400, '授权用户无效');
     const code = await issueLocalCode(db, identity);
     return reply.redirect(`${redirect}?${new URLSearchParams({ code, state: b.state }).toString()}`, 302);

@@ -29,11 +29,21 @@ async function insertUser(db: Db, u: SeedUser, password: string | null, extra: {
   const customerName = u.customerIndex === null ? null : content.customers[u.customerIndex].name;
   const [c] = customerName ? await db.select({ id: t.customer.id }).from(t.customer).where(eq(t.customer.name, customerName)).limit(1) : [];
   await db.transaction(async (tx) => {
-    const [row] = await tx.insert(t.sysUser).values({
-      userName: u.userName, nickName: u.nickName, password: password ? await hashPassword(password) : null, phonenumber: extra.phone,
-      email: u.email, avatar: '/files/images/avatar-default.svg', customerId: c?.id ?? null, deptId: u.deptId, postIds: u.postIds,
-      passwordInitial: extra.passwordInitial,
-    }).returning({ id: t.sysUser.userId });
+    const [row] = await tx
+      .insert(t.sysUser)
+      .values({
+        userName: u.userName,
+        nickName: u.nickName,
+        password: password ? await hashPassword(password) : null,
+        phonenumber: extra.phone,
+        email: u.email,
+        avatar: '/files/images/avatar-default.svg',
+        customerId: c?.id ?? null,
+        deptId: u.deptId,
+        postIds: u.postIds,
+        passwordInitial: extra.passwordInitial,
+      })
+      .returning({ id: t.sysUser.userId });
     for (const r of u.roles) await tx.insert(t.sysUserRole).values({ userId: row.id, roleKey: r });
   });
 }
@@ -50,16 +60,21 @@ export async function ensureAccounts(db: Db, opts: AccountOptions, print: (line:
   if (staff) return markDemoPasswords(db, print);
   const admin = content.testUsers.find((u) => (u.roles as string[]).includes('admin'))!;
   const [taken] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.userName, admin.userName)).limit(1);
-  if (taken) throw new Error(`[setup] 用户名 ${admin.userName} 已被非管理员账号占用，无法创建管理员 / user name "${admin.userName}" is taken by an account without a role: cannot create the administrator`);
+  if (taken)
+    throw new Error(
+      `[setup] 用户名 ${admin.userName} 已被非管理员账号占用，无法创建管理员 / user name "${admin.userName}" is taken by an account without a role: cannot create the administrator`,
+    );
   const given = opts.adminPassword;
   if (given !== undefined && (given.length < 6 || given.length > 64)) {
     throw new Error('[setup] SITE_ADMIN_PASSWORD 长度必须在6到64个字符之间 / SITE_ADMIN_PASSWORD must be 6 to 64 characters long');
   }
   const password = given ?? randomPassword();
   await insertUser(db, admin, password, { passwordInitial: true, phone: null });
-  print(given !== undefined
-    ? `[setup] 管理员账号 ${admin.userName} 已创建，密码为 SITE_ADMIN_PASSWORD 的值（首次登录后须修改） / administrator account "${admin.userName}" created with the password in SITE_ADMIN_PASSWORD (to be changed at the first sign-in)`
-    : `[setup] 管理员账号 ${admin.userName} 的初始密码: ${password} （首次登录后须修改） / initial password of the administrator account "${admin.userName}", shown only now (to be changed at the first sign-in)`);
+  print(
+    given !== undefined
+      ? `[setup] 管理员账号 ${admin.userName} 已创建，密码为 SITE_ADMIN_PASSWORD 的值（首次登录后须修改） / administrator account "${admin.userName}" created with the password in SITE_ADMIN_PASSWORD (to be changed at the first sign-in)`
+      : `[setup] 管理员账号 ${admin.userName} 的初始密码: ${password} （首次登录后须修改） / initial password of the administrator account "${admin.userName}", shown only now (to be changed at the first sign-in)`,
+  );
 }
 
 /**
@@ -69,10 +84,15 @@ export async function ensureAccounts(db: Db, opts: AccountOptions, print: (line:
 async function markDemoPasswords(db: Db, print: (line: string) => void) {
   for (const u of content.testUsers) {
     if (!u.password) continue;
-    const [row] = await db.select({ id: t.sysUser.userId, password: t.sysUser.password, initial: t.sysUser.passwordInitial })
-      .from(t.sysUser).where(eq(t.sysUser.userName, u.userName)).limit(1);
+    const [row] = await db
+      .select({ id: t.sysUser.userId, password: t.sysUser.password, initial: t.sysUser.passwordInitial })
+      .from(t.sysUser)
+      .where(eq(t.sysUser.userName, u.userName))
+      .limit(1);
     if (!row?.password || row.initial || !(await checkPassword(u.password, row.password))) continue;
     await db.update(t.sysUser).set({ passwordInitial: true }).where(eq(t.sysUser.userId, row.id));
-    print(`[setup] 账号 ${u.userName} 仍在使用公开的测试密码，已要求登录后先修改 / account "${u.userName}" still has its published test password: it must be changed at the next sign-in`);
+    print(
+      `[setup] 账号 ${u.userName} 仍在使用公开的测试密码，已要求登录后先修改 / account "${u.userName}" still has its published test password: it must be changed at the next sign-in`,
+    );
   }
 }

@@ -14,13 +14,27 @@ export function ensureMedia(filesDir: string): Map<string, number> {
   for (const m of content.media) {
     let size: number;
     switch (m.kind) {
-      case 'cover': size = writeIfMissing(filesDir, m.rel, coverSvg(m.title!, m.subtitle!, m.hue!, m.w, m.h, m.motif)); break;
-      case 'logo': size = writeIfMissing(filesDir, m.rel, logoSvg(false)); break;
-      case 'logo-light': size = writeIfMissing(filesDir, m.rel, logoSvg(true)); break;
-      case 'icon': size = writeIfMissing(filesDir, m.rel, iconSvg(m.title!, m.hue!)); break;
-      case 'pdf': size = writeIfMissing(filesDir, m.rel, makePdf(m.title!, m.paragraphs!)); break;
-      case 'text': size = writeIfMissing(filesDir, m.rel, `\ufeff${m.text!}`); break;
-      case 'asset': size = copyAsset(filesDir, m.rel, m.asset!); break;
+      case 'cover':
+        size = writeIfMissing(filesDir, m.rel, coverSvg(m.title!, m.subtitle!, m.hue!, m.w, m.h, m.motif));
+        break;
+      case 'logo':
+        size = writeIfMissing(filesDir, m.rel, logoSvg(false));
+        break;
+      case 'logo-light':
+        size = writeIfMissing(filesDir, m.rel, logoSvg(true));
+        break;
+      case 'icon':
+        size = writeIfMissing(filesDir, m.rel, iconSvg(m.title!, m.hue!));
+        break;
+      case 'pdf':
+        size = writeIfMissing(filesDir, m.rel, makePdf(m.title!, m.paragraphs!));
+        break;
+      case 'text':
+        size = writeIfMissing(filesDir, m.rel, `\ufeff${m.text!}`);
+        break;
+      case 'asset':
+        size = copyAsset(filesDir, m.rel, m.asset!);
+        break;
     }
     sizes.set(m.rel, size);
   }
@@ -29,7 +43,10 @@ export function ensureMedia(filesDir: string): Map<string, number> {
 
 /** Inserts the seed content once (recorded in seed_state). Runs in one transaction. Accounts: seed/accounts.ts. */
 export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: string) => void = () => {}): Promise<boolean> {
-  const done = await db.select().from(t.seedState).where(sql`name = ${SEED_NAME}`);
+  const done = await db
+    .select()
+    .from(t.seedState)
+    .where(sql`name = ${SEED_NAME}`);
   if (done.length) return false;
   const now = Date.now();
   const day = 86_400_000;
@@ -39,45 +56,104 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
     const ordered = [...content.channels].sort((a, b) => (a.parentId === null ? 0 : 1) - (b.parentId === null ? 0 : 1));
     for (const c of ordered) {
       await tx.insert(t.channel).values({
-        id: c.id, parentId: c.parentId, name: c.name, alias: c.alias, url: c.url, nav: c.nav, allowSearch: c.allowSearch,
-        targetBlank: c.targetBlank ?? false, linkUrl: c.linkUrl ?? null, image: c.image ?? null, filePath: c.filePath, sort: c.sort,
+        id: c.id,
+        parentId: c.parentId,
+        name: c.name,
+        alias: c.alias,
+        url: c.url,
+        nav: c.nav,
+        allowSearch: c.allowSearch,
+        targetBlank: c.targetBlank ?? false,
+        linkUrl: c.linkUrl ?? null,
+        image: c.image ?? null,
+        filePath: c.filePath,
+        sort: c.sort,
       });
     }
     const blockOrder = new Map<number, number>();
-    await tx.insert(t.blockItem).values(content.blockItems.map((b) => {
-      const order = (blockOrder.get(b.blockId) ?? 0) + 1;
-      blockOrder.set(b.blockId, order);
-      return {
-        blockId: b.blockId, title: b.title, subtitle: b.subtitle ?? null, description: b.description ?? null, url: b.url ?? null,
-        linkUrl: b.linkUrl ?? null, image: b.image ?? null, targetBlank: b.targetBlank ?? false, enabled: b.enabled ?? true, sort: order,
-      };
-    }));
-    await tx.insert(t.article).values(content.articles.map((a, i) => {
-      const rel = a.file?.replace(/^\/files\//, '');
-      return {
-        id: a.id, channelId: a.channelId, title: a.title, subtitle: a.subtitle ?? null, description: a.description,
-        image: a.image ?? null, video: a.video ?? null, file: a.file ?? null, fileName: a.fileName ?? null,
-        fileLength: rel ? sizes.get(rel) ?? null : null, author: a.author ?? null, source: a.source ?? null,
-        publishDate: new Date(now - a.daysAgo * day - (i % 7) * 3_600_000), text: a.text,
-        searchText: `${a.description ?? ''}\n${htmlToText(a.text)}`, customs: a.customs ?? {},
-      };
-    }));
+    await tx.insert(t.blockItem).values(
+      content.blockItems.map((b) => {
+        const order = (blockOrder.get(b.blockId) ?? 0) + 1;
+        blockOrder.set(b.blockId, order);
+        return {
+          blockId: b.blockId,
+          title: b.title,
+          subtitle: b.subtitle ?? null,
+          description: b.description ?? null,
+          url: b.url ?? null,
+          linkUrl: b.linkUrl ?? null,
+          image: b.image ?? null,
+          targetBlank: b.targetBlank ?? false,
+          enabled: b.enabled ?? true,
+          sort: order,
+        };
+      }),
+    );
+    await tx.insert(t.article).values(
+      content.articles.map((a, i) => {
+        const rel = a.file?.replace(/^\/files\//, '');
+        return {
+          id: a.id,
+          channelId: a.channelId,
+          title: a.title,
+          subtitle: a.subtitle ?? null,
+          description: a.description,
+          image: a.image ?? null,
+          video: a.video ?? null,
+          file: a.file ?? null,
+          fileName: a.fileName ?? null,
+          fileLength: rel ? (sizes.get(rel) ?? null) : null,
+          author: a.author ?? null,
+          source: a.source ?? null,
+          publishDate: new Date(now - a.daysAgo * day - (i % 7) * 3_600_000),
+          text: a.text,
+          searchText: `${a.description ?? ''}\n${htmlToText(a.text)}`,
+          customs: a.customs ?? {},
+        };
+      }),
+    );
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('article', 'id'), 10000)`);
-    await tx.insert(t.sysNotice).values(content.notices.map((n, i) => ({
-      noticeTitle: n.title, noticeType: n.type, noticeContent: n.content, status: n.status ?? '0', createBy: n.by,
-      createTime: new Date(now - n.daysAgo * day - i * 60_000),
-    })));
-    await tx.insert(t.sysDictData).values(content.dictData.map((d) => ({
-      dictSort: d.sort, dictLabel: d.label, dictValue: d.value, dictType: d.type, listClass: d.listClass, isDefault: d.isDefault,
-    })));
-    await tx.insert(t.sysConfig).values(content.configs.map(([configKey, configName, configValue]) => ({ configKey, configName, configValue })))
+    await tx.insert(t.sysNotice).values(
+      content.notices.map((n, i) => ({
+        noticeTitle: n.title,
+        noticeType: n.type,
+        noticeContent: n.content,
+        status: n.status ?? '0',
+        createBy: n.by,
+        createTime: new Date(now - n.daysAgo * day - i * 60_000),
+      })),
+    );
+    await tx.insert(t.sysDictData).values(
+      content.dictData.map((d) => ({
+        dictSort: d.sort,
+        dictLabel: d.label,
+        dictValue: d.value,
+        dictType: d.type,
+        listClass: d.listClass,
+        isDefault: d.isDefault,
+      })),
+    );
+    await tx
+      .insert(t.sysConfig)
+      .values(content.configs.map(([configKey, configName, configValue]) => ({ configKey, configName, configValue })))
       .onConflictDoNothing();
     await tx.insert(t.customer).values(content.customers);
     await tx.insert(t.sysRole).values(content.roles);
-    await tx.insert(t.sysMenu).values(content.menus.map((m) => ({
-      menuId: m.id, parentId: m.parent, menuName: m.name, routeName: m.route, path: m.path, component: m.component,
-      perms: m.perms, icon: m.icon, menuType: m.type, isFrame: m.type === 'L', orderNum: m.order,
-    })));
+    await tx.insert(t.sysMenu).values(
+      content.menus.map((m) => ({
+        menuId: m.id,
+        parentId: m.parent,
+        menuName: m.name,
+        routeName: m.route,
+        path: m.path,
+        component: m.component,
+        perms: m.perms,
+        icon: m.icon,
+        menuType: m.type,
+        isFrame: m.type === 'L',
+        orderNum: m.order,
+      })),
+    );
     for (const [roleKey, ids] of Object.entries(content.roleMenus)) {
       await tx.insert(t.sysRoleMenu).values(ids.map((menuId) => ({ roleKey, menuId })));
     }

@@ -78,19 +78,37 @@ export function makePdf(title: string, paragraphs: string[]): Buffer {
     let width = 0;
     for (const ch of s) {
       const cw = ch.charCodeAt(0) > 0xff ? 1 : 0.5;
-      if (width + cw > n) { lines.push(cur); cur = ''; width = 0; }
-      cur += ch; width += cw;
+      if (width + cw > n) {
+        lines.push(cur);
+        cur = '';
+        width = 0;
+      }
+      cur += ch;
+      width += cw;
     }
     if (cur) lines.push(cur);
     return lines;
   };
-  const ops: string[] = ['BT', '/F1 20 Tf', '56 770 Td', `${hex(title)} Tj`, '0 -16 Td', '/F1 9 Tf', `${hex('华电智控科技有限公司 · 内部资料，仅供客户参考')} Tj`, '/F1 11 Tf'];
+  const ops: string[] = [
+    'BT',
+    '/F1 20 Tf',
+    '56 770 Td',
+    `${hex(title)} Tj`,
+    '0 -16 Td',
+    '/F1 9 Tf',
+    `${hex('华电智控科技有限公司 · 内部资料，仅供客户参考')} Tj`,
+    '/F1 11 Tf',
+  ];
   let y = 754;
   for (const p of paragraphs) {
-    ops.push('0 -26 Td'); y -= 26;
+    ops.push('0 -26 Td');
+    y -= 26;
     const lines = wrap(p, 40);
     lines.forEach((line, i) => {
-      if (i > 0) { ops.push('0 -17 Td'); y -= 17; }
+      if (i > 0) {
+        ops.push('0 -17 Td');
+        y -= 17;
+      }
       if (y > 60) ops.push(`${hex(line)} Tj`);
     });
   }
@@ -125,7 +143,9 @@ export function writeIfMissing(base: string, rel: string, data: Buffer | string)
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   try {
     if (fs.statSync(abs).size === buf.length) return buf.length;
-  } catch { /* missing */ }
+  } catch {
+    /* missing */
+  }
   fs.mkdirSync(path.dirname(abs), { recursive: true });
   fs.writeFileSync(abs, buf);
   return buf.length;

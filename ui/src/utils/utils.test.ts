@@ -50,9 +50,21 @@ describe('helpers', () => {
   test('[MSG-1][AUTH-3] redirect targets: scheme, host and whitespace tricks are refused', () => {
     const origin = 'http://localhost:8080';
     for (const bad of [
-      ' javascript:alert(1)', '\tjavascript:alert(1)', 'JAVASCRIPT:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)',
-      'data:text/html,<script>alert(1)</script>', '//evil.example', '///evil.example', '/\\evil.example', '\\\\evil.example',
-      '/\tevil', ' /news', '/news\n', 'https://evil.example/x', 'http:evil.example',
+      ' javascript:alert(1)',
+      '\tjavascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\tevil',
+      ' /news',
+      '/news\n',
+      'https://evil.example/x',
+      'http:evil.example',
     ]) {
       expect(isSafeInSitePath(bad)).toBe(false);
       expect(toInSitePath(bad, origin)).toBeNull();

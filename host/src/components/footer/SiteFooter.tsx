@@ -47,7 +47,14 @@ export function SiteFooter() {
         <div className="site-footer__brand">
           {logo?.image && (
             <FooterLink item={logo}>
-              <img src={logo.image} alt={logo.title || '公司标志'} className="site-footer__logo" height={40} loading="lazy" data-testid="footer-logo" />
+              <img
+                src={logo.image}
+                alt={logo.title || '公司标志'}
+                className="site-footer__logo"
+                height={40}
+                loading="lazy"
+                data-testid="footer-logo"
+              />
             </FooterLink>
           )}
           {contact.length > 0 && (

@@ -58,7 +58,15 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
 
   const items = result?.content ?? [];
   return (
-    <Modal open={open} onCancel={onClose} footer={null} width={720} title={<span id={titleId}>站内搜索</span>} destroyOnHidden={false} aria-labelledby={titleId}>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      title={<span id={titleId}>站内搜索</span>}
+      destroyOnHidden={false}
+      aria-labelledby={titleId}
+    >
       <div className="search-modal">
         <Radio.Group
           aria-label="搜索范围"

@@ -32,7 +32,11 @@ async function manifestVersion(url: string): Promise<string> {
 
 /** /test: the runtime composition, for people deploying remotes (which remote, where, which version, loaded?). */
 export default function RuntimeTest() {
-  const list = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
   const [versions, setVersions] = useState<Record<string, string>>({});
   const exposes = requiredExposes();
 

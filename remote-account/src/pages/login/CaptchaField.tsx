@@ -25,7 +25,16 @@ export function CaptchaField({ captcha, onRefresh }: Props) {
           onClick={onRefresh}
           aria-label="看不清？换一张"
           title="看不清？换一张"
-          style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff', cursor: 'pointer', height: 32, width: 110, flex: 'none' }}
+          style={{
+            padding: 0,
+            border: '1px solid #d9d9d9',
+            borderRadius: 6,
+            background: '#fff',
+            cursor: 'pointer',
+            height: 32,
+            width: 110,
+            flex: 'none',
+          }}
         >
           {captcha ? <img src={captcha.src} alt="验证码" style={{ height: 30, width: 108, display: 'block' }} /> : '获取验证码'}
         </button>

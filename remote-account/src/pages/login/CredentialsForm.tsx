@@ -45,7 +45,12 @@ export function CredentialsForm({ onToken, initialUsername }: Props) {
     setError(null);
     setSubmitting(true);
     try {
-      const { token } = await login({ username: values.username.trim(), password: values.password, code: values.code?.trim() ?? '', uuid: captcha?.uuid ?? '' });
+      const { token } = await login({
+        username: values.username.trim(),
+        password: values.password,
+        code: values.code?.trim() ?? '',
+        uuid: captcha?.uuid ?? '',
+      });
       await onToken(token);
     } catch (e) {
       // /login's failures are not notified by the client (spec): say it here. The captcha is single-use.
@@ -58,7 +63,14 @@ export function CredentialsForm({ onToken, initialUsername }: Props) {
   }
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} initialValues={{ username: initialUsername ?? '' }} requiredMark={false} name="login-account">
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      initialValues={{ username: initialUsername ?? '' }}
+      requiredMark={false}
+      name="login-account"
+    >
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form.Item label="用户名" name="username" rules={rules.username}>
         <Input placeholder="请输入用户名" autoComplete="username" />

@@ -34,7 +34,11 @@ export default function Login() {
         onChange={(k) => setTab(k as TabKey)}
         centered
         items={[
-          { key: 'account', label: '账号密码登录', children: <CredentialsForm onToken={finish} initialUsername={params.get('username') ?? undefined} /> },
+          {
+            key: 'account',
+            label: '账号密码登录',
+            children: <CredentialsForm onToken={finish} initialUsername={params.get('username') ?? undefined} />,
+          },
           { key: 'sms', label: '短信登录', children: <SmsLoginForm onToken={finish} initialPhone={params.get('phone') ?? undefined} /> },
         ]}
       />

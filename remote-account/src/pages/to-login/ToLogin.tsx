@@ -28,7 +28,12 @@ export default function ToLogin() {
   return (
     <UserLayout title="微信登录">
       {wx === 'closed' ? (
-        <Result status="info" title={WX_LOGIN_CLOSED_TEXT} subTitle="请使用账号密码或短信验证码登录。" extra={<Link to="/user/login">返回登录</Link>} />
+        <Result
+          status="info"
+          title={WX_LOGIN_CLOSED_TEXT}
+          subTitle="请使用账号密码或短信验证码登录。"
+          extra={<Link to="/user/login">返回登录</Link>}
+        />
       ) : (
         <div role="status" style={{ textAlign: 'center', padding: '24px 0' }}>
           <Spin />

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import * as api from '@site/api';
 import * as runtime from '@site/runtime';
 import { renderAt } from '../../test/render';
 import WxAuth from './WxAuth';
@@ -14,7 +13,6 @@ jest.mock('@site/runtime', () => ({
   completeLogin: jest.fn(() => Promise.resolve()),
 }));
 
-const m = api as jest.Mocked<typeof api>;
 const r = runtime as jest.Mocked<typeof runtime>;
 jest.setTimeout(30000);
 

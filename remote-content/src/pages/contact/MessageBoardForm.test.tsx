@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MessageBoardForm } from './MessageBoardForm';
 
-
 jest.mock('@site/api', () => ({
   ...jest.requireActual('@site/api'),
   getCaptcha: jest.fn(),
@@ -13,7 +12,13 @@ let captchaNo = 0;
 beforeEach(() => {
   jest.clearAllMocks();
   captchaNo = 0;
-  api.getCaptcha.mockImplementation(async () => ({ code: 200, msg: '操作成功', captchaEnabled: true, uuid: `uuid-${++captchaNo}`, img: btoa(`<svg>${captchaNo}</svg>`) }));
+  api.getCaptcha.mockImplementation(async () => ({
+    code: 200,
+    msg: '操作成功',
+    captchaEnabled: true,
+    uuid: `uuid-${++captchaNo}`,
+    img: btoa(`<svg>${captchaNo}</svg>`),
+  }));
 });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

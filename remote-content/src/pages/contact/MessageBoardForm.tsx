@@ -73,7 +73,13 @@ export function MessageBoardForm() {
                 <Input id="messageBoard_captcha" maxLength={8} autoComplete="off" placeholder="请输入验证码" aria-label="验证码" />
               </Form.Item>
               {captcha.status === 'ready' ? (
-                <button type="button" onClick={refresh} title="看不清？点击换一张" aria-label="看不清？点击换一张" style={{ padding: 0, border: 0, background: 'none' }}>
+                <button
+                  type="button"
+                  onClick={refresh}
+                  title="看不清？点击换一张"
+                  aria-label="看不清？点击换一张"
+                  style={{ padding: 0, border: 0, background: 'none' }}
+                >
                   <img src={captcha.src} alt="验证码" width={120} height={40} />
                 </button>
               ) : (

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getCaptcha } from '@site/api';
 
-export type CaptchaState =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'disabled' }
-  | { status: 'ready'; uuid: string; src: string };
+export type CaptchaState = { status: 'loading' } | { status: 'failed' } | { status: 'disabled' } | { status: 'ready'; uuid: string; src: string };
 
 /** The message board's captcha (single use): load on mount, `refresh()` after every submit or on click. */
 export function useCaptcha() {

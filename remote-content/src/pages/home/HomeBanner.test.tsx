@@ -6,7 +6,17 @@ jest.mock('@site/api', () => ({ ...jest.requireActual('@site/api'), getBlockItem
 const api = jest.requireMock('@site/api') as Record<'getBlockItems', jest.Mock>;
 
 const slide = (id: number, title: string, image: string | null = `/files/images/banner-${id}.svg`) => ({
-  id, blockId: 11, title, subtitle: null, description: null, url: '/product', linkUrl: null, image, targetBlank: false, enabled: true, order: id,
+  id,
+  blockId: 11,
+  title,
+  subtitle: null,
+  description: null,
+  url: '/product',
+  linkUrl: null,
+  image,
+  targetBlank: false,
+  enabled: true,
+  order: id,
 });
 
 beforeEach(() => {

@@ -38,7 +38,14 @@ export function HomeBanner() {
       onBlur={() => setPaused(false)}
     >
       {slides.map((s, i) => (
-        <div key={s.id} className="rc-banner-item" role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${count}`} hidden={i !== current}>
+        <div
+          key={s.id}
+          className="rc-banner-item"
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${i + 1} / ${count}`}
+          hidden={i !== current}
+        >
           <SmartLink className="rc-banner-slide" url={s.url || s.linkUrl} targetBlank={s.targetBlank} label={s.title}>
             <img
               src={s.image!}

@@ -6,10 +6,7 @@ import { detailHref } from '../../components/query';
 
 /** 上一篇 / 下一篇 of a news article; 没有了 when the server answers null (or the call fails). */
 export function PrevNext({ id }: { id: number }) {
-  const { loading, data } = useAsync(
-    () => Promise.all([getPrevArticle(id).catch(() => null), getNextArticle(id).catch(() => null)]),
-    [id],
-  );
+  const { loading, data } = useAsync(() => Promise.all([getPrevArticle(id).catch(() => null), getNextArticle(id).catch(() => null)]), [id]);
   if (loading) return <TextPlaceholder title={false} rows={2} />;
   const [prev, next] = data ?? [null, null];
   return (

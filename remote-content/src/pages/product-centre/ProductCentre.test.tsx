@@ -13,9 +13,28 @@ jest.mock('@site/api', () => ({
 }));
 const api = jest.requireMock('@site/api') as Record<'getChannel' | 'getChannels' | 'getArticlePage' | 'getArticle', jest.Mock>;
 
-
-const channel = (id: number, name: string) => ({ id, name, title: name, alias: '', url: '', nav: false, allowSearch: false, targetBlank: false, linkUrl: null, image: null, customs: { filePath: '' }, parentId: 14, children: [] });
-const platform = article({ id: 101, channelId: 20, title: '电网运行风险预警平台', description: '分钟级评估与分级预警', image: '/files/images/product-1.svg' });
+const channel = (id: number, name: string) => ({
+  id,
+  name,
+  title: name,
+  alias: '',
+  url: '',
+  nav: false,
+  allowSearch: false,
+  targetBlank: false,
+  linkUrl: null,
+  image: null,
+  customs: { filePath: '' },
+  parentId: 14,
+  children: [],
+});
+const platform = article({
+  id: 101,
+  channelId: 20,
+  title: '电网运行风险预警平台',
+  description: '分钟级评估与分级预警',
+  image: '/files/images/product-1.svg',
+});
 const fault = article({ id: 104, channelId: 21, title: '配电网故障智能诊断系统', image: '/files/images/product-4.svg' });
 
 const page = (
@@ -29,9 +48,16 @@ beforeEach(() => {
   jest.clearAllMocks();
   api.getChannel.mockResolvedValue({ ...channel(14, '产品中心'), parentId: null });
   api.getChannels.mockResolvedValue([channel(20, '风险管控平台'), channel(21, '监测预警系统')]);
-  api.getArticlePage.mockImplementation(async ({ channelId }: { channelId: number }) => pageOf(channelId === 21 ? [fault] : [platform, fault], channelId === 21 ? 1 : 20, 9));
+  api.getArticlePage.mockImplementation(async ({ channelId }: { channelId: number }) =>
+    pageOf(channelId === 21 ? [fault] : [platform, fault], channelId === 21 ? 1 : 20, 9),
+  );
   api.getArticle.mockImplementation(async (id: number) => {
-    if (id === 101) return { ...platform, text: '<h2>产品概述</h2><p>正文</p>', customs: { version: 'V3.2.0', features: [{ title: '多源数据融合', description: '统一建模' }, '分级预警推送'] } };
+    if (id === 101)
+      return {
+        ...platform,
+        text: '<h2>产品概述</h2><p>正文</p>',
+        customs: { version: 'V3.2.0', features: [{ title: '多源数据融合', description: '统一建模' }, '分级预警推送'] },
+      };
     throw new Error('文章不存在');
   });
 });

@@ -46,7 +46,12 @@ function ProductList() {
           onChange={selectCategory}
           tabs={[{ key: ALL, label: '全部产品' }, ...(categories.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))]}
         >
-          <PagedArticles key={active} channelId={Number(active)} pageSize={PAGE_SIZE} render={(items) => <ArticleGrid items={items} kind="product" headingLevel={2} />} />
+          <PagedArticles
+            key={active}
+            channelId={Number(active)}
+            pageSize={PAGE_SIZE}
+            render={(items) => <ArticleGrid items={items} kind="product" headingLevel={2} />}
+          />
         </CategoryTabs>
       )}
     </>

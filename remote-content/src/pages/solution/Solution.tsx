@@ -11,7 +11,11 @@ export default function Solution() {
   return (
     <PageContainer>
       <ChannelHeader channelId={CHANNEL_IDS.solution} fallbackTitle="解决方案" />
-      <PagedArticles channelId={CHANNEL_IDS.solution} pageSize={PAGE_SIZE} render={(items) => <ArticleGrid items={items} kind="solution" headingLevel={2} />} />
+      <PagedArticles
+        channelId={CHANNEL_IDS.solution}
+        pageSize={PAGE_SIZE}
+        render={(items) => <ArticleGrid items={items} kind="solution" headingLevel={2} />}
+      />
     </PageContainer>
   );
 }

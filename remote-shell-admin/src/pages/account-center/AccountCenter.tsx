@@ -25,7 +25,9 @@ export default function AccountCenter() {
       <Space align="start" size={24} wrap>
         <Space direction="vertical" align="center">
           <Avatar size={96} src={u.avatar || undefined} icon={<UserOutlined />} alt={`${u.nickName}的头像`} />
-          <Typography.Text strong className="profile-nick">{u.nickName}</Typography.Text>
+          <Typography.Text strong className="profile-nick">
+            {u.nickName}
+          </Typography.Text>
         </Space>
         <Descriptions
           column={1}

@@ -18,7 +18,17 @@ jest.mock('@site/runtime', () => ({
 const m = api as jest.Mocked<typeof api>;
 jest.setTimeout(30000);
 
-const profile = { userId: 5, userName: 'editor', nickName: '编辑', avatar: '', customerId: null, deptId: null, postIds: [], phonenumber: '13800000001', email: 'e@example.com' };
+const profile = {
+  userId: 5,
+  userName: 'editor',
+  nickName: '编辑',
+  avatar: '',
+  customerId: null,
+  deptId: null,
+  postIds: [],
+  phonenumber: '13800000001',
+  email: 'e@example.com',
+};
 
 beforeEach(() => {
   m.getProfile.mockResolvedValue({ code: 200, msg: '', data: profile } as never);
@@ -60,7 +70,9 @@ describe('/account/settings (issue 15 finding 4 and 3)', () => {
     expect(await screen.findByText(/秒后重新获取$/)).toBeTruthy();
     type('短信验证码', '246810');
     await save();
-    await waitFor(() => expect(m.updateProfile).toHaveBeenCalledWith({ nickName: '编辑', phonenumber: '13900000002', email: 'e@example.com', code: '246810' }));
+    await waitFor(() =>
+      expect(m.updateProfile).toHaveBeenCalledWith({ nickName: '编辑', phonenumber: '13900000002', email: 'e@example.com', code: '246810' }),
+    );
   });
 
   test('[ISSUE-15.4] no code is asked for a number that is not a valid phone', async () => {

@@ -38,7 +38,17 @@ export default function Dashboard() {
             items={[
               { key: 'nick', label: '昵称', children: user?.nickName ?? '' },
               { key: 'name', label: '账号', children: user?.userName ?? '' },
-              { key: 'roles', label: '角色', children: <span className="dashboard-roles">{roles.map((r) => <Tag key={r}>{r}</Tag>)}</span> },
+              {
+                key: 'roles',
+                label: '角色',
+                children: (
+                  <span className="dashboard-roles">
+                    {roles.map((r) => (
+                      <Tag key={r}>{r}</Tag>
+                    ))}
+                  </span>
+                ),
+              },
               { key: 'phone', label: '手机号码', children: user?.phonenumber || '未填写' },
             ]}
           />
@@ -62,7 +72,14 @@ export default function Dashboard() {
       <PageSection title={`访问统计（近 ${VISIT_DAYS} 天）`}>
         {hasPermi(['content:visit:list']) ? <VisitFigures days={VISIT_DAYS} /> : <Empty description="没有查看访问统计的权限" />}
       </PageSection>
-      <Modal open={!!detail} title={detail?.noticeTitle} width={NOTICE.detailModalWidth} footer={null} onCancel={() => setDetail(null)} destroyOnHidden>
+      <Modal
+        open={!!detail}
+        title={detail?.noticeTitle}
+        width={NOTICE.detailModalWidth}
+        footer={null}
+        onCancel={() => setDetail(null)}
+        destroyOnHidden
+      >
         {detail && <SafeHtml html={detail.noticeContent} />}
       </Modal>
     </div>

@@ -24,7 +24,11 @@ export default function DictPage() {
             dataSource={dicts[type]}
             locale={{ emptyText: '暂无数据' }}
             columns={[
-              { title: '字典标签 dictLabel', dataIndex: 'dictLabel', render: (v: string, r) => <Tag color={TAG_COLORS[r.listClass] ?? 'default'}>{v}</Tag> },
+              {
+                title: '字典标签 dictLabel',
+                dataIndex: 'dictLabel',
+                render: (v: string, r) => <Tag color={TAG_COLORS[r.listClass] ?? 'default'}>{v}</Tag>,
+              },
               { title: '字典键值 dictValue', dataIndex: 'dictValue' },
               { title: '回显样式 listClass', dataIndex: 'listClass', render: (v: string) => v || '—' },
               { title: '样式属性 cssClass', dataIndex: 'cssClass', render: (v: string) => v || '—' },

@@ -1,5 +1,19 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Tag, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SearchOutlined } from '@site/ui-kit';
+import {
+  App,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Tag,
+  DeleteOutlined,
+  EditOutlined,
+  ExportOutlined,
+  PlusOutlined,
+  SearchOutlined,
+} from '@site/ui-kit';
 import { getNoticeList } from '@site/api';
 import { NOTICE, type Notice, type NoticeListQuery } from '@site/contract';
 import { Action, Auth, useAuth } from '@site/runtime';
@@ -62,16 +76,24 @@ export default function NoticeTable() {
       </Form>
       <Space style={{ marginBottom: 12 }} wrap className="notice-actions">
         <Action permissionId={NOTICE_PERMISSION_ID} action="add">
-          <Button icon={<PlusOutlined />} onClick={notOpen}>新增</Button>
+          <Button icon={<PlusOutlined />} onClick={notOpen}>
+            新增
+          </Button>
         </Action>
         <Action permissionId={NOTICE_PERMISSION_ID} action="edit">
-          <Button icon={<EditOutlined />} onClick={notOpen}>修改</Button>
+          <Button icon={<EditOutlined />} onClick={notOpen}>
+            修改
+          </Button>
         </Action>
         <Action permissionId={NOTICE_PERMISSION_ID} action="delete">
-          <Button danger icon={<DeleteOutlined />} onClick={notOpen}>删除</Button>
+          <Button danger icon={<DeleteOutlined />} onClick={notOpen}>
+            删除
+          </Button>
         </Action>
         <Action permissionId={NOTICE_PERMISSION_ID} action="export">
-          <Button icon={<ExportOutlined />} onClick={notOpen}>导出</Button>
+          <Button icon={<ExportOutlined />} onClick={notOpen}>
+            导出
+          </Button>
         </Action>
       </Space>
       <ShellTable<Notice>
@@ -112,7 +134,14 @@ export default function NoticeTable() {
           },
         ]}
       />
-      <Modal open={!!detail} title={detail?.noticeTitle} width={NOTICE.detailModalWidth} footer={null} onCancel={() => setDetail(null)} destroyOnHidden>
+      <Modal
+        open={!!detail}
+        title={detail?.noticeTitle}
+        width={NOTICE.detailModalWidth}
+        footer={null}
+        onCancel={() => setDetail(null)}
+        destroyOnHidden
+      >
         {detail && <SafeHtml html={detail.noticeContent} />}
       </Modal>
     </PageSection>

@@ -22,7 +22,17 @@ const m = api as jest.Mocked<typeof api>;
 const r = runtime as jest.Mocked<typeof runtime>;
 jest.setTimeout(30000);
 
-const user = { userId: 1, userName: 'admin', nickName: '管理员', avatar: '', customerId: null, deptId: null, postIds: [], phonenumber: '', email: '' };
+const user = {
+  userId: 1,
+  userName: 'admin',
+  nickName: '管理员',
+  avatar: '',
+  customerId: null,
+  deptId: null,
+  postIds: [],
+  phonenumber: '',
+  email: '',
+};
 /** What /getInfo answers: the initial password until the change went through. */
 let initialPassword = true;
 

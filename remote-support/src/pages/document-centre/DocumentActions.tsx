@@ -22,7 +22,13 @@ export function DocumentActions({ doc }: { doc: Pick<Article, 'id' | 'title' | '
   };
   return (
     <div className="rs-doc-actions">
-      <button type="button" className="site-button site-button--primary rs-button" aria-busy={busy} onClick={onDownload} aria-label={`下载 ${doc.title}`}>
+      <button
+        type="button"
+        className="site-button site-button--primary rs-button"
+        aria-busy={busy}
+        onClick={onDownload}
+        aria-label={`下载 ${doc.title}`}
+      >
         {busy ? <span className="rs-spinner rs-spinner--small" aria-hidden="true" /> : <DownloadIcon />}
         下载
       </button>

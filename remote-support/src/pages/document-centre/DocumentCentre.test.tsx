@@ -11,7 +11,14 @@ jest.mock('@site/api', () => ({
 }));
 const api = jest.requireMock('@site/api') as Record<'getArticlePage' | 'getArticle' | 'downloadArticleFile', jest.Mock>;
 
-const manual = article({ id: 402, title: '配电网故障智能诊断系统用户手册', file: '/files/docs/manual.pdf', fileName: '用户手册.pdf', fileLength: 2048, customs: { fileType: 'PDF' } });
+const manual = article({
+  id: 402,
+  title: '配电网故障智能诊断系统用户手册',
+  file: '/files/docs/manual.pdf',
+  fileName: '用户手册.pdf',
+  fileLength: 2048,
+  customs: { fileType: 'PDF' },
+});
 const notes = article({ id: 410, title: 'V3.2.0 版本发布说明', file: '/files/docs/notes.txt', fileName: '发布说明.txt', fileLength: 512 });
 
 beforeEach(() => {
@@ -61,14 +68,26 @@ test('an empty channel shows 暂无文档', async () => {
 
 test('pages are real links (?page=, keeping ?id=) and a click loads that page in the app', async () => {
   api.getArticle.mockResolvedValue(manual);
-  api.getArticlePage.mockImplementation(async ({ page }: { page: number }) => ({ ...pageOf(page === 2 ? [notes] : [manual]), totalElements: 25, totalPages: 3 }));
+  api.getArticlePage.mockImplementation(async ({ page }: { page: number }) => ({
+    ...pageOf(page === 2 ? [notes] : [manual]),
+    totalElements: 25,
+    totalPages: 3,
+  }));
   function Where() {
     const { search } = useLocation();
     return <output data-testid="search">{search}</output>;
   }
   renderAt(
     <Routes>
-      <Route path="/document" element={<><DocumentCentre /><Where /></>} />
+      <Route
+        path="/document"
+        element={
+          <>
+            <DocumentCentre />
+            <Where />
+          </>
+        }
+      />
     </Routes>,
     '/document?id=402',
   );

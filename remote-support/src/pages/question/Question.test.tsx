@@ -15,7 +15,10 @@ const q2 = article({ id: 502, channelId: 16, title: '如何申请产品试用？
 beforeEach(() => {
   jest.clearAllMocks();
   api.getArticlePage.mockResolvedValue(pageOf([q1, q2]));
-  api.getArticle.mockImplementation(async (id: number) => ({ ...(id === 502 ? q2 : q1), text: `<p>答案正文 ${id}</p><img src=x onerror="alert(1)">` }));
+  api.getArticle.mockImplementation(async (id: number) => ({
+    ...(id === 502 ? q2 : q1),
+    text: `<p>答案正文 ${id}</p><img src=x onerror="alert(1)">`,
+  }));
 });
 
 test('[ROUTE-16] 常见问题 lists the questions with answers closed', async () => {

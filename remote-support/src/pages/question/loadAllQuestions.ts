@@ -10,7 +10,9 @@ const PAGE_SIZE = 100;
 export async function loadAllQuestions(): Promise<Article[]> {
   const first = await getArticlePage({ channelId: CHANNEL_IDS.question, page: 1, pageSize: PAGE_SIZE });
   const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => getArticlePage({ channelId: CHANNEL_IDS.question, page: i + 2, pageSize: PAGE_SIZE })),
+    Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) =>
+      getArticlePage({ channelId: CHANNEL_IDS.question, page: i + 2, pageSize: PAGE_SIZE }),
+    ),
   );
   return [first, ...rest].flatMap((p) => p.content);
 }

@@ -12,9 +12,27 @@ export interface SupportSection {
 }
 
 export const SUPPORT_SECTIONS: SupportSection[] = [
-  { channelId: CHANNEL_IDS.document, blockId: BLOCK_IDS.documents, path: '/document', fallbackTitle: '文档中心', itemHref: (id) => `/document?id=${id}` },
-  { channelId: CHANNEL_IDS.question, blockId: BLOCK_IDS.commonQuestions, path: '/question', fallbackTitle: '常见问题', itemHref: (id) => `/question?id=${id}` },
-  { channelId: CHANNEL_IDS.video, blockId: BLOCK_IDS.videoTutorials, path: '/video', fallbackTitle: '视频教程', itemHref: (id) => `/videoDetail?id=${id}` },
+  {
+    channelId: CHANNEL_IDS.document,
+    blockId: BLOCK_IDS.documents,
+    path: '/document',
+    fallbackTitle: '文档中心',
+    itemHref: (id) => `/document?id=${id}`,
+  },
+  {
+    channelId: CHANNEL_IDS.question,
+    blockId: BLOCK_IDS.commonQuestions,
+    path: '/question',
+    fallbackTitle: '常见问题',
+    itemHref: (id) => `/question?id=${id}`,
+  },
+  {
+    channelId: CHANNEL_IDS.video,
+    blockId: BLOCK_IDS.videoTutorials,
+    path: '/video',
+    fallbackTitle: '视频教程',
+    itemHref: (id) => `/videoDetail?id=${id}`,
+  },
 ];
 
 /** How many latest items each entry lists. */

@@ -17,7 +17,14 @@ beforeEach(() => jest.clearAllMocks());
 
 test('[ROUTE-18][ROUTE-23] plays the video of ?id= with the browser player', async () => {
   api.getArticle.mockResolvedValue(
-    article({ id: 601, channelId: 17, title: '电网运行风险预警平台功能演示', image: '/files/images/v.svg', video: '/files/videos/demo.mp4', text: '<p>演示片段</p>' }),
+    article({
+      id: 601,
+      channelId: 17,
+      title: '电网运行风险预警平台功能演示',
+      image: '/files/images/v.svg',
+      video: '/files/videos/demo.mp4',
+      text: '<p>演示片段</p>',
+    }),
   );
   const { container } = renderAt(page, '/videoDetail?id=601');
   expect(await screen.findByRole('heading', { level: 1, name: '电网运行风险预警平台功能演示' })).toBeTruthy();

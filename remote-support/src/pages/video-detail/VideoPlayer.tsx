@@ -10,7 +10,16 @@ export function VideoPlayer({ article }: { article: Pick<ArticleDetail, 'title' 
   const webm = typeof article.customs?.videoWebm === 'string' ? article.customs.videoWebm : null;
   const sources = [article.video, webm].filter((s): s is string => !!s);
   return (
-    <video className="rs-player" controls preload="metadata" poster={article.image ?? undefined} width={960} height={540} aria-label={article.title} playsInline>
+    <video
+      className="rs-player"
+      controls
+      preload="metadata"
+      poster={article.image ?? undefined}
+      width={960}
+      height={540}
+      aria-label={article.title}
+      playsInline
+    >
       {sources.map((src) => (
         <source key={src} src={src} type={typeOf(src)} />
       ))}

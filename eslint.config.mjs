@@ -17,24 +17,30 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // relative path. A relative path's reach depends on the importing file's depth, which `no-restricted-imports`
 // patterns cannot express, and they do not see require() or import(): hence this small rule.
 const APPS = ['host', 'remote-content', 'remote-support', 'remote-account', 'remote-shell-admin'];
-const SHARED = ['shared', 'contract', 'runtime', 'api', 'ui', 'ui-kit'];
+const SHARED = ['contract', 'runtime', 'api', 'ui', 'ui-kit'];
+/** What each shared package may import among the shared ones: the layers run contract -> runtime -> api -> ui. */
+const LAYERS = {
+  contract: [],
+  'ui-kit': [],
+  runtime: ['contract', 'ui-kit'],
+  api: ['contract', 'runtime'],
+  ui: ['contract', 'runtime', 'api', 'ui-kit'],
+};
 const folderOfPackage = new Map();
 for (const dir of fs.readdirSync(root)) {
   const manifest = path.join(root, dir, 'package.json');
   if (fs.existsSync(manifest)) folderOfPackage.set(JSON.parse(fs.readFileSync(manifest, 'utf8')).name, dir);
 }
-// Until @site/contract exists, the server reads the API types and constants from shared/ by path; the day the
-// contract package is in the workspace this allowance disappears by itself.
-const serverTransition = fs.existsSync(path.join(root, 'contract', 'package.json')) ? [] : ['shared/src/types/api.ts', 'shared/src/constants.ts'];
 
 /** Why `from` may not import `target` (a workspace folder), or null when it may. */
-function forbidden(from, target, targetFile) {
+function forbidden(from, target) {
   if (from === target) return null;
   if (APPS.includes(from) && APPS.includes(target)) return `应用 ${from} 不得引用另一个应用 ${target}（应用之间只通过模块联邦的远程模块相连）`;
   if (SHARED.includes(from) && [...APPS, 'server', 'e2e', 'scripts'].includes(target))
     return `共享包 ${from} 不得引用 ${target}（共享包被各应用打包，不能依赖任何应用）`;
-  if (from === 'server' && target !== 'contract' && !serverTransition.includes(targetFile))
-    return `服务端只可引用工作区中的 @site/contract，不得引用 ${target}`;
+  if (SHARED.includes(from) && SHARED.includes(target) && !LAYERS[from].includes(target))
+    return `共享包 ${from} 不得引用 ${target}（层次：contract -> runtime -> api -> ui；运行时单例必须小而稳定）`;
+  if (from === 'server' && target !== 'contract') return `服务端只可引用工作区中的 @site/contract，不得引用 ${target}`;
   return null;
 }
 
@@ -66,7 +72,7 @@ const boundaries = {
         return;
       }
       const target = targetOf(spec, filename);
-      const why = target && forbidden(from, target.folder, target.file);
+      const why = target && forbidden(from, target.folder);
       if (why) context.report({ node, message: why });
     }
     return {

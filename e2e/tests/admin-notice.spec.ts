@@ -19,14 +19,8 @@ interface Row {
 const popover = (page: Page) => page.getByTestId('notice-popover');
 const items = (page: Page) => popover(page).locator('.notice-item');
 const more = (page: Page) => popover(page).getByRole('button', { name: /查看更多/ });
-/**
- * 查看更多 as a person uses it: once it has stopped spinning. antd's Button keeps its own loading state, set in an
- * effect after the rows of the previous page have rendered, and ignores a click while it spins.
- */
-async function loadMore(page: Page) {
-  await expect(more(page)).not.toHaveClass(/ant-btn-loading/);
-  await loadMore(page);
-}
+/** 查看更多: the click waits until the button is enabled again (it is disabled while a page loads). */
+const loadMore = (page: Page) => more(page).click();
 
 /** Every active notice of a type, as the server pages it (5 per page). */
 async function allOfType(request: import('@playwright/test').APIRequestContext, noticeType: string): Promise<{ rows: Row[]; total: number }> {

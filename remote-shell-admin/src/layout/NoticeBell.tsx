@@ -36,8 +36,13 @@ export function NoticeBell() {
     }
   }, []);
 
-  // Opening (again) shows a fresh first page of the tab in view; loading on the event, not after the render.
+  // Opening (again) shows a fresh first page of the tab in view; loading on the event, not after the render. The
+  // popover may report the same state twice (the bell's click and its own open change): a second "open" would
+  // reload page 1 after the visitor already asked for page 2, and the page-2 answer would then be dropped.
+  const openRef = useRef(false);
   const onOpenChange = (next: boolean) => {
+    if (next === openRef.current) return;
+    openRef.current = next;
     setOpen(next);
     if (next) void load(initialPaging(paging.noticeType));
   };
@@ -62,7 +67,7 @@ export function NoticeBell() {
             <Typography.Link
               onClick={() => {
                 setDetail(n);
-                setOpen(false);
+                onOpenChange(false);
               }}
               title={n.noticeTitle}
               className="notice-item"
@@ -77,7 +82,9 @@ export function NoticeBell() {
       />
       {hasMore(paging) && (
         <div style={{ textAlign: 'center', padding: 8 }}>
-          <Button size="small" onClick={onMore} loading={loading}>
+          {/* disabled, not antd's `loading`: the Button keeps its own loading state, switched off in an effect after
+              the rows have rendered, and silently ignores a click until then; a disabled button says so at once. */}
+          <Button size="small" onClick={onMore} disabled={loading}>
             查看更多
           </Button>
         </div>

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { sysConfig, sysRole, sysToken, sysUser, sysUserRole } from '../db/schema.js';
-import { ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE } from '@site/contract';
+import { ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE, type UserInfo } from '@site/contract';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -41,16 +41,8 @@ export async function revokeAllTokens(db: Db, userId: number, keepToken?: string
     .where(and(eq(sysToken.userId, userId), isNull(sysToken.revokedAt), keepToken ? ne(sysToken.tokenHash, sha256(keepToken)) : undefined));
 }
 
-export interface CurrentUser {
-  userId: number;
-  userName: string;
-  nickName: string;
-  avatar: string;
-  customerId: number | null;
-  deptId: number | null;
-  postIds: number[];
-  phonenumber: string;
-  email: string;
+/** The signed-in user of a request: the contract's UserInfo plus what the server needs to authorise. */
+export interface CurrentUser extends UserInfo {
   roles: string[];
   permissions: string[];
   token: string;

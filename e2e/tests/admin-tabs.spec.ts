@@ -71,6 +71,8 @@ test('[TAB-1] close right, close left, close current and close all', async ({ pa
   const ctx = page.locator('.ant-dropdown:visible');
   await expect(ctx.getByRole('menuitem')).toHaveText(['关闭当前', '关闭右侧', '关闭左侧', '关闭全部']);
   await page.keyboard.press('Escape');
+  // The context menu fades out: until it has, the bar's own menu would open beside it and two 关闭全部 show.
+  await expect(ctx).toHaveCount(0);
   await tab(page, '个人设置').click();
   await expect(page).toHaveURL(/\/account\/settings$/);
   await barAction(page, '关闭全部');

@@ -8,7 +8,8 @@
 const http = require('http');
 const path = require('path');
 const { supervise } = require('./lib/supervisor.cjs');
-const { siteEnv } = require('./lib/site-env.cjs');
+const fs = require('fs');
+const { siteEnv, defaultRemotes } = require('./lib/site-env.cjs');
 
 const site = siteEnv();
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
@@ -32,6 +33,16 @@ async function waitForApi(timeoutMs) {
     await new Promise((r) => setTimeout(r, 300));
   }
   return false;
+}
+
+/** Where each remote's manifest lives now: the remotes file when there is one (npm start's released versions). */
+function liveRemotes() {
+  try {
+    if (site.remotesFile) return JSON.parse(fs.readFileSync(site.remotesFile, 'utf8'));
+  } catch {
+    /* unreadable: the default locations below */
+  }
+  return defaultRemotes(site);
 }
 
 let shuttingDown = false;
@@ -75,7 +86,7 @@ const within = (ready, ms) => Promise.race([ready, new Promise((r) => setTimeout
   const url = `http://${site.publicHost}:${site.host.port}/`;
   console.log('');
   console.log(`  Site:  ${url}   (API ${ok ? 'ready' : 'NOT ready'} at http://127.0.0.1:${site.apiPort})`);
-  for (const r of site.remotes) console.log(`  ${r.name.padEnd(20)} http://${site.publicHost}:${r.port}/mf-manifest.json`);
+  for (const [name, url] of Object.entries(liveRemotes())) console.log(`  ${name.padEnd(20)} ${url}`);
   console.log('');
   console.log(`  Staff sign-in: ${url}user/login as "admin". Its password is SITE_ADMIN_PASSWORD if set; otherwise the`);
   console.log('  API server printed a random one above when it created the database (once only: note it down).');

@@ -46,6 +46,17 @@ function cacheControl(file) {
 
 const etagOf = (body) => `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
 
+/** `/dev` or below it, also when percent-encoded (`/%64ev/...`). */
+function isDevPath(pathname) {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    /* a bad escape is no /dev path */
+  }
+  return /^\/+dev(\/|$)/.test(decoded);
+}
+
 /**
  * @param {{
  *   root: string, spa?: boolean, cors?: boolean,
@@ -145,6 +156,13 @@ function createStaticServer(o) {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = (request.url.split('?')[0] || '').split('#')[0];
+    // The API's test helpers live under /dev on the API port when a harness switches them on; no origin of the
+    // site has anything there, whatever the method or spelling: a plain 404 (the host's is its own 404 page).
+    if (isDevPath(pathname)) {
+      if (o.spa && (request.method === 'GET' || request.method === 'HEAD'))
+        return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
     // History-mode routing: any other extension-less path of the host is the app.
     if (o.spa && (request.method === 'GET' || request.method === 'HEAD') && !/\.[^/]*$/.test(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', o.root);

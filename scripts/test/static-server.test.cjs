@@ -140,13 +140,15 @@ test('[issue 15 finding 2] no request escapes the build folder, in any spelling 
   }
 });
 
-test('[issue 15 /dev] /dev is never proxied: the host answers its SPA page or a 404 and the API never sees the call', async () => {
+test('[issue 15 /dev] /dev is never proxied: the host answers 404 (its own 404 page for a GET) and the API never sees the call', async () => {
   upstream.seen.length = 0;
+  // The host's own 404 page, with a 404 status; every method and spelling is a 404.
   const page = await get(hostPort, '/dev/sms-outbox?phone=13800000000');
-  assert.strictEqual(page.status, 200);
+  assert.strictEqual(page.status, 404);
   assert.match(String(page.headers['content-type']), /text\/html/);
   assert.strictEqual((await get(hostPort, '/dev/visits.json')).status, 404);
-  assert.strictEqual((await get(hostPort, '/dev/rate-limits/reset', {}, 'POST')).status, 405);
+  assert.strictEqual((await get(hostPort, '/%64ev/visits')).status, 404);
+  assert.strictEqual((await get(hostPort, '/dev/rate-limits/reset', {}, 'POST')).status, 404);
   assert.deepStrictEqual(
     upstream.seen.map((s) => s.url),
     [],

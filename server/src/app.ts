@@ -250,12 +250,6 @@ export async function startServer(options: ServerOptions & { port?: number; host
   const app = await buildServer(options);
   const port = options.port ?? Number(process.env.API_PORT || 3000);
   const host = options.host ?? process.env.API_HOST ?? '127.0.0.1';
-  await app.listen({ port, host });
-  const addr = app.server.address();
-  const realPort = typeof addr === 'object' && addr ? addr.port : port;
-  console.log(
-    `API server listening on http://${host.includes(':') ? `[${host}]` : host}:${realPort} (${app.ctx.database.kind}, data ${app.ctx.config.dataDir})`,
-  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -288,7 +282,14 @@ export async function startServer(options: ServerOptions & { port?: number; host
       process.exit(1);
     }
   };
+  // Installed before listening: a signal that arrives the moment the port is announced is a graceful stop too.
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port, host });
+  const addr = app.server.address();
+  const realPort = typeof addr === 'object' && addr ? addr.port : port;
+  console.log(
+    `API server listening on http://${host.includes(':') ? `[${host}]` : host}:${realPort} (${app.ctx.database.kind}, data ${app.ctx.config.dataDir})`,
+  );
   return app;
 }

@@ -39,15 +39,19 @@ export function NoticeBell() {
   // Opening (again) shows a fresh first page of the tab in view; loading on the event, not after the render. The
   // popover may report the same state twice (the bell's click and its own open change): a second "open" would
   // reload page 1 after the visitor already asked for page 2, and the page-2 answer would then be dropped.
+  // The popover can also report close-and-open in quick succession after the visitor has changed tab: the reload
+  // then reads the tab in view now (a ref), not the one of the render whose handler the popover kept.
   const openRef = useRef(false);
+  const tabRef = useRef(paging.noticeType);
   const onOpenChange = (next: boolean) => {
     if (next === openRef.current) return;
     openRef.current = next;
     setOpen(next);
-    if (next) void load(initialPaging(paging.noticeType));
+    if (next) void load(initialPaging(tabRef.current));
   };
 
   const onTabChange = (key: string) => {
+    tabRef.current = key;
     const reset = changeTab(paging, key);
     setPaging(reset);
     void load(reset);

@@ -42,12 +42,22 @@ test(
       });
       assert.equal(answered.status, 200);
 
-      // A client that announced 1000 bytes and sent 10: its request never completes by itself.
+      // A client that announced 1000 bytes and sent 10: its request never completes by itself. It asks for
+      // "100 Continue" so the test knows the server has parsed the request before the signal: an unparsed connection
+      // is idle and closed at once, which is right but not what this test is about. The socket flows (a paused one
+      // stops reading and never sees the cut, and the loop would drain with nothing left to wait on).
       const stalled = net.connect(port, '127.0.0.1');
-      await new Promise((r) => stalled.once('connect', r));
       stalled.on('error', () => undefined);
-      stalled.write(`POST /api/visit/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"siteId":`);
+      let received = '';
+      stalled.on('data', (d: Buffer) => (received += d.toString()));
       const cut = new Promise<void>((r) => stalled.once('close', () => r()));
+      await new Promise((r) => stalled.once('connect', r));
+      stalled.write(
+        `POST /api/visit/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n`,
+      );
+      for (let i = 0; i < 200 && !received.includes('100 Continue'); i++) await new Promise((r) => setTimeout(r, 25));
+      assert.match(received, /^HTTP\/1\.1 100 Continue/);
+      stalled.write('{"siteId":');
 
       const signalled = Date.now();
       server.child.kill('SIGTERM');

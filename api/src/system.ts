@@ -44,6 +44,8 @@ export function uploadFile(file: File | Blob) {
 }
 /** GET /system/message-board/list */
 export const getMessageBoardList = (params: PageQuery) => request.get<MessageBoardListResponse>('/system/message-board/list', { params });
+/** GET /system/message-board/mine: the signed-in author's own messages with the staff's replies. */
+export const getMyMessages = (params: PageQuery) => request.get<MessageBoardListResponse>('/system/message-board/mine', { params });
 /** GET /system/visit/stats?days= */
 export const getVisitStats = (days = 7) => request.get<VisitStatsResponse>('/system/visit/stats', { params: { days } });
 /** PUT /system/channel/{id} (admin only) */

@@ -11,6 +11,8 @@
  * answer HTTP 200 with body `{code: 500, msg}`.
  */
 
+import type { AUDIT_ACTIONS, AUDIT_RESOURCES, NOTICE_AUDIENCES } from './constants';
+
 // ---------------------------------------------------------------------------------------------
 // Common envelopes
 // ---------------------------------------------------------------------------------------------
@@ -19,6 +21,11 @@
 export interface ApiErrorBody {
   code: number;
   msg: string;
+  /**
+   * A 400 caused by one input field: its name as the request spelled it (`title`, `items.0.url`), so a form can
+   * show `msg` beside that field and keep what was typed.
+   */
+  field?: string;
 }
 
 /** RuoYi plain answer `{code, msg}`. */
@@ -348,7 +355,11 @@ export interface Notice {
   /** `YYYY-MM-DD HH:mm:ss`. */
   createTime: string;
   createBy: string;
+  /** Who it is for (NOTICE_AUDIENCES): 'all', 'staff' or 'customer'. */
+  audience: NoticeAudience;
 }
+
+export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
 
 /** Query of `GET /system/notice/list`. */
 export interface NoticeListQuery extends PageQuery {
@@ -422,6 +433,13 @@ export interface MessageBoardEntry {
   ip: string | null;
   /** `YYYY-MM-DD HH:mm:ss`. */
   createTime: string;
+  /** MESSAGE_STATUS: '0' 未处理, '1' 已处理. */
+  status: string;
+  /** Staff's reply note (plain text), shown to the author when signed in. */
+  reply: string | null;
+  /** `YYYY-MM-DD HH:mm:ss` or null. */
+  repliedAt: string | null;
+  repliedBy: string | null;
 }
 
 export type MessageBoardListResponse = TableDataInfo<MessageBoardEntry>;
@@ -522,4 +540,27 @@ export type DevCaptchaResponse = RData<{ answer: string }>;
 export interface HealthResponse {
   status: 'ok';
   db: 'pglite' | 'postgres';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit trail (issue 18.7)
+// ---------------------------------------------------------------------------------------------
+
+export type AuditResource = (typeof AUDIT_RESOURCES)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One write by staff: `GET /system/audit/list` rows, `GET /system/audit/{resource}/{id}` (a row's history). */
+export interface AuditLogEntry {
+  id: number;
+  userName: string;
+  resource: AuditResource;
+  action: AuditAction;
+  targetId: string | null;
+  summary: string;
+  /** The row before (null for add) and after (null for delete), as the API spells it. */
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  /** `YYYY-MM-DD HH:mm:ss`. */
+  createTime: string;
 }

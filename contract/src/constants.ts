@@ -136,3 +136,40 @@ export const SIDE_MENU_BREAKPOINT = 'lg';
 
 /** Company name shown in the settings export and as the fallback company title. */
 export const COMPANY_NAME = '华电智控科技有限公司';
+
+/** Who a notice is for (sys_notice.audience). */
+export const NOTICE_AUDIENCES = ['all', 'staff', 'customer'] as const;
+export const NOTICE_AUDIENCE_LABELS = { all: '全部', staff: '员工', customer: '客户' } as const;
+
+/** 留言板 states. */
+export const MESSAGE_STATUS = { pending: '0', done: '1' } as const;
+export const MESSAGE_STATUS_LABELS = { '0': '未处理', '1': '已处理' } as const;
+
+/** What the audit trail records (issue 18.7): the resource written and the action name. */
+export const AUDIT_RESOURCES = ['article', 'channel', 'block', 'notice', 'message', 'user', 'role', 'customer', 'config'] as const;
+export const AUDIT_ACTIONS = ['add', 'edit', 'delete', 'enable', 'disable', 'status', 'reply', 'resetPwd', 'sort'] as const;
+export const AUDIT_RESOURCE_LABELS = {
+  article: '文章',
+  channel: '栏目',
+  block: '区块',
+  notice: '通知公告',
+  message: '留言',
+  user: '用户',
+  role: '角色',
+  customer: '客户',
+  config: '参数',
+} as const;
+export const AUDIT_ACTION_LABELS = {
+  add: '新增',
+  edit: '修改',
+  delete: '删除',
+  enable: '启用',
+  disable: '停用',
+  status: '状态变更',
+  reply: '回复',
+  resetPwd: '重置密码',
+  sort: '排序',
+} as const;
+
+/** The stale-save answer when two people edit the same row (a version number on each row). */
+export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';

@@ -36,7 +36,7 @@ describe('SMS codes and customer accounts', () => {
       ok(/手机号/.test(b.body.msg), b.body.msg);
     }
     const missing = await req(s.app, { method: 'POST', url: '/bus/customer/sendCode' });
-    assert.deepEqual(missing.body, { code: 400, msg: '手机号不能为空' });
+    assert.deepEqual(missing.body, { code: 400, msg: '手机号不能为空', field: 'phone' });
   });
 
   test('[API-18] sendCode is limited to 1 per 60 s per phone and per IP (429, counted in the database)', async () => {
@@ -85,7 +85,7 @@ describe('SMS codes and customer accounts', () => {
     const w = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=a&code=${wrong}` });
     assert.deepEqual(w.body, { code: 500, msg: '短信验证码错误或已过期' });
     const noName = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&code=${code}` });
-    assert.deepEqual(noName.body, { code: 400, msg: '姓名不能为空' });
+    assert.deepEqual(noName.body, { code: 400, msg: '姓名不能为空', field: 'name' });
     const longName = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=${'很'.repeat(31)}&code=${code}` });
     assert.equal(longName.status, 400);
     const tg = await req(s.app, {
@@ -166,7 +166,7 @@ describe('SMS codes and customer accounts', () => {
     const oldToken = sms.body.token;
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: oldToken })).status, 200);
     const short = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=12345&code=123456` });
-    assert.deepEqual(short.body, { code: 400, msg: '密码长度必须在6到20个字符之间' });
+    assert.deepEqual(short.body, { code: 400, msg: '密码长度必须在6到20个字符之间', field: 'password' });
     const long = await req(s.app, { method: 'POST', url: `/bus/customer/resetUserPassword?phone=${phone}&password=${'a'.repeat(21)}&code=123456` });
     assert.equal(long.status, 400);
     const code = await sendSms2(phone, 'reset');

@@ -49,9 +49,9 @@ describe('staff content writes', () => {
 
   test('notice input is validated in Chinese', async () => {
     const noTitle = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeType: '1' } });
-    assert.deepEqual(noTitle.body, { code: 400, msg: '公告标题不能为空' });
+    assert.deepEqual(noTitle.body, { code: 400, msg: '公告标题不能为空', field: 'noticeTitle' });
     const badType = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeTitle: 'x', noticeType: "1' OR 1=1" } });
-    assert.deepEqual(badType.body, { code: 400, msg: '公告类型格式不正确' });
+    assert.deepEqual(badType.body, { code: 400, msg: '公告类型格式不正确', field: 'noticeType' });
     const badIds = await req(s.app, { method: 'DELETE', url: '/system/notice/1;drop', token: admin });
     assert.equal(badIds.status, 400);
   });

@@ -435,7 +435,7 @@ describe('message board', () => {
       payload: { ...base, uuid: c2.uuid, captcha: c2.answer, phone: '12345' },
     });
     assert.equal(badPhone.status, 400);
-    assert.deepEqual(badPhone.body, { code: 400, msg: '手机号格式不正确' });
+    assert.deepEqual(badPhone.body, { code: 400, msg: '手机号格式不正确', field: 'phone' });
     const long = await req(s.app, { method: 'POST', url: '/api/message-board', payload: { ...base, text: 'x'.repeat(2001) } });
     assert.equal(long.status, 400);
     const missing = await req(s.app, { method: 'POST', url: '/api/message-board', payload: { text: 'a' } });

@@ -221,9 +221,17 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
     }
     const upd = (body: object) => req(prod.app, { method: 'PUT', url: '/system/user/profile/updatePwd', token, payload: body });
     assert.deepEqual((await upd({ oldPassword: 'wrong-one', newPassword: 'N3wPass!' })).body, { code: 500, msg: '修改密码失败，旧密码错误' });
-    assert.deepEqual((await upd({ oldPassword: password, newPassword: '12345' })).body, { code: 400, msg: '密码长度必须在6到20个字符之间' });
-    assert.deepEqual((await upd({ oldPassword: password, newPassword: 'x'.repeat(21) })).body, { code: 400, msg: '密码长度必须在6到20个字符之间' });
-    assert.deepEqual((await upd({ oldPassword: password })).body, { code: 400, msg: '新密码不能为空' });
+    assert.deepEqual((await upd({ oldPassword: password, newPassword: '12345' })).body, {
+      code: 400,
+      msg: '密码长度必须在6到20个字符之间',
+      field: 'newPassword',
+    });
+    assert.deepEqual((await upd({ oldPassword: password, newPassword: 'x'.repeat(21) })).body, {
+      code: 400,
+      msg: '密码长度必须在6到20个字符之间',
+      field: 'newPassword',
+    });
+    assert.deepEqual((await upd({ oldPassword: password })).body, { code: 400, msg: '新密码不能为空', field: 'newPassword' });
     assert.deepEqual((await upd({ oldPassword: password, newPassword: password })).body, { code: 500, msg: '新密码不能与旧密码相同' });
     assert.deepEqual((await upd({ oldPassword: password, newPassword: 'N3wPass!' })).body, { code: 200, msg: '操作成功' });
     assert.equal((await req(prod.app, { method: 'GET', url: '/getInfo', token })).body.isDefaultModifyPwd, false);

@@ -100,7 +100,7 @@ describe('captcha and login', () => {
   test('[API-10] login validation: missing fields and overlong values answer 400', async () => {
     const r = await req(s.app, { method: 'POST', url: '/login', payload: { password: 'x' } });
     assert.equal(r.status, 400);
-    assert.deepEqual(r.body, { code: 400, msg: '用户名不能为空' });
+    assert.deepEqual(r.body, { code: 400, msg: '用户名不能为空', field: 'username' });
     const long = await req(s.app, { method: 'POST', url: '/login', payload: { username: 'a'.repeat(500), password: 'x' } });
     assert.equal(long.status, 400);
     const types = await req(s.app, { method: 'POST', url: '/login', payload: { username: { $ne: 1 }, password: ['x'] } });
@@ -348,7 +348,7 @@ describe('uploads and profile', () => {
     assert.equal(info.body.user.nickName, '张工<b>');
     assert.equal(info.body.user.email, 'zhang@example.com');
     const badMail = await req(s.app, { method: 'PUT', url: '/system/user/profile', token: t, payload: { nickName: 'x', email: 'not-mail' } });
-    assert.deepEqual(badMail.body, { code: 400, msg: '邮箱格式不正确' });
+    assert.deepEqual(badMail.body, { code: 400, msg: '邮箱格式不正确', field: 'email' });
     // a number that is someone else's: its holder's code proves it, then the uniqueness check answers
     const code = await sendSms(s.app, '15888888888', 'phone');
     const taken = await req(s.app, {

@@ -9,6 +9,7 @@ const n = (id: number): Notice => ({
   status: '0',
   createTime: '',
   createBy: '',
+  audience: 'all',
 });
 
 describe('notice paging', () => {

@@ -66,6 +66,11 @@ export const messageBoard = pgTable('message_board', {
   email: varchar('email', { length: 100 }),
   ip: varchar('ip', { length: 64 }),
   createdAt: ts('created_at').notNull().defaultNow(),
+  status: char('status', { length: 1 }).notNull().default('0'),
+  reply: text('reply'),
+  repliedAt: ts('replied_at'),
+  repliedBy: varchar('replied_by', { length: 64 }),
+  userId: integer('user_id'),
 });
 
 export const visit = pgTable('visit', {
@@ -202,6 +207,21 @@ export const sysNotice = pgTable('sys_notice', {
   status: char('status', { length: 1 }).notNull().default('0'),
   createBy: varchar('create_by', { length: 64 }).notNull().default(''),
   createTime: ts('create_time').notNull().defaultNow(),
+  audience: varchar('audience', { length: 10 }).notNull().default('all'),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id'),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  resource: varchar('resource', { length: 40 }).notNull(),
+  action: varchar('action', { length: 20 }).notNull(),
+  targetId: varchar('target_id', { length: 200 }),
+  summary: varchar('summary', { length: 300 }).notNull().default(''),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: varchar('ip', { length: 64 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const sysDictData = pgTable('sys_dict_data', {

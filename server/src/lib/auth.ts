@@ -125,6 +125,8 @@ export async function requireUser(db: Db, req: FastifyRequest, opts: { allowInit
 }
 
 export const isAdmin = (u: CurrentUser) => u.roles.includes(SUPER_ROLE);
+/** Staff hold at least one role; customers who registered on the site hold none (getInfo shows ROLE_DEFAULT). */
+export const isStaff = (u: Pick<CurrentUser, 'roles'>) => u.roles.length > 0;
 export const hasPermi = (u: CurrentUser, perm: string) => isAdmin(u) || u.permissions.includes(ALL_PERMISSION) || u.permissions.includes(perm);
 
 export async function requirePermi(db: Db, req: FastifyRequest, perm: string): Promise<CurrentUser> {
@@ -137,6 +139,17 @@ export async function requireAdmin(db: Db, req: FastifyRequest): Promise<Current
   const u = await requireUser(db, req);
   if (!isAdmin(u)) throw forbidden();
   return u;
+}
+
+/**
+ * Route hooks (`onRequest`) that check the caller before the request is even parsed or validated, so an outsider
+ * gets 401/403 whatever they send; the handler then reads the caller with `caller(req)`.
+ */
+export const needUser = (db: Db) => async (req: FastifyRequest) => void (await requireUser(db, req));
+export const needPermi = (db: Db, perm: string) => async (req: FastifyRequest) => void (await requirePermi(db, req, perm));
+export function caller(req: FastifyRequest): CurrentUser {
+  if (!req.currentUser) throw unauthorized();
+  return req.currentUser;
 }
 
 /** `system:notice:list` -> {permissionId: 'system:notice', actionList: ['list']} (grouped). */

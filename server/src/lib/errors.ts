@@ -14,6 +14,8 @@ export class HttpError extends Error {
   constructor(
     public statusCode: number,
     message: string,
+    /** The input field at fault (ApiErrorBody.field), when one is. */
+    public field?: string,
   ) {
     super(message);
   }
@@ -29,7 +31,7 @@ export class BizError extends Error {
   }
 }
 
-export const badRequest = (msg: string = MSG.badRequest) => new HttpError(400, msg);
+export const badRequest = (msg: string = MSG.badRequest, field?: string) => new HttpError(400, msg, field);
 export const unauthorized = () => new HttpError(401, MSG.unauthorized);
 export const forbidden = () => new HttpError(403, MSG.forbidden);
 export const notFound = (msg: string = MSG.notFound) => new HttpError(404, msg);

@@ -7,7 +7,12 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const res = schema.safeParse(input ?? {});
   if (res.success) return res.data;
   const issue = res.error.issues[0];
-  throw new HttpError(400, chineseIssue(issue));
+  throw new HttpError(400, chineseIssue(issue), issueField(issue));
+}
+
+/** The dotted path of the field an issue is about (`items.0.url`), or undefined for the input as a whole. */
+export function issueField(issue: { path: readonly PropertyKey[] }): string | undefined {
+  return issue.path.length ? issue.path.map(String).join('.') : undefined;
 }
 
 const FIELD_NAMES: Record<string, string> = {
@@ -49,7 +54,8 @@ const FIELD_NAMES: Record<string, string> = {
   key: '参数键名',
 };
 
-function chineseIssue(issue: z.core.$ZodIssue): string {
+/** A Chinese message for a zod issue: its own message when written in Chinese, else one built from the field's label. */
+export function chineseIssue(issue: z.core.$ZodIssue): string {
   // Custom messages written in Chinese are used as they are.
   if (issue.message && /[\u4e00-\u9fa5]/.test(issue.message)) return issue.message;
   const field = String(issue.path[issue.path.length - 1] ?? '');
@@ -77,6 +83,24 @@ export const smsCode = z
   .regex(/^\d{6}$/, '短信验证码格式不正确');
 /** Positive integer from a string or number (query strings). */
 export const intId = z.coerce.number({ error: 'ID格式不正确' }).int('ID格式不正确').min(1, 'ID格式不正确').max(2147483647, 'ID格式不正确');
+/** RuoYi's `{ids}` path parameter of bulk deletes: one id or up to 100, comma separated. */
+export const idList = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'ID格式不正确')
+  .transform((s) => s.split(',').map(Number))
+  .refine((ids) => ids.every((n) => n >= 1 && n <= 2147483647), 'ID格式不正确');
+
+/** RuoYi paging query (1-based pageNum, at most 100 rows a page). */
+export const pageParams = z.object({
+  pageNum: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
+  pageSize: z.coerce
+    .number({ error: '每页条数格式不正确' })
+    .int('每页条数格式不正确')
+    .min(1, '每页条数必须大于0')
+    .max(100, '每页条数不能超过100')
+    .default(10),
+});
+
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 /**

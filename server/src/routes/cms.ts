@@ -1,9 +1,9 @@
 /**
- * RuoYi-style staff writes of content: notices, article title/text, content block items. Every call needs a
+ * RuoYi-style staff writes of content: article title/text, content block items. Every call needs a
  * signed-in user holding the named permission (admin holds all); HTML is stored as written: the front end
  * renders it through its sanitiser (SafeHtml), and titles are rendered as text.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
@@ -14,13 +14,6 @@ import { htmlToText } from '../lib/text.js';
 import { intId, parse } from '../lib/validate.js';
 
 const OK = '操作成功';
-
-const noticeBody = z.object({
-  noticeTitle: z.string({ error: '公告标题不能为空' }).trim().min(1, '公告标题不能为空').max(50, '公告标题不能超过50个字符'),
-  noticeType: z.string({ error: '公告类型不能为空' }).regex(/^[1-9]$/, '公告类型格式不正确'),
-  noticeContent: z.string({ error: '公告内容格式不正确' }).max(20000, '公告内容不能超过20000个字符').default(''),
-  status: z.enum(['0', '1'], { error: '状态只能为0或1' }).default('0'),
-});
 
 const articleBody = z
   .object({
@@ -38,35 +31,6 @@ const blockItemBody = z
 
 export default async function cmsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-
-  // ---- notices
-  app.post('/system/notice', async (req) => {
-    const u = await requirePermi(db, req, 'system:notice:add');
-    const b = parse(noticeBody, req.body);
-    const [row] = await db
-      .insert(t.sysNotice)
-      .values({ ...b, createBy: u.userName })
-      .returning({ noticeId: t.sysNotice.noticeId });
-    return { code: 200, msg: OK, data: { noticeId: row.noticeId } };
-  });
-
-  app.put('/system/notice/:noticeId', async (req) => {
-    await requirePermi(db, req, 'system:notice:edit');
-    const { noticeId } = parse(z.object({ noticeId: intId }), req.params);
-    const b = parse(noticeBody, req.body);
-    const updated = await db.update(t.sysNotice).set(b).where(eq(t.sysNotice.noticeId, noticeId)).returning({ id: t.sysNotice.noticeId });
-    if (!updated.length) throw notFound('公告不存在');
-    return { code: 200, msg: OK };
-  });
-
-  /** RuoYi's DELETE /system/notice/{ids}: one id or several, comma separated. */
-  app.delete('/system/notice/:noticeIds', async (req) => {
-    await requirePermi(db, req, 'system:notice:remove');
-    const { noticeIds } = parse(z.object({ noticeIds: z.string().regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'ID格式不正确') }), req.params);
-    const ids = parse(z.array(intId), noticeIds.split(','));
-    await db.delete(t.sysNotice).where(inArray(t.sysNotice.noticeId, ids));
-    return { code: 200, msg: OK };
-  });
 
   // ---- articles
   app.put('/system/article/:id', async (req) => {

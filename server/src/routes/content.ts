@@ -10,6 +10,7 @@ import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { FILE_NOT_FOUND, safeResolve, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
+import { bearer, loadUserByToken } from '../lib/auth.js';
 import { boolish, intId, parse, PHONE_RE } from '../lib/validate.js';
 import type { Article, ArticleDetail, BlockItem, Channel, SpringPage } from '@site/contract';
 
@@ -342,7 +343,11 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const lim = ctx.config.rateLimits.messageBoard;
     await hit(db, `msg:${req.ip}`, lim.limit, lim.windowMs);
     if ((await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false') await verifyCaptcha(db, b.uuid, b.captcha);
+    // A signed-in author finds the message, and the staff's reply, in their own workbench.
+    const token = bearer(req);
+    const author = token ? await loadUserByToken(db, token) : null;
     await db.insert(t.messageBoard).values({
+      userId: author?.userId ?? null,
       title: b.title,
       text: b.text,
       nickname: b.nickname,

@@ -1,5 +1,5 @@
 /** RuoYi-style account and system calls. */
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
@@ -10,7 +10,6 @@ import {
   dummyCompare,
   groupPermissions,
   hashPassword,
-  hasPermi,
   issueToken,
   isAdmin,
   requireAdmin,
@@ -29,23 +28,13 @@ import { hit } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { escapeHtml, formatDate, formatDateTime } from '../lib/text.js';
 import { saveUploadedImage } from '../lib/upload.js';
-import { intId, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
-import type { GetInfoResponse, Notice, RouterVo, UserInfo } from '@site/contract';
+import { intId, pageParams, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
+import type { GetInfoResponse, RouterVo, UserInfo } from '@site/contract';
 
 const OK = '操作成功';
 /** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
 const MAY_BE_INITIAL = { allowInitialPassword: true };
 const newPassword = z.string({ error: '新密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间');
-
-const pageParams = z.object({
-  pageNum: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数格式不正确' })
-    .int('每页条数格式不正确')
-    .min(1, '每页条数必须大于0')
-    .max(100, '每页条数不能超过100')
-    .default(10),
-});
 
 export function userInfo(u: CurrentUser): UserInfo {
   return {
@@ -58,18 +47,6 @@ export function userInfo(u: CurrentUser): UserInfo {
     postIds: u.postIds,
     phonenumber: u.phonenumber,
     email: u.email,
-  };
-}
-
-function toNotice(r: typeof t.sysNotice.$inferSelect): Notice {
-  return {
-    noticeId: r.noticeId,
-    noticeTitle: r.noticeTitle,
-    noticeType: r.noticeType,
-    noticeContent: r.noticeContent,
-    status: r.status,
-    createTime: formatDateTime(r.createTime),
-    createBy: r.createBy,
   };
 }
 
@@ -172,50 +149,6 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     const token = bearer(req);
     if (token) await revokeToken(db, token);
     return { code: 200, msg: '退出成功' };
-  });
-
-  // ---- notices: any signed-in user reads the open ones (the notice bell of the shell); closed ones (status 1)
-  // are for staff who manage notices only.
-  const seesClosedNotices = (u: CurrentUser) => hasPermi(u, 'system:notice:list') || hasPermi(u, 'system:notice:query');
-  app.get('/system/notice/list', async (req) => {
-    const u = await requireUser(db, req);
-    const q = parse(
-      pageParams.extend({
-        status: z
-          .string()
-          .regex(/^[01]$/, '状态格式不正确')
-          .optional(),
-        noticeType: z.string().regex(/^\d$/, '公告类型格式不正确').optional(),
-        noticeTitle: z.string().trim().max(50, '公告标题过长').optional(),
-      }),
-      req.query,
-    );
-    const status = seesClosedNotices(u) ? q.status : '0';
-    const where = and(
-      status ? eq(t.sysNotice.status, status) : undefined,
-      q.noticeType ? eq(t.sysNotice.noticeType, q.noticeType) : undefined,
-      q.noticeTitle ? ilike(t.sysNotice.noticeTitle, `%${q.noticeTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-    );
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(t.sysNotice)
-      .where(where);
-    const list = await db
-      .select()
-      .from(t.sysNotice)
-      .where(where)
-      .orderBy(desc(t.sysNotice.createTime), desc(t.sysNotice.noticeId))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toNotice) };
-  });
-
-  app.get('/system/notice/:noticeId', async (req) => {
-    const u = await requireUser(db, req);
-    const { noticeId } = parse(z.object({ noticeId: intId }), req.params);
-    const [row] = await db.select().from(t.sysNotice).where(eq(t.sysNotice.noticeId, noticeId));
-    if (!row || (row.status !== '0' && !seesClosedNotices(u))) throw notFound('公告不存在');
-    return { code: 200, msg: OK, data: toNotice(row) };
   });
 
   // ---- dictionary and configs (public, read-only)
@@ -340,34 +273,6 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // ---- staff data
-  app.get('/system/message-board/list', async (req) => {
-    await requirePermi(db, req, 'content:message:list');
-    const q = parse(pageParams, req.query);
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t.messageBoard);
-    const list = await db
-      .select()
-      .from(t.messageBoard)
-      .orderBy(desc(t.messageBoard.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return {
-      code: 200,
-      msg: '查询成功',
-      total: Number(count),
-      rows: list.map((m) => ({
-        id: m.id,
-        title: m.title,
-        text: m.text,
-        nickname: m.nickname,
-        contact: m.contact,
-        phone: m.phone,
-        email: m.email,
-        ip: m.ip,
-        createTime: formatDateTime(m.createdAt),
-      })),
-    };
-  });
-
   app.put('/system/channel/:id', async (req) => {
     await requireAdmin(db, req);
     const { id } = parse(z.object({ id: intId }), req.params);

@@ -1,0 +1,146 @@
+/**
+ * 通知公告 (RuoYi /system/notice): any signed-in user reads the open notices meant for them (the shell's bell:
+ * staff get 'all' and 'staff', customers 'all' and 'customer'); staff holding system:notice:list or :query also see
+ * closed ones and every audience. Writes need the named permission and are recorded in the audit trail.
+ *
+ * Request schemas are declared on the routes (fastify-type-provider-zod): a bad field is a Chinese 400 naming it.
+ */
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NOTICE_AUDIENCES, type Notice } from '@site/contract';
+import type { AppContext } from '../context.js';
+import * as t from '../db/schema.js';
+import { recordAudit } from '../lib/audit.js';
+import { caller, hasPermi, isStaff, needPermi, needUser, type CurrentUser } from '../lib/auth.js';
+import { notFound } from '../lib/errors.js';
+import { formatDateTime } from '../lib/text.js';
+import { idList, intId, pageParams } from '../lib/validate.js';
+
+const OK = '操作成功';
+
+const noticeBody = z.object({
+  noticeTitle: z.string({ error: '公告标题不能为空' }).trim().min(1, '公告标题不能为空').max(50, '公告标题不能超过50个字符'),
+  noticeType: z.string({ error: '公告类型不能为空' }).regex(/^[1-9]$/, '公告类型格式不正确'),
+  noticeContent: z.string({ error: '公告内容格式不正确' }).max(20000, '公告内容不能超过20000个字符').default(''),
+  status: z.enum(['0', '1'], { error: '状态只能为0或1' }).default('0'),
+  audience: z.enum(NOTICE_AUDIENCES, { error: '公告对象只能为全部、员工或客户' }).default('all'),
+});
+
+const listQuery = pageParams.extend({
+  status: z
+    .string()
+    .regex(/^[01]$/, '状态格式不正确')
+    .optional(),
+  noticeType: z.string().regex(/^\d$/, '公告类型格式不正确').optional(),
+  noticeTitle: z.string().trim().max(50, '公告标题过长').optional(),
+  audience: z.enum(NOTICE_AUDIENCES, { error: '公告对象格式不正确' }).optional(),
+});
+
+export function toNotice(r: typeof t.sysNotice.$inferSelect): Notice {
+  return {
+    noticeId: r.noticeId,
+    noticeTitle: r.noticeTitle,
+    noticeType: r.noticeType,
+    noticeContent: r.noticeContent,
+    status: r.status,
+    createTime: formatDateTime(r.createTime),
+    createBy: r.createBy,
+    audience: r.audience as Notice['audience'],
+  };
+}
+
+/** Staff who manage notices see every notice; everyone else the open ones meant for them. */
+const managesNotices = (u: CurrentUser) => hasPermi(u, 'system:notice:list') || hasPermi(u, 'system:notice:query');
+const visibleTo = (u: CurrentUser): SQL | undefined =>
+  managesNotices(u) ? undefined : and(eq(t.sysNotice.status, '0'), inArray(t.sysNotice.audience, ['all', isStaff(u) ? 'staff' : 'customer']));
+
+export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  app.get('/system/notice/list', { onRequest: needUser(db), schema: { querystring: listQuery } }, async (req) => {
+    const u = caller(req);
+    const q = req.query;
+    const where = and(
+      visibleTo(u),
+      q.status ? eq(t.sysNotice.status, q.status) : undefined,
+      q.noticeType ? eq(t.sysNotice.noticeType, q.noticeType) : undefined,
+      q.audience ? eq(t.sysNotice.audience, q.audience) : undefined,
+      q.noticeTitle ? ilike(t.sysNotice.noticeTitle, `%${q.noticeTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    );
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(t.sysNotice)
+      .where(where);
+    const list = await db
+      .select()
+      .from(t.sysNotice)
+      .where(where)
+      .orderBy(desc(t.sysNotice.createTime), desc(t.sysNotice.noticeId))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toNotice) };
+  });
+
+  app.get('/system/notice/:noticeId', { onRequest: needUser(db), schema: { params: z.object({ noticeId: intId }) } }, async (req) => {
+    const u = caller(req);
+    const [row] = await db
+      .select()
+      .from(t.sysNotice)
+      .where(and(eq(t.sysNotice.noticeId, req.params.noticeId), visibleTo(u)));
+    if (!row) throw notFound('公告不存在');
+    return { code: 200, msg: OK, data: toNotice(row) };
+  });
+
+  app.post('/system/notice', { onRequest: needPermi(db, 'system:notice:add'), schema: { body: noticeBody } }, async (req) => {
+    const u = caller(req);
+    const noticeId = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(t.sysNotice)
+        .values({ ...req.body, createBy: u.userName })
+        .returning();
+      await recordAudit(tx, req, u, { resource: 'notice', action: 'add', targetId: row.noticeId, summary: row.noticeTitle, after: toNotice(row) });
+      return row.noticeId;
+    });
+    return { code: 200, msg: OK, data: { noticeId } };
+  });
+
+  const editSchema = { params: z.object({ noticeId: intId }), body: noticeBody };
+  app.put('/system/notice/:noticeId', { onRequest: needPermi(db, 'system:notice:edit'), schema: editSchema }, async (req) => {
+    const u = caller(req);
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(t.sysNotice).where(eq(t.sysNotice.noticeId, req.params.noticeId)).for('update');
+      if (!before) throw notFound('公告不存在');
+      const [after] = await tx.update(t.sysNotice).set(req.body).where(eq(t.sysNotice.noticeId, before.noticeId)).returning();
+      await recordAudit(tx, req, u, {
+        resource: 'notice',
+        action: before.status === after.status ? 'edit' : after.status === '0' ? 'enable' : 'disable',
+        targetId: after.noticeId,
+        summary: after.noticeTitle,
+        before: toNotice(before),
+        after: toNotice(after),
+      });
+    });
+    return { code: 200, msg: OK };
+  });
+
+  /** RuoYi's DELETE /system/notice/{ids}: one id or several, comma separated. */
+  const deleteSchema = { params: z.object({ noticeIds: idList }) };
+  app.delete('/system/notice/:noticeIds', { onRequest: needPermi(db, 'system:notice:remove'), schema: deleteSchema }, async (req) => {
+    const u = caller(req);
+    await db.transaction(async (tx) => {
+      const gone = await tx.delete(t.sysNotice).where(inArray(t.sysNotice.noticeId, req.params.noticeIds)).returning();
+      if (!gone.length) return;
+      await recordAudit(tx, req, u, {
+        resource: 'notice',
+        action: 'delete',
+        targetId: gone.map((n) => n.noticeId).join(','),
+        summary: gone.map((n) => n.noticeTitle).join('、'),
+        before: gone.map(toNotice),
+      });
+    });
+    return { code: 200, msg: OK };
+  });
+}

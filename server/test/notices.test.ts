@@ -1,0 +1,138 @@
+/**
+ * 通知公告 routes (issue 18.3 and the shared rules of issue 18): audience, schema answers naming the field,
+ * auth before validation, and the audit trail of every write.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import { rows } from '../src/db/index.js';
+import { login, req, startTestServer, type TestServer } from './helpers.js';
+
+let s: TestServer;
+let admin: string;
+let editor: string;
+let customer: string;
+before(async () => {
+  s = await startTestServer();
+  admin = await login(s.app, 'admin', 'admin123');
+  editor = await login(s.app, 'editor', 'editor123');
+  customer = await login(s.app, '13800138000', 'customer123');
+});
+after(async () => {
+  await s?.close();
+});
+
+interface AuditRow {
+  user_name: string;
+  resource: string;
+  action: string;
+  target_id: string;
+  summary: string;
+  before: Record<string, unknown> | Record<string, unknown>[] | null;
+  after: Record<string, unknown> | null;
+}
+const auditOf = (id: number) =>
+  rows<AuditRow>(s.app.ctx.db, sql`SELECT * FROM audit_log WHERE resource = 'notice' AND (',' || target_id || ',') LIKE ${`%,${id},%`} ORDER BY id`);
+
+async function addNotice(payload: Record<string, unknown>): Promise<number> {
+  const r = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeType: '1', ...payload } });
+  assert.equal(r.body.code, 200, JSON.stringify(r.body));
+  return r.body.data.noticeId;
+}
+
+describe('notices', () => {
+  test('[NOTICE-1][ISSUE-18.3][ISSUE-19] the bell lists the open notices meant for the reader: staff get all+staff, customers all+customer', async () => {
+    const forAll = await addNotice({ noticeTitle: '全员通知', audience: 'all' });
+    const forStaff = await addNotice({ noticeTitle: '员工通知', audience: 'staff' });
+    const forCustomers = await addNotice({ noticeTitle: '客户通知', audience: 'customer' });
+    const ids = async (token: string) =>
+      ((await req(s.app, { method: 'GET', url: '/system/notice/list?pageSize=100&status=0', token })).body.rows as { noticeId: number }[]).map(
+        (r) => r.noticeId,
+      );
+    const seenByCustomer = await ids(customer);
+    assert.ok(seenByCustomer.includes(forAll) && seenByCustomer.includes(forCustomers), 'customer sees all + customer');
+    assert.ok(!seenByCustomer.includes(forStaff), 'customer does not see staff notices');
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/notice/${forStaff}`, token: customer })).status, 404);
+    const seenByEditor = await ids(editor); // the editor manages notices: every audience
+    assert.ok([forAll, forStaff, forCustomers].every((id) => seenByEditor.includes(id)));
+    const detail = await req(s.app, { method: 'GET', url: `/system/notice/${forCustomers}`, token: customer });
+    assert.equal(detail.body.data.audience, 'customer');
+  });
+
+  test('[ISSUE-18] a bad field is a Chinese 400 naming it; an outsider gets 401 whatever the body', async () => {
+    const badAudience = await req(s.app, {
+      method: 'POST',
+      url: '/system/notice',
+      token: admin,
+      payload: { noticeTitle: 'x', noticeType: '1', audience: 'vip' },
+    });
+    assert.deepEqual(badAudience.body, { code: 400, msg: '公告对象只能为全部、员工或客户', field: 'audience' });
+    const anonymous = await req(s.app, { method: 'POST', url: '/system/notice', payload: { noticeType: 'bad' } });
+    assert.equal(anonymous.status, 401);
+    const customerWrite = await req(s.app, { method: 'POST', url: '/system/notice', token: customer, payload: {} });
+    assert.equal(customerWrite.status, 403);
+    const badIds = await req(s.app, { method: 'DELETE', url: '/system/notice/1,99999999999', token: admin });
+    assert.deepEqual(badIds.body, { code: 400, msg: 'ID格式不正确', field: 'noticeIds' });
+  });
+
+  test('[ISSUE-18.7] every notice write is in the audit trail: who, what, before and after', async () => {
+    const id = await addNotice({ noticeTitle: '审计公告', noticeContent: '<p>一</p>' });
+    await req(s.app, {
+      method: 'PUT',
+      url: `/system/notice/${id}`,
+      token: admin,
+      payload: { noticeTitle: '审计公告（改）', noticeType: '1', noticeContent: '<p>二</p>' },
+    });
+    await req(s.app, {
+      method: 'PUT',
+      url: `/system/notice/${id}`,
+      token: admin,
+      payload: { noticeTitle: '审计公告（改）', noticeType: '1', status: '1' },
+    });
+    await req(s.app, { method: 'DELETE', url: `/system/notice/${id}`, token: admin });
+    const trail = await auditOf(id);
+    assert.deepEqual(
+      trail.map((r) => [r.user_name, r.action, r.summary]),
+      [
+        ['admin', 'add', '审计公告'],
+        ['admin', 'edit', '审计公告（改）'],
+        ['admin', 'disable', '审计公告（改）'],
+        ['admin', 'delete', '审计公告（改）'],
+      ],
+    );
+    assert.equal(trail[0].before, null);
+    assert.equal(trail[0].after?.noticeContent, '<p>一</p>');
+    assert.deepEqual([(trail[1].before as Record<string, unknown>).noticeTitle, trail[1].after?.noticeTitle], ['审计公告', '审计公告（改）']);
+    assert.equal(trail[3].after, null);
+    // A refused write leaves no trace.
+    await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeTitle: '' } });
+    assert.equal((await rows(s.app.ctx.db, sql`SELECT 1 FROM audit_log WHERE summary = ''`)).length, 0);
+  });
+});
+
+describe('messages', () => {
+  test('[ISSUE-19][ISSUE-18.4] a message written while signed in is in the author’s own list (/mine) with its state and reply; not in anyone else’s', async () => {
+    const post = async (title: string, token?: string) => {
+      const c = await req(s.app, { method: 'GET', url: '/captchaImage' });
+      const answer = (await req(s.app, { method: 'GET', url: `/dev/captcha/${c.body.uuid}` })).body.data.answer;
+      const r = await req(s.app, {
+        method: 'POST',
+        url: '/api/message-board',
+        token,
+        payload: { title, text: '正文', nickname: '客户', captcha: answer, uuid: c.body.uuid },
+      });
+      assert.equal(r.body.code, 200, JSON.stringify(r.body));
+    };
+    await post('我的留言', customer);
+    await post('匿名留言');
+    const mine = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: customer });
+    assert.deepEqual(
+      mine.body.rows.map((r: { title: string; status: string; reply: unknown }) => [r.title, r.status, r.reply]),
+      [['我的留言', '0', null]],
+    );
+    const editorsOwn = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: editor });
+    assert.equal(editorsOwn.body.total, 0);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/message-board/mine' })).status, 401);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/message-board/list', token: customer })).status, 403);
+  });
+});

@@ -1,5 +1,5 @@
 /** RuoYi-style account and system calls. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
@@ -26,9 +26,9 @@ import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { hit } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
-import { escapeHtml, formatDate, formatDateTime } from '../lib/text.js';
+import { escapeHtml, formatDate } from '../lib/text.js';
 import { saveUploadedImage } from '../lib/upload.js';
-import { intId, pageParams, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
+import { intId, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
 import type { GetInfoResponse, RouterVo, UserInfo } from '@site/contract';
 
 const OK = '操作成功';

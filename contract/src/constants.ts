@@ -173,3 +173,10 @@ export const AUDIT_ACTION_LABELS = {
 
 /** The stale-save answer when two people edit the same row (a version number on each row). */
 export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';
+
+/** Role names shown in Chinese wherever a role key appears (a role created in 角色管理 shows its own name). */
+export const ROLE_LABELS: Record<string, string> = { admin: '超级管理员', editor: '内容编辑', ROLE_DEFAULT: '普通用户' };
+/** sys_user.status: '0' 正常, '1' 停用 (a disabled account cannot sign in and its sessions end). */
+export const USER_STATUS_LABELS = { '0': '正常', '1': '停用' } as const;
+/** The password an administrator's reset sets when none is given: this many characters, shown once. */
+export const RESET_PASSWORD_LENGTH = 12;

@@ -873,7 +873,20 @@ export const customers = [
 
 export const roles = [
   { roleKey: 'admin', roleName: '超级管理员', perms: ['*:*:*'] },
-  { roleKey: 'editor', roleName: '内容编辑', perms: ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query'] },
+  {
+    roleKey: 'editor',
+    roleName: '内容编辑',
+    perms: [
+      'content:message:list',
+      'content:visit:list',
+      'system:notice:list',
+      'system:notice:query',
+      // migrations/008_people.sql appends these to an older database's editor
+      'system:notice:get',
+      'system:notice:add',
+      'system:notice:edit',
+    ],
+  },
 ];
 
 /**
@@ -1060,6 +1073,55 @@ export const menus = [
     icon: 'guide',
     type: 'L',
     order: 4,
+  },
+  // 系统管理 > people and the audit trail (issue 18.6, 18.7); migrations/008_people.sql adds them to an older database.
+  {
+    id: 201,
+    parent: 2,
+    name: '用户管理',
+    route: 'User',
+    path: 'user',
+    component: 'system/user/index',
+    perms: 'system:user:list',
+    icon: 'user',
+    type: 'C',
+    order: 11,
+  },
+  {
+    id: 202,
+    parent: 2,
+    name: '角色管理',
+    route: 'Role',
+    path: 'role',
+    component: 'system/role/index',
+    perms: 'system:role:list',
+    icon: 'peoples',
+    type: 'C',
+    order: 12,
+  },
+  {
+    id: 203,
+    parent: 2,
+    name: '客户管理',
+    route: 'Customer',
+    path: 'customer',
+    component: 'system/customer/index',
+    perms: 'system:customer:list',
+    icon: 'peoples',
+    type: 'C',
+    order: 13,
+  },
+  {
+    id: 204,
+    parent: 2,
+    name: '操作日志',
+    route: 'Audit',
+    path: 'audit',
+    component: 'system/audit/index',
+    perms: 'system:audit:list',
+    icon: 'log',
+    type: 'C',
+    order: 14,
   },
 ];
 export const roleMenus: Record<string, number[]> = {

@@ -154,7 +154,15 @@ describe('user info, routes, logout', () => {
     ok(Array.isArray(r.body.permissionList) && r.body.permissionList[0].permissionId && Array.isArray(r.body.permissionList[0].actionList));
     const e = await req(s.app, { method: 'GET', url: '/getInfo', token: editor });
     assert.deepEqual(e.body.roles, ['editor']);
-    assert.deepEqual(e.body.permissions, ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query']);
+    assert.deepEqual(e.body.permissions, [
+      'content:message:list',
+      'content:visit:list',
+      'system:notice:add',
+      'system:notice:edit',
+      'system:notice:get',
+      'system:notice:list',
+      'system:notice:query',
+    ]);
     ok(
       e.body.permissionList.some(
         (p: { permissionId: string; actionList: string[] }) => p.permissionId === 'system:notice' && p.actionList.includes('query'),

@@ -245,12 +245,16 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     },
   );
 
-  /** Sets a password (given, or a random one answered once), marked initial; the user's sessions end. */
-  async function resetPassword(req: FastifyRequest, userId: number, given: string | undefined) {
+  /**
+   * Sets a password (given, or a random one answered once), marked initial; the user's sessions end. The RuoYi
+   * call (`customers`) also resets a customer's password, as it always did.
+   */
+  async function resetPassword(req: FastifyRequest, userId: number, given: string | undefined, customers = false) {
     const u = caller(req);
-    const before = await staffUser(db, userId);
-    if (!before) throw notFound('用户不存在');
-    guardAdminRole(u, before);
+    const staff = await staffUser(db, userId);
+    const [plain] = staff || !customers ? [] : await db.select().from(t.sysUser).where(userWhere(userId, false));
+    if (!staff && !plain) throw notFound('用户不存在');
+    guardAdminRole(u, staff);
     const password = given ?? randomPassword();
     const hash = await hashPassword(password);
     await db.transaction(async (tx) => {
@@ -261,11 +265,11 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
         .returning();
       await revokeAllTokens(tx, userId);
       await recordAudit(tx, req, u, {
-        resource: 'user',
+        resource: staff ? 'user' : 'customer',
         action: 'resetPwd',
         targetId: userId,
         summary: `${row.nickName}（${row.userName}）`,
-        before: { passwordInitial: before.passwordInitial },
+        before: { passwordInitial: (staff ?? plain)!.passwordInitial },
         after: { passwordInitial: true },
       });
     });
@@ -286,7 +290,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     '/system/user/resetPwd',
     { onRequest: needPermi(db, 'system:user:edit'), schema: { body: z.object({ userId: intId, password: newPassword }) } },
     async (req) => {
-      await resetPassword(req, req.body.userId, req.body.password);
+      await resetPassword(req, req.body.userId, req.body.password, true);
       return { code: 200, msg: OK };
     },
   );

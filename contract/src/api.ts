@@ -629,6 +629,13 @@ export interface ResetPasswordBody {
 }
 
 /** `POST /system/user` and `PUT /system/user/{id}/resetPwd`: the id and the initial password, shown once. */
+/** `GET /system/user/roleOptions`: the roles a user may be given. */
+export interface RoleOption {
+  roleKey: string;
+  roleName: string;
+}
+export type RoleOptionsResponse = RData<RoleOption[]>;
+
 export type InitialPasswordResponse = RData<{ userId: number; password: string }>;
 export type StaffUserListResponse = TableDataInfo<StaffUser>;
 export type StaffUserResponse = RData<StaffUser>;

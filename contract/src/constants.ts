@@ -180,3 +180,15 @@ export const ROLE_LABELS: Record<string, string> = { admin: '超级管理员', e
 export const USER_STATUS_LABELS = { '0': '正常', '1': '停用' } as const;
 /** The password an administrator's reset sets when none is given: this many characters, shown once. */
 export const RESET_PASSWORD_LENGTH = 12;
+/** The spec's action names as the role form shows them. */
+export const ACTION_LABELS: Record<ActionName, string> = {
+  add: '新增',
+  delete: '删除',
+  edit: '修改',
+  query: '查询',
+  get: '查看',
+  enable: '启用',
+  disable: '停用',
+  import: '导入',
+  export: '导出',
+};

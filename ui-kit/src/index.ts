@@ -91,3 +91,8 @@ export {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
+
+// People and the audit trail in the admin shell (issue 18.6, 18.7): role form tree, date range, confirmations.
+export { Checkbox, DatePicker, Popconfirm, Tree } from 'antd';
+export type { TreeDataNode } from 'antd';
+export { AuditOutlined, KeyOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';

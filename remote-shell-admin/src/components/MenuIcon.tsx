@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   BookOutlined,
   BuildOutlined,
@@ -12,6 +13,7 @@ import {
   MessageOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
+  TeamOutlined,
   ToolOutlined,
   UserOutlined,
 } from '@site/ui-kit';
@@ -32,6 +34,8 @@ const ICONS: Record<string, ReactNode> = {
   swagger: <ApiOutlined />,
   guide: <QuestionCircleOutlined />,
   link: <LinkOutlined />,
+  peoples: <TeamOutlined />,
+  log: <AuditOutlined />,
 };
 
 export function menuIcon(name: string | undefined): ReactNode {

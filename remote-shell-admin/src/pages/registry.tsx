@@ -9,6 +9,10 @@ import DictPage from './dict/DictPage';
 import ToolBuild from './tool-build/ToolBuild';
 import ToolGen from './tool-gen/ToolGen';
 import ToolSwagger from './tool-swagger/ToolSwagger';
+import UserTable from './user/UserTable';
+import RoleTable from './role/RoleTable';
+import CustomerTable from './customer/CustomerTable';
+import AuditLog from './audit/AuditLog';
 
 /**
  * Component strings of the menu (RuoYi `component` of GET /getRouters, and the static routes' keys) -> pages.
@@ -25,6 +29,10 @@ export const PAGES: Record<string, ComponentType> = {
   'tool/build/index': ToolBuild,
   'tool/gen/index': ToolGen,
   'tool/swagger/index': ToolSwagger,
+  'system/user/index': UserTable,
+  'system/role/index': RoleTable,
+  'system/customer/index': CustomerTable,
+  'system/audit/index': AuditLog,
 };
 
 export function pageFor(component: string | undefined): ComponentType | null {

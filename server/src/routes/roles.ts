@@ -19,7 +19,9 @@ import { formatDateTime } from '../lib/text.js';
 import { pageParams } from '../lib/validate.js';
 
 const OK = '操作成功';
-const PERM_RE = new RegExp(`^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*:(list|${ACTION_NAMES.join('|')})$`);
+/** The form of a permission string; a newly granted one must also use the page's `list` or a spec action name. */
+const PERM_RE = /^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*:[A-Za-z*-]+$/;
+const GRANTABLE_RE = new RegExp(`:(list|${ACTION_NAMES.join('|')})$`);
 
 const roleName = z.string({ error: '角色名称不能为空' }).trim().min(1, '角色名称不能为空').max(30, '角色名称不能超过30个字符');
 const menuIds = z
@@ -93,7 +95,13 @@ async function oneRole(db: Db, key: string): Promise<SysRole | null> {
  * The menus as given plus their parent directories, and the permissions as given plus each chosen page's list
  * permission (a page in the menu is a page the role may open). Unknown menus or permissions are a 400.
  */
-async function normalise(db: Db, u: CurrentUser, ids: number[], asked: string[]): Promise<{ menuIds: number[]; perms: string[] }> {
+async function normalise(
+  db: Db,
+  u: CurrentUser,
+  ids: number[],
+  asked: string[],
+  held: string[] = [],
+): Promise<{ menuIds: number[]; perms: string[] }> {
   const all = await db.select().from(t.sysMenu);
   const byId = new Map(all.map((m) => [m.menuId, m]));
   const chosen = new Set<number>();
@@ -108,6 +116,8 @@ async function normalise(db: Db, u: CurrentUser, ids: number[], asked: string[])
     if (p) out.add(p);
   }
   for (const p of out) {
+    if (held.includes(p)) continue; // kept as it was (another module's right, e.g. added by its own migration)
+    if (!GRANTABLE_RE.test(p)) throw new HttpError(400, `权限标识“${p}”不存在`, 'perms');
     if (!resources.has(p.slice(0, p.lastIndexOf(':')))) throw new HttpError(400, `权限标识“${p}”不存在`, 'perms');
     if (!hasPermi(u, p)) throw new HttpError(400, `不能授予自己没有的权限：${p}`, 'perms');
   }
@@ -187,7 +197,7 @@ export default async function roleRoutes(fastify: FastifyInstance, ctx: AppConte
     if (sameName) throw new HttpError(400, `角色名称“${b.roleName}”已存在`, 'roleName');
     // 超级管理员 keeps everything: its name and remark change, its rights do not.
     if (before.builtIn && !b.perms.includes(ALL_PERMISSION)) throw new HttpError(400, '超级管理员拥有全部权限，不能修改其权限', 'perms');
-    const n = before.builtIn ? null : await normalise(db, u, b.menuIds, b.perms);
+    const n = before.builtIn ? null : await normalise(db, u, b.menuIds, b.perms, before.perms);
     await db.transaction(async (tx) => {
       const [row] = await tx
         .update(t.sysRole)

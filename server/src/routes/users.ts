@@ -8,7 +8,7 @@ import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STALE_WRITE_MSG, SUPER_ROLE, type StaffUser } from '@site/contract';
+import { STALE_WRITE_MSG, SUPER_ROLE, type RoleOption, type StaffUser } from '@site/contract';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
@@ -157,6 +157,16 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
       list.map((u) => u.userId),
     );
     return { code: 200, msg: '查询成功', total: Number(count), rows: list.map((u) => toStaffUser(u, held.get(u.userId))) };
+  });
+
+  /** The roles a user may be given (the user form's choices), for whoever manages users. */
+  app.get('/system/user/roleOptions', { onRequest: needAnyPermi(db, ['system:user:add', 'system:user:edit']) }, async () => {
+    const list = await db
+      .select({ roleKey: t.sysRole.roleKey, roleName: t.sysRole.roleName })
+      .from(t.sysRole)
+      .orderBy(t.sysRole.roleSort, t.sysRole.roleKey);
+    const data: RoleOption[] = list;
+    return { code: 200, msg: OK, data };
   });
 
   app.get('/system/user/:userId', { onRequest: needPermi(db, 'system:user:get'), schema: { params: idParams } }, async (req) => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Descriptions, Empty, List, Modal, Space, Tag, Typography, UserOutlined } from '@site/ui-kit';
 import { getNoticeList } from '@site/api';
-import { NOTICE, type Notice } from '@site/contract';
+import { NOTICE, ROLE_LABELS, type Notice } from '@site/contract';
 import { useAuth, usePermission } from '@site/runtime';
 import { formatDate, SafeHtml, truncateText } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
@@ -44,7 +44,7 @@ export default function Dashboard() {
                 children: (
                   <span className="dashboard-roles">
                     {roles.map((r) => (
-                      <Tag key={r}>{r}</Tag>
+                      <Tag key={r}>{ROLE_LABELS[r] ?? r}</Tag>
                     ))}
                   </span>
                 ),

@@ -173,3 +173,9 @@ export const AUDIT_ACTION_LABELS = {
 
 /** The stale-save answer when two people edit the same row (a version number on each row). */
 export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';
+
+/** Article states (issue 18.1): only published articles whose publish time has come reach the public site. */
+export const ARTICLE_STATUS = { published: 0, draft: 1, offline: 2 } as const;
+export const ARTICLE_STATUS_LABELS = { 0: '已发布', 1: '草稿', 2: '已下线' } as const;
+/** Channels whose articles staff write in the admin shell (products by category, solutions, news, support). */
+export const ARTICLE_CHANNEL_IDS = [20, 21, 22, 10, 12, 15, 16, 17] as const;

@@ -485,7 +485,7 @@ test.describe('stored XSS: nothing runs', () => {
     const headers = { Authorization: `Bearer ${editor}` };
     const calls = [
       request.post(`${PRIVATE}/system/notice`, { headers, data: { noticeTitle: 'x', noticeType: '1', noticeContent: PAYLOADS } }),
-      request.put(`${PRIVATE}/system/article/1`, { headers, data: { text: PAYLOADS } }),
+      request.delete(`${PRIVATE}/system/article/1`, { headers }),
       request.put(`${PRIVATE}/system/block-item/1`, { headers, data: { title: 'x' } }),
       request.put(`${PRIVATE}/system/channel/12`, { headers, data: { name: 'x' } }),
     ];
@@ -499,10 +499,14 @@ test.describe('stored XSS: nothing runs', () => {
     const attacks = await watchAttacks(context);
     const list = await (await request.get(`${PRIVATE}/api/article/page`, { params: { channelId: 12, pageSize: 1 } })).json();
     const id = list.content[0].id as number;
-    const original = await (await request.get(`${PRIVATE}/api/article/${id}`)).json();
+    const staffCopy = async () => (await (await request.get(`${PRIVATE}/system/article/${id}`, { headers: auth() })).json()).data;
+    const original = await staffCopy();
     const title = '<img src=x onerror="window.__xss=20">标题';
     try {
-      const put = await request.put(`${PRIVATE}/system/article/${id}`, { headers: auth(), data: { title, text: `<p>安全测试正文</p>${PAYLOADS}` } });
+      const put = await request.put(`${PRIVATE}/system/article/${id}`, {
+        headers: auth(),
+        data: { ...original, title, text: `<p>安全测试正文</p>${PAYLOADS}` },
+      });
       expect((await put.json()).code).toBe(200);
       await page.goto(`${PRIVATE}/newsDetail?id=${id}`);
       const body = page.locator('.rc-article-body');
@@ -518,7 +522,8 @@ test.describe('stored XSS: nothing runs', () => {
       await expect(page).toHaveURL(`${PRIVATE}/newsDetail?id=${id}`);
       await expectNothingRan(page, attacks);
     } finally {
-      await request.put(`${PRIVATE}/system/article/${id}`, { headers: auth(), data: { title: original.title, text: original.text } });
+      const { version } = await staffCopy();
+      await request.put(`${PRIVATE}/system/article/${id}`, { headers: auth(), data: { ...original, version } });
     }
   });
 

@@ -54,6 +54,15 @@ export const article = pgTable('article', {
   searchText: text('search_text').notNull().default(''),
   customs: jsonb('customs').$type<Record<string, unknown>>().notNull().default({}),
   status: smallint('status').notNull().default(0),
+  version: integer('version').notNull().default(1),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  top: boolean('top').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  poster: varchar('poster', { length: 500 }),
+  createdBy: varchar('created_by', { length: 64 }).notNull().default(''),
+  updatedBy: varchar('updated_by', { length: 64 }).notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const messageBoard = pgTable('message_board', {

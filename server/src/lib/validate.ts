@@ -52,6 +52,11 @@ const FIELD_NAMES: Record<string, string> = {
   status: '状态',
   type: '类型',
   key: '参数键名',
+  version: '版本号',
+  audience: '公告对象',
+  tags: '标签',
+  sort: '排序',
+  top: '置顶',
 };
 
 /** A Chinese message for a zod issue: its own message when written in Chinese, else one built from the field's label. */

@@ -873,7 +873,22 @@ export const customers = [
 
 export const roles = [
   { roleKey: 'admin', roleName: '超级管理员', perms: ['*:*:*'] },
-  { roleKey: 'editor', roleName: '内容编辑', perms: ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query'] },
+  {
+    roleKey: 'editor',
+    roleName: '内容编辑',
+    perms: [
+      'content:message:list',
+      'content:visit:list',
+      'system:notice:list',
+      'system:notice:query',
+      // articles: everything but delete (migrations/004_articles.sql gives the same to older databases)
+      'content:article:list',
+      'content:article:query',
+      'content:article:get',
+      'content:article:add',
+      'content:article:edit',
+    ],
+  },
 ];
 
 /**
@@ -951,6 +966,18 @@ export const menus = [
     icon: 'form',
     type: 'M',
     order: 1,
+  },
+  {
+    id: 101,
+    parent: 1,
+    name: '文章管理',
+    route: 'Article',
+    path: 'article',
+    component: 'content/article/index',
+    perms: 'content:article:list',
+    icon: 'edit',
+    type: 'C',
+    order: 0,
   },
   {
     id: 11,
@@ -1064,5 +1091,5 @@ export const menus = [
 ];
 export const roleMenus: Record<string, number[]> = {
   admin: menus.map((m) => m.id),
-  editor: [1, 11, 12, 2, 21],
+  editor: [1, 101, 11, 12, 2, 21],
 };

@@ -6,11 +6,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { requirePermi } from '../lib/auth.js';
 import { notFound } from '../lib/errors.js';
-import { htmlToText } from '../lib/text.js';
 import { intId, parse } from '../lib/validate.js';
 
 const OK = '操作成功';

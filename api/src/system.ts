@@ -1,5 +1,11 @@
 import { request } from '@site/runtime';
 import type {
+  AdminArticleListResponse,
+  AdminArticleQuery,
+  AdminArticleResponse,
+  ArticleForm,
+  ArticleHistoryResponse,
+  ArticleStatusBody,
   AvatarResponse,
   ChannelUpdateBody,
   CrmCustomerResponse,
@@ -61,3 +67,19 @@ export const getCrmCustomer = (id: number, crmBase = '') =>
  */
 export const getCrmCustomerForUser = (id: number, crmBase = '') =>
   request.get<CrmCustomerResponse>(`${crmBase}/admin-api/crm/customer/get`, { params: { id }, rawAnswer: true });
+
+// ---- articles (admin shell, issue 18.1)
+/** GET /system/article/list */
+export const getAdminArticles = (params: AdminArticleQuery) => request.get<AdminArticleListResponse>('/system/article/list', { params });
+/** GET /system/article/{id} */
+export const getAdminArticle = (id: number) => request.get<AdminArticleResponse>(`/system/article/${id}`);
+/** GET /system/article/{id}/history */
+export const getArticleHistory = (id: number) => request.get<ArticleHistoryResponse>(`/system/article/${id}/history`);
+/** POST /system/article */
+export const addArticle = (form: ArticleForm) => request.post<AdminArticleResponse>('/system/article', form);
+/** PUT /system/article/{id} (with the version read) */
+export const updateArticle = (id: number, form: ArticleForm) => request.put<AdminArticleResponse>(`/system/article/${id}`, form);
+/** PUT /system/article/{id}/status */
+export const setArticleStatus = (id: number, body: ArticleStatusBody) => request.put<AdminArticleResponse>(`/system/article/${id}/status`, body);
+/** DELETE /system/article/{ids} */
+export const deleteArticles = (ids: number[]) => request.delete<R>(`/system/article/${ids.join(',')}`);

@@ -4,6 +4,7 @@ import AccountCenter from './account-center/AccountCenter';
 import AccountSettings from './account-settings/AccountSettings';
 import MessageBoard from './message-board/MessageBoard';
 import Visits from './visits/Visits';
+import ArticlePage from './article/ArticlePage';
 import NoticeTable from './notice/NoticeTable';
 import DictPage from './dict/DictPage';
 import ToolBuild from './tool-build/ToolBuild';
@@ -20,6 +21,7 @@ export const PAGES: Record<string, ComponentType> = {
   'static/account-settings': AccountSettings,
   'content/message-board/index': MessageBoard,
   'content/visits/index': Visits,
+  'content/article/index': ArticlePage,
   'system/notice/index': NoticeTable,
   'system/dict/index': DictPage,
   'tool/build/index': ToolBuild,

@@ -1,0 +1,48 @@
+import dayjs from 'dayjs';
+import { fieldOfError, toArticleForm, toFormValues } from './article-form';
+import type { AdminArticleDetail } from '@site/contract';
+
+const detail: AdminArticleDetail = {
+  id: 7,
+  channelId: 12,
+  channelName: '新闻动态',
+  title: '标题',
+  status: 1,
+  top: true,
+  sort: 3,
+  tags: ['电力'],
+  image: '/files/a.png',
+  publishDate: '2026-11-20 09:30:00',
+  updatedAt: '2026-11-20 09:30:00',
+  updatedBy: 'editor',
+  version: 4,
+  subtitle: null,
+  description: ' 摘要 ',
+  text: '<p>正文</p>',
+  author: '',
+  source: null,
+  video: null,
+  poster: null,
+  file: null,
+  fileName: null,
+  fileLength: null,
+  createdBy: 'editor',
+  createdAt: '2026-11-20 09:30:00',
+};
+
+describe('article form', () => {
+  test('[ISSUE-18.1] a loaded article goes back with its version, trimmed, blanks as null, the publish time as the server reads it', () => {
+    const v = toFormValues(detail);
+    expect(dayjs.isDayjs(v.publishDate)).toBe(true);
+    const body = toArticleForm(v, detail.version);
+    expect(body).toMatchObject({ version: 4, description: '摘要', author: null, publishDate: '2026-11-20 09:30:00', top: true, tags: ['电力'] });
+  });
+
+  test('[ISSUE-18] a 400 naming a form field is placed beside that field; others are not', () => {
+    const err = { body: { code: 400, msg: '标题不能为空', field: 'title' } };
+    expect(fieldOfError(err, ['title', 'text'])).toEqual({ name: 'title', msg: '标题不能为空' });
+    expect(fieldOfError({ body: { code: 400, msg: 'x', field: 'tags.3' } }, ['tags'])).toEqual({ name: 'tags', msg: 'x' });
+    expect(fieldOfError({ body: { code: 409, msg: '内容已被他人修改，请刷新后再试' } }, ['title'])).toBeNull();
+    expect(fieldOfError(new Error('x'), ['title'])).toBeNull();
+  });
+});

@@ -132,7 +132,10 @@ test('[ISSUE-18][PERM-9][ERR-2] the editor has no delete control and a direct DE
   await openArticles(page);
   const adminRow = page.locator('.ant-table-row').filter({ hasText: title });
   await adminRow.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: twoChars('删除') }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: twoChars('删除') })
+    .click();
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(adminRow).toHaveCount(0);
 });

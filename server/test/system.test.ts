@@ -154,7 +154,17 @@ describe('user info, routes, logout', () => {
     ok(Array.isArray(r.body.permissionList) && r.body.permissionList[0].permissionId && Array.isArray(r.body.permissionList[0].actionList));
     const e = await req(s.app, { method: 'GET', url: '/getInfo', token: editor });
     assert.deepEqual(e.body.roles, ['editor']);
-    assert.deepEqual(e.body.permissions, ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query']);
+    assert.deepEqual(e.body.permissions, [
+      'content:article:add',
+      'content:article:edit',
+      'content:article:get',
+      'content:article:list',
+      'content:article:query',
+      'content:message:list',
+      'content:visit:list',
+      'system:notice:list',
+      'system:notice:query',
+    ]);
     ok(
       e.body.permissionList.some(
         (p: { permissionId: string; actionList: string[] }) => p.permissionId === 'system:notice' && p.actionList.includes('query'),
@@ -205,6 +215,7 @@ describe('user info, routes, logout', () => {
     assert.deepEqual(
       content.children.map((c: Route) => [c.path, c.component]),
       [
+        ['article', 'content/article/index'],
         ['message-board', 'content/message-board/index'],
         ['visits', 'content/visits/index'],
       ],
@@ -218,6 +229,10 @@ describe('user info, routes, logout', () => {
     assert.deepEqual(
       e.body.data.map((r: Route) => r.meta.title),
       ['内容管理', '系统管理'],
+    );
+    assert.deepEqual(
+      e.body.data[0].children.map((c: Route) => c.meta.title),
+      ['文章管理', '留言板', '访问统计'],
     );
     assert.deepEqual(
       e.body.data[1].children.map((c: Route) => c.meta.title),

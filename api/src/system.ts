@@ -1,4 +1,4 @@
-import { request } from '@site/runtime';
+import { download, request } from '@site/runtime';
 import type {
   AdminArticleListResponse,
   AdminArticleQuery,
@@ -13,6 +13,7 @@ import type {
   DictDataResponse,
   GetRoutersResponse,
   MessageBoardListResponse,
+  NoticeForm,
   NoticeListQuery,
   NoticeListResponse,
   NoticeResponse,
@@ -20,6 +21,7 @@ import type {
   ProfileResponse,
   ProfileUpdateBody,
   R,
+  RData,
   UploadResponse,
   VisitStatsResponse,
 } from '@site/contract';
@@ -30,6 +32,19 @@ export const getRouters = () => request.get<GetRoutersResponse>('/getRouters');
 export const getNoticeList = (params: NoticeListQuery) => request.get<NoticeListResponse>('/system/notice/list', { params });
 /** GET /system/notice/{id} */
 export const getNotice = (id: number) => request.get<NoticeResponse>(`/system/notice/${id}`);
+/** POST /system/notice */
+export const addNotice = (form: NoticeForm) => request.post<RData<{ noticeId: number }>>('/system/notice', form);
+/** PUT /system/notice/{id} */
+export const updateNotice = (id: number, form: NoticeForm) => request.put<R>(`/system/notice/${id}`, form);
+/** DELETE /system/notice/{ids} */
+export const deleteNotices = (ids: number[]) => request.delete<R>(`/system/notice/${ids.join(',')}`);
+/** POST /system/notice/export: the notices the filters select, downloaded as a spreadsheet (CSV). */
+export const exportNotices = (query: Omit<NoticeListQuery, 'pageNum' | 'pageSize'>) =>
+  download(
+    '/system/notice/export',
+    Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>,
+    '通知公告.csv',
+  );
 /** GET /system/dict/data/type/{type} */
 export const getDicts = (type: string) => request.get<DictDataResponse>(`/system/dict/data/type/${encodeURIComponent(type)}`);
 /** GET /system/user/profile */

@@ -361,8 +361,20 @@ export interface Notice {
 
 export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
 
-/** Query of `GET /system/notice/list`. */
+/** Body of `POST /system/notice` and `PUT /system/notice/{id}` (perms system:notice:add / :edit). */
+export interface NoticeForm {
+  noticeTitle: string;
+  noticeType: string;
+  /** HTML; sanitised when shown. */
+  noticeContent: string;
+  /** '0' normal, '1' closed. */
+  status: string;
+  audience: NoticeAudience;
+}
+
+/** Query of `GET /system/notice/list` (also the form fields of `POST /system/notice/export`). */
 export interface NoticeListQuery extends PageQuery {
+  audience?: NoticeAudience;
   status?: string;
   noticeType?: string;
   noticeTitle?: string;

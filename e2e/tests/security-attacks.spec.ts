@@ -484,7 +484,7 @@ test.describe('stored XSS: nothing runs', () => {
     const editor = await loginAt(request, PRIVATE, PRIVATE_API, 'editor', 'editor123');
     const headers = { Authorization: `Bearer ${editor}` };
     const calls = [
-      request.post(`${PRIVATE}/system/notice`, { headers, data: { noticeTitle: 'x', noticeType: '1', noticeContent: PAYLOADS } }),
+      request.delete(`${PRIVATE}/system/notice/1`, { headers }),
       request.delete(`${PRIVATE}/system/article/1`, { headers }),
       request.put(`${PRIVATE}/system/block-item/1`, { headers, data: { title: 'x' } }),
       request.put(`${PRIVATE}/system/channel/12`, { headers, data: { name: 'x' } }),

@@ -23,3 +23,7 @@ ON CONFLICT DO NOTHING;
 UPDATE sys_role
 SET perms = perms || '["content:article:list", "content:article:query", "content:article:get", "content:article:add", "content:article:edit"]'::jsonb
 WHERE role_key = 'editor' AND NOT perms ? 'content:article:add';
+-- The content editor also writes notices (query, get, add, edit; never delete or export).
+UPDATE sys_role
+SET perms = perms || '["system:notice:get", "system:notice:add", "system:notice:edit"]'::jsonb
+WHERE role_key = 'editor' AND NOT perms ? 'system:notice:add';

@@ -81,9 +81,8 @@ describe('staff content writes', () => {
 
   test('[ERR-2] without the permission: editor 403 当前操作没有权限, no token 401, nothing changed', async () => {
     const calls = [
-      { method: 'POST' as const, url: '/system/notice', payload: { noticeTitle: 'x', noticeType: '1' } },
-      { method: 'PUT' as const, url: '/system/notice/1', payload: { noticeTitle: 'x', noticeType: '1' } },
       { method: 'DELETE' as const, url: '/system/notice/1' },
+      { method: 'POST' as const, url: '/system/notice/export', payload: {} },
       { method: 'DELETE' as const, url: '/system/article/1' },
       { method: 'PUT' as const, url: '/system/block-item/1', payload: { title: 'x' } },
     ];

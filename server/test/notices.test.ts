@@ -136,3 +136,25 @@ describe('messages', () => {
     assert.equal((await req(s.app, { method: 'GET', url: '/system/message-board/list', token: customer })).status, 403);
   });
 });
+
+describe('notice export', () => {
+  test('[ISSUE-18.3] POST /system/notice/export answers the filtered notices as a CSV spreadsheet (BOM, Chinese headers, formulas defused)', async () => {
+    const title = `=HYPERLINK("x") 导出${Date.now()}`;
+    await addNotice({ noticeTitle: title.slice(0, 50), audience: 'customer' });
+    const r = await s.app.inject({
+      method: 'POST',
+      url: '/system/notice/export',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `noticeTitle=${encodeURIComponent('导出')}`,
+    });
+    assert.equal(r.statusCode, 200);
+    assert.match(String(r.headers['content-type']), /^text\/csv/);
+    assert.match(String(r.headers['content-disposition']), /filename\*=UTF-8''%E9%80%9A%E7%9F%A5%E5%85%AC%E5%91%8A_\d{8}\.csv/);
+    const lines = r.body.split('\r\n');
+    assert.equal(lines[0], '\ufeff"公告编号","公告标题","公告类型","公告对象","状态","创建者","创建时间"');
+    const row = lines.find((l) => l.includes('导出'))!;
+    assert.match(row, /"'=HYPERLINK\(""x""\) 导出\d+","通知","客户","正常","admin"/);
+    const refused = await req(s.app, { method: 'POST', url: '/system/notice/export', token: editor, payload: {} });
+    assert.equal(refused.status, 403);
+  });
+});

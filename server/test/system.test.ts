@@ -162,6 +162,9 @@ describe('user info, routes, logout', () => {
       'content:article:query',
       'content:message:list',
       'content:visit:list',
+      'system:notice:add',
+      'system:notice:edit',
+      'system:notice:get',
       'system:notice:list',
       'system:notice:query',
     ]);

@@ -881,6 +881,9 @@ export const roles = [
       'content:visit:list',
       'system:notice:list',
       'system:notice:query',
+      'system:notice:get',
+      'system:notice:add',
+      'system:notice:edit',
       // articles: everything but delete (migrations/004_articles.sql gives the same to older databases)
       'content:article:list',
       'content:article:query',

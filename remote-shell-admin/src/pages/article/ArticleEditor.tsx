@@ -1,23 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch } from '@site/ui-kit';
 import { addArticle, getAdminArticle, updateArticle } from '@site/api';
 import { ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
-import { emptyArticle, fieldOfError, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
+import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
+import { fieldOfError } from '../../components/form-errors';
 import { ImageField } from './ImageField';
 import { ArticlePreview } from './ArticlePreview';
-import type { RichTextEditorProps } from './RichTextEditor';
-
-// The editor library is a chunk of its own: only this page downloads it.
-const RichTextEditor = lazy(() => import('./RichTextEditor'));
-
-/** The form item's value and onChange reach the lazy editor through this (Form.Item feeds its direct child). */
-function BodyEditor(props: RichTextEditorProps) {
-  return (
-    <Suspense fallback={<Spin />}>
-      <RichTextEditor {...props} />
-    </Suspense>
-  );
-}
+import { LazyRichText } from '../../components/rich-text/LazyRichText';
 
 const FIELDS = [
   'channelId',
@@ -146,7 +135,7 @@ export function ArticleEditor({
             <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
           </Form.Item>
           <Form.Item name="text" label="正文">
-            <BodyEditor />
+            <LazyRichText />
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={12}>

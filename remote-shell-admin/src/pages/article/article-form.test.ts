@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { fieldOfError, toArticleForm, toFormValues } from './article-form';
+import { toArticleForm, toFormValues } from './article-form';
+import { fieldOfError } from '../../components/form-errors';
 import type { AdminArticleDetail } from '@site/contract';
 
 const detail: AdminArticleDetail = {

@@ -878,6 +878,9 @@ export const roles = [
     roleName: '内容编辑',
     perms: [
       'content:message:list',
+      'content:message:query',
+      'content:message:edit',
+      'content:message:export',
       'content:visit:list',
       'system:notice:list',
       'system:notice:query',

@@ -12,7 +12,10 @@ import type {
   CustomerResponse,
   DictDataResponse,
   GetRoutersResponse,
+  MessageBoardEntry,
   MessageBoardListResponse,
+  MessageBoardQuery,
+  MessageHandleBody,
   NoticeForm,
   NoticeListQuery,
   NoticeListResponse,
@@ -64,7 +67,18 @@ export function uploadFile(file: File | Blob) {
   return request.post<UploadResponse>('/common/upload', form, { headers: { 'Content-Type': 'multipart/form-data' } });
 }
 /** GET /system/message-board/list */
-export const getMessageBoardList = (params: PageQuery) => request.get<MessageBoardListResponse>('/system/message-board/list', { params });
+export const getMessageBoardList = (params: MessageBoardQuery) => request.get<MessageBoardListResponse>('/system/message-board/list', { params });
+/** PUT /system/message-board/{id}: 未处理/已处理 and the reply note. */
+export const handleMessage = (id: number, body: MessageHandleBody) => request.put<RData<MessageBoardEntry>>(`/system/message-board/${id}`, body);
+/** DELETE /system/message-board/{ids} */
+export const deleteMessages = (ids: number[]) => request.delete<R>(`/system/message-board/${ids.join(',')}`);
+/** POST /system/message-board/export: the filtered messages as a spreadsheet (CSV). */
+export const exportMessages = (query: Omit<MessageBoardQuery, 'pageNum' | 'pageSize'>) =>
+  download(
+    '/system/message-board/export',
+    Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>,
+    '留言板.csv',
+  );
 /** GET /system/message-board/mine: the signed-in author's own messages with the staff's replies. */
 export const getMyMessages = (params: PageQuery) => request.get<MessageBoardListResponse>('/system/message-board/mine', { params });
 /** GET /system/visit/stats?days= */

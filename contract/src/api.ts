@@ -454,6 +454,25 @@ export interface MessageBoardEntry {
   repliedBy: string | null;
 }
 
+/** Query of `GET /system/message-board/list` (also the form fields of `POST /system/message-board/export`). */
+export interface MessageBoardQuery extends PageQuery {
+  title?: string;
+  nickname?: string;
+  /** Matches phone, email or the free contact field. */
+  contact?: string;
+  /** MESSAGE_STATUS. */
+  status?: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  beginTime?: string;
+  endTime?: string;
+}
+
+/** Body of `PUT /system/message-board/{id}` (perm content:message:edit). */
+export interface MessageHandleBody {
+  status: string;
+  reply?: string | null;
+}
+
 export type MessageBoardListResponse = TableDataInfo<MessageBoardEntry>;
 
 /** `PUT /system/channel/{id}` JSON body (admin only). Answers `R`. */

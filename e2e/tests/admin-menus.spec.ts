@@ -44,14 +44,13 @@ test.describe('admin menus and permissions', () => {
       '系统管理',
       '通知公告',
       '字典管理',
-      '系统工具',
-      '表单构建',
-      '代码生成',
-      '系统接口',
       '帮助中心',
+      '文章管理',
     ]) {
       expect(texts).toContain(t);
     }
+    // The scaffold's tool pages did nothing here and left the menu (issue 18.8).
+    for (const t of ['系统工具', '表单构建', '代码生成', '系统接口']) expect(texts).not.toContain(t);
     await expect(page.locator('h1')).toHaveText('工作台');
     await expect(page.getByRole('button', { name: '通知公告' })).toBeVisible();
     await expect(page.getByRole('button', { name: '全屏' })).toBeVisible();
@@ -65,9 +64,10 @@ test.describe('admin menus and permissions', () => {
     await shellReady(page);
     const texts = await menuTexts(page);
     expect(texts).toEqual(expect.arrayContaining(['工作台', '个人中心', '个人设置', '内容管理', '留言板', '访问统计', '系统管理', '通知公告']));
-    for (const t of ['字典管理', '系统工具', '表单构建', '代码生成', '系统接口', '帮助中心']) expect(texts).not.toContain(t);
+    expect(texts).toContain('文章管理');
+    for (const t of ['字典管理', '帮助中心']) expect(texts).not.toContain(t);
     // A page outside the editor's menu is not there for them.
-    await page.goto('/admin/tool/gen');
+    await page.goto('/admin/system/dict');
     await shellReady(page);
     await expect(page.locator('h1')).toHaveText('页面不存在');
   });
@@ -84,12 +84,11 @@ test.describe('admin menus and permissions', () => {
     await expect(page.locator('a.admin-logo').first()).toHaveAttribute('href', '/');
   });
 
-  test('[SHELL-15] menu pages render: message board, visits, dictionary and the honest scaffold pages', async ({ page, context }) => {
+  test('[SHELL-15][ISSUE-18.8] menu pages render: message board, visits, dictionary; the removed tool pages are 404', async ({ page, context }) => {
     await tokenCookie(context, adminToken);
     await page.goto('/admin/tool/gen');
     await shellReady(page);
-    await expect(page.locator('h1')).toHaveText('代码生成');
-    await expect(page.getByText('代码生成：根据数据表生成前后端代码的工具，本站点未启用。')).toBeVisible();
+    await expect(page.locator('h1')).toHaveText('页面不存在');
     await page.goto('/admin/system/dict');
     await shellReady(page);
     await expect(page.locator('h1')).toHaveText('字典管理');
@@ -122,7 +121,9 @@ test.describe('admin menus and permissions', () => {
       await expect(page.getByRole('button', { name: /查\s*看/ }).first()).toBeVisible();
       for (const name of ['新增', '修改', '删除', '导出']) {
         const shown = all || name === '新增' || name === '修改';
-        await expect(page.locator('.notice-actions').getByRole('button', { name: new RegExp(name.split('').join('\\s*')) })).toHaveCount(shown ? 1 : 0);
+        await expect(page.locator('.notice-actions').getByRole('button', { name: new RegExp(name.split('').join('\\s*')) })).toHaveCount(
+          shown ? 1 : 0,
+        );
       }
       await context.close();
     }

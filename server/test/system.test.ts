@@ -213,7 +213,8 @@ describe('user info, routes, logout', () => {
     const a = await req(s.app, { method: 'GET', url: '/getRouters', token: admin });
     assert.equal(a.body.code, 200);
     const titles = a.body.data.map((r: Route) => r.meta.title);
-    assert.deepEqual(titles, ['内容管理', '系统管理', '系统工具', '帮助中心']);
+    // The scaffold's tool pages did nothing on this site and left the menu (issue 18.8).
+    assert.deepEqual(titles, ['内容管理', '系统管理', '帮助中心']);
     for (const r of a.body.data) for (const k of ['name', 'path', 'hidden', 'component', 'meta']) ok(k in r, k);
     const link = a.body.data.find((r: Route) => r.meta.link);
     assert.equal(link.meta.link, 'https://www.example.com/help');
@@ -225,11 +226,6 @@ describe('user info, routes, logout', () => {
         ['message-board', 'content/message-board/index'],
         ['visits', 'content/visits/index'],
       ],
-    );
-    const tool = a.body.data.find((r: Route) => r.path === '/admin/tool');
-    assert.deepEqual(
-      tool.children.map((c: Route) => c.component),
-      ['tool/build/index', 'tool/gen/index', 'tool/swagger/index'],
     );
     const e = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });
     assert.deepEqual(

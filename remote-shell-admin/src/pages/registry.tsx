@@ -7,9 +7,6 @@ import Visits from './visits/Visits';
 import ArticlePage from './article/ArticlePage';
 import NoticeTable from './notice/NoticeTable';
 import DictPage from './dict/DictPage';
-import ToolBuild from './tool-build/ToolBuild';
-import ToolGen from './tool-gen/ToolGen';
-import ToolSwagger from './tool-swagger/ToolSwagger';
 
 /**
  * Component strings of the menu (RuoYi `component` of GET /getRouters, and the static routes' keys) -> pages.
@@ -24,9 +21,6 @@ export const PAGES: Record<string, ComponentType> = {
   'content/article/index': ArticlePage,
   'system/notice/index': NoticeTable,
   'system/dict/index': DictPage,
-  'tool/build/index': ToolBuild,
-  'tool/gen/index': ToolGen,
-  'tool/swagger/index': ToolSwagger,
 };
 
 export function pageFor(component: string | undefined): ComponentType | null {

@@ -6,6 +6,8 @@ import type {
   ArticleForm,
   ArticleHistoryResponse,
   ArticleStatusBody,
+  AuditLogListResponse,
+  AuditLogQuery,
   AvatarResponse,
   ChannelUpdateBody,
   CrmCustomerResponse,
@@ -112,3 +114,6 @@ export const updateArticle = (id: number, form: ArticleForm) => request.put<Admi
 export const setArticleStatus = (id: number, body: ArticleStatusBody) => request.put<AdminArticleResponse>(`/system/article/${id}/status`, body);
 /** DELETE /system/article/{ids} */
 export const deleteArticles = (ids: number[]) => request.delete<R>(`/system/article/${ids.join(',')}`);
+
+/** GET /system/audit/list: the audit trail of staff writes (操作日志). */
+export const getAuditLog = (params: AuditLogQuery) => request.get<AuditLogListResponse>('/system/audit/list', { params });

@@ -580,6 +580,19 @@ export interface HealthResponse {
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** Query of `GET /system/audit/list` (perm system:audit:list). */
+export interface AuditLogQuery extends PageQuery {
+  userName?: string;
+  resource?: AuditResource;
+  action?: AuditAction;
+  targetId?: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  beginTime?: string;
+  endTime?: string;
+}
+
+export type AuditLogListResponse = TableDataInfo<AuditLogEntry>;
+
 /** One write by staff: `GET /system/audit/list` rows, `GET /system/audit/{resource}/{id}` (a row's history). */
 export interface AuditLogEntry {
   id: number;

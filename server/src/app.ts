@@ -27,6 +27,7 @@ import systemRoutes from './routes/system.js';
 import noticeRoutes from './routes/notices.js';
 import messageRoutes from './routes/messages.js';
 import articleRoutes from './routes/articles.js';
+import auditRoutes from './routes/audit.js';
 import busRoutes from './routes/bus.js';
 import wxRoutes from './routes/wx.js';
 import devRoutes from './routes/dev.js';
@@ -240,6 +241,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => noticeRoutes(a, ctx));
   await app.register(async (a) => messageRoutes(a, ctx));
   await app.register(async (a) => articleRoutes(a, ctx));
+  await app.register(async (a) => auditRoutes(a, ctx));
   await app.register(async (a) => busRoutes(a, ctx));
   await app.register(async (a) => wxRoutes(a, ctx));
   await app.register(async (a) => filesRoutes(a, ctx));

@@ -158,3 +158,17 @@ describe('notice export', () => {
     assert.equal(refused.status, 403);
   });
 });
+
+describe('audit trail search', () => {
+  test('[ISSUE-18.7] GET /system/audit/list searches by user, resource, action and target; staff without the permission get 403', async () => {
+    const id = await addNotice({ noticeTitle: '审计检索' });
+    const list = async (q: string, token = admin) => req(s.app, { method: 'GET', url: `/system/audit/list?${q}`, token });
+    const r = await list(`resource=notice&action=add&targetId=${id}&userName=admin`);
+    assert.equal(r.body.total, 1);
+    assert.deepEqual([r.body.rows[0].summary, r.body.rows[0].after.noticeTitle], ['审计检索', '审计检索']);
+    assert.equal((await list(`resource=notice&action=delete&targetId=${id}`)).body.total, 0);
+    assert.deepEqual((await list('resource=planet')).body, { code: 400, msg: '对象类型不正确', field: 'resource' });
+    assert.equal((await list('', editor)).status, 403);
+    assert.equal((await list('', customer)).status, 403);
+  });
+});

@@ -7,7 +7,9 @@ import {
   BuildOutlined,
   CodeOutlined,
   DashboardOutlined,
+  EditOutlined,
   FormOutlined,
+  HistoryOutlined,
   LinkOutlined,
   MessageOutlined,
   QuestionCircleOutlined,
@@ -32,6 +34,8 @@ const ICONS: Record<string, ReactNode> = {
   swagger: <ApiOutlined />,
   guide: <QuestionCircleOutlined />,
   link: <LinkOutlined />,
+  edit: <EditOutlined />,
+  history: <HistoryOutlined />,
 };
 
 export function menuIcon(name: string | undefined): ReactNode {

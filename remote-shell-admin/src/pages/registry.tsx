@@ -5,6 +5,7 @@ import AccountSettings from './account-settings/AccountSettings';
 import MessageBoard from './message-board/MessageBoard';
 import Visits from './visits/Visits';
 import ArticlePage from './article/ArticlePage';
+import AuditLog from './audit/AuditLog';
 import NoticeTable from './notice/NoticeTable';
 import DictPage from './dict/DictPage';
 
@@ -19,6 +20,7 @@ export const PAGES: Record<string, ComponentType> = {
   'content/message-board/index': MessageBoard,
   'content/visits/index': Visits,
   'content/article/index': ArticlePage,
+  'system/audit/index': AuditLog,
   'system/notice/index': NoticeTable,
   'system/dict/index': DictPage,
 };

@@ -1046,6 +1046,18 @@ export const menus = [
     order: 2,
   },
   {
+    id: 209,
+    parent: 2,
+    name: '操作日志',
+    route: 'Audit',
+    path: 'audit',
+    component: 'system/audit/index',
+    perms: 'system:audit:list',
+    icon: 'history',
+    type: 'C',
+    order: 9,
+  },
+  {
     id: 4,
     parent: 0,
     name: '帮助中心',

@@ -104,6 +104,19 @@ test('[ISSUE-18.1][ISSUE-18.7][PERM-9] an editor writes and publishes a news ite
   const history = page.getByRole('dialog').filter({ hasText: '修改记录' });
   await expect(history.locator('.article-history-entry').first()).toContainText('新增');
   await expect(history.locator('.article-history-entry').first()).toContainText('editor');
+  await history.locator('.ant-modal-close').click();
+
+  // ... and in 操作日志, with the article's values after the write.
+  await page.goto('/admin/system/audit');
+  await shellReady(page);
+  const audit = page.locator('.audit-search');
+  await audit.locator('#targetId').fill(String(saved.id));
+  await audit.getByRole('button', { name: /查\s*询/ }).click();
+  const entry = page.locator('.ant-table-row').filter({ hasText: '新增' });
+  await expect(entry).toContainText('editor');
+  await expect(entry).toContainText(title);
+  await entry.click();
+  await expect(page.locator('.audit-diff')).toContainText(word);
 });
 
 test('[ISSUE-18][PERM-9][ERR-2] the editor has no delete control and a direct DELETE answers 403; the administrator may delete', async ({

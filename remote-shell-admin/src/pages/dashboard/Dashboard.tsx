@@ -3,7 +3,8 @@ import { Avatar, Descriptions, Empty, List, Modal, Space, Tag, Typography, UserO
 import { getNoticeList } from '@site/api';
 import { NOTICE, type Notice } from '@site/contract';
 import { useAuth, usePermission } from '@site/runtime';
-import { formatDate, SafeHtml, truncateText } from '@site/ui';
+import { formatDate, SafeHtml } from '@site/ui';
+import { noticeTitle } from '../../layout/notice-paging';
 import { PageSection } from '../../components/PageSection';
 import { VisitFigures } from '../../components/VisitFigures';
 
@@ -63,7 +64,7 @@ export default function Dashboard() {
             <List.Item key={n.noticeId} extra={<Typography.Text type="secondary">{formatDate(n.createTime, 'YYYY-MM-DD')}</Typography.Text>}>
               <Space>
                 <Tag>{typeLabel(n.noticeType)}</Tag>
-                <Typography.Link onClick={() => setDetail(n)}>{truncateText(n.noticeTitle, NOTICE.titleMaxLength)}</Typography.Link>
+                <Typography.Link onClick={() => setDetail(n)}>{noticeTitle(n.noticeTitle)}</Typography.Link>
               </Space>
             </List.Item>
           )}

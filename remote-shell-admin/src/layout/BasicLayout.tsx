@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Grid, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
+import { Button, Drawer, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
 import { useLocation } from 'react-router-dom';
 import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/contract';
 import { findRoute, openKeysFor, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';
@@ -16,18 +16,13 @@ import { PageHeader } from './PageHeader';
 import { SettingsDrawer } from './SettingsDrawer';
 import { SupportLink } from './SupportLink';
 import { UserMenu } from './UserMenu';
+import { useIsMobile } from './use-is-mobile';
 
 const { Header, Sider, Content, Footer } = Layout;
 
 /** Width of the content in the fixed (定宽) mode. */
 export const FIXED_CONTENT_WIDTH = 1200;
 const NOT_FOUND_TITLE = '页面不存在';
-
-/** The mobile layout (a drawer menu) below md, i.e. narrower than 768 px. */
-function useIsMobile(): boolean {
-  const screens = Grid.useBreakpoint();
-  return screens.md === false;
-}
 
 /** SHELL-1, SHELL-2, SHELL-9..12: the admin layout around every staff page. */
 export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady: boolean }) {

@@ -686,7 +686,7 @@ export const blockItems: SeedBlockItem[] = [
   { blockId: B.news, title: '新闻中心', url: '/news' },
   { blockId: B.news, title: '文档中心', url: '/document' },
   { blockId: B.news, title: '视频教程', url: '/video' },
-  { blockId: B.news, title: '常见问题（重新加载）', url: '/question?initData=1' },
+  { blockId: B.news, title: '常见问题', url: '/question?initData=1' },
   // copyright rows
   { blockId: B.copyright, title: `© 2016-2026 ${COMPANY_NAME} 版权所有` },
   { blockId: B.copyright, title: CONTACT.icp, url: 'https://beian.miit.gov.cn/', targetBlank: true },

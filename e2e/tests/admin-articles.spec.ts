@@ -27,6 +27,8 @@ async function openArticles(page: Page) {
   await page.goto(PAGE);
   await shellReady(page);
   await expect(page.locator('h1')).toHaveText('文章管理');
+  // TITLE-1: admin pages are titled by their menu title.
+  await expect(page).toHaveTitle(/^文章管理 - /);
 }
 
 /** Pick an option of an antd Select inside `scope`, found by its form field's id. */
@@ -90,6 +92,7 @@ test('[ISSUE-18.1][ISSUE-18.7][PERM-9] an editor writes and publishes a news ite
   await page.keyboard.press('Escape');
   await page.goto(`/newsDetail?id=${saved.id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} - 华电智控科技有限公司`); // TITLE-1: a detail page by its article
   await expect(page.locator('.rc-article-body')).toContainText(word);
   await expect(page.locator('.rc-article-body img')).toHaveAttribute('src', /\/files\//);
 

@@ -15,3 +15,4 @@ export { ResultMessage } from './components/Result';
 export { useAsync, type AsyncState } from './hooks/useAsync';
 export { useCountdown } from './hooks/useCountdown';
 export { usePageParam } from './hooks/usePageParam';
+export { usePageTitle } from './hooks/usePageTitle';

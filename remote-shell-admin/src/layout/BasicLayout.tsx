@@ -16,6 +16,7 @@ import { PageHeader } from './PageHeader';
 import { SettingsDrawer } from './SettingsDrawer';
 import { SupportLink } from './SupportLink';
 import { UserMenu } from './UserMenu';
+import { usePageTitle } from '@site/ui';
 import { useIsMobile } from './use-is-mobile';
 
 const { Header, Sider, Content, Footer } = Layout;
@@ -33,6 +34,8 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
   const [settingsOpen, setSettingsOpen] = useState(false);
   const shown = useMemo(() => visibleMenu(menu), [menu]);
   const match = useMemo(() => findRoute(menu, location.pathname), [menu, location.pathname]);
+  // TITLE-1: an admin page is titled by its menu title (留言板 - company), not by the shell's route.
+  usePageTitle(match?.entry.title ?? (menuReady ? NOT_FOUND_TITLE : null));
   const showSettingsEntry = useMemo(() => settingsMenuFlag(menu), [menu]);
 
   useEffect(() => {

@@ -66,10 +66,10 @@ test.describe('admin menus and permissions', () => {
     expect(texts).toEqual(expect.arrayContaining(['工作台', '个人中心', '个人设置', '内容管理', '留言板', '访问统计', '系统管理', '通知公告']));
     expect(texts).toContain('文章管理');
     for (const t of ['字典管理', '帮助中心']) expect(texts).not.toContain(t);
-    // A page outside the editor's menu is not there for them.
+    // A page outside the editor's menu is not there for them: /404, like any unknown path (ROUTE-20).
     await page.goto('/admin/system/dict');
-    await shellReady(page);
-    await expect(page.locator('h1')).toHaveText('页面不存在');
+    await expect(page).toHaveURL(`${BASE}/404`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在');
   });
 
   test('[SHELL-5][SHELL-6] external menu links open in a new target; the logo links to /', async ({ page, context }) => {
@@ -84,11 +84,15 @@ test.describe('admin menus and permissions', () => {
     await expect(page.locator('a.admin-logo').first()).toHaveAttribute('href', '/');
   });
 
-  test('[SHELL-15][ISSUE-18.8] menu pages render: message board, visits, dictionary; the removed tool pages are 404', async ({ page, context }) => {
+  test('[SHELL-15][ISSUE-18.8][ROUTE-20] menu pages render: message board, visits, dictionary; the removed tool pages and unknown shell paths go to /404', async ({
+    page,
+    context,
+  }) => {
     await tokenCookie(context, adminToken);
-    await page.goto('/admin/tool/gen');
-    await shellReady(page);
-    await expect(page.locator('h1')).toHaveText('页面不存在');
+    for (const unknown of ['/admin/tool/gen', '/index/nothing', '/account/nothing']) {
+      await page.goto(unknown);
+      await expect(page, `${unknown} goes to /404 (ROUTE-20)`).toHaveURL(`${BASE}/404`);
+    }
     await page.goto('/admin/system/dict');
     await shellReady(page);
     await expect(page.locator('h1')).toHaveText('字典管理');

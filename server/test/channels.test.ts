@@ -7,7 +7,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { BLOCK_IDS, BLOCKS, CHANNEL_IDS, STALE_WRITE_MSG, type BlockItem, type BlockItemAdmin, type Channel, type ChannelAdmin } from '@site/contract';
+import {
+  BLOCK_IDS,
+  BLOCKS,
+  CHANNEL_IDS,
+  STALE_WRITE_MSG,
+  type BlockItem,
+  type BlockItemAdmin,
+  type Channel,
+  type ChannelAdmin,
+} from '@site/contract';
 import { rows } from '../src/db/index.js';
 import { login, req, startTestServer, type TestServer } from './helpers.js';
 
@@ -38,7 +47,8 @@ const call = (o: InjectOptions & { token?: string }) => req(s.app, { token: admi
 const channel = async (id: number): Promise<ChannelAdmin> => (await call({ method: 'GET', url: `/system/channel/${id}` })).body.data;
 const publicChannel = async (id: number): Promise<Channel> => (await req(s.app, { method: 'GET', url: `/api/channel/${id}` })).body;
 const items = async (blockId: number): Promise<BlockItemAdmin[]> => (await call({ method: 'GET', url: `/system/block/${blockId}/items` })).body.rows;
-const publicBlock = async (blockId: number): Promise<BlockItem[]> => (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${blockId}` })).body;
+const publicBlock = async (blockId: number): Promise<BlockItem[]> =>
+  (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${blockId}` })).body;
 
 async function addChannel(payload: Record<string, unknown>): Promise<number> {
   const r = await call({ method: 'POST', url: '/system/channel', payload });
@@ -96,7 +106,11 @@ describe('channels', () => {
     assert.equal((await rows(s.app.ctx.db, sql`SELECT id FROM channel`)).length, before);
     // a channel cannot move below itself
     const v = (await channel(CHANNEL_IDS.product)).version;
-    const loop = await call({ method: 'PUT', url: `/system/channel/${CHANNEL_IDS.product}`, payload: { parentId: CHANNEL_IDS.productPlatform, version: v } });
+    const loop = await call({
+      method: 'PUT',
+      url: `/system/channel/${CHANNEL_IDS.product}`,
+      payload: { parentId: CHANNEL_IDS.productPlatform, version: v },
+    });
     assert.deepEqual([loop.status, loop.body.field, loop.body.msg], [400, 'parentId', '上级栏目不能是本栏目或其下级栏目']);
     // an edit without the version read is refused, naming it
     const noVersion = await call({ method: 'PUT', url: `/system/channel/${CHANNEL_IDS.product}`, payload: { name: '产品' } });
@@ -172,9 +186,16 @@ describe('channels', () => {
   });
 
   test('[ISSUE-18.2] add, reorder and delete: the public tree follows; deleting a channel with children, articles, or a built-in one is refused', async () => {
-    const id = await addChannel({ parentId: CHANNEL_IDS.product, name: '储能产品', alias: 'storage', url: '/product?type=storage', filePath: 'product/index' });
+    const id = await addChannel({
+      parentId: CHANNEL_IDS.product,
+      name: '储能产品',
+      alias: 'storage',
+      url: '/product?type=storage',
+      filePath: 'product/index',
+    });
     assert.ok(id >= 1000, `new ids start at 1000: ${id}`);
-    const kids = async () => ((await req(s.app, { method: 'GET', url: `/api/channel?parentId=${CHANNEL_IDS.product}` })).body as Channel[]).map((c) => c.id);
+    const kids = async () =>
+      ((await req(s.app, { method: 'GET', url: `/api/channel?parentId=${CHANNEL_IDS.product}` })).body as Channel[]).map((c) => c.id);
     assert.deepEqual(await kids(), [CHANNEL_IDS.productPlatform, CHANNEL_IDS.productMonitoring, CHANNEL_IDS.productAnalytics, id]);
     const child = await addChannel({ parentId: id, name: '储能子类', alias: 'storage-sub' });
 
@@ -221,7 +242,10 @@ describe('blocks', () => {
       BLOCKS.map((b) => b.id),
     );
     const news = await items(BLOCK_IDS.news);
-    assert.ok(news.some((i) => !i.enabled), 'the disabled item is listed for staff');
+    assert.ok(
+      news.some((i) => !i.enabled),
+      'the disabled item is listed for staff',
+    );
     assert.deepEqual(
       (await publicBlock(BLOCK_IDS.news)).map((i) => i.id),
       news.filter((i) => i.enabled).map((i) => i.id),
@@ -271,7 +295,11 @@ describe('blocks', () => {
     assert.equal(off.body.code, 200);
     assert.ok(!(await publicBlock(BLOCK_IDS.about)).some((i) => i.id === first.id));
 
-    const added = await call({ method: 'POST', url: '/system/block-item', payload: { blockId: BLOCK_IDS.about, title: '招聘信息', url: 'https://www.example.com/jobs' } });
+    const added = await call({
+      method: 'POST',
+      url: '/system/block-item',
+      payload: { blockId: BLOCK_IDS.about, title: '招聘信息', url: 'https://www.example.com/jobs' },
+    });
     const newId = added.body.data.id as number;
     assert.equal((await publicBlock(BLOCK_IDS.about)).at(-1)?.id, newId);
     assert.equal((await call({ method: 'DELETE', url: `/system/block-item/${newId}` })).body.code, 200);
@@ -290,7 +318,11 @@ describe('blocks', () => {
       (await auditOf('block', newId)).map((a) => a.action),
       ['add', 'delete'],
     );
-    await call({ method: 'PUT', url: `/system/block-item/${first.id}`, payload: { title: first.title, url: first.url, targetBlank: false, enabled: true, version: first.version + 2 } });
+    await call({
+      method: 'PUT',
+      url: `/system/block-item/${first.id}`,
+      payload: { title: first.title, url: first.url, targetBlank: false, enabled: true, version: first.version + 2 },
+    });
   });
 
   test('[ISSUE-18.2] home banners reordered in one call: the public answer and the company call follow; a list that is not the whole block is refused', async () => {
@@ -300,7 +332,11 @@ describe('blocks', () => {
     const reversed = banners.map((b) => b.id).reverse();
     const missing = await call({ method: 'PUT', url: `/system/block/${BLOCK_IDS.homeBanner}/sort`, payload: { ids: reversed.slice(1) } });
     assert.deepEqual([missing.status, missing.body.field], [400, 'ids']);
-    const dup = await call({ method: 'PUT', url: `/system/block/${BLOCK_IDS.homeBanner}/sort`, payload: { ids: [reversed[0], ...reversed.slice(0, -1)] } });
+    const dup = await call({
+      method: 'PUT',
+      url: `/system/block/${BLOCK_IDS.homeBanner}/sort`,
+      payload: { ids: [reversed[0], ...reversed.slice(0, -1)] },
+    });
     assert.equal(dup.status, 400);
     const r = await call({ method: 'PUT', url: `/system/block/${BLOCK_IDS.homeBanner}/sort`, payload: { ids: reversed } });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));

@@ -103,7 +103,12 @@ describe('staff content writes', () => {
       assert.equal(changed.title, '新的区块标题');
       assert.equal(changed.url, '/news');
     } finally {
-      await req(s.app, { method: 'PUT', url: `/system/block-item/${item.id}`, token: admin, payload: { title: item.title, url: item.url, version: await version() } });
+      await req(s.app, {
+        method: 'PUT',
+        url: `/system/block-item/${item.id}`,
+        token: admin,
+        payload: { title: item.title, url: item.url, version: await version() },
+      });
     }
     const restored = (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${item.blockId}` })).body;
     assert.equal(restored.find((i: { id: number }) => i.id === item.id).title, item.title);

@@ -576,7 +576,10 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
     ['profile email', (v) => ({ method: 'PUT', url: '/system/user/profile', token: cust, payload: { nickName: '客户', email: v } })],
     ['message-board list', (v) => ({ method: 'GET', url: `/system/message-board/list?pageNum=${q(v)}&pageSize=${q(v)}`, token: editor })],
     ['visit stats days', (v) => ({ method: 'GET', url: `/system/visit/stats?days=${q(v)}`, token: editor })],
-    ['channel rename id', (v) => ({ method: 'PUT', url: `/system/channel/${q(v)}`, token: admin, payload: { name: '产品中心', version: channelVersion } })],
+    [
+      'channel rename id',
+      (v) => ({ method: 'PUT', url: `/system/channel/${q(v)}`, token: admin, payload: { name: '产品中心', version: channelVersion } }),
+    ],
     ['channel rename name', (v) => ({ method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: v, version: channelVersion } })],
     ['wx consent state', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${q(v)}` })],
     ['wx consent redirect', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}&redirect_uri=${q(v)}` })],

@@ -9,6 +9,8 @@ import DictPage from './dict/DictPage';
 import ToolBuild from './tool-build/ToolBuild';
 import ToolGen from './tool-gen/ToolGen';
 import ToolSwagger from './tool-swagger/ToolSwagger';
+import ChannelPage from './channel/ChannelPage';
+import BlockPage from './block/BlockPage';
 
 /**
  * Component strings of the menu (RuoYi `component` of GET /getRouters, and the static routes' keys) -> pages.
@@ -25,6 +27,8 @@ export const PAGES: Record<string, ComponentType> = {
   'tool/build/index': ToolBuild,
   'tool/gen/index': ToolGen,
   'tool/swagger/index': ToolSwagger,
+  'content/channel/index': ChannelPage,
+  'content/block/index': BlockPage,
 };
 
 export function pageFor(component: string | undefined): ComponentType | null {

@@ -43,7 +43,9 @@ const fields = {
   targetBlank: z.boolean({ error: '新窗口打开只能为是或否' }),
   enabled: z.boolean({ error: '启用状态只能为是或否' }),
 };
-const addBody = z.object({ blockId, ...fields }).partial({ subtitle: true, description: true, url: true, image: true, targetBlank: true, enabled: true });
+const addBody = z
+  .object({ blockId, ...fields })
+  .partial({ subtitle: true, description: true, url: true, image: true, targetBlank: true, enabled: true });
 const editBody = z
   .object(fields)
   .partial()
@@ -75,10 +77,12 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
 
   app.get('/system/block/list', { onRequest: needPermi(db, 'content:block:list') }, async () => {
     const counts = new Map(
-      (await db.select({ id: t.blockItem.blockId, n: sql<number>`count(*)::int` }).from(t.blockItem).groupBy(t.blockItem.blockId)).map((c) => [
-        c.id,
-        Number(c.n),
-      ]),
+      (
+        await db
+          .select({ id: t.blockItem.blockId, n: sql<number>`count(*)::int` })
+          .from(t.blockItem)
+          .groupBy(t.blockItem.blockId)
+      ).map((c) => [c.id, Number(c.n)]),
     );
     const rows = BLOCKS.map((b) => ({ blockId: b.id, name: b.name, hint: b.hint, itemCount: counts.get(b.id) ?? 0 }));
     return { code: 200, msg: '查询成功', total: rows.length, rows };
@@ -199,7 +203,11 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
         if (new Set(ids).size !== ids.length || ids.length !== items.length || !ids.every((id) => known.has(id)))
           throw badRequest('排序列表与当前区块内容不一致，请刷新后再试', 'ids');
         for (const [i, id] of ids.entries())
-          if (items.find((x) => x.id === id)!.sort !== i + 1) await tx.update(t.blockItem).set({ sort: i + 1 }).where(eq(t.blockItem.id, id));
+          if (items.find((x) => x.id === id)!.sort !== i + 1)
+            await tx
+              .update(t.blockItem)
+              .set({ sort: i + 1 })
+              .where(eq(t.blockItem.id, id));
         const titles = new Map(items.map((i) => [i.id, i.title]));
         await recordAudit(tx, req, u, {
           resource: 'block',

@@ -24,7 +24,12 @@ export const CHANNEL_HAS_CHILDREN = '存在下级栏目，不允许删除';
 export const CHANNEL_HAS_ARTICLES = '栏目下存在文章，不允许删除';
 export const CHANNEL_BUILT_IN = '站点内置栏目不允许删除';
 
-const parentField = z.number({ error: '上级栏目格式不正确' }).int('上级栏目格式不正确').min(1, '上级栏目格式不正确').max(2147483647, '上级栏目格式不正确').nullable();
+const parentField = z
+  .number({ error: '上级栏目格式不正确' })
+  .int('上级栏目格式不正确')
+  .min(1, '上级栏目格式不正确')
+  .max(2147483647, '上级栏目格式不正确')
+  .nullable();
 /** The fields of a channel, none with a default: the add route fills them, an edit changes only what it names. */
 const fields = {
   parentId: parentField,
@@ -98,7 +103,8 @@ export function channelTree(rows: ChannelRow[], counts: Map<number, number>, nam
   if (name) {
     keep = new Set();
     for (const r of rows)
-      if (r.name.includes(name)) for (let c: ChannelRow | undefined = r; c && !keep.has(c.id); c = rows.find((p) => p.id === c!.parentId)) keep.add(c.id);
+      if (r.name.includes(name))
+        for (let c: ChannelRow | undefined = r; c && !keep.has(c.id); c = rows.find((p) => p.id === c!.parentId)) keep.add(c.id);
   }
   const roots: ChannelAdmin[] = [];
   for (const r of rows) {
@@ -139,17 +145,32 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
       if (at === self) throw badRequest('上级栏目不能是本栏目或其下级栏目', 'parentId');
   }
   async function checkAlias(tx: Db, alias: string, self?: number) {
-    const [dup] = await tx.select({ id: t.channel.id }).from(t.channel).where(sql`lower(${t.channel.alias}) = lower(${alias})`);
+    const [dup] = await tx
+      .select({ id: t.channel.id })
+      .from(t.channel)
+      .where(sql`lower(${t.channel.alias}) = lower(${alias})`);
     if (dup && dup.id !== self) throw badRequest('栏目别名已存在', 'alias');
   }
   const nextSort = async (tx: Db, parentId: number | null) =>
-    Number((await tx.select({ m: sql<number>`coalesce(max(${t.channel.sort}), 0)::int` }).from(t.channel).where(siblingsOf(parentId)))[0].m) + 1;
+    Number(
+      (
+        await tx
+          .select({ m: sql<number>`coalesce(max(${t.channel.sort}), 0)::int` })
+          .from(t.channel)
+          .where(siblingsOf(parentId))
+      )[0].m,
+    ) + 1;
 
   app.get('/system/channel/list', { onRequest: needPermi(db, 'content:channel:list'), schema: { querystring: listQuery } }, async (req) => {
     if (req.query.name) await requirePermi(db, req, 'content:channel:query');
     const rows = await db.select().from(t.channel).orderBy(asc(t.channel.sort), asc(t.channel.id));
     const counts = new Map(
-      (await db.select({ id: t.article.channelId, n: sql<number>`count(*)::int` }).from(t.article).groupBy(t.article.channelId)).map((c) => [c.id, Number(c.n)]),
+      (
+        await db
+          .select({ id: t.article.channelId, n: sql<number>`count(*)::int` })
+          .from(t.article)
+          .groupBy(t.article.channelId)
+      ).map((c) => [c.id, Number(c.n)]),
     );
     return { code: 200, msg: '查询成功', total: rows.length, rows: channelTree(rows, counts, req.query.name) };
   });
@@ -200,7 +221,11 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         throw badRequest('排序列表与当前栏目不一致，请刷新后再试', 'ids');
       for (const [i, id] of ids.entries()) {
         const row = siblings.find((s) => s.id === id)!;
-        if (row.sort !== i + 1) await tx.update(t.channel).set({ sort: i + 1, updatedAt: new Date() }).where(eq(t.channel.id, id));
+        if (row.sort !== i + 1)
+          await tx
+            .update(t.channel)
+            .set({ sort: i + 1, updatedAt: new Date() })
+            .where(eq(t.channel.id, id));
       }
       const names = new Map(siblings.map((s) => [s.id, s.name]));
       await recordAudit(tx, req, u, {
@@ -253,7 +278,13 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
       if ((await articleCount(tx, row.id)) > 0) throw new BizError(CHANNEL_HAS_ARTICLES);
       if (BUILT_IN.has(row.id)) throw new BizError(CHANNEL_BUILT_IN);
       await tx.delete(t.channel).where(eq(t.channel.id, row.id));
-      await recordAudit(tx, req, u, { resource: 'channel', action: 'delete', targetId: row.id, summary: row.name, before: audited(toChannelAdmin(row)) });
+      await recordAudit(tx, req, u, {
+        resource: 'channel',
+        action: 'delete',
+        targetId: row.id,
+        summary: row.name,
+        before: audited(toChannelAdmin(row)),
+      });
     });
     changed();
     return { code: 200, msg: OK };

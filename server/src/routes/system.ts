@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import { rows } from '../db/index.js';
 import * as t from '../db/schema.js';
 import {
@@ -12,7 +12,6 @@ import {
   hashPassword,
   issueToken,
   isAdmin,
-  requireAdmin,
   requirePermi,
   requireUser,
   bearer,

@@ -3,3 +3,4 @@ export * from './content';
 export * from './account';
 export * from './system';
 export * from './upload';
+export * from './channels';

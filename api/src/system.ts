@@ -9,7 +9,6 @@ import type {
   AuditLogListResponse,
   AuditLogQuery,
   AvatarResponse,
-  ChannelUpdateBody,
   CrmCustomerResponse,
   CustomerResponse,
   DictDataResponse,
@@ -85,8 +84,6 @@ export const exportMessages = (query: Omit<MessageBoardQuery, 'pageNum' | 'pageS
 export const getMyMessages = (params: PageQuery) => request.get<MessageBoardListResponse>('/system/message-board/mine', { params });
 /** GET /system/visit/stats?days= */
 export const getVisitStats = (days = 7) => request.get<VisitStatsResponse>('/system/visit/stats', { params: { days } });
-/** PUT /system/channel/{id} (admin only) */
-export const updateChannel = (id: number, body: ChannelUpdateBody) => request.put<R>(`/system/channel/${id}`, body);
 /** Customer lookup by id: GET /bus/customer/{id} */
 export const getCustomer = (id: number) => request.get<CustomerResponse>(`/bus/customer/${id}`);
 /** CRM lookup: GET {CRM base}/admin-api/crm/customer/get?id= — answers code 0, so its body is handed back raw. */

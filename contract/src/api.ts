@@ -475,11 +475,6 @@ export interface MessageHandleBody {
 
 export type MessageBoardListResponse = TableDataInfo<MessageBoardEntry>;
 
-/** `PUT /system/channel/{id}` JSON body (admin only). Answers `R`. */
-export interface ChannelUpdateBody {
-  name: string;
-}
-
 /** `GET /system/visit/stats?days=7` data (perm content:visit:list). */
 export interface VisitStats {
   pv: number;
@@ -697,3 +692,106 @@ export type AdminArticleListResponse = TableDataInfo<AdminArticle>;
 export type AdminArticleResponse = RData<AdminArticleDetail>;
 /** `GET /system/article/{id}/history`: the article's audit trail, newest first. */
 export type ArticleHistoryResponse = RData<AuditLogEntry[]>;
+// Channels and content blocks in the admin shell (issue 18.2; perms content:channel:*, content:block:*)
+// ---------------------------------------------------------------------------------------------
+
+/** A channel as staff edit it: `GET /system/channel/list` rows (a tree), `GET /system/channel/{id}`. */
+export interface ChannelAdmin {
+  id: number;
+  parentId: number | null;
+  /** The title shown in the navigation. */
+  name: string;
+  alias: string;
+  /** In-site path of the channel's page, e.g. `/product`. */
+  url: string;
+  nav: boolean;
+  allowSearch: boolean;
+  targetBlank: boolean;
+  /** An in-site path or an http(s) URL the channel links to instead of its page, or null. */
+  linkUrl: string | null;
+  image: string | null;
+  /** customs.filePath: the route key of the channel's page, e.g. `product/index`. */
+  filePath: string;
+  sort: number;
+  version: number;
+  /** Articles filed directly in this channel (a channel holding any cannot be deleted). */
+  articleCount: number;
+  /** Sub-channels, in order (in the list only; empty in `GET /system/channel/{id}`). */
+  children: ChannelAdmin[];
+}
+
+/** `POST /system/channel` body (new channels go last among their siblings). Answers `RData<{ id }>`. */
+export interface ChannelBody {
+  parentId: number | null;
+  name: string;
+  alias: string;
+  url?: string;
+  nav?: boolean;
+  allowSearch?: boolean;
+  targetBlank?: boolean;
+  linkUrl?: string | null;
+  image?: string | null;
+  filePath?: string;
+}
+
+/** `PUT /system/channel/{id}` body: the fields to change and the version read (a stale one is refused). */
+export type ChannelEditBody = Partial<ChannelBody> & { version: number };
+
+/** `PUT /system/channel/sort`: every child of `parentId` (null = the top level), in the new order. */
+export interface ChannelSortBody {
+  parentId: number | null;
+  ids: number[];
+}
+
+export type ChannelTreeResponse = TableDataInfo<ChannelAdmin>;
+export type ChannelAdminResponse = RData<ChannelAdmin>;
+
+/** A content block (ids and names in BLOCKS of the constants): `GET /system/block/list` rows. */
+export interface BlockInfo {
+  blockId: number;
+  name: string;
+  /** Where the site shows the block and which fields it reads. */
+  hint: string;
+  /** Items in the block, disabled ones included. */
+  itemCount: number;
+}
+
+/** A block item as staff edit it: `GET /system/block/{blockId}/items` rows (disabled ones included), `GET /system/block-item/{id}`. */
+export interface BlockItemAdmin {
+  id: number;
+  blockId: number;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  /** An in-site path, an http(s) URL, or a tel:/mailto: link (contact details). */
+  url: string | null;
+  image: string | null;
+  targetBlank: boolean;
+  enabled: boolean;
+  order: number;
+  version: number;
+}
+
+/** `POST /system/block-item` body (the item goes last in its block). Answers `RData<{ id }>`. */
+export interface BlockItemBody {
+  blockId: number;
+  title: string;
+  subtitle?: string | null;
+  description?: string | null;
+  url?: string | null;
+  image?: string | null;
+  targetBlank?: boolean;
+  enabled?: boolean;
+}
+
+/** `PUT /system/block-item/{id}` body: the fields to change and the version read. */
+export type BlockItemEditBody = Partial<Omit<BlockItemBody, 'blockId'>> & { version: number };
+
+/** `PUT /system/block/{blockId}/sort`: every item of the block, in the new order. */
+export interface BlockSortBody {
+  ids: number[];
+}
+
+export type BlockListResponse = TableDataInfo<BlockInfo>;
+export type BlockItemListResponse = TableDataInfo<BlockItemAdmin>;
+export type BlockItemAdminResponse = RData<BlockItemAdmin>;

@@ -66,8 +66,8 @@ test('[ISSUE-18.1][ISSUE-18.7][PERM-9] an editor writes and publishes a news ite
   await page.keyboard.type(`正文第一段，${word}。`);
   await drawer.getByTestId('rte-image-input').setInputFiles({ name: '现场照片.png', mimeType: 'image/png', buffer: PNG });
   await expect(body.locator('img')).toHaveAttribute('src', /\/files\//);
-  await drawer.getByTestId('upload-封面图').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
-  await expect(drawer.getByRole('img', { name: '封面图' })).toBeVisible();
+  await drawer.locator('.ant-upload input[type=file]').first().setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  await expect(drawer.getByRole('img', { name: '封面图预览' })).toBeVisible();
   await drawer.getByText('已发布', { exact: true }).click();
   await drawer.getByRole('button', { name: twoChars('预览') }).click();
   const preview = page.getByRole('dialog').filter({ hasText: '预览' });

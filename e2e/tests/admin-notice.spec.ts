@@ -194,7 +194,8 @@ test('[ISSUE-18.3][NOTICE-1] staff write notices from the table: create for cust
   const edited = page.locator('.ant-table-row').filter({ hasText: `${title}（改）` });
   await expect(edited).toBeVisible();
   await edited.getByRole('button', { name: /关\s*闭/ }).click();
-  await expect(edited).toContainText('关闭');
+  // The row's button turns into 开启 once the notice is closed (the state column then reads 关闭).
+  await expect(edited.getByRole('button', { name: /开\s*启/ })).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent('download'), actions.getByRole('button', { name: /导\s*出/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^通知公告_\d{8}\.csv$/);

@@ -64,13 +64,15 @@ test.describe('header navigation', () => {
     const channel = (await navChannels(request)).find((c) => c.customs?.filePath === 'solution/index')!;
     const renamed = `方案${Date.now() % 100000}`;
     const headers = { Authorization: `Bearer ${token}` };
+    // A write names the row version read (issue 18.2).
+    const version = async () => (await (await request.get(`${API}/system/channel/${channel.id}`, { headers })).json()).data.version as number;
     try {
-      const res = await request.put(`${API}/system/channel/${channel.id}`, { headers, data: { name: renamed } });
+      const res = await request.put(`${API}/system/channel/${channel.id}`, { headers, data: { name: renamed, version: await version() } });
       expect((await res.json()).code).toBe(200);
       await page.goto('/');
       await expect(mainNav(page).getByRole('link', { name: renamed })).toHaveAttribute('href', '/solution');
     } finally {
-      await request.put(`${API}/system/channel/${channel.id}`, { headers, data: { name: channel.name } });
+      await request.put(`${API}/system/channel/${channel.id}`, { headers, data: { name: channel.name, version: await version() } });
     }
     await page.reload();
     await expect(mainNav(page).getByRole('link', { name: channel.name })).toBeVisible();

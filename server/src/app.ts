@@ -32,6 +32,8 @@ import busRoutes from './routes/bus.js';
 import wxRoutes from './routes/wx.js';
 import devRoutes from './routes/dev.js';
 import filesRoutes from './routes/files.js';
+import channelRoutes from './routes/channels.js';
+import blockRoutes from './routes/blocks.js';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -245,7 +247,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => busRoutes(a, ctx));
   await app.register(async (a) => wxRoutes(a, ctx));
   await app.register(async (a) => filesRoutes(a, ctx));
-  await app.register(async (a) => (await import('./routes/cms.js')).default(a, ctx));
+  await app.register(async (a) => channelRoutes(a, ctx));
+  await app.register(async (a) => blockRoutes(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
 
   app.addHook('onClose', async () => {

@@ -60,12 +60,13 @@ describe('staff content writes', () => {
     const items = (await req(s.app, { method: 'GET', url: '/api/block-item?blockId=1' })).body;
     assert.ok(items.length > 0, 'the product footer column has items');
     const item = items[0];
+    const version = async () => (await req(s.app, { method: 'GET', url: `/system/block-item/${item.id}`, token: admin })).body.data.version as number;
     try {
       const r = await req(s.app, {
         method: 'PUT',
         url: `/system/block-item/${item.id}`,
         token: admin,
-        payload: { title: '新的区块标题', url: '/news' },
+        payload: { title: '新的区块标题', url: '/news', version: await version() },
       });
       assert.equal(r.body.code, 200);
       const now = (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${item.blockId}` })).body;
@@ -73,7 +74,12 @@ describe('staff content writes', () => {
       assert.equal(changed.title, '新的区块标题');
       assert.equal(changed.url, '/news');
     } finally {
-      await req(s.app, { method: 'PUT', url: `/system/block-item/${item.id}`, token: admin, payload: { title: item.title, url: item.url } });
+      await req(s.app, {
+        method: 'PUT',
+        url: `/system/block-item/${item.id}`,
+        token: admin,
+        payload: { title: item.title, url: item.url, version: await version() },
+      });
     }
     const restored = (await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${item.blockId}` })).body;
     assert.equal(restored.find((i: { id: number }) => i.id === item.id).title, item.title);
@@ -84,7 +90,7 @@ describe('staff content writes', () => {
       { method: 'DELETE' as const, url: '/system/notice/1' },
       { method: 'POST' as const, url: '/system/notice/export', payload: {} },
       { method: 'DELETE' as const, url: '/system/article/1' },
-      { method: 'PUT' as const, url: '/system/block-item/1', payload: { title: 'x' } },
+      { method: 'PUT' as const, url: '/system/block-item/1', payload: { title: 'x', version: 0 } },
     ];
     for (const c of calls) {
       const r = await req(s.app, { ...c, token: editor });

@@ -225,6 +225,8 @@ describe('user info, routes, logout', () => {
         ['article', 'content/article/index'],
         ['message-board', 'content/message-board/index'],
         ['visits', 'content/visits/index'],
+        ['channel', 'content/channel/index'],
+        ['block', 'content/block/index'],
       ],
     );
     const e = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });
@@ -402,19 +404,20 @@ describe('staff-only data', () => {
   });
 
   test('[ERR-2] PUT /system/channel/{id} is admin only: editor 403, admin renames and the channel list shows it at once', async () => {
-    const e = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: editor, payload: { name: '产品' } });
+    const version = async () => (await req(s.app, { method: 'GET', url: '/system/channel/14', token: admin })).body.data.version as number;
+    const e = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: editor, payload: { name: '产品', version: await version() } });
     assert.equal(e.status, 403);
     assert.deepEqual(e.body, { code: 403, msg: '当前操作没有权限' });
     await req(s.app, { method: 'GET', url: '/api/channel?isNav=true' }); // warm the cache
-    const a = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品与服务' } });
+    const a = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品与服务', version: await version() } });
     assert.equal(a.body.code, 200);
     const list = await req(s.app, { method: 'GET', url: '/api/channel?isNav=true' });
     assert.equal(list.body.find((c: { id: number }) => c.id === 14).title, '产品与服务');
-    const nf = await req(s.app, { method: 'PUT', url: '/system/channel/9999', token: admin, payload: { name: 'x' } });
+    const nf = await req(s.app, { method: 'PUT', url: '/system/channel/9999', token: admin, payload: { name: 'x', version: 0 } });
     assert.equal(nf.status, 404);
-    const bad = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '' } });
+    const bad = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '', version: await version() } });
     assert.equal(bad.status, 400);
-    await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品中心' } });
+    await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品中心', version: await version() } });
   });
 
   test('GET /system/visit/stats summarises pv, uv, duration, top pages and days (staff only)', async () => {

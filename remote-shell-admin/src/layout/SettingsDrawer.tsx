@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { App, Button, Divider, Drawer, List, Radio, Select, Switch, Tooltip, Typography, CheckOutlined, CopyOutlined } from '@site/ui-kit';
 import { COMPANY_NAME, PRESET_COLORS, PRIMARY_COLOR_SHELL } from '@site/contract';
 import { isContentWidthFixedAllowed, isFixedSidebarEnabled, settingsExport, settingsStore, useSettings, type Settings } from '../store/settings';
@@ -33,12 +34,31 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   const { message } = App.useApp();
   const set = (patch: Partial<Settings>) => settingsStore.set(patch);
 
+  // SET-16: the 'switching theme' message stays until the shell shows the new colour (not a fixed time).
+  const pendingHide = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!pendingHide.current) return;
+    let frame = 0;
+    let tries = 0;
+    const check = () => {
+      const shell = document.querySelector('.admin-layout');
+      const shown = shell ? getComputedStyle(shell).getPropertyValue('--ant-color-primary').trim().toLowerCase() : '';
+      // A page without the layout (or a colour the browser never reports) still loses the message after ~5 s.
+      if (shown === s.color.toLowerCase() || !shell || ++tries > 300) {
+        pendingHide.current?.();
+        pendingHide.current = null;
+      } else frame = requestAnimationFrame(check);
+    };
+    frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [s.color]);
+  useEffect(() => () => pendingHide.current?.(), []);
+
   const changeColor = (color: string) => {
     if (color === s.color) return;
-    // SET-16: the 'switching theme' message while the new colour is applied.
-    const hide = message.loading(THEME_SWITCHING_TEXT, 0);
+    pendingHide.current?.();
+    pendingHide.current = message.loading(THEME_SWITCHING_TEXT, 0);
     set({ color });
-    window.setTimeout(hide, 600);
   };
 
   const copy = async () => {

@@ -8,6 +8,8 @@ import ArticlePage from './article/ArticlePage';
 import AuditLog from './audit/AuditLog';
 import NoticeTable from './notice/NoticeTable';
 import DictPage from './dict/DictPage';
+import ChannelPage from './channel/ChannelPage';
+import BlockPage from './block/BlockPage';
 
 /**
  * Component strings of the menu (RuoYi `component` of GET /getRouters, and the static routes' keys) -> pages.
@@ -23,6 +25,8 @@ export const PAGES: Record<string, ComponentType> = {
   'system/audit/index': AuditLog,
   'system/notice/index': NoticeTable,
   'system/dict/index': DictPage,
+  'content/channel/index': ChannelPage,
+  'content/block/index': BlockPage,
 };
 
 export function pageFor(component: string | undefined): ComponentType | null {

@@ -2,12 +2,16 @@
  * Drizzle table definitions. They mirror migrations/*.sql (the migrations are the source of truth for the
  * database; these definitions give typed queries on both drivers).
  */
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const channel = pgTable('channel', {
-  id: integer('id').primaryKey(),
+  /** Seeded ids are fixed (CHANNEL_IDS); channels added in the shell draw from channel_id_seq (1000 up, migration 005). */
+  id: integer('id')
+    .primaryKey()
+    .default(sql`nextval('channel_id_seq')`),
   parentId: integer('parent_id'),
   name: varchar('name', { length: 100 }).notNull(),
   alias: varchar('alias', { length: 100 }).notNull(),
@@ -20,6 +24,8 @@ export const channel = pgTable('channel', {
   filePath: varchar('file_path', { length: 100 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Bumped by every edit; a save naming an older version is refused (migration 005). */
+  version: integer('version').notNull().default(0),
 });
 
 export const blockItem = pgTable('block_item', {
@@ -34,6 +40,9 @@ export const blockItem = pgTable('block_item', {
   targetBlank: boolean('target_blank').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** Bumped by every edit; a save naming an older version is refused (migration 005). */
+  version: integer('version').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const article = pgTable('article', {

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import { rows } from '../db/index.js';
 import * as t from '../db/schema.js';
 import {
@@ -12,7 +12,6 @@ import {
   hashPassword,
   issueToken,
   isAdmin,
-  requireAdmin,
   requirePermi,
   requireUser,
   bearer,
@@ -272,25 +271,7 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     return { code: 200, msg: OK, imgUrl: saved.url };
   });
 
-  // ---- staff data
-  app.put('/system/channel/:id', async (req) => {
-    await requireAdmin(db, req);
-    const { id } = parse(z.object({ id: intId }), req.params);
-    const b = parse(
-      z.object({ name: z.string({ error: '栏目名称不能为空' }).trim().min(1, '栏目名称不能为空').max(50, '栏目名称不能超过50个字符') }),
-      req.body,
-    );
-    const updated = await db
-      .update(t.channel)
-      .set({ name: b.name, updatedAt: new Date() })
-      .where(eq(t.channel.id, id))
-      .returning({ id: t.channel.id });
-    if (!updated.length) throw notFound('栏目不存在');
-    ctx.cache.invalidate('channels');
-    ctx.cache.invalidate(ARTICLE_CACHE); // article lists carry channel names
-    return { code: 200, msg: OK };
-  });
-
+  // ---- staff data (channels: routes/channels.ts)
   app.get('/system/visit/stats', async (req) => {
     await requirePermi(db, req, 'content:visit:list');
     const { days } = parse(

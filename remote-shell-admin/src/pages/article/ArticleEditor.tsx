@@ -3,30 +3,10 @@ import { App, Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Radio, 
 import { addArticle, getAdminArticle, updateArticle } from '@site/api';
 import { ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
 import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
-import { fieldOfError } from '../../components/form-errors';
-import { ImageField } from './ImageField';
+import { showServerFieldError } from '../../components/server-field-error';
+import { ImageField } from '../../components/ImageField';
 import { ArticlePreview } from './ArticlePreview';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
-
-const FIELDS = [
-  'channelId',
-  'title',
-  'subtitle',
-  'description',
-  'text',
-  'image',
-  'tags',
-  'sort',
-  'top',
-  'status',
-  'publishDate',
-  'author',
-  'source',
-  'video',
-  'poster',
-  'file',
-  'fileName',
-];
 
 export interface ChannelOption {
   value: number;
@@ -82,8 +62,7 @@ export function ArticleEditor({
       onSaved(r.data);
     } catch (err) {
       // The message was shown by the HTTP client; a field at fault is also marked beside the field.
-      const f = fieldOfError(err, FIELDS);
-      if (f) form.setFields([{ name: f.name as keyof ArticleFormValues, errors: [f.msg] }]);
+      showServerFieldError(form, err);
     } finally {
       setSaving(false);
     }

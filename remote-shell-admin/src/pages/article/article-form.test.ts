@@ -1,6 +1,5 @@
 import dayjs from 'dayjs';
 import { toArticleForm, toFormValues } from './article-form';
-import { fieldOfError } from '../../components/form-errors';
 import type { AdminArticleDetail } from '@site/contract';
 
 const detail: AdminArticleDetail = {
@@ -37,13 +36,5 @@ describe('article form', () => {
     expect(dayjs.isDayjs(v.publishDate)).toBe(true);
     const body = toArticleForm(v, detail.version);
     expect(body).toMatchObject({ version: 4, description: '摘要', author: null, publishDate: '2026-11-20 09:30:00', top: true, tags: ['电力'] });
-  });
-
-  test('[ISSUE-18] a 400 naming a form field is placed beside that field; others are not', () => {
-    const err = { body: { code: 400, msg: '标题不能为空', field: 'title' } };
-    expect(fieldOfError(err, ['title', 'text'])).toEqual({ name: 'title', msg: '标题不能为空' });
-    expect(fieldOfError({ body: { code: 400, msg: 'x', field: 'tags.3' } }, ['tags'])).toEqual({ name: 'tags', msg: 'x' });
-    expect(fieldOfError({ body: { code: 409, msg: '内容已被他人修改，请刷新后再试' } }, ['title'])).toBeNull();
-    expect(fieldOfError(new Error('x'), ['title'])).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry, type Mes
 import { Action } from '@site/runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
-import { fieldOfError } from '../../components/form-errors';
+import { showServerFieldError } from '../../components/server-field-error';
 
 const PAGE_SIZE = 10;
 /** The route permission of this page: its buttons follow this id's actionList (the action directive). */
@@ -217,8 +217,7 @@ function HandleMessage({ entry, onClose, onSaved }: { entry: MessageBoardEntry; 
       message.success('保存成功');
       onSaved();
     } catch (err) {
-      const f = fieldOfError(err, ['status', 'reply']);
-      if (f) form.setFields([{ name: f.name as 'status' | 'reply', errors: [f.msg] }]);
+      showServerFieldError(form, err);
     } finally {
       setSaving(false);
     }

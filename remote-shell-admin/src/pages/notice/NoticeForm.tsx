@@ -3,9 +3,7 @@ import { App, Form, Input, Modal, Radio, Select, Spin } from '@site/ui-kit';
 import { addNotice, getNotice, updateNotice } from '@site/api';
 import { NOTICE_AUDIENCE_LABELS, type NoticeForm as NoticeBody } from '@site/contract';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
-import { fieldOfError } from '../../components/form-errors';
-
-const FIELDS = ['noticeTitle', 'noticeType', 'noticeContent', 'status', 'audience'];
+import { showServerFieldError } from '../../components/server-field-error';
 
 /** Create (id null) or edit a notice; mounted afresh for each one. A refused save keeps what was typed. */
 export function NoticeForm({
@@ -45,8 +43,7 @@ export function NoticeForm({
       message.success('保存成功');
       onSaved();
     } catch (err) {
-      const f = fieldOfError(err, FIELDS);
-      if (f) form.setFields([{ name: f.name as keyof NoticeBody, errors: [f.msg] }]);
+      showServerFieldError(form, err);
     } finally {
       setSaving(false);
     }

@@ -6,9 +6,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BLOCK_IDS, type BlockItem, type BlockItemAdmin } from '@site/contract';
 import { API, apiLogin, BASE, SEEDED } from '../support/site';
-import { shellReady, toast, tokenCookie } from './admin-shell-helpers';
+import { presetSettings, shellReady, toast, tokenCookie } from './admin-shell-helpers';
 
 let admin = '';
+// Tall enough for a whole block of cards: the drag starts and ends on screen.
+test.use({ viewport: { width: 1280, height: 2000 } });
 test.beforeAll(async ({ request }) => {
   admin = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
 });
@@ -34,8 +36,8 @@ async function chooseBlock(page: Page, name: string) {
 /** A real pointer drag: press on the handle, move in steps onto the target card's handle, release. */
 async function drag(page: Page, from: number, onto: number) {
   const source = card(page, from).locator('.drag-handle');
-  const target = await card(page, onto).locator('.drag-handle').boundingBox();
   await source.hover();
+  const target = await card(page, onto).locator('.drag-handle').boundingBox();
   await page.mouse.down();
   await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, { steps: 15 });
   await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2 - 4, { steps: 3 });
@@ -55,7 +57,7 @@ test('[ISSUE-18.2] the administrator renames a footer item in place and drags th
   try {
     await openBlocks(page);
     // the footer column 产品中心 is the first block: edit the item's title where it is listed
-    const title = card(page, footerItem.id).getByLabel('标题');
+    const title = card(page, footerItem.id).getByLabel('标题', { exact: true });
     await expect(title).toHaveValue(footerItem.title);
     await title.fill(renamed);
     await card(page, footerItem.id).getByRole('button', { name: '保存' }).click();
@@ -109,12 +111,12 @@ test('[ISSUE-18.2][ISSUE-18 rules] 栏目管理: a bad link shows its Chinese me
     const drawer = page.locator('.channel-drawer');
     await drawer.getByLabel('栏目名称').fill(renamed);
     await drawer.getByLabel('转向链接').fill('javascript:alert(1)');
-    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect(drawer.locator('.ant-form-item-explain-error')).toHaveText('转向链接只能是站内路径（以 / 开头）或 http(s) 网址');
     await expect(drawer.getByLabel('转向链接')).toHaveValue('javascript:alert(1)');
     await expect(drawer.getByLabel('栏目名称')).toHaveValue(renamed);
     await drawer.getByLabel('转向链接').fill('');
-    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect(toast(page, '修改成功')).toBeVisible();
     await expect(page.locator(`[data-channel-name="${news.id}"]`)).toHaveText(renamed);
     const visitor = await page.context().browser()!.newPage();
@@ -137,11 +139,17 @@ test('[ISSUE-18.2][PERM] the editor has neither 栏目管理 nor 区块管理, a
 }) => {
   const editor = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);
   await tokenCookie(context, editor);
+  await presetSettings(page, { layout: 'sidemenu' });
   await page.goto('/index');
   await shellReady(page);
-  await expect(page.getByRole('menuitem', { name: '留言板' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: '栏目管理' })).toHaveCount(0);
-  await expect(page.getByRole('menuitem', { name: '区块管理' })).toHaveCount(0);
+  const sider = page.locator('.admin-sider');
+  await sider.getByText('内容管理').click();
+  await expect(sider.getByText('留言板')).toBeVisible();
+  await expect(sider.getByText('栏目管理')).toHaveCount(0);
+  await expect(sider.getByText('区块管理')).toHaveCount(0);
+  await page.goto('/admin/content/block');
+  await shellReady(page);
+  await expect(page.locator('h1')).toHaveText('页面不存在');
   const h = { Authorization: `Bearer ${editor}` };
   for (const res of await Promise.all([
     request.get(`${API}/system/channel/list`, { headers: h }),

@@ -30,7 +30,6 @@ export {
   Menu,
   Modal,
   Pagination,
-  Popconfirm,
   Popover,
   Radio,
   Result,

@@ -9,6 +9,8 @@ import { API, apiLogin, BASE, SEEDED } from '../support/site';
 import { shellReady, toast, tokenCookie } from './admin-shell-helpers';
 
 let admin = '';
+// Tall enough for a whole block of cards: the drag starts and ends on screen.
+test.use({ viewport: { width: 1280, height: 2000 } });
 test.beforeAll(async ({ request }) => {
   admin = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
 });
@@ -27,15 +29,23 @@ async function openBlocks(page: Page) {
   await shellReady(page);
   await expect(page.locator('.block-item-card').first()).toBeVisible();
 }
+/** Pick a block. A click on an option while antd's dropdown is still moving in can miss: repeated until it is chosen. */
 async function chooseBlock(page: Page, name: string) {
-  await page.getByRole('combobox', { name: '区块' }).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: name }).click();
+  const select = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '区块' }) });
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').isVisible())) await select.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: name })
+      .click({ timeout: 3000 });
+    await expect(select).toContainText(name, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }
 /** A real pointer drag: press on the handle, move in steps onto the target card's handle, release. */
 async function drag(page: Page, from: number, onto: number) {
   const source = card(page, from).locator('.drag-handle');
-  const target = await card(page, onto).locator('.drag-handle').boundingBox();
   await source.hover();
+  const target = await card(page, onto).locator('.drag-handle').boundingBox();
   await page.mouse.down();
   await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, { steps: 15 });
   await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2 - 4, { steps: 3 });
@@ -109,12 +119,12 @@ test('[ISSUE-18.2][ISSUE-18 rules] 栏目管理: a bad link shows its Chinese me
     const drawer = page.locator('.channel-drawer');
     await drawer.getByLabel('栏目名称').fill(renamed);
     await drawer.getByLabel('转向链接').fill('javascript:alert(1)');
-    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect(drawer.locator('.ant-form-item-explain-error')).toHaveText('转向链接只能是站内路径（以 / 开头）或 http(s) 网址');
     await expect(drawer.getByLabel('转向链接')).toHaveValue('javascript:alert(1)');
     await expect(drawer.getByLabel('栏目名称')).toHaveValue(renamed);
     await drawer.getByLabel('转向链接').fill('');
-    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect(toast(page, '修改成功')).toBeVisible();
     await expect(page.locator(`[data-channel-name="${news.id}"]`)).toHaveText(renamed);
     const visitor = await page.context().browser()!.newPage();

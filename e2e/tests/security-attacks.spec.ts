@@ -583,7 +583,7 @@ test.describe('stored XSS: nothing runs', () => {
     await expectNothingRan(page, attacks);
   });
 
-  test('[NAV-2][FOOT-1][FOOT-9] channel titles in the header and block titles and urls in the footer: text only, javascript: is no link', async ({
+  test('[NAV-2][FOOT-1][FOOT-9] channel titles in the header and block titles in the footer: text only; a javascript: url is refused by the server', async ({
     page,
     context,
     request,

@@ -95,7 +95,14 @@ export function BlockItemCard({
         </Space>
       }
     >
-      <Form form={form} layout="vertical" initialValues={valuesOf(item)} onFinish={save} onValuesChange={() => setDirty(true)}>
+      <Form
+        form={form}
+        name={`block-item-${item?.id ?? 'new'}`}
+        layout="vertical"
+        initialValues={valuesOf(item)}
+        onFinish={save}
+        onValuesChange={() => setDirty(true)}
+      >
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '标题不能为空' }]}>

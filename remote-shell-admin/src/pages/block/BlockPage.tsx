@@ -98,6 +98,8 @@ export default function BlockPage() {
         <Select
           id="block-select"
           style={{ minWidth: 240 }}
+          virtual={false}
+          listHeight={400}
           value={blockId}
           onChange={(v: number) => {
             setBlockId(v);

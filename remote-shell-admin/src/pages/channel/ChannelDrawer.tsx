@@ -94,7 +94,7 @@ export function ChannelDrawer({
         </Space>
       }
     >
-      <Form form={form} layout="vertical" onFinish={save} preserve>
+      <Form form={form} name="channel-edit" layout="vertical" onFinish={save} preserve>
         <Form.Item name="parentId" label="上级栏目" extra="不选为顶级栏目">
           <TreeSelect allowClear treeDefaultExpandAll placeholder="顶级栏目" treeData={parentOptions(tree, current?.id)} />
         </Form.Item>

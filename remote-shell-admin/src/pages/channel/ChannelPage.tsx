@@ -137,7 +137,12 @@ export default function ChannelPage() {
 
   return (
     <PageSection title="栏目列表">
-      <Form layout="inline" onFinish={(v: { name?: string }) => setName((v.name ?? '').trim())} style={{ marginBottom: 12, rowGap: 8 }}>
+      <Form
+        name="channel-search"
+        layout="inline"
+        onFinish={(v: { name?: string }) => setName((v.name ?? '').trim())}
+        style={{ marginBottom: 12, rowGap: 8 }}
+      >
         <Form.Item name="name" label="栏目名称">
           <Input allowClear placeholder="请输入栏目名称" maxLength={50} />
         </Form.Item>

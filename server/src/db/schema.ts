@@ -20,6 +20,8 @@ export const channel = pgTable('channel', {
   filePath: varchar('file_path', { length: 100 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Banner line shown over the channel image (010). */
+  subtitle: varchar('subtitle', { length: 200 }),
 });
 
 export const blockItem = pgTable('block_item', {

@@ -15,7 +15,7 @@ UPDATE channel SET image = replace(image, '.svg', '-bg.svg')
                   '/files/images/channel-about.svg', '/files/images/channel-news.svg', '/files/images/channel-contact.svg');
 
 -- Footer: no placeholder addresses and no hint meant for the developers.
-UPDATE block_item SET url = '/index', target_blank = false WHERE url = 'https://www.example.com/portal';
+UPDATE block_item SET url = '/index' WHERE url = 'https://www.example.com/portal';
 UPDATE block_item SET url = '/about#careers', target_blank = false WHERE url = 'https://www.example.com/careers';
 UPDATE block_item SET title = '常见问题' WHERE title = '常见问题（重新加载）';
 

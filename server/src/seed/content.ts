@@ -691,8 +691,8 @@ export const blockItems: SeedBlockItem[] = [
   { blockId: B.application, title: '省级电网风险防控', url: '/solutionDetail?id=201' },
   { blockId: B.application, title: '配电网智能运维', url: '/solutionDetail?id=202' },
   { blockId: B.application, title: '新能源并网安全', url: '/solutionDetail?id=203' },
-  // the customer's own workbench (sign-in first)
-  { blockId: B.application, title: '客户服务门户', url: '/index' },
+  // the customer's own workbench (sign-in first), opened beside the public site
+  { blockId: B.application, title: '客户服务门户', url: '/index', targetBlank: true },
   // about column
   { blockId: B.about, title: '公司简介', url: '/about' },
   { blockId: B.about, title: '联系我们', url: '/contact' },

@@ -1,4 +1,4 @@
-import { download, request } from '@site/runtime';
+import { download, request, type RequestConfig } from '@site/runtime';
 import type {
   AdminArticleListResponse,
   AdminArticleQuery,
@@ -59,13 +59,23 @@ export const updateProfile = (body: ProfileUpdateBody) => request.put<R>('/syste
 export function uploadAvatar(file: File | Blob) {
   const form = new FormData();
   form.append('avatarfile', file);
-  return request.post<AvatarResponse>('/system/user/profile/avatar', form, { headers: { 'Content-Type': 'multipart/form-data' } });
+  return request.post<AvatarResponse>('/system/user/profile/avatar', form, UPLOAD_CONFIG);
 }
+/**
+ * Uploads answer their body whatever its code (a refused file is HTTP 400 with the reason), so the caller shows the
+ * one message UPLOAD-2 asks for, 上传失败 plus the server's, and the shared client does not show the reason a second
+ * time. A lapsed sign-in (401) and server or network failures still take the client's usual path.
+ */
+const UPLOAD_CONFIG: RequestConfig = {
+  headers: { 'Content-Type': 'multipart/form-data' },
+  rawAnswer: true,
+  validateStatus: (status) => (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 401),
+};
 /** POST /common/upload (multipart, bearer token) */
 export function uploadFile(file: File | Blob) {
   const form = new FormData();
   form.append('file', file);
-  return request.post<UploadResponse>('/common/upload', form, { headers: { 'Content-Type': 'multipart/form-data' } });
+  return request.post<UploadResponse>('/common/upload', form, UPLOAD_CONFIG);
 }
 /** GET /system/message-board/list */
 export const getMessageBoardList = (params: MessageBoardQuery) => request.get<MessageBoardListResponse>('/system/message-board/list', { params });

@@ -101,6 +101,8 @@ export interface Channel {
   /** External link of the channel, or null. */
   linkUrl: string | null;
   image: string | null;
+  /** Banner line shown as text over `image` (the image carries no text), or null. */
+  subtitle: string | null;
   customs: ChannelCustoms;
   parentId: number | null;
   /** Sub-channels (present when `isIncludeChildren` is true, else empty array). */

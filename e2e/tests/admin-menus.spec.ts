@@ -78,7 +78,7 @@ test.describe('admin menus and permissions', () => {
     await page.goto('/index');
     await shellReady(page);
     const help = page.locator('.admin-sider .ant-menu').getByRole('link', { name: '帮助中心' });
-    await expect(help).toHaveAttribute('href', 'https://www.example.com/help');
+    await expect(help).toHaveAttribute('href', '/support');
     await expect(help).toHaveAttribute('target', '_blank');
     await expect(help).toHaveAttribute('rel', /noopener/);
     await expect(page.locator('a.admin-logo').first()).toHaveAttribute('href', '/');

@@ -140,15 +140,16 @@ test.describe('footer', () => {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       await expect(link).toHaveAttribute('href', item.url!);
     }
-    // tel:, mailto:, javascript: … are shown as text, never as links.
-    const odd = all.filter((i) => i.url && !/^https?:\/\//.test(i.url) && !i.url.startsWith('/'));
-    expect(odd.length).toBeGreaterThan(0);
-    for (const item of odd.filter((i) => all.indexOf(i) >= 0)) {
+    // [ISSUE-19.contact] tel: and mailto: are tap-to-call / email links; javascript:, data: … are never links.
+    const contact = all.filter((i) => i.url && /^(tel|mailto):/.test(i.url));
+    expect(contact.length).toBeGreaterThan(0);
+    for (const item of contact) {
       const shown = footer.getByText(item.title, { exact: true });
       if ((await shown.count()) === 0) continue; // a contact item past the first two
-      await expect(shown).toHaveAttribute('data-link', 'text');
+      await expect(shown).toHaveAttribute('data-link', 'contact');
+      await expect(shown).toHaveAttribute('href', item.url!);
     }
-    await expect(footer.locator('a[href^="javascript:"], a[href^="tel:"], a[href^="mailto:"], a[href^="data:"]')).toHaveCount(0);
+    await expect(footer.locator('a[href^="javascript:"], a[href^="data:"]')).toHaveCount(0);
   });
 
   test('[FOOT-7][FOOT-8] initData urls load the page anew; other in-site urls are in-app routes', async ({ page, request }) => {

@@ -217,7 +217,7 @@ describe('user info, routes, logout', () => {
     assert.deepEqual(titles, ['内容管理', '系统管理', '帮助中心']);
     for (const r of a.body.data) for (const k of ['name', 'path', 'hidden', 'component', 'meta']) ok(k in r, k);
     const link = a.body.data.find((r: Route) => r.meta.link);
-    assert.equal(link.meta.link, 'https://www.example.com/help');
+    assert.equal(link.meta.link, '/support');
     const content = a.body.data.find((r: Route) => r.path === '/admin/content');
     assert.deepEqual(
       content.children.map((c: Route) => [c.path, c.component]),

@@ -26,6 +26,8 @@ export const channel = pgTable('channel', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   /** Bumped by every edit; a save naming an older version is refused (migration 005). */
   version: integer('version').notNull().default(0),
+  /** Banner line shown over the channel image (010). */
+  subtitle: varchar('subtitle', { length: 200 }),
 });
 
 export const blockItem = pgTable('block_item', {

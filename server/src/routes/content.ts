@@ -42,6 +42,7 @@ function toChannel(row: ChannelRow, all: ChannelRow[], withChildren: boolean): C
     targetBlank: row.targetBlank,
     linkUrl: row.linkUrl,
     image: row.image,
+    subtitle: row.subtitle ?? null,
     customs: { filePath: row.filePath },
     parentId: row.parentId,
     children: withChildren ? all.filter((c) => c.parentId === row.id).map((c) => toChannel(c, all, true)) : [],

@@ -4,6 +4,7 @@
  * footer links can point at them.
  */
 import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
+import { careersArticle } from './careers.js';
 
 const C = CHANNEL_IDS;
 const B = BLOCK_IDS;
@@ -31,6 +32,8 @@ export interface SeedChannel {
   image?: string;
   linkUrl?: string;
   targetBlank?: boolean;
+  /** Banner line shown over the channel image. */
+  subtitle?: string;
 }
 
 export const channels: SeedChannel[] = [
@@ -45,7 +48,8 @@ export const channels: SeedChannel[] = [
     allowSearch: true,
     filePath: 'product/index',
     sort: 2,
-    image: '/files/images/channel-product.svg',
+    image: '/files/images/channel-product-bg.svg',
+    subtitle: '面向电力行业的风险管控软件产品',
   },
   {
     id: C.solution,
@@ -57,7 +61,8 @@ export const channels: SeedChannel[] = [
     allowSearch: true,
     filePath: 'solution/index',
     sort: 3,
-    image: '/files/images/channel-solution.svg',
+    image: '/files/images/channel-solution-bg.svg',
+    subtitle: '覆盖发、输、变、配、用全环节',
   },
   {
     id: C.support,
@@ -69,7 +74,8 @@ export const channels: SeedChannel[] = [
     allowSearch: true,
     filePath: 'support/index',
     sort: 4,
-    image: '/files/images/channel-support.svg',
+    image: '/files/images/channel-support-bg.svg',
+    subtitle: '7×24 小时技术服务，文档、视频与常见问题',
   },
   {
     id: C.about,
@@ -81,7 +87,8 @@ export const channels: SeedChannel[] = [
     allowSearch: false,
     filePath: 'about/index',
     sort: 5,
-    image: '/files/images/channel-about.svg',
+    image: '/files/images/channel-about-bg.svg',
+    subtitle: '让电网运行更安全、更智能',
   },
   {
     id: C.news,
@@ -93,7 +100,8 @@ export const channels: SeedChannel[] = [
     allowSearch: true,
     filePath: 'news/index',
     sort: 6,
-    image: '/files/images/channel-news.svg',
+    image: '/files/images/channel-news-bg.svg',
+    subtitle: '公司动态与行业资讯',
   },
   {
     id: C.contact,
@@ -105,7 +113,8 @@ export const channels: SeedChannel[] = [
     allowSearch: false,
     filePath: 'about/contact',
     sort: 7,
-    image: '/files/images/channel-contact.svg',
+    image: '/files/images/channel-contact-bg.svg',
+    subtitle: `服务热线 ${CONTACT.hotline}`,
   },
   {
     id: C.document,
@@ -217,12 +226,17 @@ const cover = (rel: string, title: string, subtitle: string, hue: number, motif 
   media.push({ kind: 'cover', rel, title, subtitle, hue, motif, w, h });
   return `/files/${rel}`;
 };
-cover('images/channel-product.svg', '产品中心', '面向电力行业的风险管控软件产品', 212, 1, 1920, 400);
-cover('images/channel-solution.svg', '解决方案', '覆盖发、输、变、配、用全环节', 190, 0, 1920, 400);
-cover('images/channel-support.svg', '服务支持', '7×24 小时技术服务，文档、视频与常见问题', 160, 3, 1920, 400);
-cover('images/channel-about.svg', '关于我们', '让电网运行更安全、更智能', 222, 2, 1920, 400);
-cover('images/channel-news.svg', '新闻中心', '公司动态与行业资讯', 200, 1, 1920, 400);
-cover('images/channel-contact.svg', '联系我们', `服务热线 ${CONTACT.hotline}`, 205, 3, 1920, 400);
+// Channel banners: a picture only; the channel's name and subtitle are shown over it as text (it may be cropped).
+for (const [key, hue, motif] of [
+  ['product', 212, 1],
+  ['solution', 190, 0],
+  ['support', 160, 3],
+  ['about', 222, 2],
+  ['news', 200, 1],
+  ['contact', 205, 3],
+] as const) {
+  cover(`images/channel-${key}-bg.svg`, '', '', hue, motif, 1920, 400);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Products
@@ -649,6 +663,7 @@ articles.push(
     },
   },
 );
+articles.push(careersArticle);
 
 // ---------------------------------------------------------------------------------------------
 // Blocks
@@ -676,11 +691,12 @@ export const blockItems: SeedBlockItem[] = [
   { blockId: B.application, title: '省级电网风险防控', url: '/solutionDetail?id=201' },
   { blockId: B.application, title: '配电网智能运维', url: '/solutionDetail?id=202' },
   { blockId: B.application, title: '新能源并网安全', url: '/solutionDetail?id=203' },
-  { blockId: B.application, title: '客户服务门户', url: 'https://www.example.com/portal', targetBlank: true },
+  // the customer's own workbench (sign-in first), opened beside the public site
+  { blockId: B.application, title: '客户服务门户', url: '/index', targetBlank: true },
   // about column
   { blockId: B.about, title: '公司简介', url: '/about' },
   { blockId: B.about, title: '联系我们', url: '/contact' },
-  { blockId: B.about, title: '加入我们', url: 'https://www.example.com/careers', targetBlank: true },
+  { blockId: B.about, title: '加入我们', url: '/about#careers' },
   { blockId: B.about, title: '服务支持', url: '/support' },
   // news column
   { blockId: B.news, title: '新闻中心', url: '/news' },
@@ -861,7 +877,8 @@ export const configs: [string, string, string][] = [
   ['sys.user.initPassword', '用户管理-账号初始密码', '******'],
   ['site.productVersion', '站点-产品版本', 'V3.2.0'],
   ['site.companyName', '站点-公司名称', COMPANY_NAME],
-  ['site.supportUrl', '站点-客服页面地址', 'https://www.example.com/support'],
+  // The customer-service page is the operator's to configure: empty = no support link is shown.
+  ['site.supportUrl', '站点-客服页面地址', ''],
   ['site.hotline', '站点-服务热线', CONTACT.hotline],
 ];
 
@@ -1087,7 +1104,8 @@ export const menus = [
     parent: 0,
     name: '帮助中心',
     route: 'Help',
-    path: 'https://www.example.com/help',
+    // the public 服务支持 pages (documents, FAQ, videos), opened beside the shell
+    path: '/support',
     component: 'Layout',
     perms: null,
     icon: 'guide',

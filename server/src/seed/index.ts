@@ -66,6 +66,7 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
         targetBlank: c.targetBlank ?? false,
         linkUrl: c.linkUrl ?? null,
         image: c.image ?? null,
+        subtitle: c.subtitle ?? null,
         filePath: c.filePath,
         sort: c.sort,
       });

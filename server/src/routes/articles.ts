@@ -5,7 +5,7 @@
  * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited and empties the public
  * content cache, so the public site shows it on the next request.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +19,7 @@ import { HttpError, notFound } from '../lib/errors.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { formatDateTime, htmlToText } from '../lib/text.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
+import { containing, dayParam, withinDays } from '../lib/filters.js';
 import { loadChannels } from './content.js';
 
 const OK = '操作成功';
@@ -78,14 +79,8 @@ const listQuery = pageParams.extend({
   title: z.string().trim().max(100, '标题过长').optional(),
   channelId: intId.optional(),
   status: z.coerce.number().pipe(statusSchema).optional(),
-  beginTime: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式不正确')
-    .optional(),
-  endTime: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式不正确')
-    .optional(),
+  beginTime: dayParam('开始日期'),
+  endTime: dayParam('结束日期'),
   orderByColumn: z.enum(['publishDate', 'updatedAt', 'sort', 'title'], { error: '排序字段不正确' }).optional(),
   isAsc: z.enum(['asc', 'desc', 'ascending', 'descending'], { error: '排序方向不正确' }).optional(),
 });
@@ -202,13 +197,11 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
 
   app.get('/system/article/list', { onRequest: needPermi(db, 'content:article:query'), schema: { querystring: listQuery } }, async (req) => {
     const q = req.query;
-    const day = (s: string) => new Date(`${s}T00:00:00+08:00`);
     const where: SQL | undefined = and(
-      q.title ? ilike(t.article.title, `%${q.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      q.title ? ilike(t.article.title, containing(q.title)) : undefined,
       q.channelId ? eq(t.article.channelId, q.channelId) : undefined,
       q.status !== undefined ? eq(t.article.status, q.status) : undefined,
-      q.beginTime ? gte(t.article.publishDate, day(q.beginTime)) : undefined,
-      q.endTime ? lt(t.article.publishDate, new Date(day(q.endTime).getTime() + 86_400_000)) : undefined,
+      ...withinDays(t.article.publishDate, q.beginTime, q.endTime),
     );
     const column = SORT_COLUMNS[q.orderByColumn ?? 'publishDate'];
     const dir = q.isAsc === 'asc' || q.isAsc === 'ascending' ? asc : desc;

@@ -4,7 +4,7 @@
  * Visitors write through POST /api/message-board (routes/content.ts). Staff search, mark 未处理/已处理 with a reply
  * note, delete and export; every write is audited.
  */
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import * as t from '../db/schema.js';
 import { caller, needPermi, needUser } from '../lib/auth.js';
 import { formatDateTime } from '../lib/text.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
+import { containing, dayParam, withinDays } from '../lib/filters.js';
 import { recordAudit } from '../lib/audit.js';
 import { sendCsv } from '../lib/csv.js';
 import { notFound } from '../lib/errors.js';
@@ -36,18 +37,13 @@ export function toMessage(m: typeof t.messageBoard.$inferSelect): MessageBoardEn
   };
 }
 
-const date = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式不正确`)
-    .optional();
 const searchQuery = pageParams.extend({
   title: z.string().trim().max(100, '标题过长').optional(),
   nickname: z.string().trim().max(50, '昵称过长').optional(),
   contact: z.string().trim().max(100, '联系方式过长').optional(),
   status: z.enum(['0', '1'], { error: '状态只能为未处理或已处理' }).optional(),
-  beginTime: date('开始日期'),
-  endTime: date('结束日期'),
+  beginTime: dayParam('开始日期'),
+  endTime: dayParam('结束日期'),
 });
 const handleBody = z.object({
   status: z.enum(['0', '1'], { error: '状态只能为未处理或已处理' }),
@@ -59,21 +55,18 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
   const { db } = ctx;
 
   const filter = (q: z.output<typeof searchQuery>) => {
-    const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const day = (s: string) => new Date(`${s}T00:00:00+08:00`);
     return and(
-      q.title ? ilike(t.messageBoard.title, like(q.title)) : undefined,
-      q.nickname ? ilike(t.messageBoard.nickname, like(q.nickname)) : undefined,
+      q.title ? ilike(t.messageBoard.title, containing(q.title)) : undefined,
+      q.nickname ? ilike(t.messageBoard.nickname, containing(q.nickname)) : undefined,
       q.contact
         ? or(
-            ilike(t.messageBoard.phone, like(q.contact)),
-            ilike(t.messageBoard.email, like(q.contact)),
-            ilike(t.messageBoard.contact, like(q.contact)),
+            ilike(t.messageBoard.phone, containing(q.contact)),
+            ilike(t.messageBoard.email, containing(q.contact)),
+            ilike(t.messageBoard.contact, containing(q.contact)),
           )
         : undefined,
       q.status ? eq(t.messageBoard.status, q.status) : undefined,
-      q.beginTime ? gte(t.messageBoard.createdAt, day(q.beginTime)) : undefined,
-      q.endTime ? lt(t.messageBoard.createdAt, new Date(day(q.endTime).getTime() + 86_400_000)) : undefined,
+      ...withinDays(t.messageBoard.createdAt, q.beginTime, q.endTime),
     );
   };
 

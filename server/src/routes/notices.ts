@@ -18,6 +18,7 @@ import { notFound } from '../lib/errors.js';
 import { formatDateTime } from '../lib/text.js';
 import { sendCsv } from '../lib/csv.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
+import { containing } from '../lib/filters.js';
 
 const OK = '操作成功';
 
@@ -67,7 +68,7 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
       q.status ? eq(t.sysNotice.status, q.status) : undefined,
       q.noticeType ? eq(t.sysNotice.noticeType, q.noticeType) : undefined,
       q.audience ? eq(t.sysNotice.audience, q.audience) : undefined,
-      q.noticeTitle ? ilike(t.sysNotice.noticeTitle, `%${q.noticeTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      q.noticeTitle ? ilike(t.sysNotice.noticeTitle, containing(q.noticeTitle)) : undefined,
     );
 
   app.get('/system/notice/list', { onRequest: needUser(db), schema: { querystring: listQuery } }, async (req) => {

@@ -30,6 +30,7 @@ import busRoutes from './routes/bus.js';
 import wxRoutes from './routes/wx.js';
 import devRoutes from './routes/dev.js';
 import filesRoutes from './routes/files.js';
+import workbenchRoutes, { httpUrlOrEmpty } from './routes/workbench.js';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,6 +67,8 @@ export interface ServerOptions {
   trustProxy?: string[];
   /** Origins of the parent portals that may frame the server's HTML pages. Default env PORTAL_ORIGINS (comma list). */
   portalOrigins?: string[];
+  /** The customer-service page of the support link (http/https). Default env SUPPORT_URL, else config site.supportUrl. */
+  supportUrl?: string;
 }
 
 declare module 'fastify' {
@@ -159,6 +162,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       callbackUrl: options.wx?.callbackUrl ?? process.env.WX_CALLBACK_URL ?? '/bus/wx/oauth2/callbackurl',
       frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
     },
+    supportUrl: httpUrlOrEmpty(options.supportUrl ?? process.env.SUPPORT_URL),
   };
   const db = database.db;
   const visits = new VisitQueue(
@@ -243,6 +247,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => filesRoutes(a, ctx));
   await app.register(async (a) => (await import('./routes/cms.js')).default(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
+  await app.register(async (a) => workbenchRoutes(a, ctx));
 
   app.addHook('onClose', async () => {
     const started = Date.now();

@@ -861,14 +861,43 @@ export const configs: [string, string, string][] = [
   ['sys.user.initPassword', '用户管理-账号初始密码', '******'],
   ['site.productVersion', '站点-产品版本', 'V3.2.0'],
   ['site.companyName', '站点-公司名称', COMPANY_NAME],
-  ['site.supportUrl', '站点-客服页面地址', 'https://www.example.com/support'],
+  // The customer-service page of the support link: none until one is configured (SUPPORT_URL or this key).
+  ['site.supportUrl', '站点-客服页面地址', ''],
   ['site.hotline', '站点-服务热线', CONTACT.hotline],
 ];
 
 export const customers = [
-  { name: '国网华东某省电力有限公司', contactName: '李工', phone: '13900000001', industry: '电网', level: 'A', address: '华东某省省会市电力大厦' },
-  { name: '南方某市供电局', contactName: '陈工', phone: '13900000002', industry: '电网', level: 'B', address: '南方某市供电大楼' },
-  { name: '某新能源发电集团有限公司', contactName: '王经理', phone: '13900000003', industry: '发电', level: 'A', address: '西北某市新能源产业园' },
+  // productName/productVersion: what the customer runs (009_workbench.sql gives an older database the same).
+  {
+    name: '国网华东某省电力有限公司',
+    contactName: '李工',
+    phone: '13900000001',
+    industry: '电网',
+    level: 'A',
+    address: '华东某省省会市电力大厦',
+    productName: '电网运行风险预警平台',
+    productVersion: 'V3.2.0',
+  },
+  {
+    name: '南方某市供电局',
+    contactName: '陈工',
+    phone: '13900000002',
+    industry: '电网',
+    level: 'B',
+    address: '南方某市供电大楼',
+    productName: '配电网故障智能诊断系统',
+    productVersion: 'V2.6.1',
+  },
+  {
+    name: '某新能源发电集团有限公司',
+    contactName: '王经理',
+    phone: '13900000003',
+    industry: '发电',
+    level: 'A',
+    address: '西北某市新能源产业园',
+    productName: '新能源场站功率预测与风险评估系统',
+    productVersion: 'V1.8.3',
+  },
 ];
 
 export const roles = [

@@ -100,7 +100,13 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
     const c = await customerOf(u.customerId);
     const channels = channelWithDescendants(await loadChannels(ctx), CHANNEL_IDS.document);
     const docs = await db
-      .select({ id: t.article.id, title: t.article.title, fileName: t.article.fileName, customs: t.article.customs, publishDate: t.article.publishDate })
+      .select({
+        id: t.article.id,
+        title: t.article.title,
+        fileName: t.article.fileName,
+        customs: t.article.customs,
+        publishDate: t.article.publishDate,
+      })
       .from(t.article)
       .where(and(eq(t.article.status, 0), inArray(t.article.channelId, channels)))
       .orderBy(desc(t.article.publishDate), desc(t.article.id));

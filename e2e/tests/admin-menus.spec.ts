@@ -68,8 +68,8 @@ test.describe('admin menus and permissions', () => {
     for (const t of ['字典管理', '系统工具', '表单构建', '代码生成', '系统接口', '帮助中心']) expect(texts).not.toContain(t);
     // A page outside the editor's menu is not there for them.
     await page.goto('/admin/tool/gen');
-    await shellReady(page);
-    await expect(page.locator('h1')).toHaveText('页面不存在');
+    await expect(page).toHaveURL(`${BASE}/404`); // ROUTE-20: the site's /404, like any unknown path
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在');
   });
 
   test('[SHELL-5][SHELL-6] external menu links open in a new target; the logo links to /', async ({ page, context }) => {

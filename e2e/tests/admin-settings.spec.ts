@@ -60,8 +60,10 @@ test('[SET-1][SET-15] theme dark applies the dark algorithm and survives a reloa
 test('[SET-2][SET-16][SET-28] a preset colour becomes the primary colour with the switching message, and survives a reload', async ({ page }) => {
   await start(page);
   await openSettings(page);
-  await expect(drawer(page).locator('.admin-swatch')).toHaveCount(8);
-  await drawer(page).getByRole('radio', { name: '酱紫 #722ED1' }).click();
+  // The 8 presets (plain dark + 7 colours, each light and dark) and the default: 16 swatches in two rows.
+  await expect(drawer(page).locator('.admin-swatch')).toHaveCount(16);
+  await expect(drawer(page).getByRole('radiogroup', { name: '暗色主题色' }).locator('.admin-swatch')).toHaveCount(8);
+  await drawer(page).getByRole('radio', { name: '酱紫 #722ED1', exact: true }).click();
   await expect(toast(page, '正在切换主题！')).toBeVisible();
   const primary = () => layout(page).evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-color-primary').trim().toLowerCase());
   await expect.poll(primary).toBe('#722ed1');

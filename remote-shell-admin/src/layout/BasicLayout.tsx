@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Grid, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
+import { Button, Drawer, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
 import { useLocation } from 'react-router-dom';
 import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/contract';
+import { usePageTitle } from '@site/ui';
 import { findRoute, openKeysFor, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';
 import { settingsStore, useSettings } from '../store/settings';
 import { activateTab, tabsStore } from '../store/tabs';
 import { ContentArea, viewKey } from './ContentArea';
 import { FullScreenToggle } from './FullScreenToggle';
 import { LangSelect } from './LangSelect';
+import { useIsMobile } from './mobile';
 import { Logo } from './Logo';
 import { MultiTab } from './MultiTab';
 import { NavMenu } from './NavMenu';
@@ -23,11 +25,6 @@ const { Header, Sider, Content, Footer } = Layout;
 export const FIXED_CONTENT_WIDTH = 1200;
 const NOT_FOUND_TITLE = '页面不存在';
 
-/** The mobile layout (a drawer menu) below md, i.e. narrower than 768 px. */
-function useIsMobile(): boolean {
-  const screens = Grid.useBreakpoint();
-  return screens.md === false;
-}
 
 /** SHELL-1, SHELL-2, SHELL-9..12: the admin layout around every staff page. */
 export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady: boolean }) {
@@ -44,12 +41,15 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
     if (s.isMobile !== isMobile) settingsStore.set({ isMobile });
   }, [isMobile, s.isMobile]);
 
+  // TITLE-1: an admin page is titled by its menu title (留言板 - company), not by the host's 管理后台.
+  usePageTitle(match?.entry.title ?? null);
+
   // A tab per visited page (TAB-5: keep-alive routes join the cached views when activated).
   useEffect(() => {
-    if (!match && !menuReady) return;
+    if (!match) return; // an unknown path leaves for /404 (ROUTE-20): no tab for it
     const key = viewKey(location.pathname, location.search);
-    tabsStore.set(activateTab(tabsStore.get(), { key, title: match?.entry.title ?? NOT_FOUND_TITLE, keepAlive: !!match?.entry.keepAlive }));
-  }, [match, menuReady, location.pathname, location.search]);
+    tabsStore.set(activateTab(tabsStore.get(), { key, title: match.entry.title, keepAlive: !!match.entry.keepAlive }));
+  }, [match, location.pathname, location.search]);
 
   const side = s.layout === 'sidemenu' && !isMobile;
   const top = s.layout === 'topmenu' && !isMobile;

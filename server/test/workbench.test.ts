@@ -69,6 +69,16 @@ describe('customer workbench', () => {
     assert.equal(liu[0], '新能源场站功率预测系统操作手册', 'the manual names the product without 与风险评估');
   });
 
+  test('[ISSUE-19 customer] the test customers come with their own messages, one answered by the staff', async () => {
+    const zhang = await login(s.app, '13800138000', 'customer123');
+    const mine = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: zhang });
+    const answered = mine.body.rows.find((r: { title: string }) => r.title === '故障诊断报告导出缺少录波波形图');
+    assert.equal(answered.status, '1');
+    assert.match(answered.reply, /V2\.6\.2/);
+    assert.ok(answered.repliedAt);
+    assert.ok(mine.body.rows.some((r: { status: string; reply: unknown }) => r.status === '0' && r.reply === null));
+  });
+
   test('[ISSUE-19 customer] product stems and the document filter', () => {
     assert.equal(productStem('新能源场站功率预测与风险评估系统'), '新能源场站功率预测');
     assert.equal(productStem('电网运行风险预警平台'), '电网运行风险预警');

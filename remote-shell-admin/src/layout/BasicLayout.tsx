@@ -25,7 +25,6 @@ const { Header, Sider, Content, Footer } = Layout;
 export const FIXED_CONTENT_WIDTH = 1200;
 const NOT_FOUND_TITLE = '页面不存在';
 
-
 /** SHELL-1, SHELL-2, SHELL-9..12: the admin layout around every staff page. */
 export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady: boolean }) {
   const s = useSettings();

@@ -81,7 +81,12 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         主题色
       </Typography.Title>
       {PRESET_ROWS.map((row) => (
-        <div key={row.label} role="radiogroup" aria-label={`${row.label}主题色`} style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>
+        <div
+          key={row.label}
+          role="radiogroup"
+          aria-label={`${row.label}主题色`}
+          style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}
+        >
           {row.presets.map((p) => {
             const current = isCurrentPreset(s, p);
             const dark = p.theme === 'dark';

@@ -14,7 +14,13 @@ describe('theme switching', () => {
     let shown = '#4285f4';
     let clock = 0;
     const done = jest.fn();
-    whenColourShown('#722ED1', done, () => shown, f.frame, () => clock);
+    whenColourShown(
+      '#722ED1',
+      done,
+      () => shown,
+      f.frame,
+      () => clock,
+    );
     for (let i = 0; i < 100; i++) {
       clock += 16; // well past the old fixed 600 ms
       f.run();
@@ -30,12 +36,24 @@ describe('theme switching', () => {
     const f = frames();
     let clock = 0;
     const done = jest.fn();
-    whenColourShown('#722ED1', done, () => '', f.frame, () => clock);
+    whenColourShown(
+      '#722ED1',
+      done,
+      () => '',
+      f.frame,
+      () => clock,
+    );
     clock = THEME_SWITCH_MAX_MS;
     f.run();
     expect(done).toHaveBeenCalledTimes(1);
     const other = jest.fn();
-    const cancel = whenColourShown('#722ED1', other, () => '', f.frame, () => 0);
+    const cancel = whenColourShown(
+      '#722ED1',
+      other,
+      () => '',
+      f.frame,
+      () => 0,
+    );
     cancel();
     f.run();
     expect(other).not.toHaveBeenCalled();

@@ -967,6 +967,48 @@ export const testUsers = [
   },
 ];
 
+/**
+ * Messages the test customers wrote while signed in, with the staff's answers where there is one (their workbench,
+ * issue 19). Created with the test accounts only (seed/accounts.ts).
+ */
+export const testCustomerMessages: {
+  userName: string;
+  title: string;
+  text: string;
+  daysAgo: number;
+  reply: string | null;
+  repliedBy: string | null;
+  repliedDaysAgo: number | null;
+}[] = [
+  {
+    userName: '13800138000',
+    title: '故障诊断报告导出缺少录波波形图',
+    text: '使用 V2.6.1 导出单次故障的诊断报告时，PDF 中缺少录波波形图，页面上能正常显示。请协助排查。',
+    daysAgo: 9,
+    reply: '您好，该问题已在 V2.6.2 补丁中修复。请在文档中心下载《配电网故障智能诊断系统用户手册》中“版本升级”一节所述的补丁包，升级后重新导出即可。',
+    repliedBy: 'admin',
+    repliedDaysAgo: 8,
+  },
+  {
+    userName: '13800138000',
+    title: '申请开通两个调度员账号',
+    text: '我局新增两名配网调度员，需要开通系统账号并分配“故障研判”权限，请告知办理流程。',
+    daysAgo: 2,
+    reply: null,
+    repliedBy: null,
+    repliedDaysAgo: null,
+  },
+  {
+    userName: '13800138001',
+    title: '功率预测日前曲线偏差较大',
+    text: '近一周风电场日前功率预测的均方根误差超过 18%，是否需要重新训练预测模型？',
+    daysAgo: 5,
+    reply: '您好，已远程检查：测风塔数据自 3 天前中断，模型使用了缺省气象输入。请现场恢复测风塔通信，我们将在数据恢复后重新训练模型。',
+    repliedBy: 'admin',
+    repliedDaysAgo: 4,
+  },
+];
+
 /** RuoYi menus: type M = directory, C = page, L = external link (stored as C with is_frame). */
 export const menus = [
   {

@@ -13,7 +13,7 @@ import {
   type Settings,
   type ThemePreset,
 } from '../store/settings';
-import { whenColourShown } from './theme-switch';
+import { colourAfterMessage, whenColourShown } from './theme-switch';
 
 /** SET-28: a row of light presets (the default first) and a row of dark ones (the plain dark theme first). */
 export const PRESET_ROWS: { label: string; presets: ThemePreset[] }[] = [
@@ -51,7 +51,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
     if (!colourChanges) return;
     pending.current();
     const hide = message.loading(THEME_SWITCHING_TEXT, 0);
-    const cancel = whenColourShown(p.color, hide);
+    const cancel = whenColourShown(p.color, hide, () => colourAfterMessage(THEME_SWITCHING_TEXT));
     pending.current = () => {
       cancel();
       hide();

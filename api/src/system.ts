@@ -28,6 +28,8 @@ import type {
   RData,
   UploadResponse,
   VisitStatsResponse,
+  WorkbenchAccountResponse,
+  WorkbenchDocumentsResponse,
 } from '@site/contract';
 
 /** GET /getRouters */
@@ -96,12 +98,9 @@ export const getMyMessages = (params: PageQuery) => request.get<MessageBoardList
 export const getVisitStats = (days = 7) => request.get<VisitStatsResponse>('/system/visit/stats', { params: { days } });
 /** Customer lookup by id: GET /bus/customer/{id} */
 export const getCustomer = (id: number) => request.get<CustomerResponse>(`/bus/customer/${id}`);
-/** CRM lookup: GET {CRM base}/admin-api/crm/customer/get?id= — answers code 0, so its body is handed back raw. */
-export const getCrmCustomer = (id: number, crmBase = '') =>
-  request.get<CrmCustomerResponse>(`${crmBase}/admin-api/crm/customer/get`, { params: { id }, rawAnswer: true, fixedBearer: true });
 /**
- * CRM lookup with the signed-in user's own token (the support link of the admin shell): the API server checks the
- * user may see that customer and does not accept the fixed bearer on this route.
+ * CRM lookup (SPEC: GET {configured CRM base}/admin-api/crm/customer/get) with the signed-in user's own token: the API
+ * server checks the user may see that customer. There is no fixed-bearer variant (contract README, HTTP-4).
  */
 export const getCrmCustomerForUser = (id: number, crmBase = '') =>
   request.get<CrmCustomerResponse>(`${crmBase}/admin-api/crm/customer/get`, { params: { id }, rawAnswer: true });
@@ -124,3 +123,7 @@ export const deleteArticles = (ids: number[]) => request.delete<R>(`/system/arti
 
 /** GET /system/audit/list: the audit trail of staff writes (操作日志). */
 export const getAuditLog = (params: AuditLogQuery) => request.get<AuditLogListResponse>('/system/audit/list', { params });
+/** GET /system/workbench/account: the signed-in user's customer, product version and support address. */
+export const getWorkbenchAccount = () => request.get<WorkbenchAccountResponse>('/system/workbench/account');
+/** GET /system/workbench/documents: the document centre's files for the signed-in customer's product. */
+export const getWorkbenchDocuments = () => request.get<WorkbenchDocumentsResponse>('/system/workbench/documents');

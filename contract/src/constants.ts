@@ -115,6 +115,12 @@ export const BREAKPOINTS = {
 export const DEFAULT_ROLE = 'ROLE_DEFAULT';
 export const ALL_PERMISSION = '*:*:*';
 export const SUPER_ROLE = 'admin';
+/** Role names as people read them, keyed by role key (ROLE_DEFAULT = a signed-in customer without a staff role). */
+export const ROLE_LABELS: Readonly<Record<string, string>> = {
+  [DEFAULT_ROLE]: '普通用户',
+  [SUPER_ROLE]: '超级管理员',
+  editor: '内容编辑',
+};
 export const ACTION_NAMES = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 

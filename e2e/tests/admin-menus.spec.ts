@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, BASE, SEEDED } from '../support/site';
+import { apiLogin, BASE, SEEDED, TEST_SUPPORT_URL } from '../support/site';
 import { presetSettings, shellReady, tokenCookie } from './admin-shell-helpers';
 
 /** The side menu shows every group inline, which makes the menu easy to read in full. */
@@ -140,7 +140,8 @@ test.describe('admin menus and permissions', () => {
   }) => {
     const auth = { Authorization: `Bearer ${adminToken}` };
     const info = await (await request.get(`${BASE}/getInfo`, { headers: auth })).json();
-    const version = (await (await request.get(`${BASE}/system/config/configKey/site.productVersion`)).json()).data;
+    // The admin account belongs to a customer: its product version and name (issue 19: the customer's own version).
+    const account = (await (await request.get(`${BASE}/system/workbench/account`, { headers: auth })).json()).data;
     const crm = await (await request.get(`${BASE}/admin-api/crm/customer/get`, { params: { id: info.user.customerId }, headers: auth })).json();
     await tokenCookie(context, adminToken);
     await page.goto('/index');
@@ -154,8 +155,9 @@ test.describe('admin menus and permissions', () => {
         const info = new URL(href).searchParams.get('info') ?? '';
         return JSON.parse(Buffer.from(info.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
       })
-      .toEqual({ userName: 'admin', phone: info.user.phonenumber ?? '', productVersion: version, customerName: crm.data.name });
+      .toEqual({ userName: 'admin', phone: info.user.phonenumber ?? '', productVersion: account.productVersion, customerName: crm.data.name });
     expect(crm.data.name).toMatch(/[\u4e00-\u9fa5]/);
-    expect((await link.getAttribute('href'))!.startsWith('https://kefu.example.com/chat?info=')).toBe(true);
+    expect(account.productVersion).toBe('V3.2.0');
+    expect((await link.getAttribute('href'))!.startsWith(`${TEST_SUPPORT_URL}?info=`)).toBe(true);
   });
 });

@@ -34,6 +34,7 @@ import devRoutes from './routes/dev.js';
 import filesRoutes from './routes/files.js';
 import channelRoutes from './routes/channels.js';
 import blockRoutes from './routes/blocks.js';
+import workbenchRoutes, { httpUrlOrEmpty } from './routes/workbench.js';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,6 +71,8 @@ export interface ServerOptions {
   trustProxy?: string[];
   /** Origins of the parent portals that may frame the server's HTML pages. Default env PORTAL_ORIGINS (comma list). */
   portalOrigins?: string[];
+  /** The customer-service page of the support link (http/https). Default env SUPPORT_URL, else config site.supportUrl. */
+  supportUrl?: string;
 }
 
 declare module 'fastify' {
@@ -163,6 +166,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       callbackUrl: options.wx?.callbackUrl ?? process.env.WX_CALLBACK_URL ?? '/bus/wx/oauth2/callbackurl',
       frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
     },
+    supportUrl: httpUrlOrEmpty(options.supportUrl ?? process.env.SUPPORT_URL),
   };
   const db = database.db;
   const visits = new VisitQueue(
@@ -250,6 +254,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => channelRoutes(a, ctx));
   await app.register(async (a) => blockRoutes(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
+  await app.register(async (a) => workbenchRoutes(a, ctx));
 
   app.addHook('onClose', async () => {
     const started = Date.now();

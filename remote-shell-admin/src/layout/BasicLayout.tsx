@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Drawer, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
 import { useLocation } from 'react-router-dom';
 import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/contract';
+import { usePageTitle } from '@site/ui';
 import { findRoute, openKeysFor, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';
 import { settingsStore, useSettings } from '../store/settings';
 import { activateTab, tabsStore } from '../store/tabs';
@@ -16,7 +17,6 @@ import { PageHeader } from './PageHeader';
 import { SettingsDrawer } from './SettingsDrawer';
 import { SupportLink } from './SupportLink';
 import { UserMenu } from './UserMenu';
-import { usePageTitle } from '@site/ui';
 import { useIsMobile } from './use-is-mobile';
 
 const { Header, Sider, Content, Footer } = Layout;
@@ -44,10 +44,10 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
 
   // A tab per visited page (TAB-5: keep-alive routes join the cached views when activated).
   useEffect(() => {
-    if (!match && !menuReady) return;
+    if (!match) return; // an unknown path leaves for /404 (ROUTE-20): no tab for it
     const key = viewKey(location.pathname, location.search);
-    tabsStore.set(activateTab(tabsStore.get(), { key, title: match?.entry.title ?? NOT_FOUND_TITLE, keepAlive: !!match?.entry.keepAlive }));
-  }, [match, menuReady, location.pathname, location.search]);
+    tabsStore.set(activateTab(tabsStore.get(), { key, title: match.entry.title, keepAlive: !!match.entry.keepAlive }));
+  }, [match, location.pathname, location.search]);
 
   const side = s.layout === 'sidemenu' && !isMobile;
   const top = s.layout === 'topmenu' && !isMobile;

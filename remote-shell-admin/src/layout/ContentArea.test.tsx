@@ -24,7 +24,7 @@ function at(path: string, ready = true) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/404" element={<p>站点404页</p>} />
+        <Route path="/404" element={<p>站点 404 页面</p>} />
         <Route path="*" element={<ContentArea menu={menu} menuReady={ready} />} />
       </Routes>
     </MemoryRouter>,
@@ -43,11 +43,14 @@ describe('content area', () => {
     expect(screen.getByText(/vendor\/odd\/index/)).toBeTruthy();
   });
 
-  it('[ROUTE-20] an unknown path goes to the site’s /404 once the menu is loaded, a spinner before', () => {
+  it('[ROUTE-20][ISSUE-19 spec details] an unknown path goes to /404 once the menu is loaded, a spinner before', () => {
     const { unmount } = at('/admin/nowhere', false);
     expect(document.querySelector('[aria-busy="true"]')).toBeTruthy();
     unmount();
-    at('/admin/nowhere');
-    expect(screen.getByText('站点404页')).toBeTruthy();
+    for (const path of ['/admin/nowhere', '/index/x', '/account/nowhere']) {
+      const view = at(path);
+      expect(screen.getByText('站点 404 页面')).toBeTruthy();
+      view.unmount();
+    }
   });
 });

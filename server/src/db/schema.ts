@@ -119,6 +119,9 @@ export const customer = pgTable('customer', {
   level: varchar('level', { length: 20 }),
   address: varchar('address', { length: 200 }),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The product the customer runs (as the product centre names it) and its version (011_workbench.sql). */
+  productName: varchar('product_name', { length: 100 }),
+  productVersion: varchar('product_version', { length: 32 }),
 });
 
 export const sysRole = pgTable('sys_role', {

@@ -29,6 +29,7 @@ import { escapeHtml, formatDate } from '../lib/text.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { intId, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
 import type { GetInfoResponse, RouterVo, UserInfo } from '@site/contract';
+import { SUPPORT_URL_KEY, supportUrl } from './workbench.js';
 
 const OK = '操作成功';
 /** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
@@ -167,6 +168,8 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     const { configKey } = parse(z.object({ configKey: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, '参数键名格式不正确') }), req.params);
     // Whether the messaging-app sign-in works follows the server's set-up, not a stored value.
     if (configKey === 'sys.account.wxLogin') return { code: 200, msg: OK, data: String(ctx.config.wx.enabled) };
+    // The support link's address: the server's SUPPORT_URL first, and only a real http(s) address (issue 19).
+    if (configKey === SUPPORT_URL_KEY) return { code: 200, msg: OK, data: await supportUrl(ctx) };
     return { code: 200, msg: OK, data: await configValue(ctx, configKey) };
   });
 

@@ -877,15 +877,43 @@ export const configs: [string, string, string][] = [
   ['sys.user.initPassword', '用户管理-账号初始密码', '******'],
   ['site.productVersion', '站点-产品版本', 'V3.2.0'],
   ['site.companyName', '站点-公司名称', COMPANY_NAME],
-  // The customer-service page is the operator's to configure: empty = no support link is shown.
+  // The customer-service page of the support link: none until one is configured (SUPPORT_URL or this key).
   ['site.supportUrl', '站点-客服页面地址', ''],
   ['site.hotline', '站点-服务热线', CONTACT.hotline],
 ];
 
 export const customers = [
-  { name: '国网华东某省电力有限公司', contactName: '李工', phone: '13900000001', industry: '电网', level: 'A', address: '华东某省省会市电力大厦' },
-  { name: '南方某市供电局', contactName: '陈工', phone: '13900000002', industry: '电网', level: 'B', address: '南方某市供电大楼' },
-  { name: '某新能源发电集团有限公司', contactName: '王经理', phone: '13900000003', industry: '发电', level: 'A', address: '西北某市新能源产业园' },
+  // productName/productVersion: what the customer runs (011_workbench.sql gives an older database the same).
+  {
+    name: '国网华东某省电力有限公司',
+    contactName: '李工',
+    phone: '13900000001',
+    industry: '电网',
+    level: 'A',
+    address: '华东某省省会市电力大厦',
+    productName: '电网运行风险预警平台',
+    productVersion: 'V3.2.0',
+  },
+  {
+    name: '南方某市供电局',
+    contactName: '陈工',
+    phone: '13900000002',
+    industry: '电网',
+    level: 'B',
+    address: '南方某市供电大楼',
+    productName: '配电网故障智能诊断系统',
+    productVersion: 'V2.6.1',
+  },
+  {
+    name: '某新能源发电集团有限公司',
+    contactName: '王经理',
+    phone: '13900000003',
+    industry: '发电',
+    level: 'A',
+    address: '西北某市新能源产业园',
+    productName: '新能源场站功率预测与风险评估系统',
+    productVersion: 'V1.8.3',
+  },
 ];
 
 export const roles = [
@@ -973,6 +1001,48 @@ export const testUsers = [
     customerIndex: 0,
     deptId: null,
     postIds: [],
+  },
+];
+
+/**
+ * Messages the test customers wrote while signed in, with the staff's answers where there is one (their workbench,
+ * issue 19). Created with the test accounts only (seed/accounts.ts).
+ */
+export const testCustomerMessages: {
+  userName: string;
+  title: string;
+  text: string;
+  daysAgo: number;
+  reply: string | null;
+  repliedBy: string | null;
+  repliedDaysAgo: number | null;
+}[] = [
+  {
+    userName: '13800138000',
+    title: '故障诊断报告导出缺少录波波形图',
+    text: '使用 V2.6.1 导出单次故障的诊断报告时，PDF 中缺少录波波形图，页面上能正常显示。请协助排查。',
+    daysAgo: 9,
+    reply: '您好，该问题已在 V2.6.2 补丁中修复。请在文档中心下载《配电网故障智能诊断系统用户手册》中“版本升级”一节所述的补丁包，升级后重新导出即可。',
+    repliedBy: 'admin',
+    repliedDaysAgo: 8,
+  },
+  {
+    userName: '13800138000',
+    title: '申请开通两个调度员账号',
+    text: '我局新增两名配网调度员，需要开通系统账号并分配“故障研判”权限，请告知办理流程。',
+    daysAgo: 2,
+    reply: null,
+    repliedBy: null,
+    repliedDaysAgo: null,
+  },
+  {
+    userName: '13800138001',
+    title: '功率预测日前曲线偏差较大',
+    text: '近一周风电场日前功率预测的均方根误差超过 18%，是否需要重新训练预测模型？',
+    daysAgo: 5,
+    reply: '您好，已远程检查：测风塔数据自 3 天前中断，模型使用了缺省气象输入。请现场恢复测风塔通信，我们将在数据恢复后重新训练模型。',
+    repliedBy: 'admin',
+    repliedDaysAgo: 4,
   },
 ];
 

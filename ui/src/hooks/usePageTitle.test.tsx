@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { setCompanyTitle } from '../utils/page-title';
-import { usePageTitle } from './usePageTitle';
+import { usePageTitle } from '../utils/page-title';
 
 function Page({ title }: { title: string | null }) {
   usePageTitle(title);

@@ -173,3 +173,8 @@ export const AUDIT_ACTION_LABELS = {
 
 /** The stale-save answer when two people edit the same row (a version number on each row). */
 export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';
+
+/** Visit analytics (issue 18.5): the range a report may cover, the page's presets and the referrer labels. */
+export const VISIT_RANGE = { maxDays: 366, defaultDays: 7, presets: [7, 30, 90] } as const;
+export const VISIT_REFERRER_LABELS = { direct: '直接访问', internal: '站内跳转' } as const;
+export const VISIT_PERMISSION_ID = 'content:visit';

@@ -30,6 +30,7 @@ import busRoutes from './routes/bus.js';
 import wxRoutes from './routes/wx.js';
 import devRoutes from './routes/dev.js';
 import filesRoutes from './routes/files.js';
+import visitRoutes from './routes/visits.js';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -241,6 +242,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => busRoutes(a, ctx));
   await app.register(async (a) => wxRoutes(a, ctx));
   await app.register(async (a) => filesRoutes(a, ctx));
+  await app.register(async (a) => visitRoutes(a, ctx));
   await app.register(async (a) => (await import('./routes/cms.js')).default(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
 

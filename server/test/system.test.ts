@@ -154,7 +154,13 @@ describe('user info, routes, logout', () => {
     ok(Array.isArray(r.body.permissionList) && r.body.permissionList[0].permissionId && Array.isArray(r.body.permissionList[0].actionList));
     const e = await req(s.app, { method: 'GET', url: '/getInfo', token: editor });
     assert.deepEqual(e.body.roles, ['editor']);
-    assert.deepEqual(e.body.permissions, ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query']);
+    assert.deepEqual(e.body.permissions, [
+      'content:message:list',
+      'content:visit:list',
+      'content:visit:query',
+      'system:notice:list',
+      'system:notice:query',
+    ]);
     ok(
       e.body.permissionList.some(
         (p: { permissionId: string; actionList: string[] }) => p.permissionId === 'system:notice' && p.actionList.includes('query'),
@@ -412,7 +418,7 @@ describe('staff-only data', () => {
     assert.equal(d.pv, 3);
     assert.equal(d.uv, 2);
     assert.equal(d.avgDuration, 30);
-    assert.deepEqual(d.topPages[0], { url: 'http://x/product', pv: 2 });
+    assert.deepEqual(d.topPages[0], { url: '/product', title: '产品中心', pv: 2 }); // the page's path and title (issue 18.5)
     assert.equal(d.daily.length, 7);
     assert.equal(d.daily[6].pv, 3);
     const cust = await login(s.app, '13800138001', 'customer123');

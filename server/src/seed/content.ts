@@ -873,7 +873,11 @@ export const customers = [
 
 export const roles = [
   { roleKey: 'admin', roleName: '超级管理员', perms: ['*:*:*'] },
-  { roleKey: 'editor', roleName: '内容编辑', perms: ['content:message:list', 'content:visit:list', 'system:notice:list', 'system:notice:query'] },
+  {
+    roleKey: 'editor',
+    roleName: '内容编辑',
+    perms: ['content:message:list', 'content:visit:list', 'content:visit:query', 'system:notice:list', 'system:notice:query'],
+  },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { request } from '@site/runtime';
+import { download, request } from '@site/runtime';
 import type {
   AvatarResponse,
   ChannelUpdateBody,
@@ -15,6 +15,8 @@ import type {
   ProfileUpdateBody,
   R,
   UploadResponse,
+  VisitAnalyticsResponse,
+  VisitRangeQuery,
   VisitStatsResponse,
 } from '@site/contract';
 
@@ -48,6 +50,11 @@ export const getMessageBoardList = (params: PageQuery) => request.get<MessageBoa
 export const getMyMessages = (params: PageQuery) => request.get<MessageBoardListResponse>('/system/message-board/mine', { params });
 /** GET /system/visit/stats?days= */
 export const getVisitStats = (days = 7) => request.get<VisitStatsResponse>('/system/visit/stats', { params: { days } });
+/** GET /system/visit/analytics?beginDate=&endDate= (content:visit:query) */
+export const getVisitAnalytics = (params: VisitRangeQuery) => request.get<VisitAnalyticsResponse>('/system/visit/analytics', { params });
+/** POST /system/visit/export (content:visit:export): the figures of the range as a CSV file, saved by the browser. */
+export const exportVisits = (range: Required<VisitRangeQuery>) =>
+  download('/system/visit/export', range, `访问统计_${range.beginDate}_${range.endDate}.csv`);
 /** PUT /system/channel/{id} (admin only) */
 export const updateChannel = (id: number, body: ChannelUpdateBody) => request.put<R>(`/system/channel/${id}`, body);
 /** Customer lookup by id: GET /bus/customer/{id} */

@@ -17,6 +17,7 @@ export {
   Card,
   Col,
   ConfigProvider,
+  DatePicker,
   Descriptions,
   Divider,
   Drawer,

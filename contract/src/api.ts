@@ -527,6 +527,7 @@ export interface VisitAnalytics {
   avgSessionDuration: number;
   /** One row per day of the range, oldest first (days without records are 0). */
   daily: VisitDay[];
+  /** The rankings: the first 50 rows each. */
   topPages: VisitPageRow[];
   entryPages: VisitEntryRow[];
   referrers: VisitReferrerRow[];

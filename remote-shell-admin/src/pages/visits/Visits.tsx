@@ -145,6 +145,7 @@ function Figures({ data }: { data: VisitAnalytics }) {
             <ShellTable<VisitPageRow>
               rowKey="page"
               pagination={false}
+              scroll={{ y: 400 }}
               dataSource={data.topPages}
               locale={{ emptyText: EMPTY }}
               columns={[
@@ -160,6 +161,7 @@ function Figures({ data }: { data: VisitAnalytics }) {
             <ShellTable<VisitEntryRow>
               rowKey="page"
               pagination={false}
+              scroll={{ y: 400 }}
               dataSource={data.entryPages}
               locale={{ emptyText: EMPTY }}
               columns={[
@@ -172,6 +174,7 @@ function Figures({ data }: { data: VisitAnalytics }) {
             <ShellTable<VisitReferrerRow>
               rowKey={(r) => `${r.kind}:${r.host}`}
               pagination={false}
+              scroll={{ y: 400 }}
               dataSource={data.referrers}
               locale={{ emptyText: EMPTY }}
               columns={[

@@ -27,6 +27,8 @@ import type {
   R,
   RData,
   UploadResponse,
+  VisitAnalyticsResponse,
+  VisitRangeQuery,
   VisitStatsResponse,
   WorkbenchAccountResponse,
   WorkbenchDocumentsResponse,
@@ -96,6 +98,11 @@ export const exportMessages = (query: Omit<MessageBoardQuery, 'pageNum' | 'pageS
 export const getMyMessages = (params: PageQuery) => request.get<MessageBoardListResponse>('/system/message-board/mine', { params });
 /** GET /system/visit/stats?days= */
 export const getVisitStats = (days = 7) => request.get<VisitStatsResponse>('/system/visit/stats', { params: { days } });
+/** GET /system/visit/analytics?beginDate=&endDate= (content:visit:query) */
+export const getVisitAnalytics = (params: VisitRangeQuery) => request.get<VisitAnalyticsResponse>('/system/visit/analytics', { params });
+/** POST /system/visit/export (content:visit:export): the figures of the range as a CSV file, saved by the browser. */
+export const exportVisits = (range: Required<VisitRangeQuery>) =>
+  download('/system/visit/export', range, `访问统计_${range.beginDate}_${range.endDate}.csv`);
 /** Customer lookup by id: GET /bus/customer/{id} */
 export const getCustomer = (id: number) => request.get<CustomerResponse>(`/bus/customer/${id}`);
 /**

@@ -206,3 +206,7 @@ export const ARTICLE_STATUS = { published: 0, draft: 1, offline: 2 } as const;
 export const ARTICLE_STATUS_LABELS = { 0: '已发布', 1: '草稿', 2: '已下线' } as const;
 /** Channels whose articles staff write in the admin shell (products by category, solutions, news, support). */
 export const ARTICLE_CHANNEL_IDS = [20, 21, 22, 10, 12, 15, 16, 17] as const;
+/** Visit analytics (issue 18.5): the range a report may cover, the page's presets and the referrer labels. */
+export const VISIT_RANGE = { maxDays: 366, defaultDays: 7, presets: [7, 30, 90] } as const;
+export const VISIT_REFERRER_LABELS = { direct: '直接访问', internal: '站内跳转' } as const;
+export const VISIT_PERMISSION_ID = 'content:visit';

@@ -101,7 +101,7 @@ test.describe('admin menus and permissions', () => {
     await expect(dictTable).toContainText('warning');
     await page.goto('/admin/content/visits');
     await shellReady(page);
-    await expect(page.getByText('平均停留时长 (秒)')).toBeVisible();
+    await expect(page.getByText('平均停留时长', { exact: true })).toBeVisible();
     await page.goto('/admin/content/message-board');
     await shellReady(page);
     await expect(page.locator('h1')).toHaveText('留言板');

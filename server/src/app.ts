@@ -35,6 +35,7 @@ import filesRoutes from './routes/files.js';
 import channelRoutes from './routes/channels.js';
 import blockRoutes from './routes/blocks.js';
 import workbenchRoutes, { httpUrlOrEmpty } from './routes/workbench.js';
+import visitRoutes from './routes/visits.js';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -253,6 +254,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => filesRoutes(a, ctx));
   await app.register(async (a) => channelRoutes(a, ctx));
   await app.register(async (a) => blockRoutes(a, ctx));
+  await app.register(async (a) => visitRoutes(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
   await app.register(async (a) => workbenchRoutes(a, ctx));
 

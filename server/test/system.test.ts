@@ -165,6 +165,7 @@ describe('user info, routes, logout', () => {
       'content:message:list',
       'content:message:query',
       'content:visit:list',
+      'content:visit:query',
       'system:notice:add',
       'system:notice:edit',
       'system:notice:get',
@@ -432,7 +433,7 @@ describe('staff-only data', () => {
     assert.equal(d.pv, 3);
     assert.equal(d.uv, 2);
     assert.equal(d.avgDuration, 30);
-    assert.deepEqual(d.topPages[0], { url: 'http://x/product', pv: 2 });
+    assert.deepEqual(d.topPages[0], { url: '/product', title: '产品中心', pv: 2 }); // the page's path and title (issue 18.5)
     assert.equal(d.daily.length, 7);
     assert.equal(d.daily[6].pv, 3);
     const cust = await login(s.app, '13800138001', 'customer123');

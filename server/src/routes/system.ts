@@ -1,9 +1,8 @@
 /** RuoYi-style account and system calls. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { rows } from '../db/index.js';
 import * as t from '../db/schema.js';
 import {
   checkPassword,
@@ -25,7 +24,7 @@ import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { hit } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
-import { escapeHtml, formatDate } from '../lib/text.js';
+import { escapeHtml } from '../lib/text.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { intId, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
 import type { GetInfoResponse, RouterVo, UserInfo } from '@site/contract';
@@ -272,57 +271,6 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     const saved = await saveUploadedImage(ctx, req, u.userId);
     await db.update(t.sysUser).set({ avatar: saved.url }).where(eq(t.sysUser.userId, u.userId));
     return { code: 200, msg: OK, imgUrl: saved.url };
-  });
-
-  // ---- staff data (channels: routes/channels.ts)
-  app.get('/system/visit/stats', async (req) => {
-    await requirePermi(db, req, 'content:visit:list');
-    const { days } = parse(
-      z.object({
-        days: z.coerce.number({ error: '天数格式不正确' }).int('天数格式不正确').min(1, '天数必须大于0').max(365, '天数不能超过365').default(7),
-      }),
-      req.query,
-    );
-    await ctx.visits.flush();
-    const tz = process.env.TZ || 'Asia/Shanghai';
-    const since = sql`(date_trunc('day', now() AT TIME ZONE ${tz}) - make_interval(days => ${days - 1})) AT TIME ZONE ${tz}`;
-    const [tot] = await rows<{ pv: number; uv: number; avg: number | null }>(
-      db,
-      sql`
-      SELECT count(*) FILTER (WHERE count = 1)::int AS pv, count(DISTINCT uv)::int AS uv,
-             avg(duration) FILTER (WHERE count = 0) AS avg
-      FROM visit WHERE created_at >= ${since}`,
-    );
-    const top = await rows<{ url: string; pv: number }>(
-      db,
-      sql`
-      SELECT url, count(*)::int AS pv FROM visit WHERE created_at >= ${since} AND count = 1
-      GROUP BY url ORDER BY pv DESC, url LIMIT 10`,
-    );
-    const daily = await rows<{ d: string; pv: number; uv: number }>(
-      db,
-      sql`
-      SELECT to_char(created_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS d, count(*) FILTER (WHERE count = 1)::int AS pv, count(DISTINCT uv)::int AS uv
-      FROM visit WHERE created_at >= ${since} GROUP BY 1`,
-    );
-    const byDay = new Map(daily.map((r) => [r.d, r]));
-    const out = [];
-    for (let i = days - 1; i >= 0; i--) {
-      const date = formatDate(new Date(Date.now() - i * 86_400_000));
-      const r = byDay.get(date);
-      out.push({ date, pv: r ? Number(r.pv) : 0, uv: r ? Number(r.uv) : 0 });
-    }
-    return {
-      code: 200,
-      msg: OK,
-      data: {
-        pv: Number(tot?.pv ?? 0),
-        uv: Number(tot?.uv ?? 0),
-        avgDuration: Math.round(Number(tot?.avg ?? 0)),
-        topPages: top.map((r) => ({ url: r.url, pv: Number(r.pv) })),
-        daily: out,
-      },
-    };
   });
 
   void escapeHtml;

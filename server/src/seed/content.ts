@@ -734,6 +734,7 @@ export const roles = [
       'content:message:edit',
       'content:message:export',
       'content:visit:list',
+      'content:visit:query',
       'system:notice:list',
       'system:notice:query',
       'system:notice:get',

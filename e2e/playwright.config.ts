@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'os';
 import path from 'path';
-import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGINS, TEST_RATE_LIMITS, TEST_SERVER_SWITCHES, topology } from './support/site';
+import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGINS, TEST_RATE_LIMITS, TEST_SERVER_SWITCHES, TEST_SUPPORT_URL, topology } from './support/site';
 
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), 'site-e2e-data');
 
@@ -34,6 +34,7 @@ export default defineConfig({
       PORTAL_ORIGINS,
       ...TEST_SERVER_SWITCHES,
       ...TEST_RATE_LIMITS,
+      SUPPORT_URL: TEST_SUPPORT_URL,
     },
   },
 });

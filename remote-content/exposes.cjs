@@ -9,4 +9,5 @@ module.exports.exposes = {
   './NewsDetail': './src/pages/news-detail/NewsDetail.tsx',
   './About': './src/pages/about/About.tsx',
   './Contact': './src/pages/contact/Contact.tsx',
+  './Privacy': './src/pages/privacy/Privacy.tsx',
 };

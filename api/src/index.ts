@@ -4,3 +4,4 @@ export * from './account';
 export * from './system';
 export * from './upload';
 export * from './people';
+export * from './channels';

@@ -1,8 +1,6 @@
 /** People and the audit trail of the admin shell (issue 18.6, 18.7): staff users, roles, customers, audit search. */
 import { request } from '@site/runtime';
 import type {
-  AuditLogListResponse,
-  AuditLogQuery,
   InitialPasswordResponse,
   R,
   RData,
@@ -59,6 +57,3 @@ export const listSiteCustomers = (params: SiteCustomerQuery) => request.get<Site
 export const getSiteCustomer = (userId: number) => request.get<SiteCustomerResponse>(`/system/customer/${userId}`);
 /** PUT /system/customer/{id}/status */
 export const setSiteCustomerStatus = (userId: number, body: UserStatusBody) => request.put<R>(`/system/customer/${userId}/status`, body);
-
-/** GET /system/audit/list */
-export const listAuditLog = (params: AuditLogQuery) => request.get<AuditLogListResponse>('/system/audit/list', { params });

@@ -21,8 +21,8 @@ export async function uploadImage(file: File | Blob): Promise<UploadResponse | n
       return null;
     }
     return res;
-  } catch (e) {
-    notify.error(`${UPLOAD_FAILED_TEXT} ${(e as Error).message ?? ''}`.trim());
+  } catch {
+    // Network, server or sign-in failures: the shared client has already said why (one message, not two).
     return null;
   }
 }

@@ -101,6 +101,8 @@ export interface Channel {
   /** External link of the channel, or null. */
   linkUrl: string | null;
   image: string | null;
+  /** Banner line shown as text over `image` (the image carries no text), or null. */
+  subtitle: string | null;
   customs: ChannelCustoms;
   parentId: number | null;
   /** Sub-channels (present when `isIncludeChildren` is true, else empty array). */
@@ -361,8 +363,20 @@ export interface Notice {
 
 export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
 
-/** Query of `GET /system/notice/list`. */
+/** Body of `POST /system/notice` and `PUT /system/notice/{id}` (perms system:notice:add / :edit). */
+export interface NoticeForm {
+  noticeTitle: string;
+  noticeType: string;
+  /** HTML; sanitised when shown. */
+  noticeContent: string;
+  /** '0' normal, '1' closed. */
+  status: string;
+  audience: NoticeAudience;
+}
+
+/** Query of `GET /system/notice/list` (also the form fields of `POST /system/notice/export`). */
 export interface NoticeListQuery extends PageQuery {
+  audience?: NoticeAudience;
   status?: string;
   noticeType?: string;
   noticeTitle?: string;
@@ -442,12 +456,26 @@ export interface MessageBoardEntry {
   repliedBy: string | null;
 }
 
-export type MessageBoardListResponse = TableDataInfo<MessageBoardEntry>;
-
-/** `PUT /system/channel/{id}` JSON body (admin only). Answers `R`. */
-export interface ChannelUpdateBody {
-  name: string;
+/** Query of `GET /system/message-board/list` (also the form fields of `POST /system/message-board/export`). */
+export interface MessageBoardQuery extends PageQuery {
+  title?: string;
+  nickname?: string;
+  /** Matches phone, email or the free contact field. */
+  contact?: string;
+  /** MESSAGE_STATUS. */
+  status?: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  beginTime?: string;
+  endTime?: string;
 }
+
+/** Body of `PUT /system/message-board/{id}` (perm content:message:edit). */
+export interface MessageHandleBody {
+  status: string;
+  reply?: string | null;
+}
+
+export type MessageBoardListResponse = TableDataInfo<MessageBoardEntry>;
 
 /** `GET /system/visit/stats?days=7` data (perm content:visit:list). */
 export interface VisitStats {
@@ -455,12 +483,85 @@ export interface VisitStats {
   uv: number;
   /** Average duration in seconds of exit records (count 0). */
   avgDuration: number;
-  topPages: { url: string; pv: number }[];
+  /** `url`: the page's path (with `?id=` / `?categoryId=`), `title`: its page title (see VisitPageRow). */
+  topPages: { url: string; title: string; pv: number }[];
   /** One row per day (YYYY-MM-DD), oldest first. */
   daily: { date: string; pv: number; uv: number }[];
 }
 
 export type VisitStatsResponse = RData<VisitStats>;
+
+/**
+ * Visit analytics over a date range (issue 18.5). `GET /system/visit/analytics?beginDate=&endDate=` (perm
+ * content:visit:query) answers `RData<VisitAnalytics>`; `POST /system/visit/export` (form body, perm
+ * content:visit:export) answers the same figures as a CSV file. Dates are `YYYY-MM-DD` in the server's time zone,
+ * both included, at most VISIT_RANGE.maxDays days; without them the last VISIT_RANGE.defaultDays days.
+ */
+export interface VisitRangeQuery {
+  beginDate?: string;
+  endDate?: string;
+}
+
+export interface VisitDay {
+  date: string;
+  /** Page views: entry records (count 1). */
+  pv: number;
+  /** Distinct visitors (uv) with a page view that day. */
+  uv: number;
+  /** Visitors whose records that day carry the new-visitor flag; returning = uv - newVisitors. */
+  newVisitors: number;
+  returningVisitors: number;
+  /** Distinct sessions (uv + si). */
+  sessions: number;
+}
+
+/** A page, named by its title: an article's title for a detail URL (`?id=`), a channel's name for a list route. */
+export interface VisitPageRow {
+  /** The page's path with the query parameters that choose its content (`/newsDetail?id=5`). */
+  page: string;
+  title: string;
+  pv: number;
+  uv: number;
+}
+
+/** The first page of the sessions that started in the range. */
+export interface VisitEntryRow {
+  page: string;
+  title: string;
+  sessions: number;
+}
+
+/** Where sessions came from, grouped by the referrer's host. */
+export interface VisitReferrerRow {
+  /** The referrer's host; '' for direct visits (no referrer) and for links within the site (`internal`). */
+  host: string;
+  /** What to show: the host, 直接访问 or 站内跳转. */
+  label: string;
+  kind: 'direct' | 'internal' | 'external';
+  sessions: number;
+}
+
+export interface VisitAnalytics {
+  beginDate: string;
+  endDate: string;
+  pv: number;
+  uv: number;
+  sessions: number;
+  newVisitors: number;
+  returningVisitors: number;
+  /** Average seconds on a page (exit records). */
+  avgDuration: number;
+  /** Average seconds of a visit: the exit durations of a session added up, averaged over sessions with an exit. */
+  avgSessionDuration: number;
+  /** One row per day of the range, oldest first (days without records are 0). */
+  daily: VisitDay[];
+  /** The rankings: the first 50 rows each. */
+  topPages: VisitPageRow[];
+  entryPages: VisitEntryRow[];
+  referrers: VisitReferrerRow[];
+}
+
+export type VisitAnalyticsResponse = RData<VisitAnalytics>;
 
 // ---------------------------------------------------------------------------------------------
 // Customers and account calls (query-string payloads, no token)
@@ -492,6 +593,32 @@ export interface CrmCustomer {
 }
 
 export type CrmCustomerResponse = CrmResult<CrmCustomer>;
+
+/** `GET /system/workbench/account`: the signed-in user's customer, product and support address (issue 19). */
+export interface WorkbenchAccount {
+  /** The customer the account belongs to (null for an account without one). */
+  customer: { id: number; name: string; contactName: string | null } | null;
+  /** The product the customer runs, as the product centre names it ('' when unknown). */
+  productName: string;
+  /** The customer's product version, else the site's (config site.productVersion); '' when neither is known. */
+  productVersion: string;
+  /** The product centre's article of that product (for /productDetail?id=), when there is one. */
+  productArticleId: number | null;
+  /** The configured customer-service page ('' = none: the support link is not shown). */
+  supportUrl: string;
+}
+export type WorkbenchAccountResponse = RData<WorkbenchAccount>;
+
+/** One row of `GET /system/workbench/documents`: a published document-centre file for the customer's product. */
+export interface WorkbenchDocument {
+  id: number;
+  title: string;
+  fileName: string | null;
+  /** 用户手册, 部署指南, … (the document's customs.docType; '' when it has none). */
+  docType: string;
+  publishDate: string;
+}
+export type WorkbenchDocumentsResponse = RData<WorkbenchDocument[]>;
 
 /**
  * What an SMS code is for: the server accepts a code only for the purpose it was sent for (a registration code does
@@ -548,6 +675,19 @@ export interface HealthResponse {
 
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Query of `GET /system/audit/list` (perm system:audit:list). */
+export interface AuditLogQuery extends PageQuery {
+  userName?: string;
+  resource?: AuditResource;
+  action?: AuditAction;
+  targetId?: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  beginTime?: string;
+  endTime?: string;
+}
+
+export type AuditLogListResponse = TableDataInfo<AuditLogEntry>;
 
 /** One write by staff: `GET /system/audit/list` rows, `GET /system/audit/{resource}/{id}` (a row's history). */
 export interface AuditLogEntry {
@@ -713,14 +853,194 @@ export interface SiteCustomerQuery extends PageQuery {
 export type SiteCustomerListResponse = TableDataInfo<SiteCustomer>;
 export type SiteCustomerResponse = RData<SiteCustomer>;
 
-/** `GET /system/audit/list`. Dates `YYYY-MM-DD`, both ends included. */
-export interface AuditLogQuery extends PageQuery {
-  userName?: string;
-  resource?: AuditResource;
-  action?: AuditAction;
-  targetId?: string;
-  beginTime?: string;
-  endTime?: string;
+// ---------------------------------------------------------------------------------------------
+// Articles in the admin shell (issue 18.1): /system/article*
+// ---------------------------------------------------------------------------------------------
+
+/** A row of `GET /system/article/list` (perm content:article:query). */
+export interface AdminArticle {
+  id: number;
+  channelId: number;
+  channelName: string;
+  title: string;
+  /** ARTICLE_STATUS: 0 已发布, 1 草稿, 2 已下线. */
+  status: number;
+  top: boolean;
+  sort: number;
+  tags: string[];
+  image: string | null;
+  /** `YYYY-MM-DD HH:mm:ss`. */
+  publishDate: string;
+  updatedAt: string;
+  updatedBy: string;
+  /** Send it back with a save: a stale one is refused with STALE_WRITE_MSG (code 409). */
+  version: number;
 }
 
-export type AuditLogListResponse = TableDataInfo<AuditLogEntry>;
+/** `GET /system/article/{id}` data (perm content:article:get). */
+export interface AdminArticleDetail extends AdminArticle {
+  subtitle: string | null;
+  description: string | null;
+  /** Sanitised HTML. */
+  text: string;
+  author: string | null;
+  source: string | null;
+  video: string | null;
+  poster: string | null;
+  file: string | null;
+  fileName: string | null;
+  fileLength: number | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** Query of `GET /system/article/list`. Sort: `orderByColumn` publishDate | updatedAt | sort | title, `isAsc` asc | desc. */
+export interface AdminArticleQuery extends PageQuery {
+  title?: string;
+  channelId?: number;
+  status?: number;
+  /** `YYYY-MM-DD`, inclusive. */
+  beginTime?: string;
+  endTime?: string;
+  orderByColumn?: 'publishDate' | 'updatedAt' | 'sort' | 'title';
+  isAsc?: 'asc' | 'desc';
+}
+
+/** Body of `POST /system/article` and `PUT /system/article/{id}` (the PUT also carries `version`). */
+export interface ArticleForm {
+  channelId: number;
+  title: string;
+  subtitle?: string | null;
+  description?: string | null;
+  /** HTML; the server sanitises it before storing. */
+  text: string;
+  image?: string | null;
+  tags?: string[];
+  sort?: number;
+  top?: boolean;
+  status: number;
+  /** ISO 8601 or `YYYY-MM-DD HH:mm:ss`; empty = now. */
+  publishDate?: string | null;
+  author?: string | null;
+  source?: string | null;
+  video?: string | null;
+  poster?: string | null;
+  file?: string | null;
+  fileName?: string | null;
+  fileLength?: number | null;
+  version?: number;
+}
+
+/** `PUT /system/article/{id}/status` body. */
+export interface ArticleStatusBody {
+  status: number;
+  version: number;
+}
+
+export type AdminArticleListResponse = TableDataInfo<AdminArticle>;
+export type AdminArticleResponse = RData<AdminArticleDetail>;
+/** `GET /system/article/{id}/history`: the article's audit trail, newest first. */
+export type ArticleHistoryResponse = RData<AuditLogEntry[]>;
+// Channels and content blocks in the admin shell (issue 18.2; perms content:channel:*, content:block:*)
+// ---------------------------------------------------------------------------------------------
+
+/** A channel as staff edit it: `GET /system/channel/list` rows (a tree), `GET /system/channel/{id}`. */
+export interface ChannelAdmin {
+  id: number;
+  parentId: number | null;
+  /** The title shown in the navigation. */
+  name: string;
+  alias: string;
+  /** In-site path of the channel's page, e.g. `/product`. */
+  url: string;
+  nav: boolean;
+  allowSearch: boolean;
+  targetBlank: boolean;
+  /** An in-site path or an http(s) URL the channel links to instead of its page, or null. */
+  linkUrl: string | null;
+  image: string | null;
+  /** customs.filePath: the route key of the channel's page, e.g. `product/index`. */
+  filePath: string;
+  sort: number;
+  version: number;
+  /** Articles filed directly in this channel (a channel holding any cannot be deleted). */
+  articleCount: number;
+  /** Sub-channels, in order (in the list only; empty in `GET /system/channel/{id}`). */
+  children: ChannelAdmin[];
+}
+
+/** `POST /system/channel` body (new channels go last among their siblings). Answers `RData<{ id }>`. */
+export interface ChannelBody {
+  parentId: number | null;
+  name: string;
+  alias: string;
+  url?: string;
+  nav?: boolean;
+  allowSearch?: boolean;
+  targetBlank?: boolean;
+  linkUrl?: string | null;
+  image?: string | null;
+  filePath?: string;
+}
+
+/** `PUT /system/channel/{id}` body: the fields to change and the version read (a stale one is refused). */
+export type ChannelEditBody = Partial<ChannelBody> & { version: number };
+
+/** `PUT /system/channel/sort`: every child of `parentId` (null = the top level), in the new order. */
+export interface ChannelSortBody {
+  parentId: number | null;
+  ids: number[];
+}
+
+export type ChannelTreeResponse = TableDataInfo<ChannelAdmin>;
+export type ChannelAdminResponse = RData<ChannelAdmin>;
+
+/** A content block (ids and names in BLOCKS of the constants): `GET /system/block/list` rows. */
+export interface BlockInfo {
+  blockId: number;
+  name: string;
+  /** Where the site shows the block and which fields it reads. */
+  hint: string;
+  /** Items in the block, disabled ones included. */
+  itemCount: number;
+}
+
+/** A block item as staff edit it: `GET /system/block/{blockId}/items` rows (disabled ones included), `GET /system/block-item/{id}`. */
+export interface BlockItemAdmin {
+  id: number;
+  blockId: number;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  /** An in-site path, an http(s) URL, or a tel:/mailto: link (contact details). */
+  url: string | null;
+  image: string | null;
+  targetBlank: boolean;
+  enabled: boolean;
+  order: number;
+  version: number;
+}
+
+/** `POST /system/block-item` body (the item goes last in its block). Answers `RData<{ id }>`. */
+export interface BlockItemBody {
+  blockId: number;
+  title: string;
+  subtitle?: string | null;
+  description?: string | null;
+  url?: string | null;
+  image?: string | null;
+  targetBlank?: boolean;
+  enabled?: boolean;
+}
+
+/** `PUT /system/block-item/{id}` body: the fields to change and the version read. */
+export type BlockItemEditBody = Partial<Omit<BlockItemBody, 'blockId'>> & { version: number };
+
+/** `PUT /system/block/{blockId}/sort`: every item of the block, in the new order. */
+export interface BlockSortBody {
+  ids: number[];
+}
+
+export type BlockListResponse = TableDataInfo<BlockInfo>;
+export type BlockItemListResponse = TableDataInfo<BlockItemAdmin>;
+export type BlockItemAdminResponse = RData<BlockItemAdmin>;

@@ -42,6 +42,27 @@ export const BLOCK_IDS = {
   homeIntro: 13,
 } as const;
 
+/** The content blocks staff edit (issue 18.2): each BLOCK_IDS entry with its name and where the site shows it. */
+export const BLOCKS: readonly { id: number; name: string; hint: string }[] = [
+  { id: BLOCK_IDS.product, name: '页脚：产品中心', hint: '页脚第一列的链接：标题、链接、新窗口打开' },
+  { id: BLOCK_IDS.application, name: '页脚：应用领域', hint: '页脚第二列的链接：标题、链接、新窗口打开' },
+  { id: BLOCK_IDS.about, name: '页脚：关于我们', hint: '页脚第三列的链接：标题、链接、新窗口打开' },
+  { id: BLOCK_IDS.news, name: '页脚：新闻中心', hint: '页脚第四列的链接：标题、链接、新窗口打开' },
+  { id: BLOCK_IDS.copyright, name: '页脚：版权信息', hint: '页脚底部的版权与备案行：标题、链接' },
+  { id: BLOCK_IDS.contact, name: '联系方式', hint: '页脚的电话与邮箱：标题、副标题（号码或地址）、图标、链接（tel: 或 mailto:）' },
+  { id: BLOCK_IDS.companyLogo, name: '页脚公司标志', hint: '页脚的白色标志：标题（替代文字）、图片、链接' },
+  { id: BLOCK_IDS.documents, name: '服务支持：文档中心', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
+  { id: BLOCK_IDS.videoTutorials, name: '服务支持：视频教程', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
+  { id: BLOCK_IDS.commonQuestions, name: '服务支持：常见问题', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
+  { id: BLOCK_IDS.homeBanner, name: '首页轮播图', hint: '首页顶部轮播：标题、副标题、图片、链接，按顺序播放' },
+  { id: BLOCK_IDS.company, name: '公司信息', hint: '公司名称与标志（页头、登录页）：第一项的标题、副标题、描述、图片' },
+  {
+    id: BLOCK_IDS.homeIntro,
+    name: '首页公司简介',
+    hint: '第一项为简介（标题、副标题、描述、图片、链接），其后每项为一个数字（标题）与说明（副标题）',
+  },
+];
+
 /** customs.filePath of each top-navigation entry, in order, with its route. */
 export const TOP_NAV = [
   { filePath: 'home/index', path: '/' },
@@ -94,6 +115,12 @@ export const BREAKPOINTS = {
 export const DEFAULT_ROLE = 'ROLE_DEFAULT';
 export const ALL_PERMISSION = '*:*:*';
 export const SUPER_ROLE = 'admin';
+/** Role names as people read them, keyed by role key (ROLE_DEFAULT = a signed-in customer without a staff role). */
+export const ROLE_LABELS: Readonly<Record<string, string>> = {
+  [DEFAULT_ROLE]: '普通用户',
+  [SUPER_ROLE]: '超级管理员',
+  editor: '内容编辑',
+};
 export const ACTION_NAMES = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 
@@ -174,8 +201,15 @@ export const AUDIT_ACTION_LABELS = {
 /** The stale-save answer when two people edit the same row (a version number on each row). */
 export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';
 
-/** Role names shown in Chinese wherever a role key appears (a role created in 角色管理 shows its own name). */
-export const ROLE_LABELS: Record<string, string> = { admin: '超级管理员', editor: '内容编辑', ROLE_DEFAULT: '普通用户' };
+/** Article states (issue 18.1): only published articles whose publish time has come reach the public site. */
+export const ARTICLE_STATUS = { published: 0, draft: 1, offline: 2 } as const;
+export const ARTICLE_STATUS_LABELS = { 0: '已发布', 1: '草稿', 2: '已下线' } as const;
+/** Channels whose articles staff write in the admin shell (products by category, solutions, news, support). */
+export const ARTICLE_CHANNEL_IDS = [20, 21, 22, 10, 12, 15, 16, 17] as const;
+/** Visit analytics (issue 18.5): the range a report may cover, the page's presets and the referrer labels. */
+export const VISIT_RANGE = { maxDays: 366, defaultDays: 7, presets: [7, 30, 90] } as const;
+export const VISIT_REFERRER_LABELS = { direct: '直接访问', internal: '站内跳转' } as const;
+export const VISIT_PERMISSION_ID = 'content:visit';
 /** sys_user.status: '0' 正常, '1' 停用 (a disabled account cannot sign in and its sessions end). */
 export const USER_STATUS_LABELS = { '0': '正常', '1': '停用' } as const;
 /** The password an administrator's reset sets when none is given: this many characters, shown once. */

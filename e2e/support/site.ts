@@ -34,6 +34,9 @@ export const PORTS: SitePorts = {
  */
 export const TEST_SERVER_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_WX_LOCAL: '1', SITE_TEST_ACCOUNTS: '1' } as const;
 
+/** The customer-service page the suite's API is configured with (SUPPORT_URL; `.test` is a reserved name). */
+export const TEST_SUPPORT_URL = 'https://kefu.test/chat';
+
 /**
  * Rate limits of every API server the suite starts. Every test comes from 127.0.0.1: the per-IP limits would count
  * the whole suite as one visitor, and every page records its visits through the host's proxy from there. A flow test

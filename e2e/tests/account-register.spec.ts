@@ -9,6 +9,7 @@ test('[AUTH-2][AUTH-6][AUTH-7][AUTH-8] register a new phone, sign in with it by 
   await page.getByLabel('姓名').fill('测试客户');
   const first = await requestCodeInPage(page, request, phone);
   await page.getByLabel('短信验证码').fill(first);
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   await page.getByRole('button', { name: twoChars('注册') }).click();
   await expect(page.getByText('注册成功')).toBeVisible();
 
@@ -39,6 +40,7 @@ test('[SEC-15.5] a phone already registered: with a valid code the server says s
   await page.getByLabel('姓名').fill('重复客户');
   // The server checks the code first (issue 15: only the owner of the number learns it is registered): a real code.
   await page.getByLabel('短信验证码').fill(await requestCodeInPage(page, request, phone));
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   await page.getByRole('button', { name: twoChars('注册') }).click();
   await expect(page.getByText('该手机号已注册')).toBeVisible();
   await expect(page.getByLabel('姓名')).toHaveValue('重复客户');

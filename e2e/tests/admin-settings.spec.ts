@@ -60,11 +60,25 @@ test('[SET-1][SET-15] theme dark applies the dark algorithm and survives a reloa
 test('[SET-2][SET-16][SET-28] a preset colour becomes the primary colour with the switching message, and survives a reload', async ({ page }) => {
   await start(page);
   await openSettings(page);
-  await expect(drawer(page).locator('.admin-swatch')).toHaveCount(8);
-  await drawer(page).getByRole('radio', { name: '酱紫 #722ED1' }).click();
-  await expect(toast(page, '正在切换主题！')).toBeVisible();
+  // The 8 presets (plain dark + 7 colours, each light and dark) and the default: 16 swatches in two rows.
+  await expect(drawer(page).locator('.admin-swatch')).toHaveCount(16);
+  await expect(drawer(page).getByRole('radiogroup', { name: '暗色主题色' }).locator('.admin-swatch')).toHaveCount(8);
+  // SET-16: the message is on screen until the colour has changed (which may be one frame), then it goes.
+  await page.evaluate(() => {
+    const w = window as unknown as { __switching: string[] };
+    w.__switching = [];
+    const colour = () => getComputedStyle(document.querySelector('.admin-layout')!).getPropertyValue('--ant-color-primary').trim().toLowerCase();
+    new MutationObserver(() => {
+      if (document.querySelector('.ant-message')?.textContent?.includes('正在切换主题！')) w.__switching.push(colour());
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await drawer(page).getByRole('radio', { name: '酱紫 #722ED1', exact: true }).click();
   const primary = () => layout(page).evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-color-primary').trim().toLowerCase());
   await expect.poll(primary).toBe('#722ed1');
+  // It was shown, and it is gone once the new colour is on screen (no fixed delay).
+  const seen = await page.evaluate(() => (window as unknown as { __switching: string[] }).__switching);
+  expect(seen.length).toBeGreaterThan(0);
+  await expect(toast(page, '正在切换主题！')).toHaveCount(0);
   await reload(page);
   await expect.poll(primary).toBe('#722ed1');
 });

@@ -253,6 +253,7 @@ test.describe('API server restarted mid-session', () => {
       expect((await (await codeSent).json()).code).toBe(200);
       const code = (await (await request.get(`${apiUrl}/dev/sms-outbox`, { params: { phone } })).json()).data.code as string;
       await page.getByLabel('短信验证码').fill(code);
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: /^注\s?册$/ }).click();
       await expect(page.getByText('注册成功')).toBeVisible();
       await expect(page).toHaveURL(/\/user\/login\?tab=sms/);

@@ -70,7 +70,10 @@ test.describe('remote-support pages', () => {
       await expect(row.getByRole('heading', { name: doc.title })).toBeVisible();
       await expect(row).toContainText(doc.publishDate.slice(0, 10));
       await expect(row).toContainText('KB');
-      await expect(row.getByRole('link', { name: `直接下载 ${doc.title}` })).toHaveAttribute('href', doc.file!);
+      // [ISSUE-19.docs] one download control per row (the title opens the document's card)
+      await expect(row.getByRole('button')).toHaveCount(1);
+      await expect(row.getByRole('button', { name: `下载 ${doc.title}` })).toBeVisible();
+      await expect(row.getByRole('link')).toHaveCount(1);
     }
   });
 

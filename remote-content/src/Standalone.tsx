@@ -9,6 +9,7 @@ import NewsCentre from './pages/news-centre/NewsCentre';
 import NewsDetail from './pages/news-detail/NewsDetail';
 import About from './pages/about/About';
 import Contact from './pages/contact/Contact';
+import Privacy from './pages/privacy/Privacy';
 
 /** The routes of this remote, as the host's route table mounts them. */
 const PAGES = [
@@ -21,6 +22,7 @@ const PAGES = [
   { path: '/newsDetail', name: '新闻详情', element: <NewsDetail /> },
   { path: '/about', name: '关于我们', element: <About /> },
   { path: '/contact', name: '联系我们', element: <Contact /> },
+  { path: '/privacy', name: '隐私政策', element: <Privacy /> },
 ];
 const NAV = PAGES.filter((p) => !p.path.endsWith('Detail'));
 

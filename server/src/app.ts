@@ -24,17 +24,21 @@ import type { z } from 'zod';
 import { ensureMedia, seedDatabase } from './seed/index.js';
 import contentRoutes from './routes/content.js';
 import systemRoutes from './routes/system.js';
-import accountRoutes from './routes/account.js';
 import userRoutes from './routes/users.js';
 import roleRoutes from './routes/roles.js';
 import customerRoutes from './routes/customers.js';
-import auditRoutes from './routes/audit.js';
 import noticeRoutes from './routes/notices.js';
 import messageRoutes from './routes/messages.js';
+import articleRoutes from './routes/articles.js';
+import auditRoutes from './routes/audit.js';
 import busRoutes from './routes/bus.js';
 import wxRoutes from './routes/wx.js';
 import devRoutes from './routes/dev.js';
 import filesRoutes from './routes/files.js';
+import channelRoutes from './routes/channels.js';
+import blockRoutes from './routes/blocks.js';
+import workbenchRoutes, { httpUrlOrEmpty } from './routes/workbench.js';
+import visitRoutes from './routes/visits.js';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,6 +75,8 @@ export interface ServerOptions {
   trustProxy?: string[];
   /** Origins of the parent portals that may frame the server's HTML pages. Default env PORTAL_ORIGINS (comma list). */
   portalOrigins?: string[];
+  /** The customer-service page of the support link (http/https). Default env SUPPORT_URL, else config site.supportUrl. */
+  supportUrl?: string;
 }
 
 declare module 'fastify' {
@@ -166,6 +172,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       callbackUrl: options.wx?.callbackUrl ?? process.env.WX_CALLBACK_URL ?? '/bus/wx/oauth2/callbackurl',
       frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
     },
+    supportUrl: httpUrlOrEmpty(options.supportUrl ?? process.env.SUPPORT_URL),
   };
   const db = database.db;
   const visits = new VisitQueue(
@@ -247,19 +254,22 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   app.get('/health', async () => ({ status: 'ok', db: database.kind === 'pglite' ? 'pglite' : 'postgres' }));
   await app.register(async (a) => contentRoutes(a, ctx));
-  await app.register(async (a) => accountRoutes(a, ctx));
   await app.register(async (a) => systemRoutes(a, ctx));
   await app.register(async (a) => userRoutes(a, ctx));
   await app.register(async (a) => roleRoutes(a, ctx));
   await app.register(async (a) => customerRoutes(a, ctx));
-  await app.register(async (a) => auditRoutes(a, ctx));
   await app.register(async (a) => noticeRoutes(a, ctx));
   await app.register(async (a) => messageRoutes(a, ctx));
+  await app.register(async (a) => articleRoutes(a, ctx));
+  await app.register(async (a) => auditRoutes(a, ctx));
   await app.register(async (a) => busRoutes(a, ctx));
   await app.register(async (a) => wxRoutes(a, ctx));
   await app.register(async (a) => filesRoutes(a, ctx));
-  await app.register(async (a) => (await import('./routes/cms.js')).default(a, ctx));
+  await app.register(async (a) => channelRoutes(a, ctx));
+  await app.register(async (a) => blockRoutes(a, ctx));
+  await app.register(async (a) => visitRoutes(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
+  await app.register(async (a) => workbenchRoutes(a, ctx));
 
   app.addHook('onClose', async () => {
     const started = Date.now();

@@ -23,6 +23,8 @@ export interface ServerConfig {
     /** Where the callback sends the browser after sign-in. */
     frontendRedirect: string;
   };
+  /** The customer-service page of the support link (env SUPPORT_URL); '' = the stored config key site.supportUrl. */
+  supportUrl: string;
 }
 
 export interface AppContext {

@@ -213,7 +213,7 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
       { method: 'GET', url: '/system/message-board/list' },
       { method: 'GET', url: '/system/visit/stats' },
       { method: 'PUT', url: '/system/user/profile', payload: { nickName: '管理员' } },
-      { method: 'PUT', url: '/system/channel/14', payload: { name: '改名' } },
+      { method: 'PUT', url: '/system/channel/14', payload: { name: '改名', version: 0 } },
       { method: 'POST', url: '/common/upload', payload: m.payload, headers: m.headers },
     ] as const) {
       const r = await req(prod.app, { ...c, token });

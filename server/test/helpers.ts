@@ -50,7 +50,11 @@ export const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pat
 export async function templateDir(): Promise<string> {
   const h = crypto.createHash('sha256');
   for (const dir of ['migrations', 'src/seed', 'src/db', 'assets']) {
-    for (const f of fs.readdirSync(path.join(SERVER_DIR, dir)).sort()) h.update(f).update(fs.readFileSync(path.join(SERVER_DIR, dir, f)));
+    // recursive: the seed has per-channel data files (src/seed/articles) and the assets sub-folders (videos, docs)
+    for (const f of (fs.readdirSync(path.join(SERVER_DIR, dir), { recursive: true }) as string[]).sort()) {
+      const abs = path.join(SERVER_DIR, dir, f);
+      if (fs.statSync(abs).isFile()) h.update(f).update(fs.readFileSync(abs));
+    }
   }
   h.update(fs.readFileSync(path.join(SERVER_DIR, '../contract/src/constants.ts')));
   h.update(new Date().toISOString().slice(0, 10));

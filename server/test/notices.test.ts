@@ -126,13 +126,49 @@ describe('messages', () => {
     await post('我的留言', customer);
     await post('匿名留言');
     const mine = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: customer });
-    assert.deepEqual(
-      mine.body.rows.map((r: { title: string; status: string; reply: unknown }) => [r.title, r.status, r.reply]),
-      [['我的留言', '0', null]],
-    );
+    // Newest first; the test customer's seeded messages (seed: testCustomerMessages) follow; nobody else's.
+    const rows = mine.body.rows.map((r: { title: string; status: string; reply: unknown }) => [r.title, r.status, r.reply]);
+    assert.deepEqual(rows[0], ['我的留言', '0', null]);
+    assert.ok(!rows.some((r: unknown[]) => r[0] === '匿名留言'));
     const editorsOwn = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: editor });
     assert.equal(editorsOwn.body.total, 0);
     assert.equal((await req(s.app, { method: 'GET', url: '/system/message-board/mine' })).status, 401);
     assert.equal((await req(s.app, { method: 'GET', url: '/system/message-board/list', token: customer })).status, 403);
+  });
+});
+
+describe('notice export', () => {
+  test('[ISSUE-18.3] POST /system/notice/export answers the filtered notices as a CSV spreadsheet (BOM, Chinese headers, formulas defused)', async () => {
+    const title = `=HYPERLINK("x") 导出${Date.now()}`;
+    await addNotice({ noticeTitle: title.slice(0, 50), audience: 'customer' });
+    const r = await s.app.inject({
+      method: 'POST',
+      url: '/system/notice/export',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `noticeTitle=${encodeURIComponent('导出')}`,
+    });
+    assert.equal(r.statusCode, 200);
+    assert.match(String(r.headers['content-type']), /^text\/csv/);
+    assert.match(String(r.headers['content-disposition']), /filename\*=UTF-8''%E9%80%9A%E7%9F%A5%E5%85%AC%E5%91%8A_\d{8}\.csv/);
+    const lines = r.body.split('\r\n');
+    assert.equal(lines[0], '\ufeff"公告编号","公告标题","公告类型","公告对象","状态","创建者","创建时间"');
+    const row = lines.find((l) => l.includes('导出'))!;
+    assert.match(row, /"'=HYPERLINK\(""x""\) 导出\d+","通知","客户","正常","admin"/);
+    const refused = await req(s.app, { method: 'POST', url: '/system/notice/export', token: editor, payload: {} });
+    assert.equal(refused.status, 403);
+  });
+});
+
+describe('audit trail search', () => {
+  test('[ISSUE-18.7] GET /system/audit/list searches by user, resource, action and target; staff without the permission get 403', async () => {
+    const id = await addNotice({ noticeTitle: '审计检索' });
+    const list = async (q: string, token = admin) => req(s.app, { method: 'GET', url: `/system/audit/list?${q}`, token });
+    const r = await list(`resource=notice&action=add&targetId=${id}&userName=admin`);
+    assert.equal(r.body.total, 1);
+    assert.deepEqual([r.body.rows[0].summary, r.body.rows[0].after.noticeTitle], ['审计检索', '审计检索']);
+    assert.equal((await list(`resource=notice&action=delete&targetId=${id}`)).body.total, 0);
+    assert.deepEqual((await list('resource=planet')).body, { code: 400, msg: '对象类型不正确', field: 'resource' });
+    assert.equal((await list('', editor)).status, 403);
+    assert.equal((await list('', customer)).status, 403);
   });
 });

@@ -361,6 +361,8 @@ describe('permissions on every route', () => {
     'GET /system/notice/list',
     'GET /system/notice/:noticeId',
     'GET /system/message-board/mine',
+    'GET /system/workbench/account',
+    'GET /system/workbench/documents',
   ]);
   /** Public: read-only dictionary and configuration values every page reads. */
   const PUBLIC = new Set(['GET /system/dict/data/type/:dictType', 'GET /system/config/configKey/:configKey']);
@@ -395,14 +397,14 @@ describe('upgrade', () => {
     let current = old;
     try {
       const db = old.app.ctx.db;
-      await db.execute(sql`DELETE FROM sys_role_menu WHERE menu_id IN (201, 202, 203, 204)`);
-      await db.execute(sql`DELETE FROM sys_menu WHERE menu_id IN (201, 202, 203, 204)`);
+      await db.execute(sql`DELETE FROM sys_role_menu WHERE menu_id IN (201, 202, 203)`);
+      await db.execute(sql`DELETE FROM sys_menu WHERE menu_id IN (201, 202, 203)`);
       await db.execute(
         sql`UPDATE sys_role SET perms = '["content:message:list","content:visit:list","system:notice:list","system:notice:query","content:article:query"]'::jsonb WHERE role_key = 'editor'`,
       );
       await db.execute(sql`ALTER TABLE sys_user DROP COLUMN version, DROP COLUMN remark`);
       await db.execute(sql`ALTER TABLE sys_role DROP COLUMN version, DROP COLUMN remark, DROP COLUMN role_sort, DROP COLUMN created_at`);
-      await db.execute(sql`DELETE FROM schema_migrations WHERE name = '008_people.sql'`);
+      await db.execute(sql`DELETE FROM schema_migrations WHERE name = '013_people.sql'`);
       const up = await old.restart();
       current = up;
       const menus = await rows<{ menu_id: number }>(
@@ -411,7 +413,7 @@ describe('upgrade', () => {
       );
       assert.deepEqual(
         menus.map((m) => m.menu_id),
-        [201, 202, 203, 204],
+        [201, 202, 203, 209],
       );
       const editorMenus = await rows<{ n: number }>(
         up.app.ctx.db,

@@ -477,12 +477,15 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
   ];
   const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(t)])));
   let baseline: Record<string, number>;
+  /** Channel 14's version when the renames run: they race, the first wins, the rest are refused as stale. */
+  let channelVersion = 0;
   // (a lone surrogate cannot be percent-encoded: it goes out as the UTF-8 replacement character, as a browser sends it)
   const q = (v: string) => encodeURIComponent(Buffer.from(v, 'utf8').toString('utf8'));
 
   before(async () => {
     cust = await login(s.app, '13800138001', 'customer123');
     baseline = await counts();
+    channelVersion = (await rows<{ version: number }>(db(), sql`SELECT version FROM channel WHERE id = 14`))[0].version;
   });
   after(async () => {
     await req(s.app, { method: 'POST', url: '/dev/captcha-enabled?enabled=true' });
@@ -573,8 +576,11 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
     ['profile email', (v) => ({ method: 'PUT', url: '/system/user/profile', token: cust, payload: { nickName: '客户', email: v } })],
     ['message-board list', (v) => ({ method: 'GET', url: `/system/message-board/list?pageNum=${q(v)}&pageSize=${q(v)}`, token: editor })],
     ['visit stats days', (v) => ({ method: 'GET', url: `/system/visit/stats?days=${q(v)}`, token: editor })],
-    ['channel rename id', (v) => ({ method: 'PUT', url: `/system/channel/${q(v)}`, token: admin, payload: { name: '产品中心' } })],
-    ['channel rename name', (v) => ({ method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: v } })],
+    [
+      'channel rename id',
+      (v) => ({ method: 'PUT', url: `/system/channel/${q(v)}`, token: admin, payload: { name: '产品中心', version: channelVersion } }),
+    ],
+    ['channel rename name', (v) => ({ method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: v, version: channelVersion } })],
     ['wx consent state', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${q(v)}` })],
     ['wx consent redirect', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}&redirect_uri=${q(v)}` })],
     [
@@ -630,7 +636,8 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
       assert.equal(stored?.url, "' OR 1=1 --");
       const [ch] = await rows<{ name: string }>(db(), sql`SELECT name FROM channel WHERE id = 14`);
       ok(SHORT.includes(ch.name) || ch.name === 'ab\ufffdcd', `a rename is stored verbatim: ${ch.name}`);
-      await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品中心' } });
+      const [{ version }] = await rows<{ version: number }>(db(), sql`SELECT version FROM channel WHERE id = 14`);
+      await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品中心', version } });
 
       // the database is intact: nothing written where nothing should be, and everyone still signs in
       assert.deepEqual(await counts(), baseline);

@@ -27,6 +27,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '/question': '客户在部署与使用中最常遇到的问题解答。',
   '/video': '产品安装、配置与使用的视频教程。',
   '/videoDetail': '视频教程详情。',
+  '/privacy': '我们如何收集、使用与保护您的个人信息。',
   '/user/login': '登录网站账号。',
   '/user/register': '注册网站账号。',
   '/user/forgetPassword': '重置账号密码。',

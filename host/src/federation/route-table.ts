@@ -34,6 +34,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail', title: '新闻详情', layout: 'public', withoutAntd: true },
   { path: '/about', remote: 'remote_content', module: './About', title: '关于我们', layout: 'public', withoutAntd: true },
   { path: '/contact', remote: 'remote_content', module: './Contact', title: '联系我们', layout: 'public' },
+  { path: '/privacy', remote: 'remote_content', module: './Privacy', title: '隐私政策', layout: 'public', withoutAntd: true },
   { path: '/support', remote: 'remote_support', module: './Support', title: '服务支持', layout: 'public', withoutAntd: true },
   { path: '/document', remote: 'remote_support', module: './DocumentCentre', title: '文档中心', layout: 'public', withoutAntd: true },
   { path: '/question', remote: 'remote_support', module: './Question', title: '常见问题', layout: 'public', withoutAntd: true },

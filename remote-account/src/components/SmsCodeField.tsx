@@ -15,6 +15,12 @@ interface Props {
   purpose: SmsPurpose;
 }
 
+/** The note shown once a code is on its way: the number partly hidden, as the SMS itself will show it. */
+export function codeSentText(phone: string): string {
+  const shown = /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+  return `验证码已发送至 ${shown}，请注意查收`;
+}
+
 /**
  * 短信验证码 input with its 获取验证码 button: checks the phone first, sends the code, then waits 60 s
  * before it can be sent again. Server errors (e.g. rate limit) are notified by the shared client.
@@ -22,6 +28,8 @@ interface Props {
 export function SmsCodeField({ form, phoneField = 'phone', idPrefix, purpose }: Props) {
   const { left, running, start } = useCountdown();
   const [sending, setSending] = useState(false);
+  /** Where the last code went (shown under the field until the page changes). */
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function send() {
     let phone: string;
@@ -33,6 +41,7 @@ export function SmsCodeField({ form, phoneField = 'phone', idPrefix, purpose }: 
     setSending(true);
     try {
       await sendSmsCode(phone, purpose);
+      setSentTo(phone);
       start();
     } catch {
       /* notified by the client; the button stays usable */
@@ -42,7 +51,16 @@ export function SmsCodeField({ form, phoneField = 'phone', idPrefix, purpose }: 
   }
 
   return (
-    <Form.Item label="短信验证码" required htmlFor={`${idPrefix}-code`}>
+    <Form.Item
+      label="短信验证码"
+      required
+      htmlFor={`${idPrefix}-code`}
+      extra={
+        <span role="status" data-testid={`${idPrefix}-code-sent`}>
+          {sentTo ? codeSentText(sentTo) : ''}
+        </span>
+      }
+    >
       <Space.Compact style={{ width: '100%' }}>
         <Form.Item name="code" rules={rules.smsCode} noStyle>
           <Input id={`${idPrefix}-code`} placeholder="请输入短信验证码" maxLength={8} inputMode="numeric" autoComplete="one-time-code" />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ArticleDetail } from '@site/contract';
 import { SafeHtml, TextPlaceholder } from '@site/ui';
+import { heroParts } from './detail-parts';
 import { NotFound } from './NotFound';
 import type { ArticleState } from './useArticle';
 
@@ -49,15 +50,7 @@ export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBo
         <h1>{a.title}</h1>
         {meta && <div className="rc-detail-meta">{meta(a)}</div>}
       </header>
-      {hero && (a.image || a.description) && (
-        <div className="rc-detail-hero">
-          {a.image && <img src={a.image} alt={a.title} width={800} height={450} loading="eager" />}
-          <div>
-            {a.subtitle && <p className="rc-muted">{a.subtitle}</p>}
-            {a.description && <p>{a.description}</p>}
-          </div>
-        </div>
-      )}
+      {hero && <DetailHero article={a} />}
       {beforeBody?.(a)}
       <SafeHtml as="section" className="rc-article-body" html={a.text} />
       {afterBody?.(a)}
@@ -67,5 +60,22 @@ export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBo
         </button>
       </div>
     </article>
+  );
+}
+
+/** The cover image, subtitle and summary beside each other, leaving out what the body already shows. */
+function DetailHero({ article: a }: { article: ArticleDetail }) {
+  const show = heroParts(a);
+  if (!show.image && !show.subtitle && !show.description) return null;
+  return (
+    <div className={`rc-detail-hero${show.image && (show.subtitle || show.description) ? '' : ' rc-detail-hero--single'}`}>
+      {show.image && <img src={a.image!} alt={a.title} width={800} height={450} loading="eager" />}
+      {(show.subtitle || show.description) && (
+        <div>
+          {show.subtitle && <p className="rc-muted">{a.subtitle}</p>}
+          {show.description && <p>{a.description}</p>}
+        </div>
+      )}
+    </div>
   );
 }

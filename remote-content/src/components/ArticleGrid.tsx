@@ -7,10 +7,28 @@ import { detailHref, type ArticleKind } from './query';
 /** The first cards are in view on load (one is usually the largest paint): never lazy. */
 const EAGER_IMAGES = 2;
 
-export function ArticleGrid({ items, kind, headingLevel = 3 }: { items: Article[]; kind: ArticleKind; headingLevel?: 2 | 3 }) {
+/**
+ * A grid's class. `fill`: one row of a few cards (the home sections) whose columns follow the number of cards, so three
+ * cards never sit in a four-column grid with a hole.
+ */
+export function gridClass(count: number, fill = false): string {
+  return fill && count >= 2 && count <= 4 ? `rc-grid rc-grid--fill rc-grid--n${count}` : 'rc-grid';
+}
+
+export function ArticleGrid({
+  items,
+  kind,
+  headingLevel = 3,
+  fill = false,
+}: {
+  items: Article[];
+  kind: ArticleKind;
+  headingLevel?: 2 | 3;
+  fill?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <ul className="rc-grid">
+    <ul className={gridClass(items.length, fill)}>
       {items.map((a, i) => (
         <li key={a.id}>
           <Link className="rc-card" to={detailHref(kind, a.id)}>

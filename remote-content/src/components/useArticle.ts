@@ -1,6 +1,6 @@
 import { getArticle } from '@site/api';
 import { type ArticleDetail } from '@site/contract';
-import { useAsync } from '@site/ui';
+import { useAsync, usePageTitle } from '@site/ui';
 
 export type ArticleState = { status: 'loading' } | { status: 'notFound' } | { status: 'ready'; article: ArticleDetail };
 
@@ -10,6 +10,8 @@ export type ArticleState = { status: 'loading' } | { status: 'notFound' } | { st
  */
 export function useArticle(id: number | null): ArticleState {
   const { loading, data, error } = useAsync(() => (id === null ? Promise.resolve(null) : getArticle(id)), [id]);
+  // TITLE-1: a detail page is titled by its article.
+  usePageTitle(!loading && !error && data && typeof data === 'object' && 'title' in data ? data.title : null);
   if (id === null) return { status: 'notFound' };
   if (loading) return { status: 'loading' };
   if (error || !data || typeof data !== 'object' || !('id' in data)) return { status: 'notFound' };

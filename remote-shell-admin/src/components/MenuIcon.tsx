@@ -8,7 +8,9 @@ import {
   BuildOutlined,
   CodeOutlined,
   DashboardOutlined,
+  EditOutlined,
   FormOutlined,
+  HistoryOutlined,
   LinkOutlined,
   MessageOutlined,
   QuestionCircleOutlined,
@@ -34,6 +36,8 @@ const ICONS: Record<string, ReactNode> = {
   swagger: <ApiOutlined />,
   guide: <QuestionCircleOutlined />,
   link: <LinkOutlined />,
+  edit: <EditOutlined />,
+  history: <HistoryOutlined />,
   peoples: <TeamOutlined />,
   log: <AuditOutlined />,
 };

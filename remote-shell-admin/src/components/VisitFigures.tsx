@@ -5,7 +5,7 @@ import { type VisitStats } from '@site/contract';
 import { formatNumber } from '@site/ui';
 import { ShellTable } from './ShellTable';
 
-/** Page views, unique visitors, average stay, top pages and a per-day table, from the stored visit records. */
+/** Page views, unique visitors, average stay, top pages (by title) and a per-day table, from the stored visit records. */
 export function VisitFigures({ days }: { days: number }) {
   const [stats, setStats] = useState<VisitStats | null>(null);
   // A failure is shown only for the period it happened for: another period loads afresh.
@@ -46,7 +46,7 @@ export function VisitFigures({ days }: { days: number }) {
             dataSource={stats.topPages}
             locale={{ emptyText: '暂无访问记录' }}
             columns={[
-              { title: '页面', dataIndex: 'url', ellipsis: true },
+              { title: '页面', dataIndex: 'title', ellipsis: true, render: (t: string, r) => <span title={r.url}>{t}</span> },
               { title: '浏览量', dataIndex: 'pv', width: 100, align: 'right', render: (v: number) => formatNumber(v) },
             ]}
           />

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Grid, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
+import { Button, Drawer, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
 import { useLocation } from 'react-router-dom';
 import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/contract';
+import { usePageTitle } from '@site/ui';
 import { findRoute, openKeysFor, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';
 import { settingsStore, useSettings } from '../store/settings';
 import { activateTab, tabsStore } from '../store/tabs';
@@ -16,18 +17,13 @@ import { PageHeader } from './PageHeader';
 import { SettingsDrawer } from './SettingsDrawer';
 import { SupportLink } from './SupportLink';
 import { UserMenu } from './UserMenu';
+import { useIsMobile } from './use-is-mobile';
 
 const { Header, Sider, Content, Footer } = Layout;
 
 /** Width of the content in the fixed (定宽) mode. */
 export const FIXED_CONTENT_WIDTH = 1200;
 const NOT_FOUND_TITLE = '页面不存在';
-
-/** The mobile layout (a drawer menu) below md, i.e. narrower than 768 px. */
-function useIsMobile(): boolean {
-  const screens = Grid.useBreakpoint();
-  return screens.md === false;
-}
 
 /** SHELL-1, SHELL-2, SHELL-9..12: the admin layout around every staff page. */
 export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady: boolean }) {
@@ -38,6 +34,8 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
   const [settingsOpen, setSettingsOpen] = useState(false);
   const shown = useMemo(() => visibleMenu(menu), [menu]);
   const match = useMemo(() => findRoute(menu, location.pathname), [menu, location.pathname]);
+  // TITLE-1: an admin page is titled by its menu title (留言板 - company), not by the shell's route.
+  usePageTitle(match?.entry.title ?? (menuReady ? NOT_FOUND_TITLE : null));
   const showSettingsEntry = useMemo(() => settingsMenuFlag(menu), [menu]);
 
   useEffect(() => {
@@ -46,10 +44,10 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
 
   // A tab per visited page (TAB-5: keep-alive routes join the cached views when activated).
   useEffect(() => {
-    if (!match && !menuReady) return;
+    if (!match) return; // an unknown path leaves for /404 (ROUTE-20): no tab for it
     const key = viewKey(location.pathname, location.search);
-    tabsStore.set(activateTab(tabsStore.get(), { key, title: match?.entry.title ?? NOT_FOUND_TITLE, keepAlive: !!match?.entry.keepAlive }));
-  }, [match, menuReady, location.pathname, location.search]);
+    tabsStore.set(activateTab(tabsStore.get(), { key, title: match.entry.title, keepAlive: !!match.entry.keepAlive }));
+  }, [match, location.pathname, location.search]);
 
   const side = s.layout === 'sidemenu' && !isMobile;
   const top = s.layout === 'topmenu' && !isMobile;

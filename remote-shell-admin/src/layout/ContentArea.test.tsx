@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ContentArea } from './ContentArea';
 import type { MenuEntry } from '../menu/routes';
 
@@ -23,7 +23,10 @@ const menu: MenuEntry[] = [
 function at(path: string, ready = true) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <ContentArea menu={menu} menuReady={ready} />
+      <Routes>
+        <Route path="/404" element={<p>站点 404 页面</p>} />
+        <Route path="*" element={<ContentArea menu={menu} menuReady={ready} />} />
+      </Routes>
     </MemoryRouter>,
   );
 }
@@ -40,11 +43,14 @@ describe('content area', () => {
     expect(screen.getByText(/vendor\/odd\/index/)).toBeTruthy();
   });
 
-  it('an unknown path shows 页面不存在 once the menu is loaded, a spinner before', () => {
+  it('[ROUTE-20][ISSUE-19 spec details] an unknown path goes to /404 once the menu is loaded, a spinner before', () => {
     const { unmount } = at('/admin/nowhere', false);
     expect(document.querySelector('[aria-busy="true"]')).toBeTruthy();
     unmount();
-    at('/admin/nowhere');
-    expect(screen.getByText('页面不存在')).toBeTruthy();
+    for (const path of ['/admin/nowhere', '/index/x', '/account/nowhere']) {
+      const view = at(path);
+      expect(screen.getByText('站点 404 页面')).toBeTruthy();
+      view.unmount();
+    }
   });
 });

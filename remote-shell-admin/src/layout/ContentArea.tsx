@@ -1,5 +1,5 @@
 import { Spin } from '@site/ui-kit';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute, type MenuEntry } from '../menu/routes';
 import { pageFor } from '../pages/registry';
 import MissingComponent from '../pages/missing/MissingComponent';
@@ -37,6 +37,8 @@ export function ContentArea({ menu, menuReady }: { menu: readonly MenuEntry[]; m
       </div>
     );
   }
+  // ROUTE-20: a path under /index, /account or /admin that no menu entry has goes to /404 like any unknown path.
+  if (!match) return <Navigate to="/404" replace />;
 
   const kept = multiTab ? cachedViews.filter((k) => tabs.some((t) => t.key === k)) : [];
   // The page on screen counts as kept from its first render, so it is not remounted when its tab registers.

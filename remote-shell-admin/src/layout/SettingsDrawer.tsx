@@ -1,17 +1,24 @@
 import { App, Button, Divider, Drawer, List, Radio, Select, Switch, Tooltip, Typography, CheckOutlined, CopyOutlined } from '@site/ui-kit';
-import { COMPANY_NAME, PRESET_COLORS, PRIMARY_COLOR_SHELL } from '@site/contract';
-import { isContentWidthFixedAllowed, isFixedSidebarEnabled, settingsExport, settingsStore, useSettings, type Settings } from '../store/settings';
+import { useEffect, useRef } from 'react';
+import { COMPANY_NAME } from '@site/contract';
+import {
+  DEFAULT_PRESET,
+  isContentWidthFixedAllowed,
+  isCurrentPreset,
+  isFixedSidebarEnabled,
+  settingsExport,
+  settingsStore,
+  THEME_PRESETS,
+  useSettings,
+  type Settings,
+  type ThemePreset,
+} from '../store/settings';
+import { colourAfterMessage, whenColourShown } from './theme-switch';
 
-/** The 8 swatches (SET-28): the shell's default blue and the 7 presets. */
-export const SWATCHES: { color: string; name: string }[] = [
-  { color: PRIMARY_COLOR_SHELL, name: '默认蓝' },
-  { color: PRESET_COLORS[0], name: '薄暮' },
-  { color: PRESET_COLORS[1], name: '火山' },
-  { color: PRESET_COLORS[2], name: '日暮' },
-  { color: PRESET_COLORS[3], name: '明青' },
-  { color: PRESET_COLORS[4], name: '极光绿' },
-  { color: PRESET_COLORS[5], name: '极客蓝' },
-  { color: PRESET_COLORS[6], name: '酱紫' },
+/** SET-28: a row of light presets (the default first) and a row of dark ones (the plain dark theme first). */
+export const PRESET_ROWS: { label: string; presets: ThemePreset[] }[] = [
+  { label: '亮色', presets: [DEFAULT_PRESET, ...THEME_PRESETS.colours.map((c) => c.light)] },
+  { label: '暗色', presets: [THEME_PRESETS.plainDark, ...THEME_PRESETS.colours.map((c) => c.dark)] },
 ];
 
 export const THEME_SWITCHING_TEXT = '正在切换主题！';
@@ -33,12 +40,22 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   const { message } = App.useApp();
   const set = (patch: Partial<Settings>) => settingsStore.set(patch);
 
-  const changeColor = (color: string) => {
-    if (color === s.color) return;
-    // SET-16: the 'switching theme' message while the new colour is applied.
+  // SET-16: the 'switching theme' message stays until the shell shows the new colour. `pending` ends the current
+  // message early (another choice, or the drawer goes away).
+  const pending = useRef<() => void>(() => {});
+  useEffect(() => () => pending.current(), []);
+  const choose = (p: ThemePreset) => {
+    if (isCurrentPreset(s, p)) return;
+    const colourChanges = p.color.toLowerCase() !== s.color.toLowerCase();
+    set({ theme: p.theme, color: p.color });
+    if (!colourChanges) return;
+    pending.current();
     const hide = message.loading(THEME_SWITCHING_TEXT, 0);
-    set({ color });
-    window.setTimeout(hide, 600);
+    const cancel = whenColourShown(p.color, hide, () => colourAfterMessage(THEME_SWITCHING_TEXT));
+    pending.current = () => {
+      cancel();
+      hide();
+    };
   };
 
   const copy = async () => {
@@ -63,23 +80,43 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       <Typography.Title level={3} style={{ fontSize: 14, marginTop: 20 }}>
         主题色
       </Typography.Title>
-      <div role="radiogroup" aria-label="主题色" style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        {SWATCHES.map((sw) => (
-          <Tooltip key={sw.color} title={sw.name}>
-            <button
-              type="button"
-              role="radio"
-              aria-checked={s.color.toLowerCase() === sw.color.toLowerCase()}
-              aria-label={`${sw.name} ${sw.color}`}
-              onClick={() => changeColor(sw.color)}
-              className="admin-swatch"
-              style={{ width: 24, height: 24, borderRadius: 4, border: 0, cursor: 'pointer', background: sw.color, color: '#fff', padding: 0 }}
-            >
-              {s.color.toLowerCase() === sw.color.toLowerCase() ? <CheckOutlined /> : null}
-            </button>
-          </Tooltip>
-        ))}
-      </div>
+      {PRESET_ROWS.map((row) => (
+        <div
+          key={row.label}
+          role="radiogroup"
+          aria-label={`${row.label}主题色`}
+          style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}
+        >
+          {row.presets.map((p) => {
+            const current = isCurrentPreset(s, p);
+            const dark = p.theme === 'dark';
+            return (
+              <Tooltip key={p.key} title={p.name}>
+                <button
+                  type="button"
+                  role="radio"
+                  aria-checked={current}
+                  aria-label={`${p.name} ${p.color}`}
+                  onClick={() => choose(p)}
+                  className={`admin-swatch admin-swatch-${p.theme}`}
+                  style={{
+                    width: 24,
+                    height: 24,
+                    borderRadius: 4,
+                    cursor: 'pointer',
+                    padding: 0,
+                    color: '#fff',
+                    background: dark ? '#141414' : p.color,
+                    border: dark ? `6px solid ${p.color}` : 0,
+                  }}
+                >
+                  {current ? <CheckOutlined /> : null}
+                </button>
+              </Tooltip>
+            );
+          })}
+        </div>
+      ))}
 
       <Divider />
       <Typography.Title level={3} style={{ fontSize: 14 }}>

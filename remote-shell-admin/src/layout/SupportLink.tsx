@@ -1,47 +1,34 @@
 import { useEffect, useState } from 'react';
 import { Button, CustomerServiceOutlined } from '@site/ui-kit';
-import { getConfigKey, getCrmCustomerForUser, getCustomer } from '@site/api';
+import { getWorkbenchAccount } from '@site/api';
+import type { WorkbenchAccount } from '@site/contract';
 import { useAuth } from '@site/runtime';
-import { buildSupportUrl } from './support-url';
+import { supportHref } from './support-url';
 
-export const PRODUCT_VERSION_KEY = 'site.productVersion';
-
-/** The customer name: the CRM lookup first, the site's own customer record as fallback. */
-async function customerName(customerId: number | null | undefined): Promise<string> {
-  if (!customerId) return '';
-  try {
-    const crm = await getCrmCustomerForUser(customerId);
-    if (crm && crm.code === 0 && crm.data?.name) return crm.data.name;
-  } catch {
-    /* fall back below */
-  }
-  try {
-    return (await getCustomer(customerId)).data?.name ?? '';
-  } catch {
-    return '';
-  }
-}
-
-/** SUPPORT-1/2: 帮助与支持 opens the customer-service page with who is asking, in a new tab. */
-export function SupportLink() {
+/** The signed-in user's customer, product version and support address (null until loaded or when it fails). */
+export function useWorkbenchAccount(): WorkbenchAccount | null {
   const { user } = useAuth();
-  const [extra, setExtra] = useState({ productVersion: '', customerName: '' });
+  const [account, setAccount] = useState<WorkbenchAccount | null>(null);
   useEffect(() => {
     let alive = true;
-    void (async () => {
-      const [version, name] = await Promise.all([
-        getConfigKey(PRODUCT_VERSION_KEY)
-          .then((r) => r.data ?? '')
-          .catch(() => ''),
-        customerName(user?.customerId),
-      ]);
-      if (alive) setExtra({ productVersion: version, customerName: name });
-    })();
+    getWorkbenchAccount()
+      .then((r) => alive && setAccount(r.data ?? null))
+      .catch(() => alive && setAccount(null));
     return () => {
       alive = false;
     };
-  }, [user?.customerId]);
-  const href = buildSupportUrl({ userName: user?.userName ?? '', phone: user?.phonenumber ?? '', ...extra });
+  }, [user?.userId, user?.customerId]);
+  return account;
+}
+
+/**
+ * SUPPORT-1/2: 帮助与支持 opens the configured customer-service page with who is asking, in a new tab; nothing is
+ * shown when no page is configured.
+ */
+export function SupportLink() {
+  const { user } = useAuth();
+  const href = supportHref(user, useWorkbenchAccount());
+  if (!href) return null;
   return (
     <Button
       type="text"

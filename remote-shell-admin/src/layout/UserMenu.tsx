@@ -1,12 +1,15 @@
 import { Avatar, Dropdown, Space, LogoutOutlined, SettingOutlined, UserOutlined } from '@site/ui-kit';
 import { useNavigate } from 'react-router-dom';
 import { confirmLogout, useAuth } from '@site/runtime';
+import { roleLabel } from '../pages/dashboard/roles';
 
 /** The user dropdown: avatar and nick name; 个人中心, 个人设置 (when its menu flag is on, SHELL-8), 退出登录 (AUTH-6). */
 export function UserMenu({ showSettings }: { showSettings: boolean }) {
-  const { user } = useAuth();
+  const { user, roles } = useAuth();
   const navigate = useNavigate();
   const items = [
+    { key: 'roles', label: <span className="admin-user-roles">{roles.map(roleLabel).join('，')}</span>, disabled: true },
+    { type: 'divider' as const },
     { key: '/account/center', icon: <UserOutlined />, label: '个人中心' },
     ...(showSettings ? [{ key: '/account/settings', icon: <SettingOutlined />, label: '个人设置' }] : []),
     { type: 'divider' as const },
@@ -17,7 +20,7 @@ export function UserMenu({ showSettings }: { showSettings: boolean }) {
       trigger={['click']}
       menu={{
         items,
-        onClick: ({ key }) => (key === 'logout' ? confirmLogout() : navigate(key)),
+        onClick: ({ key }) => (key === 'logout' ? confirmLogout() : key.startsWith('/') && navigate(key)),
       }}
     >
       <button

@@ -42,12 +42,13 @@ describe('notice paging', () => {
     expect(noticeQuery(q)).toEqual({ pageNum: 1, pageSize: 5, status: '0', noticeType: '2' });
   });
 
-  it('[NOTICE-14] titles are cut at 32 by the text-length rule (Chinese counts 2)', () => {
+  it('[NOTICE-14] titles are cut at 32 characters, a Chinese character counting one', () => {
     const ascii = 'a'.repeat(32);
     expect(noticeTitle(ascii)).toBe(ascii);
     expect(noticeTitle('a'.repeat(33))).toBe(`${'a'.repeat(32)}…`);
-    const zh = '通'.repeat(16);
+    const zh = '通'.repeat(32);
     expect(noticeTitle(zh)).toBe(zh);
-    expect(noticeTitle('通'.repeat(17))).toBe(`${'通'.repeat(16)}…`);
+    expect(noticeTitle('通'.repeat(33))).toBe(`${'通'.repeat(32)}…`);
+    expect(noticeTitle('电网风险🙂'.repeat(7))).toBe(`${[...'电网风险🙂'.repeat(7)].slice(0, 32).join('')}…`);
   });
 });

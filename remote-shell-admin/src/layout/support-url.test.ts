@@ -1,12 +1,14 @@
 import { Base64 } from 'js-base64';
-import { buildSupportUrl, readSupportInfo, SUPPORT_BASE_URL } from './support-url';
+import { buildSupportUrl, readSupportInfo, supportHref } from './support-url';
+
+const BASE = 'https://kefu.test/chat';
 
 describe('support link', () => {
   const info = { userName: 'admin', phone: '15888888888', productVersion: 'V3.2.0', customerName: '国网华东某省电力有限公司' };
 
   it('[SUPPORT-1][SUPPORT-2] points at the customer-service page with the four fields base64-encoded as UTF-8', () => {
-    const url = buildSupportUrl(info);
-    expect(url.startsWith(`${SUPPORT_BASE_URL}?info=`)).toBe(true);
+    const url = buildSupportUrl(info, BASE);
+    expect(url.startsWith(`${BASE}?info=`)).toBe(true);
     const encoded = new URL(url).searchParams.get('info')!;
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
     const decodedBytes = Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
@@ -15,8 +17,28 @@ describe('support link', () => {
     expect(Base64.decode(encoded)).toContain('国网华东');
   });
 
-  it('[SUPPORT-2] empty fields stay present as empty strings', () => {
-    const url = buildSupportUrl({ userName: 'editor', phone: '', productVersion: '', customerName: '' });
+  it('[SUPPORT-2] empty fields stay present as empty strings; an address with a query keeps it', () => {
+    const url = buildSupportUrl({ userName: 'editor', phone: '', productVersion: '', customerName: '' }, `${BASE}?channel=site`);
+    expect(url.startsWith(`${BASE}?channel=site&info=`)).toBe(true);
     expect(readSupportInfo(url)).toEqual({ userName: 'editor', phone: '', productVersion: '', customerName: '' });
+  });
+
+  it('[SUPPORT-1][ISSUE-19 customer] the configured address and the customer’s own product version; no address, no link', () => {
+    const account = {
+      customer: { id: 2, name: '南方某市供电局', contactName: '陈工' },
+      productName: '配电网故障智能诊断系统',
+      productVersion: 'V2.6.1',
+      productArticleId: 104,
+      supportUrl: BASE,
+    };
+    const href = supportHref({ userName: '13800138000', phonenumber: '13800138000' }, account);
+    expect(readSupportInfo(href!)).toEqual({
+      userName: '13800138000',
+      phone: '13800138000',
+      productVersion: 'V2.6.1',
+      customerName: '南方某市供电局',
+    });
+    expect(supportHref({ userName: 'x', phonenumber: '' }, { ...account, supportUrl: '' })).toBeNull();
+    expect(supportHref({ userName: 'x', phonenumber: '' }, null)).toBeNull();
   });
 });

@@ -1,7 +1,5 @@
 import { Base64 } from 'js-base64';
-
-/** Where the customer-service page lives (SUPPORT-1). */
-export const SUPPORT_BASE_URL = 'https://kefu.example.com/chat';
+import type { UserInfo, WorkbenchAccount } from '@site/contract';
 
 export interface SupportInfo {
   userName: string;
@@ -14,14 +12,31 @@ export interface SupportInfo {
  * SUPPORT-2: the user name, phone, product version and customer name as JSON, base64-encoded as UTF-8 (Chinese names
  * survive), URL-safe so it needs no further escaping in the query string.
  */
-export function buildSupportUrl(info: SupportInfo, base: string = SUPPORT_BASE_URL): string {
+export function buildSupportUrl(info: SupportInfo, base: string): string {
   const payload = JSON.stringify({
     userName: info.userName ?? '',
     phone: info.phone ?? '',
     productVersion: info.productVersion ?? '',
     customerName: info.customerName ?? '',
   });
-  return `${base}?info=${Base64.encodeURI(payload)}`;
+  return `${base}${base.includes('?') ? '&' : '?'}info=${Base64.encodeURI(payload)}`;
+}
+
+/**
+ * The support link of a signed-in user: the configured customer-service page (SUPPORT-1) with their user name, phone,
+ * product version and customer name; null when no page is configured (the link is not shown).
+ */
+export function supportHref(user: Pick<UserInfo, 'userName' | 'phonenumber'> | null, account: WorkbenchAccount | null): string | null {
+  if (!account?.supportUrl) return null;
+  return buildSupportUrl(
+    {
+      userName: user?.userName ?? '',
+      phone: user?.phonenumber ?? '',
+      productVersion: account.productVersion,
+      customerName: account.customer?.name ?? '',
+    },
+    account.supportUrl,
+  );
 }
 
 /** The reverse, for tests and for the support page's team. */

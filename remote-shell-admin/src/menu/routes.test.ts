@@ -23,6 +23,8 @@ const routers: RouterVo[] = [
     meta: meta('帮助中心', { link: 'https://www.example.com/help' }),
   },
   { name: 'Bad', path: 'javascript:alert(1)', hidden: false, component: 'x/index', meta: meta('坏链接') },
+  { name: 'Support', path: '/support', hidden: false, component: 'Layout', meta: meta('服务支持', { link: '/support' }) },
+  { name: 'BadLink', path: 'x', hidden: false, component: 'Layout', meta: meta('坏链接', { link: '//evil.example/x' }) },
 ];
 
 describe('menu routes', () => {
@@ -43,6 +45,12 @@ describe('menu routes', () => {
     expect(entries[1]).toMatchObject({ external: true, path: 'https://www.example.com/help' });
     expect(entries[2].external).toBeUndefined();
     expect(entries[2].path).toBe('/javascript:alert(1)');
+  });
+
+  it('[ISSUE-19.links] a link menu to a page of the public site (帮助中心 -> /support) opens it beside the shell', () => {
+    const entries = convertRouters(routers);
+    expect(entries[3]).toMatchObject({ external: true, path: '/support', title: '服务支持' });
+    expect(entries[4].external).toBeUndefined();
   });
 
   it('[SHELL-4] hidden entries are not shown but stay routable', () => {

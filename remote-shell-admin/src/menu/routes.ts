@@ -1,6 +1,6 @@
 import { type RouterVo } from '@site/contract';
 import { checkPermi, checkRole } from '@site/runtime';
-import { isExternal } from '@site/ui';
+import { isExternal, isSafeInSitePath } from '@site/ui';
 
 /** A menu entry of the shell (SHELL-4): name, path, hidden flag, icon and title, plus what the shell needs. */
 export interface MenuEntry {
@@ -71,7 +71,10 @@ function joinPath(parent: string, child: string): string {
 export function convertRouters(routers: readonly RouterVo[] | null | undefined, parentPath = ''): MenuEntry[] {
   if (!Array.isArray(routers)) return [];
   return routers.map((r) => {
-    const link = r.meta?.link && isExternal(r.meta.link) ? r.meta.link : isExternal(r.path) ? r.path : null;
+    // A link menu (RuoYi's frame flag) to an http(s) address or to a page of the public site (帮助中心 -> /support):
+    // both open in a new target beside the shell.
+    const metaLink = r.meta?.link;
+    const link = metaLink && (isExternal(metaLink) || isSafeInSitePath(metaLink)) ? metaLink : isExternal(r.path) ? r.path : null;
     const title = r.meta?.title || r.name || r.path;
     if (link) {
       return { name: r.name, path: link, hidden: !!r.hidden, icon: r.meta?.icon, title, external: true };

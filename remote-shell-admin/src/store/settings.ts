@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL } from '@site/contract';
+import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRESET_COLORS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL } from '@site/contract';
 import { safeCookies, safeLocalStorage } from '@site/runtime';
 
 export type NavTheme = 'light' | 'dark';
@@ -31,6 +31,38 @@ export interface Settings {
  * is kept here so both readings are named in one place.
  */
 export const LAYOUT_DEFAULT_COLOR = PRIMARY_COLOR_LAYOUT;
+
+/** A theme preset: a nav theme with a primary colour. */
+export interface ThemePreset {
+  key: string;
+  name: string;
+  theme: NavTheme;
+  color: string;
+}
+
+const PRESET_NAMES = ['薄暮', '火山', '日暮', '明青', '极光绿', '极客蓝', '酱紫'] as const;
+
+/**
+ * SET-28, the shell's 8 presets: the plain dark theme (the default colour on dark) and the 7 preset colours, each
+ * colour in a light and a dark variant (15 choices). Plus the default itself (light, #4285F4), to come back to.
+ */
+export const THEME_PRESETS: { plainDark: ThemePreset; colours: { name: string; color: string; light: ThemePreset; dark: ThemePreset }[] } = {
+  plainDark: { key: 'dark', name: '暗色', theme: 'dark', color: PRIMARY_COLOR_SHELL },
+  colours: PRESET_COLORS.map((color, i) => ({
+    name: PRESET_NAMES[i],
+    color,
+    light: { key: color, name: PRESET_NAMES[i], theme: 'light', color },
+    dark: { key: `dark-${color}`, name: `${PRESET_NAMES[i]}（暗色）`, theme: 'dark', color },
+  })),
+};
+export const DEFAULT_PRESET: ThemePreset = { key: 'default', name: '默认蓝', theme: 'light', color: PRIMARY_COLOR_SHELL };
+
+/** The shell's 8 presets by the spec's count: the plain dark theme and the 7 colours (each light and dark). */
+export const presetCount = () => 1 + THEME_PRESETS.colours.length;
+
+/** Is this preset the current theme and colour? */
+export const isCurrentPreset = (s: Pick<Settings, 'theme' | 'color'>, p: ThemePreset) =>
+  s.theme === p.theme && s.color.toLowerCase() === p.color.toLowerCase();
 
 /** Defaults of SPEC.md section 9 (SET-17..SET-27). */
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({

@@ -13,7 +13,7 @@ jest.mock('./notify', () => ({
   },
 }));
 
-import { onError, onRequest, onResponse, relogin, resetNetworkErrorCounts, setFixedBearer, http } from './client';
+import { onError, onRequest, onResponse, relogin, resetNetworkErrorCounts, http } from './client';
 import { bus } from '../bus';
 import { HTTP_TIMEOUT_MS } from '@site/contract';
 
@@ -54,10 +54,11 @@ describe('HTTP client', () => {
     expect(onRequest(cfg({ isToken: false })).headers.get('Authorization')).toBeUndefined();
   });
 
-  test('[HTTP-4] the fixed-bearer flag uses the fixed value instead of the user token', () => {
+  test('[HTTP-4][ISSUE-19 spec details] no fixed bearer: every call carries the user token (the flag was removed, contract README)', async () => {
     document.cookie = 'access_token=tok123; path=/';
-    setFixedBearer('fixed-value');
-    expect(onRequest(cfg({ fixedBearer: true })).headers.get('Authorization')).toBe('Bearer fixed-value');
+    const legacy = { fixedBearer: true } as Record<string, unknown>;
+    expect(onRequest(cfg(legacy)).headers.get('Authorization')).toBe('Bearer tok123');
+    expect(Object.keys(await import('../index'))).not.toContain('setFixedBearer');
   });
 
   test.each([200, 'SUCCESS', 4928, 1])('[HTTP-5] code %p passes through', (code) => {

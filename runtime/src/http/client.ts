@@ -21,18 +21,10 @@ import { notify } from './notify';
 export interface RequestFlags {
   /** false: send no Authorization header (registration, password reset). */
   isToken?: boolean;
-  /** true: send the fixed site bearer instead of the user's token. */
-  fixedBearer?: boolean;
   /** true: hand the body back whatever its code (calls of other systems, e.g. the CRM's code 0). */
   rawAnswer?: boolean;
 }
 export type RequestConfig = AxiosRequestConfig & RequestFlags;
-
-/** The fixed bearer value for flagged calls: a public, read-only site key set at start, never a secret. */
-let fixedBearerValue = 'site-public';
-export function setFixedBearer(value: string): void {
-  fixedBearerValue = value;
-}
 
 /** Answers of 500 are not notified for these URLs: the page shows the reason itself. */
 const SILENT_500 = [/^\/login(\?|$)/, /company.*search|search.*company/i];
@@ -113,9 +105,7 @@ function isBinary(config: AxiosRequestConfig): boolean {
 }
 
 export function onRequest(config: InternalAxiosRequestConfig & RequestFlags): InternalAxiosRequestConfig {
-  if (config.fixedBearer) {
-    config.headers.set('Authorization', `Bearer ${fixedBearerValue}`);
-  } else if (config.isToken !== false) {
+  if (config.isToken !== false) {
     const token = getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
   }

@@ -2,12 +2,16 @@
  * Drizzle table definitions. They mirror migrations/*.sql (the migrations are the source of truth for the
  * database; these definitions give typed queries on both drivers).
  */
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const channel = pgTable('channel', {
-  id: integer('id').primaryKey(),
+  /** Seeded ids are fixed (CHANNEL_IDS); channels added in the shell draw from channel_id_seq (1000 up, migration 005). */
+  id: integer('id')
+    .primaryKey()
+    .default(sql`nextval('channel_id_seq')`),
   parentId: integer('parent_id'),
   name: varchar('name', { length: 100 }).notNull(),
   alias: varchar('alias', { length: 100 }).notNull(),
@@ -20,6 +24,10 @@ export const channel = pgTable('channel', {
   filePath: varchar('file_path', { length: 100 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Bumped by every edit; a save naming an older version is refused (migration 005). */
+  version: integer('version').notNull().default(0),
+  /** Banner line shown over the channel image (010). */
+  subtitle: varchar('subtitle', { length: 200 }),
 });
 
 export const blockItem = pgTable('block_item', {
@@ -34,6 +42,9 @@ export const blockItem = pgTable('block_item', {
   targetBlank: boolean('target_blank').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** Bumped by every edit; a save naming an older version is refused (migration 005). */
+  version: integer('version').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const article = pgTable('article', {
@@ -54,6 +65,15 @@ export const article = pgTable('article', {
   searchText: text('search_text').notNull().default(''),
   customs: jsonb('customs').$type<Record<string, unknown>>().notNull().default({}),
   status: smallint('status').notNull().default(0),
+  version: integer('version').notNull().default(1),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  top: boolean('top').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  poster: varchar('poster', { length: 500 }),
+  createdBy: varchar('created_by', { length: 64 }).notNull().default(''),
+  updatedBy: varchar('updated_by', { length: 64 }).notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const messageBoard = pgTable('message_board', {
@@ -99,6 +119,9 @@ export const customer = pgTable('customer', {
   level: varchar('level', { length: 20 }),
   address: varchar('address', { length: 200 }),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The product the customer runs (as the product centre names it) and its version (011_workbench.sql). */
+  productName: varchar('product_name', { length: 100 }),
+  productVersion: varchar('product_version', { length: 32 }),
 });
 
 export const sysRole = pgTable('sys_role', {

@@ -1,4 +1,6 @@
 /** Error answers: HTTP status = code, body {code, msg} with a Chinese msg. */
+import { STALE_WRITE_MSG } from '@site/contract';
+
 export const MSG = {
   ok: '操作成功',
   badRequest: '请求参数错误',
@@ -38,3 +40,6 @@ export const notFound = (msg: string = MSG.notFound) => new HttpError(404, msg);
 export const tooMany = () => new HttpError(429, MSG.tooMany);
 
 export const ok = <T extends object>(extra?: T) => ({ code: 200, msg: MSG.ok, ...(extra ?? ({} as T)) });
+
+/** A save naming an older row version than the stored one (two people editing the same row). */
+export const staleWrite = () => new HttpError(409, STALE_WRITE_MSG);

@@ -52,6 +52,11 @@ const FIELD_NAMES: Record<string, string> = {
   status: '状态',
   type: '类型',
   key: '参数键名',
+  version: '版本号',
+  audience: '公告对象',
+  tags: '标签',
+  sort: '排序',
+  top: '置顶',
 };
 
 /** A Chinese message for a zod issue: its own message when written in Chinese, else one built from the field's label. */
@@ -118,3 +123,28 @@ export function hasNul(value: unknown, depth = 0): boolean {
   return false;
 }
 export const NUL_MSG = '请求参数包含非法字符';
+
+/**
+ * A link staff may store: an in-site path (`/product`, `/news?id=1`) or an http(s) URL. Anything else (`javascript:`,
+ * `//host` that leaves the site unnoticed, spaces, backslashes) is refused with `msg`.
+ */
+export function isSiteOrWebUrl(v: string): boolean {
+  if (/[\s\\<>"]/.test(v)) return false;
+  if (v.startsWith('/')) return !v.startsWith('//');
+  if (!/^https?:\/\//i.test(v)) return false;
+  try {
+    return !!new URL(v).hostname;
+  } catch {
+    return false;
+  }
+}
+const URL_MAX = 500;
+/** An optional link field: '' and null store null; otherwise an in-site path or an http(s) URL. */
+export const linkField = (label: string, extra?: (v: string) => boolean) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(URL_MAX, `${label}不能超过${URL_MAX}个字符`)
+    .refine((v) => v === '' || isSiteOrWebUrl(v) || !!extra?.(v), `${label}只能是站内路径（以 / 开头）或 http(s) 网址`)
+    .nullable()
+    .transform((v) => v || null);

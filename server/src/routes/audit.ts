@@ -23,9 +23,9 @@ const day = z
   .optional();
 const listQuery = pageParams.extend({
   userName: z.string().trim().max(64, '操作人过长').optional(),
-  resource: z.enum(AUDIT_RESOURCES, { error: '操作对象格式不正确' }).optional(),
-  action: z.enum(AUDIT_ACTIONS, { error: '操作类型格式不正确' }).optional(),
-  targetId: z.string().trim().max(200, '对象ID过长').optional(),
+  resource: z.enum(AUDIT_RESOURCES, { error: '对象类型不正确' }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: '操作类型不正确' }).optional(),
+  targetId: z.string().trim().max(200, '对象编号过长').optional(),
   beginTime: day,
   endTime: day,
 });
@@ -84,7 +84,7 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
     {
       onRequest: needAnyPermi(db, ['system:audit:list', ...Object.values(VIEW_PERMISSION)]),
       schema: {
-        params: z.object({ resource: z.enum(AUDIT_RESOURCES, { error: '操作对象格式不正确' }), targetId: z.string().max(200, '对象ID过长') }),
+        params: z.object({ resource: z.enum(AUDIT_RESOURCES, { error: '对象类型不正确' }), targetId: z.string().max(200, '对象编号过长') }),
         querystring: pageParams,
       },
     },

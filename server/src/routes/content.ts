@@ -1,10 +1,10 @@
 /** Content calls (UJCMS-style front-end API): bare JSON answers. */
-import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { BLOCK_IDS } from '@site/contract';
+import { ARTICLE_STATUS, BLOCK_IDS } from '@site/contract';
 import { verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
@@ -42,6 +42,7 @@ function toChannel(row: ChannelRow, all: ChannelRow[], withChildren: boolean): C
     targetBlank: row.targetBlank,
     linkUrl: row.linkUrl,
     image: row.image,
+    subtitle: row.subtitle ?? null,
     customs: { filePath: row.filePath },
     parentId: row.parentId,
     children: withChildren ? all.filter((c) => c.parentId === row.id).map((c) => toChannel(c, all, true)) : [],
@@ -90,6 +91,9 @@ const listColumns = {
   customs: t.article.customs,
   status: t.article.status,
 };
+
+/** What the public sees: published articles whose publish time has come (drafts and withdrawn ones never). */
+const isPublic = and(eq(t.article.status, ARTICLE_STATUS.published), lte(t.article.publishDate, sql`now()`));
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -217,8 +221,8 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
       const rows = await db
         .select(listColumns)
         .from(t.article)
-        .where(and(eq(t.article.status, 0), await channelFilter(q.channelId)))
-        .orderBy(desc(t.article.publishDate), desc(t.article.id))
+        .where(and(isPublic, await channelFilter(q.channelId)))
+        .orderBy(desc(t.article.top), desc(t.article.publishDate), desc(t.article.id))
         .limit(q.limit);
       return toArticles(ctx, rows as ArticleRow[]);
     });
@@ -233,7 +237,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
       .select(listColumns)
       .from(t.article)
       .where(where)
-      .orderBy(desc(t.article.publishDate), desc(t.article.id))
+      .orderBy(desc(t.article.top), desc(t.article.publishDate), desc(t.article.id))
       .limit(size)
       .offset((pageNo - 1) * size);
     const content = await toArticles(ctx, rows as ArticleRow[]);
@@ -256,7 +260,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const q = parse(pageQuery, req.query);
     // Public list pages are read far more than written: cached, dropped whenever an article or channel changes.
     return ctx.cache.get(`${ARTICLE_CACHE}page:${q.channelId ?? ''}:${q.page}:${q.pageSize}`, async () =>
-      page(and(eq(t.article.status, 0), await channelFilter(q.channelId)), q.page, q.pageSize),
+      page(and(isPublic, await channelFilter(q.channelId)), q.page, q.pageSize),
     );
   });
 
@@ -268,7 +272,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
       const pattern = `%${escapeLike(q.text)}%`;
       textFilter = or(ilike(t.article.title, pattern), ilike(t.article.searchText, pattern));
     }
-    return page(and(eq(t.article.status, 0), await channelFilter(q.channelId), textFilter), q.page, q.pageSize);
+    return page(and(isPublic, await channelFilter(q.channelId), textFilter), q.page, q.pageSize);
   });
 
   /** prev = the neighbour published just after (the one above in a newest-first list); next = just before. null when none. */
@@ -276,14 +280,14 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const [cur] = await db
       .select({ channelId: t.article.channelId, publishDate: t.article.publishDate })
       .from(t.article)
-      .where(and(eq(t.article.id, id), eq(t.article.status, 0)));
+      .where(and(eq(t.article.id, id), isPublic));
     if (!cur) throw notFound('文章不存在');
     const newer = or(gt(t.article.publishDate, cur.publishDate), and(eq(t.article.publishDate, cur.publishDate), gt(t.article.id, id)));
     const older = or(lt(t.article.publishDate, cur.publishDate), and(eq(t.article.publishDate, cur.publishDate), lt(t.article.id, id)));
     const rows = await db
       .select(listColumns)
       .from(t.article)
-      .where(and(eq(t.article.status, 0), eq(t.article.channelId, cur.channelId), dir === 'prev' ? newer : older))
+      .where(and(isPublic, eq(t.article.channelId, cur.channelId), dir === 'prev' ? newer : older))
       .orderBy(...(dir === 'prev' ? [asc(t.article.publishDate), asc(t.article.id)] : [desc(t.article.publishDate), desc(t.article.id)]))
       .limit(1);
     if (!rows.length) return null;
@@ -305,7 +309,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const [row] = await db
       .select()
       .from(t.article)
-      .where(and(eq(t.article.id, id), eq(t.article.status, 0)));
+      .where(and(eq(t.article.id, id), isPublic));
     if (!row) throw notFound('文章不存在');
     const [a] = await toArticles(ctx, [row]);
     return { ...a, text: row.text };
@@ -318,7 +322,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const [row] = await db
       .select({ file: t.article.file, fileName: t.article.fileName })
       .from(t.article)
-      .where(and(eq(t.article.id, id), eq(t.article.status, 0)));
+      .where(and(eq(t.article.id, id), isPublic));
     if (!row?.file || !row.file.startsWith('/files/')) throw notFound(FILE_NOT_FOUND);
     const abs = safeResolve(ctx.config.filesDir, row.file.slice('/files/'.length));
     return sendFile(req, reply, abs, { downloadName: row.fileName || abs.split('/').pop() });

@@ -9,14 +9,16 @@ import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOTICE_AUDIENCES, type Notice } from '@site/contract';
+import { NOTICE_AUDIENCE_LABELS, NOTICE_AUDIENCES, type Notice } from '@site/contract';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, hasPermi, isStaff, needPermi, needUser, type CurrentUser } from '../lib/auth.js';
 import { notFound } from '../lib/errors.js';
 import { formatDateTime } from '../lib/text.js';
+import { sendCsv } from '../lib/csv.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
+import { containing } from '../lib/filters.js';
 
 const OK = '操作成功';
 
@@ -60,16 +62,18 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.get('/system/notice/list', { onRequest: needUser(db), schema: { querystring: listQuery } }, async (req) => {
-    const u = caller(req);
-    const q = req.query;
-    const where = and(
+  const filter = (u: CurrentUser, q: z.output<typeof listQuery>) =>
+    and(
       visibleTo(u),
       q.status ? eq(t.sysNotice.status, q.status) : undefined,
       q.noticeType ? eq(t.sysNotice.noticeType, q.noticeType) : undefined,
       q.audience ? eq(t.sysNotice.audience, q.audience) : undefined,
-      q.noticeTitle ? ilike(t.sysNotice.noticeTitle, `%${q.noticeTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      q.noticeTitle ? ilike(t.sysNotice.noticeTitle, containing(q.noticeTitle)) : undefined,
     );
+
+  app.get('/system/notice/list', { onRequest: needUser(db), schema: { querystring: listQuery } }, async (req) => {
+    const q = req.query;
+    const where = filter(caller(req), q);
     const [{ count }] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(t.sysNotice)
@@ -126,9 +130,36 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
     return { code: 200, msg: OK };
   });
 
+  /** RuoYi's export: the notices the list's filters select (form fields), at most 10000, as a spreadsheet. */
+  app.post('/system/notice/export', { onRequest: needPermi(db, 'system:notice:export'), schema: { body: listQuery } }, async (req, reply) => {
+    const types = new Map(
+      (await db.select().from(t.sysDictData).where(eq(t.sysDictData.dictType, 'sys_notice_type'))).map((d) => [d.dictValue, d.dictLabel]),
+    );
+    const list = await db
+      .select()
+      .from(t.sysNotice)
+      .where(filter(caller(req), req.body))
+      .orderBy(desc(t.sysNotice.createTime), desc(t.sysNotice.noticeId))
+      .limit(10_000);
+    return sendCsv(
+      reply,
+      '通知公告',
+      ['公告编号', '公告标题', '公告类型', '公告对象', '状态', '创建者', '创建时间'],
+      list.map((n) => [
+        n.noticeId,
+        n.noticeTitle,
+        types.get(n.noticeType) ?? n.noticeType,
+        NOTICE_AUDIENCE_LABELS[n.audience as Notice['audience']] ?? n.audience,
+        n.status === '0' ? '正常' : '关闭',
+        n.createBy,
+        formatDateTime(n.createTime),
+      ]),
+    );
+  });
+
   /** RuoYi's DELETE /system/notice/{ids}: one id or several, comma separated. */
   const deleteSchema = { params: z.object({ noticeIds: idList }) };
-  app.delete('/system/notice/:noticeIds', { onRequest: needPermi(db, 'system:notice:remove'), schema: deleteSchema }, async (req) => {
+  app.delete('/system/notice/:noticeIds', { onRequest: needPermi(db, 'system:notice:delete'), schema: deleteSchema }, async (req) => {
     const u = caller(req);
     await db.transaction(async (tx) => {
       const gone = await tx.delete(t.sysNotice).where(inArray(t.sysNotice.noticeId, req.params.noticeIds)).returning();

@@ -25,10 +25,10 @@ export const randomPassword = (length = 18) => Array.from({ length }, () => ALPH
 
 type SeedUser = (typeof content.testUsers)[number];
 
-async function insertUser(db: Db, u: SeedUser, password: string | null, extra: { passwordInitial: boolean; phone: string | null }) {
+async function insertUser(db: Db, u: SeedUser, password: string | null, extra: { passwordInitial: boolean; phone: string | null }): Promise<number> {
   const customerName = u.customerIndex === null ? null : content.customers[u.customerIndex].name;
   const [c] = customerName ? await db.select({ id: t.customer.id }).from(t.customer).where(eq(t.customer.name, customerName)).limit(1) : [];
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(t.sysUser)
       .values({
@@ -45,14 +45,37 @@ async function insertUser(db: Db, u: SeedUser, password: string | null, extra: {
       })
       .returning({ id: t.sysUser.userId });
     for (const r of u.roles) await tx.insert(t.sysUserRole).values({ userId: row.id, roleKey: r });
+    return row.id;
   });
+}
+
+/** A new test customer's own messages and the staff's answers (content.testCustomerMessages). */
+async function insertCustomerMessages(db: Db, u: SeedUser, userId: number): Promise<void> {
+  const day = 86_400_000;
+  const now = Date.now();
+  const rows = content.testCustomerMessages.filter((m) => m.userName === u.userName);
+  if (rows.length === 0) return;
+  await db.insert(t.messageBoard).values(
+    rows.map((m) => ({
+      userId,
+      title: m.title,
+      text: m.text,
+      nickname: u.nickName,
+      phone: u.phone,
+      createdAt: new Date(now - m.daysAgo * day),
+      status: m.reply ? '1' : '0',
+      reply: m.reply,
+      repliedBy: m.repliedBy,
+      repliedAt: m.repliedDaysAgo === null ? null : new Date(now - m.repliedDaysAgo * day),
+    })),
+  );
 }
 
 export async function ensureAccounts(db: Db, opts: AccountOptions, print: (line: string) => void): Promise<void> {
   if (opts.testAccounts) {
     for (const u of content.testUsers) {
       const [exists] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.userName, u.userName)).limit(1);
-      if (!exists) await insertUser(db, u, u.password, { passwordInitial: false, phone: u.phone });
+      if (!exists) await insertCustomerMessages(db, u, await insertUser(db, u, u.password, { passwordInitial: false, phone: u.phone }));
     }
     return;
   }

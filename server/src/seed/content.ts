@@ -4,6 +4,15 @@
  * footer links can point at them.
  */
 import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
+import { careersArticle } from './careers.js';
+import { docDefs, releaseNotes } from './articles/documents.js';
+import { faqDefs } from './articles/faqs.js';
+import { newsDefs } from './articles/news.js';
+import { productDefs } from './articles/products.js';
+import { solutionDefs } from './articles/solutions.js';
+import { videoDefs } from './articles/videos.js';
+import { ASSET_MANIFEST } from './media.js';
+import type { SceneKind, ScreenSpec } from './screens.js';
 
 const C = CHANNEL_IDS;
 const B = BLOCK_IDS;
@@ -31,6 +40,8 @@ export interface SeedChannel {
   image?: string;
   linkUrl?: string;
   targetBlank?: boolean;
+  /** Banner line shown over the channel image. */
+  subtitle?: string;
 }
 
 export const channels: SeedChannel[] = [
@@ -45,7 +56,8 @@ export const channels: SeedChannel[] = [
     allowSearch: true,
     filePath: 'product/index',
     sort: 2,
-    image: '/files/images/channel-product.svg',
+    image: '/files/images/channel-product-bg.svg',
+    subtitle: '面向电力行业的风险管控软件产品',
   },
   {
     id: C.solution,
@@ -57,7 +69,8 @@ export const channels: SeedChannel[] = [
     allowSearch: true,
     filePath: 'solution/index',
     sort: 3,
-    image: '/files/images/channel-solution.svg',
+    image: '/files/images/channel-solution-bg.svg',
+    subtitle: '覆盖发、输、变、配、用全环节',
   },
   {
     id: C.support,
@@ -69,7 +82,8 @@ export const channels: SeedChannel[] = [
     allowSearch: true,
     filePath: 'support/index',
     sort: 4,
-    image: '/files/images/channel-support.svg',
+    image: '/files/images/channel-support-bg.svg',
+    subtitle: '7×24 小时技术服务，文档、视频与常见问题',
   },
   {
     id: C.about,
@@ -81,7 +95,8 @@ export const channels: SeedChannel[] = [
     allowSearch: false,
     filePath: 'about/index',
     sort: 5,
-    image: '/files/images/channel-about.svg',
+    image: '/files/images/channel-about-bg.svg',
+    subtitle: '让电网运行更安全、更智能',
   },
   {
     id: C.news,
@@ -93,7 +108,8 @@ export const channels: SeedChannel[] = [
     allowSearch: true,
     filePath: 'news/index',
     sort: 6,
-    image: '/files/images/channel-news.svg',
+    image: '/files/images/channel-news-bg.svg',
+    subtitle: '公司动态与行业资讯',
   },
   {
     id: C.contact,
@@ -105,7 +121,8 @@ export const channels: SeedChannel[] = [
     allowSearch: false,
     filePath: 'about/contact',
     sort: 7,
-    image: '/files/images/channel-contact.svg',
+    image: '/files/images/channel-contact-bg.svg',
+    subtitle: `服务热线 ${CONTACT.hotline}`,
   },
   {
     id: C.document,
@@ -194,7 +211,7 @@ export interface SeedArticle {
 }
 
 export interface MediaSpec {
-  kind: 'cover' | 'logo' | 'logo-light' | 'icon' | 'pdf' | 'text' | 'asset';
+  kind: 'cover' | 'logo' | 'logo-light' | 'icon' | 'screen' | 'scene' | 'text' | 'asset';
   rel: string;
   title?: string;
   subtitle?: string;
@@ -202,173 +219,52 @@ export interface MediaSpec {
   motif?: number;
   w?: number;
   h?: number;
-  paragraphs?: string[];
   text?: string;
   asset?: string;
+  screen?: ScreenSpec;
+  scene?: SceneKind;
 }
 
 export const media: MediaSpec[] = [
   { kind: 'logo', rel: 'images/logo.svg' },
   { kind: 'logo-light', rel: 'images/logo-light.svg' },
-  { kind: 'asset', rel: 'videos/demo.mp4', asset: 'demo.mp4' },
-  { kind: 'asset', rel: 'videos/demo.webm', asset: 'demo.webm' },
 ];
 const cover = (rel: string, title: string, subtitle: string, hue: number, motif = 0, w = 800, h = 450) => {
   media.push({ kind: 'cover', rel, title, subtitle, hue, motif, w, h });
   return `/files/${rel}`;
 };
-cover('images/channel-product.svg', '产品中心', '面向电力行业的风险管控软件产品', 212, 1, 1920, 400);
-cover('images/channel-solution.svg', '解决方案', '覆盖发、输、变、配、用全环节', 190, 0, 1920, 400);
-cover('images/channel-support.svg', '服务支持', '7×24 小时技术服务，文档、视频与常见问题', 160, 3, 1920, 400);
-cover('images/channel-about.svg', '关于我们', '让电网运行更安全、更智能', 222, 2, 1920, 400);
-cover('images/channel-news.svg', '新闻中心', '公司动态与行业资讯', 200, 1, 1920, 400);
-cover('images/channel-contact.svg', '联系我们', `服务热线 ${CONTACT.hotline}`, 205, 3, 1920, 400);
-
-// ---------------------------------------------------------------------------------------------
-// Products
-// ---------------------------------------------------------------------------------------------
-interface ProductDef {
-  title: string;
-  sub: string;
-  cat: number;
-  desc: string;
-  features: [string, string][];
-  scenarios: string[];
-  hue: number;
+const screen = (rel: string, spec: ScreenSpec) => {
+  media.push({ kind: 'screen', rel, screen: spec });
+  return `/files/${rel}`;
+};
+/** A file generated once by server/tools/make-media.ts and committed under server/assets (see media.json). */
+const asset = (rel: string) => {
+  if (!ASSET_MANIFEST[rel]) throw new Error(`server/assets/${rel} is missing from media.json: run server/tools/make-media.ts`);
+  media.push({ kind: 'asset', rel, asset: rel });
+  return `/files/${rel}`;
+};
+// Channel banners: a picture only; the channel's name and subtitle are shown over it as text (it may be cropped).
+for (const [key, hue, motif] of [
+  ['product', 212, 1],
+  ['solution', 190, 0],
+  ['support', 160, 3],
+  ['about', 222, 2],
+  ['news', 200, 1],
+  ['contact', 205, 3],
+] as const) {
+  cover(`images/channel-${key}-bg.svg`, '', '', hue, motif, 1920, 400);
 }
-const productDefs: ProductDef[] = [
-  {
-    title: '电网运行风险预警平台',
-    sub: 'RiskEye 3.2',
-    cat: C.productPlatform,
-    hue: 212,
-    desc: '基于电网实时运行数据与设备状态，对 N-1 风险、重过载、电压越限等进行分钟级评估与分级预警，支撑调度人员提前处置。',
-    features: [
-      ['多源数据融合', '接入 SCADA、PMU、设备台账与气象数据，统一建模'],
-      ['分钟级风险评估', '滚动开展 N-1 静态安全分析与风险量化'],
-      ['分级预警推送', '按红橙黄蓝四级自动推送至调度与运维人员'],
-      ['处置闭环管理', '预警—处置—复核全流程留痕，可追溯'],
-    ],
-    scenarios: ['省级调度控制中心', '地市供电公司调控中心', '大型工业园区配电网'],
-  },
-  {
-    title: '安全生产风险管控平台',
-    sub: '双重预防机制数字化',
-    cat: C.productPlatform,
-    hue: 25,
-    desc: '落实安全风险分级管控与隐患排查治理双重预防机制，覆盖风险辨识、管控措施、隐患闭环与考核评价。',
-    features: [
-      ['风险辨识评估', '内置 LEC、风险矩阵等评估方法与电力行业风险库'],
-      ['隐患排查治理', '移动端巡查、拍照上报、整改闭环'],
-      ['作业现场管控', '高风险作业票审批与视频监督'],
-      ['安全绩效看板', '多维统计分析，自动生成月报'],
-    ],
-    scenarios: ['发电集团及电厂', '供电公司运检部', '电力施工企业'],
-  },
-  {
-    title: '电力调度风险防控系统',
-    sub: '调度操作全过程防误',
-    cat: C.productPlatform,
-    hue: 260,
-    desc: '面向调度操作票、检修计划与倒闸操作的全过程风险防控，智能校核操作顺序与运行方式风险。',
-    features: [
-      ['操作票智能校核', '基于拓扑的防误规则校核'],
-      ['检修计划风险评估', '自动评估检修方式下的供电风险'],
-      ['运行方式推演', '预想事故推演与预案生成'],
-      ['调度日志分析', '关键操作自动归档'],
-    ],
-    scenarios: ['省地县调度', '集控中心', '新能源集控站'],
-  },
-  {
-    title: '配电网故障智能诊断系统',
-    sub: 'FaultSense',
-    cat: C.productMonitoring,
-    hue: 0,
-    desc: '融合配电自动化、故障指示器与用电信息采集数据，实现配电网故障快速定位、隔离与原因智能诊断。',
-    features: [
-      ['故障快速定位', '分钟级定位故障区段，准确率 95% 以上'],
-      ['故障原因研判', '基于波形特征与机器学习识别故障类型'],
-      ['抢修工单联动', '自动派发抢修工单并跟踪进度'],
-      ['停电影响分析', '精确统计停电用户与重要客户'],
-    ],
-    scenarios: ['城市配电网', '农村配电网', '工业园区'],
-  },
-  {
-    title: '输变电设备状态监测系统',
-    sub: '在线监测与健康评价',
-    cat: C.productMonitoring,
-    hue: 140,
-    desc: '对变压器、GIS、开关柜、输电线路等关键设备开展在线监测与健康评价，提前发现设备缺陷。',
-    features: [
-      ['多类型传感接入', '油色谱、局放、温度、覆冰、舞动等统一接入'],
-      ['设备健康评分', '依据导则自动计算健康指数'],
-      ['缺陷趋势预测', '基于时间序列模型预测劣化趋势'],
-      ['检修策略建议', '状态检修辅助决策'],
-    ],
-    scenarios: ['变电站', '输电线路', '换流站'],
-  },
-  {
-    title: '新能源场站功率预测与风险评估系统',
-    sub: '风光功率预测',
-    cat: C.productMonitoring,
-    hue: 95,
-    desc: '面向风电与光伏场站，提供短期与超短期功率预测、并网风险评估及考核分析，降低考核电量。',
-    features: [
-      ['功率预测', '短期 72 小时、超短期 4 小时滚动预测'],
-      ['并网风险评估', '评估电压与频率越限风险'],
-      ['考核电量分析', '两个细则考核自动统计'],
-      ['气象数据服务', '数值天气预报接入与订正'],
-    ],
-    scenarios: ['风电场', '光伏电站', '新能源集控中心'],
-  },
-  {
-    title: '电力营销稽查智能分析软件',
-    sub: '营销风险识别',
-    cat: C.productAnalytics,
-    hue: 45,
-    desc: '利用用电数据挖掘窃电、违约用电与电费差错等营销风险，辅助稽查人员精准定位异常用户。',
-    features: [
-      ['窃电嫌疑识别', '多模型融合识别异常用电行为'],
-      ['电费差错核查', '自动核对计量与计费参数'],
-      ['稽查任务管理', '线索—稽查—结果全流程管理'],
-      ['营销风险画像', '客户级风险评分'],
-    ],
-    scenarios: ['供电公司营销部', '计量中心', '客户服务中心'],
-  },
-  {
-    title: '电力数据质量治理工具',
-    sub: 'DataGuard',
-    cat: C.productAnalytics,
-    hue: 300,
-    desc: '面向电力业务系统的数据质量检测、清洗与治理工具，为风险分析提供准确、完整、及时的数据基础。',
-    features: [
-      ['质量规则库', '内置 300 余条电力数据质量规则'],
-      ['问题数据追踪', '问题数据定位到源系统与责任人'],
-      ['治理成效评估', '数据质量评分与趋势'],
-      ['元数据管理', '统一数据标准与血缘分析'],
-    ],
-    scenarios: ['数据中台', '调控云', '营配贯通'],
-  },
-];
 
-const productHtml = (p: ProductDef, image: string) => `<h2>产品概述</h2>
-<p>${p.desc}</p>
-<p><img src="${image}" alt="${p.title}" width="800" height="450" style="max-width:100%;height:auto"></p>
-<h2>核心功能</h2>
-<ul>${p.features.map(([k, v]) => `<li><strong>${k}</strong>：${v}</li>`).join('')}</ul>
-<h2>技术指标</h2>
-<table><thead><tr><th>指标</th><th>参数</th></tr></thead><tbody>
-<tr><td>系统可用率</td><td>≥ 99.9%</td></tr><tr><td>告警推送时延</td><td>≤ 5 秒</td></tr>
-<tr><td>并发用户</td><td>≥ 500</td></tr><tr><td>部署方式</td><td>私有化部署 / 信创环境 / 云化部署</td></tr>
-</tbody></table>
-<h2>适用场景</h2>
-<p>${p.scenarios.join('、')}。</p>
-<h2>客户价值</h2>
-<p>通过“${p.title}”，客户可将风险管理从事后处置转向事前预警与事中管控，平均缩短风险处置时间 40% 以上，显著提升安全运行水平。</p>`;
-
+// ---------------------------------------------------------------------------------------------
+// Products (bodies in articles/products.ts; images: the product's own screens)
+// ---------------------------------------------------------------------------------------------
 export const articles: SeedArticle[] = [];
+const productImages = productDefs.map((p, i) => ({
+  image: screen(`images/product-${i + 1}.svg`, p.screen),
+  detail: screen(`images/product-${i + 1}-detail.svg`, p.detail),
+}));
 productDefs.forEach((p, i) => {
-  const image = cover(`images/product-${i + 1}.svg`, p.title, p.sub, p.hue, i);
+  const { image, detail } = productImages[i];
   articles.push({
     id: 101 + i,
     channelId: p.cat,
@@ -378,201 +274,126 @@ productDefs.forEach((p, i) => {
     image,
     author: '产品部',
     source: COMPANY_NAME,
-    daysAgo: 30 + i * 17,
-    text: productHtml(p, image),
-    customs: { features: p.features.map(([k, v]) => ({ title: k, description: v })), scenarios: p.scenarios, version: 'V3.2.0', categoryId: p.cat },
+    daysAgo: p.daysAgo,
+    text: p.body(image, detail),
+    customs: { features: p.features.map(([k, v]) => ({ title: k, description: v })), scenarios: p.scenarios, version: p.version, categoryId: p.cat },
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// Solutions
+// Solutions (articles/solutions.ts)
 // ---------------------------------------------------------------------------------------------
-const solutionDefs: [string, string, string, number][] = [
-  [
-    '省级电网运行风险防控解决方案',
-    '调控一体化风险防控',
-    '以电网运行风险预警平台为核心，构建“监测—评估—预警—处置”的省级电网运行风险防控体系，覆盖主网与重要断面。',
-    212,
-  ],
-  ['配电网智能运维解决方案', '故障分钟级定位', '融合配电自动化与设备状态监测，实现配电网故障快速定位、主动抢修与设备全寿命周期管理。', 0],
-  ['新能源并网安全解决方案', '风光储协同', '面向高比例新能源接入场景，提供功率预测、并网风险评估与涉网安全管理，保障新能源安全消纳。', 95],
-  ['发电企业安全生产双重预防解决方案', '风险分级管控 + 隐患排查治理', '帮助发电企业落实双重预防机制，实现安全风险可视、可控、可追溯。', 25],
-  ['电力园区综合能源风险监测解决方案', '园区能源安全', '对园区供配电、储能与充电设施进行统一监测与风险分析，提升园区能源安全与能效水平。', 160],
-];
-solutionDefs.forEach(([title, sub, desc, hue], i) => {
-  const image = cover(`images/solution-${i + 1}.svg`, title, sub, hue, i + 1);
+solutionDefs.forEach((s, i) => {
+  const image = screen(`images/solution-${i + 1}.svg`, s.screen);
   articles.push({
     id: 201 + i,
     channelId: C.solution,
-    title,
-    subtitle: sub,
-    description: desc,
+    title: s.title,
+    subtitle: s.sub,
+    description: s.desc,
     image,
     author: '解决方案部',
     source: COMPANY_NAME,
-    daysAgo: 20 + i * 23,
-    text: `<h2>行业挑战</h2><p>随着新型电力系统建设加快，电网结构日益复杂，${sub}面临数据分散、风险识别滞后、处置依赖经验等挑战。</p>
-<h2>方案架构</h2><p>${desc}</p><p><img src="${image}" alt="${title}" width="800" height="450" style="max-width:100%;height:auto"></p>
-<ol><li>感知层：统一接入各类监测终端与业务系统数据；</li><li>平台层：风险模型库、规则引擎与知识图谱；</li><li>应用层：风险预警、处置协同与统计分析。</li></ol>
-<h2>方案优势</h2><ul><li>符合国家电网、南方电网相关技术规范；</li><li>支持信创环境部署；</li><li>模块化设计，可分步实施。</li></ul>
-<h2>典型案例</h2><p>已在多个省级电网公司与大型发电集团落地应用，风险预警准确率提升至 92%，隐患整改及时率达到 98%。</p>`,
-    customs: { advantages: ['符合行业规范', '信创适配', '分步实施'] },
+    daysAgo: s.daysAgo,
+    text: s.body(image),
+    customs: { advantages: s.advantages },
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// News (22, spread over the last year)
+// News (articles/news.ts), spread over the two years before the seed date
 // ---------------------------------------------------------------------------------------------
-const newsTitles: [string, string][] = [
-  ['公司发布电网运行风险预警平台 V3.2 版本', '公司新闻'],
-  ['华电智控亮相 2026 中国电力信息化大会', '公司新闻'],
-  ['国家能源局发布电力安全生产风险管控新要求', '行业动态'],
-  ['配电网故障智能诊断系统在华东某市成功上线', '公司新闻'],
-  ['公司通过 CMMI 五级复评', '公司新闻'],
-  ['新型电力系统建设加速，风险防控需求持续增长', '行业动态'],
-  ['华电智控与某高校共建电力人工智能联合实验室', '公司新闻'],
-  ['公司荣获“电力行业优秀数字化解决方案”奖', '公司新闻'],
-  ['迎峰度夏保供电：风险预警平台助力电网安全运行', '公司新闻'],
-  ['新能源功率预测系统完成信创适配认证', '公司新闻'],
-  ['电力监控系统网络安全防护规定修订解读', '行业动态'],
-  ['公司举办 2026 年度用户大会', '公司新闻'],
-  ['输变电设备状态监测系统入选省级首台套目录', '公司新闻'],
-  ['分布式光伏大规模接入带来的配电网风险分析', '行业动态'],
-  ['华电智控获评国家级专精特新“小巨人”企业', '公司新闻'],
-  ['安全生产月：公司开展风险管控专题培训', '公司新闻'],
-  ['电力行业数据要素价值释放的路径探讨', '行业动态'],
-  ['公司西南区域服务中心在成都揭牌', '公司新闻'],
-  ['台风“海燕”期间远程技术保障纪实', '公司新闻'],
-  ['电力营销稽查智能分析软件助力降损增效', '公司新闻'],
-  ['虚拟电厂发展现状与风险管控要点', '行业动态'],
-  ['公司党支部开展“安全生产责任在肩”主题活动', '公司新闻'],
-];
-newsTitles.forEach(([title, kind], i) => {
-  const daysAgo = 3 + Math.round((i * 360) / newsTitles.length);
-  const image = cover(`images/news-${i + 1}.svg`, title.length > 16 ? `${title.slice(0, 16)}…` : title, kind, 200 + ((i * 37) % 140), i);
+newsDefs.forEach((n, i) => {
+  let image: string;
+  if ('product' in n.cover) image = productImages[n.cover.product].image;
+  else {
+    const rel = `images/news-${i + 1}.svg`;
+    media.push({ kind: 'scene', rel, scene: n.cover.scene, title: n.cover.label, hue: 200 + ((i * 37) % 140) });
+    image = `/files/${rel}`;
+  }
+  const industry = n.kind === '行业动态';
   articles.push({
     id: 301 + i,
     channelId: C.news,
-    title,
-    description: `${title}。${kind === '行业动态' ? '本文梳理了相关政策与技术要点，供电力企业参考。' : '华电智控持续以技术创新服务电力安全生产。'}`,
+    title: n.title,
+    description: n.desc,
     image,
-    author: kind === '行业动态' ? '市场部' : '品牌部',
-    source: kind === '行业动态' ? '行业资讯' : COMPANY_NAME,
-    daysAgo,
-    text: `<p>${title}。</p><p>近日，${kind === '行业动态' ? '行业主管部门与多家电力企业围绕这一主题展开深入交流。' : '华电智控科技有限公司围绕电力安全与风险管控持续发力，取得新的进展。'}</p>
-<p><img src="${image}" alt="${title}" width="800" height="450" style="max-width:100%;height:auto"></p>
-<h2>主要内容</h2><ul><li>聚焦电网运行风险、设备风险与安全生产风险的数字化管控；</li><li>推动人工智能、大数据技术在电力行业的落地应用；</li><li>强化客户服务与生态合作。</li></ul>
-<p>下一步，公司将继续深耕电力风险管控领域，为客户提供更加安全、可靠、智能的产品与服务。</p>`,
-    customs: { category: kind },
+    author: industry ? '市场部' : '品牌部',
+    source: industry ? '行业资讯' : COMPANY_NAME,
+    daysAgo: n.daysAgo,
+    text: n.body(image),
+    customs: { category: n.kind },
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// Documents (10, downloadable)
+// Documents (articles/documents.ts; the PDFs are committed assets with their measured page counts)
 // ---------------------------------------------------------------------------------------------
-const docDefs: [string, string, string][] = [
-  ['电网运行风险预警平台产品白皮书 V3.2', 'risk-warning-platform-whitepaper-v3.2.pdf', '产品白皮书'],
-  ['配电网故障智能诊断系统用户手册', 'fault-diagnosis-user-manual.pdf', '用户手册'],
-  ['安全生产风险管控平台部署指南', 'safety-platform-deployment-guide.pdf', '部署指南'],
-  ['输变电设备状态监测系统接口说明', 'condition-monitoring-api-reference.pdf', '接口文档'],
-  ['新能源场站功率预测系统操作手册', 'power-forecast-operation-manual.pdf', '用户手册'],
-  ['电力调度风险防控系统快速入门', 'dispatch-risk-quick-start.pdf', '快速入门'],
-  ['省级电网运行风险防控解决方案技术方案书', 'provincial-grid-solution-proposal.pdf', '技术方案'],
-  ['产品软件运行环境要求清单', 'runtime-environment-requirements.pdf', '部署指南'],
-  ['系统运维与数据备份规范', 'operations-and-backup-standard.pdf', '运维规范'],
-  ['V3.2.0 版本发布说明', 'release-notes-v3.2.0.txt', '发布说明'],
-];
-docDefs.forEach(([title, file, kind], i) => {
-  const paragraphs = [
-    `文档类型：${kind}。适用版本：V3.2.0。`,
-    `本文档介绍${title.replace(/ V3\.2$/, '')}的相关内容，供客户项目实施、运维与使用人员参考。`,
-    '一、概述：系统采用微服务架构，支持私有化部署与信创环境（麒麟操作系统、达梦/人大金仓数据库、鲲鹏与海光处理器）。',
-    '二、环境要求：应用服务器 8 核 CPU、32 GB 内存、500 GB SSD；数据库服务器 16 核 CPU、64 GB 内存；网络带宽不低于千兆。',
-    '三、主要步骤：准备环境、导入许可证、初始化数据库、部署应用服务、配置数据接入、开展联调测试、组织上线验收。',
-    `四、技术支持：服务热线 ${CONTACT.hotline}，邮箱 ${CONTACT.email}。`,
-  ];
-  if (file.endsWith('.pdf')) media.push({ kind: 'pdf', rel: `docs/${file}`, title, paragraphs });
-  else
-    media.push({
-      kind: 'text',
-      rel: `docs/${file}`,
-      text: `${title}\r\n${'='.repeat(24)}\r\n\r\n${paragraphs.join('\r\n\r\n')}\r\n\r\n新增：风险预警规则可视化配置；分级预警推送支持企业微信。\r\n优化：N-1 分析性能提升 35%。\r\n修复：若干已知问题。\r\n`,
-    });
+docDefs.forEach((d, i) => {
+  const pdf = d.file.endsWith('.pdf');
+  const rel = `docs/${d.file}`;
+  if (pdf) asset(rel);
+  else media.push({ kind: 'text', rel, text: releaseNotes });
+  const pages = ASSET_MANIFEST[rel]?.pages;
   articles.push({
     id: 401 + i,
     channelId: C.document,
-    title,
-    description: `${kind} · ${title}`,
-    file: `/files/docs/${file}`,
-    fileName: `${title.replace(/\s+/g, '')}${file.endsWith('.pdf') ? '.pdf' : '.txt'}`,
+    title: d.title,
+    description: d.desc,
+    file: `/files/${rel}`,
+    fileName: `${d.title.replace(/\s+/g, '')}${pdf ? '.pdf' : '.txt'}`,
     image: undefined,
     author: '技术支持部',
     source: COMPANY_NAME,
-    daysAgo: 10 + i * 29,
-    text: `<p>${title}，${kind}。</p><p>点击下方按钮下载文档。如需获取更多资料，请联系技术支持：${CONTACT.hotline}。</p>`,
-    customs: { fileType: file.endsWith('.pdf') ? 'PDF' : 'TXT', docType: kind },
+    daysAgo: d.daysAgo,
+    text: `${d.body}${pages ? `<p>PDF 文档，共 ${pages} 页。</p>` : ''}`,
+    customs: { fileType: pdf ? 'PDF' : 'TXT', docType: d.kind, ...(pages ? { pages } : {}) },
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// FAQs (15)
+// FAQs (articles/faqs.ts)
 // ---------------------------------------------------------------------------------------------
-const faqs: [string, string][] = [
-  ['系统支持哪些操作系统与数据库？', '支持 CentOS、麒麟、统信 UOS 等操作系统，以及 PostgreSQL、达梦、人大金仓、Oracle 等数据库。'],
-  ['如何申请产品试用？', `请在“联系我们”页面留言或拨打服务热线 ${CONTACT.hotline}，我们将在 1 个工作日内与您联系。`],
-  ['忘记登录密码怎么办？', '在登录页点击“忘记密码”，通过手机短信验证码即可重置密码。'],
-  ['风险预警的等级是如何划分的？', '按照风险值由高到低分为红、橙、黄、蓝四级，阈值可在系统中配置。'],
-  ['系统能否对接现有的调度自动化系统？', '可以。平台支持 IEC 61970/61968、IEC 104、E 文本等标准接口，也可按需开发适配。'],
-  ['是否支持移动端使用？', '支持。提供移动 App 与微信公众号，可接收预警推送、开展巡查与隐患上报。'],
-  ['许可证到期后如何续期？', '请联系商务人员获取新的许可证文件，在“系统管理—许可证”页面导入即可。'],
-  ['数据多久备份一次？', '默认每日凌晨全量备份、每小时增量备份，备份策略可在运维手册指导下调整。'],
-  ['如何获取最新版本的升级包？', '登录客户服务门户下载，或联系技术支持获取升级包与升级指导。'],
-  ['系统是否通过等级保护测评？', '产品支持等保三级要求，已在多个客户现场通过等级保护测评。'],
-  ['故障定位的准确率有多高？', '在配电自动化覆盖良好的区域，故障区段定位准确率可达 95% 以上。'],
-  ['短信验证码收不到怎么办？', '请确认手机号填写正确并检查是否被拦截；60 秒后可重新获取，5 分钟内有效。'],
-  ['可以同时管理多个场站吗？', '可以。系统支持多组织、多场站统一管理与分级授权。'],
-  ['技术支持的服务时间是？', '提供 7×24 小时电话支持，工作日 9:00–18:00 提供远程与现场服务。'],
-  ['如何提交产品改进建议？', '欢迎通过留言板或客户经理提交建议，我们会定期评估并纳入产品规划。'],
-];
-faqs.forEach(([q, a], i) => {
+faqDefs.forEach((f, i) => {
   articles.push({
     id: 501 + i,
     channelId: C.question,
-    title: q,
-    description: a,
+    title: f.q,
+    description: f.desc,
     author: '技术支持部',
     source: COMPANY_NAME,
-    daysAgo: 5 + i * 21,
-    text: `<p>${a}</p>`,
+    daysAgo: 9 + i * 44,
+    text: f.body,
     customs: {},
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// Videos (6, playable)
+// Videos (articles/videos.ts; committed MP4/WebM with their measured durations)
 // ---------------------------------------------------------------------------------------------
-const videos: [string, string][] = [
-  ['电网运行风险预警平台功能演示', '3 分钟了解风险预警平台的主要功能'],
-  ['配电网故障定位操作教程', '演示故障定位、隔离与抢修工单流程'],
-  ['安全生产风险辨识与评估入门', '风险辨识、评估方法与管控措施配置'],
-  ['设备状态监测数据接入配置', '传感器接入与告警阈值配置'],
-  ['新能源功率预测结果解读', '如何阅读短期与超短期预测曲线'],
-  ['系统安装部署视频指南', '从环境准备到上线验收的完整流程'],
-];
-videos.forEach(([title, desc], i) => {
-  const image = cover(`images/video-${i + 1}.svg`, title.length > 14 ? `${title.slice(0, 14)}…` : title, desc, 190 + i * 25, i);
+/** "38 秒" / "1 分 05 秒". */
+export const durationText = (s: number) => {
+  const r = Math.round(s);
+  return r < 60 ? `${r} 秒` : `${Math.floor(r / 60)} 分 ${String(r % 60).padStart(2, '0')} 秒`;
+};
+videoDefs.forEach((v, i) => {
+  const mp4 = asset(`videos/${v.slug}.mp4`);
+  const webmRel = `videos/${v.slug}.webm`;
+  const webm = ASSET_MANIFEST[webmRel] ? asset(webmRel) : undefined;
+  const poster = asset(`videos/${v.slug}.jpg`);
+  const duration = ASSET_MANIFEST[`videos/${v.slug}.mp4`].duration!;
   articles.push({
     id: 601 + i,
     channelId: C.video,
-    title,
-    description: desc,
-    image,
-    video: '/files/videos/demo.mp4',
+    title: v.title,
+    description: v.desc,
+    image: poster,
+    video: mp4,
     author: '技术支持部',
     source: COMPANY_NAME,
-    daysAgo: 8 + i * 37,
-    text: `<p>${desc}。</p><p>视频时长约 3 秒（演示片段）。如需完整培训课程，请联系客户经理。</p>`,
-    customs: { duration: 3, videoWebm: '/files/videos/demo.webm', poster: image },
+    daysAgo: v.daysAgo,
+    text: v.body(durationText(duration)),
+    customs: { duration: Math.round(duration), ...(webm ? { videoWebm: webm } : {}), poster },
   });
 });
 
@@ -649,6 +470,7 @@ articles.push(
     },
   },
 );
+articles.push(careersArticle);
 
 // ---------------------------------------------------------------------------------------------
 // Blocks
@@ -676,17 +498,18 @@ export const blockItems: SeedBlockItem[] = [
   { blockId: B.application, title: '省级电网风险防控', url: '/solutionDetail?id=201' },
   { blockId: B.application, title: '配电网智能运维', url: '/solutionDetail?id=202' },
   { blockId: B.application, title: '新能源并网安全', url: '/solutionDetail?id=203' },
-  { blockId: B.application, title: '客户服务门户', url: 'https://www.example.com/portal', targetBlank: true },
+  // the customer's own workbench (sign-in first), opened beside the public site
+  { blockId: B.application, title: '客户服务门户', url: '/index', targetBlank: true },
   // about column
   { blockId: B.about, title: '公司简介', url: '/about' },
   { blockId: B.about, title: '联系我们', url: '/contact' },
-  { blockId: B.about, title: '加入我们', url: 'https://www.example.com/careers', targetBlank: true },
+  { blockId: B.about, title: '加入我们', url: '/about#careers' },
   { blockId: B.about, title: '服务支持', url: '/support' },
   // news column
   { blockId: B.news, title: '新闻中心', url: '/news' },
   { blockId: B.news, title: '文档中心', url: '/document' },
   { blockId: B.news, title: '视频教程', url: '/video' },
-  { blockId: B.news, title: '常见问题（重新加载）', url: '/question?initData=1' },
+  { blockId: B.news, title: '常见问题', url: '/question?initData=1' },
   // copyright rows
   { blockId: B.copyright, title: `© 2016-2026 ${COMPANY_NAME} 版权所有` },
   { blockId: B.copyright, title: CONTACT.icp, url: 'https://beian.miit.gov.cn/', targetBlank: true },
@@ -861,14 +684,43 @@ export const configs: [string, string, string][] = [
   ['sys.user.initPassword', '用户管理-账号初始密码', '******'],
   ['site.productVersion', '站点-产品版本', 'V3.2.0'],
   ['site.companyName', '站点-公司名称', COMPANY_NAME],
-  ['site.supportUrl', '站点-客服页面地址', 'https://www.example.com/support'],
+  // The customer-service page of the support link: none until one is configured (SUPPORT_URL or this key).
+  ['site.supportUrl', '站点-客服页面地址', ''],
   ['site.hotline', '站点-服务热线', CONTACT.hotline],
 ];
 
 export const customers = [
-  { name: '国网华东某省电力有限公司', contactName: '李工', phone: '13900000001', industry: '电网', level: 'A', address: '华东某省省会市电力大厦' },
-  { name: '南方某市供电局', contactName: '陈工', phone: '13900000002', industry: '电网', level: 'B', address: '南方某市供电大楼' },
-  { name: '某新能源发电集团有限公司', contactName: '王经理', phone: '13900000003', industry: '发电', level: 'A', address: '西北某市新能源产业园' },
+  // productName/productVersion: what the customer runs (011_workbench.sql gives an older database the same).
+  {
+    name: '国网华东某省电力有限公司',
+    contactName: '李工',
+    phone: '13900000001',
+    industry: '电网',
+    level: 'A',
+    address: '华东某省省会市电力大厦',
+    productName: '电网运行风险预警平台',
+    productVersion: 'V3.2.0',
+  },
+  {
+    name: '南方某市供电局',
+    contactName: '陈工',
+    phone: '13900000002',
+    industry: '电网',
+    level: 'B',
+    address: '南方某市供电大楼',
+    productName: '配电网故障智能诊断系统',
+    productVersion: 'V2.6.1',
+  },
+  {
+    name: '某新能源发电集团有限公司',
+    contactName: '王经理',
+    phone: '13900000003',
+    industry: '发电',
+    level: 'A',
+    address: '西北某市新能源产业园',
+    productName: '新能源场站功率预测与风险评估系统',
+    productVersion: 'V1.8.3',
+  },
 ];
 
 export const roles = [
@@ -878,13 +730,22 @@ export const roles = [
     roleName: '内容编辑',
     perms: [
       'content:message:list',
+      'content:message:query',
+      'content:message:edit',
+      'content:message:export',
       'content:visit:list',
+      'content:visit:query',
       'system:notice:list',
       'system:notice:query',
-      // migrations/008_people.sql appends these to an older database's editor
       'system:notice:get',
       'system:notice:add',
       'system:notice:edit',
+      // articles: everything but delete (migrations/004_articles.sql gives the same to older databases)
+      'content:article:list',
+      'content:article:query',
+      'content:article:get',
+      'content:article:add',
+      'content:article:edit',
     ],
   },
 ];
@@ -951,6 +812,48 @@ export const testUsers = [
   },
 ];
 
+/**
+ * Messages the test customers wrote while signed in, with the staff's answers where there is one (their workbench,
+ * issue 19). Created with the test accounts only (seed/accounts.ts).
+ */
+export const testCustomerMessages: {
+  userName: string;
+  title: string;
+  text: string;
+  daysAgo: number;
+  reply: string | null;
+  repliedBy: string | null;
+  repliedDaysAgo: number | null;
+}[] = [
+  {
+    userName: '13800138000',
+    title: '故障诊断报告导出缺少录波波形图',
+    text: '使用 V2.6.1 导出单次故障的诊断报告时，PDF 中缺少录波波形图，页面上能正常显示。请协助排查。',
+    daysAgo: 9,
+    reply: '您好，该问题已在 V2.6.2 补丁中修复。请在文档中心下载《配电网故障智能诊断系统用户手册》中“版本升级”一节所述的补丁包，升级后重新导出即可。',
+    repliedBy: 'admin',
+    repliedDaysAgo: 8,
+  },
+  {
+    userName: '13800138000',
+    title: '申请开通两个调度员账号',
+    text: '我局新增两名配网调度员，需要开通系统账号并分配“故障研判”权限，请告知办理流程。',
+    daysAgo: 2,
+    reply: null,
+    repliedBy: null,
+    repliedDaysAgo: null,
+  },
+  {
+    userName: '13800138001',
+    title: '功率预测日前曲线偏差较大',
+    text: '近一周风电场日前功率预测的均方根误差超过 18%，是否需要重新训练预测模型？',
+    daysAgo: 5,
+    reply: '您好，已远程检查：测风塔数据自 3 天前中断，模型使用了缺省气象输入。请现场恢复测风塔通信，我们将在数据恢复后重新训练模型。',
+    repliedBy: 'admin',
+    repliedDaysAgo: 4,
+  },
+];
+
 /** RuoYi menus: type M = directory, C = page, L = external link (stored as C with is_frame). */
 export const menus = [
   {
@@ -964,6 +867,18 @@ export const menus = [
     icon: 'form',
     type: 'M',
     order: 1,
+  },
+  {
+    id: 101,
+    parent: 1,
+    name: '文章管理',
+    route: 'Article',
+    path: 'article',
+    component: 'content/article/index',
+    perms: 'content:article:list',
+    icon: 'edit',
+    type: 'C',
+    order: 0,
   },
   {
     id: 11,
@@ -988,6 +903,31 @@ export const menus = [
     icon: 'chart',
     type: 'C',
     order: 2,
+  },
+  // 栏目管理 / 区块管理 (issue 18.2; migration 005 adds them to a database seeded before)
+  {
+    id: 111,
+    parent: 1,
+    name: '栏目管理',
+    route: 'Channel',
+    path: 'channel',
+    component: 'content/channel/index',
+    perms: 'content:channel:list',
+    icon: 'tree',
+    type: 'C',
+    order: 3,
+  },
+  {
+    id: 112,
+    parent: 1,
+    name: '区块管理',
+    route: 'Block',
+    path: 'block',
+    component: 'content/block/index',
+    perms: 'content:block:list',
+    icon: 'component',
+    type: 'C',
+    order: 4,
   },
   {
     id: 2,
@@ -1025,56 +965,32 @@ export const menus = [
     type: 'C',
     order: 2,
   },
-  { id: 3, parent: 0, name: '系统工具', route: 'Tool', path: '/admin/tool', component: 'Layout', perms: null, icon: 'tool', type: 'M', order: 3 },
   {
-    id: 31,
-    parent: 3,
-    name: '表单构建',
-    route: 'Build',
-    path: 'build',
-    component: 'tool/build/index',
-    perms: 'tool:build:list',
-    icon: 'build',
+    id: 209,
+    parent: 2,
+    name: '操作日志',
+    route: 'Audit',
+    path: 'audit',
+    component: 'system/audit/index',
+    perms: 'system:audit:list',
+    icon: 'history',
     type: 'C',
-    order: 1,
-  },
-  {
-    id: 32,
-    parent: 3,
-    name: '代码生成',
-    route: 'Gen',
-    path: 'gen',
-    component: 'tool/gen/index',
-    perms: 'tool:gen:list',
-    icon: 'code',
-    type: 'C',
-    order: 2,
-  },
-  {
-    id: 33,
-    parent: 3,
-    name: '系统接口',
-    route: 'Swagger',
-    path: 'swagger',
-    component: 'tool/swagger/index',
-    perms: 'tool:swagger:list',
-    icon: 'swagger',
-    type: 'C',
-    order: 3,
+    order: 9,
   },
   {
     id: 4,
     parent: 0,
     name: '帮助中心',
     route: 'Help',
-    path: 'https://www.example.com/help',
+    // the public 服务支持 pages (documents, FAQ, videos), opened beside the shell
+    path: '/support',
     component: 'Layout',
     perms: null,
     icon: 'guide',
     type: 'L',
     order: 4,
   },
-  // 系统管理 > people and the audit trail (issue 18.6, 18.7); migrations/008_people.sql adds them to an older database.
+  // 系统管理 > people (issue 18.6); migrations/013_people.sql adds them to an older database.
   {
     id: 201,
     parent: 2,
@@ -1111,20 +1027,8 @@ export const menus = [
     type: 'C',
     order: 13,
   },
-  {
-    id: 204,
-    parent: 2,
-    name: '操作日志',
-    route: 'Audit',
-    path: 'audit',
-    component: 'system/audit/index',
-    perms: 'system:audit:list',
-    icon: 'log',
-    type: 'C',
-    order: 14,
-  },
 ];
 export const roleMenus: Record<string, number[]> = {
   admin: menus.map((m) => m.id),
-  editor: [1, 11, 12, 2, 21],
+  editor: [1, 101, 11, 12, 2, 21],
 };

@@ -4,7 +4,8 @@ import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { htmlToText } from '../lib/text.js';
 import * as content from './content.js';
-import { copyAsset, coverSvg, iconSvg, logoSvg, makePdf, writeIfMissing } from './media.js';
+import { copyAsset, coverSvg, iconSvg, logoSvg, writeIfMissing } from './media.js';
+import { sceneSvg, screenSvg } from './screens.js';
 
 const SEED_NAME = 'content-v1';
 
@@ -26,8 +27,11 @@ export function ensureMedia(filesDir: string): Map<string, number> {
       case 'icon':
         size = writeIfMissing(filesDir, m.rel, iconSvg(m.title!, m.hue!));
         break;
-      case 'pdf':
-        size = writeIfMissing(filesDir, m.rel, makePdf(m.title!, m.paragraphs!));
+      case 'screen':
+        size = writeIfMissing(filesDir, m.rel, screenSvg(m.screen!));
+        break;
+      case 'scene':
+        size = writeIfMissing(filesDir, m.rel, sceneSvg(m.scene!, m.title!, m.hue!));
         break;
       case 'text':
         size = writeIfMissing(filesDir, m.rel, `\ufeff${m.text!}`);
@@ -66,6 +70,7 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
         targetBlank: c.targetBlank ?? false,
         linkUrl: c.linkUrl ?? null,
         image: c.image ?? null,
+        subtitle: c.subtitle ?? null,
         filePath: c.filePath,
         sort: c.sort,
       });

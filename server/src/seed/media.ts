@@ -1,7 +1,9 @@
 /**
- * Seeded media, generated in code (nothing is fetched from the internet): SVG images, small real PDFs with
- * Chinese text (standard CJK font STSong-Light, not embedded), a text file, and the demo video shipped in
- * server/assets. Written under DATA_DIR/files on start when missing; served under /files/...
+ * Seeded media (nothing is fetched from the internet): SVG images drawn in code (covers, logos, icons, the
+ * product screens of seed/screens.ts), a text file, and the files generated once by server/tools/make-media.ts
+ * and committed under server/assets (tutorial videos, posters, multi-page PDFs with an embedded CJK font subset),
+ * listed with their measured size, duration and page count in server/assets/media.json. Written under
+ * DATA_DIR/files on start when missing; served under /files/...
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,8 +11,20 @@ import { fileURLToPath } from 'node:url';
 
 export const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
 
+/** What server/tools/make-media.ts measured for each committed asset (by path under server/assets). */
+export interface AssetInfo {
+  bytes: number;
+  /** Videos: seconds, as ffprobe read it. */
+  duration?: number;
+  /** PDFs: pages, as pdfinfo read it. */
+  pages?: number;
+  width?: number;
+  height?: number;
+}
+export const ASSET_MANIFEST: Record<string, AssetInfo> = JSON.parse(fs.readFileSync(path.join(ASSETS_DIR, 'media.json'), 'utf8'));
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const FONT = "'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','WenQuanYi Micro Hei',sans-serif";
+export const FONT = "'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','WenQuanYi Micro Hei',sans-serif";
 
 /** Banner / cover image: gradient, grid, a stylised power-line motif and a title. */
 export function coverSvg(title: string, subtitle: string, hue: number, w = 800, h = 450, motif = 0): string {
@@ -60,81 +74,6 @@ export function iconSvg(label: string, hue: number): string {
 <circle cx="48" cy="48" r="44" fill="hsl(${hue},70%,95%)" stroke="hsl(${hue},70%,45%)" stroke-width="3"/>
 <text x="48" y="58" text-anchor="middle" fill="hsl(${hue},70%,35%)" font-family="${FONT}" font-size="28" font-weight="700">${esc(label.slice(0, 2))}</text>
 </svg>`;
-}
-
-/** Small real PDF (A4) with Chinese text. Uses the Adobe standard font STSong-Light (UniGB-UCS2-H), not embedded. */
-export function makePdf(title: string, paragraphs: string[]): Buffer {
-  const hex = (s: string) => {
-    let out = '';
-    for (const ch of s) {
-      const cp = ch.codePointAt(0)!;
-      out += (cp > 0xffff ? 0x3000 : cp).toString(16).padStart(4, '0');
-    }
-    return `<${out}>`;
-  };
-  const wrap = (s: string, n: number) => {
-    const lines: string[] = [];
-    let cur = '';
-    let width = 0;
-    for (const ch of s) {
-      const cw = ch.charCodeAt(0) > 0xff ? 1 : 0.5;
-      if (width + cw > n) {
-        lines.push(cur);
-        cur = '';
-        width = 0;
-      }
-      cur += ch;
-      width += cw;
-    }
-    if (cur) lines.push(cur);
-    return lines;
-  };
-  const ops: string[] = [
-    'BT',
-    '/F1 20 Tf',
-    '56 770 Td',
-    `${hex(title)} Tj`,
-    '0 -16 Td',
-    '/F1 9 Tf',
-    `${hex('华电智控科技有限公司 · 内部资料，仅供客户参考')} Tj`,
-    '/F1 11 Tf',
-  ];
-  let y = 754;
-  for (const p of paragraphs) {
-    ops.push('0 -26 Td');
-    y -= 26;
-    const lines = wrap(p, 40);
-    lines.forEach((line, i) => {
-      if (i > 0) {
-        ops.push('0 -17 Td');
-        y -= 17;
-      }
-      if (y > 60) ops.push(`${hex(line)} Tj`);
-    });
-  }
-  ops.push('ET');
-  const content = ops.join('\n');
-  const objs = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [6 0 R] >>',
-    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor 7 0 R /DW 1000 >>',
-    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
-    `<< /Title ${hex(title)} /Producer (site seed) >>`,
-  ];
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objs.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Info 8 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }
 
 /** Writes a file under base if it is missing or differs in size. */

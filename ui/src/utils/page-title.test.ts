@@ -1,4 +1,5 @@
-import { formatPageTitle, pageTitleOverride, setCompanyTitle, setPageTitle } from './page-title';
+import { renderHook } from '@testing-library/react';
+import { formatPageTitle, pageTitleOverride, setCompanyTitle, setPageTitle, usePageTitle } from './page-title';
 
 describe('page title [TITLE-1][TITLE-3]', () => {
   it('formats "<title> - <company>"', () => {
@@ -18,5 +19,16 @@ describe('page title [TITLE-1][TITLE-3]', () => {
     expect(document.title).toBe('一篇新闻 - 某某公司');
     expect(pageTitleOverride('/newsDetail?id=3')).toBe('一篇新闻');
     expect(pageTitleOverride('/newsDetail?id=4')).toBeUndefined();
+  });
+
+  it('[TITLE-1][ISSUE-19 spec details] usePageTitle titles the page once its own title is known (an article, a menu entry)', () => {
+    setCompanyTitle('某某公司');
+    window.history.pushState({}, '', '/admin/content/message-board');
+    document.title = '管理后台 - 某某公司';
+    const { rerender } = renderHook(({ part }: { part: string | null }) => usePageTitle(part), { initialProps: { part: null as string | null } });
+    expect(document.title).toBe('管理后台 - 某某公司');
+    rerender({ part: '留言板' });
+    expect(document.title).toBe('留言板 - 某某公司');
+    expect(pageTitleOverride('/admin/content/message-board')).toBe('留言板');
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { COMPANY_NAME } from '@site/contract';
 
 /**
@@ -37,4 +38,15 @@ export function setPageTitle(part: string): void {
 export function pageTitleOverride(location: string): string | undefined {
   const o = state().override;
   return o && o.location === location ? o.part : undefined;
+}
+
+/**
+ * TITLE-1 for a page that knows its own title once loaded (a detail page: its article's title; an admin page: its
+ * menu title): "<part> - <company>" while the page shows that location. Nothing happens while `part` is empty.
+ */
+export function usePageTitle(part: string | null | undefined): void {
+  const key = typeof location === 'undefined' ? '' : location.pathname + location.search;
+  useEffect(() => {
+    if (part?.trim()) setPageTitle(part.trim());
+  }, [part, key]);
 }

@@ -19,6 +19,12 @@ export function FooterLink({ item, children }: { item: { url?: string | null; ta
           {children}
         </a>
       );
+    case 'contact':
+      return (
+        <a href={url} data-link="contact">
+          {children}
+        </a>
+      );
     case 'route':
       return (
         <Link to={url} data-link="route">

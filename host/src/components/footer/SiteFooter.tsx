@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { getBlocks } from '@site/api';
 import { BLOCK_IDS, FOOTER_CONTACT_MAX, type BlockItem } from '@site/contract';
 import { FooterLink } from './FooterLink';
@@ -90,6 +91,9 @@ export function SiteFooter() {
           </p>
         ))}
       </div>
+      <nav className="site-footer__legal" aria-label="法律声明">
+        <Link to="/privacy">隐私政策</Link>
+      </nav>
     </footer>
   );
 }

@@ -19,12 +19,18 @@ describe('footerLinkKind [FOOT-6][FOOT-7][FOOT-8][FOOT-9]', () => {
   it('an external http(s) url without targetBlank is an ordinary link', () => {
     expect(footerLinkKind({ url: 'http://example.com' })).toBe('fullLoad');
   });
+  it('[ISSUE-19.contact] tel: and mailto: of the contact block are tap-to-call / email links', () => {
+    expect(footerLinkKind({ url: 'tel:4008206688' })).toBe('contact');
+    expect(footerLinkKind({ url: 'tel:+86-10-62986688' })).toBe('contact');
+    expect(footerLinkKind({ url: 'mailto:service@hdzk-tech.com.cn' })).toBe('contact');
+  });
   it('other schemes and odd urls are not links', () => {
     expect(footerLinkKind({ url: 'javascript:alert(1)', targetBlank: true })).toBe('text');
     expect(footerLinkKind({ url: 'JaVaScRiPt:alert(1)' })).toBe('text');
     expect(footerLinkKind({ url: 'data:text/html,hi' })).toBe('text');
     expect(footerLinkKind({ url: '//evil.example/x' })).toBe('text');
-    expect(footerLinkKind({ url: 'mailto:a@b.c' })).toBe('text');
+    expect(footerLinkKind({ url: 'mailto:a b@c' })).toBe('text');
+    expect(footerLinkKind({ url: 'tel:javascript:1' })).toBe('text');
     expect(footerLinkKind({ url: '' })).toBe('text');
     expect(footerLinkKind({ url: null })).toBe('text');
   });

@@ -39,6 +39,7 @@ test('registers (referral code optional) and opens the SMS login tab with the ph
   type('手机号', '13800138000');
   type('姓名', ' 张三 ');
   type('短信验证码', '123456');
+  fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
   await act(async () => submit());
   await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/login?tab=sms&phone=13800138000'));
   expect(m.registerCustomer).toHaveBeenCalledWith({ phone: '13800138000', name: '张三', code: '123456' });
@@ -51,4 +52,35 @@ test('[ISSUE-15.5] the code is asked for with the purpose register (a registrati
   type('手机号', '13800138000');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: '获取验证码' })));
   await waitFor(() => expect(m.sendSmsCode).toHaveBeenCalledWith('13800138000', 'register'));
+});
+
+test('[ISSUE-19.consent] registration needs consent to the privacy policy: 请阅读并同意隐私政策, typed values kept', async () => {
+  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功' });
+  renderAt('/user/register', '/user/register', <Register />);
+  type('手机号', '13800138000');
+  type('姓名', '张三');
+  type('短信验证码', '123456');
+  await act(async () => submit());
+  expect(await screen.findByText('请阅读并同意隐私政策')).toBeTruthy();
+  expect(m.registerCustomer).not.toHaveBeenCalled();
+  expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe('张三');
+  expect(screen.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
+  fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+  await act(async () => submit());
+  await waitFor(() => expect(m.registerCustomer).toHaveBeenCalledTimes(1));
+});
+
+test('[ISSUE-19.sms] 获取验证码 with a bad phone checks the phone only; a sent code says where it went', async () => {
+  m.sendSmsCode.mockResolvedValue({ code: 200, msg: '验证码已发送' });
+  renderAt('/user/register', '/user/register', <Register />);
+  type('手机号', '1380013');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: '获取验证码' })));
+  expect(await screen.findByText('请输入正确的手机号码')).toBeTruthy();
+  expect(screen.queryByText('请输入姓名')).toBeNull();
+  expect(screen.queryByText('请输入短信验证码')).toBeNull();
+  expect(screen.queryByText('请阅读并同意隐私政策')).toBeNull();
+  expect(m.sendSmsCode).not.toHaveBeenCalled();
+  type('手机号', '13800138000');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: '获取验证码' })));
+  expect(await screen.findByText('验证码已发送至 138****8000，请注意查收')).toBeTruthy();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Button, Form, Input } from '@site/ui-kit';
 import { Link, useNavigate } from 'react-router-dom';
 import { registerCustomer } from '@site/api';
@@ -12,7 +12,12 @@ interface Values {
   name: string;
   code: string;
   tgCode?: string;
+  /** Consent to the privacy policy (required, not sent). */
+  agree?: boolean;
 }
+
+/** Registration needs the visitor's consent to the privacy policy. */
+export const CONSENT_MESSAGE = '请阅读并同意隐私政策';
 
 /** /user/register: a customer account from phone, name and SMS code (+ optional referral code). */
 export default function Register() {
@@ -48,6 +53,15 @@ export default function Register() {
         <Form.Item label="推荐码（选填）" name="tgCode" rules={[{ max: 32, message: '推荐码不能超过32个字符' }]}>
           <Input placeholder="请输入推荐码" maxLength={32} />
         </Form.Item>
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          rules={[{ validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error(CONSENT_MESSAGE))) }]}
+        >
+          {/* A plain checkbox: the kit has none, and this one needs no more. The policy opens beside the form, so
+              nothing typed is lost. */}
+          <ConsentBox />
+        </Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           注册
         </Button>
@@ -56,5 +70,20 @@ export default function Register() {
         已有账号？<Link to="/user/login">去登录</Link>
       </div>
     </UserLayout>
+  );
+}
+
+/** 我已阅读并同意《隐私政策》: Form.Item hands it `checked` and `onChange`. */
+function ConsentBox({ checked, onChange }: { checked?: boolean; onChange?: (e: ChangeEvent<HTMLInputElement>) => void }) {
+  return (
+    <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+      <input type="checkbox" id="register-agree" checked={!!checked} onChange={onChange} style={{ width: 16, height: 16, margin: 0 }} />
+      <span>
+        我已阅读并同意
+        <Link to="/privacy" target="_blank" rel="noopener">
+          《隐私政策》
+        </Link>
+      </span>
+    </label>
   );
 }

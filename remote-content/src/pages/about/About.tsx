@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { CHANNEL_IDS } from '@site/contract';
 import { EmptyState, SafeHtml, TextPlaceholder } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';
@@ -5,9 +7,16 @@ import { PageContainer } from '../../components/PageContainer';
 import { useChannelArticles } from '../../components/useChannelArticles';
 import { readStats } from './stats';
 
-/** /about: the about channel's articles (company profile, history, honours…), each a section. */
+/**
+ * /about: the about channel's articles (company profile, history, honours, careers…), each a section whose anchor is
+ * its `customs.section` (the footer's 加入我们 opens /about#careers).
+ */
 export default function About() {
   const { loading, data } = useChannelArticles(CHANNEL_IDS.about);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!loading && hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
+  }, [loading, hash]);
   return (
     <PageContainer>
       <ChannelHeader channelId={CHANNEL_IDS.about} fallbackTitle="关于我们" />
@@ -19,7 +28,12 @@ export default function About() {
         data.map((a) => {
           const stats = readStats(a.customs);
           return (
-            <section key={a.id} className="rc-section" aria-labelledby={`rc-about-${a.id}`}>
+            <section
+              key={a.id}
+              id={typeof a.customs?.section === 'string' ? a.customs.section : undefined}
+              className="rc-section"
+              aria-labelledby={`rc-about-${a.id}`}
+            >
               <div className="rc-section-head">
                 <h2 id={`rc-about-${a.id}`}>{a.title}</h2>
               </div>

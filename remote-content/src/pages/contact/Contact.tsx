@@ -1,11 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { getArticle } from '@site/api';
 import { CHANNEL_IDS } from '@site/contract';
+import { useAsync } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { ContactDetails } from './ContactDetails';
 import { MessageBoardForm } from './MessageBoardForm';
+import { inquiryTitle, MESSAGE_BOARD_ANCHOR, readInquiry } from './product-inquiry';
 
-/** /contact: contact details from the server beside the message board. */
+/**
+ * /contact: contact details from the server beside the message board. From a product's 申请试用 / 联系我们
+ * (`?productId=&intent=#message-board`) the message title names the product and the board is scrolled into view.
+ */
 export default function Contact() {
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const inquiry = readInquiry(params);
+  const product = useAsync(() => (inquiry ? getArticle(inquiry.productId) : Promise.resolve(null)), [inquiry?.productId]);
+  const title = inquiry && product.data ? inquiryTitle(product.data.title, inquiry.intent) : undefined;
+  const board = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash === `#${MESSAGE_BOARD_ANCHOR}` && !product.loading) board.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, product.loading]);
+
   return (
     <PageContainer>
       <ChannelHeader channelId={CHANNEL_IDS.contact} fallbackTitle="联系我们" />
@@ -13,9 +31,9 @@ export default function Contact() {
         <div>
           <ContactDetails />
         </div>
-        <section aria-labelledby="rc-message-board">
+        <section id={MESSAGE_BOARD_ANCHOR} ref={board} aria-labelledby="rc-message-board">
           <h2 id="rc-message-board">在线留言</h2>
-          <MessageBoardForm />
+          <MessageBoardForm initialTitle={title} />
         </section>
       </div>
     </PageContainer>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Form, Input, message } from '@site/ui-kit';
 import { postMessageBoard } from '@site/api';
 import { RULES } from './rules';
@@ -16,10 +16,13 @@ interface Values {
 /**
  * 在线留言: validated in Chinese, sent to POST /api/message-board. On success the form clears; on failure
  * (the shared client has already shown the server's message) everything typed stays, only the used
- * captcha is replaced and its answer cleared.
+ * captcha is replaced and its answer cleared. `initialTitle` (a product inquiry) fills an empty title.
  */
-export function MessageBoardForm() {
+export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
   const [form] = Form.useForm<Values>();
+  useEffect(() => {
+    if (initialTitle && !form.getFieldValue('title')) form.setFieldValue('title', initialTitle);
+  }, [form, initialTitle]);
   const [messageApi, messageHolder] = message.useMessage();
   const { captcha, refresh } = useCaptcha();
   const [submitting, setSubmitting] = useState(false);

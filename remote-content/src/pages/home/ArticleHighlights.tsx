@@ -1,7 +1,7 @@
 import { getArticles } from '@site/api';
 import { type Article } from '@site/contract';
 import { EmptyState, TextPlaceholder, useAsync } from '@site/ui';
-import { ArticleGrid } from '../../components/ArticleGrid';
+import { ArticleGrid, gridClass } from '../../components/ArticleGrid';
 import { NewsList } from '../../components/NewsList';
 import type { ArticleKind } from '../../components/query';
 
@@ -10,7 +10,7 @@ export function ArticleHighlights({ channelId, limit, kind }: { channelId: numbe
   const { loading, data, error } = useAsync<Article[]>(() => getArticles({ channelId, limit }), [channelId, limit]);
   if (loading) return kind === 'news' ? <TextPlaceholder rows={4} /> : <GridSkeleton count={limit} />;
   if (error || !data || data.length === 0) return <EmptyState />;
-  return kind === 'news' ? <NewsList items={data} showImages={false} headingLevel={3} /> : <ArticleGrid items={data} kind={kind} />;
+  return kind === 'news' ? <NewsList items={data} showImages={false} headingLevel={3} /> : <ArticleGrid items={data} kind={kind} fill />;
 }
 
 /**
@@ -19,7 +19,7 @@ export function ArticleHighlights({ channelId, limit, kind }: { channelId: numbe
  */
 function GridSkeleton({ count }: { count: number }) {
   return (
-    <ul className="rc-grid" aria-busy="true" aria-label="加载中">
+    <ul className={gridClass(count, true)} aria-busy="true" aria-label="加载中">
       {Array.from({ length: count }, (_, i) => (
         <li key={i}>
           <div className="rc-card">

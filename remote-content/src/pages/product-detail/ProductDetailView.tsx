@@ -1,9 +1,16 @@
+import { Link } from 'react-router-dom';
+import type { ArticleDetail } from '@site/contract';
 import { ArticleDetailView } from '../../components/ArticleDetailView';
+import { bodyListsAll } from '../../components/detail-parts';
 import { ROUTES } from '../../components/query';
 import { useArticle } from '../../components/useArticle';
+import { contactHref } from '../contact/product-inquiry';
 import { readFeatures } from './features';
 
-/** One product: head with image and description, its features, the sanitised body. Also used by /product?id=. */
+/**
+ * One product: head with image and description, its features (unless the body lists them already), the sanitised
+ * body and the call to action (申请试用 / 联系我们: the message board with the product named). Also used by /product?id=.
+ */
 export function ProductDetailView({ id }: { id: number | null }) {
   const state = useArticle(id);
   return (
@@ -19,7 +26,14 @@ export function ProductDetailView({ id }: { id: number | null }) {
       )}
       beforeBody={(a) => {
         const features = readFeatures(a.customs);
-        if (features.length === 0) return null;
+        if (
+          features.length === 0 ||
+          bodyListsAll(
+            a.text,
+            features.map((f) => f.title),
+          )
+        )
+          return null;
         return (
           <section aria-labelledby="rc-features-title">
             <h2 id="rc-features-title">产品特点</h2>
@@ -34,6 +48,26 @@ export function ProductDetailView({ id }: { id: number | null }) {
           </section>
         );
       }}
+      afterBody={(a) => <ProductCta product={a} />}
     />
+  );
+}
+
+function ProductCta({ product }: { product: ArticleDetail }) {
+  return (
+    <section className="rc-cta" aria-labelledby="rc-cta-title" data-testid="product-cta">
+      <div>
+        <h2 id="rc-cta-title">想了解{product.title}在您单位的效果？</h2>
+        <p>留下联系方式，产品顾问将在 1 个工作日内与您联系，安排演示与试用。</p>
+      </div>
+      <div className="rc-cta-actions">
+        <Link className="site-button site-button--primary" to={contactHref(product.id, 'trial')}>
+          申请试用
+        </Link>
+        <Link className="site-button" to={contactHref(product.id, 'contact')}>
+          联系我们
+        </Link>
+      </div>
+    </section>
   );
 }

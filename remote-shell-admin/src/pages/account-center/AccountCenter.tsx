@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import { Alert, Avatar, Descriptions, Skeleton, Space, Typography, UserOutlined } from '@site/ui-kit';
 import { getProfile } from '@site/api';
 import { type ProfileResponse } from '@site/contract';
+import { useAuth } from '@site/runtime';
 import { PageSection } from '../../components/PageSection';
+import { roleLabel } from '../dashboard/roles';
 
 /** /account/center: the signed-in user's profile card. */
 export default function AccountCenter() {
   const [profile, setProfile] = useState<ProfileResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { roles } = useAuth();
   useEffect(() => {
     let alive = true;
     getProfile()
@@ -36,7 +39,7 @@ export default function AccountCenter() {
             { key: 'userName', label: '用户名称', children: u.userName },
             { key: 'phone', label: '手机号码', children: u.phonenumber || '未填写' },
             { key: 'email', label: '用户邮箱', children: u.email || '未填写' },
-            { key: 'role', label: '所属角色', children: profile.roleGroup || '—' },
+            { key: 'role', label: '所属角色', children: profile.roleGroup || roles.map(roleLabel).join('，') },
             { key: 'post', label: '所属岗位', children: profile.postGroup || '—' },
           ]}
         />

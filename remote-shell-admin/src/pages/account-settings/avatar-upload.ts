@@ -20,8 +20,8 @@ export async function sendAvatar(file: File | Blob): Promise<string | null> {
       return null;
     }
     return res.imgUrl;
-  } catch (e) {
-    notify.error(uploadFailedText((e as Error).message));
+  } catch {
+    // Network, server or sign-in failures: the shared client has already said why (one message, not two).
     return null;
   }
 }

@@ -1,56 +1,68 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { Button, DatePicker, Form, Input, Modal, SearchOutlined, Select, Tag } from '@site/ui-kit';
-import { listAuditLog } from '@site/api';
+import { Button, DatePicker, Descriptions, Form, Input, Modal, SearchOutlined, Select, Tag } from '@site/ui-kit';
+import { getAuditLog } from '@site/api';
 import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS, type AuditLogEntry, type AuditLogQuery } from '@site/contract';
-import { Action } from '@site/runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
-import { usePagedList } from '../../components/use-paged-list';
-import { fieldChanges, type FieldChange } from './audit-diff';
+import { changedFields } from './changed-fields';
 
 const PAGE_SIZE = 20;
-/** The route permission of 操作日志. */
-export const AUDIT_PERMISSION_ID = 'system:audit';
 
 interface SearchValues {
   userName?: string;
   resource?: AuditLogQuery['resource'];
   action?: AuditLogQuery['action'];
   targetId?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: [Dayjs, Dayjs] | null;
 }
 
-const resourceLabel = (r: string) => (AUDIT_RESOURCE_LABELS as Record<string, string>)[r] ?? r;
-const actionLabel = (a: string) => (AUDIT_ACTION_LABELS as Record<string, string>)[a] ?? a;
+const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
-/** 操作日志 (system/audit/index): every write by staff; a row opens its values before and after, side by side. */
+/** 操作日志 (system/audit/index): every write by staff, searchable; a row opens its before and after side by side. */
 export default function AuditLog() {
   const [query, setQuery] = useState<AuditLogQuery>({ pageNum: 1, pageSize: PAGE_SIZE });
-  const { rows, total, loading } = usePagedList(listAuditLog, query);
+  const [data, setData] = useState<{ rows: AuditLogEntry[]; total: number }>({ rows: [], total: 0 });
+  const [settled, setSettled] = useState<AuditLogQuery | null>(null);
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
 
-  function search(v: SearchValues) {
-    const [from, to] = v.range ?? [];
+  useEffect(() => {
+    let alive = true;
+    getAuditLog(query)
+      .then(
+        (r) => alive && setData({ rows: r.rows ?? [], total: r.total ?? 0 }),
+        () => undefined,
+      )
+      .finally(() => alive && setSettled(query));
+    return () => {
+      alive = false;
+    };
+  }, [query]);
+
+  const search = (v: SearchValues) =>
     setQuery({
       pageNum: 1,
       pageSize: PAGE_SIZE,
-      userName: v.userName || undefined,
+      userName: v.userName?.trim() || undefined,
       resource: v.resource,
       action: v.action,
-      targetId: v.targetId || undefined,
-      beginTime: from ? from.format('YYYY-MM-DD') : undefined,
-      endTime: to ? to.format('YYYY-MM-DD') : undefined,
+      targetId: v.targetId?.trim() || undefined,
+      beginTime: v.range?.[0]?.format('YYYY-MM-DD'),
+      endTime: v.range?.[1]?.format('YYYY-MM-DD'),
     });
-  }
+
+  const before = (open?.before ?? {}) as Record<string, unknown>;
+  const after = (open?.after ?? {}) as Record<string, unknown>;
+  const changed = new Set(open ? changedFields(open.before, open.after) : []);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
 
   return (
-    <PageSection title="操作记录">
-      <Form layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }}>
+    <PageSection title="操作日志">
+      <Form layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }} className="audit-search">
         <Form.Item name="userName" label="操作人">
-          <Input allowClear placeholder="账号" maxLength={64} style={{ width: 140 }} />
+          <Input allowClear maxLength={64} style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item name="resource" label="操作对象">
+        <Form.Item name="resource" label="对象">
           <Select
             allowClear
             placeholder="全部"
@@ -58,98 +70,71 @@ export default function AuditLog() {
             options={Object.entries(AUDIT_RESOURCE_LABELS).map(([value, label]) => ({ value, label }))}
           />
         </Form.Item>
-        <Form.Item name="action" label="操作类型">
+        <Form.Item name="action" label="操作">
           <Select
             allowClear
             placeholder="全部"
-            style={{ width: 120 }}
+            style={{ width: 110 }}
             options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
           />
         </Form.Item>
-        <Form.Item name="targetId" label="对象ID">
-          <Input allowClear maxLength={200} style={{ width: 120 }} />
+        <Form.Item name="targetId" label="对象编号">
+          <Input allowClear maxLength={20} style={{ width: 100 }} />
         </Form.Item>
-        <Form.Item name="range" label="操作日期">
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        <Form.Item name="range" label="日期">
+          <DatePicker.RangePicker />
         </Form.Item>
-        <Action permissionId={AUDIT_PERMISSION_ID} action="query">
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            查询
-          </Button>
-        </Action>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          查询
+        </Button>
       </Form>
       <ShellTable<AuditLogEntry>
         rowKey="id"
-        loading={loading}
-        dataSource={rows}
+        loading={settled !== query}
+        dataSource={data.rows}
         scroll={{ x: 900 }}
-        locale={{ emptyText: '暂无操作记录' }}
+        locale={{ emptyText: '暂无记录' }}
         onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
         pagination={{
           current: query.pageNum,
           pageSize: PAGE_SIZE,
-          total,
+          total: data.total,
           onChange: (pageNum) => setQuery({ ...query, pageNum }),
           showTotal: (t) => `共 ${t} 条`,
         }}
         columns={[
           { title: '时间', dataIndex: 'createTime', width: 170 },
-          { title: '操作人', dataIndex: 'userName', width: 120 },
-          { title: '操作对象', dataIndex: 'resource', width: 100, render: (v: string) => <Tag>{resourceLabel(v)}</Tag> },
-          { title: '操作类型', dataIndex: 'action', width: 100, render: (v: string) => actionLabel(v) },
-          { title: '对象ID', dataIndex: 'targetId', width: 100, ellipsis: true },
-          { title: '摘要', dataIndex: 'summary', ellipsis: true },
-          { title: 'IP', dataIndex: 'ip', width: 130 },
-          {
-            title: '操作',
-            key: 'op',
-            width: 80,
-            render: (_, r) => (
-              <Button type="link" size="small" onClick={() => setOpen(r)}>
-                详情
-              </Button>
-            ),
-          },
+          { title: '操作人', dataIndex: 'userName', width: 110 },
+          { title: '对象', dataIndex: 'resource', width: 100, render: (v: AuditLogEntry['resource']) => AUDIT_RESOURCE_LABELS[v] ?? v },
+          { title: '操作', dataIndex: 'action', width: 100, render: (v: AuditLogEntry['action']) => <Tag>{AUDIT_ACTION_LABELS[v] ?? v}</Tag> },
+          { title: '编号', dataIndex: 'targetId', width: 90 },
+          { title: '内容', dataIndex: 'summary', ellipsis: true },
+          { title: '来源地址', dataIndex: 'ip', width: 140 },
         ]}
       />
-      <Modal
-        open={!!open}
-        width={900}
-        footer={null}
-        onCancel={() => setOpen(null)}
-        destroyOnHidden
-        title={open ? `${resourceLabel(open.resource)} · ${actionLabel(open.action)} · ${open.summary}` : ''}
-      >
+      <Modal open={!!open} onCancel={() => setOpen(null)} footer={null} width={900} title="修改前后对比" destroyOnHidden>
         {open && (
-          <>
-            <p style={{ color: '#888' }}>
-              {open.createTime} · {open.userName} · {open.ip ?? ''} · 对象ID {open.targetId ?? '—'}
-            </p>
-            <ShellTable<FieldChange>
-              className="audit-diff"
-              rowKey="field"
-              pagination={false}
-              dataSource={fieldChanges(open.before, open.after)}
-              rowClassName={(r) => (r.changed ? 'audit-changed' : '')}
-              locale={{ emptyText: '无字段记录' }}
-              columns={[
-                { title: '字段', dataIndex: 'field', width: 140, render: (v: string, r) => (r.changed ? <strong>{v}</strong> : v) },
-                { title: '修改前', dataIndex: 'before', render: (v: string, r) => <DiffCell text={v} changed={r.changed} side="before" /> },
-                { title: '修改后', dataIndex: 'after', render: (v: string, r) => <DiffCell text={v} changed={r.changed} side="after" /> },
-              ]}
-            />
-          </>
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            className="audit-diff"
+            items={[
+              { key: '__who', label: '操作', children: `${open.userName} · ${AUDIT_ACTION_LABELS[open.action] ?? open.action} · ${open.createTime}` },
+              ...keys.map((k) => ({
+                key: k,
+                label: changed.has(k) ? <strong>{k}（已修改）</strong> : k,
+                children: (
+                  <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, wordBreak: 'break-all' }}>
+                    <span style={{ color: changed.has(k) ? '#cf1322' : undefined }}>{show(before[k])}</span>
+                    <span style={{ color: changed.has(k) ? '#389e0d' : undefined }}>{show(after[k])}</span>
+                  </div>
+                ),
+              })),
+            ]}
+          />
         )}
       </Modal>
     </PageSection>
-  );
-}
-
-function DiffCell({ text, changed, side }: { text: string; changed: boolean; side: 'before' | 'after' }) {
-  const style = changed ? { background: side === 'before' ? 'rgba(255,77,79,0.12)' : 'rgba(82,196,26,0.15)', padding: '0 4px' } : undefined;
-  return (
-    <span style={{ ...style, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-changed={changed || undefined}>
-      {text.length > 500 ? `${text.slice(0, 500)}…` : text}
-    </span>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   App,
   Button,
   Form,
   Input,
   Modal,
+  Popconfirm,
   Select,
   Space,
   Tag,
@@ -14,19 +15,19 @@ import {
   PlusOutlined,
   SearchOutlined,
 } from '@site/ui-kit';
-import { getNoticeList } from '@site/api';
-import { NOTICE, type Notice, type NoticeListQuery } from '@site/contract';
+import { deleteNotices, exportNotices, getNoticeList, updateNotice } from '@site/api';
+import { NOTICE, NOTICE_AUDIENCE_LABELS, type Notice, type NoticeListQuery } from '@site/contract';
 import { Action, Auth, useAuth } from '@site/runtime';
 import { SafeHtml } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
+import { NoticeForm } from './NoticeForm';
 
 const PAGE_SIZE = 10;
 /** The route permission of this page: its actions are checked against this id's actionList (PERM-9). */
 export const NOTICE_PERMISSION_ID = 'system:notice';
-const NOT_OPEN = '本站点未开放公告维护接口';
 
-/** 通知公告 (system/notice/index): the notices with the permission-guarded actions. */
+/** 通知公告 (system/notice/index): the notices, written, closed, deleted and exported by staff holding the action. */
 export default function NoticeTable() {
   const { dicts } = useAuth();
   const { message } = App.useApp();
@@ -37,6 +38,11 @@ export default function NoticeTable() {
   const [settled, setSettled] = useState<NoticeListQuery | null>(null);
   const loading = settled !== query;
   const [detail, setDetail] = useState<Notice | null>(null);
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [reload, setReload] = useState(0);
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  const closeForm = useCallback(() => setEditing(null), []);
 
   useEffect(() => {
     let alive = true;
@@ -51,15 +57,34 @@ export default function NoticeTable() {
     return () => {
       alive = false;
     };
-  }, [query]);
+  }, [query, reload]);
 
-  const notOpen = () => void message.info(NOT_OPEN);
+  const remove = async (ids: number[]) => {
+    await deleteNotices(ids).then(
+      () => message.success('删除成功'),
+      () => undefined,
+    );
+    setSelected([]);
+    refresh();
+  };
+  const toggle = async (n: Notice) => {
+    const status = n.status === '0' ? '1' : '0';
+    await updateNotice(n.noticeId, { ...n, status }).then(
+      () => message.success(status === '0' ? '已开启' : '已关闭'),
+      () => undefined,
+    );
+    refresh();
+  };
+  const editSelected = () => {
+    if (selected.length !== 1) return void message.warning('请选择一条公告进行修改');
+    setEditing({ id: selected[0] });
+  };
 
   return (
     <PageSection title="公告列表">
       <Form
         layout="inline"
-        onFinish={(v: { noticeTitle?: string; noticeType?: string }) => setQuery({ ...query, ...v, pageNum: 1 })}
+        onFinish={(v: { noticeTitle?: string; noticeType?: string; audience?: Notice['audience'] }) => setQuery({ ...query, ...v, pageNum: 1 })}
         style={{ marginBottom: 12, rowGap: 8 }}
       >
         <Form.Item name="noticeTitle" label="公告标题">
@@ -67,6 +92,14 @@ export default function NoticeTable() {
         </Form.Item>
         <Form.Item name="noticeType" label="公告类型">
           <Select allowClear placeholder="全部" style={{ width: 120 }} options={types.map((t) => ({ value: t.dictValue, label: t.dictLabel }))} />
+        </Form.Item>
+        <Form.Item name="audience" label="公告对象">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 110 }}
+            options={Object.entries(NOTICE_AUDIENCE_LABELS).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Action permissionId={NOTICE_PERMISSION_ID} action="query">
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
@@ -76,22 +109,35 @@ export default function NoticeTable() {
       </Form>
       <Space style={{ marginBottom: 12 }} wrap className="notice-actions">
         <Action permissionId={NOTICE_PERMISSION_ID} action="add">
-          <Button icon={<PlusOutlined />} onClick={notOpen}>
+          <Button icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
             新增
           </Button>
         </Action>
         <Action permissionId={NOTICE_PERMISSION_ID} action="edit">
-          <Button icon={<EditOutlined />} onClick={notOpen}>
+          <Button icon={<EditOutlined />} disabled={selected.length !== 1} onClick={editSelected}>
             修改
           </Button>
         </Action>
         <Action permissionId={NOTICE_PERMISSION_ID} action="delete">
-          <Button danger icon={<DeleteOutlined />} onClick={notOpen}>
-            删除
-          </Button>
+          <Popconfirm
+            title={`确定删除选中的 ${selected.length} 条公告吗？`}
+            okText="删除"
+            cancelText="取消"
+            disabled={!selected.length}
+            onConfirm={() => remove(selected)}
+          >
+            <Button danger icon={<DeleteOutlined />} disabled={!selected.length}>
+              删除
+            </Button>
+          </Popconfirm>
         </Action>
         <Action permissionId={NOTICE_PERMISSION_ID} action="export">
-          <Button icon={<ExportOutlined />} onClick={notOpen}>
+          <Button
+            icon={<ExportOutlined />}
+            onClick={() =>
+              void exportNotices({ noticeTitle: query.noticeTitle, noticeType: query.noticeType, audience: query.audience, status: query.status })
+            }
+          >
             导出
           </Button>
         </Action>
@@ -99,6 +145,7 @@ export default function NoticeTable() {
       <ShellTable<Notice>
         rowKey="noticeId"
         loading={loading}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         dataSource={data.rows}
         scroll={{ x: 640 }}
         locale={{ emptyText: '暂无公告' }}
@@ -117,19 +164,35 @@ export default function NoticeTable() {
             width: 90,
             render: (v: string) => <Tag>{types.find((t) => t.dictValue === v)?.dictLabel ?? v}</Tag>,
           },
+          {
+            title: '对象',
+            dataIndex: 'audience',
+            width: 80,
+            render: (v: Notice['audience']) => NOTICE_AUDIENCE_LABELS[v] ?? v,
+          },
           { title: '状态', dataIndex: 'status', width: 80, render: (v: string) => (v === '0' ? <Tag color="green">正常</Tag> : <Tag>关闭</Tag>) },
           { title: '创建者', dataIndex: 'createBy', width: 90 },
           { title: '创建时间', dataIndex: 'createTime', width: 170 },
           {
             title: '操作',
             key: 'op',
-            width: 90,
+            width: 200,
             render: (_, r) => (
-              <Auth permi={['system:notice:query']}>
-                <Button type="link" size="small" onClick={() => setDetail(r)}>
-                  查看
-                </Button>
-              </Auth>
+              <Space size={0}>
+                <Auth permi={['system:notice:query']}>
+                  <Button type="link" size="small" onClick={() => setDetail(r)}>
+                    查看
+                  </Button>
+                </Auth>
+                <Action permissionId={NOTICE_PERMISSION_ID} action="edit">
+                  <Button type="link" size="small" onClick={() => setEditing({ id: r.noticeId })}>
+                    编辑
+                  </Button>
+                  <Button type="link" size="small" onClick={() => void toggle(r)}>
+                    {r.status === '0' ? '关闭' : '开启'}
+                  </Button>
+                </Action>
+              </Space>
             ),
           },
         ]}
@@ -144,6 +207,18 @@ export default function NoticeTable() {
       >
         {detail && <SafeHtml html={detail.noticeContent} />}
       </Modal>
+      {editing && (
+        <NoticeForm
+          key={editing.id ?? 'new'}
+          id={editing.id}
+          types={types}
+          onClose={closeForm}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
     </PageSection>
   );
 }

@@ -1,22 +1,190 @@
-import { useState } from 'react';
-import { Radio } from '@site/ui-kit';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import dayjs from 'dayjs';
+import { Alert, Button, Col, DatePicker, ExportOutlined, Form, Radio, Row, Skeleton, Spin, Statistic } from '@site/ui-kit';
+import { exportVisits, getVisitAnalytics } from '@site/api';
+import { VISIT_PERMISSION_ID, VISIT_RANGE, type VisitAnalytics, type VisitEntryRow, type VisitPageRow, type VisitReferrerRow } from '@site/contract';
+import { Action, ApiError } from '@site/runtime';
+import { formatNumber } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
-import { VisitFigures } from '../../components/VisitFigures';
+import { ShellTable } from '../../components/ShellTable';
+import { formatSeconds, presetOf, presetRange, rangeProblem, type DateRange } from './range';
 
-/** 访问统计 (content/visits/index): the visit records over a chosen number of days. */
+// ECharts is in this chunk only: no other page (and no other remote) downloads it.
+const VisitCharts = lazy(() => import(/* webpackChunkName: "visit-charts" */ './VisitCharts'));
+
+const EMPTY = '暂无访问记录';
+const number = (v: number) => formatNumber(v);
+
+/** 访问统计 (content/visits/index, issue 18.5): figures, charts and rankings over a chosen date range; export. */
 export default function Visits() {
-  const [days, setDays] = useState(7);
+  const [range, setRange] = useState<DateRange>(() => presetRange(VISIT_RANGE.defaultDays));
+  // The picker's own value: it keeps what was chosen even when that range is refused.
+  const [picked, setPicked] = useState<DateRange>(range);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  // The last answer, kept on screen (dimmed) while another range loads; `done` says which range it answered.
+  const [data, setData] = useState<VisitAnalytics | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const key = `${range.beginDate}/${range.endDate}`;
+  const loading = done !== key;
+
+  useEffect(() => {
+    let alive = true;
+    getVisitAnalytics(range)
+      .then((res) => {
+        if (!alive) return;
+        setData(res.data);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (!alive) return;
+        const field = e instanceof ApiError ? (e.body as { field?: string } | undefined)?.field : undefined;
+        const message = (e as Error).message || '访问统计加载失败';
+        if (field === 'beginDate' || field === 'endDate') setRangeError(message);
+        else setError(message);
+      })
+      .finally(() => alive && setDone(`${range.beginDate}/${range.endDate}`));
+    return () => {
+      alive = false;
+    };
+  }, [range]);
+
+  const choose = (r: DateRange) => {
+    setPicked(r);
+    const problem = rangeProblem(r);
+    setRangeError(problem);
+    if (!problem) setRange(r);
+  };
+  const preset = presetOf(picked);
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportVisits(range);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
-    <PageSection
-      title="访问概况"
-      extra={
-        <Radio.Group value={days} onChange={(e) => setDays(e.target.value)} optionType="button" size="small" aria-label="统计天数">
-          <Radio.Button value={7}>近 7 天</Radio.Button>
-          <Radio.Button value={30}>近 30 天</Radio.Button>
-        </Radio.Group>
-      }
-    >
-      <VisitFigures days={days} />
-    </PageSection>
+    <div className="page-visits">
+      <PageSection
+        title="访问统计"
+        extra={
+          <Action permissionId={VISIT_PERMISSION_ID} action="export">
+            <Button icon={<ExportOutlined />} onClick={doExport} loading={exporting} disabled={!data}>
+              导出
+            </Button>
+          </Action>
+        }
+      >
+        <Form layout="inline" className="visit-range-form" onSubmitCapture={(e) => e.preventDefault()}>
+          <Form.Item label="统计范围">
+            <Radio.Group
+              value={preset ?? undefined}
+              onChange={(e) => choose(presetRange(e.target.value as number))}
+              optionType="button"
+              aria-label="统计范围"
+              options={VISIT_RANGE.presets.map((d) => ({ value: d, label: `近 ${d} 天` }))}
+            />
+          </Form.Item>
+          <Form.Item label="起止日期" htmlFor="visit-range-begin" validateStatus={rangeError ? 'error' : undefined} help={rangeError ?? undefined}>
+            <DatePicker.RangePicker
+              id={{ start: 'visit-range-begin', end: 'visit-range-end' }}
+              allowClear={false}
+              value={[dayjs(picked.beginDate), dayjs(picked.endDate)]}
+              placeholder={['开始日期', '结束日期']}
+              onChange={(v) => v?.[0] && v[1] && choose({ beginDate: v[0].format('YYYY-MM-DD'), endDate: v[1].format('YYYY-MM-DD') })}
+            />
+          </Form.Item>
+        </Form>
+      </PageSection>
+      {error ? (
+        <Alert type="error" showIcon title="访问统计加载失败" description={error} />
+      ) : !data ? (
+        <Skeleton active />
+      ) : (
+        <Spin spinning={loading}>
+          <Figures data={data} />
+        </Spin>
+      )}
+    </div>
+  );
+}
+
+function Figures({ data }: { data: VisitAnalytics }) {
+  const cards: [string, string][] = [
+    ['浏览量 PV', number(data.pv)],
+    ['访客数 UV', number(data.uv)],
+    ['访问次数', number(data.sessions)],
+    ['新访客', number(data.newVisitors)],
+    ['老访客', number(data.returningVisitors)],
+    ['平均访问时长', formatSeconds(data.avgSessionDuration)],
+    ['平均停留时长', formatSeconds(data.avgDuration)],
+  ];
+  return (
+    <>
+      <PageSection title={`${data.beginDate} 至 ${data.endDate}`}>
+        <Row gutter={[16, 16]} className="visit-kpis">
+          {cards.map(([title, value]) => (
+            <Col key={title} xs={12} sm={8} lg={6} xxl={3}>
+              <Statistic title={title} value={value} />
+            </Col>
+          ))}
+        </Row>
+      </PageSection>
+      <PageSection title="访问趋势">
+        <Suspense fallback={<Skeleton active />}>
+          <VisitCharts daily={data.daily} />
+        </Suspense>
+      </PageSection>
+      <Row gutter={16}>
+        <Col xs={24} xl={12}>
+          <PageSection title="热门页面">
+            <ShellTable<VisitPageRow>
+              rowKey="page"
+              pagination={false}
+              scroll={{ y: 400 }}
+              dataSource={data.topPages}
+              locale={{ emptyText: EMPTY }}
+              columns={[
+                { title: '页面', dataIndex: 'title', ellipsis: true, render: (t: string, r) => <span title={r.page}>{t}</span> },
+                { title: '浏览量', dataIndex: 'pv', width: 90, align: 'right', render: number },
+                { title: '访客数', dataIndex: 'uv', width: 90, align: 'right', render: number },
+              ]}
+            />
+          </PageSection>
+        </Col>
+        <Col xs={24} xl={12}>
+          <PageSection title="入口页面">
+            <ShellTable<VisitEntryRow>
+              rowKey="page"
+              pagination={false}
+              scroll={{ y: 400 }}
+              dataSource={data.entryPages}
+              locale={{ emptyText: EMPTY }}
+              columns={[
+                { title: '页面', dataIndex: 'title', ellipsis: true, render: (t: string, r) => <span title={r.page}>{t}</span> },
+                { title: '访问次数', dataIndex: 'sessions', width: 100, align: 'right', render: number },
+              ]}
+            />
+          </PageSection>
+          <PageSection title="来源">
+            <ShellTable<VisitReferrerRow>
+              rowKey={(r) => `${r.kind}:${r.host}`}
+              pagination={false}
+              scroll={{ y: 400 }}
+              dataSource={data.referrers}
+              locale={{ emptyText: EMPTY }}
+              columns={[
+                { title: '来源', dataIndex: 'label', ellipsis: true },
+                { title: '访问次数', dataIndex: 'sessions', width: 100, align: 'right', render: number },
+              ]}
+            />
+          </PageSection>
+        </Col>
+      </Row>
+    </>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { downloadArticleFile } from '@site/api';
 import { type Article } from '@site/contract';
-import { DownloadIcon, LinkIcon } from '../../components/icons';
+import { DownloadIcon } from '../../components/icons';
 
 /**
- * 下载 goes through the generic POST download (it shows the 正在下载 / 下载成功 / error notices itself);
- * the direct link is the plain file url for visitors whose browser blocks script downloads.
+ * One 下载 per document: the generic POST download (it shows the 正在下载 / 下载成功 / error notices itself).
  */
-export function DocumentActions({ doc }: { doc: Pick<Article, 'id' | 'title' | 'file' | 'fileName'> }) {
+export function DocumentActions({ doc }: { doc: Pick<Article, 'id' | 'title' | 'fileName'> }) {
   const [busy, setBusy] = useState(false);
   const onDownload = async () => {
     // Like antd's loading button: a second click while the file is on its way does nothing. The button stays
@@ -32,11 +31,6 @@ export function DocumentActions({ doc }: { doc: Pick<Article, 'id' | 'title' | '
         {busy ? <span className="rs-spinner rs-spinner--small" aria-hidden="true" /> : <DownloadIcon />}
         下载
       </button>
-      {doc.file && (
-        <a href={doc.file} download={doc.fileName ?? true} target="_blank" rel="noopener" aria-label={`直接下载 ${doc.title}`}>
-          <LinkIcon /> 直接下载
-        </a>
-      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { article, pageOf, renderAt } from '../../test-utils';
 import DocumentCentre from './DocumentCentre';
@@ -41,7 +41,17 @@ test('[HTTP-9][API-31] 下载 of a row calls the generic download with that docu
   renderAt(<DocumentCentre />, '/document');
   fireEvent.click(await screen.findByRole('button', { name: '下载 V3.2.0 版本发布说明' }));
   await waitFor(() => expect(api.downloadArticleFile).toHaveBeenCalledWith(410, '发布说明.txt'));
-  expect(screen.getByRole('link', { name: '直接下载 V3.2.0 版本发布说明' }).getAttribute('href')).toBe('/files/docs/notes.txt');
+});
+
+test('[ISSUE-19.docs] each row has one download control: the title link and the 下载 button, no second download link', async () => {
+  renderAt(<DocumentCentre />, '/document');
+  const row = await screen.findByTestId('document-410');
+  expect(within(row).getAllByRole('button')).toHaveLength(1);
+  expect(
+    within(row)
+      .getAllByRole('link')
+      .map((a) => a.textContent),
+  ).toEqual(['V3.2.0 版本发布说明']);
 });
 
 test('?id= shows that document as a card on top of the list', async () => {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { getArticle } from '@site/api';
-import { EmptyState, SafeHtml, useAsync } from '@site/ui';
+import { EmptyState, SafeHtml, useAsync, usePageTitle } from '@site/ui';
 import { Loading, NotFound } from '../../components/PageState';
 import { ArrowLeftIcon } from '../../components/icons';
 import { formatDay, parseId } from '../../components/format';
@@ -16,6 +16,7 @@ export default function VideoDetail() {
   const id = parseId(params.get('id'));
   // A missing or malformed id is never sent to the server: it is simply not found.
   const { data, loading, error } = useAsync(() => (id === null ? Promise.resolve(null) : getArticle(id)), [id]);
+  usePageTitle(!loading && !error && data ? data.title : null);
 
   if (loading) {
     return (

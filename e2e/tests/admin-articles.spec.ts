@@ -1,0 +1,192 @@
+/**
+ * Issue 18, "Done when": staff write the site's articles in the admin shell. An editor writes a news item with an
+ * image in its text and a cover, publishes it, and finds it on /news, in the site search and on its detail page; the
+ * administrator sees the write in the article's history; the editor cannot delete (no control, 403 from the server);
+ * a second editor's stale save is refused and keeps what they typed.
+ */
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiLogin, BASE, SEEDED } from '../support/site';
+import { twoChars } from './account-helpers';
+import { shellReady, tokenCookie, toast } from './admin-shell-helpers';
+
+/** A real 1x1 PNG: the server checks uploads by their bytes. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+const PAGE = '/admin/content/article';
+
+let editorToken = '';
+let adminToken = '';
+test.beforeAll(async ({ request }) => {
+  editorToken = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);
+  adminToken = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
+});
+
+async function openArticles(page: Page) {
+  await page.goto(PAGE);
+  await shellReady(page);
+  await expect(page.locator('h1')).toHaveText('文章管理');
+  // TITLE-1: admin pages are titled by their menu title.
+  await expect(page).toHaveTitle(/^文章管理 - /);
+}
+
+/** Pick an option of an antd Select inside `scope`, found by its form field's id. */
+async function choose(page: Page, scope: Locator, fieldId: string, option: string) {
+  await scope.locator(`#${fieldId}`).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+async function findByTitle(request: APIRequestContext, title: string) {
+  const res = await request.get(`${BASE}/system/article/list`, { params: { title }, headers: { Authorization: `Bearer ${adminToken}` } });
+  return ((await res.json()).rows as { id: number; title: string; version: number }[])[0];
+}
+
+const editorDrawer = (page: Page) => page.getByRole('dialog').filter({ hasText: /新增文章|修改文章/ });
+
+test('[ISSUE-18.1][ISSUE-18.7][PERM-9] an editor writes and publishes a news item with images; /news, search and detail show it; its history names the editor', async ({
+  page,
+  context,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const title = `智能配电运维平台上线 ${stamp}`;
+  const word = `配电新词${stamp}`;
+  await tokenCookie(context, editorToken);
+  await openArticles(page);
+
+  await page.getByRole('button', { name: '新增' }).click();
+  const drawer = editorDrawer(page);
+  await expect(drawer).toBeVisible();
+  await choose(page, drawer, 'channelId', '新闻中心');
+  await drawer.locator('#title').fill(title);
+  await drawer.locator('#description').fill(`平台上线的摘要 ${word}`);
+  const body = drawer.locator('.rte-content');
+  await body.click();
+  await page.keyboard.type(`正文第一段，${word}。`);
+  await drawer.getByTestId('rte-image-input').setInputFiles({ name: '现场照片.png', mimeType: 'image/png', buffer: PNG });
+  await expect(body.locator('img')).toHaveAttribute('src', /\/files\//);
+  await drawer.locator('.ant-upload input[type=file]').first().setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  await expect(drawer.getByRole('img', { name: '封面图预览' })).toBeVisible();
+  await drawer.getByText('已发布', { exact: true }).click();
+  await drawer.getByRole('button', { name: twoChars('预览') }).click();
+  const preview = page.getByRole('dialog').filter({ hasText: '预览' });
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  await expect(preview.locator('img[src*="/files/"]')).toHaveCount(2);
+  await preview.locator('.ant-modal-close').click();
+  await expect(preview).toBeHidden();
+  await drawer.getByRole('button', { name: twoChars('保存') }).click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page.locator('.ant-table-row').filter({ hasText: title })).toContainText('已发布');
+
+  const saved = await findByTitle(request, title);
+  // The public site: the news list, the site search and the detail page.
+  await page.goto('/news');
+  await expect(page.getByText(title).first()).toBeVisible();
+  await page.getByRole('button', { name: '搜索' }).click();
+  const search = page.getByRole('dialog');
+  await search.getByRole('radio', { name: '新闻中心' }).check();
+  await search.getByPlaceholder('请输入搜索内容').fill(word);
+  await search.getByPlaceholder('请输入搜索内容').press('Enter');
+  await expect(search.getByTestId('search-results')).toContainText(title);
+  await page.keyboard.press('Escape');
+  await page.goto(`/newsDetail?id=${saved.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} - 华电智控科技有限公司`); // TITLE-1: a detail page by its article
+  await expect(page.locator('.rc-article-body')).toContainText(word);
+  await expect(page.locator('.rc-article-body img')).toHaveAttribute('src', /\/files\//);
+
+  // The administrator sees the editor's write in the article's history.
+  await context.clearCookies();
+  await tokenCookie(context, adminToken);
+  await openArticles(page);
+  await page.locator('#title').fill(title);
+  await page.getByRole('button', { name: '查询' }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: title });
+  await row.getByRole('button', { name: '记录' }).click();
+  const history = page.getByRole('dialog').filter({ hasText: '修改记录' });
+  await expect(history.locator('.article-history-entry').first()).toContainText('新增');
+  await expect(history.locator('.article-history-entry').first()).toContainText('editor');
+  await history.locator('.ant-modal-close').click();
+
+  // ... and in 操作日志, with the article's values after the write.
+  await page.goto('/admin/system/audit');
+  await shellReady(page);
+  const audit = page.locator('.audit-search');
+  await audit.locator('#targetId').fill(String(saved.id));
+  await audit.getByRole('button', { name: /查\s*询/ }).click();
+  const entry = page.locator('.ant-table-row').filter({ hasText: '新增' });
+  await expect(entry).toContainText('editor');
+  await expect(entry).toContainText(title);
+  await entry.click();
+  await expect(page.locator('.audit-diff')).toContainText(word);
+});
+
+test('[ISSUE-18][PERM-9][ERR-2] the editor has no delete control and a direct DELETE answers 403; the administrator may delete', async ({
+  page,
+  context,
+  request,
+}) => {
+  const title = `待删除的新闻 ${Date.now().toString(36)}`;
+  const created = await request.post(`${BASE}/system/article`, {
+    headers: { Authorization: `Bearer ${editorToken}` },
+    data: { channelId: 12, title, text: '<p>正文</p>', status: 1 },
+  });
+  const id = (await created.json()).data.id as number;
+  await tokenCookie(context, editorToken);
+  await openArticles(page);
+  const row = page.locator('.ant-table-row').filter({ hasText: title });
+  await expect(row.getByRole('button', { name: '修改' })).toBeVisible();
+  await expect(row.getByRole('button', { name: '删除' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '删除' })).toHaveCount(0);
+  const refused = await request.delete(`${BASE}/system/article/${id}`, { headers: { Authorization: `Bearer ${editorToken}` } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ code: 403, msg: '当前操作没有权限' });
+
+  await context.clearCookies();
+  await tokenCookie(context, adminToken);
+  await openArticles(page);
+  const adminRow = page.locator('.ant-table-row').filter({ hasText: title });
+  await adminRow.getByRole('button', { name: '删除' }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: twoChars('删除') })
+    .click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expect(adminRow).toHaveCount(0);
+});
+
+test('[ISSUE-18] two editors edit one article: the second, stale save is refused with 内容已被他人修改，请刷新后再试 and keeps what was typed', async ({
+  browser,
+  request,
+}) => {
+  const title = `两人同时修改 ${Date.now().toString(36)}`;
+  await request.post(`${BASE}/system/article`, {
+    headers: { Authorization: `Bearer ${editorToken}` },
+    data: { channelId: 12, title, text: '<p>原文</p>', status: 1 },
+  });
+  const second = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);
+  const open = async (token: string) => {
+    const context = await browser.newContext();
+    await tokenCookie(context, token);
+    const page = await context.newPage();
+    await openArticles(page);
+    await page.locator('.ant-table-row').filter({ hasText: title }).getByRole('button', { name: '修改' }).click();
+    const drawer = editorDrawer(page);
+    await expect(drawer.locator('#title')).toHaveValue(title);
+    return { context, page, drawer };
+  };
+  const a = await open(editorToken);
+  const b = await open(second);
+  await a.drawer.locator('#title').fill(`${title}（甲）`);
+  await a.drawer.getByRole('button', { name: twoChars('保存') }).click();
+  await expect(toast(a.page, '保存成功')).toBeVisible();
+
+  await b.drawer.locator('#title').fill(`${title}（乙）`);
+  await b.drawer.getByRole('button', { name: twoChars('保存') }).click();
+  await expect(toast(b.page, '内容已被他人修改，请刷新后再试')).toBeVisible();
+  await expect(b.drawer.locator('#title')).toHaveValue(`${title}（乙）`);
+  expect((await findByTitle(request, title)).title).toBe(`${title}（甲）`);
+  await a.context.close();
+  await b.context.close();
+});

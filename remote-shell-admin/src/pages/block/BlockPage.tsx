@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useState } from 'react';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Alert, App, Button, Empty, Select, Space, Spin, PlusOutlined } from '@site/ui-kit';
+import { deleteBlockItems, getBlockItemsAdmin, getBlockList, sortBlockItems } from '@site/api';
+import { BLOCK_IDS, type BlockInfo, type BlockItemAdmin } from '@site/contract';
+import { Action, usePermission } from '@site/runtime';
+import { PageSection } from '../../components/PageSection';
+import { Sortable } from '../../components/SortableRow';
+import { BLOCK_PERMISSION_ID, BlockItemCard } from './BlockItemCard';
+
+/** 区块管理 (content/block/index): choose a block, edit its items in place, drag them into order. */
+export default function BlockPage() {
+  const { message, modal } = App.useApp();
+  const { hasAction } = usePermission();
+  const canDrag = hasAction(BLOCK_PERMISSION_ID, 'edit');
+  const [blocks, setBlocks] = useState<BlockInfo[]>([]);
+  const [blockId, setBlockId] = useState<number>(BLOCK_IDS.product);
+  const [items, setItems] = useState<BlockItemAdmin[] | null>(null);
+  const [adding, setAdding] = useState(0);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    getBlockList().then(
+      (r) => setBlocks(r.rows ?? []),
+      () => {
+        /* already notified */
+      },
+    );
+  }, [version]);
+  useEffect(() => {
+    let alive = true;
+    getBlockItemsAdmin(blockId).then(
+      (r) => alive && setItems(r.rows ?? []),
+      () => alive && setItems([]),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [blockId, version]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    if (!items || !over || active.id === over.id) return;
+    const ordered = arrayMove(
+      items,
+      items.findIndex((i) => i.id === Number(active.id)),
+      items.findIndex((i) => i.id === Number(over.id)),
+    );
+    setItems(ordered);
+    try {
+      await sortBlockItems(
+        blockId,
+        ordered.map((i) => i.id),
+      );
+      void message.success('排序已保存');
+    } catch {
+      reload();
+    }
+  };
+
+  const remove = (item: BlockItemAdmin) =>
+    modal.confirm({
+      title: '删除内容',
+      content: `确认删除“${item.title}”吗？`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await deleteBlockItems([item.id]);
+          void message.success('删除成功');
+          reload();
+        } catch {
+          /* already notified */
+        }
+      },
+    });
+
+  const block = blocks.find((b) => b.blockId === blockId);
+  return (
+    <PageSection
+      title="区块内容"
+      extra={
+        <Action permissionId={BLOCK_PERMISSION_ID} action="add">
+          <Button icon={<PlusOutlined />} onClick={() => setAdding((n) => n + 1)} disabled={adding > 0}>
+            新增内容
+          </Button>
+        </Action>
+      }
+    >
+      <Space wrap style={{ marginBottom: 12 }}>
+        <label htmlFor="block-select">区块</label>
+        <Select
+          id="block-select"
+          style={{ minWidth: 240 }}
+          virtual={false}
+          listHeight={400}
+          value={blockId}
+          onChange={(v: number) => {
+            setBlockId(v);
+            setItems(null);
+            setAdding(0);
+          }}
+          options={blocks.map((b) => ({ value: b.blockId, label: `${b.name}（${b.itemCount}）` }))}
+        />
+      </Space>
+      {block ? <Alert type="info" showIcon message={block.hint} style={{ marginBottom: 12 }} /> : null}
+      {items === null ? (
+        <Spin />
+      ) : items.length === 0 && !adding ? (
+        <Empty description="该区块暂无内容" />
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => void onDragEnd(e)}>
+          <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
+            {items.map((item, i) => (
+              <Sortable key={item.id} sortId={item.id} disabled={!canDrag}>
+                <BlockItemCard blockId={blockId} item={item} index={i} canDrag={canDrag} onSaved={reload} onDelete={() => remove(item)} />
+              </Sortable>
+            ))}
+          </SortableContext>
+        </DndContext>
+      )}
+      {adding > 0 ? (
+        <BlockItemCard
+          key={`new-${blockId}-${adding}`}
+          blockId={blockId}
+          item={null}
+          index={items?.length ?? 0}
+          canDrag={false}
+          onSaved={() => {
+            setAdding(0);
+            reload();
+          }}
+          onDelete={() => setAdding(0)}
+        />
+      ) : null}
+    </PageSection>
+  );
+}

@@ -1,0 +1,148 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { App } from '@site/ui-kit';
+import * as api from '@site/api';
+import { authStore } from '@site/runtime';
+import { readSupportInfo } from '../../layout/support-url';
+import Dashboard from './Dashboard';
+
+jest.mock('@site/api', () => ({
+  ...jest.requireActual('@site/api'),
+  getNoticeList: jest.fn(),
+  getWorkbenchAccount: jest.fn(),
+  getWorkbenchDocuments: jest.fn(),
+  getMyMessages: jest.fn(),
+  getVisitStats: jest.fn(),
+}));
+const m = api as jest.Mocked<typeof api>;
+jest.setTimeout(30000);
+
+const customer = {
+  userId: 9,
+  userName: '13800138000',
+  nickName: '张工',
+  avatar: '',
+  customerId: 2,
+  deptId: null,
+  postIds: [],
+  phonenumber: '13800138000',
+  email: '',
+};
+const account = {
+  customer: { id: 2, name: '南方某市供电局', contactName: '陈工' },
+  productName: '配电网故障智能诊断系统',
+  productVersion: 'V2.6.1',
+  productArticleId: 104,
+  supportUrl: 'https://kefu.test/chat',
+};
+
+beforeEach(() => {
+  m.getNoticeList.mockResolvedValue({
+    code: 200,
+    msg: '查询成功',
+    total: 1,
+    rows: [
+      {
+        noticeId: 1,
+        noticeTitle: '客户服务门户上线公告',
+        noticeType: '2',
+        noticeContent: '<p>x</p>',
+        status: '0',
+        createTime: '2026-11-01 10:00:00',
+        createBy: 'admin',
+        audience: 'customer',
+      },
+    ],
+  } as never);
+  m.getWorkbenchAccount.mockResolvedValue({ code: 200, msg: '操作成功', data: account });
+  m.getWorkbenchDocuments.mockResolvedValue({
+    code: 200,
+    msg: '操作成功',
+    data: [{ id: 402, title: '配电网故障智能诊断系统用户手册', fileName: 'manual.pdf', docType: '用户手册', publishDate: '2026-10-01 09:00:00' }],
+  });
+  m.getMyMessages.mockResolvedValue({
+    code: 200,
+    msg: '查询成功',
+    total: 1,
+    rows: [
+      {
+        id: 7,
+        title: '诊断报告导出问题',
+        text: '导出的报告缺少波形图',
+        nickname: '张工',
+        contact: null,
+        phone: '13800138000',
+        email: null,
+        ip: null,
+        createTime: '2026-11-02 10:00:00',
+        status: '1',
+        reply: '已在 V2.6.2 修复，请升级',
+        repliedAt: '2026-11-03 09:00:00',
+        repliedBy: 'admin',
+      },
+    ],
+  } as never);
+  m.getVisitStats.mockReturnValue(new Promise(() => {}));
+});
+afterEach(() => {
+  jest.clearAllMocks();
+  authStore.clear();
+});
+
+function show() {
+  render(
+    <App>
+      <MemoryRouter>
+        <Dashboard />
+      </MemoryRouter>
+    </App>,
+  );
+}
+
+describe('/index workbench', () => {
+  it('[ISSUE-19 customer] a customer sees their account, product version, customer notices, documents, messages with the reply, and the support link', async () => {
+    authStore.setInfo({ user: customer, roles: [], permissions: [] });
+    show();
+    const acc = await screen.findByText('南方某市供电局');
+    expect(acc).toBeTruthy();
+    expect(screen.getByText('V2.6.1')).toBeTruthy();
+    expect(screen.getByText('普通用户')).toBeTruthy();
+    expect(screen.queryByText('ROLE_DEFAULT')).toBeNull();
+    expect(screen.getByRole('link', { name: '配电网故障智能诊断系统' }).getAttribute('href')).toBe('/productDetail?id=104');
+    expect(screen.getByRole('heading', { name: '客户通知' })).toBeTruthy();
+    expect(await screen.findByText('客户服务门户上线公告')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '配电网故障智能诊断系统用户手册' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '下载 配电网故障智能诊断系统用户手册' })).toBeTruthy();
+    const message = (await screen.findByText('诊断报告导出问题')).closest('.workbench-message') as HTMLElement;
+    expect(within(message).getByText('已在 V2.6.2 修复，请升级')).toBeTruthy();
+    expect(within(message).getByText('已处理')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '我要留言' }).getAttribute('href')).toBe('/contact#rc-message-board');
+    const support = screen.getByRole('link', { name: /联系客服/ });
+    expect(readSupportInfo(support.getAttribute('href')!)).toEqual({
+      userName: '13800138000',
+      phone: '13800138000',
+      productVersion: 'V2.6.1',
+      customerName: '南方某市供电局',
+    });
+    expect(screen.queryByText(/访问统计/)).toBeNull();
+    expect(m.getVisitStats).not.toHaveBeenCalled();
+  });
+
+  it('[ISSUE-19 customer][SUPPORT-1] no customer-service page configured: no support link', async () => {
+    m.getWorkbenchAccount.mockResolvedValue({ code: 200, msg: '操作成功', data: { ...account, supportUrl: '' } });
+    authStore.setInfo({ user: customer, roles: [], permissions: [] });
+    show();
+    await screen.findByText('南方某市供电局');
+    expect(screen.queryByRole('link', { name: /联系客服/ })).toBeNull();
+  });
+
+  it('[ISSUE-19 customer] staff keep the staff workbench with role names in Chinese and no “no permission” card', async () => {
+    authStore.setInfo({ user: { ...customer, userName: 'editor', customerId: null }, roles: ['editor'], permissions: ['system:notice:list'] });
+    show();
+    expect(await screen.findByText('内容编辑')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '最新通知' })).toBeTruthy();
+    expect(screen.queryByText('没有查看访问统计的权限')).toBeNull();
+    expect(screen.queryByText(/访问统计/)).toBeNull();
+    expect(m.getWorkbenchDocuments).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Empty, List, Modal, Space, Tag, Typography } from '@site/ui-kit';
+import { getNoticeList } from '@site/api';
+import { NOTICE, type Notice } from '@site/contract';
+import { useAuth } from '@site/runtime';
+import { formatDate, SafeHtml } from '@site/ui';
+import { PageSection } from '../../components/PageSection';
+import { noticeTitle } from '../../layout/notice-paging';
+
+/**
+ * The newest open notices meant for the reader (the server answers staff 'all' + 'staff', customers 'all' +
+ * 'customer'), titles cut at 32 characters (NOTICE-14), the full text in a dialog.
+ */
+export function LatestNotices({ title }: { title: string }) {
+  const { dicts } = useAuth();
+  const [notices, setNotices] = useState<Notice[] | null>(null);
+  const [detail, setDetail] = useState<Notice | null>(null);
+  const typeLabel = (v: string) => dicts[NOTICE.dictType]?.find((d) => d.dictValue === v)?.dictLabel ?? v;
+
+  useEffect(() => {
+    let alive = true;
+    getNoticeList({ pageNum: 1, pageSize: 5, status: NOTICE.status })
+      .then((r) => alive && setNotices(r.rows ?? []))
+      .catch(() => alive && setNotices([]));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  return (
+    <PageSection title={title}>
+      <List<Notice>
+        className="dashboard-notices"
+        loading={notices === null}
+        dataSource={notices ?? []}
+        locale={{ emptyText: <Empty description="暂无通知" /> }}
+        renderItem={(n) => (
+          <List.Item key={n.noticeId} extra={<Typography.Text type="secondary">{formatDate(n.createTime, 'YYYY-MM-DD')}</Typography.Text>}>
+            <Space>
+              <Tag>{typeLabel(n.noticeType)}</Tag>
+              <Typography.Link onClick={() => setDetail(n)} title={n.noticeTitle}>
+                {noticeTitle(n.noticeTitle)}
+              </Typography.Link>
+            </Space>
+          </List.Item>
+        )}
+      />
+      <Modal
+        open={!!detail}
+        title={detail?.noticeTitle}
+        width={NOTICE.detailModalWidth}
+        footer={null}
+        onCancel={() => setDetail(null)}
+        destroyOnHidden
+      >
+        {detail && <SafeHtml html={detail.noticeContent} />}
+      </Modal>
+    </PageSection>
+  );
+}

@@ -1,0 +1,335 @@
+/**
+ * Articles written by staff (issue 18.1, RuoYi /system/article): list with search, paging and sorting; get; add;
+ * edit; delete; publish/withdraw; the article's history from the audit trail. The body HTML is sanitised here before
+ * it is stored (and again by the front end when shown); a save carrying an old `version` is refused with
+ * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited and empties the public
+ * content cache, so the public site shows it on the next request.
+ */
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ARTICLE_STATUS, STALE_WRITE_MSG, type AdminArticle, type AdminArticleDetail } from '@site/contract';
+import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { Db } from '../db/index.js';
+import * as t from '../db/schema.js';
+import { recordAudit, toAuditEntry } from '../lib/audit.js';
+import { caller, needPermi } from '../lib/auth.js';
+import { HttpError, notFound } from '../lib/errors.js';
+import { sanitizeHtml } from '../lib/sanitize.js';
+import { formatDateTime, htmlToText } from '../lib/text.js';
+import { idList, intId, pageParams } from '../lib/validate.js';
+import { containing, dayParam, withinDays } from '../lib/filters.js';
+import { loadChannels } from './content.js';
+
+const OK = '操作成功';
+type Row = typeof t.article.$inferSelect;
+
+const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '状态只能为已发布、草稿或已下线' });
+/** In-site path (`/files/...`) or an http(s) address. */
+const link = (label: string) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(500, `${label}不能超过500个字符`)
+    .regex(/^(?:\/(?!\/)|https?:\/\/)/, `${label}只能是站内路径或 http(s) 地址`)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null));
+const optText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .nullable()
+    .optional();
+
+const articleBody = z.object({
+  channelId: z.coerce.number({ error: '请选择栏目' }).int('请选择栏目').min(1, '请选择栏目').max(2147483647, '请选择栏目'),
+  title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(300, '标题不能超过300个字符'),
+  subtitle: optText('副标题', 300),
+  description: optText('摘要', 1000),
+  text: z.string({ error: '正文格式不正确' }).max(500_000, '正文不能超过500000个字符').default(''),
+  image: link('封面图'),
+  tags: z
+    .array(z.string().trim().min(1, '标签不能为空').max(20, '每个标签不能超过20个字符'), { error: '标签格式不正确' })
+    .max(10, '标签不能超过10个')
+    .default([]),
+  sort: z.coerce.number({ error: '排序格式不正确' }).int('排序格式不正确').min(0, '排序不能小于0').max(99999, '排序不能超过99999').default(0),
+  top: z.boolean({ error: '置顶格式不正确' }).default(false),
+  status: statusSchema,
+  publishDate: z
+    .string({ error: '发布时间格式不正确' })
+    .trim()
+    .refine((s) => s === '' || !Number.isNaN(Date.parse(s.replace(' ', 'T'))), '发布时间格式不正确')
+    .nullable()
+    .optional(),
+  author: optText('作者', 100),
+  source: optText('来源', 100),
+  video: link('视频'),
+  poster: link('视频封面'),
+  file: link('附件'),
+  fileName: optText('附件名称', 300),
+  fileLength: z.number({ error: '附件大小格式不正确' }).int().min(0).max(2147483647).nullable().optional(),
+  version: z.number({ error: '版本号格式不正确' }).int().min(1).optional(),
+});
+type ArticleBody = z.output<typeof articleBody>;
+
+const listQuery = pageParams.extend({
+  title: z.string().trim().max(100, '标题过长').optional(),
+  channelId: intId.optional(),
+  status: z.coerce.number().pipe(statusSchema).optional(),
+  beginTime: dayParam('开始日期'),
+  endTime: dayParam('结束日期'),
+  orderByColumn: z.enum(['publishDate', 'updatedAt', 'sort', 'title'], { error: '排序字段不正确' }).optional(),
+  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending'], { error: '排序方向不正确' }).optional(),
+});
+
+const SORT_COLUMNS = { publishDate: t.article.publishDate, updatedAt: t.article.updatedAt, sort: t.article.sort, title: t.article.title };
+
+async function toAdmin(ctx: AppContext, rows: Row[]): Promise<AdminArticleDetail[]> {
+  const channels = new Map((await loadChannels(ctx)).map((c) => [c.id, c.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    channelId: r.channelId,
+    channelName: channels.get(r.channelId) ?? '',
+    title: r.title,
+    status: r.status,
+    top: r.top,
+    sort: r.sort,
+    tags: r.tags ?? [],
+    image: r.image,
+    publishDate: formatDateTime(r.publishDate),
+    updatedAt: formatDateTime(r.updatedAt),
+    updatedBy: r.updatedBy,
+    version: r.version,
+    subtitle: r.subtitle,
+    description: r.description,
+    text: r.text,
+    author: r.author,
+    source: r.source,
+    video: r.video,
+    poster: r.poster,
+    file: r.file,
+    fileName: r.fileName,
+    fileLength: r.fileLength,
+    createdBy: r.createdBy,
+    createdAt: formatDateTime(r.createdAt),
+  }));
+}
+
+/** The list rows carry no body. */
+const listRow = ({
+  id,
+  channelId,
+  channelName,
+  title,
+  status,
+  top,
+  sort,
+  tags,
+  image,
+  publishDate,
+  updatedAt,
+  updatedBy,
+  version,
+}: AdminArticleDetail): AdminArticle => ({
+  id,
+  channelId,
+  channelName,
+  title,
+  status,
+  top,
+  sort,
+  tags,
+  image,
+  publishDate,
+  updatedAt,
+  updatedBy,
+  version,
+});
+
+/** The columns a save writes: the HTML sanitised, the search text rebuilt. */
+function columns(b: ArticleBody, userName: string) {
+  const text = sanitizeHtml(b.text);
+  return {
+    channelId: b.channelId,
+    title: b.title,
+    subtitle: b.subtitle || null,
+    description: b.description || null,
+    text,
+    searchText: `${b.description ?? ''}\n${htmlToText(text)}`,
+    image: b.image ?? null,
+    tags: b.tags,
+    sort: b.sort,
+    top: b.top,
+    status: b.status,
+    publishDate: b.publishDate ? new Date(b.publishDate.replace(' ', 'T') + (/[zZ+]|-\d\d:?\d\d$/.test(b.publishDate) ? '' : '+08:00')) : new Date(),
+    author: b.author || null,
+    source: b.source || null,
+    video: b.video ?? null,
+    poster: b.poster ?? null,
+    file: b.file ?? null,
+    fileName: b.file ? b.fileName || null : null,
+    fileLength: b.file ? (b.fileLength ?? null) : null,
+    updatedBy: userName,
+    updatedAt: new Date(),
+  };
+}
+
+async function checkChannel(ctx: AppContext, channelId: number) {
+  if (!(await loadChannels(ctx)).some((c) => c.id === channelId)) throw new HttpError(400, '栏目不存在', 'channelId');
+}
+
+/** The row, locked for the write, or 404; a `version` that is not the row's answers 409 STALE_WRITE_MSG. */
+async function lockFresh(tx: Db, id: number, version: number | undefined): Promise<Row> {
+  const [row] = await tx.select().from(t.article).where(eq(t.article.id, id)).for('update');
+  if (!row) throw notFound('文章不存在');
+  if (version !== undefined && version !== row.version) throw new HttpError(409, STALE_WRITE_MSG);
+  return row;
+}
+
+export default async function articleRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+  const one = async (row: Row) => (await toAdmin(ctx, [row]))[0];
+  const idParams = z.object({ id: intId });
+
+  app.get('/system/article/list', { onRequest: needPermi(db, 'content:article:query'), schema: { querystring: listQuery } }, async (req) => {
+    const q = req.query;
+    const where: SQL | undefined = and(
+      q.title ? ilike(t.article.title, containing(q.title)) : undefined,
+      q.channelId ? eq(t.article.channelId, q.channelId) : undefined,
+      q.status !== undefined ? eq(t.article.status, q.status) : undefined,
+      ...withinDays(t.article.publishDate, q.beginTime, q.endTime),
+    );
+    const column = SORT_COLUMNS[q.orderByColumn ?? 'publishDate'];
+    const dir = q.isAsc === 'asc' || q.isAsc === 'ascending' ? asc : desc;
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(t.article)
+      .where(where);
+    const rows = await db
+      .select()
+      .from(t.article)
+      .where(where)
+      .orderBy(dir(column), desc(t.article.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    return { code: 200, msg: '查询成功', total: Number(count), rows: (await toAdmin(ctx, rows)).map(listRow) };
+  });
+
+  app.get('/system/article/:id', { onRequest: needPermi(db, 'content:article:get'), schema: { params: idParams } }, async (req) => {
+    const [row] = await db.select().from(t.article).where(eq(t.article.id, req.params.id));
+    if (!row) throw notFound('文章不存在');
+    return { code: 200, msg: OK, data: await one(row) };
+  });
+
+  app.get('/system/article/:id/history', { onRequest: needPermi(db, 'content:article:get'), schema: { params: idParams } }, async (req) => {
+    const rows = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.resource, 'article'), eq(t.auditLog.targetId, String(req.params.id))))
+      .orderBy(desc(t.auditLog.id))
+      .limit(200);
+    return { code: 200, msg: OK, data: rows.map(toAuditEntry) };
+  });
+
+  app.post('/system/article', { onRequest: needPermi(db, 'content:article:add'), schema: { body: articleBody } }, async (req) => {
+    const u = caller(req);
+    await checkChannel(ctx, req.body.channelId);
+    const data = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(t.article)
+        .values({ ...columns(req.body, u.userName), createdBy: u.userName })
+        .returning();
+      const after = await one(row);
+      await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
+      return after;
+    });
+    ctx.cache.invalidate(ARTICLE_CACHE);
+    return { code: 200, msg: OK, data };
+  });
+
+  app.put(
+    '/system/article/:id',
+    { onRequest: needPermi(db, 'content:article:edit'), schema: { params: idParams, body: articleBody.required({ version: true }) } },
+    async (req) => {
+      const u = caller(req);
+      await checkChannel(ctx, req.body.channelId);
+      const data = await db.transaction(async (tx) => {
+        const before = await lockFresh(tx, req.params.id, req.body.version);
+        const [row] = await tx
+          .update(t.article)
+          .set({ ...columns(req.body, u.userName), version: before.version + 1 })
+          .where(eq(t.article.id, before.id))
+          .returning();
+        const after = await one(row);
+        await recordAudit(tx, req, u, {
+          resource: 'article',
+          action: 'edit',
+          targetId: row.id,
+          summary: row.title,
+          before: await one(before),
+          after,
+        });
+        return after;
+      });
+      ctx.cache.invalidate(ARTICLE_CACHE);
+      return { code: 200, msg: OK, data };
+    },
+  );
+
+  const statusBody = z.object({ status: statusSchema, version: z.number({ error: '版本号不能为空' }).int().min(1) });
+  app.put(
+    '/system/article/:id/status',
+    { onRequest: needPermi(db, 'content:article:edit'), schema: { params: idParams, body: statusBody } },
+    async (req) => {
+      const u = caller(req);
+      const data = await db.transaction(async (tx) => {
+        const before = await lockFresh(tx, req.params.id, req.body.version);
+        const publishing = req.body.status === ARTICLE_STATUS.published && before.status !== ARTICLE_STATUS.published;
+        const [row] = await tx
+          .update(t.article)
+          // Publishing a draft whose time has not been set in the future publishes it now.
+          .set({
+            status: req.body.status,
+            version: before.version + 1,
+            updatedBy: u.userName,
+            updatedAt: new Date(),
+            ...(publishing && before.status === ARTICLE_STATUS.draft && before.publishDate < new Date() ? { publishDate: new Date() } : {}),
+          })
+          .where(eq(t.article.id, before.id))
+          .returning();
+        const action = req.body.status === ARTICLE_STATUS.published ? 'enable' : req.body.status === ARTICLE_STATUS.offline ? 'disable' : 'status';
+        await recordAudit(tx, req, u, {
+          resource: 'article',
+          action,
+          targetId: row.id,
+          summary: row.title,
+          before: { status: before.status },
+          after: { status: row.status },
+        });
+        return one(row);
+      });
+      ctx.cache.invalidate(ARTICLE_CACHE);
+      return { code: 200, msg: OK, data };
+    },
+  );
+
+  app.delete(
+    '/system/article/:ids',
+    { onRequest: needPermi(db, 'content:article:delete'), schema: { params: z.object({ ids: idList }) } },
+    async (req) => {
+      const u = caller(req);
+      await db.transaction(async (tx) => {
+        const gone = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
+        for (const row of gone) {
+          await recordAudit(tx, req, u, { resource: 'article', action: 'delete', targetId: row.id, summary: row.title, before: await one(row) });
+        }
+      });
+      ctx.cache.invalidate(ARTICLE_CACHE);
+      return { code: 200, msg: OK };
+    },
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * 区块管理 (issue 18.2): the content blocks the site shows (footer columns, contact details, logos, home banners, ...;
+ * BLOCKS in the contract) and their items. Permissions content:block:list (the blocks), :query (a block's items),
+ * :get, :add, :edit, :delete. Every write is audited (resource 'block'), refuses a stale version, and drops the
+ * cached public block answers so the site shows the change at once.
+ */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BLOCKS, type BlockItemAdmin } from '@site/contract';
+import type { AppContext } from '../context.js';
+import * as t from '../db/schema.js';
+import { recordAudit } from '../lib/audit.js';
+import { caller, needPermi } from '../lib/auth.js';
+import { badRequest, notFound, staleWrite } from '../lib/errors.js';
+import { idList, intId, linkField } from '../lib/validate.js';
+
+const OK = '操作成功';
+type ItemRow = typeof t.blockItem.$inferSelect;
+
+const BLOCK_NAMES = new Map(BLOCKS.map((b) => [b.id, b.name]));
+const blockId = z.coerce
+  .number({ error: '区块不存在' })
+  .int('区块不存在')
+  .refine((id) => BLOCK_NAMES.has(id), '区块不存在');
+/** tel: and mailto: links are the contact block's (the footer's phone and e-mail). */
+const CONTACT_LINK = /^(tel:\+?[\d-]{3,30}|mailto:[^\s@<>"\\]+@[^\s@<>"\\]+)$/;
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .nullable()
+    .transform((v) => v || null);
+/** The fields of an item, none with a default: the add route fills them, an edit changes only what it names. */
+const fields = {
+  title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(200, '标题不能超过200个字符'),
+  subtitle: text('副标题', 200),
+  description: text('描述', 2000),
+  url: linkField('链接', (v) => CONTACT_LINK.test(v)),
+  image: linkField('图片'),
+  targetBlank: z.boolean({ error: '新窗口打开只能为是或否' }),
+  enabled: z.boolean({ error: '启用状态只能为是或否' }),
+};
+const addBody = z
+  .object({ blockId, ...fields })
+  .partial({ subtitle: true, description: true, url: true, image: true, targetBlank: true, enabled: true });
+const editBody = z
+  .object(fields)
+  .partial()
+  .extend({ version: z.number({ error: '版本号不能为空' }).int('版本号格式不正确').min(0, '版本号格式不正确') });
+const sortBody = z.object({ ids: z.array(intId, { error: '排序列表格式不正确' }).min(1, '排序列表不能为空').max(500, '排序列表过长') });
+
+export function toBlockItemAdmin(r: ItemRow): BlockItemAdmin {
+  return {
+    id: r.id,
+    blockId: r.blockId,
+    title: r.title,
+    subtitle: r.subtitle,
+    description: r.description,
+    url: r.url,
+    image: r.image,
+    targetBlank: r.targetBlank,
+    enabled: r.enabled,
+    order: r.sort,
+    version: r.version,
+  };
+}
+const summary = (r: ItemRow) => `${BLOCK_NAMES.get(r.blockId) ?? r.blockId}：${r.title}`;
+
+export default async function blockRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+  /** The public block answers (GET /api/block-item, /api/company) are cached per block. */
+  const changed = () => ctx.cache.invalidate('block:');
+
+  app.get('/system/block/list', { onRequest: needPermi(db, 'content:block:list') }, async () => {
+    const counts = new Map(
+      (
+        await db
+          .select({ id: t.blockItem.blockId, n: sql<number>`count(*)::int` })
+          .from(t.blockItem)
+          .groupBy(t.blockItem.blockId)
+      ).map((c) => [c.id, Number(c.n)]),
+    );
+    const rows = BLOCKS.map((b) => ({ blockId: b.id, name: b.name, hint: b.hint, itemCount: counts.get(b.id) ?? 0 }));
+    return { code: 200, msg: '查询成功', total: rows.length, rows };
+  });
+
+  app.get(
+    '/system/block/:blockId/items',
+    { onRequest: needPermi(db, 'content:block:query'), schema: { params: z.object({ blockId }) } },
+    async (req) => {
+      const rows = await db
+        .select()
+        .from(t.blockItem)
+        .where(eq(t.blockItem.blockId, req.params.blockId))
+        .orderBy(asc(t.blockItem.sort), asc(t.blockItem.id));
+      return { code: 200, msg: '查询成功', total: rows.length, rows: rows.map(toBlockItemAdmin) };
+    },
+  );
+
+  app.get('/system/block-item/:id', { onRequest: needPermi(db, 'content:block:get'), schema: { params: z.object({ id: intId }) } }, async (req) => {
+    const [row] = await db.select().from(t.blockItem).where(eq(t.blockItem.id, req.params.id));
+    if (!row) throw notFound('区块内容不存在');
+    return { code: 200, msg: OK, data: toBlockItemAdmin(row) };
+  });
+
+  app.post('/system/block-item', { onRequest: needPermi(db, 'content:block:add'), schema: { body: addBody } }, async (req) => {
+    const u = caller(req);
+    const b = req.body;
+    const id = await db.transaction(async (tx) => {
+      const [{ m }] = await tx
+        .select({ m: sql<number>`coalesce(max(${t.blockItem.sort}), 0)::int` })
+        .from(t.blockItem)
+        .where(eq(t.blockItem.blockId, b.blockId));
+      const [row] = await tx
+        .insert(t.blockItem)
+        .values({
+          blockId: b.blockId,
+          title: b.title,
+          subtitle: b.subtitle ?? null,
+          description: b.description ?? null,
+          url: b.url ?? null,
+          image: b.image ?? null,
+          targetBlank: b.targetBlank ?? false,
+          enabled: b.enabled ?? true,
+          sort: Number(m) + 1,
+        })
+        .returning();
+      await recordAudit(tx, req, u, { resource: 'block', action: 'add', targetId: row.id, summary: summary(row), after: toBlockItemAdmin(row) });
+      return row.id;
+    });
+    changed();
+    return { code: 200, msg: OK, data: { id } };
+  });
+
+  const editSchema = { params: z.object({ id: intId }), body: editBody };
+  app.put('/system/block-item/:id', { onRequest: needPermi(db, 'content:block:edit'), schema: editSchema }, async (req) => {
+    const u = caller(req);
+    const { version: read, ...patch } = req.body;
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(t.blockItem).where(eq(t.blockItem.id, req.params.id)).for('update');
+      if (!before) throw notFound('区块内容不存在');
+      if (before.version !== read) throw staleWrite();
+      const [after] = await tx
+        .update(t.blockItem)
+        .set({ ...patch, version: before.version + 1, updatedAt: new Date() })
+        .where(eq(t.blockItem.id, before.id))
+        .returning();
+      const action = before.enabled === after.enabled ? 'edit' : after.enabled ? 'enable' : 'disable';
+      await recordAudit(tx, req, u, {
+        resource: 'block',
+        action,
+        targetId: after.id,
+        summary: summary(after),
+        before: toBlockItemAdmin(before),
+        after: toBlockItemAdmin(after),
+      });
+    });
+    changed();
+    return { code: 200, msg: OK };
+  });
+
+  /** RuoYi's `{ids}`: one id or several, comma separated. */
+  app.delete(
+    '/system/block-item/:ids',
+    { onRequest: needPermi(db, 'content:block:delete'), schema: { params: z.object({ ids: idList }) } },
+    async (req) => {
+      const u = caller(req);
+      await db.transaction(async (tx) => {
+        const gone = await tx.delete(t.blockItem).where(inArray(t.blockItem.id, req.params.ids)).returning();
+        if (!gone.length) throw notFound('区块内容不存在');
+        await recordAudit(tx, req, u, {
+          resource: 'block',
+          action: 'delete',
+          targetId: gone.map((g) => g.id).join(','),
+          summary: gone.map(summary).join('、'),
+          before: gone.map(toBlockItemAdmin),
+        });
+      });
+      changed();
+      return { code: 200, msg: OK };
+    },
+  );
+
+  /** The new order of a whole block in one call: `ids` must name every item of the block once. */
+  app.put(
+    '/system/block/:blockId/sort',
+    { onRequest: needPermi(db, 'content:block:edit'), schema: { params: z.object({ blockId }), body: sortBody } },
+    async (req) => {
+      const u = caller(req);
+      const { ids } = req.body;
+      await db.transaction(async (tx) => {
+        const items = await tx
+          .select()
+          .from(t.blockItem)
+          .where(eq(t.blockItem.blockId, req.params.blockId))
+          .orderBy(asc(t.blockItem.sort), asc(t.blockItem.id))
+          .for('update');
+        const known = new Set(items.map((i) => i.id));
+        if (new Set(ids).size !== ids.length || ids.length !== items.length || !ids.every((id) => known.has(id)))
+          throw badRequest('排序列表与当前区块内容不一致，请刷新后再试', 'ids');
+        for (const [i, id] of ids.entries())
+          if (items.find((x) => x.id === id)!.sort !== i + 1)
+            await tx
+              .update(t.blockItem)
+              .set({ sort: i + 1 })
+              .where(eq(t.blockItem.id, id));
+        const titles = new Map(items.map((i) => [i.id, i.title]));
+        await recordAudit(tx, req, u, {
+          resource: 'block',
+          action: 'sort',
+          targetId: ids.join(','),
+          summary: `${BLOCK_NAMES.get(req.params.blockId)}：${ids.map((id) => titles.get(id)).join('、')}`,
+          before: items.map((i) => i.id),
+          after: ids,
+        });
+      });
+      changed();
+      return { code: 200, msg: OK };
+    },
+  );
+}

@@ -1,0 +1,328 @@
+/**
+ * 访问统计 (issue 18.5): figures over the visit records that the host's tracker sends (VISIT-1..8).
+ *
+ * - `GET /system/visit/stats?days=` (content:visit:list): the dashboard card, the last N days.
+ * - `GET /system/visit/analytics?beginDate=&endDate=` (content:visit:query): page views and visitors per day, new
+ *   against returning visitors, average durations, top pages, entry pages and referrers over a date range.
+ * - `POST /system/visit/export` (content:visit:export, form body as the shell's download sends it): the same as CSV.
+ *
+ * Pages are named by their title, resolved here when a report is read, not recorded with the visit: the entry
+ * record leaves at start-up, before a detail page has loaded its article, and a renamed article or channel shows
+ * its current name for past visits too. A detail URL (`/newsDetail?id=5`) gets the article's title, a list route
+ * the channel whose url it is (`/news`, `/product?categoryId=…`), the other routes of the site their route title.
+ */
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  VISIT_RANGE,
+  VISIT_REFERRER_LABELS,
+  type VisitAnalytics,
+  type VisitDay,
+  type VisitEntryRow,
+  type VisitPageRow,
+  type VisitReferrerRow,
+  type VisitStats,
+} from '@site/contract';
+import type { AppContext } from '../context.js';
+import { rows, type Db } from '../db/index.js';
+import * as t from '../db/schema.js';
+import { needPermi } from '../lib/auth.js';
+import { formatDate } from '../lib/text.js';
+
+const OK = '操作成功';
+/** How many rows each ranking of the analytics page gives (the dashboard card: DASHBOARD_TOP). */
+const TOP = 50;
+const DASHBOARD_TOP = 10;
+const DAY_MS = 86_400_000;
+const tz = () => process.env.TZ || 'Asia/Shanghai';
+
+// ---- the date range
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** Days since 1970-01-01 of a valid `YYYY-MM-DD`, or NaN. */
+function dayNumber(s: string): number {
+  if (!DATE_RE.test(s)) return NaN;
+  const ms = Date.parse(`${s}T00:00:00Z`);
+  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== s ? NaN : ms / DAY_MS;
+}
+const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+const dateField = (label: string) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .refine((s) => s === '' || !Number.isNaN(dayNumber(s)), `${label}格式不正确，应为YYYY-MM-DD`)
+    .optional();
+
+export const visitRange = z.object({ beginDate: dateField('开始日期'), endDate: dateField('结束日期') }).transform((q, c) => {
+  const end = q.endDate ? dayNumber(q.endDate) : dayNumber(formatDate(new Date()));
+  const begin = q.beginDate ? dayNumber(q.beginDate) : end - (VISIT_RANGE.defaultDays - 1);
+  if (begin > end) {
+    c.addIssue({ code: 'custom', message: '结束日期不能早于开始日期', path: ['endDate'] });
+    return z.NEVER;
+  }
+  if (end - begin + 1 > VISIT_RANGE.maxDays) {
+    c.addIssue({ code: 'custom', message: `统计范围不能超过${VISIT_RANGE.maxDays}天`, path: ['beginDate'] });
+    return z.NEVER;
+  }
+  return { begin, end };
+});
+export type DayRange = { begin: number; end: number };
+
+/** created_at within the range's days in the server's time zone (uses the created_at index). */
+function inRange(r: DayRange): SQL {
+  const from = dayString(r.begin);
+  const to = dayString(r.end + 1);
+  return sql`created_at >= (${from}::date::timestamp AT TIME ZONE ${tz()}) AND created_at < (${to}::date::timestamp AT TIME ZONE ${tz()})`;
+}
+
+// ---- pages and their titles
+
+/** The path of a URL (scheme and host, query and fragment removed; no trailing slash). */
+const PATH_SQL = (col: SQL) =>
+  sql`coalesce(nullif(rtrim(regexp_replace(${col}, '^[A-Za-z][A-Za-z0-9+.-]*://[^/]*|[?#].*$', '', 'g'), '/'), ''), '/')`;
+/** The query parameters that choose a page's content. */
+const ID_SQL = (col: SQL) => sql`substring(${col} from '[?&]id=([0-9]{1,9})(?:[&#]|$)')`;
+const CATEGORY_SQL = (col: SQL) => sql`substring(${col} from '[?&]categoryId=([0-9]{1,9})(?:[&#]|$)')`;
+const HOST_SQL = (col: SQL) => sql`lower(substring(${col} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@?#]*@)?([^/:?#]+)'))`;
+
+/** Detail routes of the public site: their `?id=` is an article. */
+const DETAIL_ROUTES: Record<string, string> = {
+  '/productdetail': '产品详情',
+  '/solutiondetail': '方案详情',
+  '/newsdetail': '新闻详情',
+  '/videodetail': '视频详情',
+};
+/** Routes that are no channel (the host's route table; the admin shell's paths by their prefix). */
+const OTHER_ROUTES: Record<string, string> = {
+  '/user/login': '登录',
+  '/user/register': '注册',
+  '/user/forgetpassword': '忘记密码',
+  '/tologin': '微信登录',
+  '/wxauth': '微信登录',
+  '/index': '工作台',
+  '/account': '个人中心',
+  '/admin': '管理后台',
+};
+
+interface PageKey {
+  path: string;
+  id: string | null;
+  category: string | null;
+}
+const pageOf = (k: PageKey) => (k.id ? `${k.path}?id=${k.id}` : k.category ? `${k.path}?categoryId=${k.category}` : k.path);
+
+/** Names pages by their title: one query for the articles, one for the channels. */
+async function pageTitles(db: Db, keys: PageKey[]): Promise<(k: PageKey) => string> {
+  const articleIds = [...new Set(keys.filter((k) => k.id && DETAIL_ROUTES[k.path.toLowerCase()]).map((k) => Number(k.id)))];
+  const articles = articleIds.length
+    ? await db.select({ id: t.article.id, title: t.article.title }).from(t.article).where(inArray(t.article.id, articleIds))
+    : [];
+  const articleTitle = new Map(articles.map((a) => [a.id, a.title]));
+  const channels = await db.select({ name: t.channel.name, url: t.channel.url }).from(t.channel);
+  const channelTitle = new Map<string, string>();
+  for (const c of channels) {
+    const path = (c.url.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/').toLowerCase();
+    const category = /[?&]categoryId=(\d+)/.exec(c.url)?.[1];
+    const key = category ? `${path}?categoryId=${category}` : path;
+    if (c.url.startsWith('/') && !channelTitle.has(key)) channelTitle.set(key, c.name);
+  }
+  return (k) => {
+    const path = k.path.toLowerCase();
+    const detail = DETAIL_ROUTES[path];
+    if (detail) return (k.id && articleTitle.get(Number(k.id))) || (k.id ? `${detail}（文章 ${k.id} 已不存在）` : detail);
+    if (k.category) {
+      const category = channelTitle.get(`${path}?categoryId=${k.category}`);
+      if (category) return category;
+    }
+    const channel = channelTitle.get(path);
+    if (channel) return channel;
+    const other = Object.keys(OTHER_ROUTES).find((p) => path === p || path.startsWith(`${p}/`));
+    return other ? OTHER_ROUTES[other] : k.path;
+  };
+}
+
+// ---- the figures
+
+interface DayRow {
+  d: string | null;
+  pv: number;
+  uv: number;
+  new_uv: number;
+  sessions: number;
+  exits: number;
+  exit_sum: number | null;
+  exit_sessions: number;
+}
+
+/** Everything the analytics page shows, over one range. */
+export async function visitAnalytics(ctx: AppContext, r: DayRange, top = TOP): Promise<VisitAnalytics> {
+  const { db } = ctx;
+  await ctx.visits.flush();
+  const where = inRange(r);
+  // Per day and for the whole range in one pass (GROUPING SETS): the whole range counts distinct visitors once.
+  const days = await rows<DayRow>(
+    db,
+    sql`
+    SELECT d,
+           count(*) FILTER (WHERE count = 1)::int AS pv,
+           count(DISTINCT uv) FILTER (WHERE count = 1)::int AS uv,
+           count(DISTINCT uv) FILTER (WHERE count = 1 AND new_visitor)::int AS new_uv,
+           count(DISTINCT (uv, si)) FILTER (WHERE count = 1)::int AS sessions,
+           count(*) FILTER (WHERE count = 0)::int AS exits,
+           sum(duration) FILTER (WHERE count = 0)::float8 AS exit_sum,
+           count(DISTINCT (uv, si)) FILTER (WHERE count = 0)::int AS exit_sessions
+    FROM (SELECT to_char(created_at AT TIME ZONE ${tz()}, 'YYYY-MM-DD') AS d, count, uv, si, new_visitor, duration
+          FROM visit WHERE ${where}) v
+    GROUP BY GROUPING SETS ((d), ())`,
+  );
+  const total = days.find((d) => d.d === null);
+  const byDay = new Map(days.filter((d) => d.d !== null).map((d) => [d.d, d]));
+  const daily: VisitDay[] = [];
+  for (let n = r.begin; n <= r.end; n++) {
+    const date = dayString(n);
+    const row = byDay.get(date);
+    const uv = Number(row?.uv ?? 0);
+    const newVisitors = Number(row?.new_uv ?? 0);
+    daily.push({ date, pv: Number(row?.pv ?? 0), uv, newVisitors, returningVisitors: uv - newVisitors, sessions: Number(row?.sessions ?? 0) });
+  }
+
+  const pages = await rows<PageKey & { pv: number; uv: number }>(
+    db,
+    sql`
+    SELECT min(path) AS path, id, category, count(*)::int AS pv, count(DISTINCT uv)::int AS uv FROM (
+      SELECT ${PATH_SQL(sql`url`)} AS path, ${ID_SQL(sql`url`)} AS id, ${CATEGORY_SQL(sql`url`)} AS category, uv
+      FROM visit WHERE ${where} AND count = 1) v
+    GROUP BY lower(path), id, category ORDER BY pv DESC, uv DESC, min(path) LIMIT ${top}`,
+  );
+  // The first record of each session that began in the range: its page is the entry page, its referrer the source.
+  const firstOfSession = sql`
+    SELECT DISTINCT ON (uv, si) coalesce(nullif(entry_url, ''), url) AS entry, referrer
+    FROM visit WHERE ${where} AND count = 1 ORDER BY uv, si, created_at, id`;
+  const entries = await rows<PageKey & { sessions: number }>(
+    db,
+    sql`
+    SELECT min(path) AS path, id, category, count(*)::int AS sessions FROM (
+      SELECT ${PATH_SQL(sql`entry`)} AS path, ${ID_SQL(sql`entry`)} AS id, ${CATEGORY_SQL(sql`entry`)} AS category
+      FROM (${firstOfSession}) s) e
+    GROUP BY lower(path), id, category ORDER BY sessions DESC, min(path) LIMIT ${top}`,
+  );
+  const refs = await rows<{ host: string | null; own: string | null; sessions: number }>(
+    db,
+    sql`
+    SELECT ${HOST_SQL(sql`referrer`)} AS host, ${HOST_SQL(sql`entry`)} AS own, count(*)::int AS sessions
+    FROM (${firstOfSession}) s GROUP BY 1, 2`,
+  );
+
+  const title = await pageTitles(db, [...pages, ...entries]);
+  const topPages: VisitPageRow[] = pages.map((p) => ({ page: pageOf(p), title: title(p), pv: Number(p.pv), uv: Number(p.uv) }));
+  const entryPages: VisitEntryRow[] = entries.map((p) => ({ page: pageOf(p), title: title(p), sessions: Number(p.sessions) }));
+  const grouped = new Map<string, VisitReferrerRow>();
+  for (const x of refs) {
+    const kind = !x.host ? 'direct' : x.host === x.own ? 'internal' : 'external';
+    const host = kind === 'external' ? x.host! : '';
+    const key = `${kind}:${host}`;
+    const row = grouped.get(key) ?? { host, label: kind === 'external' ? host : VISIT_REFERRER_LABELS[kind], kind, sessions: 0 };
+    row.sessions += Number(x.sessions);
+    grouped.set(key, row);
+  }
+  const referrers = [...grouped.values()].sort((a, b) => b.sessions - a.sessions || a.label.localeCompare(b.label)).slice(0, top);
+
+  const uv = Number(total?.uv ?? 0);
+  const newVisitors = Number(total?.new_uv ?? 0);
+  const exits = Number(total?.exits ?? 0);
+  const exitSum = Number(total?.exit_sum ?? 0);
+  const exitSessions = Number(total?.exit_sessions ?? 0);
+  return {
+    beginDate: dayString(r.begin),
+    endDate: dayString(r.end),
+    pv: Number(total?.pv ?? 0),
+    uv,
+    sessions: Number(total?.sessions ?? 0),
+    newVisitors,
+    returningVisitors: uv - newVisitors,
+    avgDuration: exits ? Math.round(exitSum / exits) : 0,
+    avgSessionDuration: exitSessions ? Math.round(exitSum / exitSessions) : 0,
+    daily,
+    topPages,
+    entryPages,
+    referrers,
+  };
+}
+
+// ---- CSV
+
+/** One CSV cell: quoted when needed; a leading = + - @ (a formula in a spreadsheet) is neutralised. */
+export function csvCell(v: string | number): string {
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function analyticsCsv(a: VisitAnalytics): string {
+  const lines: (string | number)[][] = [
+    ['访问统计', `${a.beginDate} 至 ${a.endDate}`],
+    [],
+    ['浏览量', '访客数', '访问次数', '新访客', '老访客', '平均停留时长(秒)', '平均访问时长(秒)'],
+    [a.pv, a.uv, a.sessions, a.newVisitors, a.returningVisitors, a.avgDuration, a.avgSessionDuration],
+    [],
+    ['日期', '浏览量', '访客数', '新访客', '老访客', '访问次数'],
+    ...a.daily.map((d) => [d.date, d.pv, d.uv, d.newVisitors, d.returningVisitors, d.sessions]),
+    [],
+    ['热门页面', '页面地址', '浏览量', '访客数'],
+    ...a.topPages.map((p) => [p.title, p.page, p.pv, p.uv]),
+    [],
+    ['入口页面', '页面地址', '访问次数'],
+    ...a.entryPages.map((p) => [p.title, p.page, p.sessions]),
+    [],
+    ['来源', '访问次数'],
+    ...a.referrers.map((x) => [x.label, x.sessions]),
+  ];
+  // A byte order mark: spreadsheet programs then read the file as UTF-8.
+  return `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+// ---- routes
+
+export default async function visitRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  const statsQuery = z.object({
+    days: z.coerce
+      .number({ error: '天数格式不正确' })
+      .int('天数格式不正确')
+      .min(1, '天数必须大于0')
+      .max(VISIT_RANGE.maxDays, `天数不能超过${VISIT_RANGE.maxDays}`)
+      .default(VISIT_RANGE.defaultDays),
+  });
+  app.get('/system/visit/stats', { onRequest: needPermi(db, 'content:visit:list'), schema: { querystring: statsQuery } }, async (req) => {
+    const end = dayNumber(formatDate(new Date()));
+    const a = await visitAnalytics(ctx, { begin: end - (req.query.days - 1), end }, DASHBOARD_TOP);
+    const data: VisitStats = {
+      pv: a.pv,
+      uv: a.uv,
+      avgDuration: a.avgDuration,
+      topPages: a.topPages.map((p) => ({ url: p.page, title: p.title, pv: p.pv })),
+      daily: a.daily.map((d) => ({ date: d.date, pv: d.pv, uv: d.uv })),
+    };
+    return { code: 200, msg: OK, data };
+  });
+
+  app.get('/system/visit/analytics', { onRequest: needPermi(db, 'content:visit:query'), schema: { querystring: visitRange } }, async (req) => ({
+    code: 200,
+    msg: OK,
+    data: await visitAnalytics(ctx, req.query),
+  }));
+
+  app.post('/system/visit/export', { onRequest: needPermi(db, 'content:visit:export'), schema: { body: visitRange } }, async (req, reply) => {
+    const a = await visitAnalytics(ctx, req.body);
+    const name = `访问统计_${a.beginDate}_${a.endDate}.csv`;
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="visits_${a.beginDate}_${a.endDate}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(analyticsCsv(a));
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Articles written in the admin shell (issue 18.1 and the shared rules of issue 18): states and the public site,
+ * server-side sanitising, stale saves, permissions, validation naming the field, the audit trail as history.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { login, req, startTestServer, type TestServer } from './helpers.js';
+
+let s: TestServer;
+let admin: string;
+let editor: string;
+let customer: string;
+before(async () => {
+  s = await startTestServer();
+  admin = await login(s.app, 'admin', 'admin123');
+  editor = await login(s.app, 'editor', 'editor123');
+  customer = await login(s.app, '13800138000', 'customer123');
+});
+after(async () => {
+  await s?.close();
+});
+
+const NEWS = 12;
+const form = (over: Record<string, unknown> = {}) => ({
+  channelId: NEWS,
+  title: `测试新闻 ${Math.random().toString(36).slice(2, 8)}`,
+  description: '一条测试摘要',
+  text: '<h2>小标题</h2><p>正文 <img src="/files/images/a.png" onerror="window.__x=1"></p><script>window.__x=2</script><a href="javascript:alert(1)">链接</a>',
+  image: '/files/images/cover.png',
+  tags: ['测试'],
+  status: 1,
+  ...over,
+});
+const publicIds = async (path: string) => ((await req(s.app, { method: 'GET', url: path })).body.content as { id: number }[]).map((a) => a.id);
+
+describe('articles', () => {
+  test('[ISSUE-18.1] a draft is not public; published it is in the list, search and detail; withdrawn it is gone again', async () => {
+    const word = `独特词${Date.now()}`;
+    const created = await req(s.app, { method: 'POST', url: '/system/article', token: editor, payload: form({ text: `<p>${word}</p>` }) });
+    assert.equal(created.body.code, 200, JSON.stringify(created.body));
+    const a = created.body.data;
+    assert.equal(a.version, 1);
+    assert.equal(a.createdBy, 'editor');
+    assert.ok(!(await publicIds(`/api/article/page?channelId=${NEWS}&pageSize=100`)).includes(a.id), 'draft not listed');
+    assert.equal((await req(s.app, { method: 'GET', url: `/api/article/${a.id}` })).status, 404);
+
+    const pub = await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: editor, payload: { status: 0, version: 1 } });
+    assert.equal(pub.body.data.status, 0);
+    assert.ok((await publicIds(`/api/article/page?channelId=${NEWS}&pageSize=100`)).includes(a.id), 'published is listed (cache emptied)');
+    assert.deepEqual(await publicIds(`/api/article/es/page?channelId=${NEWS}&text=${encodeURIComponent(word)}`), [a.id]);
+    assert.equal((await req(s.app, { method: 'GET', url: `/api/article/${a.id}` })).body.title, a.title);
+
+    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: editor, payload: { status: 2, version: 2 } });
+    assert.equal((await req(s.app, { method: 'GET', url: `/api/article/${a.id}` })).status, 404);
+  });
+
+  test('[ISSUE-18.1] a publish time in the future keeps a published article off the public site until then', async () => {
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form({ status: 0, publishDate: later }) })).body
+      .data;
+    assert.equal((await req(s.app, { method: 'GET', url: `/api/article/${a.id}` })).status, 404);
+  });
+
+  test('[ISSUE-18.1][SEC] the body is sanitised on the server before it is stored', async () => {
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form() })).body.data;
+    const stored = (await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: admin })).body.data.text as string;
+    assert.match(stored, /<h2>小标题<\/h2>/);
+    assert.match(stored, /<img src="\/files\/images\/a.png">/);
+    assert.doesNotMatch(stored, /onerror|<script|javascript:/);
+  });
+
+  test('[ISSUE-18] a stale save is refused with 内容已被他人修改，请刷新后再试 and changes nothing', async () => {
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form() })).body.data;
+    const first = await req(s.app, {
+      method: 'PUT',
+      url: `/system/article/${a.id}`,
+      token: editor,
+      payload: form({ title: '第一位编辑的标题', version: 1 }),
+    });
+    assert.equal(first.body.data.version, 2);
+    const second = await req(s.app, {
+      method: 'PUT',
+      url: `/system/article/${a.id}`,
+      token: admin,
+      payload: form({ title: '第二位编辑的标题', version: 1 }),
+    });
+    assert.deepEqual([second.status, second.body], [409, { code: 409, msg: '内容已被他人修改，请刷新后再试' }]);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: admin })).body.data.title, '第一位编辑的标题');
+    const noVersion = await req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: admin, payload: form() });
+    assert.deepEqual(noVersion.body, { code: 400, msg: '版本号不能为空', field: 'version' });
+  });
+
+  test('[ISSUE-18] permissions: the editor adds and edits but may not delete; a customer may do nothing; anonymous 401', async () => {
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: editor, payload: form() })).body.data;
+    const refused = await req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: editor });
+    assert.deepEqual([refused.status, refused.body], [403, { code: 403, msg: '当前操作没有权限' }]);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/article/list', token: customer })).status, 403);
+    assert.equal((await req(s.app, { method: 'POST', url: '/system/article', payload: { title: 1 } })).status, 401);
+    const deleted = await req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: admin });
+    assert.equal(deleted.body.code, 200);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: admin })).status, 404);
+  });
+
+  test('[ISSUE-18] validation answers in Chinese and names the field', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: '' }, '标题不能为空', 'title'],
+      [{ channelId: 999999 }, '栏目不存在', 'channelId'],
+      [{ status: 7 }, '状态只能为已发布、草稿或已下线', 'status'],
+      [{ image: 'javascript:alert(1)' }, '封面图只能是站内路径或 http(s) 地址', 'image'],
+      [{ publishDate: '明天' }, '发布时间格式不正确', 'publishDate'],
+      [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, '标签不能超过10个', 'tags'],
+    ];
+    for (const [over, msg, field] of cases) {
+      const r = await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form(over) });
+      assert.deepEqual(r.body, { code: 400, msg, field }, JSON.stringify(over));
+    }
+  });
+
+  test('[ISSUE-18.1] list: search by title, channel, state and date; sorting; paging', async () => {
+    const tag = `检索${Date.now()}`;
+    for (const [i, status] of [1, 0, 0].entries()) {
+      await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form({ title: `${tag}-${i}`, status, sort: i }) });
+    }
+    const list = async (q: string) =>
+      (await req(s.app, { method: 'GET', url: `/system/article/list?title=${encodeURIComponent(tag)}&${q}`, token: editor })).body;
+    assert.equal((await list('')).total, 3);
+    assert.equal((await list('status=0')).total, 2);
+    assert.equal((await list(`channelId=${NEWS + 1000}`)).total, 0);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.equal((await list(`beginTime=${today}&endTime=${today}`)).total, 3);
+    assert.deepEqual(
+      (await list('orderByColumn=sort&isAsc=asc')).rows.map((r: { title: string }) => r.title),
+      [`${tag}-0`, `${tag}-1`, `${tag}-2`],
+    );
+    const paged = await list('pageSize=2&pageNum=2&orderByColumn=sort&isAsc=asc');
+    assert.deepEqual([paged.total, paged.rows.length, paged.rows[0].title], [3, 1, `${tag}-2`]);
+    assert.equal(paged.rows[0].text, undefined, 'list rows carry no body');
+  });
+
+  test('[ISSUE-18.7] the article history lists every write, newest first, with before and after', async () => {
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: editor, payload: form({ title: '历史一' }) })).body.data;
+    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: editor, payload: form({ title: '历史二', version: 1 }) });
+    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: admin, payload: { status: 0, version: 2 } });
+    const h = (await req(s.app, { method: 'GET', url: `/system/article/${a.id}/history`, token: editor })).body.data;
+    assert.deepEqual(
+      h.map((e: { userName: string; action: string; summary: string }) => [e.userName, e.action, e.summary]),
+      [
+        ['admin', 'enable', '历史二'],
+        ['editor', 'edit', '历史二'],
+        ['editor', 'add', '历史一'],
+      ],
+    );
+    assert.deepEqual([h[1].before.title, h[1].after.title], ['历史一', '历史二']);
+  });
+});

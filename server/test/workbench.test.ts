@@ -1,0 +1,134 @@
+/**
+ * The signed-in customer's workbench (issue 19, "The signed-in customer"): their customer and product version, the
+ * configured support address, their product's documents; an older database upgrades to the same data.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import type { WorkbenchAccount, WorkbenchDocument } from '@site/contract';
+import { rows } from '../src/db/index.js';
+import { documentsFor, httpUrlOrEmpty, productStem } from '../src/routes/workbench.js';
+import { login, req, startTestServer, type TestServer } from './helpers.js';
+
+let s: TestServer;
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s?.close();
+});
+
+const account = async (token: string) => {
+  const r = await req(s.app, { method: 'GET', url: '/system/workbench/account', token });
+  assert.equal(r.body.code, 200, JSON.stringify(r.body));
+  return r.body.data as WorkbenchAccount;
+};
+const documents = async (token: string) => {
+  const r = await req(s.app, { method: 'GET', url: '/system/workbench/documents', token });
+  assert.equal(r.body.code, 200, JSON.stringify(r.body));
+  return r.body.data as WorkbenchDocument[];
+};
+
+describe('customer workbench', () => {
+  test('[ISSUE-19 customer] a signed-in customer reads their own customer, product and product version; no sign-in, no data', async () => {
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/workbench/account' })).status, 401);
+    const zhang = await login(s.app, '13800138000', 'customer123');
+    const a = await account(zhang);
+    assert.equal(a.customer?.name, '南方某市供电局');
+    assert.equal(a.productName, '配电网故障智能诊断系统');
+    assert.equal(a.productVersion, 'V2.6.1');
+    assert.ok(a.productArticleId, 'the product centre has the product');
+    const liu = await account(await login(s.app, '13800138001', 'customer123'));
+    assert.equal(liu.customer?.name, '某新能源发电集团有限公司');
+    assert.equal(liu.productVersion, 'V1.8.3');
+    // Staff without a customer: no customer, the site's product version.
+    const editor = await account(await login(s.app, 'editor', 'editor123'));
+    assert.equal(editor.customer, null);
+    assert.equal(editor.productVersion, 'V3.2.0');
+  });
+
+  test('[ISSUE-19 customer][SUPPORT-1] no customer-service page is configured by default: the address is empty everywhere', async () => {
+    const zhang = await login(s.app, '13800138000', 'customer123');
+    assert.equal((await account(zhang)).supportUrl, '');
+    const key = await req(s.app, { method: 'GET', url: '/system/config/configKey/site.supportUrl' });
+    assert.equal(key.body.data, '');
+  });
+
+  test('[ISSUE-19 customer] documents: their product’s manuals and the general ones, not another product’s', async () => {
+    const zhang = await documents(await login(s.app, '13800138000', 'customer123'));
+    const titles = zhang.map((d) => d.title);
+    assert.ok(titles.includes('配电网故障智能诊断系统用户手册'), titles.join());
+    assert.equal(titles[0], '配电网故障智能诊断系统用户手册', 'their own product first');
+    assert.ok(titles.includes('产品软件运行环境要求清单'), 'general documents too');
+    assert.ok(!titles.includes('新能源场站功率预测系统操作手册'), 'not another product’s manual');
+    assert.ok(!titles.some((t) => t.startsWith('电网运行风险预警平台')));
+    const doc = zhang.find((d) => d.title === '配电网故障智能诊断系统用户手册')!;
+    assert.equal(doc.docType, '用户手册');
+    assert.match(doc.fileName ?? '', /\.pdf$/);
+    const liu = (await documents(await login(s.app, '13800138001', 'customer123'))).map((d) => d.title);
+    assert.equal(liu[0], '新能源场站功率预测系统操作手册', 'the manual names the product without 与风险评估');
+  });
+
+  test('[ISSUE-19 customer] the test customers come with their own messages, one answered by the staff', async () => {
+    const zhang = await login(s.app, '13800138000', 'customer123');
+    const mine = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: zhang });
+    const answered = mine.body.rows.find((r: { title: string }) => r.title === '故障诊断报告导出缺少录波波形图');
+    assert.equal(answered.status, '1');
+    assert.match(answered.reply, /V2\.6\.2/);
+    assert.ok(answered.repliedAt);
+    assert.ok(mine.body.rows.some((r: { status: string; reply: unknown }) => r.status === '0' && r.reply === null));
+  });
+
+  test('[ISSUE-19 customer] product stems and the document filter', () => {
+    assert.equal(productStem('新能源场站功率预测与风险评估系统'), '新能源场站功率预测');
+    assert.equal(productStem('电网运行风险预警平台'), '电网运行风险预警');
+    const docs = [{ title: 'A平台手册' }, { title: 'B系统手册' }, { title: '运维规范' }];
+    assert.deepEqual(documentsFor(docs, 'B系统', ['A平台', 'B系统']), [{ title: 'B系统手册' }, { title: '运维规范' }]);
+    assert.deepEqual(documentsFor(docs, '', ['A平台', 'B系统']), docs);
+    assert.equal(httpUrlOrEmpty('javascript:alert(1)'), '');
+    assert.equal(httpUrlOrEmpty(' https://kf.hdzk-tech.com.cn/chat '), 'https://kf.hdzk-tech.com.cn/chat');
+  });
+
+  test('[ISSUE-19 customer] SUPPORT_URL configures the support address (config key and workbench answer it)', async () => {
+    const other = await startTestServer({ supportUrl: 'https://kf.hdzk-tech.com.cn/chat' });
+    try {
+      const token = await login(other.app, '13800138000', 'customer123');
+      const r = await req(other.app, { method: 'GET', url: '/system/workbench/account', token });
+      assert.equal(r.body.data.supportUrl, 'https://kf.hdzk-tech.com.cn/chat');
+      const key = await req(other.app, { method: 'GET', url: '/system/config/configKey/site.supportUrl' });
+      assert.equal(key.body.data, 'https://kf.hdzk-tech.com.cn/chat');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('[ISSUE-19 customer] a database of the previous version upgrades: product columns filled, the placeholder address dropped', async () => {
+    const old = await startTestServer();
+    try {
+      const db = old.app.ctx.db;
+      await db.execute(sql`ALTER TABLE customer DROP COLUMN product_name`);
+      await db.execute(sql`ALTER TABLE customer DROP COLUMN product_version`);
+      await db.execute(sql`UPDATE sys_config SET config_value = 'https://www.example.com/support' WHERE config_key = 'site.supportUrl'`);
+      await db.execute(sql`DELETE FROM schema_migrations WHERE name = '011_workbench.sql'`);
+      const up = await old.restart();
+      const customers = await rows<{ name: string; product_name: string; product_version: string }>(
+        up.app.ctx.db,
+        sql`SELECT name, product_name, product_version FROM customer ORDER BY id`,
+      );
+      assert.deepEqual(
+        customers.slice(0, 3).map((c) => [c.name, c.product_name, c.product_version]),
+        [
+          ['国网华东某省电力有限公司', '电网运行风险预警平台', 'V3.2.0'],
+          ['南方某市供电局', '配电网故障智能诊断系统', 'V2.6.1'],
+          ['某新能源发电集团有限公司', '新能源场站功率预测与风险评估系统', 'V1.8.3'],
+        ],
+      );
+      const [cfg] = await rows<{ v: string }>(up.app.ctx.db, sql`SELECT config_value AS v FROM sys_config WHERE config_key = 'site.supportUrl'`);
+      assert.equal(cfg.v, '');
+      await up.close();
+    } catch (e) {
+      await old.close().catch(() => {});
+      throw e;
+    }
+  });
+});

@@ -3,4 +3,5 @@ export * from './content';
 export * from './account';
 export * from './system';
 export * from './upload';
+export * from './people';
 export * from './channels';

@@ -706,6 +706,154 @@ export interface AuditLogEntry {
 }
 
 // ---------------------------------------------------------------------------------------------
+// People: staff users, roles, customers (issue 18.6) and the audit trail search (issue 18.7)
+// ---------------------------------------------------------------------------------------------
+
+export type UserStatus = '0' | '1';
+
+/** `GET /system/user/list` row, `GET /system/user/{id}` data: a staff user (holds at least one role). */
+export interface StaffUser {
+  userId: number;
+  userName: string;
+  nickName: string;
+  phonenumber: string;
+  email: string;
+  status: UserStatus;
+  /** Role keys held, and their Chinese names in the same order. */
+  roles: string[];
+  roleNames: string[];
+  remark: string;
+  /** The password was set by an administrator and must be changed at the next sign-in. */
+  passwordInitial: boolean;
+  createTime: string;
+  version: number;
+}
+
+export interface StaffUserQuery extends PageQuery {
+  /** Part of the user name or nickname. */
+  userName?: string;
+  phonenumber?: string;
+  status?: UserStatus;
+  roleKey?: string;
+}
+
+/** `POST /system/user`: without a password the server makes one (answered once in `data.password`). */
+export interface StaffUserCreateBody {
+  userName: string;
+  nickName: string;
+  password?: string;
+  phonenumber?: string;
+  email?: string;
+  roles: string[];
+  remark?: string;
+}
+
+/** `PUT /system/user/{id}`: `version` is the one read; a stale one is refused with STALE_WRITE_MSG. */
+export interface StaffUserUpdateBody {
+  nickName: string;
+  phonenumber?: string;
+  email?: string;
+  roles: string[];
+  remark?: string;
+  version: number;
+}
+
+/** `PUT /system/user/{id}/status`, `PUT /system/customer/{id}/status`. */
+export interface UserStatusBody {
+  status: UserStatus;
+}
+
+/** `PUT /system/user/{id}/resetPwd`: the password to set, or none for a random one. */
+export interface ResetPasswordBody {
+  password?: string;
+}
+
+/** `POST /system/user` and `PUT /system/user/{id}/resetPwd`: the id and the initial password, shown once. */
+/** `GET /system/user/roleOptions`: the roles a user may be given. */
+export interface RoleOption {
+  roleKey: string;
+  roleName: string;
+}
+export type RoleOptionsResponse = RData<RoleOption[]>;
+
+export type InitialPasswordResponse = RData<{ userId: number; password: string }>;
+export type StaffUserListResponse = TableDataInfo<StaffUser>;
+export type StaffUserResponse = RData<StaffUser>;
+
+/** `GET /system/role/list` row, `GET /system/role/{key}` data. */
+export interface SysRole {
+  roleKey: string;
+  roleName: string;
+  /** Permission strings `<module>:<resource>:<action>` (`*:*:*` for 超级管理员). */
+  perms: string[];
+  menuIds: number[];
+  remark: string;
+  roleSort: number;
+  /** 超级管理员: cannot be deleted and keeps every permission. */
+  builtIn: boolean;
+  userCount: number;
+  createTime: string;
+  version: number;
+}
+
+export interface SysRoleQuery extends PageQuery {
+  /** Part of the role name or key. */
+  roleName?: string;
+}
+
+/** `POST /system/role` (all fields) and `PUT /system/role/{key}` (without roleKey, with version). */
+export interface SysRoleBody {
+  roleKey?: string;
+  roleName: string;
+  menuIds: number[];
+  perms: string[];
+  remark?: string;
+  roleSort?: number;
+  version?: number;
+}
+
+/** `GET /system/role/menus`: every menu as a flat list (the role form builds its tree). */
+export interface SysMenuNode {
+  menuId: number;
+  parentId: number;
+  menuName: string;
+  /** `M` directory, `C` page. */
+  menuType: string;
+  /** The page's list permission (`system:user:list`); its actions are `system:user:<action>`. */
+  perms: string | null;
+  orderNum: number;
+}
+
+export type SysRoleListResponse = TableDataInfo<SysRole>;
+export type SysRoleResponse = RData<SysRole>;
+export type SysMenuListResponse = RData<SysMenuNode[]>;
+
+/** `GET /system/customer/list` row, `GET /system/customer/{id}` data: a person registered on the site (no role). */
+export interface SiteCustomer {
+  userId: number;
+  userName: string;
+  nickName: string;
+  phonenumber: string;
+  email: string;
+  status: UserStatus;
+  customerId: number | null;
+  /** The company of `customer` the account belongs to, or ''. */
+  customerName: string;
+  /** Signed in with the messaging app at least once. */
+  wxBound: boolean;
+  createTime: string;
+}
+
+export interface SiteCustomerQuery extends PageQuery {
+  /** Part of the user name, nickname, phone number or company. */
+  keyword?: string;
+  status?: UserStatus;
+}
+
+export type SiteCustomerListResponse = TableDataInfo<SiteCustomer>;
+export type SiteCustomerResponse = RData<SiteCustomer>;
+
+// ---------------------------------------------------------------------------------------------
 // Articles in the admin shell (issue 18.1): /system/article*
 // ---------------------------------------------------------------------------------------------
 

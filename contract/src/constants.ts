@@ -210,3 +210,19 @@ export const ARTICLE_CHANNEL_IDS = [20, 21, 22, 10, 12, 15, 16, 17] as const;
 export const VISIT_RANGE = { maxDays: 366, defaultDays: 7, presets: [7, 30, 90] } as const;
 export const VISIT_REFERRER_LABELS = { direct: '直接访问', internal: '站内跳转' } as const;
 export const VISIT_PERMISSION_ID = 'content:visit';
+/** sys_user.status: '0' 正常, '1' 停用 (a disabled account cannot sign in and its sessions end). */
+export const USER_STATUS_LABELS = { '0': '正常', '1': '停用' } as const;
+/** The password an administrator's reset sets when none is given: this many characters, shown once. */
+export const RESET_PASSWORD_LENGTH = 12;
+/** The spec's action names as the role form shows them. */
+export const ACTION_LABELS: Record<ActionName, string> = {
+  add: '新增',
+  delete: '删除',
+  edit: '修改',
+  query: '查询',
+  get: '查看',
+  enable: '启用',
+  disable: '停用',
+  import: '导入',
+  export: '导出',
+};

@@ -24,6 +24,9 @@ import type { z } from 'zod';
 import { ensureMedia, seedDatabase } from './seed/index.js';
 import contentRoutes from './routes/content.js';
 import systemRoutes from './routes/system.js';
+import userRoutes from './routes/users.js';
+import roleRoutes from './routes/roles.js';
+import customerRoutes from './routes/customers.js';
 import noticeRoutes from './routes/notices.js';
 import messageRoutes from './routes/messages.js';
 import articleRoutes from './routes/articles.js';
@@ -79,6 +82,8 @@ export interface ServerOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route as registered (method and URL pattern): the permission test walks the /system/* ones. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -242,9 +247,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, msg: MSG.notFound }));
 
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method, url: r.url });
+  });
   app.get('/health', async () => ({ status: 'ok', db: database.kind === 'pglite' ? 'pglite' : 'postgres' }));
   await app.register(async (a) => contentRoutes(a, ctx));
   await app.register(async (a) => systemRoutes(a, ctx));
+  await app.register(async (a) => userRoutes(a, ctx));
+  await app.register(async (a) => roleRoutes(a, ctx));
+  await app.register(async (a) => customerRoutes(a, ctx));
   await app.register(async (a) => noticeRoutes(a, ctx));
   await app.register(async (a) => messageRoutes(a, ctx));
   await app.register(async (a) => articleRoutes(a, ctx));

@@ -264,7 +264,7 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
       token: editor,
       payload: { userId: u.user_id, password: 'Temp#123' },
     });
-    assert.equal(refused.status, 403, 'only holders of system:user:resetPwd');
+    assert.equal(refused.status, 403, 'only holders of system:user:edit');
     const done = await req(s.app, {
       method: 'PUT',
       url: '/system/user/profile/updatePwd',

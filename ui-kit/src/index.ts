@@ -107,3 +107,8 @@ export {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
+
+// People in the admin shell (issue 18.6): the role form's permission tree and check boxes.
+export { Checkbox, Tree } from 'antd';
+export type { TreeDataNode } from 'antd';
+export { AuditOutlined, KeyOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   BookOutlined,
   BuildOutlined,
@@ -14,6 +15,7 @@ import {
   MessageOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
+  TeamOutlined,
   ToolOutlined,
   UserOutlined,
 } from '@site/ui-kit';
@@ -36,6 +38,8 @@ const ICONS: Record<string, ReactNode> = {
   link: <LinkOutlined />,
   edit: <EditOutlined />,
   history: <HistoryOutlined />,
+  peoples: <TeamOutlined />,
+  log: <AuditOutlined />,
 };
 
 export function menuIcon(name: string | undefined): ReactNode {

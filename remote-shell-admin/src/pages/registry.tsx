@@ -9,6 +9,9 @@ import ArticlePage from './article/ArticlePage';
 import AuditLog from './audit/AuditLog';
 import NoticeTable from './notice/NoticeTable';
 import DictPage from './dict/DictPage';
+import UserTable from './user/UserTable';
+import RoleTable from './role/RoleTable';
+import CustomerTable from './customer/CustomerTable';
 
 /**
  * 栏目管理 and 区块管理 load with their drag-and-drop library (about 30 KB gzip) only when opened; a failed chunk
@@ -43,6 +46,9 @@ export const PAGES: Record<string, ComponentType> = {
   'system/dict/index': DictPage,
   'content/channel/index': ChannelPage,
   'content/block/index': BlockPage,
+  'system/user/index': UserTable,
+  'system/role/index': RoleTable,
+  'system/customer/index': CustomerTable,
 };
 
 export function pageFor(component: string | undefined): ComponentType | null {

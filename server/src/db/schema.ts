@@ -128,6 +128,10 @@ export const sysRole = pgTable('sys_role', {
   roleKey: varchar('role_key', { length: 50 }).primaryKey(),
   roleName: varchar('role_name', { length: 50 }).notNull(),
   perms: jsonb('perms').$type<string[]>().notNull().default([]),
+  version: integer('version').notNull().default(1),
+  remark: varchar('remark', { length: 500 }).notNull().default(''),
+  roleSort: integer('role_sort').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const sysUser = pgTable('sys_user', {
@@ -145,6 +149,8 @@ export const sysUser = pgTable('sys_user', {
   status: char('status', { length: 1 }).notNull().default('0'),
   createdAt: ts('created_at').notNull().defaultNow(),
   passwordInitial: boolean('password_initial').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  remark: varchar('remark', { length: 500 }).notNull().default(''),
 });
 
 export const sysUserRole = pgTable('sys_user_role', {

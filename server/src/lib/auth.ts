@@ -168,3 +168,9 @@ export function groupPermissions(perms: string[]) {
     actionList: actions.has('*') ? ['*', ...ACTION_NAMES] : [...actions],
   }));
 }
+
+/** onRequest hook: the caller holds at least one of the permissions (a route whose body picks the action). */
+export const needAnyPermi = (db: Db, perms: string[]) => async (req: FastifyRequest) => {
+  const u = await requireUser(db, req);
+  if (!perms.some((p) => hasPermi(u, p))) throw forbidden();
+};

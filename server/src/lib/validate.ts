@@ -86,6 +86,8 @@ export const smsCode = z
   .string({ error: '验证码不能为空' })
   .trim()
   .regex(/^\d{6}$/, '短信验证码格式不正确');
+/** A new password (profile change, administrator reset): RuoYi's 6 to 20 characters. */
+export const newPassword = z.string({ error: '新密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间');
 /** Positive integer from a string or number (query strings). */
 export const intId = z.coerce.number({ error: 'ID格式不正确' }).int('ID格式不正确').min(1, 'ID格式不正确').max(2147483647, 'ID格式不正确');
 /** RuoYi's `{ids}` path parameter of bulk deletes: one id or up to 100, comma separated. */

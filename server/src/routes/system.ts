@@ -11,7 +11,6 @@ import {
   hashPassword,
   issueToken,
   isAdmin,
-  requirePermi,
   requireUser,
   bearer,
   revokeAllTokens,
@@ -21,12 +20,12 @@ import {
 import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
-import { BizError, HttpError, notFound } from '../lib/errors.js';
+import { BizError, HttpError } from '../lib/errors.js';
 import { hit } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { escapeHtml } from '../lib/text.js';
 import { saveUploadedImage } from '../lib/upload.js';
-import { intId, parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
+import { parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
 import type { GetInfoResponse, RouterVo, UserInfo } from '@site/contract';
 import { SUPPORT_URL_KEY, supportUrl } from './workbench.js';
 
@@ -251,21 +250,7 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     return { code: 200, msg: OK };
   });
 
-  // RuoYi's PUT /system/user/resetPwd {userId, password}: an administrator sets a password, which is then initial
-  // (the user must change it at the next sign-in) and ends the user's sessions.
-  app.put('/system/user/resetPwd', async (req) => {
-    await requirePermi(db, req, 'system:user:resetPwd');
-    const b = parse(z.object({ userId: intId, password: newPassword }), req.body);
-    const updated = await db
-      .update(t.sysUser)
-      .set({ password: await hashPassword(b.password), passwordInitial: true })
-      .where(eq(t.sysUser.userId, b.userId))
-      .returning({ id: t.sysUser.userId });
-    if (!updated.length) throw notFound('用户不存在');
-    await revokeAllTokens(db, b.userId);
-    return { code: 200, msg: OK };
-  });
-
+  // PUT /system/user/resetPwd (RuoYi) and the staff user pages' routes: routes/users.ts.
   app.post('/system/user/profile/avatar', async (req) => {
     const u = await requireUser(db, req);
     const saved = await saveUploadedImage(ctx, req, u.userId);

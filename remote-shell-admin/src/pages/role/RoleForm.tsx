@@ -1,0 +1,155 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Checkbox, Form, Input, Modal, Spin, Tree, type TreeDataNode } from '@site/ui-kit';
+import { createRole, getRole, listRoleMenus, updateRole } from '@site/api';
+import { ACTION_LABELS, ACTION_NAMES, ALL_PERMISSION, type ActionName, type SysRole } from '@site/contract';
+import { showServerFieldError } from '../../components/server-field';
+import { actionsOf, buildMenuTree, checkedLeaves, roleSelection, withActions, type MenuTreeNode } from './permission-tree';
+
+const FIELDS = ['roleKey', 'roleName', 'roleSort', 'remark', 'menuIds', 'perms'] as const;
+
+interface Values {
+  roleKey: string;
+  roleName: string;
+  roleSort?: number;
+  remark?: string;
+}
+
+/**
+ * Create or edit a role: its menus as a tree, and for each page the spec's action names (add, delete, edit, query,
+ * get, enable, disable, import, export) as checkboxes. 超级管理员 keeps every right: its tree is read-only.
+ */
+export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const [tree, setTree] = useState<MenuTreeNode[] | null>(null);
+  const [role, setRole] = useState<SysRole | null>(null);
+  const [checked, setChecked] = useState<number[]>([]);
+  const [half, setHalf] = useState<number[]>([]);
+  const [perms, setPerms] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [permError, setPermError] = useState('');
+
+  useEffect(() => {
+    let alive = true;
+    Promise.all([listRoleMenus(), roleKey ? getRole(roleKey) : Promise.resolve(null)]).then(
+      ([m, r]) => {
+        if (!alive) return;
+        const t = buildMenuTree(m.data ?? []);
+        setTree(t);
+        if (r) {
+          setRole(r.data);
+          setPerms(r.data.perms);
+          setChecked(checkedLeaves(t, r.data.menuIds));
+        }
+      },
+      () => alive && onClose(),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [roleKey, onClose]);
+
+  const builtIn = !!role?.builtIn || perms.includes(ALL_PERMISSION);
+
+  const treeData = useMemo<TreeDataNode[]>(() => {
+    const toNode = (n: MenuTreeNode): TreeDataNode => ({
+      key: n.menuId,
+      title: (
+        <span className="role-menu-node">
+          <span className="role-menu-name">{n.menuName}</span>
+          {n.resource && (
+            // Clicks on the action boxes must not toggle the page's own check.
+            <span onClick={(e) => e.stopPropagation()} style={{ marginLeft: 12 }}>
+              <Checkbox.Group
+                disabled={builtIn}
+                value={actionsOf(perms, n.resource)}
+                onChange={(v) => setPerms((p) => withActions(p, n.resource!, v as ActionName[]))}
+                options={ACTION_NAMES.map((a) => ({ value: a, label: `${ACTION_LABELS[a]}(${a})` }))}
+              />
+            </span>
+          )}
+        </span>
+      ),
+      children: n.children.map(toNode),
+    });
+    return (tree ?? []).map(toNode);
+  }, [tree, perms, builtIn]);
+
+  async function save() {
+    const v = await form.validateFields();
+    setPermError('');
+    setSaving(true);
+    try {
+      const sel = builtIn ? { menuIds: role?.menuIds ?? [], perms } : roleSelection(tree ?? [], [...checked, ...half], perms);
+      const body = { roleName: v.roleName, roleSort: v.roleSort ?? 0, remark: v.remark ?? '', ...sel };
+      if (role) await updateRole(role.roleKey, { ...body, version: role.version });
+      else await createRole({ ...body, roleKey: v.roleKey });
+      onSaved();
+    } catch (err) {
+      if (!showServerFieldError(form, err, ['roleKey', 'roleName', 'roleSort', 'remark'])) {
+        const b = (err as { body?: { field?: string; msg?: string } }).body;
+        if (b?.field && FIELDS.includes(b.field.split('.')[0] as (typeof FIELDS)[number])) setPermError(b.msg ?? '');
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      width={960}
+      title={roleKey ? '修改角色' : '新增角色'}
+      okText="保存"
+      onOk={() => void save()}
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {!tree ? (
+        <Spin />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={role ? { roleKey: role.roleKey, roleName: role.roleName, roleSort: role.roleSort, remark: role.remark } : { roleSort: 0 }}
+        >
+          <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}>
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item
+            name="roleKey"
+            label="权限字符"
+            extra="小写字母、数字和下划线，以字母开头，如 auditor"
+            rules={[
+              { required: true, message: '权限字符不能为空' },
+              { pattern: /^[a-z][a-z0-9_]{1,29}$/, message: '权限字符只能包含小写字母、数字和下划线，以字母开头，2到30个字符' },
+            ]}
+          >
+            <Input maxLength={30} disabled={!!roleKey} />
+          </Form.Item>
+          <Form.Item name="roleSort" label="显示顺序">
+            <Input type="number" min={0} max={9999} />
+          </Form.Item>
+          <Form.Item label="菜单与操作权限" validateStatus={permError ? 'error' : undefined} help={permError || undefined}>
+            {builtIn && <Alert type="info" showIcon title="超级管理员拥有全部菜单和权限，不能修改" style={{ marginBottom: 8 }} />}
+            <Tree
+              checkable
+              selectable={false}
+              defaultExpandAll
+              disabled={builtIn}
+              treeData={treeData}
+              checkedKeys={checked}
+              onCheck={(keys, info) => {
+                setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number));
+                setHalf((info.halfCheckedKeys ?? []).map(Number));
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="remark" label="备注">
+            <Input.TextArea maxLength={500} rows={2} />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

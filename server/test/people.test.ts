@@ -1,0 +1,432 @@
+/**
+ * People (issue 18.6) and the audit trail search (issue 18.7): staff users, roles, customers, the permission
+ * every /system/* route demands, and the upgrade of a database made before migration 008.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import { STALE_WRITE_MSG } from '@site/contract';
+import { rows } from '../src/db/index.js';
+import { freshPhone, login, ok, req, startTestServer, type TestServer } from './helpers.js';
+
+let s: TestServer;
+let admin: string;
+let editor: string;
+let customer: string;
+before(async () => {
+  s = await startTestServer();
+  admin = await login(s.app, 'admin', 'admin123');
+  editor = await login(s.app, 'editor', 'editor123');
+  customer = await login(s.app, '13800138000', 'customer123');
+});
+after(async () => {
+  await s?.close();
+});
+
+let seq = 0;
+const uniq = (p: string) => `${p}${Date.now() % 100000}${seq++}`;
+
+interface AuditRow {
+  user_name: string;
+  resource: string;
+  action: string;
+  target_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+const audit = (resource: string, target: string | number) =>
+  rows<AuditRow>(s.app.ctx.db, sql`SELECT * FROM audit_log WHERE resource = ${resource} AND target_id = ${String(target)} ORDER BY id`);
+
+async function createUser(token: string, body: Record<string, unknown>) {
+  return req(s.app, { method: 'POST', url: '/system/user', token, payload: { nickName: '测试员', roles: ['editor'], ...body } });
+}
+/** Signs in with an initial password and changes it; answers the new token. */
+async function firstSignIn(userName: string, initial: string, next = 'Changed123'): Promise<string> {
+  const t0 = await login(s.app, userName, initial);
+  const info = await req(s.app, { method: 'GET', url: '/getInfo', token: t0 });
+  assert.equal(info.body.isDefaultModifyPwd, true, 'a password set by an administrator is initial');
+  const blocked = await req(s.app, { method: 'GET', url: '/system/notice/list', token: t0 });
+  assert.equal(blocked.status, 403);
+  const changed = await req(s.app, {
+    method: 'PUT',
+    url: '/system/user/profile/updatePwd',
+    token: t0,
+    payload: { oldPassword: initial, newPassword: next },
+  });
+  assert.equal(changed.body.code, 200, JSON.stringify(changed.body));
+  return login(s.app, userName, next);
+}
+
+describe('staff users', () => {
+  test('[ISSUE-18.6] an administrator creates a 内容编辑: a random initial password answered once, changed at the first sign-in; the new user gets only the editor menus and no people rights', async () => {
+    const userName = uniq('ed');
+    const r = await createUser(admin, { userName, nickName: '新编辑', phonenumber: freshPhone() });
+    assert.equal(r.body.code, 200, JSON.stringify(r.body));
+    const { userId, password } = r.body.data;
+    assert.match(password, /^[A-Za-z2-9]{12}$/);
+    const token = await firstSignIn(userName, password);
+    const routers = await req(s.app, { method: 'GET', url: '/getRouters', token });
+    const titles = JSON.stringify(routers.body.data);
+    assert.ok(titles.includes('通知公告') && !titles.includes('用户管理') && !titles.includes('角色管理'), titles);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/user/list', token })).status, 403);
+    assert.equal((await req(s.app, { method: 'POST', url: '/system/role', token, payload: {} })).status, 403);
+    const info = await req(s.app, { method: 'GET', url: '/getInfo', token });
+    assert.deepEqual(info.body.roles, ['editor']);
+    assert.ok(info.body.permissions.includes('system:notice:add') && !info.body.permissions.includes('system:notice:delete'));
+    // listed with its Chinese role name; the audit trail has the add, without any password
+    const list = await req(s.app, { method: 'GET', url: `/system/user/list?userName=${userName}`, token: admin });
+    assert.equal(list.body.total, 1);
+    assert.deepEqual(list.body.rows[0].roleNames, ['内容编辑']);
+    const [a] = await audit('user', userId);
+    assert.equal(a.action, 'add');
+    assert.equal(a.user_name, 'admin');
+    assert.equal(a.after?.userName, userName);
+    assert.ok(!JSON.stringify(a.after).includes(password) && !('password' in (a.after ?? {})));
+  });
+
+  test('[ISSUE-18.6][ISSUE-18-RULES] bad input answers a Chinese 400 naming the field', async () => {
+    const taken = await createUser(admin, { userName: 'editor' });
+    assert.deepEqual([taken.status, taken.body.field, taken.body.msg], [400, 'userName', '用户名称“editor”已存在']);
+    const phone = await createUser(admin, { userName: uniq('p'), phonenumber: '123' });
+    assert.deepEqual([phone.status, phone.body.field, phone.body.msg], [400, 'phonenumber', '手机号码格式不正确']);
+    const noRole = await createUser(admin, { userName: uniq('n'), roles: [] });
+    assert.deepEqual([noRole.status, noRole.body.field, noRole.body.msg], [400, 'roles', '请至少选择一个角色']);
+    const unknown = await createUser(admin, { userName: uniq('u'), roles: ['nosuchrole'] });
+    assert.deepEqual([unknown.status, unknown.body.field], [400, 'roles']);
+    const shortPwd = await createUser(admin, { userName: uniq('s'), password: '123' });
+    assert.deepEqual([shortPwd.status, shortPwd.body.field], [400, 'password']);
+  });
+
+  test('[ISSUE-18.6] disabling a user ends their session and refuses sign-in; enabling lets them back; both audited with before/after', async () => {
+    const userName = uniq('dis');
+    const { userId, password } = (await createUser(admin, { userName, password: 'First123' })).body.data;
+    assert.equal(password, 'First123');
+    const token = await firstSignIn(userName, 'First123');
+    assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 200);
+    const off = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: admin, payload: { status: '1' } });
+    assert.equal(off.body.code, 200);
+    assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 401, 'the session ended');
+    await assert.rejects(login(s.app, userName, 'Changed123'), /账号已停用/);
+    const on = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: admin, payload: { status: '0' } });
+    assert.equal(on.body.code, 200);
+    ok(await login(s.app, userName, 'Changed123'), 'signs in again');
+    const trail = (await audit('user', userId)).map((a) => [a.action, a.before?.status, a.after?.status]);
+    assert.deepEqual(trail.slice(-2), [
+      ['disable', '0', '1'],
+      ['enable', '1', '0'],
+    ]);
+  });
+
+  test('[ISSUE-18.6] a password reset answers the new password once, marks it initial and ends the sessions', async () => {
+    const userName = uniq('rst');
+    const { userId } = (await createUser(admin, { userName, password: 'First123' })).body.data;
+    const token = await firstSignIn(userName, 'First123');
+    const r = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/resetPwd`, token: admin, payload: {} });
+    assert.equal(r.body.code, 200);
+    assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 401);
+    await firstSignIn(userName, r.body.data.password, 'Again1234');
+    assert.equal((await audit('user', userId)).at(-1)?.action, 'resetPwd');
+  });
+
+  test('[ISSUE-18.6][ISSUE-18-RULES] a stale edit is refused with 内容已被他人修改，请刷新后再试', async () => {
+    const { userId } = (await createUser(admin, { userName: uniq('v') })).body.data;
+    const got = await req(s.app, { method: 'GET', url: `/system/user/${userId}`, token: admin });
+    const body = { nickName: '改名一', roles: ['editor'], version: got.body.data.version };
+    assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${userId}`, token: admin, payload: body })).body.code, 200);
+    const stale = await req(s.app, { method: 'PUT', url: `/system/user/${userId}`, token: admin, payload: { ...body, nickName: '改名二' } });
+    assert.deepEqual([stale.status, stale.body.msg], [409, STALE_WRITE_MSG]);
+    const now = await req(s.app, { method: 'GET', url: `/system/user/${userId}`, token: admin });
+    assert.equal(now.body.data.nickName, '改名一');
+    const [, edit] = await audit('user', userId);
+    assert.deepEqual([edit.action, edit.before?.nickName, edit.after?.nickName], ['edit', '测试员', '改名一']);
+  });
+
+  test('[ISSUE-18.6] only a 超级管理员 hands out that role or touches such an account; the last enabled one stays', async () => {
+    const roleKey = uniq('usermgr');
+    const role = await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: admin,
+      payload: { roleKey, roleName: uniq('用户管理员'), menuIds: [201], perms: ['system:user:add', 'system:user:edit', 'system:user:get'] },
+    });
+    assert.equal(role.body.code, 200, JSON.stringify(role.body));
+    const userName = uniq('mgr');
+    await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
+    const mgr = await firstSignIn(userName, 'First123');
+    assert.equal((await createUser(mgr, { userName: uniq('x'), roles: ['admin'] })).status, 403);
+    assert.equal((await createUser(mgr, { userName: uniq('y'), roles: ['editor'] })).body.code, 200);
+    const [adminRow] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = 'admin'`);
+    assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${adminRow.user_id}/resetPwd`, token: mgr, payload: {} })).status, 403);
+    // no enable/disable right: the status switch is refused
+    assert.equal(
+      (await req(s.app, { method: 'PUT', url: `/system/user/${adminRow.user_id}/status`, token: mgr, payload: { status: '1' } })).status,
+      403,
+    );
+    const self = await req(s.app, { method: 'PUT', url: `/system/user/${adminRow.user_id}/status`, token: admin, payload: { status: '1' } });
+    assert.deepEqual([self.status, self.body.msg], [400, '不能停用当前登录的账号']);
+    const got = await req(s.app, { method: 'GET', url: `/system/user/${adminRow.user_id}`, token: admin });
+    const strip = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${adminRow.user_id}`,
+      token: admin,
+      payload: { nickName: got.body.data.nickName, roles: ['editor'], version: got.body.data.version },
+    });
+    assert.deepEqual([strip.status, strip.body.msg], [400, '至少保留一个启用的超级管理员']);
+  });
+});
+
+describe('roles', () => {
+  test('[ISSUE-18.6] a role is its menus and its per-action permissions: parents and the page permission are added, and a holder gets exactly those', async () => {
+    const roleKey = uniq('noticeonly');
+    const created = await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: admin,
+      payload: { roleKey, roleName: uniq('公告查看'), menuIds: [21], perms: ['system:notice:query', 'system:notice:get'] },
+    });
+    assert.equal(created.body.code, 200, JSON.stringify(created.body));
+    const got = await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: admin });
+    assert.deepEqual(got.body.data.menuIds, [2, 21]);
+    assert.deepEqual(got.body.data.perms, ['system:notice:get', 'system:notice:list', 'system:notice:query']);
+    const userName = uniq('rv');
+    await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
+    const token = await firstSignIn(userName, 'First123');
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/notice/list', token })).status, 200);
+    assert.equal((await req(s.app, { method: 'POST', url: '/system/notice', token, payload: { noticeTitle: 'x', noticeType: '1' } })).status, 403);
+    // grant add: the holder may now write (permissions are read on every request)
+    const edit = await req(s.app, {
+      method: 'PUT',
+      url: `/system/role/${roleKey}`,
+      token: admin,
+      payload: {
+        roleName: got.body.data.roleName,
+        menuIds: [21],
+        perms: [...got.body.data.perms, 'system:notice:add'],
+        version: got.body.data.version,
+      },
+    });
+    assert.equal(edit.body.code, 200, JSON.stringify(edit.body));
+    assert.equal(
+      (await req(s.app, { method: 'POST', url: '/system/notice', token, payload: { noticeTitle: '角色测试', noticeType: '1' } })).body.code,
+      200,
+    );
+    const stale = await req(s.app, {
+      method: 'PUT',
+      url: `/system/role/${roleKey}`,
+      token: admin,
+      payload: { roleName: got.body.data.roleName, menuIds: [21], perms: [], version: got.body.data.version },
+    });
+    assert.deepEqual([stale.status, stale.body.msg], [409, STALE_WRITE_MSG]);
+    const [add, change] = await audit('role', roleKey);
+    assert.deepEqual([add.action, change.action], ['add', 'edit']);
+    assert.ok((change.after?.perms as string[]).includes('system:notice:add') && !(change.before?.perms as string[]).includes('system:notice:add'));
+    // held: cannot be deleted
+    const held = await req(s.app, { method: 'DELETE', url: `/system/role/${roleKey}`, token: admin });
+    assert.equal(held.status, 400);
+    assert.match(held.body.msg, /已分配给1个用户，不能删除/);
+  });
+
+  test('[ISSUE-18.6] 超级管理员 cannot be deleted or stripped; unknown permissions and rights the caller lacks are refused naming the field', async () => {
+    const del = await req(s.app, { method: 'DELETE', url: '/system/role/admin', token: admin });
+    assert.deepEqual([del.status, del.body.msg], [400, '超级管理员角色不能删除']);
+    const got = await req(s.app, { method: 'GET', url: '/system/role/admin', token: admin });
+    assert.equal(got.body.data.builtIn, true);
+    const strip = await req(s.app, {
+      method: 'PUT',
+      url: '/system/role/admin',
+      token: admin,
+      payload: { roleName: '超级管理员', menuIds: [], perms: ['system:notice:list'], version: got.body.data.version },
+    });
+    assert.deepEqual([strip.status, strip.body.field], [400, 'perms']);
+    const after = await req(s.app, { method: 'GET', url: '/system/role/admin', token: admin });
+    assert.deepEqual(after.body.data.perms, ['*:*:*']);
+    const unknown = await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: admin,
+      payload: { roleKey: uniq('bad'), roleName: uniq('坏角色'), perms: ['nothing:here:add'] },
+    });
+    assert.deepEqual([unknown.status, unknown.body.field], [400, 'perms']);
+    const badName = await req(s.app, { method: 'POST', url: '/system/role', token: admin, payload: { roleKey: 'Bad Key', roleName: 'x' } });
+    assert.deepEqual([badName.status, badName.body.field], [400, 'roleKey']);
+    const dup = await req(s.app, { method: 'POST', url: '/system/role', token: admin, payload: { roleKey: 'editor', roleName: uniq('重复') } });
+    assert.deepEqual([dup.status, dup.body.field], [400, 'roleKey']);
+    // a role manager who is not 超级管理员 grants only what they hold
+    const mgrKey = uniq('rolemgr');
+    await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: admin,
+      payload: { roleKey: mgrKey, roleName: uniq('角色管理员'), menuIds: [202], perms: ['system:role:add', 'system:role:get'] },
+    });
+    const userName = uniq('rm');
+    await createUser(admin, { userName, password: 'First123', roles: [mgrKey] });
+    const mgr = await firstSignIn(userName, 'First123');
+    const escalate = await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: mgr,
+      payload: { roleKey: uniq('esc'), roleName: uniq('提权'), menuIds: [201], perms: ['system:user:add'] },
+    });
+    assert.deepEqual([escalate.status, escalate.body.field], [400, 'perms']);
+    // an unused role is deleted, with its trail
+    const spare = uniq('spare');
+    await req(s.app, { method: 'POST', url: '/system/role', token: admin, payload: { roleKey: spare, roleName: uniq('备用') } });
+    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/role/${spare}`, token: admin })).body.code, 200);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/role/${spare}`, token: admin })).status, 404);
+    assert.equal((await audit('role', spare)).at(-1)?.action, 'delete');
+  });
+
+  test('[ISSUE-18.6] the seeded roles: 内容编辑 holds notices query/get/add/edit and no delete, people or roles', async () => {
+    const r = await req(s.app, { method: 'GET', url: '/system/role/editor', token: admin });
+    const perms: string[] = r.body.data.perms;
+    for (const p of ['system:notice:query', 'system:notice:get', 'system:notice:add', 'system:notice:edit']) assert.ok(perms.includes(p), p);
+    assert.ok(!perms.some((p) => p.endsWith(':delete') || p.startsWith('system:user') || p.startsWith('system:role')), perms.join());
+    assert.equal(r.body.data.roleName, '内容编辑');
+  });
+});
+
+describe('customers', () => {
+  test('[ISSUE-18.6] customers are searched (by company too), viewed and disabled: a disabled customer cannot sign in and their session ends', async () => {
+    const list = await req(s.app, { method: 'GET', url: `/system/customer/list?keyword=${encodeURIComponent('南方某市')}`, token: admin });
+    assert.equal(list.body.code, 200);
+    const row = list.body.rows.find((r: { userName: string }) => r.userName === '13800138000');
+    ok(row, 'found by company name');
+    assert.equal(row.customerName, '南方某市供电局');
+    const all = await req(s.app, { method: 'GET', url: '/system/customer/list?pageSize=100', token: admin });
+    assert.ok(!all.body.rows.some((r: { userName: string }) => r.userName === 'admin' || r.userName === 'editor'), 'staff are not customers');
+    const detail = await req(s.app, { method: 'GET', url: `/system/customer/${row.userId}`, token: admin });
+    assert.equal(detail.body.data.phonenumber, '13800138000');
+    const token = await login(s.app, '13800138001', 'customer123');
+    const [c2] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = '13800138001'`);
+    assert.equal(
+      (await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: editor, payload: { status: '1' } })).status,
+      403,
+    );
+    const off = await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: admin, payload: { status: '1' } });
+    assert.equal(off.body.code, 200);
+    assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 401);
+    await assert.rejects(login(s.app, '13800138001', 'customer123'), /账号已停用/);
+    assert.equal(
+      (await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: admin, payload: { status: '0' } })).body.code,
+      200,
+    );
+    ok(await login(s.app, '13800138001', 'customer123'), 'enabled again');
+    const trail = await audit('customer', c2.user_id);
+    assert.deepEqual(
+      trail.map((a) => a.action),
+      ['disable', 'enable'],
+    );
+    // a staff user is not reachable as a customer
+    const [ed] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = 'editor'`);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/customer/${ed.user_id}`, token: admin })).status, 404);
+  });
+});
+
+describe('audit trail search', () => {
+  test('[ISSUE-18.7] searched by user, resource, action, target id and date range, newest first; bad dates are a 400', async () => {
+    const userName = uniq('au');
+    const { userId } = (await createUser(admin, { userName })).body.data;
+    await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: admin, payload: { status: '1' } });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.TZ || 'Asia/Shanghai' }).format(new Date());
+    const q = (qs: string) => req(s.app, { method: 'GET', url: `/system/audit/list?${qs}`, token: admin });
+    const byTarget = await q(`resource=user&targetId=${userId}&userName=adm&beginTime=${today}&endTime=${today}`);
+    assert.deepEqual(
+      byTarget.body.rows.map((r: { action: string }) => r.action),
+      ['disable', 'add'],
+    );
+    assert.equal(byTarget.body.rows[0].before.status, '0');
+    const disables = await q(`resource=user&action=disable&targetId=${userId}`);
+    assert.equal(disables.body.total, 1);
+    assert.equal((await q(`targetId=${userId}&resource=user&endTime=2000-01-01`)).body.total, 0);
+    const bad = await q('beginTime=2024-13-45');
+    assert.deepEqual([bad.status, bad.body.field], [400, 'beginTime']);
+    const reversed = await q('beginTime=2024-02-01&endTime=2024-01-01');
+    assert.equal(reversed.status, 400);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/audit/list', token: editor })).status, 403);
+    // a row's history: for holders of the audit list or of that row's view right
+    const history = await req(s.app, { method: 'GET', url: `/system/audit/user/${userId}`, token: admin });
+    assert.equal(history.body.total, 2);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/audit/user/${userId}`, token: editor })).status, 403);
+  });
+});
+
+describe('permissions on every route', () => {
+  /** What a signed-in customer may call: their own account, the notices meant for them, their own messages. */
+  const CUSTOMER_MAY = new Set([
+    'GET /system/user/profile',
+    'PUT /system/user/profile',
+    'PUT /system/user/profile/updatePwd',
+    'POST /system/user/profile/avatar',
+    'GET /system/notice/list',
+    'GET /system/notice/:noticeId',
+    'GET /system/message-board/mine',
+    'GET /system/workbench/account',
+    'GET /system/workbench/documents',
+  ]);
+  /** Public: read-only dictionary and configuration values every page reads. */
+  const PUBLIC = new Set(['GET /system/dict/data/type/:dictType', 'GET /system/config/configKey/:configKey']);
+
+  test('[ISSUE-18.6] every /system/* route answers 401 to a visitor and 403 to a signed-in customer, except the customer\u2019s own calls', async () => {
+    const routes = s.app.routeList.filter((r) => r.url.startsWith('/system/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    assert.ok(routes.length >= 25, `found ${routes.length} routes`);
+    for (const want of ['GET /system/user/list', 'PUT /system/user/:userId/resetPwd', 'DELETE /system/role/:roleKeys', 'GET /system/audit/list']) {
+      assert.ok(
+        routes.some((r) => `${r.method} ${r.url}` === want),
+        want,
+      );
+    }
+    const failures: string[] = [];
+    for (const r of routes) {
+      const key = `${r.method} ${r.url}`;
+      const url = r.url.replace(/:(\w+)/g, (_m, name: string) => (/key|resource/i.test(name) ? 'editor' : '1'));
+      const payload = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
+      const anon = await req(s.app, { method: r.method as 'GET', url, payload });
+      if (!PUBLIC.has(key) && anon.status !== 401) failures.push(`${key} anonymous -> ${anon.status}`);
+      if (PUBLIC.has(key) || CUSTOMER_MAY.has(key)) continue;
+      const asCustomer = await req(s.app, { method: r.method as 'GET', url, payload, token: customer });
+      if (asCustomer.status !== 403) failures.push(`${key} customer -> ${asCustomer.status}`);
+    }
+    assert.deepEqual(failures, []);
+  });
+});
+
+describe('upgrade', () => {
+  test('[ISSUE-18.6] a database made before migration 008 gets the columns, the people menus (admin only) and the editor\u2019s notice rights, keeping the perms others added', async () => {
+    const old = await startTestServer();
+    let current = old;
+    try {
+      const db = old.app.ctx.db;
+      await db.execute(sql`DELETE FROM sys_role_menu WHERE menu_id IN (201, 202, 203)`);
+      await db.execute(sql`DELETE FROM sys_menu WHERE menu_id IN (201, 202, 203)`);
+      await db.execute(
+        sql`UPDATE sys_role SET perms = '["content:message:list","content:visit:list","system:notice:list","system:notice:query","content:article:query"]'::jsonb WHERE role_key = 'editor'`,
+      );
+      await db.execute(sql`ALTER TABLE sys_user DROP COLUMN version, DROP COLUMN remark`);
+      await db.execute(sql`ALTER TABLE sys_role DROP COLUMN version, DROP COLUMN remark, DROP COLUMN role_sort, DROP COLUMN created_at`);
+      await db.execute(sql`DELETE FROM schema_migrations WHERE name = '013_people.sql'`);
+      const up = await old.restart();
+      current = up;
+      const menus = await rows<{ menu_id: number }>(
+        up.app.ctx.db,
+        sql`SELECT menu_id FROM sys_role_menu WHERE role_key = 'admin' AND menu_id > 200 ORDER BY 1`,
+      );
+      assert.deepEqual(
+        menus.map((m) => m.menu_id),
+        [201, 202, 203, 209],
+      );
+      const editorMenus = await rows<{ n: number }>(
+        up.app.ctx.db,
+        sql`SELECT count(*)::int AS n FROM sys_role_menu WHERE role_key = 'editor' AND menu_id > 200`,
+      );
+      assert.equal(editorMenus[0].n, 0);
+      const [ed] = await rows<{ perms: string[] }>(up.app.ctx.db, sql`SELECT perms FROM sys_role WHERE role_key = 'editor'`);
+      for (const p of ['content:article:query', 'system:notice:get', 'system:notice:add', 'system:notice:edit']) assert.ok(ed.perms.includes(p), p);
+      assert.equal(new Set(ed.perms).size, ed.perms.length, 'no duplicates');
+      const token = await login(up.app, 'admin', 'admin123');
+      assert.equal((await req(up.app, { method: 'GET', url: '/system/user/list', token })).body.code, 200);
+    } finally {
+      await current.close();
+    }
+  });
+});

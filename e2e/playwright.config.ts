@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: BASE,
     locale: 'zh-CN',
+    // The site's visitors and staff are in China: dates the pages compute ("today", "the last 7 days") are the
+    // server's days (TZ Asia/Shanghai), also between 16:00 and 24:00 UTC.
+    timezoneId: 'Asia/Shanghai',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',

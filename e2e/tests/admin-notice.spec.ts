@@ -174,8 +174,15 @@ test('[ISSUE-18.3][NOTICE-1] staff write notices from the table: create for cust
   await actions.getByRole('button', { name: /新\s*增/ }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '添加公告' });
   await dialog.locator('#noticeTitle').fill(title);
-  await dialog.locator('#noticeType').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '公告' }).click();
+  // The type 公告, checked in the select (a click while the list is still opening can miss its option).
+  await expect(async () => {
+    await dialog.locator('#noticeType').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: /^公告$/ })
+      .click();
+    await expect(dialog.locator('.ant-select').filter({ has: page.locator('#noticeType') })).toHaveText('公告', { timeout: 1000 });
+  }).toPass();
   await dialog.getByText('客户', { exact: true }).click();
   await dialog.locator('.rte-content').click();
   await page.keyboard.type('系统将于周六凌晨维护。');

@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { ensureMedia, seedDatabase } from './seed/index.js';
 import contentRoutes from './routes/content.js';
 import systemRoutes from './routes/system.js';
+import accountRoutes from './routes/account.js';
 import userRoutes from './routes/users.js';
 import roleRoutes from './routes/roles.js';
 import customerRoutes from './routes/customers.js';
@@ -254,6 +255,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   app.get('/health', async () => ({ status: 'ok', db: database.kind === 'pglite' ? 'pglite' : 'postgres' }));
   await app.register(async (a) => contentRoutes(a, ctx));
+  await app.register(async (a) => accountRoutes(a, ctx));
   await app.register(async (a) => systemRoutes(a, ctx));
   await app.register(async (a) => userRoutes(a, ctx));
   await app.register(async (a) => roleRoutes(a, ctx));

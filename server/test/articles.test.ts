@@ -126,7 +126,8 @@ describe('articles', () => {
     assert.equal((await list('')).total, 3);
     assert.equal((await list('status=0')).total, 2);
     assert.equal((await list(`channelId=${NEWS + 1000}`)).total, 0);
-    const today = new Date().toISOString().slice(0, 10);
+    // The day in the site's time zone, which the date filter uses (UTC's date differs between 16:00 and 24:00).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.TZ || 'Asia/Shanghai' }).format(new Date());
     assert.equal((await list(`beginTime=${today}&endTime=${today}`)).total, 3);
     assert.deepEqual(
       (await list('orderByColumn=sort&isAsc=asc')).rows.map((r: { title: string }) => r.title),

@@ -4,6 +4,7 @@
  * formula (CSV injection).
  */
 import type { FastifyReply } from 'fastify';
+import { formatDate } from './text.js';
 
 const cell = (v: unknown): string => {
   let s = v === null || v === undefined ? '' : String(v);
@@ -17,7 +18,8 @@ export function toCsv(header: string[], rows: unknown[][]): string {
 
 /** Sends a CSV as a download named `<name>_<YYYYMMDD>.csv` (the Chinese name encoded per RFC 5987). */
 export function sendCsv(reply: FastifyReply, name: string, header: string[], rows: unknown[][]) {
-  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  // The staff member's day (the site's time zone), not UTC's.
+  const day = formatDate(new Date()).replace(/-/g, '');
   const file = `${name}_${day}.csv`;
   return reply
     .type('text/csv; charset=utf-8')

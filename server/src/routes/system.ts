@@ -1,154 +1,19 @@
-/** RuoYi-style account and system calls. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+/** RuoYi-style system calls: dictionaries, configuration values and the shared image upload (accounts: account.ts). */
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import {
-  checkPassword,
-  dummyCompare,
-  groupPermissions,
-  hashPassword,
-  issueToken,
-  isAdmin,
-  requireUser,
-  bearer,
-  revokeAllTokens,
-  revokeToken,
-  type CurrentUser,
-} from '../lib/auth.js';
-import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
-import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
+import { requireUser } from '../lib/auth.js';
 import { configValue } from '../lib/config.js';
-import { BizError, HttpError } from '../lib/errors.js';
-import { hit } from '../lib/ratelimit.js';
-import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
-import { escapeHtml } from '../lib/text.js';
 import { saveUploadedImage } from '../lib/upload.js';
-import { parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
-import type { GetInfoResponse, RouterVo, UserInfo } from '@site/contract';
+import { parse } from '../lib/validate.js';
 import { SUPPORT_URL_KEY, supportUrl } from './workbench.js';
 
 const OK = '操作成功';
-/** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
-const MAY_BE_INITIAL = { allowInitialPassword: true };
-const newPassword = z.string({ error: '新密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间');
-
-export function userInfo(u: CurrentUser): UserInfo {
-  return {
-    userId: u.userId,
-    userName: u.userName,
-    nickName: u.nickName,
-    avatar: u.avatar,
-    customerId: u.customerId,
-    deptId: u.deptId,
-    postIds: u.postIds,
-    phonenumber: u.phonenumber,
-    email: u.email,
-  };
-}
 
 export default async function systemRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const captchaEnabled = async () => (await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false';
-
-  // ---- captcha
-  app.get('/captchaImage', async () => {
-    if (!(await captchaEnabled())) return { code: 200, msg: OK, captchaEnabled: false, uuid: '', img: '' };
-    const c = await createCaptcha(db);
-    return { code: 200, msg: OK, captchaEnabled: true, uuid: c.uuid, img: c.img };
-  });
-
-  // ---- login
-  app.post('/login', async (req) => {
-    const b = parse(
-      z.object({
-        username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64, '用户名或密码长度不正确'),
-        password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(64, '用户名或密码长度不正确'),
-        code: z.string().max(16, '验证码错误').optional(),
-        uuid: z.string().max(64, '验证码已失效').optional(),
-      }),
-      req.body,
-    );
-    const lim = ctx.config.rateLimits.login;
-    await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
-    if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
-    // Per account, whatever the address: counted before the compare, refused while locked (lib/loginlock.ts).
-    const attempt = await reserveAttempt(db, b.username);
-    const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.userName, b.username));
-    const right = u?.password ? await checkPassword(b.password, u.password) : (await dummyCompare(b.password), false);
-    if (!u || !right) throw new BizError(attempt.lockedUntil ? lockedMessage(attempt.lockedUntil) : '用户不存在/密码错误');
-    await clearAttempts(db, b.username);
-    if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
-    return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
-  });
-
-  app.post('/loginNoPassword', async (req) => {
-    const b = parse(z.object({ phone, code: smsCode }), { ...(req.query as object), ...(req.body as object) });
-    const lim = ctx.config.rateLimits.login;
-    await hit(db, `login:${req.ip}:${b.phone}`, lim.limit, lim.windowMs);
-    await consumeSmsCode(db, b.phone, b.code, 'login');
-    const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.phonenumber, b.phone));
-    // The same answer as a wrong code: sign-in must not tell which numbers are registered.
-    if (!u) throw new BizError(SMS_FAIL_MSG);
-    if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
-    return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
-  });
-
-  // isDefaultModifyPwd (RuoYi): the front end sends the user to change the initial password first.
-  app.get('/getInfo', async (req): Promise<GetInfoResponse> => {
-    const u = await requireUser(db, req, MAY_BE_INITIAL);
-    return {
-      code: 200,
-      msg: OK,
-      user: userInfo(u),
-      roles: u.roles,
-      permissions: u.permissions,
-      permissionList: groupPermissions(u.permissions),
-      isDefaultModifyPwd: u.passwordInitial,
-    };
-  });
-
-  app.get('/getRouters', async (req) => {
-    const u = await requireUser(db, req, MAY_BE_INITIAL);
-    let menus: (typeof t.sysMenu.$inferSelect)[];
-    if (isAdmin(u)) menus = await db.select().from(t.sysMenu).orderBy(asc(t.sysMenu.parentId), asc(t.sysMenu.orderNum));
-    else if (u.roles.length === 0) menus = [];
-    else {
-      const ids = db.select({ id: t.sysRoleMenu.menuId }).from(t.sysRoleMenu).where(inArray(t.sysRoleMenu.roleKey, u.roles));
-      menus = await db.select().from(t.sysMenu).where(inArray(t.sysMenu.menuId, ids)).orderBy(asc(t.sysMenu.parentId), asc(t.sysMenu.orderNum));
-    }
-    const build = (parentId: number): RouterVo[] =>
-      menus
-        .filter((m) => m.parentId === parentId && m.menuType !== 'F')
-        .map((m) => {
-          const meta = { title: m.menuName, icon: m.icon, noCache: m.noCache, link: m.isFrame ? m.path : null };
-          if (m.menuType === 'M') {
-            return {
-              name: m.routeName,
-              path: m.path,
-              hidden: !m.visible,
-              redirect: 'noRedirect',
-              component: m.component || 'Layout',
-              alwaysShow: true,
-              meta,
-              children: build(m.menuId),
-            };
-          }
-          const r: RouterVo = { name: m.routeName, path: m.path, hidden: !m.visible, component: m.component || 'Layout', meta };
-          if (m.perms) r.perms = m.perms;
-          return r;
-        })
-        .filter((r) => r.component !== 'Layout' || r.meta.link || (r.children && r.children.length));
-    return { code: 200, msg: OK, data: build(0) };
-  });
-
-  app.delete('/logout', async (req) => {
-    const token = bearer(req);
-    if (token) await revokeToken(db, token);
-    return { code: 200, msg: '退出成功' };
-  });
-
   // ---- dictionary and configs (public, read-only)
   app.get('/system/dict/data/type/:dictType', async (req) => {
     const { dictType } = parse(z.object({ dictType: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, '字典类型格式不正确') }), req.params);
@@ -171,93 +36,10 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     return { code: 200, msg: OK, data: await configValue(ctx, configKey) };
   });
 
-  // ---- uploads and profile
+  // ---- the shared image upload
   app.post('/common/upload', async (req) => {
     const u = await requireUser(db, req);
     const saved = await saveUploadedImage(ctx, req, u.userId);
     return { code: 200, msg: OK, ...saved };
   });
-
-  app.get('/system/user/profile', async (req) => {
-    const u = await requireUser(db, req, MAY_BE_INITIAL);
-    const roleNames = u.roles.length
-      ? (await db.select({ n: t.sysRole.roleName }).from(t.sysRole).where(inArray(t.sysRole.roleKey, u.roles))).map((r) => r.n)
-      : [];
-    return { code: 200, msg: OK, data: userInfo(u), roleGroup: roleNames.join(','), postGroup: '' };
-  });
-
-  app.put('/system/user/profile', async (req) => {
-    const u = await requireUser(db, req);
-    const b = parse(
-      z.object({
-        nickName: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(30, '昵称不能超过30个字符'),
-        phonenumber: z
-          .string()
-          .trim()
-          .refine((v) => v === '' || PHONE_RE.test(v), '手机号格式不正确')
-          .optional(),
-        email: z
-          .string()
-          .trim()
-          .max(50, '邮箱不能超过50个字符')
-          .refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确')
-          .optional(),
-        code: smsCode.optional(),
-      }),
-      req.body,
-    );
-    const patch: Partial<typeof t.sysUser.$inferInsert> = { nickName: b.nickName };
-    if (b.phonenumber !== undefined) patch.phonenumber = b.phonenumber || null;
-    if (b.email !== undefined) patch.email = b.email;
-    // A new number is proved by a code sent to it (purpose phone): nobody claims a number they do not hold. The
-    // code is checked before the number's uniqueness, so only its holder learns that it is taken.
-    if (patch.phonenumber && patch.phonenumber !== (u.phonenumber || null)) {
-      if (!b.code) throw new BizError('请输入发送到新手机号的短信验证码');
-      await consumeSmsCode(db, patch.phonenumber, b.code, 'phone');
-    }
-    if (patch.phonenumber) {
-      const [other] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, patch.phonenumber));
-      if (other && other.id !== u.userId) throw new BizError('修改用户失败，手机号码已存在');
-    }
-    try {
-      await db.update(t.sysUser).set(patch).where(eq(t.sysUser.userId, u.userId));
-    } catch {
-      throw new BizError('修改用户失败，手机号码已存在');
-    }
-    return { code: 200, msg: OK };
-  });
-
-  // RuoYi's PUT /system/user/profile/updatePwd: JSON body (or query string, as older RuoYi front ends send it).
-  app.put('/system/user/profile/updatePwd', async (req) => {
-    const u = await requireUser(db, req, MAY_BE_INITIAL);
-    const b = parse(
-      z.object({
-        oldPassword: z.string({ error: '旧密码不能为空' }).min(1, '旧密码不能为空').max(64, '修改密码失败，旧密码错误'),
-        newPassword,
-      }),
-      { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? req.body : {}) },
-    );
-    const lim = ctx.config.rateLimits.login;
-    await hit(db, `update-pwd:${u.userId}`, lim.limit, lim.windowMs);
-    const [row] = await db.select({ password: t.sysUser.password }).from(t.sysUser).where(eq(t.sysUser.userId, u.userId));
-    if (!row?.password || !(await checkPassword(b.oldPassword, row.password))) throw new BizError('修改密码失败，旧密码错误');
-    if (b.newPassword === b.oldPassword) throw new BizError('新密码不能与旧密码相同');
-    await db
-      .update(t.sysUser)
-      .set({ password: await hashPassword(b.newPassword), passwordInitial: false })
-      .where(eq(t.sysUser.userId, u.userId));
-    await revokeAllTokens(db, u.userId, u.token);
-    return { code: 200, msg: OK };
-  });
-
-  // PUT /system/user/resetPwd (RuoYi) and the staff user pages' routes: routes/users.ts.
-  app.post('/system/user/profile/avatar', async (req) => {
-    const u = await requireUser(db, req);
-    const saved = await saveUploadedImage(ctx, req, u.userId);
-    await db.update(t.sysUser).set({ avatar: saved.url }).where(eq(t.sysUser.userId, u.userId));
-    return { code: 200, msg: OK, imgUrl: saved.url };
-  });
-
-  void escapeHtml;
-  void HttpError;
 }

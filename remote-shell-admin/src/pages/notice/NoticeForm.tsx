@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App, Form, Input, Modal, Radio, Select, Spin } from '@site/ui-kit';
 import { addNotice, getNotice, updateNotice } from '@site/api';
 import { NOTICE_AUDIENCE_LABELS, type NoticeForm as NoticeBody } from '@site/contract';
@@ -22,16 +22,26 @@ export function NoticeForm({
   const [loading, setLoading] = useState(id !== null);
   const [saving, setSaving] = useState(false);
 
+  // Load once per opened notice. The parent's re-renders (a new `types` array, a new onClose) must not reset what
+  // the person has typed or chosen.
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
   useEffect(() => {
     if (id === null) {
-      form.setFieldsValue({ noticeType: types[0]?.dictValue ?? '1', status: '0', audience: 'all', noticeContent: '' });
+      form.setFieldsValue({ status: '0', audience: 'all', noticeContent: '' });
       return;
     }
     getNotice(id)
       .then((r) => form.setFieldsValue(r.data))
-      .catch(() => onClose())
+      .catch(() => closeRef.current())
       .finally(() => setLoading(false));
-  }, [id, form, types, onClose]);
+  }, [id, form]);
+  // A new notice starts with the first type once the dictionary is there, unless one was chosen already.
+  useEffect(() => {
+    if (id === null && !form.getFieldValue('noticeType') && types[0]) form.setFieldsValue({ noticeType: types[0].dictValue });
+  }, [id, form, types]);
 
   const save = async () => {
     const v = await form.validateFields();

@@ -110,6 +110,7 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
       ) : (
         <Form
           form={form}
+          name="role-form"
           layout="vertical"
           initialValues={role ? { roleKey: role.roleKey, roleName: role.roleName, roleSort: role.roleSort, remark: role.remark } : { roleSort: 0 }}
         >

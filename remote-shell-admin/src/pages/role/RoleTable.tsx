@@ -34,6 +34,7 @@ export default function RoleTable() {
   return (
     <PageSection title="角色列表">
       <Form
+        name="role-search"
         layout="inline"
         onFinish={(v: { roleName?: string }) => setQuery({ ...v, pageNum: 1, pageSize: PAGE_SIZE })}
         style={{ marginBottom: 12, rowGap: 8 }}

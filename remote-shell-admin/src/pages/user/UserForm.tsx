@@ -58,6 +58,7 @@ export function UserForm({ user, roles, onClose, onSaved }: Props) {
     >
       <Form
         form={form}
+        name="user-form"
         layout="vertical"
         initialValues={
           user

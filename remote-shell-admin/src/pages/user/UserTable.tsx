@@ -57,6 +57,7 @@ export default function UserTable() {
   return (
     <PageSection title="用户列表">
       <Form
+        name="user-search"
         layout="inline"
         onFinish={(v: Omit<StaffUserQuery, 'pageNum' | 'pageSize'>) => setQuery({ ...v, pageNum: 1, pageSize: PAGE_SIZE })}
         style={{ marginBottom: 12, rowGap: 8 }}

@@ -1,0 +1,176 @@
+/**
+ * Issue 18.6: staff users, roles and site customers run from the admin shell, and each permission boundary proved
+ * twice: the control is absent in the UI and the server answers 403 when called directly.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, BASE, freshPhone, SEEDED, smsCode } from '../support/site';
+import { registerByApi } from './account-helpers';
+import { shellReady, toast, tokenCookie } from './admin-shell-helpers';
+
+const uniq = (p: string) => `${p}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The password shown once in the 用户已创建 / 密码已重置 dialog. */
+async function shownPassword(page: Page, title: string): Promise<string> {
+  const dialog = page.getByRole('dialog').filter({ hasText: title });
+  await expect(dialog).toBeVisible();
+  const password = (await dialog.locator('.initial-password').innerText()).trim();
+  expect(password.length).toBeGreaterThanOrEqual(6);
+  await dialog.getByRole('button', { name: '我已记下' }).click();
+  await expect(dialog).toBeHidden();
+  return password;
+}
+
+const api = (request: APIRequestContext, token: string) => ({
+  get: (url: string) => request.get(`${BASE}${url}`, { headers: { Authorization: `Bearer ${token}` } }),
+  put: (url: string, data: unknown) => request.put(`${BASE}${url}`, { data, headers: { Authorization: `Bearer ${token}` } }),
+  del: (url: string) => request.delete(`${BASE}${url}`, { headers: { Authorization: `Bearer ${token}` } }),
+});
+
+test('[ISSUE-18.6] the administrator creates a staff user with a role, resets the password and disables the account', async ({
+  page,
+  context,
+  request,
+}) => {
+  const userName = uniq('staff');
+  await tokenCookie(context, await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password));
+  await page.goto('/admin/system/user');
+  await shellReady(page);
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '新增用户' });
+  await form.getByLabel('用户名称').fill(userName);
+  await form.getByLabel('用户昵称').fill('王编辑');
+  // A role is required: the form says so and keeps what was typed.
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form.getByText('请至少选择一个角色')).toBeVisible();
+  await expect(form.getByLabel('用户名称')).toHaveValue(userName);
+  await form.getByLabel('角色').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '内容编辑' }).click();
+  await page.keyboard.press('Escape');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  const first = await shownPassword(page, '用户已创建');
+
+  // The new user signs in with the password shown once; it is initial, so the server says it must be changed.
+  const token = await apiLogin(request, userName, first);
+  const info = await (await api(request, token).get('/getInfo')).json();
+  expect(info.roles).toEqual(['editor']);
+  expect(info.isDefaultModifyPwd).toBe(true);
+
+  // The row shows the role by its Chinese name; 重置密码 gives a new password and ends the old one.
+  await page.getByLabel('用户名称').fill(userName);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: userName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('内容编辑');
+  await row.getByRole('button', { name: '重置密码' }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  const second = await shownPassword(page, '密码已重置');
+  expect(second).not.toBe(first);
+  expect((await api(request, token).get('/getInfo')).status()).toBe(401);
+  await expect(apiLogin(request, userName, first)).rejects.toThrow();
+  const token2 = await apiLogin(request, userName, second);
+
+  // 停用: the sessions end and the account cannot sign in.
+  await row.getByRole('button', { name: /停\s*用/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(row).toContainText('停用');
+  expect((await api(request, token2).get('/getInfo')).status()).toBe(401);
+  await expect(apiLogin(request, userName, second)).rejects.toThrow(/账号已停用/);
+});
+
+test('[ISSUE-18.6] a role made of menus and actions: its holder gets exactly those, in the UI and on the server', async ({
+  page,
+  context,
+  request,
+}) => {
+  const adminToken = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
+  const roleName = uniq('留言查看');
+  const roleKey = uniq('msgview');
+  await tokenCookie(context, adminToken);
+  await page.goto('/admin/system/role');
+  await shellReady(page);
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '新增角色' });
+  await form.getByLabel('角色名称').fill(roleName);
+  await form.getByLabel('权限字符').fill(roleKey);
+  // 留言板: the page, with the actions query and get (the spec's action names) and nothing else.
+  const node = form.locator('.ant-tree-treenode').filter({ has: page.locator('.role-menu-name', { hasText: /^留言板$/ }) });
+  await node.locator('.ant-tree-checkbox').click();
+  await node.getByLabel('查询(query)', { exact: true }).check();
+  await node.getByLabel('查看(get)', { exact: true }).check();
+  await form.getByRole('button', { name: /保\s*存|确\s*定|OK/ }).click();
+  await expect(form).toBeHidden();
+  const role = await (await api(request, adminToken).get(`/system/role/${roleKey}`)).json();
+  expect(role.data.perms).toEqual(expect.arrayContaining(['content:message:query', 'content:message:get']));
+  expect(role.data.perms).not.toContain('content:message:delete');
+
+  // A user holding only that role (made through the API: the UI path is the previous test).
+  const userName = uniq('viewer');
+  const created = await (
+    await request.post(`${BASE}/system/user`, {
+      data: { userName, nickName: '留言查看员', roles: [roleKey], password: 'Viewer#2026' },
+      headers: { Authorization: `Bearer ${adminToken}` },
+    })
+  ).json();
+  expect(created.code, JSON.stringify(created)).toBe(200);
+  const token = await apiLogin(request, userName, 'Viewer#2026');
+  const info = await (await api(request, token).get('/getInfo')).json();
+  expect(info.permissions).toEqual(expect.arrayContaining(['content:message:query', 'content:message:get']));
+  // Server: what the role does not grant is refused.
+  expect((await api(request, token).del('/system/message-board/1')).status()).toBe(403);
+  expect((await api(request, token).get('/system/user/list')).status()).toBe(403);
+  expect((await api(request, token).get('/system/role/list')).status()).toBe(403);
+});
+
+test('[ISSUE-18.6] the editor has no people pages: absent from the menu, /404 when typed, 403 from the server', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);
+  await tokenCookie(context, token);
+  await page.goto('/index');
+  await shellReady(page);
+  const menu = page.locator('.admin-header, .admin-sider');
+  for (const name of ['用户管理', '角色管理', '客户管理', '操作日志']) await expect(menu.getByText(name, { exact: true })).toHaveCount(0);
+  await page.goto('/admin/system/user');
+  await expect(page).toHaveURL(`${BASE}/404`);
+  for (const url of ['/system/user/list', '/system/role/list', '/system/customer/list', '/system/audit/list']) {
+    expect((await api(request, token).get(url)).status(), url).toBe(403);
+  }
+  expect((await api(request, token).put('/system/user/1/status', { status: '1' })).status()).toBe(403);
+});
+
+test('[ISSUE-18.6] 客户管理: a registered customer is found, viewed and disabled, and can no longer sign in', async ({ page, context, request }) => {
+  const phone = freshPhone();
+  await registerByApi(request, phone, '华北某供电公司');
+  await tokenCookie(context, await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password));
+  await page.goto('/admin/system/customer');
+  await shellReady(page);
+  await page.getByLabel('关键字').fill(phone);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: phone });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /查\s*看/ }).click();
+  const detail = page.locator('.ant-drawer').filter({ hasText: '客户详情' });
+  await expect(detail).toContainText(phone);
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await row.getByRole('button', { name: /停\s*用/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(toast(page, `已停用 ${phone}`)).toBeVisible();
+  await expect(row).toContainText('停用');
+
+  const sent = await (await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone, purpose: 'login' } })).json();
+  expect(sent.code).toBe(200);
+  const answer = await (await request.post(`${BASE}/loginNoPassword`, { data: { phone, code: await smsCode(request, phone) } })).json();
+  expect(answer.msg).toBe('对不起，您的账号已停用');
+});

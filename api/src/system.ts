@@ -4,6 +4,8 @@ import type {
   AdminArticleQuery,
   AdminArticleResponse,
   ArticleForm,
+  ArticleUploadKind,
+  ArticleUploadResponse,
   ArticleHistoryResponse,
   ArticleStatusBody,
   AuditLogListResponse,
@@ -125,6 +127,12 @@ export const addArticle = (form: ArticleForm) => request.post<AdminArticleRespon
 export const updateArticle = (id: number, form: ArticleForm) => request.put<AdminArticleResponse>(`/system/article/${id}`, form);
 /** PUT /system/article/{id}/status */
 export const setArticleStatus = (id: number, body: ArticleStatusBody) => request.put<AdminArticleResponse>(`/system/article/${id}/status`, body);
+/** POST /system/article/upload?kind=document|video (multipart field `file`): a document or a tutorial video. */
+export function uploadArticleFile(kind: ArticleUploadKind, file: File | Blob) {
+  const form = new FormData();
+  form.append('file', file);
+  return request.post<ArticleUploadResponse>('/system/article/upload', form, { ...UPLOAD_CONFIG, params: { kind } });
+}
 /** DELETE /system/article/{ids} */
 export const deleteArticles = (ids: number[]) => request.delete<R>(`/system/article/${ids.join(',')}`);
 

@@ -857,6 +857,14 @@ export type SiteCustomerResponse = RData<SiteCustomer>;
 // Articles in the admin shell (issue 18.1): /system/article*
 // ---------------------------------------------------------------------------------------------
 
+/** `POST /system/article/upload?kind=document|video`: the stored file (its type decided by its bytes). */
+export interface ArticleUploadResponse extends R {
+  url: string;
+  /** The name the file had on the staff member's computer. */
+  fileName: string;
+  size: number;
+}
+
 /** A row of `GET /system/article/list` (perm content:article:query). */
 export interface AdminArticle {
   id: number;

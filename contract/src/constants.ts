@@ -97,6 +97,9 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const AD_SCRIPT_CHECK_MS = 20000;
 export const WX_REDIRECT_DELAY_MS = 200;
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/** Limits of the staff article uploads (`POST /system/article/upload?kind=`): documents and videos. */
+export const ARTICLE_UPLOAD_MAX_BYTES = { document: 20 * 1024 * 1024, video: 100 * 1024 * 1024 } as const;
+export type ArticleUploadKind = keyof typeof ARTICLE_UPLOAD_MAX_BYTES;
 
 export const MOBILE_WIDTH = 550;
 /** Root font size: 16px at this width or more, otherwise width / 750 * 16. */

@@ -4,7 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { login, multipart, PNG_1x1, req, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 let admin: string;
@@ -152,5 +152,35 @@ describe('articles', () => {
       ],
     );
     assert.deepEqual([h[1].before.title, h[1].after.title], ['历史一', '历史二']);
+  });
+
+  test('[ISSUE-18.1] document and video uploads: content-checked, the editor may upload, a customer may not', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const up = multipart('file', '手册.pdf', pdf, 'application/pdf');
+    const r = await req(s.app, { method: 'POST', url: '/system/article/upload?kind=document', token: editor, ...up });
+    assert.equal(r.body.code, 200, JSON.stringify(r.body));
+    assert.match(r.body.url, /^\/files\/upload\/.+\.pdf$/);
+    assert.equal(r.body.fileName, '手册.pdf');
+    assert.equal(r.body.size, pdf.length);
+    // larger than the 2 MB of images, within the 20 MB of documents
+    const big = Buffer.concat([pdf, Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+    const large = await req(s.app, {
+      method: 'POST',
+      url: '/system/article/upload?kind=document',
+      token: editor,
+      ...multipart('file', 'big.pdf', big),
+    });
+    assert.equal(large.body.code, 200, JSON.stringify(large.body));
+    assert.equal(large.body.size, big.length);
+    const png = multipart('file', 'a.mp4', PNG_1x1, 'video/mp4');
+    const wrong = await req(s.app, { method: 'POST', url: '/system/article/upload?kind=video', token: editor, ...png });
+    assert.deepEqual(wrong.body, { code: 400, msg: '只能上传 MP4/WebM 视频' });
+    const byCustomer = await req(s.app, {
+      method: 'POST',
+      url: '/system/article/upload?kind=document',
+      token: customer,
+      ...multipart('file', 'x.pdf', pdf),
+    });
+    assert.equal(byCustomer.status, 403);
   });
 });

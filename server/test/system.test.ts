@@ -6,7 +6,7 @@ import { sha256 } from '../src/lib/auth.js';
 import { captcha, freshIp, login, multipart, PNG_1x1, req, sendSms, startTestServer, type TestServer, ok } from './helpers.js';
 
 // The fields these tests read from the JSON answers.
-type Route = { path: string; component: string; meta: { title: string; link?: string }; children: Route[] };
+type Route = { path: string; component: string; hidden: boolean; meta: { title: string; link?: string }; children: Route[] };
 type Notice = { noticeType: string; noticeContent: string };
 
 let s: TestServer;
@@ -215,7 +215,8 @@ describe('user info, routes, logout', () => {
     assert.equal(a.body.code, 200);
     const titles = a.body.data.map((r: Route) => r.meta.title);
     // The scaffold's tool pages did nothing on this site and left the menu (issue 18.8).
-    assert.deepEqual(titles, ['内容管理', '系统管理', '帮助中心']);
+    // 个人设置 is the flag row of the user dropdown's entry (SHELL-8), not a menu of its own.
+    assert.deepEqual(titles, ['内容管理', '系统管理', '帮助中心', '个人设置']);
     for (const r of a.body.data) for (const k of ['name', 'path', 'hidden', 'component', 'meta']) ok(k in r, k);
     const link = a.body.data.find((r: Route) => r.meta.link);
     assert.equal(link.meta.link, '/support');
@@ -233,7 +234,7 @@ describe('user info, routes, logout', () => {
     const e = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });
     assert.deepEqual(
       e.body.data.map((r: Route) => r.meta.title),
-      ['内容管理', '系统管理'],
+      ['内容管理', '系统管理', '个人设置'],
     );
     assert.deepEqual(
       e.body.data[0].children.map((c: Route) => c.meta.title),
@@ -245,6 +246,20 @@ describe('user info, routes, logout', () => {
     );
     const anon = await req(s.app, { method: 'GET', url: '/getRouters' });
     assert.equal(anon.status, 401);
+  });
+
+  test('[SHELL-8] the 个人设置 flag comes from the server: its menu row, hidden when the row is switched off', async () => {
+    const flag = async () => {
+      const r = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });
+      return r.body.data.find((x: Route) => x.component === 'static/account-settings');
+    };
+    assert.equal((await flag()).hidden, false);
+    await s.app.ctx.db.execute(sql`UPDATE sys_menu SET visible = false WHERE menu_id = 5`);
+    try {
+      assert.equal((await flag()).hidden, true);
+    } finally {
+      await s.app.ctx.db.execute(sql`UPDATE sys_menu SET visible = true WHERE menu_id = 5`);
+    }
   });
 });
 

@@ -101,4 +101,23 @@ describe('menu routes', () => {
     );
     expect(settingsMenuFlag(hiddenSettings)).toBe(false);
   });
+
+  it('[SHELL-8] the flag comes from the server: its 个人设置 row (visible or hidden) decides, and adds no menu entry', () => {
+    const row = (hidden: boolean): RouterVo => ({
+      name: 'AccountSettings',
+      path: '/account/settings',
+      hidden,
+      component: 'static/account-settings',
+      meta: { title: '个人设置', icon: 'setting', noCache: false, link: null },
+    });
+    const on = buildMenu([row(false)], [], []);
+    expect(settingsMenuFlag(on)).toBe(true);
+    expect(on).toHaveLength(STATIC_ROUTES.length);
+    const off = buildMenu([row(true)], [], []);
+    expect(settingsMenuFlag(off)).toBe(false);
+    // The page stays reachable from 个人页; only the dropdown entry follows the flag.
+    expect(findRoute(off, '/account/settings')?.entry.title).toBe('个人设置');
+    // No row (a customer has no menus): the shell's own default, on.
+    expect(settingsMenuFlag(buildMenu([], [], []))).toBe(true);
+  });
 });

@@ -129,7 +129,35 @@ export function visibleMenu(entries: readonly MenuEntry[]): MenuEntry[] {
 
 /** The full menu: static routes plus the server's, filtered by access. Hidden entries stay routable. */
 export function buildMenu(routers: readonly RouterVo[] | null | undefined, permissions: readonly string[], roles: readonly string[]): MenuEntry[] {
-  return filterByAccess([...STATIC_ROUTES, ...convertRouters(routers)], permissions, roles);
+  const { flag, rest } = takeSettingsFlag(Array.isArray(routers) ? routers : []);
+  const statics = flag === null ? STATIC_ROUTES : withSettingsFlag(STATIC_ROUTES, flag);
+  return filterByAccess([...statics, ...convertRouters(rest)], permissions, roles);
+}
+
+/** The server's row for the static 个人设置 page (component static/account-settings) carries only its flag (SHELL-8). */
+const SETTINGS_COMPONENT = 'static/account-settings';
+
+/** SHELL-8: the server's 个人设置 flag (its row's visible column), and the routers without that row. */
+export function takeSettingsFlag(routers: readonly RouterVo[]): { flag: boolean | null; rest: RouterVo[] } {
+  let flag: boolean | null = null;
+  const strip = (list: readonly RouterVo[]): RouterVo[] =>
+    list
+      .filter((r) => {
+        if (r.component !== SETTINGS_COMPONENT) return true;
+        flag = !r.hidden;
+        return false;
+      })
+      .map((r) => (r.children ? { ...r, children: strip(r.children) } : r));
+  const rest = strip(routers);
+  return { flag, rest };
+}
+
+function withSettingsFlag(entries: readonly MenuEntry[], flag: boolean): MenuEntry[] {
+  return entries.map((e) => ({
+    ...e,
+    ...(e.showInUserMenu !== undefined ? { showInUserMenu: flag } : {}),
+    ...(e.children ? { children: withSettingsFlag(e.children, flag) } : {}),
+  }));
 }
 
 /** A page entry with the chain of its parents (for breadcrumbs and the page header). */

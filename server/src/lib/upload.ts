@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../context.js';
 import { uploadFile } from '../db/schema.js';
+import { UPLOAD_MAX_BYTES } from '@site/contract';
 import { HttpError } from './errors.js';
 import { hit } from './ratelimit.js';
 
@@ -25,12 +26,26 @@ const ALLOWED = new Map([
  * fill the disk.
  */
 export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, userId: number) {
+  return saveUpload(ctx, req, userId, { allowed: ALLOWED, maxBytes: UPLOAD_MAX_BYTES, sizeMsg: SIZE_MSG, typeMsg: TYPE_MSG });
+}
+
+export interface UploadRule {
+  /** Detected MIME type -> stored extension: the bytes decide, never the declared type or name. */
+  allowed: ReadonlyMap<string, string>;
+  maxBytes: number;
+  sizeMsg: string;
+  typeMsg: string;
+}
+
+/** The one file of a multipart request, stored under files/upload/yyyy/mm/dd when its content passes the rule. */
+export async function saveUpload(ctx: AppContext, req: FastifyRequest, userId: number, rule: UploadRule) {
+  const { sizeMsg: SIZE_MSG, typeMsg: TYPE_MSG, allowed } = rule;
   const lim = ctx.config.rateLimits.upload;
   await hit(ctx.db, `upload:${userId}`, lim.limit, lim.windowMs, UPLOAD_LIMIT_MSG);
   if (!req.isMultipart()) throw new HttpError(400, '请选择要上传的文件');
   let part;
   try {
-    part = await req.file();
+    part = await req.file({ limits: { fileSize: rule.maxBytes } });
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, SIZE_MSG);
     throw new HttpError(400, '上传内容格式不正确');
@@ -45,7 +60,7 @@ export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, us
   }
   if (buf.length === 0) throw new HttpError(400, '上传的文件为空');
   const type = await fileTypeFromBuffer(buf);
-  const ext = type ? ALLOWED.get(type.mime) : undefined;
+  const ext = type ? allowed.get(type.mime) : undefined;
   if (!type || !ext) throw new HttpError(400, TYPE_MSG);
   const now = new Date();
   const dir = `upload/${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}`;
@@ -58,5 +73,5 @@ export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, us
   // eslint-disable-next-line no-control-regex -- control characters are what this strips
   const originalName = (part.filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || name;
   await ctx.db.insert(uploadFile).values({ url, originalName, mime: type.mime, size: buf.length, userId });
-  return { url, fileName: url, newFileName: name, originalFilename: originalName };
+  return { url, fileName: url, newFileName: name, originalFilename: originalName, size: buf.length };
 }

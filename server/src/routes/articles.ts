@@ -9,20 +9,47 @@ import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_STATUS, STALE_WRITE_MSG, type AdminArticle, type AdminArticleDetail } from '@site/contract';
+import { ARTICLE_STATUS, ARTICLE_UPLOAD_MAX_BYTES, STALE_WRITE_MSG, type AdminArticle, type AdminArticleDetail } from '@site/contract';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
-import { caller, needPermi } from '../lib/auth.js';
+import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { formatDateTime, htmlToText } from '../lib/text.js';
+import { saveUpload, type UploadRule } from '../lib/upload.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
 import { containing, dayParam, withinDays } from '../lib/filters.js';
 import { loadChannels } from './content.js';
 
 const OK = '操作成功';
+
+const MB = 1024 * 1024;
+const UPLOAD_RULES: Record<'document' | 'video', UploadRule> = {
+  document: {
+    allowed: new Map([
+      ['application/pdf', 'pdf'],
+      ['application/zip', 'zip'],
+      ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
+      ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
+      ['application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx'],
+      ['application/x-cfb', 'doc'],
+    ]),
+    maxBytes: ARTICLE_UPLOAD_MAX_BYTES.document,
+    sizeMsg: `文档大小限制 ${ARTICLE_UPLOAD_MAX_BYTES.document / MB}MB!`,
+    typeMsg: '只能上传 PDF/Word/Excel/PowerPoint/ZIP 文档',
+  },
+  video: {
+    allowed: new Map([
+      ['video/mp4', 'mp4'],
+      ['video/webm', 'webm'],
+    ]),
+    maxBytes: ARTICLE_UPLOAD_MAX_BYTES.video,
+    sizeMsg: `视频大小限制 ${ARTICLE_UPLOAD_MAX_BYTES.video / MB}MB!`,
+    typeMsg: '只能上传 MP4/WebM 视频',
+  },
+};
 type Row = typeof t.article.$inferSelect;
 
 const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '状态只能为已发布、草稿或已下线' });
@@ -330,6 +357,21 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       });
       ctx.cache.invalidate(ARTICLE_CACHE);
       return { code: 200, msg: OK };
+    },
+  );
+
+  // Documents (PDF, Office, ZIP) of the document centre and tutorial videos (MP4, WebM): the bytes decide the type,
+  // never the declared type or name; each kind has its own size limit. For staff who may write articles.
+  app.post(
+    '/system/article/upload',
+    {
+      onRequest: needAnyPermi(db, ['content:article:add', 'content:article:edit']),
+      schema: { querystring: z.object({ kind: z.enum(['document', 'video'], { error: '上传类型只能为文档或视频' }) }) },
+    },
+    async (req) => {
+      const u = caller(req);
+      const saved = await saveUpload(ctx, req, u.userId, UPLOAD_RULES[req.query.kind]);
+      return { code: 200, msg: OK, url: saved.url, fileName: saved.originalFilename, size: saved.size };
     },
   );
 }

@@ -1027,8 +1027,22 @@ export const menus = [
     type: 'C',
     order: 13,
   },
+  // SHELL-8: the flag of the user dropdown's 个人设置 entry (its visible column). The page itself is a static route of the
+  // shell; this row only carries the flag (migrations/014_settings_menu.sql adds it to an older database).
+  {
+    id: 5,
+    parent: 0,
+    name: '个人设置',
+    route: 'AccountSettings',
+    path: '/account/settings',
+    component: 'static/account-settings',
+    perms: null,
+    icon: 'setting',
+    type: 'C',
+    order: 9,
+  },
 ];
 export const roleMenus: Record<string, number[]> = {
   admin: menus.map((m) => m.id),
-  editor: [1, 101, 11, 12, 2, 21],
+  editor: [1, 101, 11, 12, 2, 21, 5],
 };

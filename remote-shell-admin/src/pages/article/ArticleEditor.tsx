@@ -4,6 +4,7 @@ import { addArticle, getAdminArticle, updateArticle } from '@site/api';
 import { ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
 import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
 import { showServerFieldError } from '../../components/server-field-error';
+import { FileField } from '../../components/FileField';
 import { ImageField } from '../../components/ImageField';
 import { ArticlePreview } from './ArticlePreview';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
@@ -131,8 +132,8 @@ export function ArticleEditor({
           {isVideo && (
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="video" label="视频地址" extra="站内路径（/files/...）或 http(s) 地址">
-                  <Input allowClear />
+                <Form.Item name="video" label="视频地址" extra="上传 MP4/WebM（100MB 以内），或填站内路径、http(s) 地址">
+                  <FileField kind="video" label="视频" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
@@ -145,13 +146,22 @@ export function ArticleEditor({
           {isDocument && (
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="file" label="附件地址" extra="站内路径（/files/...）或 http(s) 地址">
-                  <Input allowClear />
+                <Form.Item name="file" label="附件地址" extra="上传 PDF/Office/ZIP（20MB 以内），或填站内路径、http(s) 地址">
+                  <FileField
+                    kind="document"
+                    label="附件"
+                    // The attachment keeps its own name and size, unless staff typed a name already.
+                    onUploaded={(f) => form.setFieldsValue({ fileName: form.getFieldValue('fileName') || f.name, fileLength: f.size })}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="fileName" label="附件名称">
                   <Input maxLength={300} />
+                </Form.Item>
+                {/* The uploaded file's size, shown by the document centre. */}
+                <Form.Item name="fileLength" hidden>
+                  <Input />
                 </Form.Item>
               </Col>
             </Row>

@@ -1,15 +1,21 @@
 import type { FormInstance } from '@site/ui-kit';
-import { ApiError } from '@site/runtime';
 
 /**
  * Shows a server's 400 answer `{msg, field}` beside that field of the form (the HTTP client has already shown the
- * message as a notice). The form keeps what was typed. True when the answer named a field.
+ * message as a notice). The form keeps what was typed. True when the answer named a field the form shows.
+ *
+ * `known`: the form's top-level fields. With it, a dotted path (`roles.0`) goes on its first segment and a field the
+ * form does not have is left to the notice; without it, the dotted path names a nested field (`items.0.title`).
  */
-export function showServerFieldError(form: FormInstance, error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  const body = error.body as { field?: unknown; msg?: unknown } | undefined;
-  if (typeof body?.field !== 'string' || !body.field) return false;
-  const name = body.field.split('.');
-  form.setFields([{ name, errors: [String(body.msg ?? error.message)] }]);
+export function showServerFieldError(form: FormInstance, error: unknown, known?: readonly string[]): boolean {
+  const body = (error as { body?: { field?: unknown; msg?: unknown } } | null)?.body;
+  if (typeof body?.field !== 'string' || !body.field || typeof body.msg !== 'string') return false;
+  const path = body.field.split('.');
+  if (known) {
+    if (!known.includes(path[0])) return false;
+    form.setFields([{ name: path[0], errors: [body.msg] }]);
+    return true;
+  }
+  form.setFields([{ name: path, errors: [body.msg] }]);
   return true;
 }

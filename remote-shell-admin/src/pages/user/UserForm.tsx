@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Modal, Select } from '@site/ui-kit';
 import { createStaffUser, updateStaffUser } from '@site/api';
 import type { RoleOption, StaffUser, StaffUserCreateBody } from '@site/contract';
-import { showServerFieldError } from '../../components/server-field';
+import { showServerFieldError } from '../../components/server-field-error';
 
 const FIELDS = ['userName', 'nickName', 'password', 'phonenumber', 'email', 'roles', 'remark'] as const;
 const PHONE_RE = /^1[3-9]\d{9}$/;

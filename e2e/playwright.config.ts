@@ -1,7 +1,17 @@
 import { defineConfig } from '@playwright/test';
 import os from 'os';
 import path from 'path';
-import { BASE, CHROMIUM_ARGS, PORTS, PORTAL_ORIGINS, TEST_RATE_LIMITS, TEST_SERVER_SWITCHES, TEST_SUPPORT_URL, topology } from './support/site';
+import {
+  BASE,
+  CHROMIUM_ARGS,
+  PORTS,
+  PORTAL_ORIGINS,
+  SITE_TIME_ZONE,
+  TEST_RATE_LIMITS,
+  TEST_SERVER_SWITCHES,
+  TEST_SUPPORT_URL,
+  topology,
+} from './support/site';
 
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), 'site-e2e-data');
 
@@ -19,7 +29,7 @@ export default defineConfig({
     locale: 'zh-CN',
     // The site's visitors and staff are in China: dates the pages compute ("today", "the last 7 days") are the
     // server's days (TZ Asia/Shanghai), also between 16:00 and 24:00 UTC.
-    timezoneId: 'Asia/Shanghai',
+    timezoneId: SITE_TIME_ZONE,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -51,6 +51,11 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_VISIT: '100000',
 } as const;
 
+/** The site's time zone: the server's (TZ, default Asia/Shanghai) and its visitors'. The browser runs in it too. */
+export const SITE_TIME_ZONE = 'Asia/Shanghai';
+/** `YYYY-MM-DD` of a time as the site's visitors see it (the pages format dates in the browser's zone). */
+export const siteDay = (time: string | number | Date) => new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE }).format(new Date(time));
+
 export const BASE = `http://localhost:${PORTS.host}`;
 export const API = `http://127.0.0.1:${PORTS.api}`;
 export const PORTAL_ORIGIN = `http://localhost:${PORTS.portal}`;

@@ -190,3 +190,48 @@ test('[ISSUE-18] two editors edit one article: the second, stale save is refused
   await a.context.close();
   await b.context.close();
 });
+
+test('[ISSUE-18.1][ROUTE-15] an editor uploads a PDF as a document: the document centre lists it with its size and 下载 saves its bytes', async ({
+  page,
+  context,
+  request,
+}) => {
+  const title = `配电自动化运维手册 ${Date.now().toString(36)}`;
+  // A small but real PDF: the server decides the type from the bytes.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n'), Buffer.alloc(3000, 0x20), Buffer.from('\n%%EOF\n')]);
+  await tokenCookie(context, editorToken);
+  await openArticles(page);
+  await page.getByRole('button', { name: '新增' }).click();
+  const drawer = editorDrawer(page);
+  await choose(page, drawer, 'channelId', '文档中心');
+  await drawer.locator('#title').fill(title);
+  // Not a document: refused by its bytes, and nothing is filled in.
+  await drawer
+    .getByRole('button', { name: '上传附件' })
+    .locator('xpath=ancestor::*[contains(@class,"ant-upload")][1]')
+    .locator('input[type=file]')
+    .setInputFiles({ name: '手册.pdf', mimeType: 'application/pdf', buffer: PNG });
+  await expect(
+    page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: '只能上传 PDF/Word/Excel/PowerPoint/ZIP 文档' }),
+  ).toBeVisible();
+  await expect(drawer.locator('#file')).toHaveValue('');
+  await drawer
+    .getByRole('button', { name: '上传附件' })
+    .locator('xpath=ancestor::*[contains(@class,"ant-upload")][1]')
+    .locator('input[type=file]')
+    .setInputFiles({ name: '运维手册.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(drawer.locator('#file')).toHaveValue(/^\/files\/upload\/.+\.pdf$/);
+  await expect(drawer.locator('#fileName')).toHaveValue('运维手册.pdf');
+  await drawer.getByText('已发布', { exact: true }).click();
+  await drawer.getByRole('button', { name: twoChars('保存') }).click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+
+  const { id } = await findByTitle(request, title);
+  await page.goto('/document');
+  const row = page.getByTestId(`document-${id}`);
+  await expect(row.getByRole('heading', { name: title })).toBeVisible();
+  await expect(row).toContainText('KB');
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `下载 ${title}` }).click()]);
+  const saved = await download.path();
+  expect((await import('node:fs')).readFileSync(saved).equals(pdf)).toBe(true);
+});

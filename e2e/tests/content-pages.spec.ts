@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Article, ArticleDetail, ArticleNeighbour, ArticlePage, BlockItem, Channel, CompanyResponse } from '@site/contract';
-import { BASE, remoteOrigin } from '../support/site';
+import { BASE, remoteOrigin, siteDay } from '../support/site';
 
 const CH = { about: 2, contact: 3, solution: 10, news: 12, product: 14 };
 const BLOCK = { homeBanner: 11, homeIntro: 13 };
@@ -26,11 +26,8 @@ const textSample = (html: string) =>
     .split('\n')
     .map((s) => s.trim())
     .find((s) => s.length >= 4)!;
-/** YYYY-MM-DD in the machine's time zone (the browser's too), as the pages format dates. */
-const ymd = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** YYYY-MM-DD in the site's time zone (the browser's too), as the pages format dates. */
+const ymd = siteDay;
 /** This remote's content area (the host owns header, footer and <main>). */
 const content = (page: Page): Locator => page.locator('.rc-page');
 

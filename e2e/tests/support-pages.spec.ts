@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'fs';
 import type { Article, ArticleDetail, ArticlePage, Channel } from '@site/contract';
-import { BASE, remoteOrigin } from '../support/site';
+import { BASE, remoteOrigin, siteDay } from '../support/site';
 
 const CH = { support: 11, document: 15, question: 16, video: 17 };
 const UNKNOWN_ID = 987654321;
@@ -68,7 +68,7 @@ test.describe('remote-support pages', () => {
     for (const doc of content.slice(0, 3)) {
       const row = page.getByTestId(`document-${doc.id}`);
       await expect(row.getByRole('heading', { name: doc.title })).toBeVisible();
-      await expect(row).toContainText(doc.publishDate.slice(0, 10));
+      await expect(row).toContainText(siteDay(doc.publishDate));
       await expect(row).toContainText('KB');
       // [ISSUE-19.docs] one download control per row (the title opens the document's card)
       await expect(row.getByRole('button')).toHaveCount(1);

@@ -39,10 +39,15 @@ export function FileField({
     setBusy(true);
     try {
       const res = await uploadArticleFile(kind, file);
+      // Uploads answer their body whatever its code: a refused file says why, once (UPLOAD-2).
+      if (res.code !== 200) {
+        notify.error(`${UPLOAD_FAILED_TEXT} ${res.msg ?? ''}`.trim());
+        return;
+      }
       onChange?.(res.url);
       onUploaded?.({ name: res.fileName, size: res.size });
     } catch {
-      // The shared client has shown the server's reason (type, size, rate limit).
+      // A lapsed sign-in, a server or network failure: the shared client has said so.
     } finally {
       setBusy(false);
     }

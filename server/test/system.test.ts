@@ -261,6 +261,29 @@ describe('user info, routes, logout', () => {
       await s.app.ctx.db.execute(sql`UPDATE sys_menu SET visible = true WHERE menu_id = 5`);
     }
   });
+
+  test('[SHELL-8] a database seeded before migration 014 gets the 个人设置 flag row for the staff roles', async () => {
+    const old = await startTestServer();
+    let current = old;
+    try {
+      await old.app.ctx.db.execute(sql`DELETE FROM sys_role_menu WHERE menu_id = 5`);
+      await old.app.ctx.db.execute(sql`DELETE FROM sys_menu WHERE menu_id = 5`);
+      await old.app.ctx.db.execute(sql`DELETE FROM schema_migrations WHERE name = '014_settings_menu.sql'`);
+      current = await old.restart();
+      const held = await rows<{ role_key: string }>(current.app.ctx.db, sql`SELECT role_key FROM sys_role_menu WHERE menu_id = 5 ORDER BY 1`);
+      assert.deepEqual(
+        held.map((r) => r.role_key),
+        ['admin', 'editor'],
+      );
+      const [menu] = await rows<{ component: string; visible: boolean }>(
+        current.app.ctx.db,
+        sql`SELECT component, visible FROM sys_menu WHERE menu_id = 5`,
+      );
+      assert.deepEqual(menu, { component: 'static/account-settings', visible: true });
+    } finally {
+      await current.close();
+    }
+  });
 });
 
 describe('notices, dictionary, configs', () => {

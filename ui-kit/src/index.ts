@@ -15,6 +15,7 @@ export {
   Breadcrumb,
   Button,
   Card,
+  Checkbox,
   Col,
   ConfigProvider,
   DatePicker,
@@ -48,6 +49,7 @@ export {
   Tag,
   Timeline,
   Tooltip,
+  Tree,
   TreeSelect,
   Typography,
   Upload,
@@ -55,13 +57,14 @@ export {
   notification,
   theme,
 } from 'antd';
-export type { FormInstance, FormRule, MenuProps, ModalFuncProps, TableProps } from 'antd';
+export type { FormInstance, FormRule, MenuProps, ModalFuncProps, TableProps, TreeDataNode } from 'antd';
 // The one locale of the site; data only, but imported here so no app needs antd's own paths.
 export { default as zhCN } from 'antd/locale/zh_CN';
 
 export {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   BellOutlined,
   BoldOutlined,
@@ -83,8 +86,9 @@ export {
   FullscreenOutlined,
   GlobalOutlined,
   HistoryOutlined,
-  ItalicOutlined,
   HolderOutlined,
+  ItalicOutlined,
+  KeyOutlined,
   LinkOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -99,6 +103,8 @@ export {
   SaveOutlined,
   SearchOutlined,
   SettingOutlined,
+  StopOutlined,
+  TeamOutlined,
   ThunderboltFilled,
   ToolOutlined,
   UndoOutlined,
@@ -107,8 +113,3 @@ export {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-
-// People in the admin shell (issue 18.6): the role form's permission tree and check boxes.
-export { Checkbox, Tree } from 'antd';
-export type { TreeDataNode } from 'antd';
-export { AuditOutlined, KeyOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';

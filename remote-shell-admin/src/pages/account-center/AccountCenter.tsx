@@ -26,7 +26,7 @@ export default function AccountCenter() {
   return (
     <PageSection title="个人信息">
       <Space align="start" size={24} wrap>
-        <Space direction="vertical" align="center">
+        <Space orientation="vertical" align="center">
           <Avatar size={96} src={u.avatar || undefined} icon={<UserOutlined />} alt={`${u.nickName}的头像`} />
           <Typography.Text strong className="profile-nick">
             {u.nickName}

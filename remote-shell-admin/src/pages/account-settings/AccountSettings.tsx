@@ -128,7 +128,7 @@ export default function AccountSettings() {
             </Form>
           </Col>
           <Col xs={24} md={10}>
-            <Space direction="vertical" align="center" style={{ width: '100%' }}>
+            <Space orientation="vertical" align="center" style={{ width: '100%' }}>
               <Typography.Text>头像</Typography.Text>
               <Avatar size={104} src={user.avatar || undefined} icon={<UserOutlined />} alt="当前头像" />
               <Upload

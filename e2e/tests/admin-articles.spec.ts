@@ -33,8 +33,16 @@ async function openArticles(page: Page) {
 
 /** Pick an option of an antd Select inside `scope`, found by its form field's id. */
 async function choose(page: Page, scope: Locator, fieldId: string, option: string) {
-  await scope.locator(`#${fieldId}`).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  // A click while the list is still opening can miss its option: open and pick until the select shows the choice.
+  await expect(async () => {
+    await scope.locator(`#${fieldId}`).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 2000 });
+    await expect(scope.locator('.ant-select').filter({ has: page.locator(`#${fieldId}`) })).toContainText(option, { timeout: 1000 });
+  }).toPass();
 }
 
 async function findByTitle(request: APIRequestContext, title: string) {
@@ -115,7 +123,8 @@ test('[ISSUE-18.1][ISSUE-18.7][PERM-9] an editor writes and publishes a news ite
   const audit = page.locator('.audit-search');
   await audit.locator('#targetId').fill(String(saved.id));
   await audit.getByRole('button', { name: /查\s*询/ }).click();
-  const entry = page.locator('.ant-table-row').filter({ hasText: '新增' });
+  // Other specs write too (channels, notices): the editor's write of this article.
+  const entry = page.locator('.ant-table-row').filter({ hasText: '新增' }).filter({ hasText: title });
   await expect(entry).toContainText('editor');
   await expect(entry).toContainText(title);
   await entry.click();

@@ -69,7 +69,7 @@ test('[SET-2][SET-16][SET-28] a preset colour becomes the primary colour with th
     w.__switching = [];
     const colour = () => getComputedStyle(document.querySelector('.admin-layout')!).getPropertyValue('--ant-color-primary').trim().toLowerCase();
     new MutationObserver(() => {
-      if (document.querySelector('.ant-message')?.textContent?.includes('正在切换主题！')) w.__switching.push(colour());
+      if (document.querySelector('[role="status"].admin-theme-switching')?.textContent?.includes('正在切换主题！')) w.__switching.push(colour());
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await drawer(page).getByRole('radio', { name: '酱紫 #722ED1', exact: true }).click();
@@ -78,7 +78,7 @@ test('[SET-2][SET-16][SET-28] a preset colour becomes the primary colour with th
   // It was shown, and it is gone once the new colour is on screen (no fixed delay).
   const seen = await page.evaluate(() => (window as unknown as { __switching: string[] }).__switching);
   expect(seen.length).toBeGreaterThan(0);
-  await expect(toast(page, '正在切换主题！')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: '正在切换主题！' })).toHaveCount(0);
   await reload(page);
   await expect.poll(primary).toBe('#722ed1');
 });

@@ -1,5 +1,6 @@
-import { App, Button, Divider, Drawer, List, Radio, Select, Switch, Tooltip, Typography, CheckOutlined, CopyOutlined } from '@site/ui-kit';
-import { useEffect, useRef } from 'react';
+import { App, Button, Divider, Drawer, List, Radio, Select, Spin, Switch, Tooltip, Typography, CheckOutlined, CopyOutlined } from '@site/ui-kit';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { COMPANY_NAME } from '@site/contract';
 import {
   DEFAULT_PRESET,
@@ -13,7 +14,7 @@ import {
   type Settings,
   type ThemePreset,
 } from '../store/settings';
-import { colourAfterMessage, whenColourShown } from './theme-switch';
+import { whenColourShown } from './theme-switch';
 
 /** SET-28: a row of light presets (the default first) and a row of dark ones (the plain dark theme first). */
 export const PRESET_ROWS: { label: string; presets: ThemePreset[] }[] = [
@@ -40,8 +41,10 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   const { message } = App.useApp();
   const set = (patch: Partial<Settings>) => settingsStore.set(patch);
 
-  // SET-16: the 'switching theme' message stays until the shell shows the new colour. `pending` ends the current
-  // message early (another choice, or the drawer goes away).
+  // SET-16: the 'switching theme' message stays until the shell shows the new colour. It is the shell's own status
+  // line, not an antd message: a message closed while the theme (and so its motion styles) changes could miss the end
+  // of its leave animation and stay on screen. `pending` ends it early (another choice, or the drawer goes away).
+  const [switching, setSwitching] = useState(false);
   const pending = useRef<() => void>(() => {});
   useEffect(() => () => pending.current(), []);
   const choose = (p: ThemePreset) => {
@@ -50,11 +53,11 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
     set({ theme: p.theme, color: p.color });
     if (!colourChanges) return;
     pending.current();
-    const hide = message.loading(THEME_SWITCHING_TEXT, 0);
-    const cancel = whenColourShown(p.color, hide, () => colourAfterMessage(THEME_SWITCHING_TEXT));
+    setSwitching(true);
+    const cancel = whenColourShown(p.color, () => setSwitching(false));
     pending.current = () => {
       cancel();
-      hide();
+      setSwitching(false);
     };
   };
 
@@ -68,145 +71,155 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Drawer title="页面设置" open={open} onClose={onClose} size={320} className="admin-settings-drawer">
-      <Typography.Title level={3} style={{ fontSize: 14 }}>
-        整体风格设置
-      </Typography.Title>
-      <Radio.Group value={s.theme} onChange={(e) => set({ theme: e.target.value })} aria-label="整体风格" optionType="button">
-        <Radio.Button value="light">亮色风格</Radio.Button>
-        <Radio.Button value="dark">暗色风格</Radio.Button>
-      </Radio.Group>
+    <>
+      {switching &&
+        createPortal(
+          <div className="admin-theme-switching" role="status" aria-live="polite">
+            <Spin size="small" />
+            <span>{THEME_SWITCHING_TEXT}</span>
+          </div>,
+          document.body,
+        )}
+      <Drawer title="页面设置" open={open} onClose={onClose} size={320} className="admin-settings-drawer">
+        <Typography.Title level={3} style={{ fontSize: 14 }}>
+          整体风格设置
+        </Typography.Title>
+        <Radio.Group value={s.theme} onChange={(e) => set({ theme: e.target.value })} aria-label="整体风格" optionType="button">
+          <Radio.Button value="light">亮色风格</Radio.Button>
+          <Radio.Button value="dark">暗色风格</Radio.Button>
+        </Radio.Group>
 
-      <Typography.Title level={3} style={{ fontSize: 14, marginTop: 20 }}>
-        主题色
-      </Typography.Title>
-      {PRESET_ROWS.map((row) => (
-        <div
-          key={row.label}
-          role="radiogroup"
-          aria-label={`${row.label}主题色`}
-          style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}
-        >
-          {row.presets.map((p) => {
-            const current = isCurrentPreset(s, p);
-            const dark = p.theme === 'dark';
-            return (
-              <Tooltip key={p.key} title={p.name}>
-                <button
-                  type="button"
-                  role="radio"
-                  aria-checked={current}
-                  aria-label={`${p.name} ${p.color}`}
-                  onClick={() => choose(p)}
-                  className={`admin-swatch admin-swatch-${p.theme}`}
-                  style={{
-                    width: 24,
-                    height: 24,
-                    borderRadius: 4,
-                    cursor: 'pointer',
-                    padding: 0,
-                    color: '#fff',
-                    background: dark ? '#141414' : p.color,
-                    border: dark ? `6px solid ${p.color}` : 0,
-                  }}
-                >
-                  {current ? <CheckOutlined /> : null}
-                </button>
-              </Tooltip>
-            );
-          })}
-        </div>
-      ))}
+        <Typography.Title level={3} style={{ fontSize: 14, marginTop: 20 }}>
+          主题色
+        </Typography.Title>
+        {PRESET_ROWS.map((row) => (
+          <div
+            key={row.label}
+            role="radiogroup"
+            aria-label={`${row.label}主题色`}
+            style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}
+          >
+            {row.presets.map((p) => {
+              const current = isCurrentPreset(s, p);
+              const dark = p.theme === 'dark';
+              return (
+                <Tooltip key={p.key} title={p.name}>
+                  <button
+                    type="button"
+                    role="radio"
+                    aria-checked={current}
+                    aria-label={`${p.name} ${p.color}`}
+                    onClick={() => choose(p)}
+                    className={`admin-swatch admin-swatch-${p.theme}`}
+                    style={{
+                      width: 24,
+                      height: 24,
+                      borderRadius: 4,
+                      cursor: 'pointer',
+                      padding: 0,
+                      color: '#fff',
+                      background: dark ? '#141414' : p.color,
+                      border: dark ? `6px solid ${p.color}` : 0,
+                    }}
+                  >
+                    {current ? <CheckOutlined /> : null}
+                  </button>
+                </Tooltip>
+              );
+            })}
+          </div>
+        ))}
 
-      <Divider />
-      <Typography.Title level={3} style={{ fontSize: 14 }}>
-        导航模式
-      </Typography.Title>
-      <Radio.Group value={s.layout} onChange={(e) => set({ layout: e.target.value })} aria-label="导航模式" optionType="button">
-        <Radio.Button value="sidemenu">侧边菜单布局</Radio.Button>
-        <Radio.Button value="topmenu">顶部菜单布局</Radio.Button>
-      </Radio.Group>
-      <List split={false} style={{ marginTop: 8 }}>
-        <Row
-          label="内容区域宽度"
-          hint="该设定仅 [顶部菜单布局] 时有效"
-          control={
-            <Select
-              aria-label="内容区域宽度"
-              size="small"
-              style={{ width: 88 }}
-              value={s.contentWidth}
-              onChange={(v) => set({ contentWidth: v })}
-              options={[
-                { value: 'Fixed', label: '固定', disabled: !isContentWidthFixedAllowed(s) },
-                { value: 'Fluid', label: '流式' },
-              ]}
-            />
-          }
-        />
-        <Row
-          label="固定 Header"
-          control={<Switch size="small" aria-label="固定 Header" checked={s.fixedHeader} onChange={(v) => set({ fixedHeader: v })} />}
-        />
-        <Row
-          label="固定侧边菜单"
-          hint={isFixedSidebarEnabled(s) ? undefined : '顶部菜单布局时不可用'}
-          control={
-            <Switch
-              size="small"
-              aria-label="固定侧边菜单"
-              disabled={!isFixedSidebarEnabled(s)}
-              checked={s.fixedSidebar}
-              onChange={(v) => set({ fixedSidebar: v })}
-            />
-          }
-        />
-        <Row
-          label="隐藏页脚"
-          control={<Switch size="small" aria-label="隐藏页脚" checked={s.hideFooter} onChange={(v) => set({ hideFooter: v })} />}
-        />
-      </List>
+        <Divider />
+        <Typography.Title level={3} style={{ fontSize: 14 }}>
+          导航模式
+        </Typography.Title>
+        <Radio.Group value={s.layout} onChange={(e) => set({ layout: e.target.value })} aria-label="导航模式" optionType="button">
+          <Radio.Button value="sidemenu">侧边菜单布局</Radio.Button>
+          <Radio.Button value="topmenu">顶部菜单布局</Radio.Button>
+        </Radio.Group>
+        <List split={false} style={{ marginTop: 8 }}>
+          <Row
+            label="内容区域宽度"
+            hint="该设定仅 [顶部菜单布局] 时有效"
+            control={
+              <Select
+                aria-label="内容区域宽度"
+                size="small"
+                style={{ width: 88 }}
+                value={s.contentWidth}
+                onChange={(v) => set({ contentWidth: v })}
+                options={[
+                  { value: 'Fixed', label: '固定', disabled: !isContentWidthFixedAllowed(s) },
+                  { value: 'Fluid', label: '流式' },
+                ]}
+              />
+            }
+          />
+          <Row
+            label="固定 Header"
+            control={<Switch size="small" aria-label="固定 Header" checked={s.fixedHeader} onChange={(v) => set({ fixedHeader: v })} />}
+          />
+          <Row
+            label="固定侧边菜单"
+            hint={isFixedSidebarEnabled(s) ? undefined : '顶部菜单布局时不可用'}
+            control={
+              <Switch
+                size="small"
+                aria-label="固定侧边菜单"
+                disabled={!isFixedSidebarEnabled(s)}
+                checked={s.fixedSidebar}
+                onChange={(v) => set({ fixedSidebar: v })}
+              />
+            }
+          />
+          <Row
+            label="隐藏页脚"
+            control={<Switch size="small" aria-label="隐藏页脚" checked={s.hideFooter} onChange={(v) => set({ hideFooter: v })} />}
+          />
+        </List>
 
-      <Divider />
-      <Typography.Title level={3} style={{ fontSize: 14 }}>
-        其他设置
-      </Typography.Title>
-      <List split={false}>
-        <Row
-          label="多页签模式"
-          control={<Switch size="small" aria-label="多页签模式" checked={s.multiTab} onChange={(v) => set({ multiTab: v })} />}
-        />
-        <Row
-          label="表格尺寸"
-          control={
-            <Select
-              aria-label="表格尺寸"
-              size="small"
-              style={{ width: 88 }}
-              value={s.tableSize}
-              onChange={(v) => set({ tableSize: v })}
-              options={[
-                { value: 'default', label: '默认' },
-                { value: 'middle', label: '中等' },
-                { value: 'small', label: '紧凑' },
-              ]}
-            />
-          }
-        />
-        <Row
-          label="表格边框"
-          control={<Switch size="small" aria-label="表格边框" checked={s.tableBordered} onChange={(v) => set({ tableBordered: v })} />}
-        />
-        <Row label="色弱模式" control={<Switch size="small" aria-label="色弱模式" checked={s.weak} onChange={(v) => set({ weak: v })} />} />
-      </List>
+        <Divider />
+        <Typography.Title level={3} style={{ fontSize: 14 }}>
+          其他设置
+        </Typography.Title>
+        <List split={false}>
+          <Row
+            label="多页签模式"
+            control={<Switch size="small" aria-label="多页签模式" checked={s.multiTab} onChange={(v) => set({ multiTab: v })} />}
+          />
+          <Row
+            label="表格尺寸"
+            control={
+              <Select
+                aria-label="表格尺寸"
+                size="small"
+                style={{ width: 88 }}
+                value={s.tableSize}
+                onChange={(v) => set({ tableSize: v })}
+                options={[
+                  { value: 'default', label: '默认' },
+                  { value: 'middle', label: '中等' },
+                  { value: 'small', label: '紧凑' },
+                ]}
+              />
+            }
+          />
+          <Row
+            label="表格边框"
+            control={<Switch size="small" aria-label="表格边框" checked={s.tableBordered} onChange={(v) => set({ tableBordered: v })} />}
+          />
+          <Row label="色弱模式" control={<Switch size="small" aria-label="色弱模式" checked={s.weak} onChange={(v) => set({ weak: v })} />} />
+        </List>
 
-      <Divider />
-      <Button block icon={<CopyOutlined />} onClick={() => void copy()}>
-        拷贝设置
-      </Button>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
-        拷贝的设置包含公司名称（{COMPANY_NAME}），可交给开发人员作为默认配置。
-      </Typography.Paragraph>
-    </Drawer>
+        <Divider />
+        <Button block icon={<CopyOutlined />} onClick={() => void copy()}>
+          拷贝设置
+        </Button>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
+          拷贝的设置包含公司名称（{COMPANY_NAME}），可交给开发人员作为默认配置。
+        </Typography.Paragraph>
+      </Drawer>
+    </>
   );
 }

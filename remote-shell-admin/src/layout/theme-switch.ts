@@ -9,15 +9,6 @@ export function shownPrimaryColour(doc: Document = document): string {
 }
 
 /**
- * The shown colour once the switching message is on screen, else ''. antd drops a close that comes before its message
- * has mounted, so the message is closed only after it has appeared (and the colour has changed).
- */
-export function colourAfterMessage(text: string, doc: Document = document): string {
-  const shown = Array.from(doc.querySelectorAll('.ant-message-notice')).some((n) => n.textContent?.includes(text));
-  return shown ? shownPrimaryColour(doc) : '';
-}
-
-/**
  * SET-16: calls `done` once the shell shows `color` (checked on every animation frame), so the 正在切换主题 message
  * stays exactly until the colour has changed; after THEME_SWITCH_MAX_MS it gives up and calls `done` all the same.
  * Returns a cancel function.

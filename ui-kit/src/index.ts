@@ -18,7 +18,6 @@ export {
   Checkbox,
   Col,
   ConfigProvider,
-  DatePicker,
   Descriptions,
   Divider,
   Drawer,

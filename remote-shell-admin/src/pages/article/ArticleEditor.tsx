@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch } from '@site/ui-kit';
+import { App, Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch } from '@site/ui-kit';
+import { DateTimeInput } from '../../components/DateInputs';
 import { addArticle, getAdminArticle, updateArticle } from '@site/api';
 import { ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
 import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
@@ -177,7 +178,7 @@ export function ArticleEditor({
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="publishDate" label="发布时间" extra="留空为保存时；晚于现在则到时发布">
-                <DatePicker showTime style={{ width: '100%' }} />
+                <DateTimeInput />
               </Form.Item>
             </Col>
             <Col xs={12} md={4}>

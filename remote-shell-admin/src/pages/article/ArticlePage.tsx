@@ -3,7 +3,6 @@ import type { Dayjs } from 'dayjs';
 import {
   App,
   Button,
-  DatePicker,
   DeleteOutlined,
   EditOutlined,
   Form,
@@ -17,6 +16,7 @@ import {
   Tag,
   type TableProps,
 } from '@site/ui-kit';
+import { DateRangeInput } from '../../components/DateInputs';
 import { deleteArticles, getAdminArticles, getChannels, setArticleStatus } from '@site/api';
 import { ARTICLE_CHANNEL_IDS, ARTICLE_STATUS, ARTICLE_STATUS_LABELS, type AdminArticle, type AdminArticleQuery, type Channel } from '@site/contract';
 import { Action } from '@site/runtime';
@@ -204,7 +204,7 @@ export default function ArticlePage() {
           />
         </Form.Item>
         <Form.Item name="range" label="发布日期">
-          <DatePicker.RangePicker />
+          <DateRangeInput />
         </Form.Item>
         <Action permissionId={ARTICLE_PERMISSION_ID} action="query">
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

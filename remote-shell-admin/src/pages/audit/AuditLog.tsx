@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { Button, DatePicker, Descriptions, Form, Input, Modal, SearchOutlined, Select, Tag } from '@site/ui-kit';
+import { Button, Descriptions, Form, Input, Modal, SearchOutlined, Select, Tag } from '@site/ui-kit';
+import { DateRangeInput } from '../../components/DateInputs';
 import { getAuditLog } from '@site/api';
 import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS, type AuditLogEntry, type AuditLogQuery } from '@site/contract';
 import { PageSection } from '../../components/PageSection';
@@ -82,7 +83,7 @@ export default function AuditLog() {
           <Input allowClear maxLength={20} style={{ width: 100 }} />
         </Form.Item>
         <Form.Item name="range" label="日期">
-          <DatePicker.RangePicker />
+          <DateRangeInput />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
           查询

@@ -4,7 +4,6 @@ import {
   Alert,
   App,
   Button,
-  DatePicker,
   DeleteOutlined,
   ExportOutlined,
   Form,
@@ -18,6 +17,7 @@ import {
   Tag,
   Typography,
 } from '@site/ui-kit';
+import { DateRangeInput } from '../../components/DateInputs';
 import { deleteMessages, exportMessages, getMessageBoardList, handleMessage } from '@site/api';
 import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry, type MessageBoardQuery } from '@site/contract';
 import { Action } from '@site/runtime';
@@ -112,7 +112,7 @@ export default function MessageBoard() {
           />
         </Form.Item>
         <Form.Item name="range" label="留言日期">
-          <DatePicker.RangePicker />
+          <DateRangeInput />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
           查询

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import { Alert, Button, Col, DatePicker, ExportOutlined, Form, Radio, Row, Skeleton, Spin, Statistic } from '@site/ui-kit';
+import { Alert, Button, Col, ExportOutlined, Form, Radio, Row, Skeleton, Spin, Statistic } from '@site/ui-kit';
+import { DateRangeInput } from '../../components/DateInputs';
 import { exportVisits, getVisitAnalytics } from '@site/api';
 import { VISIT_PERMISSION_ID, VISIT_RANGE, type VisitAnalytics, type VisitEntryRow, type VisitPageRow, type VisitReferrerRow } from '@site/contract';
 import { Action, ApiError } from '@site/runtime';
@@ -90,11 +91,10 @@ export default function Visits() {
             />
           </Form.Item>
           <Form.Item label="起止日期" htmlFor="visit-range-begin" validateStatus={rangeError ? 'error' : undefined} help={rangeError ?? undefined}>
-            <DatePicker.RangePicker
-              id={{ start: 'visit-range-begin', end: 'visit-range-end' }}
-              allowClear={false}
+            <DateRangeInput
+              id="visit-range-begin"
+              endId="visit-range-end"
               value={[dayjs(picked.beginDate), dayjs(picked.endDate)]}
-              placeholder={['开始日期', '结束日期']}
               onChange={(v) => v?.[0] && v[1] && choose({ beginDate: v[0].format('YYYY-MM-DD'), endDate: v[1].format('YYYY-MM-DD') })}
             />
           </Form.Item>

@@ -138,6 +138,10 @@ for (const vp of VIEWPORTS) {
     test(`[ISSUE-19.privacy] 隐私政策 is a real page linked from the footer, titled by TITLE-1 (${vp.width})`, async ({ page, request }) => {
       const company = await companyName(request);
       await page.goto('/');
+      // As a visitor would: once the page has settled. The link is there from the start, and a click while the home
+      // page's content and the footer's blocks arrive can land where the link was a moment before.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('footer')).toHaveAttribute('aria-busy', 'false');
       await page.locator('footer').getByRole('link', { name: '隐私政策' }).click();
       await expect(page).toHaveURL(`${BASE}/privacy`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');

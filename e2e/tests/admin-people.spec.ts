@@ -78,7 +78,8 @@ test('[ISSUE-18.6] the administrator creates a staff user with a role, resets th
     .locator('.ant-popconfirm')
     .getByRole('button', { name: /确\s*定|OK/ })
     .click();
-  await expect(row).toContainText('停用');
+  // Done once the row offers 启用 (the row's 停用 button matched before the write had landed).
+  await expect(row.getByRole('button', { name: /启\s*用/ })).toBeVisible();
   expect((await api(request, token2).get('/getInfo')).status()).toBe(401);
   await expect(apiLogin(request, userName, second)).rejects.toThrow(/账号已停用/);
 });
@@ -167,7 +168,7 @@ test('[ISSUE-18.6] 客户管理: a registered customer is found, viewed and disa
     .getByRole('button', { name: /确\s*定|OK/ })
     .click();
   await expect(toast(page, `已停用 ${phone}`)).toBeVisible();
-  await expect(row).toContainText('停用');
+  await expect(row.getByRole('button', { name: /启\s*用/ })).toBeVisible();
 
   const sent = await (await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone, purpose: 'login' } })).json();
   expect(sent.code).toBe(200);

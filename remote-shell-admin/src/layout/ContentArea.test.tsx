@@ -39,7 +39,7 @@ describe('content area', () => {
 
   it('a component this remote does not have shows the Chinese placeholder, not a crash', () => {
     at('/admin/g/odd');
-    expect(screen.getByText('该页面组件尚未提供')).toBeTruthy();
+    expect(screen.getByText('当前管理后台版本不包含此页面')).toBeTruthy();
     expect(screen.getByText(/vendor\/odd\/index/)).toBeTruthy();
   });
 

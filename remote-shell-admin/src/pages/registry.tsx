@@ -32,7 +32,8 @@ const BlockPage = loadOnOpen(() => import('./block/BlockPage'));
 
 /**
  * Component strings of the menu (RuoYi `component` of GET /getRouters, and the static routes' keys) -> pages.
- * Anything not listed renders the placeholder page (该页面组件尚未提供).
+ * A component the server names but this deployed build does not know (a menu row for a page of a newer shell release)
+ * renders MissingComponent: it names the menu entry and tells staff the shell needs updating, instead of crashing.
  */
 export const PAGES: Record<string, ComponentType> = {
   'static/index': Dashboard,

@@ -12,6 +12,7 @@ import { migrate, openDatabase } from './db/index.js';
 import { Cache, type AppContext, type ServerConfig } from './context.js';
 import { BizError, HttpError, MSG } from './lib/errors.js';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/ratelimit.js';
+import { RenderHook, renderHookUrl } from './lib/render-hook.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
 import { VisitLimiter, VisitQueue } from './lib/visits.js';
 import { localWxProvider, weixinProvider, type WxProvider } from './lib/wx.js';
@@ -78,6 +79,13 @@ export interface ServerOptions {
   portalOrigins?: string[];
   /** The customer-service page of the support link (http/https). Default env SUPPORT_URL, else config site.supportUrl. */
   supportUrl?: string;
+  /**
+   * The page renderer's hook, POSTed the changed content after each committed write (lib/render-hook.ts). Default env
+   * SITE_RENDER_HOOK_URL; unset or '' = no notifications. An address that is not http(s) stops the start.
+   */
+  renderHookUrl?: string;
+  /** Sent as the header x-render-token with each notification. Default env SITE_RENDER_HOOK_TOKEN; '' = none. */
+  renderHookToken?: string;
 }
 
 declare module 'fastify' {
@@ -96,6 +104,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const portalOrigins = parseOrigins(options.portalOrigins ?? process.env.PORTAL_ORIGINS);
   const trustProxy = options.trustProxy ?? trustedProxies(process.env.SITE_TRUSTED_PROXIES);
   const print = options.print ?? ((line: string) => console.log(line));
+  const renderHookConfig = {
+    url: renderHookUrl(options.renderHookUrl ?? process.env.SITE_RENDER_HOOK_URL),
+    token: (options.renderHookToken ?? process.env.SITE_RENDER_HOOK_TOKEN ?? '').trim(),
+  };
 
   const app = Fastify({
     logger: options.logger ?? { level: process.env.LOG_LEVEL || 'warn' },
@@ -174,6 +186,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
     },
     supportUrl: httpUrlOrEmpty(options.supportUrl ?? process.env.SUPPORT_URL),
+    renderHook: renderHookConfig,
   };
   const db = database.db;
   const visits = new VisitQueue(
@@ -191,6 +204,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     visits,
     visitLimiter: new VisitLimiter(() => config.rateLimits.visit),
     cache: new Cache(),
+    renderHook: new RenderHook(config.renderHook.url, config.renderHook.token, (m) => app.log.warn(m)),
   };
   app.decorate('ctx', ctx);
   // Routes declare their request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
@@ -274,6 +288,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => workbenchRoutes(a, ctx));
 
   app.addHook('onClose', async () => {
+    // The changes still queued for the page renderer go out (each POST bounded by its 3 s timeout).
+    await ctx.renderHook.close();
     const started = Date.now();
     await visits.close();
     const flushed = Date.now();

@@ -1,5 +1,6 @@
 import type { Database, Db } from './db/index.js';
 import type { RateLimits } from './lib/ratelimit.js';
+import type { RenderHook } from './lib/render-hook.js';
 import type { SmsSender } from './lib/sms.js';
 import type { VisitLimiter, VisitQueue } from './lib/visits.js';
 import type { WxProvider } from './lib/wx.js';
@@ -25,6 +26,8 @@ export interface ServerConfig {
   };
   /** The customer-service page of the support link (env SUPPORT_URL); '' = the stored config key site.supportUrl. */
   supportUrl: string;
+  /** The page renderer's hook (env SITE_RENDER_HOOK_URL / SITE_RENDER_HOOK_TOKEN): '' = no notifications. */
+  renderHook: { url: string; token: string };
 }
 
 export interface AppContext {
@@ -36,6 +39,8 @@ export interface AppContext {
   visits: VisitQueue;
   visitLimiter: VisitLimiter;
   cache: Cache;
+  /** Tells the page renderer what published content changed: `notifyContentChange` (lib/render-hook.ts). */
+  renderHook: RenderHook;
 }
 
 /** Cache key prefix of the public article lists: `ctx.cache.invalidate(ARTICLE_CACHE)` after any article change. */

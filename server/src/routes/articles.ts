@@ -2,8 +2,9 @@
  * Articles written by staff (issue 18.1, RuoYi /system/article): list with search, paging and sorting; get; add;
  * edit; delete; publish/withdraw; the article's history from the audit trail. The body HTML is sanitised here before
  * it is stored (and again by the front end when shown); a save carrying an old `version` is refused with
- * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited and empties the public
- * content cache, so the public site shows it on the next request.
+ * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, empties the public
+ * content cache, so the public site shows it on the next request, and tells the page renderer once it committed
+ * (lib/render-hook.ts: the article and its channel; a move names the old channel and the new).
  */
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import * as t from '../db/schema.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
 import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
+import { notifyContentChange } from '../lib/render-hook.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { formatDateTime, htmlToText } from '../lib/text.js';
 import { saveUpload, type UploadRule } from '../lib/upload.js';
@@ -275,6 +277,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       return after;
     });
     ctx.cache.invalidate(ARTICLE_CACHE);
+    notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
     return { code: 200, msg: OK, data };
   });
 
@@ -284,8 +287,10 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const u = caller(req);
       await checkChannel(ctx, req.body.channelId);
+      let oldChannelId = req.body.channelId;
       const data = await db.transaction(async (tx) => {
         const before = await lockFresh(tx, req.params.id, req.body.version);
+        oldChannelId = before.channelId;
         const [row] = await tx
           .update(t.article)
           .set({ ...columns(req.body, u.userName), version: before.version + 1 })
@@ -303,6 +308,12 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         return after;
       });
       ctx.cache.invalidate(ARTICLE_CACHE);
+      // Moved to another channel: both channels' pages change (the same change twice is sent once).
+      notifyContentChange(
+        ctx,
+        { kind: 'article', id: data.id, channelId: oldChannelId },
+        { kind: 'article', id: data.id, channelId: data.channelId },
+      );
       return { code: 200, msg: OK, data };
     },
   );
@@ -340,6 +351,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         return one(row);
       });
       ctx.cache.invalidate(ARTICLE_CACHE);
+      notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
       return { code: 200, msg: OK, data };
     },
   );
@@ -349,13 +361,15 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     { onRequest: needPermi(db, 'content:article:delete'), schema: { params: z.object({ ids: idList }) } },
     async (req) => {
       const u = caller(req);
-      await db.transaction(async (tx) => {
-        const gone = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
-        for (const row of gone) {
+      const gone = await db.transaction(async (tx) => {
+        const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
+        for (const row of rows) {
           await recordAudit(tx, req, u, { resource: 'article', action: 'delete', targetId: row.id, summary: row.title, before: await one(row) });
         }
+        return rows;
       });
       ctx.cache.invalidate(ARTICLE_CACHE);
+      notifyContentChange(ctx, ...gone.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
       return { code: 200, msg: OK };
     },
   );

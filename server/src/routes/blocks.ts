@@ -1,8 +1,9 @@
 /**
  * 区块管理 (issue 18.2): the content blocks the site shows (footer columns, contact details, logos, home banners, ...;
  * BLOCKS in the contract) and their items. Permissions content:block:list (the blocks), :query (a block's items),
- * :get, :add, :edit, :delete. Every write is audited (resource 'block'), refuses a stale version, and drops the
- * cached public block answers so the site shows the change at once.
+ * :get, :add, :edit, :delete. Every write is audited (resource 'block'), refuses a stale version, drops the
+ * cached public block answers so the site shows the change at once, and tells the page renderer which block changed
+ * once it committed (lib/render-hook.ts).
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, needPermi } from '../lib/auth.js';
 import { badRequest, notFound, staleWrite } from '../lib/errors.js';
+import { notifyContentChange } from '../lib/render-hook.js';
 import { idList, intId, linkField } from '../lib/validate.js';
 
 const OK = '操作成功';
@@ -73,7 +75,10 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   /** The public block answers (GET /api/block-item, /api/company) are cached per block. */
-  const changed = () => ctx.cache.invalidate('block:');
+  const changed = (...blockIds: number[]) => {
+    ctx.cache.invalidate('block:');
+    notifyContentChange(ctx, ...blockIds.map((blockId) => ({ kind: 'block' as const, blockId })));
+  };
 
   app.get('/system/block/list', { onRequest: needPermi(db, 'content:block:list') }, async () => {
     const counts = new Map(
@@ -132,7 +137,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
       await recordAudit(tx, req, u, { resource: 'block', action: 'add', targetId: row.id, summary: summary(row), after: toBlockItemAdmin(row) });
       return row.id;
     });
-    changed();
+    changed(b.blockId);
     return { code: 200, msg: OK, data: { id } };
   });
 
@@ -140,7 +145,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
   app.put('/system/block-item/:id', { onRequest: needPermi(db, 'content:block:edit'), schema: editSchema }, async (req) => {
     const u = caller(req);
     const { version: read, ...patch } = req.body;
-    await db.transaction(async (tx) => {
+    const itemBlockId = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(t.blockItem).where(eq(t.blockItem.id, req.params.id)).for('update');
       if (!before) throw notFound('区块内容不存在');
       if (before.version !== read) throw staleWrite();
@@ -158,8 +163,9 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
         before: toBlockItemAdmin(before),
         after: toBlockItemAdmin(after),
       });
+      return after.blockId;
     });
-    changed();
+    changed(itemBlockId);
     return { code: 200, msg: OK };
   });
 
@@ -169,18 +175,19 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
     { onRequest: needPermi(db, 'content:block:delete'), schema: { params: z.object({ ids: idList }) } },
     async (req) => {
       const u = caller(req);
-      await db.transaction(async (tx) => {
-        const gone = await tx.delete(t.blockItem).where(inArray(t.blockItem.id, req.params.ids)).returning();
-        if (!gone.length) throw notFound('区块内容不存在');
+      const gone = await db.transaction(async (tx) => {
+        const rows = await tx.delete(t.blockItem).where(inArray(t.blockItem.id, req.params.ids)).returning();
+        if (!rows.length) throw notFound('区块内容不存在');
         await recordAudit(tx, req, u, {
           resource: 'block',
           action: 'delete',
-          targetId: gone.map((g) => g.id).join(','),
-          summary: gone.map(summary).join('、'),
-          before: gone.map(toBlockItemAdmin),
+          targetId: rows.map((g) => g.id).join(','),
+          summary: rows.map(summary).join('、'),
+          before: rows.map(toBlockItemAdmin),
         });
+        return rows;
       });
-      changed();
+      changed(...gone.map((g) => g.blockId));
       return { code: 200, msg: OK };
     },
   );
@@ -218,7 +225,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
           after: ids,
         });
       });
-      changed();
+      changed(req.params.blockId);
       return { code: 200, msg: OK };
     },
   );

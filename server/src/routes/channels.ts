@@ -1,7 +1,8 @@
 /**
  * 栏目管理 (issue 18.2): the channel tree staff edit in the admin shell. Permissions content:channel:list (the tree),
  * :query (searching it), :get, :add, :edit, :delete. Every write is audited (resource 'channel'), refuses a stale
- * version, and drops the cached public answers so the site shows the change at once.
+ * version, drops the cached public answers so the site shows the change at once, and tells the page renderer once it
+ * committed (lib/render-hook.ts: the channel, and for a change to the tree the parent whose children changed).
  */
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, needPermi, requirePermi } from '../lib/auth.js';
 import { badRequest, BizError, notFound, staleWrite } from '../lib/errors.js';
+import { notifyContentChange } from '../lib/render-hook.js';
 import { intId, isSiteOrWebUrl, linkField } from '../lib/validate.js';
 
 const OK = '操作成功';
@@ -130,9 +132,10 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   /** The public channel answers, and the article lists that carry channel names. */
-  const changed = () => {
+  const changed = (...ids: (number | null)[]) => {
     ctx.cache.invalidate('channels');
     ctx.cache.invalidate(ARTICLE_CACHE);
+    notifyContentChange(ctx, ...ids.filter((id) => id !== null).map((id) => ({ kind: 'channel' as const, id })));
   };
 
   /** A parent must exist and may not be the channel itself or one of its descendants. */
@@ -206,7 +209,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
       await recordAudit(tx, req, u, { resource: 'channel', action: 'add', targetId: row.id, summary: row.name, after: audited(toChannelAdmin(row)) });
       return row.id;
     });
-    changed();
+    changed(id, b.parentId);
     return { code: 200, msg: OK, data: { id } };
   });
 
@@ -237,14 +240,14 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         after: ids,
       });
     });
-    changed();
+    changed(...ids, parentId);
     return { code: 200, msg: OK };
   });
 
   app.put('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:edit'), schema: { params: idParams, body: editBody } }, async (req) => {
     const u = caller(req);
     const { version: read, ...patch } = req.body;
-    await db.transaction(async (tx) => {
+    const parents = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!before) throw notFound('栏目不存在');
       if (before.version !== read) throw staleWrite();
@@ -263,14 +266,16 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         before: audited(toChannelAdmin(before)),
         after: audited(toChannelAdmin(after)),
       });
+      // Moved: the old parent's children and the new parent's changed.
+      return before.parentId === after.parentId ? [] : [before.parentId, after.parentId];
     });
-    changed();
+    changed(req.params.id, ...parents);
     return { code: 200, msg: OK };
   });
 
   app.delete('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:delete'), schema: { params: idParams } }, async (req) => {
     const u = caller(req);
-    await db.transaction(async (tx) => {
+    const parentId = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!row) throw notFound('栏目不存在');
       const [child] = await tx.select({ id: t.channel.id }).from(t.channel).where(eq(t.channel.parentId, row.id)).limit(1);
@@ -285,8 +290,9 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         summary: row.name,
         before: audited(toChannelAdmin(row)),
       });
+      return row.parentId;
     });
-    changed();
+    changed(req.params.id, parentId);
     return { code: 200, msg: OK };
   });
 }

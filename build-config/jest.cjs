@@ -1,4 +1,7 @@
 /** The one jest setup every front-end package uses: swc for TS/TSX, jsdom, tests beside the code. */
+
+// Tests run in the site's time zone (SITE_TIME_ZONE), the zone dates are shown in; set before the workers start.
+process.env.TZ = 'Asia/Shanghai';
 function jestConfig(overrides = {}) {
   return {
     testEnvironment: 'jsdom',

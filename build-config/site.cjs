@@ -23,6 +23,8 @@ const BLOCK_OFFSETS = {
   api: 0,
   ...Object.fromEntries(Object.keys(APPS).map((name, i) => [name, 80 + i])),
   portal: 90,
+  /** The page renderer's port for change notices from the API (never public). */
+  renderer: 86,
 };
 
 /** Every port of the block at `base`; `overrides` replaces single ports (the e2e suite keeps its API on 13000). */
@@ -37,7 +39,7 @@ const PORT_BASES = { devSite: 9100, e2e: 18000, bench: 19100 };
 /** The default ports of every command that runs a whole site. */
 const SITES = {
   /** `npm start` and `node scripts/serve.cjs` (HOST_PORT, REMOTE_*_PORT, API_PORT override each). */
-  start: { api: DEFAULT_API_PORT, ...APP_PORTS },
+  start: { api: DEFAULT_API_PORT, ...APP_PORTS, renderer: DEFAULT_API_PORT + 10 },
   /** `node scripts/dev-site.cjs` without --base. */
   devSite: portsFrom(PORT_BASES.devSite),
   /** The Playwright suite (E2E_*_PORT override each); its API stays on 13000, where the suite has always had it. */
@@ -51,7 +53,7 @@ const portEnvName = (name) => `${name.toUpperCase()}_PORT`;
 
 /** The environment that makes scripts/serve.cjs listen on `ports` (API_PORT and every app's port). */
 function serveEnv(ports) {
-  const env = { API_PORT: String(ports.api) };
+  const env = { API_PORT: String(ports.api), ...(ports.renderer ? { RENDER_PORT: String(ports.renderer) } : {}) };
   for (const name of Object.keys(APPS)) env[portEnvName(name)] = String(ports[name]);
   return env;
 }

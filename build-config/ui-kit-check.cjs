@@ -8,6 +8,8 @@ const declared = require('@site/ui-kit/shared-exports');
 
 const SOURCE = /\.(tsx?|jsx?|cjs|mjs)$/;
 const TEST = /\.test\.(tsx?|jsx?)$/;
+/** The server build's entry (server.cjs) never reaches a browser, where the router is shared tree-shaken. */
+const SERVER_ENTRY = /[\\/]src[\\/]server\.tsx?$/;
 // Module specifiers of static imports / re-exports, dynamic imports and require().
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 const NAMED_FROM = /\b(import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
@@ -42,7 +44,7 @@ function checkKitImports(srcDir) {
         problems.push(`${where(m.index)} 直接引用了 ${m[1]}：请从 react-router-dom 引入（共享的单例）`);
       }
     }
-    if (TEST.test(file)) continue; // tests are not bundled: any router export may serve them
+    if (TEST.test(file) || SERVER_ENTRY.test(file)) continue; // tests and the server entry are not in a browser bundle: any router export may serve them
     for (const m of text.matchAll(NAMED_FROM)) {
       if (m[4] !== 'react-router-dom' || m[2]) continue;
       for (const spec of m[3].split(',')) {

@@ -11,6 +11,7 @@ const CopyPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { loadModuleFederationPlugin } = require('./federation/load-plugin.cjs');
 const { UiKitImportCheckPlugin } = require('./ui-kit-check.cjs');
+const { createServerConfig } = require('./server.cjs');
 const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES, DEFAULT_API_PORT } = require('./site.cjs');
 
 /**
@@ -183,7 +184,31 @@ function createAppConfig(o) {
   const versions = workspaceVersions(o.appDir);
   const uiKitEntry = require.resolve('@site/ui-kit', { paths: [o.appDir] });
   const port = Number(process.env.PORT || APP_PORTS[o.name]);
+  const tsRule = {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    // Types are checked once for the workspace by `tsc --build` (npm test), not by each build.
+    use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(o.appDir, 'tsconfig.json') } },
+  };
+  const defines = {
+    'process.env.SITE_RUNTIME_VERSION': JSON.stringify(versions.runtime),
+    'process.env.APP_NAME': JSON.stringify(o.name),
+    // MF_BUILD_VERSION is also what the federation manifest reports as buildVersion.
+    'process.env.APP_VERSION': JSON.stringify(process.env.MF_BUILD_VERSION || pkg.version),
+  };
+  /**
+   * Production builds the browser build and, beside it in `dist/server/`, the server build the page renderer loads
+   * (server.cjs). Public pages are served as HTML rendered from it; the development server builds the browser only.
+   */
   return (env, argv) => {
+    const prod = argv.mode === 'production';
+    const outDir = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(o.appDir, 'dist');
+    const browser = browserConfig(env, argv);
+    if (!prod || o.serverBuild === false) return browser;
+    return [browser, createServerConfig(o, { webpack, outDir, defines, tsRule, cache: filesystemCache(o, 'server') })];
+  };
+
+  function browserConfig(env, argv) {
     const prod = argv.mode === 'production';
     const mode = prod ? 'production' : 'development';
     const outDir = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(o.appDir, 'dist');
@@ -204,17 +229,13 @@ function createAppConfig(o) {
         publicPath: o.isHost ? '/' : 'auto',
         uniqueName: o.name,
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
-        clean: true,
+        // dist/server/ is the server build's, written by the other compiler of the same run.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            // Types are checked once for the workspace by `tsc --build` (npm test), not by each build.
-            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(o.appDir, 'tsconfig.json') } },
-          },
+          tsRule,
           ...(UI_KIT_OMIT
             ? [
                 {
@@ -231,12 +252,7 @@ function createAppConfig(o) {
       plugins: [
         new FallbackCacheNamePlugin(),
         new UiKitImportCheckPlugin(o.srcDir || path.join(o.appDir, 'src')),
-        new webpack.DefinePlugin({
-          'process.env.SITE_RUNTIME_VERSION': JSON.stringify(versions.runtime),
-          'process.env.APP_NAME': JSON.stringify(o.name),
-          // MF_BUILD_VERSION is also what the federation manifest reports as buildVersion.
-          'process.env.APP_VERSION': JSON.stringify(process.env.MF_BUILD_VERSION || pkg.version),
-        }),
+        new webpack.DefinePlugin(defines),
         new ModuleFederationPlugin({
           name: o.name,
           filename: o.isHost ? undefined : 'remoteEntry.js',
@@ -302,7 +318,7 @@ function createAppConfig(o) {
         proxy: [{ context: API_PATHS, target: `http://127.0.0.1:${process.env.API_PORT || DEFAULT_API_PORT}`, changeOrigin: false }],
       },
     };
-  };
+  }
 }
 
 module.exports = { createAppConfig, sharedConfig, SINGLETONS, REMOTE_NAMES, APP_PORTS };

@@ -12,7 +12,19 @@ const fs = require('fs');
 const { siteEnv, defaultRemotes } = require('./lib/site-env.cjs');
 
 const site = siteEnv();
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
+/**
+ * The API tells the page renderer about content changes (SITE_RENDER_HOOK_URL), with a secret made for this run
+ * unless one is configured. SITE_RENDER=0 runs the site without the renderer (every page rendered by the browser).
+ */
+const renderOn = process.env.SITE_RENDER !== '0';
+const renderToken = process.env.SITE_RENDER_HOOK_TOKEN || require('crypto').randomBytes(24).toString('hex');
+const env = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV || 'production',
+  ...(renderOn
+    ? { SITE_RENDER_HOOK_URL: `http://127.0.0.1:${site.renderPort}/invalidate`, SITE_RENDER_HOOK_TOKEN: renderToken, RENDER_OUT_DIR: site.renderDir }
+    : {}),
+};
 
 function apiHealthy() {
   return new Promise((resolve) => {
@@ -73,6 +85,25 @@ function startOrigin(app) {
   return origin;
 }
 
+/** The page renderer (renderer/src/service.ts): renders the public pages into site.renderDir, which the host serves. */
+function startRenderer() {
+  const renderer = supervise({
+    label: 'page renderer',
+    args: ['--require', path.join(__dirname, 'lib/exit-with-parent.cjs'), '--import', 'tsx', 'src/service.ts'],
+    cwd: path.join(site.root, 'renderer'),
+    env: {
+      ...env,
+      RENDER_PORT: String(site.renderPort),
+      RENDER_API_ORIGIN: `http://127.0.0.1:${site.apiPort}`,
+      RENDER_SITE_ORIGIN: site.siteOrigin,
+      RENDER_HOST_ROOT: site.host.root,
+      ...(site.remotesFile ? { RENDER_REMOTES_FILE: site.remotesFile } : { RENDER_REMOTES: JSON.stringify(defaultRemotes(site)) }),
+    },
+  });
+  children.push(renderer);
+  return renderer;
+}
+
 /** Resolves when `ready` does, or after `ms` (a child that cannot listen is reported and retried by itself). */
 const within = (ready, ms) => Promise.race([ready, new Promise((r) => setTimeout(r, ms))]);
 
@@ -81,6 +112,7 @@ const within = (ready, ms) => Promise.race([ready, new Promise((r) => setTimeout
   // The remotes listen before the host does: whoever waits for the host's port finds the whole site up.
   await Promise.all(site.remotes.map((r) => within(startOrigin(r).ready, 30000)));
   await within(startOrigin(site.host).ready, 30000);
+  if (renderOn) startRenderer();
   const ok = await waitForApi(process.env.API_EXTERNAL === '1' ? 2000 : 120000);
   if (shuttingDown) return;
   const url = `http://${site.publicHost}:${site.host.port}/`;

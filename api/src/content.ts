@@ -41,6 +41,15 @@ export const getArticles = (params?: ArticleListQuery) => request.get<Article[]>
 export const getArticle = (id: number | string) => request.get<ArticleDetail>(`/api/article/${id}`);
 /** GET /api/article/page (1-based page) */
 export const getArticlePage = (params: ArticlePageQuery) => request.get<ArticlePage>('/api/article/page', { params });
+/** Every published article of a channel and its sub-channels, page by page (the page renderer's list of detail pages). */
+export async function getAllArticles(channelId: number): Promise<Article[]> {
+  const all: Article[] = [];
+  for (let page = 1; ; page++) {
+    const res = await getArticlePage({ channelId, page, pageSize: 100 });
+    all.push(...res.content);
+    if (page >= res.totalPages || res.content.length === 0) return all;
+  }
+}
 /** The content search: GET /api/article/es/page with page, pageSize, channelId, text. */
 export const searchArticles = (params: ArticleSearchQuery) => request.get<ArticlePage>('/api/article/es/page', { params });
 /** GET /api/article/prev?id= */

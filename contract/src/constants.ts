@@ -135,6 +135,12 @@ export const DEFAULT_LANG = 'zh-CN';
 
 export const NUMBER_FORMAT_SEPARATOR = ',';
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/**
+ * The site's time zone: dates on pages are shown in it wherever the page is rendered (the page renderer, a browser
+ * abroad), so the HTML rendered ahead and the page the browser hydrates say the same. China keeps no summer time.
+ */
+export const SITE_TIME_ZONE = 'Asia/Shanghai';
+export const SITE_UTC_OFFSET_MINUTES = 480;
 
 /** Visit recording (section 3). */
 export const VISIT_SITE_ID = '1';

@@ -4,3 +4,4 @@
  */
 export * from './constants';
 export type * from './api';
+export type * from './render';

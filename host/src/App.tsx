@@ -14,13 +14,23 @@ const RuntimeTest = lazy(() => import('./pages/runtime-test/RuntimeTest'));
 
 const byLayout = (layout: string) => REMOTE_ROUTES.filter((r) => r.layout === layout);
 
-/**
- * Every route of SPEC section 2 in history mode (ROUTE-1, 4, 19, 20). No antd here: the antd provider (zh_CN,
- * theme) wraps each remote page and each antd-using host part when it loads (see antd/with-antd).
- */
+/** Every route of SPEC section 2 in history mode (ROUTE-1, 4, 19, 20), in the browser. */
 export function App() {
   return (
     <BrowserRouter>
+      <SiteRoutes />
+    </BrowserRouter>
+  );
+}
+
+/**
+ * The site inside a router: BrowserRouter in the browser, StaticRouter in the page renderer (server.tsx), which
+ * must render this very tree for the browser to hydrate it. No antd here: the antd provider (zh_CN, theme) wraps
+ * each remote page and each antd-using host part when it loads (see antd/with-antd).
+ */
+export function SiteRoutes() {
+  return (
+    <>
       <NavigationEffects />
       <BusBridge />
       <Suspense fallback={null}>
@@ -52,6 +62,6 @@ export function App() {
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Routes>
       </Suspense>
-    </BrowserRouter>
+    </>
   );
 }

@@ -8,6 +8,7 @@ const fs = require('fs');
 const { createStaticServer, trustedProxies } = require('./static-server.cjs');
 const { precompressTree } = require('./precompress.cjs');
 const { siteEnv, defaultRemotes } = require('./site-env.cjs');
+const { renderedPages } = require('./rendered-pages.cjs');
 
 const site = siteEnv();
 
@@ -52,6 +53,7 @@ function serverFor(app) {
     trustedProxies: trustedProxies(),
     apiTarget: isHost ? { host: '127.0.0.1', port: site.apiPort } : undefined,
     htmlHeaders: isHost ? hostHtmlHeaders : undefined,
+    rendered: isHost && process.env.SITE_RENDER !== '0' ? renderedPages(site.renderDir) : undefined,
     dynamic: isHost
       ? {
           '/remotes.json': remotesJson,

@@ -1,6 +1,6 @@
 /** Ports and locations of the composed site, from the environment with the documented defaults. */
 const path = require('path');
-const { APPS, DEFAULT_API_PORT, portEnvName } = require('../../build-config/site.cjs');
+const { APPS, DEFAULT_API_PORT, SITES, portEnvName } = require('../../build-config/site.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -29,6 +29,15 @@ function siteEnv(env = process.env) {
       .map((s) => s.trim())
       .filter(Boolean),
     adScriptUrl: env.AD_SCRIPT_URL || '',
+    /** The page renderer: its output folder (served by the host origin) and its port for the API's change notices. */
+    // One output per site: beside its database when it has its own (a test or benchmark site), else the deployment's.
+    renderDir: path.resolve(
+      env.RENDER_OUT_DIR ||
+        (env.DATA_DIR ? path.join(env.DATA_DIR, 'rendered') : deployDir ? path.join(deployDir, 'rendered') : path.join(ROOT, 'rendered')),
+    ),
+    renderPort: Number(env.RENDER_PORT || Number(env.API_PORT || DEFAULT_API_PORT) + (SITES.start.renderer - DEFAULT_API_PORT)),
+    /** The public origin of the site (canonical URLs, sitemap): SITE_ORIGIN, else the host's own. */
+    siteOrigin: (env.SITE_ORIGIN || `http://${publicHost}:${apps.find((a) => a.name === 'host').port}`).replace(/\/+$/, ''),
   };
 }
 

@@ -64,6 +64,7 @@ function isDevPath(pathname) {
  *   dynamic?: Record<string, () => (string|Buffer|null)>,
  *   htmlHeaders?: () => Record<string, string>,
  *   portalOrigins?: string[], trustedProxies?: string[],
+ *   rendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages>,
  * }} o
  * @returns {import('fastify').FastifyInstance} not yet listening
  */
@@ -139,6 +140,8 @@ function createStaticServer(o) {
     });
   }
 
+  if (o.rendered) serveRenderedPages(app, o);
+
   app.register(fastifyStatic, {
     root: o.root,
     // .br/.gz siblings written once (precompress.cjs) instead of compressing on every request.
@@ -174,6 +177,35 @@ function createStaticServer(o) {
   });
 
   return app;
+}
+
+/**
+ * The host's pages as the page renderer wrote them: a public URL gets its rendered file, an unknown path or article
+ * id the app with a 404 status (it shows 页面不存在 or 内容不存在), anything else (account, admin, a page not rendered
+ * yet) the app as before. sitemap.xml and robots.txt are the renderer's when it has written them.
+ */
+function serveRenderedPages(app, o) {
+  const { lookup, dir } = o.rendered;
+  const fs = require('fs');
+  const path = require('path');
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (request.routeOptions.config?.proxied) return;
+    const pathname = (request.url.split('?')[0] || '').split('#')[0];
+    if (pathname === '/sitemap.xml' || pathname === '/robots.txt') {
+      if (!fs.existsSync(path.join(dir, pathname))) return;
+      return reply.header('cache-control', 'no-cache').sendFile(pathname.slice(1), dir);
+    }
+    if (/\.[^/]*$/.test(pathname) || isDevPath(pathname)) return;
+    let found;
+    try {
+      found = lookup(request.url);
+    } catch {
+      return; // an URL the lookup cannot read is the static server's to refuse
+    }
+    if (found.file) return reply.header('cache-control', 'no-cache').sendFile(found.file, dir);
+    if (found.status === 404) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
+  });
 }
 
 /**

@@ -13,5 +13,7 @@ export { TextPlaceholder } from './components/TextPlaceholder';
 export { PageLinks, type PageLinksProps } from './components/PageLinks';
 export { ResultMessage } from './components/Result';
 export { useAsync, type AsyncState } from './hooks/useAsync';
+export { ClientOnly, useIsClient } from './render/ClientOnly';
+export { endRenderData } from './render/render-data';
 export { useCountdown } from './hooks/useCountdown';
 export { usePageParam } from './hooks/usePageParam';

@@ -1,8 +1,8 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import NProgress from 'nprogress';
 import { authStore, bus, loadUserInfo, performLogout } from '@site/runtime';
-import { isSafeInSitePath, pageTitleOverride } from '@site/ui';
+import { endRenderData, isSafeInSitePath, pageTitleOverride } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
 import { siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
@@ -28,9 +28,12 @@ export function NavigationEffects() {
   const location = useLocation();
   const company = useCompany();
   const full = location.pathname + location.search;
+  const first = useRef(full);
 
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
+    // The data a rendered page came with belongs to that page only.
+    if (full !== first.current) endRenderData();
   }, [full]);
 
   useEffect(() => {

@@ -23,6 +23,16 @@ export function PageLoading() {
   );
 }
 
+/**
+ * The page renderer (server.tsx) loads each remote's page from that remote's server build instead of through the
+ * browser's federation runtime; the tree around it is the same.
+ */
+type PageSource = (route: RemoteRoute) => Promise<PageModule>;
+let serverSource: PageSource | null = null;
+export function renderPagesFrom(source: PageSource): void {
+  serverSource = source;
+}
+
 /** Loaded pages are kept so that returning to a page does not fetch again. */
 const cache = new Map<string, ComponentType<Record<string, unknown>>>();
 const pageKey = (route: RemoteRoute, attempt: number) => `${route.remote}/${route.module}#${attempt}`;
@@ -30,6 +40,12 @@ const pageKey = (route: RemoteRoute, attempt: number) => `${route.remote}/${rout
 function lazyPage(route: RemoteRoute, attempt: number) {
   const key = pageKey(route, attempt);
   let C = cache.get(key);
+  if (!C && serverSource) {
+    const source = serverSource;
+    const load = () => source(route);
+    C = lazy(route.withoutAntd ? load : withAntd(load));
+    cache.set(key, C);
+  }
   if (!C) {
     // The first attempt reuses a load started ahead (current route at start-up, prefetch, link intent).
     const load = () => (attempt === 0 && takePreloaded<PageModule>(route)) || loadRemoteModule<PageModule>(route.remote, route.module);

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from './route-table';
+import { renderedPage } from './rendered-page';
 
 /** The remotes file beside index.html: federation name -> manifest URL. Read at start, never built in. */
 export const REMOTES_FILE = '/remotes.json';
@@ -36,6 +37,9 @@ export const remoteStatus = {
  * with another cache mode would not reuse that download. Fresh anyway: the site serves it `no-cache`.
  */
 export async function readRemotesFile(): Promise<RemotesFile> {
+  // A rendered page names the remotes it was rendered with: the browser hydrates with exactly those.
+  const rendered = renderedPage();
+  if (rendered) return rendered.remotes as RemotesFile;
   const res = await fetch(REMOTES_FILE);
   if (!res.ok) throw new Error(`remotes file ${REMOTES_FILE}: HTTP ${res.status}`);
   return (await res.json()) as RemotesFile;

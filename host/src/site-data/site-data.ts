@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { getChannels, getCompany } from '@site/api';
 import { COMPANY_NAME, SEARCHABLE_CHANNEL_IDS, TOP_NAV, type BlockItem, type Channel } from '@site/contract';
-import { setCompanyTitle } from '@site/ui';
+import { setCompanyTitle, useAsync } from '@site/ui';
 
 /**
  * Server data the shell needs on every page (company, navigation channels), each loaded once per page load and
@@ -75,25 +74,15 @@ export function buildSearchChannels(channels: Channel[] | null): { id: number; t
   });
 }
 
-function usePromise<T>(load: () => Promise<T>, initial: T): T {
-  const [value, setValue] = useState<T>(initial);
-  useEffect(() => {
-    let live = true;
-    load().then((v) => live && setValue(v));
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  return value;
-}
-
+/** null while loading. Through useAsync: a page rendered ahead of time has it in its HTML and data. */
 export function useCompany(): Company | null {
-  return usePromise<Company | null>(loadCompany, null);
+  return useAsync(loadCompany, []).data ?? null;
 }
 
 /** undefined while loading, null when the call failed. */
 export function useNavChannels(): Channel[] | null | undefined {
-  return usePromise<Channel[] | null | undefined>(loadNavChannels, undefined);
+  const { data, loading } = useAsync(loadNavChannels, []);
+  return loading ? undefined : data;
 }
 
 /** For tests. */

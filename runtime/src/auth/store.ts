@@ -87,6 +87,12 @@ export function hasRole(roles: readonly string[]): boolean {
   return checkRole(state.roles, roles);
 }
 
+/**
+ * What a page rendered ahead of time shows: nobody signed in (the renderer has no cookie). The browser hydrating such
+ * a page starts from it too, so the HTML matches, and then shows the signed-in user.
+ */
+const SIGNED_OUT: AuthState = Object.freeze({ ...emptyState(), token: undefined });
+
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
+  return useSyncExternalStore(authStore.subscribe, authStore.get, () => SIGNED_OUT);
 }

@@ -104,7 +104,15 @@ function isBinary(config: AxiosRequestConfig): boolean {
   return config.responseType === 'blob' || config.responseType === 'arraybuffer';
 }
 
+/**
+ * Where the API is when there is no page to be relative to: the page renderer (Node) sets it before rendering.
+ * A registered symbol, because every server bundle carries its own copy of this package.
+ */
+const SERVER_API_ORIGIN = Symbol.for('site.api-origin');
+
 export function onRequest(config: InternalAxiosRequestConfig & RequestFlags): InternalAxiosRequestConfig {
+  const serverOrigin = (globalThis as Record<symbol, string | undefined>)[SERVER_API_ORIGIN];
+  if (serverOrigin && !config.baseURL) config.baseURL = serverOrigin;
   if (config.isToken !== false) {
     const token = getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);

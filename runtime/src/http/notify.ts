@@ -11,6 +11,8 @@ type Antd = typeof import('./notify-antd');
 let antd: Promise<Antd> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 function withAntd(run: (a: Antd) => void): void {
+  // The page renderer (Node) has no screen: a failed load there fails the render instead.
+  if (typeof window === 'undefined') return;
   antd ??= import('./notify-antd');
   queue = queue
     .then(() => antd!)

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getBlocks } from '@site/api';
+import { useAsync } from '@site/ui';
 import { BLOCK_IDS, FOOTER_CONTACT_MAX, type BlockItem } from '@site/contract';
 import { FooterLink } from './FooterLink';
 
@@ -29,14 +29,7 @@ function loadFooterBlocks(): Promise<Blocks> {
 
 /** The public footer (FOOT-1..8): four link columns, contact (at most 2), company logo, copyright rows. */
 export function SiteFooter() {
-  const [blocks, setBlocks] = useState<Blocks | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadFooterBlocks().then((b) => live && setBlocks(b));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const blocks = useAsync(loadFooterBlocks, []).data ?? null;
 
   const logo = blocks?.[BLOCK_IDS.companyLogo]?.[0];
   const contact = (blocks?.[BLOCK_IDS.contact] ?? []).slice(0, FOOTER_CONTACT_MAX);

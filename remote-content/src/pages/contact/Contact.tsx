@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { getArticle } from '@site/api';
 import { CHANNEL_IDS } from '@site/contract';
-import { useAsync } from '@site/ui';
+import { ClientOnly, useAsync } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { ContactDetails } from './ContactDetails';
@@ -33,7 +33,10 @@ export default function Contact() {
         </div>
         <section id={MESSAGE_BOARD_ANCHOR} ref={board} aria-labelledby="rc-message-board">
           <h2 id="rc-message-board">在线留言</h2>
-          <MessageBoardForm initialTitle={title} />
+          {/* The form needs JavaScript (captcha, validation): rendered by the browser, in space kept for it. */}
+          <ClientOnly fallback={<div className="rc-message-board-placeholder" aria-busy="true" />}>
+            <MessageBoardForm initialTitle={title} />
+          </ClientOnly>
         </section>
       </div>
     </PageContainer>

@@ -1,0 +1,122 @@
+/**
+ * The host's server build entry (dist/server/server.js): renders one public URL of the composed site to HTML, for
+ * the page renderer (@site/renderer). The tree is the browser's (App.tsx's SiteRoutes) inside a StaticRouter, and
+ * each remote page comes from that remote's server build, so the browser can hydrate the result as it is.
+ */
+import type { ComponentType } from 'react';
+import { Readable } from 'node:stream';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'nprogress/nprogress.css';
+import './styles/site.css';
+import { getArticle } from '@site/api';
+import type { ArticleDetail } from '@site/contract';
+import { beginServerRender, serializeRenderData, type RenderError, type SettledEntry } from '@site/ui/render';
+import { SiteRoutes } from './App';
+import { renderPagesFrom } from './federation/RemotePage';
+import { REMOTE_ROUTES, routeFor } from './federation/route-table';
+import { HOST_PAGES } from './app/route-meta';
+import { loadCompany } from './site-data/site-data';
+import { buildHead, headTags } from './render/head';
+
+dayjs.locale('zh-cn');
+
+type PageModule = { default: ComponentType<Record<string, unknown>> };
+
+/** Thrown by `loadPage` for a remote that has no server build: its slot is left to the browser. */
+export class ClientOnlySlot extends Error {
+  readonly digest = 'site-client-only';
+}
+
+export interface RenderRequest {
+  /** In-site URL: a public path, with `?id=` on detail pages. */
+  url: string;
+  /** Where the renderer reaches the API, e.g. http://127.0.0.1:3000. */
+  apiOrigin: string;
+  /** The site's public origin, for canonical and Open Graph URLs. */
+  siteOrigin: string;
+  /** A remote's exposed page, from its server build; rejects with ClientOnlySlot when it has none. */
+  loadPage: (remote: string, module: string) => Promise<PageModule>;
+}
+
+export interface RenderResult {
+  /** The content of #root. */
+  html: string;
+  /** What the page's loads answered, for the browser's hydration (render-data in @site/ui). */
+  data: Record<string, SettledEntry>;
+  /** Loads that failed: such a page is not kept (the last good file stays). */
+  errors: RenderError[];
+  /** Remotes whose slot the browser renders (no server build, or it failed on this page). */
+  clientOnly: string[];
+  /** <title>, description, canonical, Open Graph and JSON-LD. */
+  head: string;
+  /** Every stylesheet the host's and the remotes' server builds registered. */
+  css: string[];
+}
+
+/** Public routes a rendered file can exist for, with the remote that renders each (the others are the browser's). */
+export const PUBLIC_ROUTES = REMOTE_ROUTES.filter((r) => r.layout === 'public').map((r) => ({ path: r.path, remote: r.remote, module: r.module }));
+/** Every path the browser app answers; anything else is a 404. */
+export const CLIENT_ROUTES = [...REMOTE_ROUTES.map((r) => r.path), ...HOST_PAGES.map((p) => p.path)];
+
+const API_ORIGIN = Symbol.for('site.api-origin');
+const CSS = Symbol.for('site.render-css');
+
+async function streamText(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function renderPage(req: RenderRequest): Promise<RenderResult> {
+  const g = globalThis as unknown as Record<symbol, unknown>;
+  g[API_ORIGIN] = req.apiOrigin;
+  const url = new URL(req.url, 'http://render.invalid');
+  const route = routeFor(url.pathname);
+  if (!route || route.layout !== 'public') throw new Error(`${req.url} is not a public page`);
+  const clientOnly: string[] = [];
+  const failures: RenderError[] = [];
+  renderPagesFrom((r) =>
+    req.loadPage(r.remote, r.module).catch((e: unknown) => {
+      clientOnly.push(r.remote);
+      throw e;
+    }),
+  );
+
+  const store = beginServerRender();
+  const { prelude } = await prerenderToNodeStream(
+    <StaticRouter location={url.pathname + url.search}>
+      <SiteRoutes />
+    </StaticRouter>,
+    {
+      // Every boundary inline, in document order: the file is complete when served, so nothing needs React's reveal
+      // scripts (which the page's script policy would refuse anyway) and it reads right without JavaScript.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError(error: unknown) {
+        // The boundary around the failed part is rendered by the browser; the digest tells it that this was expected.
+        if (error instanceof ClientOnlySlot || (error as { digest?: string })?.digest === 'site-client-only') return 'site-client-only';
+        failures.push({ message: String((error as Error)?.stack ?? error) });
+        return 'site-render-error';
+      },
+    },
+  );
+  const html = await streamText(prelude as unknown as Readable);
+  const { entries, errors } = serializeRenderData(store);
+
+  const id = url.searchParams.has('id') ? Number(url.searchParams.get('id')) : null;
+  const company = await loadCompany();
+  let article: ArticleDetail | null = null;
+  if (id !== null && Number.isInteger(id)) article = await getArticle(id);
+  const head = buildHead({ origin: req.siteOrigin, pathname: url.pathname, id, company, pageTitle: store.pageTitle, article });
+
+  return {
+    html,
+    data: entries,
+    errors: [...errors, ...failures],
+    clientOnly: [...new Set(clientOnly)],
+    head: headTags(head, company.title),
+    css: [...((g[CSS] as Map<string, true> | undefined)?.keys() ?? [])],
+  };
+}

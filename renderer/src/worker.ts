@@ -1,0 +1,171 @@
+/**
+ * One render run: loads the host's and the live remotes' server builds, asks each remote which URLs it renders,
+ * renders those the run's scopes touch, writes their files, the index, sitemap.xml and robots.txt, and exits.
+ * A page whose render fails keeps its last good file (or, without one, is served as the browser-rendered shell).
+ *
+ *   node --import tsx src/worker.ts '[{"all":true}]'      (configuration from the environment, see config.ts)
+ */
+import { readFileSync } from 'node:fs';
+import { JSDOM } from 'jsdom';
+import path from 'node:path';
+import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
+import { readConfig, readRemotes, type RendererConfig } from './config';
+import { pageDocument } from './document';
+import { fileFor, readIndex, removePage, robots, sitemap, writeAtomic, writeIndex, writePage, type RenderIndex, type RenderedEntry } from './output';
+import { plan, type PlannedRoute, type Scope } from './plan';
+
+// Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
+process.env.TZ = 'Asia/Shanghai';
+
+export interface RunReport {
+  rendered: number;
+  kept: { url: string; reason: string }[];
+  removed: number;
+  clientOnly: string[];
+  ms: number;
+  pagesPerSecond: number;
+  versions: Record<string, string>;
+}
+
+export async function runRender(config: RendererConfig, scopes: readonly Scope[], log = console): Promise<RunReport> {
+  const started = performance.now();
+  const g = globalThis as unknown as Record<symbol, unknown>;
+  g[Symbol.for('site.api-origin')] = config.apiOrigin;
+  // DOMPurify sanitises article HTML with this window, as it does with the page's in the browser.
+  g[Symbol.for('site.sanitize-window')] ??= new JSDOM('').window;
+  const host = loadHostBuild(config.hostRoot, config.cacheDir);
+  const template = readFileSync(path.join(config.hostRoot, 'index.html'), 'utf8');
+  const remotesFile = readRemotes(config);
+  const previous = readIndex(config.outDir);
+  const previousPages = previous?.pages ?? {};
+
+  const publicRemotes = [...new Set(host.PUBLIC_ROUTES.map((r) => r.remote))];
+  const remotes = new Map<string, LoadedRemote>();
+  for (const name of publicRemotes) {
+    const url = remotesFile[name];
+    if (!url) continue;
+    const remote = await loadRemote(name, url, config.cacheDir);
+    if (remote.problem) log.warn(`[renderer] ${name} ${remote.version}: ${remote.problem}; its pages are rendered by the browser`);
+    remotes.set(name, remote);
+  }
+  const versions = Object.fromEntries([...remotes.values()].map((r) => [r.name, r.version]));
+
+  // Which URLs each remote renders now. A remote without a usable server build keeps the URLs it had (or its list
+  // pages): they are rendered with its slot left to the browser.
+  const current: PlannedRoute[] = [];
+  const enumerated = new Set<string>();
+  for (const name of publicRemotes) {
+    const remote = remotes.get(name);
+    if (remote?.build?.renderRoutes) {
+      for (const r of await remote.build.renderRoutes()) current.push({ ...r, remote: name });
+      enumerated.add(name);
+      continue;
+    }
+    const before = Object.entries(previousPages).filter(([, e]) => e.remote === name);
+    const urls = before.length
+      ? before.map(([url]) => url)
+      : host.PUBLIC_ROUTES.filter((r) => r.remote === name && !/Detail$/.test(r.path)).map((r) => r.path);
+    for (const url of urls) current.push({ ...previousPages[url], url, remote: name });
+  }
+
+  const wanted = new Map<string, PlannedRoute>();
+  for (const scope of scopes) for (const r of plan(scope, current, previousPages)) wanted.set(r.url, r);
+
+  const loadPage = (remoteName: string, module: string): Promise<PageModule> => {
+    const remote = remotes.get(remoteName);
+    const load = remote?.build?.pages[module];
+    if (!load) return Promise.reject(new host.ClientOnlySlot(`${remoteName}/${module}: ${remote?.problem ?? 'not in the remotes file'}`));
+    return load();
+  };
+
+  const pages: Record<string, RenderedEntry> = {};
+  const currentUrls = new Set(current.map((r) => r.url));
+  for (const [url, entry] of Object.entries(previousPages)) if (currentUrls.has(url)) pages[url] = entry;
+  const report: RunReport = { rendered: 0, kept: [], removed: 0, clientOnly: [], ms: 0, pagesPerSecond: 0, versions };
+
+  for (const route of wanted.values()) {
+    try {
+      const result = await host.renderPage({ url: route.url, apiOrigin: config.apiOrigin, siteOrigin: config.siteOrigin, loadPage });
+      if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
+      const html = pageDocument(template, {
+        location: route.url,
+        html: result.html,
+        head: result.head,
+        css: result.css,
+        data: result.data,
+        remotes: remotesFile,
+        versions,
+        preload: preloadsFor(host, remotes, route),
+      });
+      const file = fileFor(route.url);
+      writePage(config.outDir, file, html);
+      pages[route.url] = {
+        file,
+        remote: route.remote,
+        versions,
+        renderedAt: new Date().toISOString(),
+        ...(route.lastModified ? { lastModified: route.lastModified } : {}),
+        ...(route.channels ? { channels: route.channels } : {}),
+        ...(route.articleId !== undefined ? { articleId: route.articleId } : {}),
+        ...(route.blocks ? { blocks: route.blocks } : {}),
+        ...(result.clientOnly.length ? { clientOnly: true } : {}),
+      };
+      if (result.clientOnly.length) report.clientOnly.push(route.url);
+      report.rendered++;
+    } catch (e) {
+      const reason = (e as Error)?.message ?? String(e);
+      report.kept.push({ url: route.url, reason });
+      log.error(`[renderer] ${route.url} not rendered, ${pages[route.url] ? 'the last good file stays' : 'the browser renders it'}: ${reason}`);
+    }
+  }
+
+  // Pages no longer published (an article withdrawn or deleted) are gone: their URL answers 404 again.
+  for (const [url, entry] of Object.entries(previousPages)) {
+    if (currentUrls.has(url) || !enumerated.has(entry.remote)) continue;
+    removePage(config.outDir, entry.file);
+    report.removed++;
+  }
+  for (const [url, entry] of Object.entries(previousPages)) if (!currentUrls.has(url) && !enumerated.has(entry.remote)) pages[url] = entry;
+
+  const index: RenderIndex = {
+    generatedAt: new Date().toISOString(),
+    pages,
+    clientRoutes: host.CLIENT_ROUTES,
+    detailPaths: [...new Set(current.filter((r) => r.url.includes('?id=')).map((r) => r.url.split('?')[0]))],
+    urls: [...currentUrls],
+  };
+  writeIndex(config.outDir, index);
+  writeAtomic(path.join(config.outDir, 'sitemap.xml'), sitemap(config.siteOrigin, index));
+  writeAtomic(path.join(config.outDir, 'robots.txt'), robots(config.siteOrigin));
+
+  report.ms = Math.round(performance.now() - started);
+  report.pagesPerSecond = report.rendered ? Math.round((report.rendered / report.ms) * 1000 * 10) / 10 : 0;
+  return report;
+}
+
+/** The page's remote files, so no request chain precedes hydration: its manifest, remoteEntry and page chunks. */
+function preloadsFor(host: HostServerBuild, remotes: Map<string, LoadedRemote>, route: PlannedRoute) {
+  const remote = remotes.get(route.remote);
+  if (!remote) return { manifests: [], scripts: [] };
+  const pathname = route.url.split('?')[0];
+  const module = host.PUBLIC_ROUTES.find((r) => r.path === pathname)?.module;
+  const scripts = [new URL('remoteEntry.js', remote.base).href, ...(module ? (remote.exposeAssets[module] ?? []) : [])];
+  return { manifests: [remote.manifestUrl], scripts };
+}
+
+async function main() {
+  const scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
+  const report = await runRender(readConfig(), scopes);
+  if (process.send) process.send({ report });
+  else console.log(JSON.stringify(report));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error('[renderer] render run failed:', e);
+      process.exit(1);
+    },
+  );
+}

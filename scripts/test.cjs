@@ -48,6 +48,15 @@ step('type check');
 run('pnpm exec tsc --build', { cwd: root });
 
 step('unit tests');
+// `pnpm -r run test` passes over a package that has no `test` script without a word: a package with a test/
+// folder (the renderer's node:test suite, the server's, ...) must have one, or its tests would never run here.
+// scripts/ and e2e/ have steps of their own below.
+for (const dir of fs.readdirSync(root)) {
+  if (dir === 'scripts' || dir === 'e2e' || !fs.existsSync(path.join(root, dir, 'test'))) continue;
+  const manifest = path.join(root, dir, 'package.json');
+  if (fs.existsSync(manifest) && !JSON.parse(fs.readFileSync(manifest, 'utf8')).scripts?.test)
+    throw new Error(`[test] ${dir}/ has a test/ folder but no "test" script in its package.json: its tests would be skipped`);
+}
 run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });
 
 step('deployment scripts');

@@ -1,0 +1,159 @@
+/**
+ * The output folder's names and files (issue 17): fileFor() (URL -> file under pages/), sitemap.xml and robots.txt,
+ * and the page writes (the page with its .br and .gz, the index round trip).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { fileFor, readIndex, removePage, robots, sitemap, writeIndex, writePage, type RenderIndex, type RenderedEntry } from '../src/output';
+
+// As the worker does (worker.ts): dates are the site's, whatever the machine's zone.
+process.env.TZ = 'Asia/Shanghai';
+
+const ORIGIN = 'https://www.example.cn';
+
+const entry = (url: string, over: Partial<RenderedEntry> = {}): RenderedEntry => ({
+  file: fileFor(url),
+  remote: 'remote_content',
+  versions: { remote_content: '1.0.0' },
+  renderedAt: '2025-03-01T00:00:00.000Z',
+  ...over,
+});
+
+function indexOf(pages: Record<string, RenderedEntry>): RenderIndex {
+  return {
+    generatedAt: '2025-03-01T00:00:00.000Z',
+    pages,
+    clientRoutes: ['/', '/news', '/newsDetail'],
+    detailPaths: ['/newsDetail'],
+    urls: Object.keys(pages),
+  };
+}
+
+test('[ISSUE-17] fileFor: /, a list page, a detail page, a nested path', () => {
+  assert.equal(fileFor('/'), 'pages/index.html');
+  assert.equal(fileFor('/news'), 'pages/news.html');
+  assert.equal(fileFor('/newsDetail?id=3'), 'pages/newsDetail/id-3.html');
+  assert.equal(fileFor('/document?id=21'), 'pages/document/id-21.html');
+  assert.equal(fileFor('/user/login'), 'pages/user/login.html');
+  // Other query parameters name no other file.
+  assert.equal(fileFor('/news?page=2'), 'pages/news.html');
+});
+
+test('[ISSUE-17] fileFor: hostile ids and paths stay inside pages/ as plain names', () => {
+  const hostile = [
+    '/newsDetail?id=../../etc/passwd',
+    '/newsDetail?id=..%2F..%2Fx',
+    '/newsDetail?id=%00',
+    '/newsDetail?id=<script>',
+    '/newsDetail?id=1/../../x',
+    '/newsDetail?id=',
+    '/newsDetail?id=3%0Aevil',
+    '/../../etc/passwd',
+    '/%2e%2e/%2e%2e/secret',
+    '/..%2f..%2fsecret',
+    '//evil.example/x',
+    '/a b/ü?id=7',
+    '/news\\..\\..\\x',
+  ];
+  const root = path.resolve('/out');
+  for (const url of hostile) {
+    const rel = fileFor(url);
+    assert.match(rel, /^pages\/[A-Za-z0-9/_-]+(\/id-[0-9]*)?\.html$/, `${url} -> ${rel}`);
+    assert.ok(!rel.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''), `${url} -> ${rel}`);
+    assert.ok(path.resolve(root, rel).startsWith(path.join(root, 'pages') + path.sep), `${url} -> ${rel}`);
+  }
+  // The id keeps only its digits.
+  assert.equal(fileFor('/newsDetail?id=3%0Aevil'), 'pages/newsDetail/id-3.html');
+  assert.equal(fileFor('/newsDetail?id=../../etc/passwd'), 'pages/newsDetail/id-.html');
+});
+
+test('[ISSUE-17] sitemap: list pages before detail pages, absolute URLs, XML-escaped, a date as lastmod', () => {
+  const xml = sitemap(
+    ORIGIN,
+    indexOf({
+      '/newsDetail?id=9': entry('/newsDetail?id=9', { lastModified: '2025-02-03 15:20:00' }),
+      '/news': entry('/news'),
+      '/document?id=2&x=<y>': entry('/document?id=2', { lastModified: '2025-01-15T10:00:00.000Z' }),
+      '/': entry('/'),
+      '/about': entry('/about'),
+    }),
+  );
+  assert.ok(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'));
+  assert.ok(xml.trimEnd().endsWith('</urlset>'));
+  const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+  assert.deepEqual(locs, [`${ORIGIN}/`, `${ORIGIN}/about`, `${ORIGIN}/news`, `${ORIGIN}/document?id=2&amp;x=&lt;y&gt;`, `${ORIGIN}/newsDetail?id=9`]);
+  for (const loc of locs) assert.ok(!/[>"]|&(?!amp;|lt;|gt;|quot;)/.test(loc), `nothing unescaped in ${loc}`);
+  assert.match(xml, /<loc>https:\/\/www\.example\.cn\/newsDetail\?id=9<\/loc><lastmod>2025-02-03<\/lastmod>/);
+  assert.match(xml, /id=2&amp;x=&lt;y&gt;<\/loc><lastmod>2025-01-15<\/lastmod>/);
+  assert.match(xml, /<loc>https:\/\/www\.example\.cn\/news<\/loc><\/url>/, 'no lastmod without lastModified');
+});
+
+test('[ISSUE-17] sitemap: an empty index is a valid empty urlset', () => {
+  const xml = sitemap(ORIGIN, indexOf({}));
+  assert.ok(xml.includes('<urlset'));
+  assert.ok(!xml.includes('<url>'));
+});
+
+test(
+  "[ISSUE-17] sitemap lastmod is the publish date in the site's zone (an article published 2025-02-04 03:00 Asia/Shanghai)",
+  {
+    todo: 'output.ts sitemap() writes new Date(lastModified).toISOString().slice(0, 10), the UTC date: a publishDate of 00:00-07:59 site time gets the previous day',
+  },
+  () => {
+    const xml = sitemap(ORIGIN, indexOf({ '/newsDetail?id=1': entry('/newsDetail?id=1', { lastModified: '2025-02-04 03:00:00' }) }));
+    assert.match(xml, /<lastmod>2025-02-04<\/lastmod>/);
+  },
+);
+
+test(
+  '[ISSUE-17] sitemap: an unreadable lastModified from a remote leaves out that lastmod, not the whole sitemap',
+  { todo: 'output.ts sitemap() calls toISOString() on an Invalid Date: RangeError, the run fails after index.json was written' },
+  () => {
+    const xml = sitemap(ORIGIN, indexOf({ '/newsDetail?id=1': entry('/newsDetail?id=1', { lastModified: 'not a date' }), '/news': entry('/news') }));
+    assert.match(xml, /<loc>https:\/\/www\.example\.cn\/news<\/loc>/);
+  },
+);
+
+test('[ISSUE-17] robots.txt: names the sitemap, allows the site, disallows the account and admin paths', () => {
+  const txt = robots(ORIGIN);
+  const lines = txt.split('\n');
+  assert.equal(lines[0], 'User-agent: *');
+  assert.ok(lines.includes(`Sitemap: ${ORIGIN}/sitemap.xml`));
+  for (const p of ['/admin/', '/user/', '/index', '/account/']) assert.ok(lines.includes(`Disallow: ${p}`), p);
+  assert.ok(lines.includes('Allow: /'));
+  assert.ok(!lines.includes('Disallow: /'), 'the public pages are not disallowed');
+  assert.ok(txt.endsWith('\n'));
+});
+
+test('[ISSUE-17] writePage writes the page with its .br and .gz; removePage removes all three; the index round-trips', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'renderer-output-'));
+  try {
+    const rel = fileFor('/newsDetail?id=3');
+    const html = '<!doctype html><title>新闻</title>'.repeat(50);
+    writePage(dir, rel, html);
+    assert.equal(readFileSync(path.join(dir, rel), 'utf8'), html);
+    assert.equal(brotliDecompressSync(readFileSync(path.join(dir, `${rel}.br`))).toString('utf8'), html);
+    assert.equal(gunzipSync(readFileSync(path.join(dir, `${rel}.gz`))).toString('utf8'), html);
+    const files = readdirSync(dir, { recursive: true }).map(String);
+    assert.deepEqual(
+      files.filter((f) => f.endsWith('.tmp')),
+      [],
+      'no temporary file is left',
+    );
+
+    assert.equal(readIndex(dir), null);
+    const index = indexOf({ '/newsDetail?id=3': entry('/newsDetail?id=3') });
+    writeIndex(dir, index);
+    assert.deepEqual(readIndex(dir), index);
+
+    removePage(dir, rel);
+    for (const f of [rel, `${rel}.br`, `${rel}.gz`]) assert.ok(!existsSync(path.join(dir, f)), f);
+    removePage(dir, rel); // gone already: no error
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

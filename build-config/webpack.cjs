@@ -204,7 +204,8 @@ function createAppConfig(o) {
     const prod = argv.mode === 'production';
     const outDir = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(o.appDir, 'dist');
     const browser = browserConfig(env, argv);
-    if (!prod || o.serverBuild === false) return browser;
+    // SITE_SERVER_BUILD=0: the browser build alone (the e2e suite's extra builds that no test renders from).
+    if (!prod || o.serverBuild === false || process.env.SITE_SERVER_BUILD === '0') return browser;
     return [browser, createServerConfig(o, { webpack, outDir, defines, tsRule, cache: filesystemCache(o, 'server') })];
   };
 

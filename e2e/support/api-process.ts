@@ -122,6 +122,8 @@ export async function startSiteWithApi(base: number, apiPort: number): Promise<S
     ...process.env,
     API_EXTERNAL: '1',
     ...topology.serveEnv(ports),
+    // Pages rendered by the browser: these sites test the API behind the host, not the page renderer.
+    SITE_RENDER: '0',
   };
   delete env.REMOTES_FILE;
   delete env.SITE_DEPLOY_DIR;

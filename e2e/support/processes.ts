@@ -40,9 +40,15 @@ export interface SiteInstance {
 
 /**
  * A second composed site on `base+80..base+84` sharing the suite's API server, serving the production
- * build (or the given roots) with a remotes file the test controls.
+ * build (or the given roots) with a remotes file the test controls; with `render`, its own page renderer (output
+ * beside the remotes file, notices on base+86).
  */
-export async function startSite(base: number, remotes: Record<string, string>, roots: Record<string, string> = {}): Promise<SiteInstance> {
+export async function startSite(
+  base: number,
+  remotes: Record<string, string>,
+  roots: Record<string, string> = {},
+  opts: { render?: boolean } = {},
+): Promise<SiteInstance> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-instance-'));
   const remotesFile = path.join(dir, 'remotes.json');
   const writeRemotes = (map: Record<string, string>) => fs.writeFileSync(remotesFile, JSON.stringify(map, null, 2));
@@ -52,6 +58,9 @@ export async function startSite(base: number, remotes: Record<string, string>, r
     API_EXTERNAL: '1',
     ...topology.serveEnv(topology.portsFrom(base, { api: PORTS.api })),
     REMOTES_FILE: remotesFile,
+    // The page renderer only where a test is about it: the other tests of a second site are about the browser's
+    // loading of remotes, with every page rendered by the browser.
+    SITE_RENDER: opts.render ? '1' : '0',
   };
   for (const [name, root] of Object.entries(roots)) env[`${name.toUpperCase()}_ROOT`] = root;
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: 'ignore' });
@@ -63,9 +72,12 @@ export async function startSite(base: number, remotes: Record<string, string>, r
     writeRemotes,
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        // Removed once the site has stopped: its page renderer writes into this folder until then.
+        child.once('exit', () => {
+          fs.rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
         child.kill('SIGTERM');
-        fs.rmSync(dir, { recursive: true, force: true });
       }),
   };
 }

@@ -14,7 +14,7 @@ const REPO = path.resolve(__dirname, '../..');
 const VARIANTS = {
   'content-9.9.9': { app: 'remote-content', env: { MF_BUILD_VERSION: '9.9.9-e2e' } },
   // N+1 built against the previous minor of @site/runtime (must keep working) and one against the next major (refused).
-  'content-5.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '5.1.0', SITE_RUNTIME_VERSION: '1.0.0' } },
+  'content-5.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '5.1.0', SITE_RUNTIME_VERSION: '1.0.0' }, serverBuild: true },
   'content-6.0.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '6.0.0', SITE_RUNTIME_VERSION: '2.0.0' } },
   // ui-kit skew (issue 16): the deployed host's kit is 1.0.0 without Form; remote-content released alone on kit 1.1.0.
   'host-ui-kit-1.0.0-no-form': { app: 'host', env: { SITE_UI_KIT_OMIT: 'Form', SITE_UI_KIT_VERSION: '1.0.0' } },
@@ -35,7 +35,9 @@ function buildVariant(name, outDir) {
       ]
     : ['pnpm', ['run', 'build'], path.join(REPO, v.app)];
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...(v.env || {}), BUILD_OUT_DIR: outDir }, stdio: 'pipe' });
+    // Only the release the page-renderer test publishes needs a server build beside its browser build.
+    const env = { ...process.env, SITE_SERVER_BUILD: v.serverBuild ? '1' : '0', ...(v.env || {}), BUILD_OUT_DIR: outDir };
+    const child = spawn(cmd, args, { cwd, env, stdio: 'pipe' });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

@@ -75,8 +75,14 @@ async function fetchOk(url: string): Promise<Response> {
 }
 
 export async function loadRemote(name: string, manifestUrl: string, cacheDir: string): Promise<LoadedRemote> {
-  const manifest = (await (await fetchOk(manifestUrl)).json()) as Manifest;
   const base = new URL('./', manifestUrl).href;
+  let manifest: Manifest;
+  try {
+    manifest = (await (await fetchOk(manifestUrl)).json()) as Manifest;
+  } catch (e) {
+    // An unreachable remote costs only its own slot, as in the browser: its pages render with the slot left to it.
+    return { name, manifestUrl, base, version: '', build: null, problem: `manifest unreachable: ${(e as Error).message}`, exposeAssets: {} };
+  }
   const exposeAssets = Object.fromEntries(
     (manifest.exposes ?? []).map((e) => [e.path, (e.assets?.js?.sync ?? []).map((f) => new URL(f, base).href)]),
   );

@@ -81,12 +81,26 @@ export function writeIndex(outDir: string, index: RenderIndex): void {
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const SITE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The day of a publish date as the site shows it (SITE_TIME_ZONE): a wall time without a zone is that day already;
+ * an unreadable date gives none (the page is listed without lastmod).
+ */
+export function siteDay(value: string | undefined): string | null {
+  if (!value) return null;
+  if (/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(value)) return value.slice(0, 10);
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : SITE_DAY.format(d);
+}
+
 /** Every rendered page, list pages first; detail pages with their last change. */
 export function sitemap(siteOrigin: string, index: RenderIndex): string {
   const urls = Object.entries(index.pages)
     .sort(([a], [b]) => Number(a.includes('?')) - Number(b.includes('?')) || a.localeCompare(b))
     .map(([url, e]) => {
-      const lastmod = e.lastModified ? `<lastmod>${xml(new Date(e.lastModified).toISOString().slice(0, 10))}</lastmod>` : '';
+      const day = siteDay(e.lastModified);
+      const lastmod = day ? `<lastmod>${day}</lastmod>` : '';
       return `  <url><loc>${xml(siteOrigin + url)}</loc>${lastmod}</url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -3,13 +3,13 @@
  * - at start, once the API answers, renders every public page;
  * - `POST /invalidate` (the API's change notices, SITE_RENDER_HOOK_URL, with SITE_RENDER_HOOK_TOKEN) re-renders the
  *   pages the changes touch;
- * - a change of the remotes file (a remote published or rolled back) re-renders that remote's pages;
+ * - a change of the remotes file (a remote published or rolled back) re-renders the pages (each names the remotes);
  * - every RENDER_FULL_INTERVAL_MS (default 10 minutes) everything again, for articles whose publish time arrives.
  * Each run is a child process (worker.ts) that writes its files and exits: a run that crashes leaves the last good
  * files, and memory never accumulates here. Runs never overlap; notices arriving meanwhile form the next run.
  * `GET /status` says what the last run did (tests and the benchmark wait on it).
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { watchFile } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -52,16 +52,22 @@ async function drain(): Promise<void> {
   }
 }
 
+let worker: ChildProcess | null = null;
+
 function runWorker(scopes: readonly Scope[]): Promise<RunReport> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(import.meta.dirname, 'worker.ts'), [JSON.stringify(scopes)], {
+    const child = (worker = fork(path.join(import.meta.dirname, 'worker.ts'), [JSON.stringify(scopes)], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, NODE_ENV: 'production' },
-    });
+    }));
     let report: RunReport | null = null;
     child.on('message', (m: { report?: RunReport }) => (report = m.report ?? report));
     child.on('error', reject);
-    child.on('exit', (code) => (report && code === 0 ? resolve(report) : reject(new Error(`worker exited with ${code}`))));
+    child.on('exit', (code) => {
+      worker = null;
+      if (report && code === 0) resolve(report);
+      else reject(new Error(`worker exited with ${code}`));
+    });
   });
 }
 
@@ -102,8 +108,10 @@ function watchRemotes(file: string): void {
     const changed = Object.keys({ ...before, ...now }).filter((k) => before[k] !== now[k]);
     before = now;
     if (changed.length) {
-      console.log(`[renderer] remotes file changed (${changed.join(', ')}): re-rendering their pages`);
-      enqueue({ remotes: changed });
+      // Every page, not only the remote's own: each page names the whole remotes file it was rendered with, and the
+      // browser keeps it for the visit (a page of another remote naming the old release would load it later).
+      console.log(`[renderer] remotes file changed (${changed.join(', ')}): re-rendering the pages`);
+      enqueue({ all: true });
     }
   });
 }
@@ -115,7 +123,11 @@ await apiUp();
 enqueue({ all: true });
 setInterval(() => enqueue({ all: true }), FULL_INTERVAL_MS).unref();
 
-const stop = () => app.close().then(() => process.exit(0));
+// A run in progress stops with the service: nothing writes into the output folder after it is gone.
+const stop = () => {
+  worker?.kill('SIGTERM');
+  return app.close().then(() => process.exit(0));
+};
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
 process.once('disconnect', stop);

@@ -131,7 +131,13 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     generatedAt: new Date().toISOString(),
     pages,
     clientRoutes: host.CLIENT_ROUTES,
-    detailPaths: [...new Set(current.filter((r) => r.url.includes('?id=')).map((r) => r.url.split('?')[0]))],
+    // Also a detail route whose channel has nothing published now: any id there is unknown.
+    detailPaths: [
+      ...new Set([
+        ...current.filter((r) => r.url.includes('?id=')).map((r) => r.url.split('?')[0]),
+        ...host.PUBLIC_ROUTES.filter((r) => /Detail$/.test(r.path)).map((r) => r.path),
+      ]),
+    ],
     urls: [...currentUrls],
   };
   writeIndex(config.outDir, index);
@@ -154,6 +160,8 @@ function preloadsFor(host: HostServerBuild, remotes: Map<string, LoadedRemote>, 
 }
 
 async function main() {
+  // The service that started this run is gone: stop writing.
+  process.once('disconnect', () => process.exit(1));
   const scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
   const report = await runRender(readConfig(), scopes);
   if (process.send) process.send({ report });

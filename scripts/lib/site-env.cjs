@@ -16,6 +16,7 @@ function siteEnv(env = process.env) {
     ),
   }));
   const publicHost = env.PUBLIC_HOST || 'localhost';
+  const remotesFile = env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : deployDir ? path.join(deployDir, 'remotes.json') : null;
   return {
     root: ROOT,
     apps,
@@ -23,18 +24,16 @@ function siteEnv(env = process.env) {
     remotes: apps.filter((a) => a.name !== 'host'),
     apiPort: Number(env.API_PORT || DEFAULT_API_PORT),
     publicHost,
-    remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : deployDir ? path.join(deployDir, 'remotes.json') : null,
+    remotesFile,
     portalOrigins: (env.PORTAL_ORIGINS || '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     adScriptUrl: env.AD_SCRIPT_URL || '',
     /** The page renderer: its output folder (served by the host origin) and its port for the API's change notices. */
-    // One output per site: beside its database when it has its own (a test or benchmark site), else the deployment's.
-    renderDir: path.resolve(
-      env.RENDER_OUT_DIR ||
-        (env.DATA_DIR ? path.join(env.DATA_DIR, 'rendered') : deployDir ? path.join(deployDir, 'rendered') : path.join(ROOT, 'rendered')),
-    ),
+    // One output per site: beside its database when it has its own (a test or benchmark site), else beside its
+    // remotes file (npm start: deploy/rendered).
+    renderDir: path.resolve(env.RENDER_OUT_DIR || path.join(env.DATA_DIR || (remotesFile ? path.dirname(remotesFile) : ROOT), 'rendered')),
     renderPort: Number(env.RENDER_PORT || Number(env.API_PORT || DEFAULT_API_PORT) + (SITES.start.renderer - DEFAULT_API_PORT)),
     /** The public origin of the site (canonical URLs, sitemap): SITE_ORIGIN, else the host's own. */
     siteOrigin: (env.SITE_ORIGIN || `http://${publicHost}:${apps.find((a) => a.name === 'host').port}`).replace(/\/+$/, ''),

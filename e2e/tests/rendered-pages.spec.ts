@@ -1,0 +1,289 @@
+/**
+ * Issue 17: public pages arrive as finished HTML, rendered by the page renderer from the host's and the remotes'
+ * server builds when something changes, served by the host origin and hydrated by the browser.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { REPO, defaultRemotes, extraBuild, startSite, startStaticServer, type SiteInstance } from '../support/processes';
+import { API, BASE, apiLogin } from '../support/site';
+
+const CHANNELS = { product: 14, solution: 10, news: 12, document: 15, question: 16, video: 17 } as const;
+
+async function firstId(request: APIRequestContext, channelId: number): Promise<number> {
+  const page = await (await request.get(`${API}/api/article/page`, { params: { channelId, page: 1, pageSize: 1 } })).json();
+  return page.content[0].id as number;
+}
+
+/** Every public route, with one detail page of each kind. */
+async function publicUrls(request: APIRequestContext): Promise<string[]> {
+  const [product, solution, news, document, question, video] = await Promise.all(
+    [CHANNELS.product, CHANNELS.solution, CHANNELS.news, CHANNELS.document, CHANNELS.question, CHANNELS.video].map((c) => firstId(request, c)),
+  );
+  return [
+    '/',
+    '/product',
+    `/productDetail?id=${product}`,
+    '/solution',
+    `/solutionDetail?id=${solution}`,
+    '/news',
+    `/newsDetail?id=${news}`,
+    '/about',
+    '/contact',
+    '/privacy',
+    '/support',
+    '/document',
+    `/document?id=${document}`,
+    '/question',
+    `/question?id=${question}`,
+    '/video',
+    `/videoDetail?id=${video}`,
+  ];
+}
+
+/** The served HTML of a URL, once the renderer has written it (its first run follows the API's start). */
+async function renderedHtml(request: APIRequestContext, url: string, origin = BASE): Promise<string> {
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        html = await (await request.get(`${origin}${url}`)).text();
+        return html.includes('id="site-render"');
+      },
+      { timeout: 60_000, message: `${url} served as a rendered page` },
+    )
+    .toBe(true);
+  return html;
+}
+
+/** The `<script id="site-render">` of a served page. */
+function renderState(html: string): { location: string; remotes: Record<string, string>; versions: Record<string, string> } {
+  const m = /<script type="application\/json" id="site-render">([^]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no site-render data in the page');
+  return JSON.parse(m[1]);
+}
+
+/** Console errors and warnings of a page, and its uncaught errors. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+test.describe('rendered public pages', () => {
+  test('[ISSUE-17] every public route shows its h1, content, header and footer with JavaScript disabled', async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    const urls = await publicUrls(request);
+    for (const url of urls) await renderedHtml(request, url);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      for (const url of urls) {
+        await page.goto(`${BASE}${url}`);
+        await expect(page.locator('h1').first(), url).toBeVisible();
+        expect((await page.locator('h1').first().textContent())?.trim(), url).toBeTruthy();
+        await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link'), url).toHaveCount(7);
+        expect((await page.locator('main').innerText()).trim().length, `${url} has content`).toBeGreaterThan(20);
+        await expect(page.getByTestId('footer-copyright'), url).not.toBeEmpty();
+        // Styled without a script: the header's own stylesheet is in the page.
+        expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).display), url).not.toBe('inline');
+      }
+      // A detail page's own content: the article body and its title.
+      const news = urls.find((u) => u.startsWith('/newsDetail'))!;
+      const article = await (await request.get(`${API}/api/article/${news.split('=')[1]}`)).json();
+      await page.goto(`${BASE}${news}`);
+      await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+      await expect(page.locator('.rc-article-body')).not.toBeEmpty();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('[ISSUE-17][TITLE-1][TITLE-3] the head: title by the spec rule, description, canonical, Open Graph, Organization and Article data', async ({
+    request,
+  }) => {
+    const home = await renderedHtml(request, '/');
+    expect(home).toContain('<title>华电智控科技有限公司</title>');
+    expect(home).toContain(`<link rel="canonical" href="${BASE}/" />`);
+    expect(home).toContain('"@type":"Organization"');
+    expect(home).not.toContain('"@type":"Article"');
+    expect(home).not.toContain('href="/remotes.json"');
+
+    const news = await renderedHtml(request, '/news');
+    expect(news).toContain('<title>新闻中心 - 华电智控科技有限公司</title>');
+
+    const id = await firstId(request, CHANNELS.news);
+    const article = await (await request.get(`${API}/api/article/${id}`)).json();
+    const detail = await renderedHtml(request, `/newsDetail?id=${id}`);
+    expect(detail).toContain(`<title>${article.title} - 华电智控科技有限公司</title>`);
+    expect(detail).toContain(`<link rel="canonical" href="${BASE}/newsDetail?id=${id}" />`);
+    expect(detail).toContain('<meta property="og:type" content="article" />');
+    expect(detail).toContain(`<meta property="og:url" content="${BASE}/newsDetail?id=${id}" />`);
+    expect(detail).toMatch(/<meta name="description" content="[^"]{10,}" \/>/);
+    const ld = [...detail.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    expect(ld.map((d) => d['@type'])).toEqual(['Organization', 'Article']);
+    expect(ld[1].headline).toBe(article.title);
+    // The page names the remote versions it was rendered with, and its remote files are preloaded.
+    const state = renderState(detail);
+    expect(state.location).toBe(`/newsDetail?id=${id}`);
+    expect(state.remotes.remote_content).toBe(defaultRemotes().remote_content);
+    expect(state.versions.remote_content).toBeTruthy();
+    expect(detail).toContain(`<link rel="preload" href="${defaultRemotes().remote_content}" as="fetch" crossorigin="anonymous" />`);
+  });
+
+  test('[ISSUE-17] no hydration warning on any public route; the page hydrates with the rendered remotes and navigates in the browser', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const urls = await publicUrls(request);
+    for (const url of urls) await renderedHtml(request, url);
+    const problems = watchConsole(page);
+    const fetchedRemotesFile: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/remotes.json') fetchedRemotesFile.push(r.url());
+    });
+    for (const url of urls) {
+      await page.goto(`${BASE}${url}`);
+      await expect(page.locator('h1').first()).toBeVisible();
+      // Hydrated: the page's remote has run (its code is what answers the header's search button).
+      await page.waitForLoadState('networkidle');
+      expect(problems, url).toEqual([]);
+    }
+    expect(fetchedRemotesFile).toEqual([]);
+    // Interactive after hydration: a click on the header navigates without loading a new document.
+    await page.goto(`${BASE}/news`);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务支持' }).click();
+    await expect(page).toHaveURL(`${BASE}/support`);
+    await expect(page.getByRole('heading', { level: 1, name: '服务支持' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  // Which pages a change re-renders (and which it leaves alone) is unit-tested in renderer/test/plan.test.ts: here,
+  // other specs change content at the same time.
+  test('[ISSUE-17] a change through the API appears in the served HTML of the pages that show it', async ({ request }) => {
+    test.setTimeout(120_000);
+    const token = await apiLogin(request, 'admin', 'admin123');
+    const auth = { Authorization: `Bearer ${token}` };
+    const id = await firstId(request, CHANNELS.news);
+    await renderedHtml(request, `/newsDetail?id=${id}`);
+    const staffCopy = async () => (await (await request.get(`${BASE}/system/article/${id}`, { headers: auth })).json()).data;
+    const original = await staffCopy();
+    const title = `重新渲染的新闻标题 ${Date.now().toString(36)}`;
+    try {
+      const put = await request.put(`${BASE}/system/article/${id}`, { headers: auth, data: { ...original, title } });
+      expect((await put.json()).code).toBe(200);
+      await expect.poll(async () => (await request.get(`${BASE}/newsDetail?id=${id}`)).text(), { timeout: 30_000 }).toContain(title);
+      await expect.poll(async () => (await request.get(`${BASE}/news`)).text(), { timeout: 30_000 }).toContain(title);
+    } finally {
+      const { version } = await staffCopy();
+      await request.put(`${BASE}/system/article/${id}`, { headers: auth, data: { ...original, version } });
+    }
+  });
+
+  test('[ISSUE-17] sitemap.xml and robots.txt from the channel tree and the articles; unknown pages and ids answer 404', async ({ request }) => {
+    await renderedHtml(request, '/');
+    const id = await firstId(request, CHANNELS.news);
+    const sitemap = await request.get(`${BASE}/sitemap.xml`);
+    expect(sitemap.status()).toBe(200);
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${BASE}/</loc>`);
+    expect(xml).toContain(`<loc>${BASE}/news</loc>`);
+    expect(xml).toContain(`<loc>${BASE}/newsDetail?id=${id}</loc>`);
+    expect(xml).not.toContain('/user/login');
+    const robots = await (await request.get(`${BASE}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /admin/');
+
+    expect((await request.get(`${BASE}/no-such-page`)).status()).toBe(404);
+    expect((await request.get(`${BASE}/newsDetail?id=99999999`)).status()).toBe(404);
+    // The browser's pages stay the app's: sign-in, the admin shell.
+    expect((await request.get(`${BASE}/user/login`)).status()).toBe(200);
+    expect((await request.get(`${BASE}/index`)).status()).toBe(200);
+  });
+});
+
+test.describe('rendered pages across remote releases', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(300_000);
+  const BASE_PORT = 18700;
+  const CONTENT_CDN = BASE_PORT + 91;
+  const SUPPORT_CDN = BASE_PORT + 93;
+  let tmp: string;
+  let stopServers: (() => Promise<void>)[] = [];
+  let site: SiteInstance | undefined;
+  let done: () => void = () => undefined;
+
+  test.beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-'));
+    // remote-content at two releases on its own origin, the suite's build as 5.0.0 and a rebuilt 5.1.0.
+    const content = path.join(tmp, 'remote-content');
+    fs.cpSync(path.join(REPO, 'remote-content/dist'), path.join(content, '5.0.0'), { recursive: true });
+    const n1 = await extraBuild('content-5.1.0');
+    fs.cpSync(n1.dir, path.join(content, '5.1.0'), { recursive: true });
+    done = n1.done;
+    // remote-support whose server build is broken: its browser build is intact.
+    const support = path.join(tmp, 'remote-support');
+    fs.cpSync(path.join(REPO, 'remote-support/dist'), support, { recursive: true });
+    fs.writeFileSync(path.join(support, 'server/server.js'), "throw new Error('broken server build');\n");
+    stopServers = [await startStaticServer(CONTENT_CDN, content), await startStaticServer(SUPPORT_CDN, support)];
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+    for (const stop of stopServers) await stop();
+    done();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const remotesAt = (contentVersion: string) => ({
+    ...defaultRemotes(),
+    remote_content: `http://localhost:${CONTENT_CDN}/${contentVersion}/mf-manifest.json`,
+    remote_support: `http://localhost:${SUPPORT_CDN}/mf-manifest.json`,
+  });
+
+  test('[ISSUE-17] publishing a remote re-renders its pages, and the browser hydrates with exactly that version', async ({ page, request }) => {
+    site = await startSite(BASE_PORT, remotesAt('5.0.0'), {}, { render: true });
+    const first = renderState(await renderedHtml(request, '/news', site.origin));
+    expect(first.versions.remote_content).not.toBe('5.1.0');
+    expect(first.remotes.remote_content).toContain('/5.0.0/');
+
+    site.writeRemotes(remotesAt('5.1.0'));
+    await expect
+      .poll(async () => renderState(await (await request.get(`${site!.origin}/news`)).text()).versions.remote_content, { timeout: 60_000 })
+      .toBe('5.1.0');
+    const problems = watchConsole(page);
+    const contentFiles: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`http://localhost:${CONTENT_CDN}/`)) contentFiles.push(r.url());
+    });
+    await page.goto(`${site.origin}/news`);
+    await expect(page.getByRole('heading', { level: 1, name: '新闻中心' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(contentFiles.length).toBeGreaterThan(0);
+    expect(contentFiles.every((u) => u.includes('/5.1.0/'))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test('[ISSUE-17] a remote whose server build is broken keeps its pages working, rendered by the browser', async ({ page, request }) => {
+    expect(site).toBeDefined();
+    const html = await renderedHtml(request, '/support', site!.origin);
+    // The header and footer are rendered; the remote's slot is left to the browser.
+    expect(html).toContain('aria-label="主导航"');
+    expect(html).not.toMatch(/<h1[^>]*>服务支持<\/h1>/);
+    expect(html).toContain('class="page-loading"');
+    const problems = watchConsole(page);
+    await page.goto(`${site!.origin}/support`);
+    await expect(page.getByRole('heading', { level: 1, name: '服务支持' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    // The other remote's pages are rendered as usual.
+    expect(await renderedHtml(request, '/about', site!.origin)).toMatch(/<h1[^>]*>关于我们<\/h1>/);
+  });
+});

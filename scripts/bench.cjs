@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: serves the production build (building it first if missing) and loads each public
- * route cold in headless Chromium, printing per route the JS bytes (raw and compressed), the number of
- * requests and which remotes were fetched; then the API throughput of the read routes next to the
- * server's minimal route. Prints numbers and writes bench-report.json; never fails on them.
+ * `npm run bench`: serves the production build (building it first if missing), waits for the page renderer's first
+ * run, checks what each public route serves without JavaScript, and loads each route cold in headless Chromium,
+ * printing per route the JS bytes (raw and compressed), the number of requests and which remotes were fetched; then
+ * the API throughput of the read routes next to the server's minimal route; then the renderer (scripts/bench/render.cjs):
+ * the time from an article's edit until its page serves it, and full renders of a site with 1,000 articles.
+ * Prints numbers and writes bench-report.json; never fails on them.
  */
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn, execSync } = require('child_process');
 const { APPS, PORT_BASES, REMOTE_NAMES, portsFrom, serveEnv } = require('../build-config/site.cjs');
+const { siteEnv, defaultRemotes } = require('./lib/site-env.cjs');
+const render = require('./bench/render.cjs');
 
 const root = path.resolve(__dirname, '..');
 const ports = portsFrom(Number(process.env.BENCH_BASE || PORT_BASES.bench));
@@ -250,6 +254,78 @@ async function apiLoad(autocannon, pathName, opts = {}) {
   };
 }
 
+/**
+ * The renderer after the other measurements (1,000 articles would change their numbers): an article edit until its
+ * page serves it, at the seeded size; then articles created up to BENCH_RENDER_ARTICLES (1,000), full renders in one
+ * process (BENCH_RENDER_RUNS, 5) with the heap after each, and the same edit again at that size.
+ */
+async function measureRenderer(report, ids, env) {
+  const r = (report.renderer ??= {});
+  try {
+    // The administrator of SITE_TEST_ACCOUNTS=1 (server/src/seed/accounts.ts: admin/admin123).
+    const token = await render.signIn(HOST, API, 'admin', 'admin123');
+    const edit = () => render.reRender({ host: HOST, token, rendererPort: ports.renderer, articleId: ids.newsDetail, pagePath: '/newsDetail' });
+    r.reRender = await edit();
+    const rr = r.reRender;
+    console.log(
+      `\nRe-render after one article change (${rr.url}, title edited): ${rr.ms === null ? `not served within ${rr.capMs} ms` : `${rr.ms} ms`} ` +
+        `from the API's answer to the new title served (the run rendered ${rr.runPages} pages in ${rr.runMs} ms)`,
+    );
+
+    const target = Number(process.env.BENCH_RENDER_ARTICLES || 1000);
+    r.seed = await render.seedArticles({ host: HOST, token, target });
+    console.log(`\nArticles: ${r.seed.before} published, ${r.seed.created} created in ${r.seed.ms} ms, ${r.seed.after} published now`);
+    const settled = await render.waitRendererIdle(ports.renderer, { timeoutMs: 20 * 60000 });
+    r.seed.rendererSettledMs = settled.waitedMs;
+    console.log(`The site's renderer caught up ${settled.idle ? `after ${settled.waitedMs} ms` : `NOT within ${settled.waitedMs} ms`}`);
+
+    const site = siteEnv(env);
+    const renderEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      RENDER_OUT_DIR: path.join(env.DATA_DIR, 'render-runs'),
+      RENDER_API_ORIGIN: `http://127.0.0.1:${site.apiPort}`,
+      RENDER_SITE_ORIGIN: site.siteOrigin,
+      RENDER_HOST_ROOT: site.host.root,
+      RENDER_REMOTES: JSON.stringify(defaultRemotes(site)),
+    };
+    const runs = Math.max(5, Number(process.env.BENCH_RENDER_RUNS || 5));
+    console.log(`\nFull renders, ${runs} in one process (scripts/bench/render-runs.mts):`);
+    r.fullRuns = await render.fullRuns({ root, renderEnv, runs });
+    const f = r.fullRuns;
+    if (f.error) console.log(`render-runs failed: ${f.error}`);
+    if (f.runs.length) {
+      console.table(
+        f.runs.map((x) => ({
+          run: x.run,
+          pages: x.rendered,
+          kept: x.kept,
+          ms: x.ms,
+          'pages/s': x.pagesPerSecond,
+          'heap MB (after gc)': x.heapUsedMB,
+          'rss MB': x.rssMB,
+        })),
+      );
+    }
+    if (!f.error) {
+      console.log(
+        `Heap after gc: first run ${f.heapFirstMB} MB, last run ${f.heapLastMB} MB, growth ${f.heapGrowthMB} MB (${f.heapGrowthPercent} %): ` +
+          `${f.heapFlat ? 'flat' : 'NOT flat'}; renderer warnings ${f.warnings}, errors ${f.errors}`,
+      );
+    }
+
+    r.reRenderAtSize = { articles: r.seed.after, ...(await edit()) };
+    const ra = r.reRenderAtSize;
+    console.log(
+      `\nRe-render after one article change with ${ra.articles} articles: ${ra.ms === null ? `not served within ${ra.capMs} ms` : `${ra.ms} ms`} ` +
+        `(the run rendered ${ra.runPages} pages in ${ra.runMs} ms)`,
+    );
+  } catch (e) {
+    r.error = String(e.message).slice(0, 500);
+    console.log(`\nRenderer measurements stopped: ${r.error}`);
+  }
+}
+
 (async () => {
   const report = {
     date: new Date().toISOString(),
@@ -279,17 +355,53 @@ async function apiLoad(autocannon, pathName, opts = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   // A harness like the e2e suite (NODE_ENV=test, SITE_DEV_ENDPOINTS=1): the API's test helpers count the stored
   // visit records; serve.cjs alone would run the API in production mode, without them.
-  const env = { ...process.env, ...serveEnv(ports), DATA_DIR: dataDir, NODE_ENV: 'test', SITE_DEV_ENDPOINTS: '1', SITE_TEST_ACCOUNTS: '1' };
+  // The renderer's periodic full run (every 10 minutes by default) would land inside the measurements: once a day here.
+  const env = {
+    ...process.env,
+    ...serveEnv(ports),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SITE_DEV_ENDPOINTS: '1',
+    SITE_TEST_ACCOUNTS: '1',
+    RENDER_FULL_INTERVAL_MS: String(24 * 3600 * 1000),
+  };
   const serve = spawn(process.execPath, [path.join(__dirname, 'serve.cjs')], { env, stdio: 'ignore' });
   try {
     await waitFor(`${HOST}/health`);
+    // The numbers below are of rendered pages: the renderer's first full run has to be done.
+    const firstRun = await render.waitRendererIdle(ports.renderer, { minRuns: 1, timeoutMs: 300000 });
+    report.renderer = {
+      firstRun: {
+        waitedMs: firstRun.waitedMs,
+        idle: firstRun.idle,
+        lastReport: firstRun.status?.lastReport ?? null,
+        lastError: firstRun.status?.lastError ?? null,
+      },
+    };
+    const fr = firstRun.status?.lastReport;
+    console.log(
+      firstRun.idle
+        ? `Page renderer: first run done (${fr?.rendered ?? '?'} pages in ${fr?.ms ?? '?'} ms${firstRun.status?.lastError ? `; error: ${firstRun.status.lastError}` : ''})`
+        : `Page renderer: first run NOT done after ${firstRun.waitedMs} ms: the numbers below may be of pages the browser renders`,
+    );
     const { chromium } = requireFrom('e2e', '@playwright/test');
     const ids = { productDetail: await firstId(14), newsDetail: await firstId(12), videoDetail: await firstId(17) };
-    for (const r of ROUTES) {
-      const key = r.split('?')[0].slice(1);
-      const url = HOST + (r.endsWith('id=') ? r + ids[key] : r);
-      report.routes.push(await measureRoute(chromium, url));
-    }
+    const routeUrls = ROUTES.map((r) => (r.endsWith('id=') ? r + ids[r.split('?')[0].slice(1)] : r));
+
+    report.servedHtml = await render.servedHtml(HOST, routeUrls);
+    console.log('\nServed HTML without JavaScript (plain fetch; rendered = render data and an <h1> in the HTML):');
+    console.table(
+      report.servedHtml.map((x) => ({
+        route: x.url,
+        status: x.status,
+        rendered: x.rendered,
+        'HTML KB': +(x.htmlBytes / 1024).toFixed(1),
+        'sent KB': x.transferBytes === null || x.transferBytes === undefined ? '?' : +(x.transferBytes / 1024).toFixed(1),
+        encoding: x.encoding ?? x.error,
+      })),
+    );
+
+    for (const r of routeUrls) report.routes.push(await measureRoute(chromium, HOST + r));
     console.log('\nCold loads (headless Chromium, no throttling):');
     console.table(
       report.routes.map((x) => ({
@@ -386,6 +498,8 @@ async function apiLoad(autocannon, pathName, opts = {}) {
       })),
     );
     console.log(`Visit records: ${report.visitAnswered2xx} answered 2xx, ${report.visitStored ?? '?'} stored`);
+
+    await measureRenderer(report, ids, env);
   } finally {
     // serve.cjs stops its children (API, five origins) before it exits: the data folder is free after that.
     const exited = serve.exitCode === null ? new Promise((r) => serve.once('exit', r)) : null;

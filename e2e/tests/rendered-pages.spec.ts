@@ -172,20 +172,29 @@ test.describe('rendered public pages', () => {
     test.setTimeout(120_000);
     const token = await apiLogin(request, 'admin', 'admin123');
     const auth = { Authorization: `Bearer ${token}` };
-    const id = await firstId(request, CHANNELS.news);
-    await renderedHtml(request, `/newsDetail?id=${id}`);
-    const staffCopy = async () => (await (await request.get(`${BASE}/system/article/${id}`, { headers: auth })).json()).data;
-    const original = await staffCopy();
-    const title = `重新渲染的新闻标题 ${Date.now().toString(36)}`;
+    // An article of this test's own: other specs edit and delete theirs meanwhile.
+    const stamp = Date.now().toString(36);
+    const created = await request.post(`${BASE}/system/article`, {
+      headers: auth,
+      data: { channelId: CHANNELS.news, title: `渲染测试新闻 ${stamp}`, text: '<p>渲染测试的正文</p>', status: 0 /* 已发布 */ },
+    });
+    const id = (await created.json()).data.id as number;
     try {
-      const put = await request.put(`${BASE}/system/article/${id}`, { headers: auth, data: { ...original, title } });
+      // Published: its page is rendered and listed.
+      await expect
+        .poll(async () => (await request.get(`${BASE}/newsDetail?id=${id}`)).text(), { timeout: 30_000 })
+        .toContain(`渲染测试新闻 ${stamp}`);
+      const staffCopy = async () => (await (await request.get(`${BASE}/system/article/${id}`, { headers: auth })).json()).data;
+      const title = `重新渲染的新闻标题 ${stamp}`;
+      const put = await request.put(`${BASE}/system/article/${id}`, { headers: auth, data: { ...(await staffCopy()), title } });
       expect((await put.json()).code).toBe(200);
       await expect.poll(async () => (await request.get(`${BASE}/newsDetail?id=${id}`)).text(), { timeout: 30_000 }).toContain(title);
       await expect.poll(async () => (await request.get(`${BASE}/news`)).text(), { timeout: 30_000 }).toContain(title);
     } finally {
-      const { version } = await staffCopy();
-      await request.put(`${BASE}/system/article/${id}`, { headers: auth, data: { ...original, version } });
+      await request.delete(`${BASE}/system/article/${id}`, { headers: auth });
     }
+    // Deleted: its URL is unknown again.
+    await expect.poll(async () => (await request.get(`${BASE}/newsDetail?id=${id}`)).status(), { timeout: 30_000 }).toBe(404);
   });
 
   test('[ISSUE-17] sitemap.xml and robots.txt from the channel tree and the articles; unknown pages and ids answer 404', async ({ request }) => {
@@ -213,7 +222,7 @@ test.describe('rendered public pages', () => {
 test.describe('rendered pages across remote releases', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(300_000);
-  const BASE_PORT = 18700;
+  const BASE_PORT = 18100;
   const CONTENT_CDN = BASE_PORT + 91;
   const SUPPORT_CDN = BASE_PORT + 93;
   let tmp: string;

@@ -16,9 +16,10 @@ import type { ArticleDetail } from '@site/contract';
 import { beginServerRender, serializeRenderData, type RenderError, type SettledEntry } from '@site/ui/render';
 import { SiteRoutes } from './App';
 import { renderPagesFrom } from './federation/RemotePage';
+import { forgetFooterBlocks } from './components/footer/SiteFooter';
 import { REMOTE_ROUTES, routeFor } from './federation/route-table';
 import { HOST_PAGES } from './app/route-meta';
-import { loadCompany } from './site-data/site-data';
+import { loadCompany, resetSiteDataForTests as forgetSiteData } from './site-data/site-data';
 import { buildHead, headTags } from './render/head';
 
 dayjs.locale('zh-cn');
@@ -30,15 +31,26 @@ export class ClientOnlySlot extends Error {
   readonly digest = 'site-client-only';
 }
 
+/**
+ * The start of a render run: the header's and footer's data (kept for the run, every page shows the same) and the
+ * remote pages are loaded afresh, from `loadPage`, which serves the whole run.
+ */
+export function beginRenderRun(loadPage: PageLoader, apiOrigin: string): void {
+  (globalThis as unknown as Record<symbol, unknown>)[API_ORIGIN] = apiOrigin;
+  forgetSiteData();
+  forgetFooterBlocks();
+  renderPagesFrom((r) => loadPage(r.remote, r.module));
+}
+
+/** A remote's exposed page, from its server build; rejects with ClientOnlySlot when it has none. */
+export type PageLoader = (remote: string, module: string) => Promise<PageModule>;
+
+/** One page of a run begun with beginRenderRun (where the API is, and where the remotes' pages come from). */
 export interface RenderRequest {
   /** In-site URL: a public path, with `?id=` on detail pages. */
   url: string;
-  /** Where the renderer reaches the API, e.g. http://127.0.0.1:3000. */
-  apiOrigin: string;
   /** The site's public origin, for canonical and Open Graph URLs. */
   siteOrigin: string;
-  /** A remote's exposed page, from its server build; rejects with ClientOnlySlot when it has none. */
-  loadPage: (remote: string, module: string) => Promise<PageModule>;
 }
 
 export interface RenderResult {
@@ -48,8 +60,8 @@ export interface RenderResult {
   data: Record<string, SettledEntry>;
   /** Loads that failed: such a page is not kept (the last good file stays). */
   errors: RenderError[];
-  /** Remotes whose slot the browser renders (no server build, or it failed on this page). */
-  clientOnly: string[];
+  /** The page's remote slot is left to the browser (its server build is missing or unusable). */
+  clientOnly: boolean;
   /** <title>, description, canonical, Open Graph and JSON-LD. */
   head: string;
   /** Every stylesheet the host's and the remotes' server builds registered. */
@@ -72,18 +84,11 @@ async function streamText(stream: Readable): Promise<string> {
 
 export async function renderPage(req: RenderRequest): Promise<RenderResult> {
   const g = globalThis as unknown as Record<symbol, unknown>;
-  g[API_ORIGIN] = req.apiOrigin;
   const url = new URL(req.url, 'http://render.invalid');
   const route = routeFor(url.pathname);
   if (!route || route.layout !== 'public') throw new Error(`${req.url} is not a public page`);
-  const clientOnly: string[] = [];
   const failures: RenderError[] = [];
-  renderPagesFrom((r) =>
-    req.loadPage(r.remote, r.module).catch((e: unknown) => {
-      clientOnly.push(r.remote);
-      throw e;
-    }),
-  );
+  let clientOnly = false;
 
   const store = beginServerRender();
   const { prelude } = await prerenderToNodeStream(
@@ -96,7 +101,10 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(error: unknown) {
         // The boundary around the failed part is rendered by the browser; the digest tells it that this was expected.
-        if (error instanceof ClientOnlySlot || (error as { digest?: string })?.digest === 'site-client-only') return 'site-client-only';
+        if (error instanceof ClientOnlySlot || (error as { digest?: string })?.digest === 'site-client-only') {
+          clientOnly = true;
+          return 'site-client-only';
+        }
         failures.push({ message: String((error as Error)?.stack ?? error) });
         return 'site-render-error';
       },
@@ -115,7 +123,7 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
     html,
     data: entries,
     errors: [...errors, ...failures],
-    clientOnly: [...new Set(clientOnly)],
+    clientOnly,
     head: headTags(head, company.title),
     css: [...((g[CSS] as Map<string, true> | undefined)?.keys() ?? [])],
   };

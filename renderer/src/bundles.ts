@@ -16,12 +16,11 @@ const require = createRequire(import.meta.url);
 export type PageModule = { default: ComponentType<Record<string, unknown>> };
 
 export interface HostServerBuild {
+  beginRenderRun(loadPage: (remote: string, module: string) => Promise<PageModule>, apiOrigin: string): void;
   renderPage(req: {
     url: string;
-    apiOrigin: string;
     siteOrigin: string;
-    loadPage: (remote: string, module: string) => Promise<PageModule>;
-  }): Promise<{ html: string; data: Record<string, unknown>; errors: { message: string }[]; clientOnly: string[]; head: string; css: string[] }>;
+  }): Promise<{ html: string; data: Record<string, unknown>; errors: { message: string }[]; clientOnly: boolean; head: string; css: string[] }>;
   ClientOnlySlot: new (message: string) => Error;
   PUBLIC_ROUTES: { path: string; remote: string; module: string }[];
   CLIENT_ROUTES: string[];

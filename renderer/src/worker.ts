@@ -17,6 +17,15 @@ import { plan, type PlannedRoute, type Scope } from './plan';
 // Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
 process.env.TZ = 'Asia/Shanghai';
 
+/** DOMPurify sanitises article HTML with a jsdom window, as it does with the page's in the browser (@site/ui). */
+const SANITIZE_WINDOW = Symbol.for('site.sanitize-window');
+const WINDOW_PAGES = 50;
+function freshSanitizeWindow(): void {
+  const g = globalThis as unknown as Record<symbol, { close(): void } | undefined>;
+  g[SANITIZE_WINDOW]?.close();
+  g[SANITIZE_WINDOW] = new JSDOM('').window as unknown as { close(): void };
+}
+
 export interface RunReport {
   rendered: number;
   kept: { url: string; reason: string }[];
@@ -29,10 +38,7 @@ export interface RunReport {
 
 export async function runRender(config: RendererConfig, scopes: readonly Scope[], log = console): Promise<RunReport> {
   const started = performance.now();
-  const g = globalThis as unknown as Record<symbol, unknown>;
-  g[Symbol.for('site.api-origin')] = config.apiOrigin;
-  // DOMPurify sanitises article HTML with this window, as it does with the page's in the browser.
-  g[Symbol.for('site.sanitize-window')] ??= new JSDOM('').window;
+  (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('site.api-origin')] = config.apiOrigin;
   const host = loadHostBuild(config.hostRoot, config.cacheDir);
   const template = readFileSync(path.join(config.hostRoot, 'index.html'), 'utf8');
   const remotesFile = readRemotes(config);
@@ -70,6 +76,11 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
 
   const wanted = new Map<string, PlannedRoute>();
   for (const scope of scopes) for (const r of plan(scope, current, previousPages)) wanted.set(r.url, r);
+  // The changed articles' own pages first, then the lists, then the pages around them: each file is served as soon
+  // as it is written, so the page an editor just changed is the first to show it.
+  const changed = new Set(scopes.flatMap((s) => ('changes' in s ? s.changes.flatMap((c) => (c.kind === 'article' ? [c.id] : [])) : [])));
+  const rank = (r: PlannedRoute) => (r.articleId !== undefined && changed.has(r.articleId) ? 0 : r.articleId === undefined ? 1 : 2);
+  const order = [...wanted.values()].sort((a, b) => rank(a) - rank(b));
 
   const loadPage = (remoteName: string, module: string): Promise<PageModule> => {
     const remote = remotes.get(remoteName);
@@ -83,9 +94,12 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   for (const [url, entry] of Object.entries(previousPages)) if (currentUrls.has(url)) pages[url] = entry;
   const report: RunReport = { rendered: 0, kept: [], removed: 0, clientOnly: [], ms: 0, pagesPerSecond: 0, versions };
 
-  for (const route of wanted.values()) {
+  host.beginRenderRun(loadPage, config.apiOrigin);
+  for (const [n, route] of order.entries()) {
+    // A fresh window for DOMPurify now and then: a jsdom window keeps listeners for every document it parsed.
+    if (n % WINDOW_PAGES === 0) freshSanitizeWindow();
     try {
-      const result = await host.renderPage({ url: route.url, apiOrigin: config.apiOrigin, siteOrigin: config.siteOrigin, loadPage });
+      const result = await host.renderPage({ url: route.url, siteOrigin: config.siteOrigin });
       if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
       const html = pageDocument(template, {
         location: route.url,
@@ -108,9 +122,9 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
         ...(route.channels ? { channels: route.channels } : {}),
         ...(route.articleId !== undefined ? { articleId: route.articleId } : {}),
         ...(route.blocks ? { blocks: route.blocks } : {}),
-        ...(result.clientOnly.length ? { clientOnly: true } : {}),
+        ...(result.clientOnly ? { clientOnly: true } : {}),
       };
-      if (result.clientOnly.length) report.clientOnly.push(route.url);
+      if (result.clientOnly) report.clientOnly.push(route.url);
       report.rendered++;
     } catch (e) {
       const reason = (e as Error)?.message ?? String(e);

@@ -183,4 +183,20 @@ describe('articles', () => {
     });
     assert.equal(byCustomer.status, 403);
   });
+  test('[ISSUE-17][ISSUE-18.1] writes after the channel cache expired still answer (no wait on the one embedded connection)', async () => {
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form() })).body.data;
+    const cache = (s.app as unknown as { ctx: { cache: { invalidate(prefix?: string): void } } }).ctx.cache;
+    const inTime = <T>(p: Promise<T>) =>
+      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s')), 10_000))]);
+    // As after 30 s without a channel read: every write below starts with a cold cache.
+    cache.invalidate();
+    const pub = await inTime(req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: admin, payload: { status: 0, version: 1 } }));
+    assert.equal(pub.body.code, 200, JSON.stringify(pub.body));
+    cache.invalidate();
+    const edit = await inTime(req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: admin, payload: form({ version: 2 }) }));
+    assert.equal(edit.body.code, 200, JSON.stringify(edit.body));
+    cache.invalidate();
+    const gone = await inTime(req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: admin }));
+    assert.equal(gone.body.code, 200, JSON.stringify(gone.body));
+  });
 });

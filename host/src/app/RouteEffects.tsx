@@ -6,6 +6,7 @@ import { endRenderData, isSafeInSitePath, pageTitleOverride } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
 import { siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
+import { onWindowMessage } from '../services/early-messages';
 import { documentTitle, routeMeta } from './route-meta';
 
 NProgress.configure({ showSpinner: false });
@@ -98,8 +99,7 @@ export function BusBridge() {
       const url = skipPageTarget(event, siteConfig().portalOrigins, window.location.origin);
       if (url) bus.emit('skipPage', { url });
     };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    return onWindowMessage(onMessage);
   }, []);
 
   return null;

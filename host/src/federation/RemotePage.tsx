@@ -31,6 +31,8 @@ type PageSource = (route: RemoteRoute) => Promise<PageModule>;
 let serverSource: PageSource | null = null;
 export function renderPagesFrom(source: PageSource): void {
   serverSource = source;
+  // A render run starts afresh: pages from the run's own server builds, not a previous run's.
+  cache.clear();
 }
 
 /** Loaded pages are kept so that returning to a page does not fetch again. */

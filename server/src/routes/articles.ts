@@ -116,8 +116,15 @@ const listQuery = pageParams.extend({
 
 const SORT_COLUMNS = { publishDate: t.article.publishDate, updatedAt: t.article.updatedAt, sort: t.article.sort, title: t.article.title };
 
-async function toAdmin(ctx: AppContext, rows: Row[]): Promise<AdminArticleDetail[]> {
-  const channels = new Map((await loadChannels(ctx)).map((c) => [c.id, c.name]));
+type ChannelNames = Map<number, string>;
+const channelNames = async (ctx: AppContext): Promise<ChannelNames> => new Map((await loadChannels(ctx)).map((c) => [c.id, c.name]));
+
+/**
+ * `names` is read before a write's transaction: inside it, a cold channel cache would query through the pool while the
+ * transaction holds the only connection of the embedded database, and both would wait for ever.
+ */
+async function toAdmin(ctx: AppContext, rows: Row[], names?: ChannelNames): Promise<AdminArticleDetail[]> {
+  const channels = names ?? (await channelNames(ctx));
   return rows.map((r) => ({
     id: r.id,
     channelId: r.channelId,
@@ -221,7 +228,7 @@ async function lockFresh(tx: Db, id: number, version: number | undefined): Promi
 export default async function articleRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  const one = async (row: Row) => (await toAdmin(ctx, [row]))[0];
+  const one = async (row: Row, names?: ChannelNames) => (await toAdmin(ctx, [row], names))[0];
   const idParams = z.object({ id: intId });
 
   app.get('/system/article/list', { onRequest: needPermi(db, 'content:article:query'), schema: { querystring: listQuery } }, async (req) => {
@@ -267,12 +274,13 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
   app.post('/system/article', { onRequest: needPermi(db, 'content:article:add'), schema: { body: articleBody } }, async (req) => {
     const u = caller(req);
     await checkChannel(ctx, req.body.channelId);
+    const names = await channelNames(ctx);
     const data = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(t.article)
         .values({ ...columns(req.body, u.userName), createdBy: u.userName })
         .returning();
-      const after = await one(row);
+      const after = await one(row, names);
       await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
       return after;
     });
@@ -288,6 +296,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       const u = caller(req);
       await checkChannel(ctx, req.body.channelId);
       let oldChannelId = req.body.channelId;
+      const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
         const before = await lockFresh(tx, req.params.id, req.body.version);
         oldChannelId = before.channelId;
@@ -296,13 +305,13 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           .set({ ...columns(req.body, u.userName), version: before.version + 1 })
           .where(eq(t.article.id, before.id))
           .returning();
-        const after = await one(row);
+        const after = await one(row, names);
         await recordAudit(tx, req, u, {
           resource: 'article',
           action: 'edit',
           targetId: row.id,
           summary: row.title,
-          before: await one(before),
+          before: await one(before, names),
           after,
         });
         return after;
@@ -324,6 +333,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     { onRequest: needPermi(db, 'content:article:edit'), schema: { params: idParams, body: statusBody } },
     async (req) => {
       const u = caller(req);
+      const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
         const before = await lockFresh(tx, req.params.id, req.body.version);
         const publishing = req.body.status === ARTICLE_STATUS.published && before.status !== ARTICLE_STATUS.published;
@@ -348,7 +358,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           before: { status: before.status },
           after: { status: row.status },
         });
-        return one(row);
+        return one(row, names);
       });
       ctx.cache.invalidate(ARTICLE_CACHE);
       notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
@@ -361,10 +371,17 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     { onRequest: needPermi(db, 'content:article:delete'), schema: { params: z.object({ ids: idList }) } },
     async (req) => {
       const u = caller(req);
+      const names = await channelNames(ctx);
       const gone = await db.transaction(async (tx) => {
         const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
         for (const row of rows) {
-          await recordAudit(tx, req, u, { resource: 'article', action: 'delete', targetId: row.id, summary: row.title, before: await one(row) });
+          await recordAudit(tx, req, u, {
+            resource: 'article',
+            action: 'delete',
+            targetId: row.id,
+            summary: row.title,
+            before: await one(row, names),
+          });
         }
         return rows;
       });

@@ -27,6 +27,11 @@ function loadFooterBlocks(): Promise<Blocks> {
     .catch(() => ({})));
 }
 
+/** The next load asks the server again (the page renderer, at the start of each run). */
+export function forgetFooterBlocks(): void {
+  footerPromise = null;
+}
+
 /** The public footer (FOOT-1..8): four link columns, contact (at most 2), company logo, copyright rows. */
 export function SiteFooter() {
   const blocks = useAsync(loadFooterBlocks, []).data ?? null;

@@ -4,7 +4,7 @@
  * - a block shown by the header or footer on every page (the company, the footer's columns, contact, logo,
  *   copyright): every page; another block: the pages that show it;
  * - a channel (the header's navigation is built from the channel list) or a site-wide setting: every page;
- * - a remote published or rolled back: that remote's pages.
+ * - `{remotes}`: that remote's pages (the service asks for every page instead: each names the whole remotes file).
  */
 import { BLOCK_IDS, type ContentChange } from '@site/contract';
 import type { RenderedEntry } from './output';

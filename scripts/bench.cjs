@@ -259,6 +259,8 @@ async function apiLoad(autocannon, pathName, opts = {}) {
  * page serves it, at the seeded size; then articles created up to BENCH_RENDER_ARTICLES (1,000), full renders in one
  * process (BENCH_RENDER_RUNS, 5) with the heap after each, and the same edit again at that size.
  */
+const RENDER_ON = process.env.SITE_RENDER !== '0';
+
 async function measureRenderer(report, ids, env) {
   const r = (report.renderer ??= {});
   try {
@@ -368,8 +370,11 @@ async function measureRenderer(report, ids, env) {
   const serve = spawn(process.execPath, [path.join(__dirname, 'serve.cjs')], { env, stdio: 'ignore' });
   try {
     await waitFor(`${HOST}/health`);
-    // The numbers below are of rendered pages: the renderer's first full run has to be done.
-    const firstRun = await render.waitRendererIdle(ports.renderer, { minRuns: 1, timeoutMs: 300000 });
+    // The numbers below are of rendered pages: the renderer's first full run has to be done. SITE_RENDER=0 measures
+    // the site without the renderer (every page rendered by the browser), as before issue 17.
+    const firstRun = RENDER_ON
+      ? await render.waitRendererIdle(ports.renderer, { minRuns: 1, timeoutMs: 300000 })
+      : { idle: false, waitedMs: 0, status: null };
     report.renderer = {
       firstRun: {
         waitedMs: firstRun.waitedMs,
@@ -380,9 +385,11 @@ async function measureRenderer(report, ids, env) {
     };
     const fr = firstRun.status?.lastReport;
     console.log(
-      firstRun.idle
-        ? `Page renderer: first run done (${fr?.rendered ?? '?'} pages in ${fr?.ms ?? '?'} ms${firstRun.status?.lastError ? `; error: ${firstRun.status.lastError}` : ''})`
-        : `Page renderer: first run NOT done after ${firstRun.waitedMs} ms: the numbers below may be of pages the browser renders`,
+      !RENDER_ON
+        ? 'Page renderer: off (SITE_RENDER=0): every page is rendered by the browser'
+        : firstRun.idle
+          ? `Page renderer: first run done (${fr?.rendered ?? '?'} pages in ${fr?.ms ?? '?'} ms${firstRun.status?.lastError ? `; error: ${firstRun.status.lastError}` : ''})`
+          : `Page renderer: first run NOT done after ${firstRun.waitedMs} ms: the numbers below may be of pages the browser renders`,
     );
     const { chromium } = requireFrom('e2e', '@playwright/test');
     const ids = { productDetail: await firstId(14), newsDetail: await firstId(12), videoDetail: await firstId(17) };
@@ -499,7 +506,7 @@ async function measureRenderer(report, ids, env) {
     );
     console.log(`Visit records: ${report.visitAnswered2xx} answered 2xx, ${report.visitStored ?? '?'} stored`);
 
-    await measureRenderer(report, ids, env);
+    if (RENDER_ON && process.env.BENCH_SKIP_RENDERER !== '1') await measureRenderer(report, ids, env);
   } finally {
     // serve.cjs stops its children (API, five origins) before it exits: the data folder is free after that.
     const exited = serve.exitCode === null ? new Promise((r) => serve.once('exit', r)) : null;

@@ -119,6 +119,7 @@ const within = (ready, ms) => Promise.race([ready, new Promise((r) => setTimeout
   console.log('');
   console.log(`  Site:  ${url}   (API ${ok ? 'ready' : 'NOT ready'} at http://127.0.0.1:${site.apiPort})`);
   for (const [name, url] of Object.entries(liveRemotes())) console.log(`  ${name.padEnd(20)} ${url}`);
+  if (renderOn) console.log(`  Public pages are rendered to ${site.renderDir} (page renderer on 127.0.0.1:${site.renderPort}).`);
   console.log('');
   console.log(`  Staff sign-in: ${url}user/login as "admin". Its password is SITE_ADMIN_PASSWORD if set; otherwise the`);
   console.log('  API server printed a random one above when it created the database (once only: note it down).');

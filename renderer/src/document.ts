@@ -55,8 +55,10 @@ export function pageDocument(template: string, page: PageParts): string {
     ...parts.preload.manifests.map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="fetch" crossorigin="anonymous" />`),
     // In the mode the federation runtime requests them (a preload only serves a request of the same mode):
     // remoteEntry.js anonymous-CORS, the page's chunks without crossorigin.
+    // Low priority: the page is painted without them, and on a slow line the LCP image comes first.
     ...parts.preload.scripts.map(
-      (u) => `<link rel="preload" href="${escapeAttr(u)}" as="script"${/\/remoteEntry\.js$/.test(u) ? ' crossorigin="anonymous"' : ''} />`,
+      (u) =>
+        `<link rel="preload" href="${escapeAttr(u)}" as="script" fetchpriority="low"${/\/remoteEntry\.js$/.test(u) ? ' crossorigin="anonymous"' : ''} />`,
     ),
     image ? `<link rel="preload" href="${escapeAttr(image)}" as="image" fetchpriority="high" />` : '',
     `<style data-rendered>${parts.css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>`,

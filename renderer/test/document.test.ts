@@ -123,8 +123,8 @@ test('[ISSUE-17] LCP image: a high-priority preload of the first <img> inside <m
 test('[ISSUE-17] remote preloads: the manifest as fetch, remoteEntry.js with crossorigin="anonymous", chunks without', () => {
   const head = headOf(pageDocument(TEMPLATE, parts()));
   assert.ok(head.includes(`<link rel="preload" href="${REMOTE}mf-manifest.json" as="fetch" crossorigin="anonymous" />`));
-  assert.ok(head.includes(`<link rel="preload" href="${REMOTE}remoteEntry.js" as="script" crossorigin="anonymous" />`));
-  assert.ok(head.includes(`<link rel="preload" href="${REMOTE}static/js/123.abcdef12.js" as="script" />`));
+  assert.ok(head.includes(`<link rel="preload" href="${REMOTE}remoteEntry.js" as="script" fetchpriority="low" crossorigin="anonymous" />`));
+  assert.ok(head.includes(`<link rel="preload" href="${REMOTE}static/js/123.abcdef12.js" as="script" fetchpriority="low" />`));
   const chunk = head.match(/<link[^>]*123\.abcdef12\.js[^>]*>/)?.[0] ?? '';
   assert.ok(!chunk.includes('crossorigin'), chunk);
 });

@@ -158,6 +158,8 @@ test.describe('footer', () => {
     const route = all.find((i) => !i.targetBlank && i.url?.startsWith('/') && !i.url.includes('initData'))!;
     expect(reload && route).toBeTruthy();
     await page.goto('/');
+    // The page is rendered ahead: its links are the app's once it has hydrated.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const footer = page.locator('footer');
     const mark = () => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);

@@ -123,7 +123,8 @@ for (const [name, userAgent, platform, expected] of [
     const page = await context.newPage();
     try {
       await page.goto('/');
-      await expect(page.locator('footer')).toBeVisible();
+      // The page is rendered ahead: the cookie is the app's, written once its scripts run.
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       const cookie = (await context.cookies(BASE)).find((c) => c.name === 'isMobileWeChat');
       expect(cookie?.value).toBe(expected);
     } finally {

@@ -11,6 +11,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { watchFile } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { ContentChangeBatch } from '@site/contract';
@@ -60,6 +61,12 @@ function runWorker(scopes: readonly Scope[]): Promise<RunReport> {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, NODE_ENV: 'production' },
     }));
+    // Below the servers: a run is background work and must not slow the pages and the API it renders from.
+    try {
+      if (child.pid) setPriority(child.pid, 10);
+    } catch {
+      /* not permitted here: the run goes at normal priority */
+    }
     let report: RunReport | null = null;
     child.on('message', (m: { report?: RunReport }) => (report = m.report ?? report));
     child.on('error', reject);

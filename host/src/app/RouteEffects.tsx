@@ -31,6 +31,11 @@ export function NavigationEffects() {
   const full = location.pathname + location.search;
   const first = useRef(full);
 
+  // The shell answers clicks from here on (a rendered page shows before its scripts run): tests and tools wait on it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
     // The data a rendered page came with belongs to that page only.

@@ -89,9 +89,10 @@ test('[ISSUE-18.2] the administrator renames a footer item in place and drags th
       await expect(visitor.getByTestId('footer-col-product').getByRole('link', { name: renamed })).toBeVisible();
       const dots = visitor.locator('.rc-banner-dot');
       await expect(dots).toHaveCount(banners.length);
-      expect(await dots.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
-        expected.map((id, i) => `第 ${i + 1} 张：${banners.find((b) => b.id === id)!.title}`),
-      );
+      // The page is rendered ahead: its HTML may be one render old for a moment, and the browser checks it at once.
+      await expect
+        .poll(() => dots.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
+        .toEqual(expected.map((id, i) => `第 ${i + 1} 张：${banners.find((b) => b.id === id)!.title}`));
     } finally {
       await visitor.close();
     }

@@ -4,7 +4,7 @@ import NProgress from 'nprogress';
 import { authStore, bus, loadUserInfo, performLogout } from '@site/runtime';
 import { endRenderData, isSafeInSitePath, pageTitleOverride } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
-import { siteConfig } from '../site-data/site-config';
+import { loadSiteConfig, siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
 import { onWindowMessage } from '../services/early-messages';
 import { documentTitle, routeMeta } from './route-meta';
@@ -104,7 +104,17 @@ export function BusBridge() {
       const url = skipPageTarget(event, siteConfig().portalOrigins, window.location.origin);
       if (url) bus.emit('skipPage', { url });
     };
-    return onWindowMessage(onMessage);
+    // Messages that came early wait until the allowed portal origins are known: judged before, a portal's would be
+    // refused.
+    let live = true;
+    let stop = () => {};
+    void loadSiteConfig().then(() => {
+      if (live) stop = onWindowMessage(onMessage);
+    });
+    return () => {
+      live = false;
+      stop();
+    };
   }, []);
 
   return null;

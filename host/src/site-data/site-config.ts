@@ -7,8 +7,14 @@ export interface SiteConfig {
 }
 
 let config: SiteConfig = { portalOrigins: [], adScriptUrl: '' };
+let loading: Promise<SiteConfig> | null = null;
 
-export async function loadSiteConfig(): Promise<SiteConfig> {
+/** Read once per page load; every caller waits for the same answer. */
+export function loadSiteConfig(): Promise<SiteConfig> {
+  return (loading ??= readSiteConfig());
+}
+
+async function readSiteConfig(): Promise<SiteConfig> {
   try {
     const res = await fetch('/site-config.json', { cache: 'no-cache' });
     if (res.ok) {

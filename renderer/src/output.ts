@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SITE_TIME_ZONE } from '@site/contract';
 
 export interface RenderedEntry {
   file: string;
@@ -81,7 +82,7 @@ export function writeIndex(outDir: string, index: RenderIndex): void {
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const SITE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+const SITE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * The day of a publish date as the site shows it (SITE_TIME_ZONE): a wall time without a zone is that day already;

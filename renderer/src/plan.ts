@@ -4,7 +4,7 @@
  * - a block shown by the header or footer on every page (the company, the footer's columns, contact, logo,
  *   copyright): every page; another block: the pages that show it;
  * - a channel (the header's navigation is built from the channel list) or a site-wide setting: every page;
- * - `{remotes}`: that remote's pages (the service asks for every page instead: each names the whole remotes file).
+ * - a remote published or rolled back: every page (`{all}`: each page names the whole remotes file).
  */
 import { BLOCK_IDS, type ContentChange } from '@site/contract';
 import type { RenderedEntry } from './output';
@@ -21,7 +21,7 @@ export const SHELL_BLOCKS: readonly number[] = [
   BLOCK_IDS.copyright,
 ];
 
-export type Scope = { all: true } | { changes: readonly ContentChange[] } | { remotes: readonly string[] };
+export type Scope = { all: true } | { changes: readonly ContentChange[] };
 
 export interface PlannedRoute extends Pick<RenderedEntry, 'channels' | 'articleId' | 'blocks' | 'lastModified'> {
   url: string;
@@ -49,7 +49,6 @@ export function plan(scope: Scope, current: readonly PlannedRoute[], previous: R
   if ('all' in scope) return [...current];
   return current.filter((r) => {
     if (!previous[r.url]) return true;
-    if ('remotes' in scope) return scope.remotes.includes(r.remote);
     // The page as it was rendered (an article that left its channel is still listed there until re-rendered).
     const before = previous[r.url];
     return scope.changes.some((c) => shows(r, c) || shows(before, c));

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
+import { SITE_TIME_ZONE } from '@site/contract';
 import path from 'node:path';
 import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
 import { readConfig, readRemotes, type RendererConfig } from './config';
@@ -15,7 +16,7 @@ import { fileFor, readIndex, removePage, robots, sitemap, writeAtomic, writeInde
 import { plan, type PlannedRoute, type Scope } from './plan';
 
 // Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
-process.env.TZ = 'Asia/Shanghai';
+process.env.TZ = SITE_TIME_ZONE;
 
 /** DOMPurify sanitises article HTML with a jsdom window, as it does with the page's in the browser (@site/ui). */
 const SANITIZE_WINDOW = Symbol.for('site.sanitize-window');

@@ -101,15 +101,7 @@ test('[ISSUE-17] several changes in one batch: the union of the pages each touch
   assert.deepEqual(planned, ['/', '/product', '/productDetail?id=8', '/support']);
 });
 
-test("[ISSUE-17] {remotes: [...]}: only that remote's pages, plus URLs never rendered before", () => {
-  assert.deepEqual(urls(plan({ remotes: [SUPPORT] }, current, previous)), ['/document', '/document?id=21', '/support']);
-  const withNew = [...current, { url: '/newsDetail?id=51', remote: CONTENT, articleId: 51, channels: [CHANNEL_IDS.news] }];
-  assert.deepEqual(urls(plan({ remotes: [SUPPORT] }, withNew, previous)), ['/document', '/document?id=21', '/newsDetail?id=51', '/support']);
-  assert.deepEqual(urls(plan({ remotes: [SUPPORT, CONTENT] }, current, previous)), urls(current));
-  assert.deepEqual(plan({ remotes: ['remote_account'] }, current, previous), []);
-});
-
 test('[ISSUE-17] a first run (no previous index): every route is new, whatever the scope', () => {
   assert.deepEqual(urls(plan(changes({ kind: 'block', blockId: BLOCK_IDS.commonQuestions }), current, {})), urls(current));
-  assert.deepEqual(urls(plan({ remotes: [] }, current, {})), urls(current));
+  assert.deepEqual(urls(plan(changes({ kind: 'article', id: 999, channelId: null }), current, {})), urls(current));
 });

@@ -66,9 +66,10 @@ test.describe('messaging-app sign-in', () => {
 
 test.describe('messaging-app sign-in not open on the server (issue 15 finding 4)', () => {
   // A private API server without the local stand-in (SITE_WX_LOCAL unset) and no app id: sys.account.wxLogin is not
-  // 'true'. Ports in this helper's block, clear of the suite's site.
-  const SITE_BASE = 38300;
-  const API_PORT = 33300;
+  // 'true'. Ports of its own, clear of the suite's site and below Linux's ephemeral range (32768 and up), where an
+  // outgoing connection may hold a port at any moment (CI met EADDRINUSE on 33300).
+  const SITE_BASE = 17300;
+  const API_PORT = SITE_BASE; // the block's own API port
   let api: ApiServer;
   let site: SiteProcess;
   let dataDir: string;

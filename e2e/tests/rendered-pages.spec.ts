@@ -166,6 +166,46 @@ test.describe('rendered public pages', () => {
     expect(problems).toEqual([]);
   });
 
+  /** Holds the requests matching `pattern` until the returned function is called. */
+  async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('[ISSUE-17][SRCH-1] a click on 搜索 before the scripts have run opens the search once they have', async ({ page, request }) => {
+    await renderedHtml(request, '/news');
+    // The app's start is held back, so the click surely lands on the rendered page before React listens.
+    const release = await holdRequests(page, /\/src_bootstrap_tsx\.[0-9a-f]+\.js$/);
+    await page.goto(`${BASE}/news`);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+    await page.getByRole('button', { name: '搜索' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByPlaceholder('请输入搜索内容')).toBeFocused();
+  });
+
+  test("[ISSUE-17][ROUTE-16] a question of the FAQ clicked before its remote's code has come opens once it has", async ({ page, request }) => {
+    await renderedHtml(request, '/question');
+    // The shell hydrates; the page's part waits for remote-support's page module, held back here.
+    const release = await holdRequests(page, /\/__federation_expose_Question\.[0-9a-f]+\.js$/);
+    await page.goto(`${BASE}/question`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const question = page.locator('main').getByRole('button', { expanded: false }).first();
+    const name = (await question.textContent())!.trim();
+    await question.click();
+    await expect(page.locator('main').getByRole('button', { name, expanded: true })).toHaveCount(0);
+    release();
+    await expect(page.locator('main').getByRole('button', { name, expanded: true })).toBeVisible();
+  });
+
   // Which pages a change re-renders (and which it leaves alone) is unit-tested in renderer/test/plan.test.ts: here,
   // other specs change content at the same time.
   test('[ISSUE-17] a change through the API appears in the served HTML of the pages that show it', async ({ request }) => {

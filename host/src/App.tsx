@@ -5,7 +5,7 @@ import { REMOTE_ROUTES } from './federation/route-table';
 import { PublicLayout } from './layouts/PublicLayout';
 import { AccountLayout } from './layouts/AccountLayout';
 import { RequireAuth } from './app/RequireAuth';
-import { BusBridge, NavigationEffects } from './app/RouteEffects';
+import { BusBridge, NavigationEffects, ShellReady } from './app/RouteEffects';
 import { withAntd } from './antd/with-antd';
 
 const NotFound = lazy(withAntd(() => import('./pages/not-found/NotFound')));
@@ -34,6 +34,7 @@ export function SiteRoutes() {
       <NavigationEffects />
       <BusBridge />
       <Suspense fallback={null}>
+        <ShellReady />
         <Routes>
           <Route element={<PublicLayout />}>
             {byLayout('public').map((r) => (

@@ -4,6 +4,7 @@
  * - `POST /invalidate` (the API's change notices, SITE_RENDER_HOOK_URL, with SITE_RENDER_HOOK_TOKEN) re-renders the
  *   pages the changes touch;
  * - a change of the remotes file (a remote published or rolled back) re-renders the pages (each names the remotes);
+ * - a new host index.html (the host deployed again, with new script names) re-renders the pages;
  * - every RENDER_FULL_INTERVAL_MS (default 10 minutes) everything again, for articles whose publish time arrives.
  * Each run is a child process (worker.ts) that writes its files and exits: a run that crashes leaves the last good
  * files, and memory never accumulates here. Runs never overlap; notices arriving meanwhile form the next run.
@@ -123,9 +124,23 @@ function watchRemotes(file: string): void {
   });
 }
 
+/**
+ * The host was deployed again (a new index.html names new script files, and the old ones are gone): every page is
+ * rendered again from the new template, so no rendered page points at scripts that no longer exist.
+ */
+function watchHost(): void {
+  const template = path.join(config.hostRoot, 'index.html');
+  watchFile(template, { interval: 1000 }, (now, before) => {
+    if (now.mtimeMs === before.mtimeMs || now.size === 0) return;
+    console.log('[renderer] the host was deployed again: re-rendering the pages');
+    enqueue({ all: true });
+  });
+}
+
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.({ ready: 'renderer' });
 if (config.remotesFile) watchRemotes(config.remotesFile);
+watchHost();
 await apiUp();
 enqueue({ all: true });
 setInterval(() => enqueue({ all: true }), FULL_INTERVAL_MS).unref();

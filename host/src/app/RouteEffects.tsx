@@ -7,6 +7,7 @@ import { useCompany } from '../site-data/site-data';
 import { loadSiteConfig, siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
 import { onWindowMessage } from '../services/early-messages';
+import { replayEarlyClick } from '../services/early-clicks';
 import { documentTitle, routeMeta } from './route-meta';
 
 NProgress.configure({ showSpinner: false });
@@ -24,17 +25,31 @@ function setMetaDescription(text: string) {
   meta.content = text;
 }
 
+/**
+ * The layout and its header answer clicks from here on: a rendered page shows before its scripts run, and React
+ * hydrates the routes' Suspense boundary after the root, so this sits inside that boundary. A click that came
+ * before is given again; tests and tools wait on `<html data-hydrated>`.
+ */
+export function ShellReady() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    replayEarlyClick();
+  }, []);
+  return null;
+}
+
+/** Inside a page's Suspense boundary: the page has hydrated (its remote's code has come), so a click that came before is given again. */
+export function PageReady() {
+  useEffect(() => replayEarlyClick(), []);
+  return null;
+}
+
 /** Per navigation: scroll to top (ROUTE-2), loading bar (ROUTE-3), title and description (TITLE-1..3). */
 export function NavigationEffects() {
   const location = useLocation();
   const company = useCompany();
   const full = location.pathname + location.search;
   const first = useRef(full);
-
-  // The shell answers clicks from here on (a rendered page shows before its scripts run): tests and tools wait on it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
 
   useLayoutEffect(() => {
     window.scrollTo(0, 0);

@@ -1,0 +1,43 @@
+/**
+ * A rendered page is on screen, buttons and all, before React has hydrated it. A click on a button (搜索, the menu,
+ * a question of the FAQ, 下载) that React cannot handle yet would be lost: before the root exists nothing listens,
+ * and on a part still waiting for its code React drops discrete events instead of replaying them (React 19). The
+ * entry chunk records the last such click; when a part of the page has hydrated (ShellReady, PageReady) the click
+ * is given again to the same element, which hydration keeps.
+ *
+ * "React cannot handle it" is read from the element itself: React marks each node it has hydrated with a
+ * `__reactFiber$…` property (a React DOM internal, stable since React 17). Checked after the click's dispatch, since
+ * React may hydrate the part synchronously for that very click and handle it. Plain DOM code.
+ */
+const CLICKABLE = '#root button, #root [role="button"]';
+const FIBER_KEY = '__reactFiber$';
+
+let started = false;
+let waiting: HTMLElement | null = null;
+
+function hydrated(el: Element): boolean {
+  return Object.keys(el).some((k) => k.startsWith(FIBER_KEY));
+}
+
+function onClick(event: Event) {
+  const el = (event.target as Element | null)?.closest?.(CLICKABLE);
+  if (!(el instanceof HTMLElement) || hydrated(el)) return;
+  // After every listener of this click has run (a microtask would run between listeners).
+  setTimeout(() => {
+    if (!hydrated(el)) waiting = el;
+  }, 0);
+}
+
+export function recordEarlyClicks(): void {
+  if (started) return;
+  started = true;
+  document.addEventListener('click', onClick, true);
+}
+
+/** Called when a part of the page has hydrated: the waiting click, once its element is React's. */
+export function replayEarlyClick(): void {
+  const el = waiting;
+  if (!el || !hydrated(el)) return;
+  waiting = null;
+  if (el.isConnected) el.click();
+}

@@ -181,7 +181,8 @@ test.describe('rendered public pages', () => {
     await renderedHtml(request, '/news');
     // The app's start is held back, so the click surely lands on the rendered page before React listens.
     const release = await holdRequests(page, /\/src_bootstrap_tsx\.[0-9a-f]+\.js$/);
-    await page.goto(`${BASE}/news`);
+    // Not until 'load': a held script keeps the load event from firing.
+    await page.goto(`${BASE}/news`, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('button', { name: '搜索' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -196,7 +197,8 @@ test.describe('rendered public pages', () => {
     await renderedHtml(request, '/question');
     // The shell hydrates; the page's part waits for remote-support's page module, held back here.
     const release = await holdRequests(page, /\/__federation_expose_Question\.[0-9a-f]+\.js$/);
-    await page.goto(`${BASE}/question`);
+    // Not until 'load': the page preloads the held module, which keeps the load event from firing.
+    await page.goto(`${BASE}/question`, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const question = page.locator('main').getByRole('button', { expanded: false }).first();
     const name = (await question.textContent())!.trim();

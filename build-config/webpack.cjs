@@ -177,6 +177,7 @@ class FallbackCacheNamePlugin {
  * @param {string} [o.title]      standalone page title
  * @param {string} [o.srcDir]     the sources the ui-kit check reads (default appDir/src)
  * @param {string[]} [o.configFiles]  more files whose change must invalidate the cache (a fixture's own config)
+ * @param {string} [o.pageStart]  host: the loader of rendered pages, built alone (no federation) as dist/start.js
  */
 function createAppConfig(o) {
   const pkg = require(path.join(o.appDir, 'package.json'));
@@ -205,9 +206,31 @@ function createAppConfig(o) {
     const outDir = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(o.appDir, 'dist');
     const browser = browserConfig(env, argv);
     // SITE_SERVER_BUILD=0: the browser build alone (the e2e suite's extra builds that no test renders from).
-    if (!prod || o.serverBuild === false || process.env.SITE_SERVER_BUILD === '0') return browser;
-    return [browser, createServerConfig(o, { webpack, outDir, defines, tsRule, cache: filesystemCache(o, 'server') })];
+    if (!prod) return browser;
+    const start = o.pageStart ? [pageStartConfig(prod, outDir)] : [];
+    if (o.serverBuild === false || process.env.SITE_SERVER_BUILD === '0') return start.length ? [browser, ...start] : browser;
+    return [browser, createServerConfig(o, { webpack, outDir, defines, tsRule, cache: filesystemCache(o, 'server') }), ...start];
   };
+
+  /**
+   * A rendered page loads `start.js` (a few hundred bytes) instead of the entry chunk: it starts the entry once the
+   * pictures on screen are painted. Built alone, without federation (no runtime of its own), under a fixed name the
+   * page renderer looks for; served with revalidation, as unhashed files are.
+   */
+  function pageStartConfig(prod, outDir) {
+    return {
+      name: 'page-start',
+      mode: prod ? 'production' : 'development',
+      context: o.appDir,
+      entry: { start: o.pageStart },
+      devtool: false,
+      target: 'web',
+      cache: filesystemCache(o, 'page-start'),
+      output: { path: outDir, filename: 'start.js', clean: false },
+      resolve: { extensions: ['.ts', '.js'] },
+      module: { rules: [tsRule] },
+    };
+  }
 
   function browserConfig(env, argv) {
     const prod = argv.mode === 'production';
@@ -230,8 +253,8 @@ function createAppConfig(o) {
         publicPath: o.isHost ? '/' : 'auto',
         uniqueName: o.name,
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
-        // dist/server/ is the server build's, written by the other compiler of the same run.
-        clean: { keep: /^server[\\/]/ },
+        // dist/server/ and start.js are the server build's and the page loader's, written by the other compilers.
+        clean: { keep: /^(server[\\/]|start\.js$)/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
       module: {

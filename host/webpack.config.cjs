@@ -16,5 +16,6 @@ module.exports = createAppConfig({
   name: 'host',
   isHost: true,
   title: '华电智控科技有限公司',
+  pageStart: './src/start.ts',
   plugins: [new RemoteContractPlugin()],
 });

@@ -1,16 +1,14 @@
 import { startEarly } from './federation/early';
 import { listenForMessagesEarly } from './services/early-messages';
 import { recordEarlyClicks } from './services/early-clicks';
-import { afterLargestPicture } from './federation/paint-first';
-import { RENDERED_PAGE_ID } from './federation/rendered-page';
+import { takeEarlyHandoff } from './services/early-handoff';
 
-// A portal's messages to a rendered page can come before the app listens: they wait for it.
-listenForMessagesEarly();
-// So are clicks on its buttons: the page is on screen before React can answer them.
-recordEarlyClicks();
+// On a rendered page, the page loader (start.ts) has kept what came before this chunk; from here on the app's early
+// listeners keep it: a portal's messages wait for the app, and clicks on buttons for their part to hydrate.
+const handoff = takeEarlyHandoff();
+listenForMessagesEarly(handoff?.messages);
+recordEarlyClicks(handoff?.click);
 // The remotes file and the current page's remote start downloading now, in parallel with the shared libraries.
 startEarly(window.location.pathname);
-// Async boundary: shared singletons are negotiated before any app code runs. A rendered page is on screen already:
-// its largest picture is painted first.
-if (document.getElementById(RENDERED_PAGE_ID)) void afterLargestPicture().then(() => import('./bootstrap'));
-else void import('./bootstrap');
+// Async boundary: shared singletons are negotiated before any app code runs.
+void import('./bootstrap');

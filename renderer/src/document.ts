@@ -45,6 +45,21 @@ function splitLeadingHints(html: string): { hints: string[]; body: string } {
   return { hints, body };
 }
 
+/** The host's page loader (its `start.js`, built beside index.html). */
+export const PAGE_START = 'start.js';
+
+/**
+ * The template's entry chunk is started by the host's page loader instead, once the pictures on screen are painted
+ * (`data-main` names the entry). Without a loader in the host's folder the template stays as it is.
+ */
+export function withPageStart(template: string, hasLoader: boolean): string {
+  if (!hasLoader) return template;
+  return template.replace(
+    /<script defer="defer" src="([^"]+)"><\/script>/,
+    (_, entry: string) => `<script defer="defer" src="/${PAGE_START}" data-main="${entry}"></script>`,
+  );
+}
+
 export function pageDocument(template: string, page: PageParts): string {
   const { hints, body } = splitLeadingHints(page.html);
   const parts = { ...page, html: body };

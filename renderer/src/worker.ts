@@ -5,13 +5,13 @@
  *
  *   node --import tsx src/worker.ts '[{"all":true}]'      (configuration from the environment, see config.ts)
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { SITE_TIME_ZONE } from '@site/contract';
 import path from 'node:path';
 import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
 import { readConfig, readRemotes, type RendererConfig } from './config';
-import { pageDocument } from './document';
+import { PAGE_START, pageDocument, withPageStart } from './document';
 import { fileFor, readIndex, removePage, robots, sitemap, writeAtomic, writeIndex, writePage, type RenderIndex, type RenderedEntry } from './output';
 import { plan, type PlannedRoute, type Scope } from './plan';
 
@@ -41,7 +41,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const started = performance.now();
   (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('site.api-origin')] = config.apiOrigin;
   const host = loadHostBuild(config.hostRoot, config.cacheDir);
-  const template = readFileSync(path.join(config.hostRoot, 'index.html'), 'utf8');
+  const template = withPageStart(readFileSync(path.join(config.hostRoot, 'index.html'), 'utf8'), existsSync(path.join(config.hostRoot, PAGE_START)));
   const remotesFile = readRemotes(config);
   const previous = readIndex(config.outDir);
   const previousPages = previous?.pages ?? {};

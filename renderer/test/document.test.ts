@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lcpImage, pageDocument, type PageParts } from '../src/document';
+import { lcpImage, pageDocument, withPageStart, type PageParts } from '../src/document';
 
 const TEMPLATE =
   '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width,initial-scale=1"/>' +
@@ -135,4 +135,16 @@ test('[ISSUE-17] the rendered styles are one <style data-rendered> in <head>; a 
   assert.equal(count(head, '<style data-rendered>'), 1);
   assert.equal(count(head.toLowerCase(), '</style'), 1);
   assert.ok(head.includes('.a{color:red}\n.b::after'));
+});
+
+test("[ISSUE-17] with the host's page loader, the entry chunk is started by /start.js (data-main), once and only there", () => {
+  const doc = pageDocument(withPageStart(TEMPLATE, true), parts());
+  assert.ok(doc.includes('<script defer="defer" src="/start.js" data-main="/main.1da4c3c8.js"></script>'));
+  assert.equal(count(doc, 'src="/main.1da4c3c8.js"'), 0);
+  assert.equal(count(doc, 'main.1da4c3c8.js'), 1);
+});
+
+test('[ISSUE-17] without a page loader in the host folder, the template keeps its entry chunk', () => {
+  assert.equal(withPageStart(TEMPLATE, false), TEMPLATE);
+  assert.ok(pageDocument(withPageStart(TEMPLATE, false), parts()).includes('<script defer="defer" src="/main.1da4c3c8.js"></script>'));
 });

@@ -9,7 +9,8 @@
  * `__reactFiber$…` property (a React DOM internal, stable since React 17). Checked after the click's dispatch, since
  * React may hydrate the part synchronously for that very click and handle it. Plain DOM code.
  */
-const CLICKABLE = '#root button, #root [role="button"]';
+import { CLICKABLE } from './early-handoff';
+
 const FIBER_KEY = '__reactFiber$';
 
 let started = false;
@@ -28,7 +29,9 @@ function onClick(event: Event) {
   }, 0);
 }
 
-export function recordEarlyClicks(): void {
+/** `before`: the button the page loader saw clicked (services/early-handoff); nothing of React had run then. */
+export function recordEarlyClicks(before: HTMLElement | null = null): void {
+  if (before) waiting = before;
   if (started) return;
   started = true;
   document.addEventListener('click', onClick, true);

@@ -9,7 +9,9 @@ const waiting: MessageEvent[] = [];
 let listener: Listener | null = null;
 let started = false;
 
-export function listenForMessagesEarly(): void {
+/** `before`: what the page loader kept (services/early-handoff). */
+export function listenForMessagesEarly(before: MessageEvent[] = []): void {
+  waiting.push(...before);
   if (started) return;
   started = true;
   window.addEventListener('message', (event) => (listener ? listener(event) : waiting.push(event)));

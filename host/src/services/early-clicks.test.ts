@@ -56,3 +56,15 @@ describe('clicks before hydration (ISSUE-17)', () => {
     expect(clicks).toEqual([]);
   });
 });
+
+describe('a click waiting for a part that hydrates after the page (ISSUE-17)', () => {
+  it('is given once React has marked its element, without a ready call', async () => {
+    page();
+    document.getElementById('question')!.click();
+    await tick();
+    clicks.length = 0;
+    hydrate('question');
+    await new Promise((r) => setTimeout(r, 350));
+    expect(clicks).toEqual(['question']);
+  });
+});

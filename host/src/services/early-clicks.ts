@@ -13,11 +13,39 @@ import { CLICKABLE } from './early-handoff';
 
 const FIBER_KEY = '__reactFiber$';
 
+const POLL_MS = 100;
+const GIVE_UP_MS = 15_000;
+
 let started = false;
 let waiting: HTMLElement | null = null;
+let poll: ReturnType<typeof setInterval> | null = null;
 
 function hydrated(el: Element): boolean {
   return Object.keys(el).some((k) => k.startsWith(FIBER_KEY));
+}
+
+/**
+ * ShellReady and PageReady give the click at once when its part is theirs; a part inside a Suspense boundary of the
+ * page's own hydrates later, so the element is also looked at every 100 ms. There, React has marked the node during
+ * its render and commits right after: the click is given once the node was found marked twice in a row.
+ */
+function wait(el: HTMLElement) {
+  waiting = el;
+  if (poll) clearInterval(poll);
+  const since = Date.now();
+  let seenHydrated = false;
+  poll = setInterval(() => {
+    if (waiting !== el || Date.now() - since > GIVE_UP_MS) return stopPolling(el);
+    if (!hydrated(el)) return;
+    if (seenHydrated) replayEarlyClick();
+    seenHydrated = true;
+  }, POLL_MS);
+}
+
+function stopPolling(el: HTMLElement) {
+  if (waiting === el) waiting = null;
+  if (poll) clearInterval(poll);
+  poll = null;
 }
 
 function onClick(event: Event) {
@@ -25,13 +53,13 @@ function onClick(event: Event) {
   if (!(el instanceof HTMLElement) || hydrated(el)) return;
   // After every listener of this click has run (a microtask would run between listeners).
   setTimeout(() => {
-    if (!hydrated(el)) waiting = el;
+    if (!hydrated(el)) wait(el);
   }, 0);
 }
 
 /** `before`: the button the page loader saw clicked (services/early-handoff); nothing of React had run then. */
 export function recordEarlyClicks(before: HTMLElement | null = null): void {
-  if (before) waiting = before;
+  if (before) wait(before);
   if (started) return;
   started = true;
   document.addEventListener('click', onClick, true);
@@ -41,6 +69,6 @@ export function recordEarlyClicks(before: HTMLElement | null = null): void {
 export function replayEarlyClick(): void {
   const el = waiting;
   if (!el || !hydrated(el)) return;
-  waiting = null;
+  stopPolling(el);
   if (el.isConnected) el.click();
 }

@@ -178,6 +178,7 @@ class FallbackCacheNamePlugin {
  * @param {string} [o.srcDir]     the sources the ui-kit check reads (default appDir/src)
  * @param {string[]} [o.configFiles]  more files whose change must invalidate the cache (a fixture's own config)
  * @param {string} [o.pageStart]  host: the loader of rendered pages, built alone (no federation) as dist/start.js
+ * @param {string} [o.pageCatch]  host: the catcher the renderer inlines in a rendered page's head, as dist/page-catch.js
  */
 function createAppConfig(o) {
   const pkg = require(path.join(o.appDir, 'package.json'));
@@ -214,19 +215,20 @@ function createAppConfig(o) {
 
   /**
    * A rendered page loads `start.js` (a few hundred bytes) instead of the entry chunk: it starts the entry once the
-   * pictures on screen are painted. Built alone, without federation (no runtime of its own), under a fixed name the
-   * page renderer looks for; served with revalidation, as unhashed files are.
+   * pictures on screen are painted. Its head has `page-catch.js` inlined, which keeps what comes before any script
+   * file has arrived. Built alone, without federation (no runtime of its own), under fixed names the page renderer
+   * looks for; served with revalidation, as unhashed files are.
    */
   function pageStartConfig(prod, outDir) {
     return {
       name: 'page-start',
       mode: prod ? 'production' : 'development',
       context: o.appDir,
-      entry: { start: o.pageStart },
+      entry: { start: o.pageStart, ...(o.pageCatch ? { 'page-catch': o.pageCatch } : {}) },
       devtool: false,
       target: 'web',
       cache: filesystemCache(o, 'page-start'),
-      output: { path: outDir, filename: 'start.js', clean: false },
+      output: { path: outDir, filename: '[name].js', clean: false },
       resolve: { extensions: ['.ts', '.js'] },
       module: { rules: [tsRule] },
     };
@@ -253,8 +255,9 @@ function createAppConfig(o) {
         publicPath: o.isHost ? '/' : 'auto',
         uniqueName: o.name,
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
-        // dist/server/ and start.js are the server build's and the page loader's, written by the other compilers.
-        clean: { keep: /^(server[\\/]|start\.js$)/ },
+        // dist/server/, start.js and page-catch.js are the server build's and the page loader's, written by the other
+        // compilers.
+        clean: { keep: /^(server[\\/]|start\.js$|page-catch\.js$)/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
       module: {

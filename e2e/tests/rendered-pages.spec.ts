@@ -193,6 +193,29 @@ test.describe('rendered public pages', () => {
     await expect(dialog.getByPlaceholder('请输入搜索内容')).toBeFocused();
   });
 
+  test('[ISSUE-17][MSG-1] a skipPage message posted before any script file has arrived is kept by the inline catcher (allowed by its hash) and followed', async ({
+    page,
+    request,
+  }) => {
+    await renderedHtml(request, '/news');
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    // Not one script file runs until released: the page loader itself is held.
+    const release = await holdRequests(page, /\/start\.js$/);
+    await page.goto(`${BASE}/news`, { waitUntil: 'commit' });
+    await expect(page.locator('footer')).toBeVisible();
+    await page.evaluate(() => window.postMessage({ type: 'skipPage', url: '/about' }, window.location.origin));
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+    await expect(page).toHaveURL(`${BASE}/news`);
+    release();
+    await expect(page).toHaveURL(`${BASE}/about`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    // The inline script ran under the page's policy: a refused one is reported on the console.
+    expect(problems).toEqual([]);
+  });
+
   test("[ISSUE-17][ROUTE-16] a question of the FAQ clicked before its remote's code has come opens once it has", async ({ page, request }) => {
     await renderedHtml(request, '/question');
     // The shell hydrates; the page's part waits for remote-support's page module, held back here.

@@ -144,6 +144,19 @@ test("[ISSUE-17] with the host's page loader, the entry chunk is started by /sta
   assert.equal(count(doc, 'main.1da4c3c8.js'), 1);
 });
 
+test("[ISSUE-17] the host's catcher is inlined byte for byte before the page loader, and only text that cannot end the element", () => {
+  const catcher = '(()=>{var e=Symbol.for("site.early-handoff");window[e]||(window[e]={messages:[]})})();';
+  const doc = pageDocument(withPageStart(TEMPLATE, true, catcher), parts());
+  assert.ok(doc.includes(`<script>${catcher}</script><script defer="defer" src="/start.js"`));
+  assert.ok(doc.indexOf(catcher) < doc.indexOf('</head>'));
+  for (const unsafe of ['x="</script><script>alert(1)//"', 'x="<!--"']) {
+    const d = withPageStart(TEMPLATE, true, unsafe);
+    assert.equal(count(d, '<script>'), 0, unsafe);
+    assert.ok(d.includes('src="/start.js"'));
+  }
+  assert.equal(count(withPageStart(TEMPLATE, true, null), '<script>'), 0);
+});
+
 test('[ISSUE-17] without a page loader in the host folder, the template keeps its entry chunk', () => {
   assert.equal(withPageStart(TEMPLATE, false), TEMPLATE);
   assert.ok(pageDocument(withPageStart(TEMPLATE, false), parts()).includes('<script defer="defer" src="/main.1da4c3c8.js"></script>'));

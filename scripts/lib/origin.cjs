@@ -4,7 +4,9 @@
  * serve.cjs, so one origin going down cannot take the other four with it. Tells its parent when it listens
  * ({ready: true}) and stops when the parent goes away, so a killed supervisor leaves no server on its ports.
  */
+const crypto = require('crypto');
 const fs = require('fs');
+const path = require('path');
 const { createStaticServer, trustedProxies } = require('./static-server.cjs');
 const { precompressTree } = require('./precompress.cjs');
 const { siteEnv, defaultRemotes } = require('./site-env.cjs');
@@ -15,6 +17,28 @@ const site = siteEnv();
 function remotesJson() {
   if (site.remotesFile) return fs.readFileSync(site.remotesFile);
   return JSON.stringify(defaultRemotes(site), null, 2);
+}
+
+/**
+ * The one inline script a page may run: the host's catcher of early messages and clicks, which the renderer inlines
+ * byte for byte from the host's build (renderer/src/document.ts). Allowed by its hash, read again when the host is
+ * deployed again.
+ */
+let catcher = { key: '', source: '' };
+function pageCatchSource() {
+  const file = path.join(site.apps.find((a) => a.name === 'host').root, 'page-catch.js');
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return '';
+  }
+  const key = `${stat.mtimeMs}:${stat.size}`;
+  if (catcher.key !== key) {
+    const hash = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('base64');
+    catcher = { key, source: `'sha256-${hash}'` };
+  }
+  return catcher.source;
 }
 
 /** The host page's policy: scripts only from the site, its remotes (wherever the remotes file says) and the ad script. */
@@ -30,7 +54,9 @@ function hostHtmlHeaders() {
   return {
     'content-security-policy': [
       "default-src 'self'",
-      `script-src 'self' ${remoteOrigins} ${site.adScriptUrl ? new URL(site.adScriptUrl).origin : ''}`.trim(),
+      `script-src 'self' ${pageCatchSource()} ${remoteOrigins} ${site.adScriptUrl ? new URL(site.adScriptUrl).origin : ''}`
+        .replace(/\s+/g, ' ')
+        .trim(),
       `connect-src 'self' ${remoteOrigins}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",

@@ -1,4 +1,4 @@
-import { offerEarlyHandoff, takeEarlyHandoff, type EarlyHandoff } from './early-handoff';
+import { catchEarly, offerEarlyHandoff, takeEarlyHandoff, type EarlyHandoff } from './early-handoff';
 import { listenForMessagesEarly, onWindowMessage } from './early-messages';
 import { recordEarlyClicks, replayEarlyClick } from './early-clicks';
 
@@ -10,6 +10,24 @@ describe('the page loader hands what came early to the app (ISSUE-17)', () => {
     expect(takeEarlyHandoff()).toBe(handoff);
     expect(stop).toHaveBeenCalledTimes(1);
     expect(takeEarlyHandoff()).toBeUndefined();
+  });
+
+  it('the catcher keeps messages and the last clicked button until the app takes them, then stops; a second catcher adds nothing', () => {
+    document.body.innerHTML =
+      '<div id="root"><button id="a" type="button">搜索</button><span role="button" id="b"><i id="inner">问</i></span></div><button id="out">外</button>';
+    catchEarly();
+    catchEarly();
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'skipPage', url: '/about' } }));
+    document.getElementById('a')!.click();
+    document.getElementById('inner')!.click();
+    document.getElementById('out')!.click();
+    const handoff = takeEarlyHandoff()!;
+    expect(handoff.messages.map((m) => m.data)).toEqual([{ type: 'skipPage', url: '/about' }]);
+    expect(handoff.click?.id).toBe('b');
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'skipPage', url: '/news' } }));
+    document.getElementById('a')!.click();
+    expect(handoff.messages).toHaveLength(1);
+    expect(handoff.click?.id).toBe('b');
   });
 
   it("the loader's messages come first, then those the app's early listener kept", () => {

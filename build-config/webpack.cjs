@@ -280,6 +280,16 @@ function createAppConfig(o) {
         new FallbackCacheNamePlugin(),
         new UiKitImportCheckPlugin(o.srcDir || path.join(o.appDir, 'src')),
         new webpack.DefinePlugin(defines),
+        // The plugin that provides the runtime to the remotes is imported as its CommonJS build, which pulls in the
+        // CommonJS copy of the whole federation runtime beside the ES module copy the bundler runtime uses: the
+        // host's entry chunk carried the runtime twice (193 KB of 578 KB of modules). Its ES module build shares it.
+        ...(o.isHost
+          ? [
+              new webpack.NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (r) => {
+                r.request = r.request.replace(/index\.cjs$/, 'index.js');
+              }),
+            ]
+          : []),
         new ModuleFederationPlugin({
           name: o.name,
           filename: o.isHost ? undefined : 'remoteEntry.js',

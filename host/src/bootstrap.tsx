@@ -17,6 +17,7 @@ import { startVisitTracking } from './services/visit';
 import { recordMobileWeChat } from './services/mobile-wechat';
 import { keepRootFontSize } from './services/root-font';
 import { startAdScript } from './services/ad-script';
+import { expectPageHydration } from './services/app-ready';
 
 dayjs.locale('zh-cn');
 
@@ -40,6 +41,7 @@ async function start() {
   const rendered = renderedPage();
   if (rendered && container.firstElementChild) {
     beginHydration(rendered.data, rendered.location);
+    expectPageHydration();
     hydrateRoot(container, <App />, { onRecoverableError });
   } else {
     createRoot(container).render(<App />);

@@ -8,6 +8,7 @@ import { loadSiteConfig, siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
 import { onWindowMessage } from '../services/early-messages';
 import { replayEarlyClick } from '../services/early-clicks';
+import { pageReady, shellReady, whenAppReady } from '../services/app-ready';
 import { documentTitle, routeMeta } from './route-meta';
 
 NProgress.configure({ showSpinner: false });
@@ -33,6 +34,7 @@ function setMetaDescription(text: string) {
 export function ShellReady() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    shellReady();
     replayEarlyClick();
   }, []);
   return null;
@@ -40,7 +42,10 @@ export function ShellReady() {
 
 /** Inside a page's Suspense boundary: the page has hydrated (its remote's code has come), so a click that came before is given again. */
 export function PageReady() {
-  useEffect(() => replayEarlyClick(), []);
+  useEffect(() => {
+    pageReady();
+    replayEarlyClick();
+  }, []);
   return null;
 }
 
@@ -119,11 +124,11 @@ export function BusBridge() {
       const url = skipPageTarget(event, siteConfig().portalOrigins, window.location.origin);
       if (url) bus.emit('skipPage', { url });
     };
-    // Messages that came early wait until the allowed portal origins are known: judged before, a portal's would be
-    // refused.
+    // Messages that came early wait until the allowed portal origins are known (judged before, a portal's would be
+    // refused) and until a rendered page has hydrated (services/app-ready).
     let live = true;
     let stop = () => {};
-    void loadSiteConfig().then(() => {
+    void Promise.all([loadSiteConfig(), whenAppReady()]).then(() => {
       if (live) stop = onWindowMessage(onMessage);
     });
     return () => {

@@ -38,6 +38,10 @@ describe('the page loader hands what came early to the app (ISSUE-17)', () => {
     const seen: unknown[] = [];
     const stop = onWindowMessage((e) => seen.push(e.data));
     expect(seen).toEqual([early.data, later.data]);
+    // Handed over while the app already listens: delivered at once, not queued for a listener that came before.
+    const late = new MessageEvent('message', { data: { type: 'skipPage', url: '/contact' } });
+    listenForMessagesEarly([late]);
+    expect(seen).toEqual([early.data, later.data, late.data]);
     stop();
   });
 

@@ -11,7 +11,8 @@ let started = false;
 
 /** `before`: what the page loader kept (services/early-handoff). */
 export function listenForMessagesEarly(before: MessageEvent[] = []): void {
-  waiting.push(...before);
+  if (listener) before.forEach(listener);
+  else waiting.push(...before);
   if (started) return;
   started = true;
   window.addEventListener('message', (event) => (listener ? listener(event) : waiting.push(event)));

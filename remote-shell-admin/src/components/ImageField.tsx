@@ -30,7 +30,17 @@ export function ImageField({ value, onChange, id, label }: { value?: string | nu
           </Button>
         </Upload>
       </Space.Compact>
-      {value ? <img src={value} alt={`${label}预览`} style={{ maxWidth: 160, maxHeight: 80, marginTop: 4, objectFit: 'contain' }} /> : null}
+      {/* A box of fixed size: a preview that loads later does not push the fields below it (or a drag handle the
+          user is about to grab) down the page. */}
+      {value ? (
+        <img
+          src={value}
+          alt={`${label}预览`}
+          width={160}
+          height={80}
+          style={{ display: 'block', marginTop: 4, objectFit: 'contain', objectPosition: 'left center' }}
+        />
+      ) : null}
     </div>
   );
 }

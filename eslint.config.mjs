@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -12,47 +13,47 @@ import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-// Package boundaries (issue 16.5). Each top-level folder with a package.json is one workspace package; what a
-// folder may import from the others is decided here, whether the import names the package or walks there by
-// relative path. A relative path's reach depends on the importing file's depth, which `no-restricted-imports`
-// patterns cannot express, and they do not see require() or import(): hence this small rule.
+// Package boundaries (issue 16.5). Each folder named in pnpm-workspace.yaml is one workspace package; what a package
+// may import from the others is decided here, whether the import names the package or walks there by relative path.
+// A relative path's reach depends on the importing file's depth, which `no-restricted-imports` patterns cannot
+// express, and they do not see require() or import(): hence this small rule.
 const APPS = ['host', 'remote-content', 'remote-support', 'remote-account', 'remote-shell-admin'];
-const SHARED = ['contract', 'runtime', 'api', 'ui', 'ui-kit'];
-/** What each shared package may import among the shared ones: the layers run contract -> runtime -> api -> ui. */
+const SHARED = ['shared/contract', 'shared/app-runtime', 'shared/api-client', 'shared/ui', 'shared/antd-kit'];
+const API_SERVER = 'services/api-server';
+/** What each shared package may import among the shared ones: the layers run contract -> app-runtime -> api-client -> ui. */
 const LAYERS = {
-  contract: [],
-  'ui-kit': [],
-  runtime: ['contract', 'ui-kit'],
-  api: ['contract', 'runtime'],
-  ui: ['contract', 'runtime', 'api', 'ui-kit'],
+  'shared/contract': [],
+  'shared/antd-kit': [],
+  'shared/app-runtime': ['shared/contract', 'shared/antd-kit'],
+  'shared/api-client': ['shared/contract', 'shared/app-runtime'],
+  'shared/ui': ['shared/contract', 'shared/app-runtime', 'shared/api-client', 'shared/antd-kit'],
 };
-const folderOfPackage = new Map();
-for (const dir of fs.readdirSync(root)) {
-  const manifest = path.join(root, dir, 'package.json');
-  if (fs.existsSync(manifest)) folderOfPackage.set(JSON.parse(fs.readFileSync(manifest, 'utf8')).name, dir);
-}
+const PACKAGES = createRequire(import.meta.url)('./scripts/lib/workspace.cjs').workspaceDirs(root);
+const folderOfPackage = new Map(PACKAGES.map((dir) => [JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name, dir]));
+/** The workspace package folder that holds a root-relative file, or the file's first segment outside any package. */
+const packageOf = (rel) => PACKAGES.find((dir) => rel === dir || rel.startsWith(dir + '/')) ?? rel.split('/')[0];
 
-/** Why `from` may not import `target` (a workspace folder), or null when it may. */
+/** Why `from` may not import `target` (workspace package folders), or null when it may. */
 function forbidden(from, target) {
   if (from === target) return null;
   if (APPS.includes(from) && APPS.includes(target)) return `应用 ${from} 不得引用另一个应用 ${target}（应用之间只通过模块联邦的远程模块相连）`;
-  if (SHARED.includes(from) && [...APPS, 'server', 'e2e', 'scripts'].includes(target))
-    return `共享包 ${from} 不得引用 ${target}（共享包被各应用打包，不能依赖任何应用）`;
+  if (SHARED.includes(from) && !SHARED.includes(target) && target !== 'shared/build-config')
+    return `共享包 ${from} 不得引用 ${target}（共享包被各应用打包，不能依赖任何应用或服务）`;
   if (SHARED.includes(from) && SHARED.includes(target) && !LAYERS[from].includes(target))
-    return `共享包 ${from} 不得引用 ${target}（层次：contract -> runtime -> api -> ui；运行时单例必须小而稳定）`;
-  if (from === 'server' && target !== 'contract') return `服务端只可引用工作区中的 @site/contract，不得引用 ${target}`;
+    return `共享包 ${from} 不得引用 ${target}（层次：contract -> app-runtime -> api-client -> ui；运行时单例必须小而稳定）`;
+  if (from === API_SERVER && target !== 'shared/contract') return `服务端只可引用工作区中的 @site/contract，不得引用 ${target}`;
   return null;
 }
 
 const ANTD = /^(antd|@ant-design\/icons)(\/|$)/;
 
-/** The workspace folder a specifier lands in ({ folder, file } relative to the root), or null for third-party code. */
+/** The workspace package a specifier lands in ({ folder, file } relative to the root), or null for third-party code. */
 function targetOf(spec, filename) {
   if (spec.startsWith('.')) {
     const rel = path.relative(root, path.resolve(path.dirname(filename), spec));
     if (rel.startsWith('..')) return null;
     const file = rel.split(path.sep).join('/').replace(/\.js$/, '.ts');
-    return { folder: file.split('/')[0], file };
+    return { folder: packageOf(file), file };
   }
   const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
   const folder = folderOfPackage.get(name);
@@ -60,15 +61,15 @@ function targetOf(spec, filename) {
 }
 
 const boundaries = {
-  meta: { type: 'problem', schema: [], docs: { description: 'Workspace package boundaries and antd only through @site/ui-kit' } },
+  meta: { type: 'problem', schema: [], docs: { description: 'Workspace package boundaries and antd only through @site/antd-kit' } },
   create(context) {
     const filename = context.filename;
-    const from = path.relative(root, filename).split(path.sep)[0];
+    const from = packageOf(path.relative(root, filename).split(path.sep).join('/'));
     function check(node) {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
       const spec = node.value;
-      if (ANTD.test(spec) && from !== 'ui-kit') {
-        context.report({ node, message: `只能通过 @site/ui-kit 引用 ${spec}（站点共享的 antd 组件在 ui-kit 中统一声明）` });
+      if (ANTD.test(spec) && from !== 'shared/antd-kit') {
+        context.report({ node, message: `只能通过 @site/antd-kit 引用 ${spec}（站点共享的 antd 组件在 antd-kit 中统一声明）` });
         return;
       }
       const target = targetOf(spec, filename);
@@ -116,12 +117,14 @@ export default defineConfig([
   },
   {
     // Code that runs in the browser: the apps, the shared packages and the federation runtime plugin.
-    files: [...APPS, ...SHARED, 'e2e/fixtures'].map((dir) => `${dir}/src/**`).concat('build-config/runtime/**'),
+    files: [...APPS, ...SHARED, 'e2e/fixtures'].map((dir) => `${dir}/src/**`).concat('shared/build-config/runtime/**'),
     languageOptions: { globals: { ...globals.browser } },
   },
   {
     // Jest runs the front-end packages' tests in jsdom; the server, scripts and build-config use node:test.
-    files: [...APPS, ...SHARED].map((dir) => `${dir}/src/**/*.test.{ts,tsx}`).concat('*/jest.setup.cjs', 'build-config/jest-setup.cjs'),
+    files: [...APPS, ...SHARED]
+      .map((dir) => `${dir}/src/**/*.test.{ts,tsx}`)
+      .concat('*/jest.setup.cjs', 'shared/*/jest.setup.cjs', 'shared/build-config/jest-setup.cjs'),
     languageOptions: { globals: { ...globals.jest, ...globals.browser } },
   },
   {

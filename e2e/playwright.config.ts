@@ -35,7 +35,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node ../scripts/serve.cjs',
+    command: 'node ../services/origin-server/src/serve.cjs',
     url: `${BASE}/health`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,

@@ -11,8 +11,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn, execSync } = require('child_process');
-const { APPS, PORT_BASES, REMOTE_NAMES, portsFrom, serveEnv } = require('../build-config/site.cjs');
-const { siteEnv, defaultRemotes } = require('./lib/site-env.cjs');
+const { APPS, PORT_BASES, REMOTE_NAMES, SERVICE_DIRS, portsFrom, serveEnv } = require('../shared/build-config/site.cjs');
+const { siteEnv, defaultRemotes } = require('../services/origin-server/src/site-env.cjs');
 const render = require('./bench/render.cjs');
 
 const root = path.resolve(__dirname, '..');
@@ -264,7 +264,7 @@ const RENDER_ON = process.env.SITE_RENDER !== '0';
 async function measureRenderer(report, ids, env) {
   const r = (report.renderer ??= {});
   try {
-    // The administrator of SITE_TEST_ACCOUNTS=1 (server/src/seed/accounts.ts: admin/admin123).
+    // The administrator of SITE_TEST_ACCOUNTS=1 (services/api-server/src/seed/accounts.ts: admin/admin123).
     const token = await render.signIn(HOST, API, 'admin', 'admin123');
     const edit = () => render.reRender({ host: HOST, token, rendererPort: ports.renderer, articleId: ids.newsDetail, pagePath: '/newsDetail' });
     r.reRender = await edit();
@@ -367,7 +367,7 @@ async function measureRenderer(report, ids, env) {
     SITE_TEST_ACCOUNTS: '1',
     RENDER_FULL_INTERVAL_MS: String(24 * 3600 * 1000),
   };
-  const serve = spawn(process.execPath, [path.join(__dirname, 'serve.cjs')], { env, stdio: 'ignore' });
+  const serve = spawn(process.execPath, [path.join(root, SERVICE_DIRS.originServer, 'src', 'serve.cjs')], { env, stdio: 'ignore' });
   try {
     await waitFor(`${HOST}/health`);
     // The numbers below are of rendered pages: the renderer's first full run has to be done. SITE_RENDER=0 measures

@@ -5,13 +5,13 @@
  *
  *   node scripts/dev-site.cjs --out /tmp/me --base 9100 [--build host,remote-content] [--no-serve]
  *
- * Ports: the block of build-config/site.cjs `portsFrom(base)` (API base, host base+80, remotes base+81..84).
+ * Ports: the block of shared/build-config/site.cjs `portsFrom(base)` (API base, host base+80, remotes base+81..84).
  * Apps not built into --out fall back to their dist/.
  */
 const fs = require('fs');
 const path = require('path');
 const { execSync, spawn } = require('child_process');
-const { APPS, PORT_BASES, portsFrom, serveEnv } = require('../build-config/site.cjs');
+const { APPS, PORT_BASES, SERVICE_DIRS, portsFrom, serveEnv } = require('../shared/build-config/site.cjs');
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -34,4 +34,4 @@ Object.entries(APPS).forEach(([name, a]) => {
   const built = path.join(out, a.dir);
   if (fs.existsSync(built)) env[`${name.toUpperCase()}_ROOT`] = built;
 });
-spawn(process.execPath, [path.join(__dirname, 'serve.cjs')], { stdio: 'inherit', env });
+spawn(process.execPath, [path.join(root, SERVICE_DIRS.originServer, 'src', 'serve.cjs')], { stdio: 'inherit', env });

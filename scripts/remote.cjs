@@ -13,9 +13,9 @@
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
-const { APPS, portEnvName } = require('../build-config/site.cjs');
+const { APPS, portEnvName } = require('../shared/build-config/site.cjs');
 const { requiredExposes } = require('./lib/contract.cjs');
-const { isCompressedSibling } = require('./lib/precompress.cjs');
+const { isCompressedSibling } = require('../services/origin-server/src/precompress.cjs');
 
 const root = path.resolve(__dirname, '..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR || path.join(root, 'deploy'));

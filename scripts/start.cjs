@@ -5,7 +5,7 @@
  */
 const path = require('path');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
-const { REMOTE_DIRS } = require('../build-config/site.cjs');
+const { REMOTE_DIRS } = require('../shared/build-config/site.cjs');
 
 const root = path.resolve(__dirname, '..');
 ensurePnpm();
@@ -14,7 +14,7 @@ if (process.env.SKIP_BUILD !== '1') run('node scripts/build.cjs', { cwd: root })
 // Like a real deployment: each remote's build becomes an immutable version folder and the remotes
 // file points at it (scripts/remote.cjs publishes or rolls back one remote later).
 const remote = require('./remote.cjs');
-const { precompressTree } = require('./lib/precompress.cjs');
+const { precompressTree } = require('../services/origin-server/src/precompress.cjs');
 for (const dir of REMOTE_DIRS) {
   remote.publish(dir, remote.release(dir, { onConflict: 'suffix' }));
 }
@@ -24,5 +24,5 @@ process.env.NODE_ENV = 'production';
 (async () => {
   // Compressed once here, so the first visitor already gets .br files (the servers skip what is up to date).
   await Promise.all([precompressTree(path.join(root, 'host/dist')), precompressTree(remote.deployDir)]);
-  require('./serve.cjs');
+  require('../services/origin-server/src/serve.cjs');
 })();

@@ -8,7 +8,8 @@ const fs = require('fs');
 const path = require('path');
 const os = require('os');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
-const { REMOTE_DIRS } = require('../build-config/site.cjs');
+const { workspaceDirs } = require('./lib/workspace.cjs');
+const { REMOTE_DIRS } = require('../shared/build-config/site.cjs');
 
 const root = path.resolve(__dirname, '..');
 const started = Date.now();
@@ -50,8 +51,8 @@ run('pnpm exec tsc --build', { cwd: root });
 step('unit tests');
 // `pnpm -r run test` passes over a package that has no `test` script without a word: a package with a test/
 // folder (the renderer's node:test suite, the server's, ...) must have one, or its tests would never run here.
-// scripts/ and e2e/ have steps of their own below.
-for (const dir of fs.readdirSync(root)) {
+// scripts/ and e2e/ have steps of their own below; services/origin-server's node:test suite runs with the others.
+for (const dir of workspaceDirs(root)) {
   if (dir === 'scripts' || dir === 'e2e' || !fs.existsSync(path.join(root, dir, 'test'))) continue;
   const manifest = path.join(root, dir, 'package.json');
   if (fs.existsSync(manifest) && !JSON.parse(fs.readFileSync(manifest, 'utf8')).scripts?.test)
@@ -59,11 +60,11 @@ for (const dir of fs.readdirSync(root)) {
 }
 run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });
 
-step('deployment scripts');
+step('scripts');
 run('node --test scripts/test/', { cwd: root });
 
 step('server suite on a PostgreSQL server');
-run('pnpm --filter @site/server run test:pg', { cwd: root });
+run('pnpm --filter @site/api-server run test:pg', { cwd: root });
 
 step('production build');
 run('node scripts/build.cjs', { cwd: root });

@@ -68,7 +68,7 @@ export interface ApiServer {
 }
 
 /**
- * The API server as `scripts/serve.cjs` starts it (`node --import tsx src/main.ts` in server/), on its own port and
+ * The API server as `services/origin-server/src/serve.cjs` starts it (`node --import tsx src/main.ts` in server/), on its own port and
  * data folder (PGlite, whatever DATABASE_URL the suite has), resolved once /health answers 200.
  */
 export async function startApiServer(port: number, dataDir: string, timeoutMs = 120_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<ApiServer> {
@@ -82,7 +82,11 @@ export async function startApiServer(port: number, dataDir: string, timeoutMs = 
   };
   delete env.DATABASE_URL;
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(REPO, 'server'), env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.join(REPO, topology.SERVICE_DIRS.apiServer),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   );
   let out = '';
   const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
@@ -113,7 +117,7 @@ export interface SiteProcess {
 }
 
 /**
- * A composed site (production build, `scripts/serve.cjs`) on base+80..base+84 whose host proxies the API paths to
+ * A composed site (production build, `services/origin-server/src/serve.cjs`) on base+80..base+84 whose host proxies the API paths to
  * 127.0.0.1:apiPort; it starts no API server of its own (API_EXTERNAL=1).
  */
 export async function startSiteWithApi(base: number, apiPort: number): Promise<SiteProcess> {
@@ -127,7 +131,7 @@ export async function startSiteWithApi(base: number, apiPort: number): Promise<S
   };
   delete env.REMOTES_FILE;
   delete env.SITE_DEPLOY_DIR;
-  const child = track(spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(spawn(process.execPath, [path.join(REPO, 'services/origin-server/src/serve.cjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
   // The supervisor's own words (a child that cannot listen, a restart) belong in the failure, not in /dev/null.
   let out = '';
   const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
@@ -137,7 +141,7 @@ export async function startSiteWithApi(base: number, apiPort: number): Promise<S
   try {
     await waitUntil(async () => (await Promise.all(listening.map(portOpen))).every(Boolean), `site on ${ports.host}`, 30_000);
   } catch (e) {
-    throw new Error(`${(e as Error).message}\n--- scripts/serve.cjs said:\n${out}`, { cause: e });
+    throw new Error(`${(e as Error).message}\n--- services/origin-server/src/serve.cjs said:\n${out}`, { cause: e });
   }
   return {
     origin: `http://localhost:${ports.host}`,

@@ -63,7 +63,7 @@ export async function startSite(
     SITE_RENDER: opts.render ? '1' : '0',
   };
   for (const [name, root] of Object.entries(roots)) env[`${name.toUpperCase()}_ROOT`] = root;
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], { env, stdio: 'ignore' });
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'services/origin-server/src/serve.cjs')], { env, stdio: 'ignore' });
   const { host } = topology.portsFrom(base);
   await waitForPort(host);
   return {

@@ -10,9 +10,10 @@ interface SiteTopology {
   SITES: { e2e: SitePorts };
   portsFrom(base: number, overrides?: Partial<SitePorts>): SitePorts;
   serveEnv(ports: Omit<SitePorts, 'portal'>): Record<string, string>;
+  SERVICE_DIRS: { apiServer: string; pageRenderer: string; originServer: string };
 }
 /** The site's one topology (ports, names), plain CommonJS that the scripts read too. */
-export const topology = require('../../build-config/site.cjs') as SiteTopology; // eslint-disable-line @typescript-eslint/no-require-imports -- a .cjs file outside this package, no package dependency needed
+export const topology = require('../../shared/build-config/site.cjs') as SiteTopology; // eslint-disable-line @typescript-eslint/no-require-imports -- a .cjs file outside this package, no package dependency needed
 
 const port = (value: string | undefined, fallback: number) => Number(value || fallback);
 const DEFAULT_PORTS = topology.SITES.e2e;

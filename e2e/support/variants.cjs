@@ -1,6 +1,6 @@
 /**
  * The builds the end-to-end suite needs besides the production build: remote-content at other versions (deploy,
- * skew and remotes-file tests), a host and a remote on two releases of @site/ui-kit, and a remote that throws while
+ * skew and remotes-file tests), a host and a remote on two releases of @site/antd-kit, and a remote that throws while
  * rendering. `npm test` builds them in its build step
  * (`node e2e/support/variants.cjs <dir>`, two at a time) and hands the folder to Playwright as E2E_PREBUILT_DIR,
  * so no build competes with the browser tests for the two cores; a spec run alone builds what it needs.
@@ -13,7 +13,7 @@ const REPO = path.resolve(__dirname, '../..');
 
 const VARIANTS = {
   'content-9.9.9': { app: 'remote-content', env: { MF_BUILD_VERSION: '9.9.9-e2e' } },
-  // N+1 built against the previous minor of @site/runtime (must keep working) and one against the next major (refused).
+  // N+1 built against the previous minor of @site/app-runtime (must keep working) and one against the next major (refused).
   'content-5.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '5.1.0', SITE_RUNTIME_VERSION: '1.0.0' }, serverBuild: true },
   'content-6.0.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '6.0.0', SITE_RUNTIME_VERSION: '2.0.0' } },
   // ui-kit skew (issue 16): the deployed host's kit is 1.0.0 without Form; remote-content released alone on kit 1.1.0.

@@ -40,7 +40,7 @@ test.describe('shipping remote-content on its own', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ship-'));
     deployDir = path.join(tmp, 'deploy');
     // N: the suite's own build. N+1: rebuilt with a new version, and against the previous minor of
-    // @site/runtime (the skew case that must keep working). A build against the next major must be refused.
+    // @site/app-runtime (the skew case that must keep working). A build against the next major must be refused.
     releaseFolder(path.join(REPO, 'remote-content/dist'), deployDir, '5.0.0');
     const n1 = await extraBuild('content-5.1.0');
     const major = await extraBuild('content-6.0.0');
@@ -96,7 +96,7 @@ test.describe('shipping remote-content on its own', () => {
     }
   });
 
-  test('a remote built against an older minor of @site/runtime still works', async ({ page }) => {
+  test('a remote built against an older minor of @site/app-runtime still works', async ({ page }) => {
     const site = await siteWith('5.1.0');
     try {
       await page.goto(`${site.origin}/`);
@@ -107,7 +107,7 @@ test.describe('shipping remote-content on its own', () => {
     }
   });
 
-  test('a remote built against another major of @site/runtime is refused with a fallback and a console message naming it', async ({ page }) => {
+  test('a remote built against another major of @site/app-runtime is refused with a fallback and a console message naming it', async ({ page }) => {
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
     const site = await siteWith('6.0.0');

@@ -17,7 +17,7 @@ function jsRequests(page: Page): string[] {
 }
 
 test.describe('federation composition', () => {
-  test('react, react-dom, antd and @site/runtime are downloaded exactly once, from the host', async ({ page }) => {
+  test('react, react-dom, antd and @site/app-runtime are downloaded exactly once, from the host', async ({ page }) => {
     const urls = jsRequests(page);
     await page.goto('/');
     // A remote page and the host shell are both on screen.
@@ -30,11 +30,11 @@ test.describe('federation composition', () => {
     await expect(page.locator('form').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     const packages: Record<string, RegExp> = {
-      // react, react-dom and the scheduler are one chunk named `react`; antd and the icons are inside @site/ui-kit's
-      // chunk `ui-kit` (build-config/webpack.cjs).
+      // react, react-dom and the scheduler are one chunk named `react`; antd and the icons are inside @site/antd-kit's
+      // chunk `ui-kit` (shared/build-config/webpack.cjs).
       'react + react-dom': /\/react\.[0-9a-f]{8}\.js$/,
       antd: /\/ui-kit\.[0-9a-f]{8}\.js$/,
-      '@site/runtime': /runtime_src_index_ts/,
+      '@site/app-runtime': /runtime_src_index_ts/,
     };
     for (const [name, re] of Object.entries(packages)) {
       const hits = urls.filter((u) => re.test(u));

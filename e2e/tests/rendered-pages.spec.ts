@@ -231,7 +231,7 @@ test.describe('rendered public pages', () => {
     await expect(page.locator('main').getByRole('button', { name, expanded: true })).toBeVisible();
   });
 
-  // Which pages a change re-renders (and which it leaves alone) is unit-tested in renderer/test/plan.test.ts: here,
+  // Which pages a change re-renders (and which it leaves alone) is unit-tested in services/page-renderer/test/plan.test.ts: here,
   // other specs change content at the same time.
   test('[ISSUE-17] a change through the API appears in the served HTML of the pages that show it', async ({ request }) => {
     test.setTimeout(120_000);

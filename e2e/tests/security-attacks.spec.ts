@@ -107,7 +107,7 @@ interface PrivateSite {
 /** serve.cjs with its own API server and a fresh database; serves the same builds as the suite's site. */
 function startPrivateSite(): PrivateSite {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-attacks-data-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'scripts/serve.cjs')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'services/origin-server/src/serve.cjs')], {
     env: {
       ...process.env,
       API_EXTERNAL: '',

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 3: a remote released alone against a newer @site/ui-kit works on a host that provides an older kit.
+ * Issue 16, item 3: a remote released alone against a newer @site/antd-kit works on a host that provides an older kit.
  * The host is built with kit 1.0.0 without Form (SITE_UI_KIT_OMIT, as a release before Form was added); remote-content
  * is built with kit 1.1.0 and its contact page uses Form. Because the kit is shared without being a singleton, the
  * remote finds no `^1.1.0` on the page and loads its own copy; a singleton would hand it the host's kit (no Form).

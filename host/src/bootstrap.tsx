@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'nprogress/nprogress.css';
 import './styles/site.css';
-import { getToken, loadUserInfo } from '@site/runtime';
+import { getToken, loadUserInfo } from '@site/app-runtime';
 import { beginHydration } from '@site/ui/render';
 import { renderedPage } from './federation/rendered-page';
 import { App } from './App';

@@ -1,6 +1,6 @@
 /**
  * The host's server build entry (dist/server/server.js): renders one public URL of the composed site to HTML, for
- * the page renderer (@site/renderer). The tree is the browser's (App.tsx's SiteRoutes) inside a StaticRouter, and
+ * the page renderer (@site/page-renderer). The tree is the browser's (App.tsx's SiteRoutes) inside a StaticRouter, and
  * each remote page comes from that remote's server build, so the browser can hydrate the result as it is.
  */
 import type { ComponentType } from 'react';
@@ -11,7 +11,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'nprogress/nprogress.css';
 import './styles/site.css';
-import { getArticle } from '@site/api';
+import { getArticle } from '@site/api-client';
 import type { ArticleDetail } from '@site/contract';
 import { beginServerRender, serializeRenderData, type RenderError, type SettledEntry } from '@site/ui/render';
 import { SiteRoutes } from './App';

@@ -1,5 +1,5 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { ConfigProvider, zhCN } from '@site/ui-kit';
+import { ConfigProvider, zhCN } from '@site/antd-kit';
 import Login from './pages/login/Login';
 import Register from './pages/register/Register';
 import ForgetPassword from './pages/forget-password/ForgetPassword';

@@ -1,5 +1,5 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { ConfigProvider, zhCN } from '@site/ui-kit';
+import { ConfigProvider, zhCN } from '@site/antd-kit';
 import Home from './pages/home/Home';
 import ProductCentre from './pages/product-centre/ProductCentre';
 import ProductDetail from './pages/product-detail/ProductDetail';

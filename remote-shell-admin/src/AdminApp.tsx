@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, ConfigProvider, Result, Spin, theme as antdTheme, zhCN } from '@site/ui-kit';
-import { getDicts, getRouters } from '@site/api';
+import { App, Button, ConfigProvider, Result, Spin, theme as antdTheme, zhCN } from '@site/antd-kit';
+import { getDicts, getRouters } from '@site/api-client';
 import { NOTICE, type RouterVo } from '@site/contract';
-import { authStore, loadUserInfo, useAuth } from '@site/runtime';
+import { authStore, loadUserInfo, useAuth } from '@site/app-runtime';
 import { BasicLayout } from './layout/BasicLayout';
 import './layout/admin.css';
 import { buildMenu } from './menu/routes';

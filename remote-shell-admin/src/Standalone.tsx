@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { ConfigProvider, Typography, zhCN } from '@site/ui-kit';
-import { authStore, bus, getToken, performLogout } from '@site/runtime';
+import { ConfigProvider, Typography, zhCN } from '@site/antd-kit';
+import { authStore, bus, getToken, performLogout } from '@site/app-runtime';
 import AdminApp from './AdminApp';
 import { UserLayout } from './layout/UserLayout';
 

@@ -1,5 +1,5 @@
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
-import { ConfigProvider, zhCN } from '@site/ui-kit';
+import { ConfigProvider, zhCN } from '@site/antd-kit';
 import Support from './pages/support/Support';
 import DocumentCentre from './pages/document-centre/DocumentCentre';
 import Question from './pages/question/Question';

@@ -2,9 +2,9 @@
  * Issue 8: the host loads neither antd nor its icon set for these pages, so no exposed page may import them (only
  * Standalone.tsx, this remote's own dev page, may). Requiring a page that reaches antd fails here.
  */
-// antd and the icons reach a page only through @site/ui-kit (the build check refuses any other way).
-jest.mock('@site/ui-kit', () => {
-  throw new Error('an exposed page imports @site/ui-kit (antd)');
+// antd and the icons reach a page only through @site/antd-kit (the build check refuses any other way).
+jest.mock('@site/antd-kit', () => {
+  throw new Error('an exposed page imports @site/antd-kit (antd)');
 });
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS exposes list the webpack config reads

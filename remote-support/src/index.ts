@@ -1,2 +1,2 @@
-// Async boundary: shared singletons (react, antd, @site/runtime) are negotiated before bootstrap runs.
+// Async boundary: shared singletons (react, antd, @site/app-runtime) are negotiated before bootstrap runs.
 import('./bootstrap');

@@ -1,4 +1,4 @@
-import { getAllArticles } from '@site/api';
+import { getAllArticles } from '@site/api-client';
 import { BLOCK_IDS, CHANNEL_IDS, type Article, type RenderRoute } from '@site/contract';
 
 /**

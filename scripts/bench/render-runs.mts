@@ -1,14 +1,14 @@
 /**
  * Full renders repeated in one Node process, for the bench (scripts/bench/render.cjs): per run the pages rendered, the
  * time, pages per second and the heap after a gc(). Run from renderer/ (so react, jsdom etc. resolve there), with the
- * renderer's RENDER_* environment (renderer/src/config.ts):
+ * renderer's RENDER_* environment (services/page-renderer/src/config.ts):
  *
- *   cd renderer && node --expose-gc --import tsx ../scripts/bench/render-runs.mts [runs=5]
+ *   cd services/page-renderer && node --expose-gc --import tsx ../../scripts/bench/render-runs.mts [runs=5]
  *
  * The result goes to the parent over IPC when there is one, else to stdout as JSON.
  */
-import { readConfig } from '../../renderer/src/config.ts';
-import { runRender } from '../../renderer/src/worker.ts';
+import { readConfig } from '../../services/page-renderer/src/config.ts';
+import { runRender } from '../../services/page-renderer/src/worker.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');

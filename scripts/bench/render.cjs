@@ -10,6 +10,7 @@
  */
 const path = require('path');
 const { fork } = require('child_process');
+const { SERVICE_DIRS } = require('../../shared/build-config/site.cjs');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -83,7 +84,7 @@ async function adminApi(host, token, method, pathName, body) {
   return json;
 }
 
-/** The fields PUT /system/article/:id takes (server/src/routes/articles.ts articleBody), from the article as GET returns it. */
+/** The fields PUT /system/article/:id takes (services/api-server/src/routes/articles.ts articleBody), from the article as GET returns it. */
 const ARTICLE_FIELDS = [
   'channelId',
   'title',
@@ -154,7 +155,7 @@ async function publishedCount(host, token) {
   return (await adminApi(host, token, 'GET', '/system/article/list?status=0&pageNum=1&pageSize=1')).total;
 }
 
-/** CHANNEL_IDS of contract/src/constants.ts (TypeScript, not requirable from here). */
+/** CHANNEL_IDS of shared/contract/src/constants.ts (TypeScript, not requirable from here). */
 const CHANNEL_IDS = { solution: 10, news: 12, productPlatform: 20, productMonitoring: 21, productAnalytics: 22 };
 /** Spread evenly over the news, product (its three categories) and solution channels. */
 const SEED_CHANNELS = [
@@ -212,7 +213,7 @@ async function seedArticles({ host, token, target, batch = 20 }) {
 function fullRuns({ root, renderEnv, runs, timeoutMs = 30 * 60000 }) {
   return new Promise((resolve) => {
     const child = fork(path.join(__dirname, 'render-runs.mts'), [String(runs)], {
-      cwd: path.join(root, 'renderer'),
+      cwd: path.join(root, SERVICE_DIRS.pageRenderer),
       execArgv: ['--expose-gc', '--import', 'tsx'],
       env: renderEnv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

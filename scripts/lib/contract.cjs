@@ -21,7 +21,7 @@ function requiredExposes(file = TABLE) {
 
 /** Each remote's declared exposes (its exposes.cjs) against the host's needs: a list of problems. */
 function checkDeclaredExposes(root = path.resolve(__dirname, '../..')) {
-  const { APPS } = require('../../build-config/site.cjs');
+  const { APPS } = require('../../shared/build-config/site.cjs');
   const problems = [];
   for (const [name, mods] of Object.entries(requiredExposes())) {
     const dir = APPS[name] && APPS[name].dir;

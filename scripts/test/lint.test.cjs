@@ -20,47 +20,57 @@ test('[16.5] an app importing another app, by package name or by relative path, 
   assert.equal((await boundaryFindings('remote-account/src/x.ts', "export const p = import('@site/remote-shell-admin');\n")).length, 1);
   // Its own files and the shared packages stay allowed.
   assert.deepEqual(
-    await boundaryFindings('host/src/app/x.ts', "import { a } from '../y';\nimport { b } from '@site/runtime';\nexport { a, b };\n"),
+    await boundaryFindings('host/src/app/x.ts', "import { a } from '../y';\nimport { b } from '@site/app-runtime';\nexport { a, b };\n"),
     [],
   );
 });
 
 test('[16.5] a shared package importing an app is refused', async () => {
-  assert.equal((await boundaryFindings('runtime/src/x.ts', "import { a } from '@site/host';\nexport { a };\n")).length, 1);
-  assert.equal((await boundaryFindings('ui-kit/src/x.ts', "export * from '../../remote-content/src/index';\n")).length, 1);
+  assert.equal((await boundaryFindings('shared/app-runtime/src/x.ts', "import { a } from '@site/host';\nexport { a };\n")).length, 1);
+  assert.equal((await boundaryFindings('shared/antd-kit/src/x.ts', "export * from '../../../remote-content/src/index';\n")).length, 1);
 });
 
 test('[16.4] the shared packages keep their layers: the runtime singleton imports only the contract and the kit', async () => {
-  assert.equal((await boundaryFindings('runtime/src/x.ts', "import { getChannels } from '@site/api';\nexport { getChannels };\n")).length, 1);
-  assert.equal((await boundaryFindings('contract/src/x.ts', "import { bus } from '@site/runtime';\nexport { bus };\n")).length, 1);
+  assert.equal(
+    (await boundaryFindings('shared/app-runtime/src/x.ts', "import { getChannels } from '@site/api-client';\nexport { getChannels };\n")).length,
+    1,
+  );
+  assert.equal((await boundaryFindings('shared/contract/src/x.ts', "import { bus } from '@site/app-runtime';\nexport { bus };\n")).length, 1);
   assert.deepEqual(
     await boundaryFindings(
-      'api/src/x.ts',
-      "import { request } from '@site/runtime';\nimport { NOTICE } from '@site/contract';\nexport { request, NOTICE };\n",
+      'shared/api-client/src/x.ts',
+      "import { request } from '@site/app-runtime';\nimport { NOTICE } from '@site/contract';\nexport { request, NOTICE };\n",
     ),
     [],
   );
 });
 
 test('[16.5] the server imports no workspace package but the contract, by name or by relative path', async () => {
-  assert.equal((await boundaryFindings('server/src/x.ts', "import { a } from '@site/runtime';\nexport { a };\n")).length, 1);
-  assert.equal((await boundaryFindings('server/src/lib/x.ts', "import { a } from '../../../ui/src/utils/url.js';\nexport { a };\n")).length, 1);
-  assert.equal((await boundaryFindings('server/src/lib/x.ts', "import { a } from '../../../host/src/index';\nexport { a };\n")).length, 1);
+  assert.equal((await boundaryFindings('services/api-server/src/x.ts', "import { a } from '@site/app-runtime';\nexport { a };\n")).length, 1);
+  assert.equal(
+    (await boundaryFindings('services/api-server/src/lib/x.ts', "import { a } from '../../../../shared/ui/src/utils/url.js';\nexport { a };\n"))
+      .length,
+    1,
+  );
+  assert.equal(
+    (await boundaryFindings('services/api-server/src/lib/x.ts', "import { a } from '../../../../host/src/index';\nexport { a };\n")).length,
+    1,
+  );
   assert.deepEqual(
     await boundaryFindings(
-      'server/src/lib/x.ts',
+      'services/api-server/src/lib/x.ts',
       "import { a } from '../db/index.js';\nimport Fastify from 'fastify';\nimport { NOTICE } from '@site/contract';\nexport { a, Fastify, NOTICE };\n",
     ),
     [],
   );
 });
 
-test('[16.5] antd and the icons are imported only in @site/ui-kit', async () => {
+test('[16.5] antd and the icons are imported only in @site/antd-kit', async () => {
   assert.equal((await boundaryFindings('remote-content/src/x.tsx', "import { Button } from 'antd';\nexport { Button };\n")).length, 1);
-  assert.equal((await boundaryFindings('ui/src/x.ts', "const icons = require('@ant-design/icons/es/icons');\nexport { icons };\n")).length, 1);
+  assert.equal((await boundaryFindings('shared/ui/src/x.ts', "const icons = require('@ant-design/icons/es/icons');\nexport { icons };\n")).length, 1);
   assert.equal((await boundaryFindings('host/src/x.ts', "export const p = import('antd/es/rate');\n")).length, 1);
   assert.deepEqual(
-    await boundaryFindings('ui-kit/src/x.ts', "export { Button } from 'antd';\nexport { UserOutlined } from '@ant-design/icons';\n"),
+    await boundaryFindings('shared/antd-kit/src/x.ts', "export { Button } from 'antd';\nexport { UserOutlined } from '@ant-design/icons';\n"),
     [],
   );
 });

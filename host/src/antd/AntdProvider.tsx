@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConfigProvider, zhCN } from '@site/ui-kit';
+import { ConfigProvider, zhCN } from '@site/antd-kit';
 
 /**
  * antd's secondary greys (45 % black, 3.4:1 on white) fail WCAG AA for the small text they colour here

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from '@site/runtime';
+import { useAuth } from '@site/app-runtime';
 import { loginPathFor } from '@site/ui';
 
 /** Admin routes need a token; without one the visitor signs in and comes back here (issue 6, item 7). */

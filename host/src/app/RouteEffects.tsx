@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import NProgress from 'nprogress';
-import { authStore, bus, loadUserInfo, performLogout } from '@site/runtime';
+import { authStore, bus, loadUserInfo, performLogout } from '@site/app-runtime';
 import { endRenderData, isSafeInSitePath, pageTitleOverride } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
 import { loadSiteConfig, siteConfig } from '../site-data/site-config';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CHUNK_LOAD_FAILED, CSS_CHUNK_LOAD_FAILED } from '@site/runtime';
+import { CHUNK_LOAD_FAILED, CSS_CHUNK_LOAD_FAILED } from '@site/app-runtime';
 import { RemoteUnavailableError } from './remotes';
 
 interface Props {

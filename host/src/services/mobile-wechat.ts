@@ -1,5 +1,5 @@
 import { COOKIE_KEYS } from '@site/contract';
-import { safeCookies } from '@site/runtime';
+import { safeCookies } from '@site/app-runtime';
 import { detectMobileWeChat } from '@site/ui';
 
 /** The isMobileWeChat cookie value for a browser (WX-1, WX-2). */

@@ -1,6 +1,6 @@
-import { beaconVisit, postVisit } from '@site/api';
+import { beaconVisit, postVisit } from '@site/api-client';
 import { LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, type VisitRecord } from '@site/contract';
-import { safeLocalStorage, safeSessionStorage, type SafeStorage } from '@site/runtime';
+import { safeLocalStorage, safeSessionStorage, type SafeStorage } from '@site/app-runtime';
 
 /**
  * Visit recording (SPEC sections 1, 3, 4; VISIT-1..8): one entry record (count 1) when the app starts and one

@@ -1,4 +1,4 @@
-import { getChannels, getCompany } from '@site/api';
+import { getChannels, getCompany } from '@site/api-client';
 import { COMPANY_NAME, SEARCHABLE_CHANNEL_IDS, TOP_NAV, type BlockItem, type Channel } from '@site/contract';
 import { setCompanyTitle, useAsync } from '@site/ui';
 

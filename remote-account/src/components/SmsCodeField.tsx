@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space, type FormInstance } from '@site/ui-kit';
+import { Button, Form, Input, Space, type FormInstance } from '@site/antd-kit';
 import { rules } from './rules';
-import { sendSmsCode } from '@site/api';
+import { sendSmsCode } from '@site/api-client';
 import { type SmsPurpose } from '@site/contract';
 import { useCountdown } from '@site/ui';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { completeLogin } from '@site/runtime';
+import { completeLogin } from '@site/app-runtime';
 import { afterLoginTarget } from '@site/ui';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getWxLoginEnabled } from '@site/api';
+import { getWxLoginEnabled } from '@site/api-client';
 
 /** Whether the messaging-app sign-in can start: still asking the server, open, or not open on this server. */
 export type WxLoginState = 'checking' | 'open' | 'closed';

@@ -1,4 +1,4 @@
-import { getChannel } from '@site/api';
+import { getChannel } from '@site/api-client';
 import { useAsync } from '@site/ui';
 
 /**

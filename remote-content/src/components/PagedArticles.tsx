@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getArticlePage } from '@site/api';
+import { getArticlePage } from '@site/api-client';
 import { type Article } from '@site/contract';
 import { EmptyState, PageLinks, TextPlaceholder, useAsync, usePageParam } from '@site/ui';
 

@@ -1,4 +1,4 @@
-import { getArticle } from '@site/api';
+import { getArticle } from '@site/api-client';
 import { type ArticleDetail } from '@site/contract';
 import { useAsync, usePageTitle } from '@site/ui';
 

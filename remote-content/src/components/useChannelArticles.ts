@@ -1,4 +1,4 @@
-import { getArticle, getArticles } from '@site/api';
+import { getArticle, getArticles } from '@site/api-client';
 import { type ArticleDetail } from '@site/contract';
 import { useAsync } from '@site/ui';
 

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { Input, Space } from '@site/ui-kit';
+import { Input, Space } from '@site/antd-kit';
 
 /*
  * Date fields on the browser's own pickers, with dayjs values like antd's DatePicker. The admin shell's date fields

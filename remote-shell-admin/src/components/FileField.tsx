@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Input, Space, Upload, UploadOutlined } from '@site/ui-kit';
-import { uploadArticleFile } from '@site/api';
+import { Button, Input, Space, Upload, UploadOutlined } from '@site/antd-kit';
+import { uploadArticleFile } from '@site/api-client';
 import { ARTICLE_UPLOAD_MAX_BYTES, type ArticleUploadKind } from '@site/contract';
-import { notify, UPLOAD_FAILED_TEXT } from '@site/runtime';
+import { notify, UPLOAD_FAILED_TEXT } from '@site/app-runtime';
 
 const ACCEPT: Record<ArticleUploadKind, string> = {
   document: '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Space, Upload, UploadOutlined } from '@site/ui-kit';
-import { uploadImage } from '@site/api';
+import { Button, Input, Space, Upload, UploadOutlined } from '@site/antd-kit';
+import { uploadImage } from '@site/api-client';
 
 /**
  * An image url form field: typed (an in-site path or an http(s) url) or uploaded (2 MB at most, /common/upload),

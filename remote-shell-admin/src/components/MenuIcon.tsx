@@ -18,7 +18,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
-} from '@site/ui-kit';
+} from '@site/antd-kit';
 
 /** RuoYi icon names (and the static routes' names) -> antd icons; unknown names get a neutral icon. */
 const ICONS: Record<string, ReactNode> = {

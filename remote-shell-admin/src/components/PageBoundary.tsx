@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Result } from '@site/ui-kit';
+import { Button, Result } from '@site/antd-kit';
 
 /** One page failing must not take the shell down: its tab shows a Chinese error with a retry. */
 export class PageBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {

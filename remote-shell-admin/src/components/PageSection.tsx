@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '@site/ui-kit';
+import { Card } from '@site/antd-kit';
 
 /** A titled block of a page. Pages use h2: the layout's page header holds the one h1. */
 export function PageSection({ title, extra, children }: { title: ReactNode; extra?: ReactNode; children: ReactNode }) {

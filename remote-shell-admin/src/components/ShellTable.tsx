@@ -1,4 +1,4 @@
-import { Table, type TableProps } from '@site/ui-kit';
+import { Table, type TableProps } from '@site/antd-kit';
 import { useSettings, type TableSize } from '../store/settings';
 
 /** antd 6's names for the settings' sizes: its default table is 'large', and 'middle' is now called 'medium'. */

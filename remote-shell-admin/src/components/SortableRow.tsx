@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { HolderOutlined } from '@site/ui-kit';
+import { HolderOutlined } from '@site/antd-kit';
 
 interface HandleProps {
   attributes: ReturnType<typeof useSortable>['attributes'];

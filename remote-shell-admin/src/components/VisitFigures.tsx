@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Col, Row, Skeleton, Statistic } from '@site/ui-kit';
-import { getVisitStats } from '@site/api';
+import { Alert, Col, Row, Skeleton, Statistic } from '@site/antd-kit';
+import { getVisitStats } from '@site/api-client';
 import { type VisitStats } from '@site/contract';
 import { formatNumber } from '@site/ui';
 import { ShellTable } from './ShellTable';

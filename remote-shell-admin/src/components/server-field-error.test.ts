@@ -1,5 +1,5 @@
-import { ApiError } from '@site/runtime';
-import type { FormInstance } from '@site/ui-kit';
+import { ApiError } from '@site/app-runtime';
+import type { FormInstance } from '@site/antd-kit';
 import { showServerFieldError } from './server-field-error';
 
 describe('showServerFieldError', () => {

@@ -1,4 +1,4 @@
-import type { FormInstance } from '@site/ui-kit';
+import type { FormInstance } from '@site/antd-kit';
 
 /**
  * Shows a server's 400 answer `{msg, field}` beside that field of the form (the HTTP client has already shown the

@@ -4,7 +4,7 @@ import type { TableDataInfo } from '@site/contract';
 /**
  * A RuoYi list (`{rows, total}`) for a query: reloaded when the query changes or on refresh(). `loading` holds
  * until the answer of the latest request arrives (an older answer never replaces a newer one). `load` must be
- * stable (an API function of @site/api); a failed load was already notified by the request client.
+ * stable (an API function of @site/api-client); a failed load was already notified by the request client.
  */
 export function usePagedList<Q, T>(load: (query: Q) => Promise<TableDataInfo<T>>, query: Q) {
   const [reload, setReload] = useState(0);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/ui-kit';
+import { Button, Drawer, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/antd-kit';
 import { useLocation } from 'react-router-dom';
 import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/contract';
 import { usePageTitle } from '@site/ui';

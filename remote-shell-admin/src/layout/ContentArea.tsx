@@ -1,4 +1,4 @@
-import { Spin } from '@site/ui-kit';
+import { Spin } from '@site/antd-kit';
 import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute, type MenuEntry } from '../menu/routes';
 import { pageFor } from '../pages/registry';

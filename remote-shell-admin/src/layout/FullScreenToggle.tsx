@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Tooltip, FullscreenExitOutlined, FullscreenOutlined } from '@site/ui-kit';
+import { App, Button, Tooltip, FullscreenExitOutlined, FullscreenOutlined } from '@site/antd-kit';
 import screenfull from 'screenfull';
-import { FULLSCREEN_UNSUPPORTED_TEXT } from '@site/runtime';
+import { FULLSCREEN_UNSUPPORTED_TEXT } from '@site/app-runtime';
 
 /** SHELL-7: full-screen toggle; browsers without the API get the spec's warning. */
 export function FullScreenToggle() {

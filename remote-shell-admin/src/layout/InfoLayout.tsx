@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Layout, Menu, FileTextOutlined } from '@site/ui-kit';
+import { Layout, Menu, FileTextOutlined } from '@site/antd-kit';
 
 /**
  * SHELL-13: the scaffold's unused layout: a sider with one menu item 信息管理. Kept (and tested) because the spec

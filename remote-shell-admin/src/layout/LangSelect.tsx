@@ -1,4 +1,4 @@
-import { Button, Dropdown, GlobalOutlined } from '@site/ui-kit';
+import { Button, Dropdown, GlobalOutlined } from '@site/antd-kit';
 import { LANGS } from '@site/contract';
 import { settingsStore, useSettings } from '../store/settings';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ThunderboltFilled } from '@site/ui-kit';
+import { ThunderboltFilled } from '@site/antd-kit';
 import { COMPANY_NAME } from '@site/contract';
 
 /** SHELL-6: the logo links to the public home (/). */

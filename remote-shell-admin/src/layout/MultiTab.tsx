@@ -1,4 +1,4 @@
-import { App, Button, Dropdown, Tabs, DownOutlined } from '@site/ui-kit';
+import { App, Button, Dropdown, Tabs, DownOutlined } from '@site/antd-kit';
 import { useNavigate } from 'react-router-dom';
 import { closeAll, closeLeft, closeRight, closeTab, tabsStore, useTabs, type CloseResult } from '../store/tabs';
 

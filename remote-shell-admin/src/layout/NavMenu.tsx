@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Menu, type MenuProps } from '@site/ui-kit';
+import { Menu, type MenuProps } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
 import { menuIcon } from '../components/MenuIcon';
 import type { MenuEntry } from '../menu/routes';

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/ui-kit';
-import { getNoticeList } from '@site/api';
+import { Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/antd-kit';
+import { getNoticeList } from '@site/api-client';
 import { NOTICE, type Notice } from '@site/contract';
-import { useAuth } from '@site/runtime';
+import { useAuth } from '@site/app-runtime';
 import { SafeHtml } from '@site/ui';
 import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from './notice-paging';
 

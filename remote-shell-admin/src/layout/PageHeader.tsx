@@ -1,4 +1,4 @@
-import { Breadcrumb, Typography } from '@site/ui-kit';
+import { Breadcrumb, Typography } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
 import type { RouteMatch } from '../menu/routes';
 

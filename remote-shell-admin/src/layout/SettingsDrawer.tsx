@@ -1,4 +1,4 @@
-import { App, Button, Divider, Drawer, List, Radio, Select, Spin, Switch, Tooltip, Typography, CheckOutlined, CopyOutlined } from '@site/ui-kit';
+import { App, Button, Divider, Drawer, List, Radio, Select, Spin, Switch, Tooltip, Typography, CheckOutlined, CopyOutlined } from '@site/antd-kit';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { COMPANY_NAME } from '@site/contract';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, CustomerServiceOutlined } from '@site/ui-kit';
-import { getWorkbenchAccount } from '@site/api';
+import { Button, CustomerServiceOutlined } from '@site/antd-kit';
+import { getWorkbenchAccount } from '@site/api-client';
 import type { WorkbenchAccount } from '@site/contract';
-import { useAuth } from '@site/runtime';
+import { useAuth } from '@site/app-runtime';
 import { supportHref } from './support-url';
 
 /** The signed-in user's customer, product version and support address (null until loaded or when it fails). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from '@site/ui-kit';
+import { Card, Typography } from '@site/antd-kit';
 import { COMPANY_NAME } from '@site/contract';
 
 export const USER_LAYOUT_GREETING = '你好！欢迎使用';

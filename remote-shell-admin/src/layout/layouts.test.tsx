@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Auth } from '@site/runtime';
+import { Auth } from '@site/app-runtime';
 import { InfoLayout } from './InfoLayout';
 import { UserLayout } from './UserLayout';
 import { footerToolbarOffset } from '../components/FooterToolbar';

@@ -1,5 +1,5 @@
 import { type RouterVo } from '@site/contract';
-import { checkPermi, checkRole } from '@site/runtime';
+import { checkPermi, checkRole } from '@site/app-runtime';
 import { isExternal, isSafeInSitePath } from '@site/ui';
 
 /** A menu entry of the shell (SHELL-4): name, path, hidden flag, icon and title, plus what the shell needs. */

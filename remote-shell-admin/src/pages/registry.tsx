@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Spin } from '@site/ui-kit';
+import { Spin } from '@site/antd-kit';
 import Dashboard from './dashboard/Dashboard';
 import AccountCenter from './account-center/AccountCenter';
 import AccountSettings from './account-settings/AccountSettings';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRESET_COLORS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL } from '@site/contract';
-import { safeCookies, safeLocalStorage } from '@site/runtime';
+import { safeCookies, safeLocalStorage } from '@site/app-runtime';
 
 export type NavTheme = 'light' | 'dark';
 export type LayoutMode = 'sidemenu' | 'topmenu';

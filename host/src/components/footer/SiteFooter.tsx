@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { getBlocks } from '@site/api';
+import { getBlocks } from '@site/api-client';
 import { useAsync } from '@site/ui';
 import { BLOCK_IDS, FOOTER_CONTACT_MAX, type BlockItem } from '@site/contract';
 import { FooterLink } from './FooterLink';

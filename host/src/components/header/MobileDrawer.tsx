@@ -1,4 +1,4 @@
-import { Drawer } from '@site/ui-kit';
+import { Drawer } from '@site/antd-kit';
 import type { NavEntry } from '../../site-data/site-data';
 import { NavList } from './NavList';
 import { UserArea } from './UserArea';

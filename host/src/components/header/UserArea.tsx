@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { confirmLogout, useAuth } from '@site/runtime';
+import { confirmLogout, useAuth } from '@site/app-runtime';
 
 /** 登录 / 注册 for visitors; the user's name, 工作台 and 退出登录 for signed-in users. */
 export function UserArea({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Empty, Input, Modal, Pagination, Radio, Spin } from '@site/ui-kit';
-import { searchArticles } from '@site/api';
+import { Empty, Input, Modal, Pagination, Radio, Spin } from '@site/antd-kit';
+import { searchArticles } from '@site/api-client';
 import { SEARCH_PAGE_SIZE, type Article, type ArticlePage } from '@site/contract';
 import { formatDate } from '@site/ui';
 import { buildSearchChannels, useNavChannels } from '../../site-data/site-data';

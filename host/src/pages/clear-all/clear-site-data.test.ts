@@ -12,7 +12,7 @@ it('clears local storage, session storage and cookies', () => {
 });
 
 it('[ISSUE-15.6] with storage denied and cookies dropped, /clearAll does not throw and forgets the in-memory token', async () => {
-  const { authStore, getToken, resetSafeStorageForTests } = await import('@site/runtime');
+  const { authStore, getToken, resetSafeStorageForTests } = await import('@site/app-runtime');
   const denied = () => {
     throw new DOMException('Access is denied for this document.', 'SecurityError');
   };

@@ -1,4 +1,4 @@
-import { authStore, safeCookies, safeLocalStorage, safeSessionStorage } from '@site/runtime';
+import { authStore, safeCookies, safeLocalStorage, safeSessionStorage } from '@site/app-runtime';
 
 /** Every cookie this page can see, removed for the root path and for each parent path of the current one. */
 export function clearAllCookies(): void {

@@ -1,4 +1,4 @@
-import { Button, Result } from '@site/ui-kit';
+import { Button, Result } from '@site/antd-kit';
 import { useNavigate } from 'react-router-dom';
 
 /** /404 (ROUTE-20): outside the public layout, in Chinese, with a way home. */

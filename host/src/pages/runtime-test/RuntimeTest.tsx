@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Button, Tag } from '@site/ui-kit';
+import { Button, Tag } from '@site/antd-kit';
 import { loadRemoteModule, remoteStatus, type RemoteState, type RemoteStatus } from '../../federation/remotes';
 import { requiredExposes } from '../../federation/route-table';
 

@@ -1,4 +1,4 @@
-import { Form, Input } from '@site/ui-kit';
+import { Form, Input } from '@site/antd-kit';
 import { rules } from '../../components/rules';
 
 export interface Captcha {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Form, Input } from '@site/ui-kit';
-import { getCaptcha, login } from '@site/api';
+import { Alert, Button, Form, Input } from '@site/antd-kit';
+import { getCaptcha, login } from '@site/api-client';
 import { rules } from '../../components/rules';
 import { errorText } from '../../components/useFinishLogin';
 import { CaptchaField, type Captcha } from './CaptchaField';

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import * as api from '@site/api';
-import * as runtime from '@site/runtime';
+import * as api from '@site/api-client';
+import * as runtime from '@site/app-runtime';
 import { renderAt } from '../../test/render';
 import Login from './Login';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getCompany: jest.fn(() => Promise.resolve([])),
   getCaptcha: jest.fn(),
   login: jest.fn(),
@@ -13,8 +13,8 @@ jest.mock('@site/api', () => ({
   sendSmsCode: jest.fn(),
   getWxLoginEnabled: jest.fn(() => Promise.resolve(true)),
 }));
-jest.mock('@site/runtime', () => ({
-  ...jest.requireActual('@site/runtime'),
+jest.mock('@site/app-runtime', () => ({
+  ...jest.requireActual('@site/app-runtime'),
   completeLogin: jest.fn(() => Promise.resolve()),
 }));
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Divider, Tabs, WechatOutlined } from '@site/ui-kit';
+import { Button, Divider, Tabs, WechatOutlined } from '@site/antd-kit';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isSafeInSitePath } from '@site/ui';
 import { UserLayout } from '../../components/UserLayout';

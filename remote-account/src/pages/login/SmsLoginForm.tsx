@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input } from '@site/ui-kit';
-import { loginNoPassword } from '@site/api';
+import { Button, Form, Input } from '@site/antd-kit';
+import { loginNoPassword } from '@site/api-client';
 import { rules } from '../../components/rules';
 import { SmsCodeField } from '../../components/SmsCodeField';
 

@@ -1,18 +1,18 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import * as api from '@site/api';
-import * as runtime from '@site/runtime';
+import * as api from '@site/api-client';
+import * as runtime from '@site/app-runtime';
 import { renderAt } from '../../test/render';
 import Register from './Register';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getCompany: jest.fn(() => Promise.resolve([])),
   registerCustomer: jest.fn(),
   sendSmsCode: jest.fn(),
 }));
-jest.mock('@site/runtime', () => ({
-  ...jest.requireActual('@site/runtime'),
-  notify: { ...jest.requireActual('@site/runtime').notify, success: jest.fn() },
+jest.mock('@site/app-runtime', () => ({
+  ...jest.requireActual('@site/app-runtime'),
+  notify: { ...jest.requireActual('@site/app-runtime').notify, success: jest.fn() },
 }));
 
 const m = api as jest.Mocked<typeof api>;

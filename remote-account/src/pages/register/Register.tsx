@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
-import { Button, Form, Input } from '@site/ui-kit';
+import { Button, Form, Input } from '@site/antd-kit';
 import { Link, useNavigate } from 'react-router-dom';
-import { registerCustomer } from '@site/api';
-import { notify } from '@site/runtime';
+import { registerCustomer } from '@site/api-client';
+import { notify } from '@site/app-runtime';
 import { rules } from '../../components/rules';
 import { SmsCodeField } from '../../components/SmsCodeField';
 import { UserLayout } from '../../components/UserLayout';

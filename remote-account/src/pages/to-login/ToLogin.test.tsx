@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
-import * as api from '@site/api';
+import * as api from '@site/api-client';
 import { renderAt } from '../../test/render';
 import ToLogin from './ToLogin';
 import { browser } from './wxLogin';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getCompany: jest.fn(() => Promise.resolve([])),
   getWxLoginEnabled: jest.fn(),
 }));

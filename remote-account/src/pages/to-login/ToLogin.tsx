@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Result, Spin } from '@site/ui-kit';
+import { Result, Spin } from '@site/antd-kit';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { UserLayout } from '../../components/UserLayout';
 import { WX_LOGIN_CLOSED_TEXT, useWxLogin } from '../../components/useWxLogin';

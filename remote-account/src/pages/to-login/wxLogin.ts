@@ -1,4 +1,4 @@
-import { WX_AUTHORIZATION_URL } from '@site/api';
+import { WX_AUTHORIZATION_URL } from '@site/api-client';
 import { WX_REDIRECT_DELAY_MS } from '@site/contract';
 import { isSafeInSitePath, rememberReUrl } from '@site/ui';
 

@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import * as runtime from '@site/runtime';
+import * as runtime from '@site/app-runtime';
 import { renderAt } from '../../test/render';
 import WxAuth from './WxAuth';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getCompany: jest.fn(() => Promise.resolve([])),
 }));
-jest.mock('@site/runtime', () => ({
-  ...jest.requireActual('@site/runtime'),
+jest.mock('@site/app-runtime', () => ({
+  ...jest.requireActual('@site/app-runtime'),
   completeLogin: jest.fn(() => Promise.resolve()),
 }));
 

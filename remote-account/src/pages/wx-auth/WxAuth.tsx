@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Result, Spin } from '@site/ui-kit';
+import { Result, Spin } from '@site/antd-kit';
 import { Link, useNavigate } from 'react-router-dom';
-import { completeLogin, getToken } from '@site/runtime';
+import { completeLogin, getToken } from '@site/app-runtime';
 import { takeReUrl } from '@site/ui';
 import { UserLayout } from '../../components/UserLayout';
 

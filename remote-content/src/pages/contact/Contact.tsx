@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { getArticle } from '@site/api';
+import { getArticle } from '@site/api-client';
 import { CHANNEL_IDS } from '@site/contract';
 import { ClientOnly, useAsync } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';

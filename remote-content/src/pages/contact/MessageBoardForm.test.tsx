@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MessageBoardForm } from './MessageBoardForm';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getCaptcha: jest.fn(),
   postMessageBoard: jest.fn(),
 }));
-const api = jest.requireMock('@site/api') as Record<'getCaptcha' | 'postMessageBoard', jest.Mock>;
+const api = jest.requireMock('@site/api-client') as Record<'getCaptcha' | 'postMessageBoard', jest.Mock>;
 
 let captchaNo = 0;
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, message } from '@site/ui-kit';
-import { postMessageBoard } from '@site/api';
+import { Button, Form, Input, message } from '@site/antd-kit';
+import { postMessageBoard } from '@site/api-client';
 import { RULES } from './rules';
 import { useCaptcha } from './useCaptcha';
 

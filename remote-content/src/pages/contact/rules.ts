@@ -1,4 +1,4 @@
-import type { FormRule as Rule } from '@site/ui-kit';
+import type { FormRule as Rule } from '@site/antd-kit';
 
 /** Mainland mobile number, as the server checks it. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCaptcha } from '@site/api';
+import { getCaptcha } from '@site/api-client';
 
 export type CaptchaState = { status: 'loading' } | { status: 'failed' } | { status: 'disabled' } | { status: 'ready'; uuid: string; src: string };
 

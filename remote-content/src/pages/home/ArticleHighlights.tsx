@@ -1,4 +1,4 @@
-import { getArticles } from '@site/api';
+import { getArticles } from '@site/api-client';
 import { type Article } from '@site/contract';
 import { EmptyState, TextPlaceholder, useAsync } from '@site/ui';
 import { ArticleGrid, gridClass } from '../../components/ArticleGrid';

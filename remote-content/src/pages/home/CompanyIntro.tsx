@@ -1,4 +1,4 @@
-import { getBlockItems } from '@site/api';
+import { getBlockItems } from '@site/api-client';
 import { BLOCK_IDS } from '@site/contract';
 import { EmptyState, TextPlaceholder, useAsync } from '@site/ui';
 import { SmartLink } from '../../components/SmartLink';

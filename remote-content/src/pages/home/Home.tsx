@@ -1,4 +1,4 @@
-import { getCompany } from '@site/api';
+import { getCompany } from '@site/api-client';
 import { CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
 import { useAsync } from '@site/ui';
 import { PageContainer } from '../../components/PageContainer';

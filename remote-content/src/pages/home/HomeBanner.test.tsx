@@ -2,8 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { renderAt } from '../../test-utils';
 import { BANNER_INTERVAL_MS, HomeBanner } from './HomeBanner';
 
-jest.mock('@site/api', () => ({ ...jest.requireActual('@site/api'), getBlockItems: jest.fn() }));
-const api = jest.requireMock('@site/api') as Record<'getBlockItems', jest.Mock>;
+jest.mock('@site/api-client', () => ({ ...jest.requireActual('@site/api-client'), getBlockItems: jest.fn() }));
+const api = jest.requireMock('@site/api-client') as Record<'getBlockItems', jest.Mock>;
 
 const slide = (id: number, title: string, image: string | null = `/files/images/banner-${id}.svg`) => ({
   id,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getBlockItems } from '@site/api';
+import { getBlockItems } from '@site/api-client';
 import { BLOCK_IDS } from '@site/contract';
 import { useAsync } from '@site/ui';
 import { SmartLink } from '../../components/SmartLink';

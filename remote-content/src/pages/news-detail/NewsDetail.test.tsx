@@ -3,13 +3,13 @@ import { Route, Routes } from 'react-router-dom';
 import { article, renderAt } from '../../test-utils';
 import NewsDetail from './NewsDetail';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getArticle: jest.fn(),
   getPrevArticle: jest.fn(),
   getNextArticle: jest.fn(),
 }));
-const api = jest.requireMock('@site/api') as Record<'getArticle' | 'getPrevArticle' | 'getNextArticle', jest.Mock>;
+const api = jest.requireMock('@site/api-client') as Record<'getArticle' | 'getPrevArticle' | 'getNextArticle', jest.Mock>;
 
 const page = (
   <Routes>

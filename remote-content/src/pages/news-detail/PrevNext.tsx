@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { getNextArticle, getPrevArticle } from '@site/api';
+import { getNextArticle, getPrevArticle } from '@site/api-client';
 import { type ArticleNeighbour } from '@site/contract';
 import { TextPlaceholder, useAsync } from '@site/ui';
 import { detailHref } from '../../components/query';

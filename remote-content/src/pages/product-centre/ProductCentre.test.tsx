@@ -4,14 +4,14 @@ import { article, pageOf, renderAt } from '../../test-utils';
 import ProductDetail from '../product-detail/ProductDetail';
 import ProductCentre from './ProductCentre';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getChannel: jest.fn(),
   getChannels: jest.fn(),
   getArticlePage: jest.fn(),
   getArticle: jest.fn(),
 }));
-const api = jest.requireMock('@site/api') as Record<'getChannel' | 'getChannels' | 'getArticlePage' | 'getArticle', jest.Mock>;
+const api = jest.requireMock('@site/api-client') as Record<'getChannel' | 'getChannels' | 'getArticlePage' | 'getArticle', jest.Mock>;
 
 const channel = (id: number, name: string) => ({
   id,

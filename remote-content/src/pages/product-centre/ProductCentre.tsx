@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { getChannels } from '@site/api';
+import { getChannels } from '@site/api-client';
 import { CHANNEL_IDS } from '@site/contract';
 import { useAsync } from '@site/ui';
 import { CategoryTabs } from '../../components/CategoryTabs';

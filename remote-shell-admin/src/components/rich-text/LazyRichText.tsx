@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spin } from '@site/ui-kit';
+import { Spin } from '@site/antd-kit';
 import type { RichTextEditorProps } from './RichTextEditor';
 
 // The editor library is a chunk of its own: only the pages that edit rich text download it.

@@ -14,8 +14,8 @@ import {
   Tooltip,
   UndoOutlined,
   UnorderedListOutlined,
-} from '@site/ui-kit';
-import { uploadImage } from '@site/api';
+} from '@site/antd-kit';
+import { uploadImage } from '@site/api-client';
 import './rich-text.css';
 
 export interface RichTextEditorProps {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Descriptions, Skeleton, Space, Typography, UserOutlined } from '@site/ui-kit';
-import { getProfile } from '@site/api';
+import { Alert, Avatar, Descriptions, Skeleton, Space, Typography, UserOutlined } from '@site/antd-kit';
+import { getProfile } from '@site/api-client';
 import { type ProfileResponse } from '@site/contract';
-import { useAuth } from '@site/runtime';
+import { useAuth } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { roleLabel } from '../dashboard/roles';
 

@@ -1,17 +1,17 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from '@site/ui-kit';
-import * as api from '@site/api';
+import { App } from '@site/antd-kit';
+import * as api from '@site/api-client';
 import AccountSettings from './AccountSettings';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getProfile: jest.fn(),
   updateProfile: jest.fn(),
   sendSmsCode: jest.fn(),
   updatePassword: jest.fn(),
 }));
-jest.mock('@site/runtime', () => ({
-  ...jest.requireActual('@site/runtime'),
+jest.mock('@site/app-runtime', () => ({
+  ...jest.requireActual('@site/app-runtime'),
   loadUserInfo: jest.fn(() => Promise.resolve()),
 }));
 

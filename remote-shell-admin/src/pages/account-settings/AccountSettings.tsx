@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Avatar, Button, Col, Form, Input, Row, Skeleton, Space, Typography, Upload, UploadOutlined, UserOutlined } from '@site/ui-kit';
-import { getProfile, sendSmsCode, updateProfile } from '@site/api';
+import { Alert, App, Avatar, Button, Col, Form, Input, Row, Skeleton, Space, Typography, Upload, UploadOutlined, UserOutlined } from '@site/antd-kit';
+import { getProfile, sendSmsCode, updateProfile } from '@site/api-client';
 import { type ProfileUpdateBody, type UserInfo } from '@site/contract';
-import { loadUserInfo } from '@site/runtime';
+import { loadUserInfo } from '@site/app-runtime';
 import { useCountdown } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { FooterToolbar } from '../../components/FooterToolbar';

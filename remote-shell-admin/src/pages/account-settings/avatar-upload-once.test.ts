@@ -1,7 +1,7 @@
-// The real chain: sendAvatar -> @site/api uploadAvatar -> the shared HTTP client, with only the network replaced.
+// The real chain: sendAvatar -> @site/api-client uploadAvatar -> the shared HTTP client, with only the network replaced.
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { http } from '@site/runtime';
-import { notification } from '@site/ui-kit';
+import { http } from '@site/app-runtime';
+import { notification } from '@site/antd-kit';
 import { waitFor } from '@testing-library/react';
 import { sendAvatar } from './avatar-upload';
 

@@ -1,7 +1,7 @@
 const uploadAvatar = jest.fn();
-jest.mock('@site/api', () => ({ ...jest.requireActual('@site/api'), uploadAvatar: (f: unknown) => uploadAvatar(f) }));
+jest.mock('@site/api-client', () => ({ ...jest.requireActual('@site/api-client'), uploadAvatar: (f: unknown) => uploadAvatar(f) }));
 
-import { notification } from '@site/ui-kit';
+import { notification } from '@site/antd-kit';
 import { waitFor } from '@testing-library/react';
 import { acceptAvatar, sendAvatar, uploadFailedText } from './avatar-upload';
 

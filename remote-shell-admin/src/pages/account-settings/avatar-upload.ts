@@ -1,5 +1,5 @@
-import { checkImageSize, uploadAvatar } from '@site/api';
-import { notify, UPLOAD_FAILED_TEXT } from '@site/runtime';
+import { checkImageSize, uploadAvatar } from '@site/api-client';
+import { notify, UPLOAD_FAILED_TEXT } from '@site/app-runtime';
 
 /** UPLOAD-1: a file over 2 MB is refused before it is sent, with 图片大小限制 2MB! (shown by checkImageSize). */
 export function acceptAvatar(file: { size: number }): boolean {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch } from '@site/ui-kit';
+import { App, Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch } from '@site/antd-kit';
 import { DateTimeInput } from '../../components/DateInputs';
-import { addArticle, getAdminArticle, updateArticle } from '@site/api';
+import { addArticle, getAdminArticle, updateArticle } from '@site/api-client';
 import { ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
 import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
 import { showServerFieldError } from '../../components/server-field-error';

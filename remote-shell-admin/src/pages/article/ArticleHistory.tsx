@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Empty, Modal, Spin, Timeline } from '@site/ui-kit';
-import { getArticleHistory } from '@site/api';
+import { Empty, Modal, Spin, Timeline } from '@site/antd-kit';
+import { getArticleHistory } from '@site/api-client';
 import { AUDIT_ACTION_LABELS, type AuditLogEntry } from '@site/contract';
 import { changedFields } from '../audit/changed-fields';
 

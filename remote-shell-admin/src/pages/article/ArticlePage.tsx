@@ -15,11 +15,11 @@ import {
   Space,
   Tag,
   type TableProps,
-} from '@site/ui-kit';
+} from '@site/antd-kit';
 import { DateRangeInput } from '../../components/DateInputs';
-import { deleteArticles, getAdminArticles, getChannels, setArticleStatus } from '@site/api';
+import { deleteArticles, getAdminArticles, getChannels, setArticleStatus } from '@site/api-client';
 import { ARTICLE_CHANNEL_IDS, ARTICLE_STATUS, ARTICLE_STATUS_LABELS, type AdminArticle, type AdminArticleQuery, type Channel } from '@site/contract';
-import { Action } from '@site/runtime';
+import { Action } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { ArticleEditor, type ChannelOption } from './ArticleEditor';

@@ -1,4 +1,4 @@
-import { Modal, Tag, Typography } from '@site/ui-kit';
+import { Modal, Tag, Typography } from '@site/antd-kit';
 import { SafeHtml } from '@site/ui';
 import type { ArticleFormValues } from './article-form';
 import type { ChannelOption } from './ArticleEditor';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { Button, Descriptions, Form, Input, Modal, SearchOutlined, Select, Tag } from '@site/ui-kit';
+import { Button, Descriptions, Form, Input, Modal, SearchOutlined, Select, Tag } from '@site/antd-kit';
 import { DateRangeInput } from '../../components/DateInputs';
-import { getAuditLog } from '@site/api';
+import { getAuditLog } from '@site/api-client';
 import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS, type AuditLogEntry, type AuditLogQuery } from '@site/contract';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Tag, DeleteOutlined, SaveOutlined } from '@site/ui-kit';
-import { addBlockItem, updateBlockItem } from '@site/api';
+import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Tag, DeleteOutlined, SaveOutlined } from '@site/antd-kit';
+import { addBlockItem, updateBlockItem } from '@site/api-client';
 import type { BlockItemAdmin, BlockItemBody } from '@site/contract';
-import { Action } from '@site/runtime';
+import { Action } from '@site/app-runtime';
 import { ImageField } from '../../components/ImageField';
 import { showServerFieldError } from '../../components/server-field-error';
 import { DragHandle } from '../../components/SortableRow';

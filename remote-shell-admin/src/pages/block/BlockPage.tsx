@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Alert, App, Button, Empty, Select, Space, Spin, PlusOutlined } from '@site/ui-kit';
-import { deleteBlockItems, getBlockItemsAdmin, getBlockList, sortBlockItems } from '@site/api';
+import { Alert, App, Button, Empty, Select, Space, Spin, PlusOutlined } from '@site/antd-kit';
+import { deleteBlockItems, getBlockItemsAdmin, getBlockList, sortBlockItems } from '@site/api-client';
 import { BLOCK_IDS, type BlockInfo, type BlockItemAdmin } from '@site/contract';
-import { Action, usePermission } from '@site/runtime';
+import { Action, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { Sortable } from '../../components/SortableRow';
 import { BLOCK_PERMISSION_ID, BlockItemCard } from './BlockItemCard';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Drawer, Form, Input, Space, Switch, TreeSelect } from '@site/ui-kit';
-import { addChannel, updateChannel } from '@site/api';
+import { App, Button, Drawer, Form, Input, Space, Switch, TreeSelect } from '@site/antd-kit';
+import { addChannel, updateChannel } from '@site/api-client';
 import type { ChannelAdmin, ChannelBody } from '@site/contract';
 import { ImageField } from '../../components/ImageField';
 import { showServerFieldError } from '../../components/server-field-error';

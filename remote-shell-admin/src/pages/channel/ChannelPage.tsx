@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { App, Button, Form, Input, Space, Tag, PlusOutlined, SearchOutlined } from '@site/ui-kit';
-import { deleteChannel, getChannelTree, sortChannels } from '@site/api';
+import { App, Button, Form, Input, Space, Tag, PlusOutlined, SearchOutlined } from '@site/antd-kit';
+import { deleteChannel, getChannelTree, sortChannels } from '@site/api-client';
 import type { ChannelAdmin } from '@site/contract';
-import { Action, usePermission } from '@site/runtime';
+import { Action, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { DragHandle, Sortable } from '../../components/SortableRow';

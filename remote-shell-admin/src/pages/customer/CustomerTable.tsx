@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Form, Input, Popconfirm, SearchOutlined, Select, Space, Tag } from '@site/ui-kit';
-import { getSiteCustomer, listSiteCustomers, setSiteCustomerStatus } from '@site/api';
+import { App, Button, Descriptions, Drawer, Form, Input, Popconfirm, SearchOutlined, Select, Space, Tag } from '@site/antd-kit';
+import { getSiteCustomer, listSiteCustomers, setSiteCustomerStatus } from '@site/api-client';
 import { ROLE_LABELS, USER_STATUS_LABELS, DEFAULT_ROLE, type SiteCustomer, type SiteCustomerQuery } from '@site/contract';
-import { Action } from '@site/runtime';
+import { Action } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { usePagedList } from '../../components/use-paged-list';

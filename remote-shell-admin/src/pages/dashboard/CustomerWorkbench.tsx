@@ -1,6 +1,6 @@
-import { Avatar, Button, CustomerServiceOutlined, Descriptions, Skeleton, Space, Tag, UserOutlined } from '@site/ui-kit';
+import { Avatar, Button, CustomerServiceOutlined, Descriptions, Skeleton, Space, Tag, UserOutlined } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
-import { useAuth } from '@site/runtime';
+import { useAuth } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { useWorkbenchAccount } from '../../layout/SupportLink';
 import { supportHref } from '../../layout/support-url';

@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { App } from '@site/ui-kit';
-import * as api from '@site/api';
-import { authStore } from '@site/runtime';
+import { App } from '@site/antd-kit';
+import * as api from '@site/api-client';
+import { authStore } from '@site/app-runtime';
 import { readSupportInfo } from '../../layout/support-url';
 import Dashboard from './Dashboard';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getNoticeList: jest.fn(),
   getWorkbenchAccount: jest.fn(),
   getWorkbenchDocuments: jest.fn(),

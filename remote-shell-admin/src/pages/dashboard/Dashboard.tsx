@@ -1,4 +1,4 @@
-import { useAuth } from '@site/runtime';
+import { useAuth } from '@site/app-runtime';
 import { CustomerWorkbench } from './CustomerWorkbench';
 import { isCustomer } from './roles';
 import { StaffWorkbench } from './StaffWorkbench';

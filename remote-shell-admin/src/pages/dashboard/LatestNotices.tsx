@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Empty, List, Modal, Space, Tag, Typography } from '@site/ui-kit';
-import { getNoticeList } from '@site/api';
+import { Empty, List, Modal, Space, Tag, Typography } from '@site/antd-kit';
+import { getNoticeList } from '@site/api-client';
 import { NOTICE, type Notice } from '@site/contract';
-import { useAuth } from '@site/runtime';
+import { useAuth } from '@site/app-runtime';
 import { formatDate, SafeHtml } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { noticeTitle } from '../../layout/notice-paging';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Empty, FileTextOutlined, List, Space, Tag, Typography } from '@site/ui-kit';
+import { Button, Empty, FileTextOutlined, List, Space, Tag, Typography } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
-import { downloadArticleFile, getWorkbenchDocuments } from '@site/api';
+import { downloadArticleFile, getWorkbenchDocuments } from '@site/api-client';
 import type { WorkbenchDocument } from '@site/contract';
 import { formatDate } from '@site/ui';
 import { PageSection } from '../../components/PageSection';

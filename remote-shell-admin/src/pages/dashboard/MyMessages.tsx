@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Empty, List, Space, Tag, Typography } from '@site/ui-kit';
+import { Empty, List, Space, Tag, Typography } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
-import { getMyMessages } from '@site/api';
+import { getMyMessages } from '@site/api-client';
 import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry } from '@site/contract';
 import { PageSection } from '../../components/PageSection';
 

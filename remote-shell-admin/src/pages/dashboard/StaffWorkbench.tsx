@@ -1,5 +1,5 @@
-import { Avatar, Descriptions, Space, Tag, UserOutlined } from '@site/ui-kit';
-import { useAuth, usePermission } from '@site/runtime';
+import { Avatar, Descriptions, Space, Tag, UserOutlined } from '@site/antd-kit';
+import { useAuth, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { VisitFigures } from '../../components/VisitFigures';
 import { LatestNotices } from './LatestNotices';

@@ -1,6 +1,6 @@
-import { Tag, Typography } from '@site/ui-kit';
+import { Tag, Typography } from '@site/antd-kit';
 import { NOTICE } from '@site/contract';
-import { useAuth } from '@site/runtime';
+import { useAuth } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 

@@ -16,11 +16,11 @@ import {
   Space,
   Tag,
   Typography,
-} from '@site/ui-kit';
+} from '@site/antd-kit';
 import { DateRangeInput } from '../../components/DateInputs';
-import { deleteMessages, exportMessages, getMessageBoardList, handleMessage } from '@site/api';
+import { deleteMessages, exportMessages, getMessageBoardList, handleMessage } from '@site/api-client';
 import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry, type MessageBoardQuery } from '@site/contract';
-import { Action } from '@site/runtime';
+import { Action } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { showServerFieldError } from '../../components/server-field-error';

@@ -1,4 +1,4 @@
-import { Result } from '@site/ui-kit';
+import { Result } from '@site/antd-kit';
 
 /**
  * Version skew: the server's menu names a page this deployed shell does not have yet (the menu row came with a newer

@@ -1,4 +1,4 @@
-import { Button, Result } from '@site/ui-kit';
+import { Button, Result } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
 
 /** A path under the shell that no menu entry has. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Form, Input, Modal, Radio, Select, Spin } from '@site/ui-kit';
-import { addNotice, getNotice, updateNotice } from '@site/api';
+import { App, Form, Input, Modal, Radio, Select, Spin } from '@site/antd-kit';
+import { addNotice, getNotice, updateNotice } from '@site/api-client';
 import { NOTICE_AUDIENCE_LABELS, type NoticeForm as NoticeBody } from '@site/contract';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
 import { showServerFieldError } from '../../components/server-field-error';

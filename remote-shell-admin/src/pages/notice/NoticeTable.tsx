@@ -14,10 +14,10 @@ import {
   ExportOutlined,
   PlusOutlined,
   SearchOutlined,
-} from '@site/ui-kit';
-import { deleteNotices, exportNotices, getNoticeList, updateNotice } from '@site/api';
+} from '@site/antd-kit';
+import { deleteNotices, exportNotices, getNoticeList, updateNotice } from '@site/api-client';
 import { NOTICE, NOTICE_AUDIENCE_LABELS, type Notice, type NoticeListQuery } from '@site/contract';
-import { Action, Auth, useAuth } from '@site/runtime';
+import { Action, Auth, useAuth } from '@site/app-runtime';
 import { SafeHtml } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import * as api from '@site/api';
-import * as runtime from '@site/runtime';
+import * as api from '@site/api-client';
+import * as runtime from '@site/app-runtime';
 import AdminApp from '../../AdminApp';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   updatePassword: jest.fn(),
   getRouters: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: [] })),
   getDicts: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: [] })),
@@ -13,8 +13,8 @@ jest.mock('@site/api', () => ({
   getVisitStats: jest.fn(() => new Promise(() => undefined)),
   getConfigKey: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: '' })),
 }));
-jest.mock('@site/runtime', () => ({
-  ...jest.requireActual('@site/runtime'),
+jest.mock('@site/app-runtime', () => ({
+  ...jest.requireActual('@site/app-runtime'),
   loadUserInfo: jest.fn(),
 }));
 

@@ -1,5 +1,5 @@
-import { Alert, Button, Card } from '@site/ui-kit';
-import { confirmLogout, loadUserInfo } from '@site/runtime';
+import { Alert, Button, Card } from '@site/antd-kit';
+import { confirmLogout, loadUserInfo } from '@site/app-runtime';
 import { PasswordForm } from './PasswordForm';
 
 /** RuoYi's prompt for an account still on its initial (or a reset) password. */

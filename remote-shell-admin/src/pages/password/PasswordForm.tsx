@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, type FormRule as Rule } from '@site/ui-kit';
-import { updatePassword } from '@site/api';
+import { App, Button, Form, Input, type FormRule as Rule } from '@site/antd-kit';
+import { updatePassword } from '@site/api-client';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;

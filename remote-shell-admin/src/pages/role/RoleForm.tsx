@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Checkbox, Form, Input, Modal, Spin, Tree, type TreeDataNode } from '@site/ui-kit';
-import { createRole, getRole, listRoleMenus, updateRole } from '@site/api';
+import { Alert, Checkbox, Form, Input, Modal, Spin, Tree, type TreeDataNode } from '@site/antd-kit';
+import { createRole, getRole, listRoleMenus, updateRole } from '@site/api-client';
 import { ACTION_LABELS, ACTION_NAMES, ALL_PERMISSION, type ActionName, type SysRole } from '@site/contract';
 import { showServerFieldError } from '../../components/server-field-error';
 import { actionsOf, buildMenuTree, checkedLeaves, roleSelection, withActions, type MenuTreeNode } from './permission-tree';

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { App, Button, DeleteOutlined, Form, Input, PlusOutlined, Popconfirm, SearchOutlined, Space, Tag } from '@site/ui-kit';
-import { deleteRoles, listRoles } from '@site/api';
+import { App, Button, DeleteOutlined, Form, Input, PlusOutlined, Popconfirm, SearchOutlined, Space, Tag } from '@site/antd-kit';
+import { deleteRoles, listRoles } from '@site/api-client';
 import type { SysRole, SysRoleQuery } from '@site/contract';
-import { Action } from '@site/runtime';
+import { Action } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { usePagedList } from '../../components/use-paged-list';

@@ -1,4 +1,4 @@
-import { Alert, Button, Modal, Typography } from '@site/ui-kit';
+import { Alert, Button, Modal, Typography } from '@site/antd-kit';
 
 /** The initial password of a new or reset account, shown this once (the server keeps only its hash). */
 export function InitialPasswordModal({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Form, Input, Modal, Select } from '@site/ui-kit';
-import { createStaffUser, updateStaffUser } from '@site/api';
+import { Form, Input, Modal, Select } from '@site/antd-kit';
+import { createStaffUser, updateStaffUser } from '@site/api-client';
 import type { RoleOption, StaffUser, StaffUserCreateBody } from '@site/contract';
 import { showServerFieldError } from '../../components/server-field-error';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, KeyOutlined, PlusOutlined, Popconfirm, SearchOutlined, Select, Space, Tag } from '@site/ui-kit';
-import { listRoleOptions, listStaffUsers, resetStaffUserPassword, setStaffUserStatus } from '@site/api';
+import { App, Button, Form, Input, KeyOutlined, PlusOutlined, Popconfirm, SearchOutlined, Select, Space, Tag } from '@site/antd-kit';
+import { listRoleOptions, listStaffUsers, resetStaffUserPassword, setStaffUserStatus } from '@site/api-client';
 import { USER_STATUS_LABELS, type RoleOption, type StaffUser, type StaffUserQuery } from '@site/contract';
-import { Action, useAuth, usePermission } from '@site/runtime';
+import { Action, useAuth, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { usePagedList } from '../../components/use-paged-list';

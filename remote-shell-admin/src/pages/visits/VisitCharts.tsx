@@ -8,7 +8,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use as registerParts, type EChartsType } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { Col, Row, theme } from '@site/ui-kit';
+import { Col, Row, theme } from '@site/antd-kit';
 import type { VisitDay } from '@site/contract';
 import { chartSummary, pvUvOption, visitorsOption, type ChartColors, type VisitChartOption } from './chart-options';
 

@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from '@site/ui-kit';
-import * as api from '@site/api';
-import { ApiError, authStore } from '@site/runtime';
+import { App } from '@site/antd-kit';
+import * as api from '@site/api-client';
+import { ApiError, authStore } from '@site/app-runtime';
 import type { VisitAnalytics } from '@site/contract';
 import Visits from './Visits';
 import { presetRange } from './range';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getVisitAnalytics: jest.fn(),
   exportVisits: jest.fn(),
 }));

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import { Alert, Button, Col, ExportOutlined, Form, Radio, Row, Skeleton, Spin, Statistic } from '@site/ui-kit';
+import { Alert, Button, Col, ExportOutlined, Form, Radio, Row, Skeleton, Spin, Statistic } from '@site/antd-kit';
 import { DateRangeInput } from '../../components/DateInputs';
-import { exportVisits, getVisitAnalytics } from '@site/api';
+import { exportVisits, getVisitAnalytics } from '@site/api-client';
 import { VISIT_PERMISSION_ID, VISIT_RANGE, type VisitAnalytics, type VisitEntryRow, type VisitPageRow, type VisitReferrerRow } from '@site/contract';
-import { Action, ApiError } from '@site/runtime';
+import { Action, ApiError } from '@site/app-runtime';
 import { formatNumber } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';

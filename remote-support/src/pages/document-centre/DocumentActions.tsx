@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadArticleFile } from '@site/api';
+import { downloadArticleFile } from '@site/api-client';
 import { type Article } from '@site/contract';
 import { DownloadIcon } from '../../components/icons';
 

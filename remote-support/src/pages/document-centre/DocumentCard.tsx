@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { getArticle } from '@site/api';
+import { getArticle } from '@site/api-client';
 import { CHANNEL_IDS } from '@site/contract';
 import { SafeHtml, TextPlaceholder, useAsync } from '@site/ui';
 import { fileTypeOf, formatDay, formatFileSize } from '../../components/format';

@@ -3,13 +3,13 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { article, pageOf, renderAt } from '../../test-utils';
 import DocumentCentre from './DocumentCentre';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getArticlePage: jest.fn(),
   getArticle: jest.fn(),
   downloadArticleFile: jest.fn(),
 }));
-const api = jest.requireMock('@site/api') as Record<'getArticlePage' | 'getArticle' | 'downloadArticleFile', jest.Mock>;
+const api = jest.requireMock('@site/api-client') as Record<'getArticlePage' | 'getArticle' | 'downloadArticleFile', jest.Mock>;
 
 const manual = article({
   id: 402,

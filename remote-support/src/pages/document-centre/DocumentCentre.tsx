@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { getArticlePage } from '@site/api';
+import { getArticlePage } from '@site/api-client';
 import { CHANNEL_IDS } from '@site/contract';
 import { EmptyState, PageLinks, useAsync, usePageParam } from '@site/ui';
 import { Loading } from '../../components/PageState';

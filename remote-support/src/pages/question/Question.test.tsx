@@ -2,12 +2,12 @@ import { fireEvent, screen } from '@testing-library/react';
 import { article, pageOf, renderAt } from '../../test-utils';
 import Question from './Question';
 
-jest.mock('@site/api', () => ({
-  ...jest.requireActual('@site/api'),
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
   getArticlePage: jest.fn(),
   getArticle: jest.fn(),
 }));
-const api = jest.requireMock('@site/api') as Record<'getArticlePage' | 'getArticle', jest.Mock>;
+const api = jest.requireMock('@site/api-client') as Record<'getArticlePage' | 'getArticle', jest.Mock>;
 
 const q1 = article({ id: 501, channelId: 16, title: '系统支持哪些操作系统与数据库？', description: '支持麒麟等操作系统。' });
 const q2 = article({ id: 502, channelId: 16, title: '如何申请产品试用？', description: '请在联系我们页面留言。' });

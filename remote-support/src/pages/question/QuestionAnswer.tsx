@@ -1,4 +1,4 @@
-import { getArticle } from '@site/api';
+import { getArticle } from '@site/api-client';
 import { SafeHtml, TextPlaceholder, useAsync } from '@site/ui';
 
 /**

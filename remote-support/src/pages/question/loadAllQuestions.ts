@@ -1,4 +1,4 @@
-import { getArticlePage } from '@site/api';
+import { getArticlePage } from '@site/api-client';
 import { CHANNEL_IDS, type Article } from '@site/contract';
 
 const PAGE_SIZE = 100;

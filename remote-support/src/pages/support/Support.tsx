@@ -1,4 +1,4 @@
-import { getChannel } from '@site/api';
+import { getChannel } from '@site/api-client';
 import { CHANNEL_IDS } from '@site/contract';
 import { useAsync } from '@site/ui';
 import '../../components/support.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { getArticles, getBlockItems } from '@site/api';
+import { getArticles, getBlockItems } from '@site/api-client';
 import { EmptyState, useAsync } from '@site/ui';
 import { Loading } from '../../components/PageState';
 import { RightIcon } from '../../components/icons';

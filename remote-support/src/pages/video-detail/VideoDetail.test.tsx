@@ -3,8 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { article, renderAt } from '../../test-utils';
 import VideoDetail from './VideoDetail';
 
-jest.mock('@site/api', () => ({ ...jest.requireActual('@site/api'), getArticle: jest.fn() }));
-const api = jest.requireMock('@site/api') as Record<'getArticle', jest.Mock>;
+jest.mock('@site/api-client', () => ({ ...jest.requireActual('@site/api-client'), getArticle: jest.fn() }));
+const api = jest.requireMock('@site/api-client') as Record<'getArticle', jest.Mock>;
 
 const page = (
   <Routes>

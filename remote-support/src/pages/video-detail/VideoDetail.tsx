@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { getArticle } from '@site/api';
+import { getArticle } from '@site/api-client';
 import { EmptyState, SafeHtml, useAsync, usePageTitle } from '@site/ui';
 import { Loading, NotFound } from '../../components/PageState';
 import { ArrowLeftIcon } from '../../components/icons';

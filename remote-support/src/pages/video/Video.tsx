@@ -1,4 +1,4 @@
-import { getArticlePage } from '@site/api';
+import { getArticlePage } from '@site/api-client';
 import { CHANNEL_IDS } from '@site/contract';
 import { EmptyState, PageLinks, useAsync, usePageParam } from '@site/ui';
 import { Loading } from '../../components/PageState';

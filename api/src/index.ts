@@ -1,7 +1,0 @@
-/** @site/api: one typed function per API call, bundled into each app (its own version per build). */
-export * from './content';
-export * from './account';
-export * from './system';
-export * from './upload';
-export * from './people';
-export * from './channels';

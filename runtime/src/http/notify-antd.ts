@@ -1,5 +1,0 @@
-/**
- * The antd parts notices need, in a module of their own that notify.ts loads on first use. Named imports
- * through @site/ui-kit (the one shared copy of antd; never antd itself).
- */
-export { notification, message, Modal } from '@site/ui-kit';

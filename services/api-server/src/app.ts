@@ -1,0 +1,358 @@
+/**
+ * The API server: buildServer(options) for tests (use app.inject), startServer(options) to listen.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { migrate, openDatabase } from './db/index.js';
+import { Cache, type AppContext, type ServerConfig } from './context.js';
+import { BizError, HttpError, MSG } from './lib/errors.js';
+import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/ratelimit.js';
+import { RenderHook, renderHookUrl } from './lib/render-hook.js';
+import { outboxSender, type SmsSender } from './lib/sms.js';
+import { VisitLimiter, VisitQueue } from './lib/visits.js';
+import { localWxProvider, weixinProvider, type WxProvider } from './lib/wx.js';
+import { ensureAccounts } from './seed/accounts.js';
+import { UPLOAD_MAX_BYTES } from '@site/contract';
+import { applySecurityHeaders, parseOrigins, RAW_SECURITY_HEADERS } from './lib/headers.js';
+import { chineseIssue, hasNul, issueField, NUL_MSG } from './lib/validate.js';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ensureMedia, seedDatabase } from './seed/index.js';
+import contentRoutes from './routes/content.js';
+import systemRoutes from './routes/system.js';
+import accountRoutes from './routes/account.js';
+import userRoutes from './routes/users.js';
+import roleRoutes from './routes/roles.js';
+import customerRoutes from './routes/customers.js';
+import noticeRoutes from './routes/notices.js';
+import messageRoutes from './routes/messages.js';
+import articleRoutes from './routes/articles.js';
+import auditRoutes from './routes/audit.js';
+import busRoutes from './routes/bus.js';
+import wxRoutes from './routes/wx.js';
+import devRoutes from './routes/dev.js';
+import filesRoutes from './routes/files.js';
+import channelRoutes from './routes/channels.js';
+import blockRoutes from './routes/blocks.js';
+import workbenchRoutes, { httpUrlOrEmpty } from './routes/workbench.js';
+import visitRoutes from './routes/visits.js';
+
+export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServerOptions {
+  /** Data folder (PGlite files, uploads, seeded media). Default env DATA_DIR or services/api-server/.data. */
+  dataDir?: string;
+  /** postgres://… to use a PostgreSQL server instead of PGlite. Default env DATABASE_URL. */
+  databaseUrl?: string;
+  /** Fastify logger option. Default: warnings and errors only (env LOG_LEVEL). */
+  logger?: boolean | { level: string };
+  /** The /dev/* routes (SMS outbox, captcha answers, ...). Default: env SITE_DEV_ENDPOINTS=1; test harnesses only. */
+  devEndpoints?: boolean;
+  /** The local messaging-app stand-in (/bus/wx/oauth2/local-authorize). Default: env SITE_WX_LOCAL=1; tests only. */
+  wxLocal?: boolean;
+  /** Create the test accounts (admin/admin123, editor/editor123, customers). Default: env SITE_TEST_ACCOUNTS=1. */
+  testAccounts?: boolean;
+  /** The first administrator's password on a database with no staff. Default: env SITE_ADMIN_PASSWORD, else random. */
+  adminPassword?: string;
+  /** Run the account set-up at start (seed/accounts.ts). Only the tests' shared template folder turns it off. */
+  seedAccounts?: boolean;
+  /** Where start-up notes and (without an SMS gateway) SMS codes are printed. Default: stdout. */
+  print?: (line: string) => void;
+  rateLimits?: Partial<RateLimits>;
+  smsSender?: SmsSender;
+  wxProvider?: WxProvider;
+  wx?: Partial<ServerConfig['wx']>;
+  /** Visit batch flush interval (ms) and size. */
+  visitFlushMs?: number;
+  visitBatchSize?: number;
+  /**
+   * Addresses whose X-Forwarded-For/-Proto/-Host are believed (Fastify trustProxy). Default: env SITE_TRUSTED_PROXIES
+   * (comma list), else the loopback addresses of the host's proxy.
+   */
+  trustProxy?: string[];
+  /** Origins of the parent portals that may frame the server's HTML pages. Default env PORTAL_ORIGINS (comma list). */
+  portalOrigins?: string[];
+  /** The customer-service page of the support link (http/https). Default env SUPPORT_URL, else config site.supportUrl. */
+  supportUrl?: string;
+  /**
+   * The page renderer's hook, POSTed the changed content after each committed write (lib/render-hook.ts). Default env
+   * SITE_RENDER_HOOK_URL; unset or '' = no notifications. An address that is not http(s) stops the start.
+   */
+  renderHookUrl?: string;
+  /** Sent as the header x-render-token with each notification. Default env SITE_RENDER_HOOK_TOKEN; '' = none. */
+  renderHookToken?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every route as registered (method and URL pattern): the permission test walks the /system/* ones. */
+    routeList: { method: string; url: string }[];
+  }
+}
+
+export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? path.join(SERVER_DIR, '.data'));
+  const filesDir = path.join(dataDir, 'files');
+  fs.mkdirSync(filesDir, { recursive: true });
+  const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const portalOrigins = parseOrigins(options.portalOrigins ?? process.env.PORTAL_ORIGINS);
+  const trustProxy = options.trustProxy ?? trustedProxies(process.env.SITE_TRUSTED_PROXIES);
+  const print = options.print ?? ((line: string) => console.log(line));
+  const renderHookConfig = {
+    url: renderHookUrl(options.renderHookUrl ?? process.env.SITE_RENDER_HOOK_URL),
+    token: (options.renderHookToken ?? process.env.SITE_RENDER_HOOK_TOKEN ?? '').trim(),
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? { level: process.env.LOG_LEVEL || 'warn' },
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy(err);
+      const body = JSON.stringify({ code: 400, msg: MSG.badRequest });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n${body}`,
+      );
+    },
+    trustProxy,
+    // A malformed URL (bad percent-encoding) or an overlong path parameter: the usual {code, msg} answer.
+    // (These answers skip the onSend hooks, so the security headers are set here.)
+    frameworkErrors: (err, req, reply) => {
+      const status: 400 | 414 = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const r = reply as unknown as FastifyReply;
+      applySecurityHeaders(req, r, portalOrigins);
+      void r.code(status).send({ code: status, msg: status === 414 ? '请求地址过长' : MSG.badRequest });
+    },
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  });
+
+  // Node hands CONNECT (a forward-proxy tunnel request) to a 'connect' listener or drops the socket: the API is no
+  // forward proxy, and the caller gets a status rather than a cut connection.
+  app.server.on('connect', (_req, socket) => {
+    socket.on('error', () => undefined);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, PUT, DELETE\r\nContent-Length: 0\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n`,
+    );
+  });
+
+  const log = (m: string) => app.log.info(m);
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const sizes = ensureMedia(filesDir);
+    await database.withInitLock(async () => {
+      await migrate(database, log);
+      await seedDatabase(database.db, sizes, log);
+      if (options.seedAccounts !== false) {
+        await ensureAccounts(
+          database.db,
+          {
+            testAccounts: options.testAccounts ?? process.env.SITE_TEST_ACCOUNTS === '1',
+            adminPassword: options.adminPassword ?? (process.env.SITE_ADMIN_PASSWORD || undefined),
+          },
+          print,
+        );
+      }
+    });
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+
+  // Messaging-app sign-in: a real app (id + secret, or a provider passed in) wins; else the local stand-in when
+  // SITE_WX_LOCAL=1; else it is off (the config key sys.account.wxLogin answers 'false').
+  const appId = options.wx?.appId ?? process.env.WX_APP_ID ?? '';
+  const appSecret = process.env.WX_APP_SECRET ?? '';
+  const realWx = !!appId && (!!options.wxProvider || !!appSecret);
+  const wxLocal = !realWx && (options.wxLocal ?? process.env.SITE_WX_LOCAL === '1');
+  const config: ServerConfig = {
+    dataDir,
+    filesDir,
+    databaseUrl,
+    devEndpoints: options.devEndpoints ?? process.env.SITE_DEV_ENDPOINTS === '1',
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromEnv(), ...options.rateLimits },
+    wx: {
+      enabled: realWx || wxLocal,
+      local: wxLocal,
+      authorizeUrl:
+        options.wx?.authorizeUrl ??
+        (wxLocal ? '/bus/wx/oauth2/local-authorize' : (process.env.WX_AUTHORIZE_URL ?? 'https://open.weixin.qq.com/connect/oauth2/authorize')),
+      appId: wxLocal ? 'wx-local-dev' : appId,
+      callbackUrl: options.wx?.callbackUrl ?? process.env.WX_CALLBACK_URL ?? '/bus/wx/oauth2/callbackurl',
+      frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
+    },
+    supportUrl: httpUrlOrEmpty(options.supportUrl ?? process.env.SUPPORT_URL),
+    renderHook: renderHookConfig,
+  };
+  const db = database.db;
+  const visits = new VisitQueue(
+    db,
+    (err) => app.log.error({ err }, 'visit flush failed'),
+    options.visitFlushMs ?? 200,
+    options.visitBatchSize ?? 200,
+  );
+  const ctx: AppContext = {
+    database,
+    db,
+    config,
+    sms: options.smsSender ?? outboxSender(db, print),
+    wx: options.wxProvider ?? (realWx ? weixinProvider(appId, appSecret) : localWxProvider(db)),
+    visits,
+    visitLimiter: new VisitLimiter(() => config.rateLimits.visit),
+    cache: new Cache(),
+    renderHook: new RenderHook(config.renderHook.url, config.renderHook.token, (m) => app.log.warn(m)),
+  };
+  app.decorate('ctx', ctx);
+  // Routes declare their request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
+  // request that fails one gets the same Chinese 400 answer as parse() gives, naming the field.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON: an empty body is {}; prototype keys are dropped; a bad body is a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body ?? '').trim();
+    if (!text) return done(null, {});
+    try {
+      done(
+        null,
+        JSON.parse(text, (k, v) => (k === '__proto__' || k === 'constructor' ? undefined : v)),
+      );
+    } catch {
+      done(new HttpError(400, '请求体不是有效的 JSON'), undefined);
+    }
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    applySecurityHeaders(req, reply, portalOrigins);
+    return payload;
+  });
+  app.addHook('preValidation', async (req) => {
+    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new HttpError(400, NUL_MSG);
+  });
+
+  app.setErrorHandler((err: FastifyError | HttpError | BizError, req, reply) => {
+    if (err instanceof BizError) return reply.code(200).send({ code: err.code, msg: err.message });
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ code: err.statusCode, msg: err.message, ...(err.field ? { field: err.field } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const v = err.validation[0];
+      const issue = { ...v.params, code: v.keyword, message: v.message, path: v.instancePath.split('/').filter(Boolean) } as z.core.$ZodIssue;
+      const field = issueField(issue);
+      return reply.code(400).send({ code: 400, msg: chineseIssue(issue), ...(field ? { field } : {}) });
+    }
+    const fe = err as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ code: 400, msg: '图片大小限制 2MB!' });
+    if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ code: 413, msg: MSG.tooLarge });
+    if (status === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ code: 415, msg: '不支持的请求内容类型' });
+    if (status >= 400 && status < 500) return reply.code(status).send({ code: status, msg: status === 404 ? MSG.notFound : MSG.badRequest });
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ code: 500, msg: MSG.unknown });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, msg: MSG.notFound }));
+
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method, url: r.url });
+  });
+  app.get('/health', async () => ({ status: 'ok', db: database.kind === 'pglite' ? 'pglite' : 'postgres' }));
+  await app.register(async (a) => contentRoutes(a, ctx));
+  await app.register(async (a) => accountRoutes(a, ctx));
+  await app.register(async (a) => systemRoutes(a, ctx));
+  await app.register(async (a) => userRoutes(a, ctx));
+  await app.register(async (a) => roleRoutes(a, ctx));
+  await app.register(async (a) => customerRoutes(a, ctx));
+  await app.register(async (a) => noticeRoutes(a, ctx));
+  await app.register(async (a) => messageRoutes(a, ctx));
+  await app.register(async (a) => articleRoutes(a, ctx));
+  await app.register(async (a) => auditRoutes(a, ctx));
+  await app.register(async (a) => busRoutes(a, ctx));
+  await app.register(async (a) => wxRoutes(a, ctx));
+  await app.register(async (a) => filesRoutes(a, ctx));
+  await app.register(async (a) => channelRoutes(a, ctx));
+  await app.register(async (a) => blockRoutes(a, ctx));
+  await app.register(async (a) => visitRoutes(a, ctx));
+  await app.register(async (a) => devRoutes(a, ctx));
+  await app.register(async (a) => workbenchRoutes(a, ctx));
+
+  app.addHook('onClose', async () => {
+    // The changes still queued for the page renderer go out (each POST bounded by its 3 s timeout).
+    await ctx.renderHook.close();
+    const started = Date.now();
+    await visits.close();
+    const flushed = Date.now();
+    await database.close();
+    console.log(`closed: visit records flushed in ${flushed - started} ms, database closed in ${Date.now() - flushed} ms`);
+  });
+  return app;
+}
+
+/** SITE_TRUSTED_PROXIES as a list; default the loopback addresses (the host's proxy runs on this machine). */
+export function trustedProxies(env: string | undefined): string[] {
+  const list = (env ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return list.length ? list : ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+}
+
+/** Builds the server and listens on API_HOST:API_PORT; graceful shutdown on SIGINT/SIGTERM. */
+export async function startServer(options: ServerOptions & { port?: number; host?: string } = {}) {
+  const app = await buildServer(options);
+  const port = options.port ?? Number(process.env.API_PORT || 3000);
+  const host = options.host ?? process.env.API_HOST ?? '127.0.0.1';
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received, shutting down`);
+    const started = Date.now();
+    // Which step a shutdown that overran was in: the log then says what held it.
+    let step = 'waiting for open requests';
+    // Open requests get 5 s to finish; then their connections are cut, so that the visit queue is still flushed and
+    // the database closed cleanly (a forced exit would lose the queued visit records).
+    const cut = setTimeout(() => {
+      console.warn('requests still open after 5 s: closing their connections');
+      app.server.closeAllConnections();
+    }, 5_000);
+    cut.unref();
+    app.server.once('close', () => {
+      clearTimeout(cut);
+      step = `closing the visit queue and the database (requests done after ${Date.now() - started} ms)`;
+    });
+    const force = setTimeout(() => {
+      console.error(`shutdown still ${step} after 10 s: exiting with 1`);
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  // Installed before listening: a signal that arrives the moment the port is announced is a graceful stop too.
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port, host });
+  const addr = app.server.address();
+  const realPort = typeof addr === 'object' && addr ? addr.port : port;
+  console.log(
+    `API server listening on http://${host.includes(':') ? `[${host}]` : host}:${realPort} (${app.ctx.database.kind}, data ${app.ctx.config.dataDir})`,
+  );
+  return app;
+}

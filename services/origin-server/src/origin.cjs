@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+/**
+ * One app origin as its own process (`node services/origin-server/src/origin.cjs <federation-name>`), started and restarted by
+ * serve.cjs, so one origin going down cannot take the other four with it. Tells its parent when it listens
+ * ({ready: true}) and stops when the parent goes away, so a killed supervisor leaves no server on its ports.
+ */
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+const { createStaticServer, trustedProxies } = require('./static-server.cjs');
+const { precompressTree } = require('./precompress.cjs');
+const { siteEnv, defaultRemotes } = require('./site-env.cjs');
+const { renderedPages } = require('./rendered-pages.cjs');
+
+const site = siteEnv();
+
+function remotesJson() {
+  if (site.remotesFile) return fs.readFileSync(site.remotesFile);
+  return JSON.stringify(defaultRemotes(site), null, 2);
+}
+
+/**
+ * The one inline script a page may run: the host's catcher of early messages and clicks, which the renderer inlines
+ * byte for byte from the host's build (services/page-renderer/src/document.ts). Allowed by its hash, read again when the host is
+ * deployed again.
+ */
+let catcher = { key: '', source: '' };
+function pageCatchSource() {
+  const file = path.join(site.apps.find((a) => a.name === 'host').root, 'page-catch.js');
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return '';
+  }
+  const key = `${stat.mtimeMs}:${stat.size}`;
+  if (catcher.key !== key) {
+    const hash = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('base64');
+    catcher = { key, source: `'sha256-${hash}'` };
+  }
+  return catcher.source;
+}
+
+/** The host page's policy: scripts only from the site, its remotes (wherever the remotes file says) and the ad script. */
+function hostHtmlHeaders() {
+  const frameAncestors = ["'self'", ...site.portalOrigins].join(' ');
+  const origins = new Set(site.remotes.map((r) => `http://${site.publicHost}:${r.port}`));
+  try {
+    for (const url of Object.values(JSON.parse(String(remotesJson())))) origins.add(new URL(url).origin);
+  } catch {
+    /* an unreadable remotes file only narrows the policy */
+  }
+  const remoteOrigins = [...origins].join(' ');
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      `script-src 'self' ${pageCatchSource()} ${remoteOrigins} ${site.adScriptUrl ? new URL(site.adScriptUrl).origin : ''}`
+        .replace(/\s+/g, ' ')
+        .trim(),
+      `connect-src 'self' ${remoteOrigins}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "media-src 'self' blob:",
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      `frame-ancestors ${frameAncestors}`,
+    ].join('; '),
+  };
+}
+
+function serverFor(app) {
+  const isHost = app.name === 'host';
+  return createStaticServer({
+    root: app.root,
+    spa: isHost,
+    cors: !isHost,
+    portalOrigins: site.portalOrigins,
+    trustedProxies: trustedProxies(),
+    apiTarget: isHost ? { host: '127.0.0.1', port: site.apiPort } : undefined,
+    htmlHeaders: isHost ? hostHtmlHeaders : undefined,
+    rendered: isHost && process.env.SITE_RENDER !== '0' ? renderedPages(site.renderDir) : undefined,
+    dynamic: isHost
+      ? {
+          '/remotes.json': remotesJson,
+          '/site-config.json': () => JSON.stringify({ portalOrigins: site.portalOrigins, adScriptUrl: site.adScriptUrl }),
+        }
+      : undefined,
+  });
+}
+
+async function main(name) {
+  const app = site.apps.find((a) => a.name === name);
+  if (!app) {
+    console.error(`[serve] unknown app "${name}" (one of ${site.apps.map((a) => a.name).join(', ')})`);
+    process.exit(2);
+  }
+  if (!fs.existsSync(app.root)) console.warn(`[serve] ${app.name}: ${app.root} does not exist (not built?)`);
+  const server = serverFor(app);
+  const stop = () => server.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  if (process.send) {
+    process.once('disconnect', stop);
+    process.channel?.unref();
+  }
+  try {
+    await server.listen({ port: app.port, host: '0.0.0.0' });
+  } catch (err) {
+    console.error(`[serve] ${app.name}: cannot listen on ${app.port}: ${err.code || err.message}`);
+    process.exit(1);
+  }
+  process.send?.({ ready: app.name });
+  // After listening: until the siblings exist the files go out uncompressed, never late.
+  await precompressTree(app.root);
+}
+
+if (require.main === module) main(process.argv[2]);
+
+module.exports = { serverFor };

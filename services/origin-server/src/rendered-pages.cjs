@@ -1,0 +1,61 @@
+/**
+ * The host origin's view of the page renderer's output (services/page-renderer/src/output.ts): which file answers a URL, and
+ * which URLs are unknown (a real 404). The index is re-read when the renderer rewrites it.
+ *
+ *   lookup('/newsDetail?id=3') -> { file: 'pages/newsDetail/id-3.html', status: 200 }  a rendered page
+ *                                 { file: null, status: 404 }                         unknown path or id
+ *                                 { file: null, status: 200 }                         the app renders it
+ */
+const fs = require('fs');
+const path = require('path');
+
+function renderedPages(dir) {
+  const indexFile = path.join(dir, 'index.json');
+  let cached = { mtimeMs: -1, index: null };
+  function index() {
+    let stat;
+    try {
+      stat = fs.statSync(indexFile);
+    } catch {
+      return null;
+    }
+    if (stat.mtimeMs !== cached.mtimeMs) {
+      try {
+        cached = { mtimeMs: stat.mtimeMs, index: JSON.parse(fs.readFileSync(indexFile, 'utf8')) };
+      } catch {
+        return cached.index; // being replaced: the previous one stands
+      }
+    }
+    return cached.index;
+  }
+
+  /** The route patterns of the app, matched as the router does (case-insensitive, `/x/*` also matching `/x`). */
+  function known(idx, pathname) {
+    const p = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+    return idx.clientRoutes.some((r) => {
+      const pattern = r.toLowerCase();
+      if (!pattern.endsWith('/*')) return p === pattern;
+      const base = pattern.slice(0, -2);
+      return p === base || p.startsWith(`${base}/`);
+    });
+  }
+
+  function lookup(url) {
+    const idx = index();
+    if (!idx) return { file: null, status: 200 };
+    const u = new URL(url, 'http://x');
+    const params = [...u.searchParams.keys()];
+    const key = params.length === 0 ? u.pathname : params.length === 1 && params[0] === 'id' ? `${u.pathname}?id=${u.searchParams.get('id')}` : null;
+    const entry = key ? idx.pages[key] : undefined;
+    if (entry && fs.existsSync(path.join(dir, entry.file))) return { file: entry.file, status: 200 };
+    if (!known(idx, u.pathname)) return { file: null, status: 404 };
+    // A detail page of an id that is not published: the app shows 内容不存在, with the status to match.
+    if (idx.detailPaths.includes(u.pathname) && params.length === 1 && params[0] === 'id' && !idx.urls.includes(key))
+      return { file: null, status: 404 };
+    return { file: null, status: 200 };
+  }
+
+  return { lookup, dir };
+}
+
+module.exports = { renderedPages };

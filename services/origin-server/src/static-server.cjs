@@ -1,0 +1,271 @@
+/**
+ * The production server of one app origin (the host, or one remote), like a separate deployment: Fastify with
+ * @fastify/static (files, ETag/304, HEAD, precompressed .br/.gz siblings written by precompress.cjs) and, for the
+ * host, @fastify/reply-from forwarding the API paths to the API server (same-origin calls).
+ *
+ * Whatever a request holds (NUL bytes, bad escapes, `..` in any spelling, `//[`), it gets a status: parsing,
+ * routing and file lookup are the libraries' own, and every error ends in the error handler below.
+ */
+const crypto = require('crypto');
+const { AsyncLocalStorage } = require('async_hooks');
+const Fastify = require('fastify');
+const fastifyStatic = require('@fastify/static');
+const replyFrom = require('@fastify/reply-from');
+const { Agent } = require('undici');
+const { API_PATHS } = require('../../../shared/build-config/site.cjs');
+
+/** Content-hashed file names (`main.3f9a1c2e.js`): never change, cached for a year. */
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
+
+/**
+ * Headers of every answer of these servers (remote files, host assets, error answers): no sniffing, no full
+ * referrer to other sites, and a policy that loads nothing and may be framed only by the site's own origin and
+ * the configured parent portals. HTML pages of the host get their full policy from `htmlHeaders`.
+ */
+function baselineHeaders(portalOrigins = []) {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': `default-src 'none'; frame-ancestors ${["'self'", ...portalOrigins].join(' ')}`,
+  };
+}
+
+/** SITE_TRUSTED_PROXIES: addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`) whose X-Forwarded-* we believe; default loopback. */
+function trustedProxies(env = process.env) {
+  const raw = env.SITE_TRUSTED_PROXIES === undefined ? 'loopback' : env.SITE_TRUSTED_PROXIES;
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function cacheControl(file) {
+  // `file` may be the precompressed sibling (main.3f9a1c2e.js.br): the name that counts is the file's own.
+  return HASHED.test(file.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+const etagOf = (body) => `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
+
+/** `/dev` or below it, also when percent-encoded (`/%64ev/...`). */
+function isDevPath(pathname) {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    /* a bad escape is no /dev path */
+  }
+  return /^\/+dev(\/|$)/.test(decoded);
+}
+
+/**
+ * @param {{
+ *   root: string, spa?: boolean, cors?: boolean,
+ *   apiTarget?: {host: string, port: number},
+ *   dynamic?: Record<string, () => (string|Buffer|null)>,
+ *   htmlHeaders?: () => Record<string, string>,
+ *   portalOrigins?: string[], trustedProxies?: string[],
+ *   rendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages>,
+ * }} o
+ * @returns {import('fastify').FastifyInstance} not yet listening
+ */
+function createStaticServer(o) {
+  const baseline = baselineHeaders(o.portalOrigins);
+  const cors = o.cors ? { 'access-control-allow-origin': '*', 'timing-allow-origin': '*' } : {};
+  /** Every error answer: a plain status line, with the same baseline headers (the framework-error path skips onSend). */
+  const sendError = (reply, err) => {
+    const status = Number(err.statusCode) >= 400 && Number(err.statusCode) < 600 ? Number(err.statusCode) : 500;
+    const text = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status < 500 ? 'Bad request' : 'Server error';
+    reply
+      .code(status)
+      .headers({ ...baseline, ...cors })
+      .type('text/plain; charset=utf-8')
+      .send(text);
+  };
+  const app = Fastify({
+    logger: false,
+    trustProxy: o.trustedProxies ?? trustedProxies(),
+    // Chunk paths under a version folder are long; a path the router cannot take is still answered (404 / SPA).
+    routerOptions: { maxParamLength: 2048 },
+    keepAliveTimeout: 5000,
+    // Stopping must not wait for idle keep-alive sockets (a browser's unused preconnects).
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    // An undecodable URL (`/%zz`) or a bad Content-Type is refused before any route: same plain answer as others.
+    frameworkErrors: (err, _request, reply) => sendError(reply, err),
+  });
+
+  // Bodies are never read here: the API's are streamed through untouched, and other methods answer 405.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config?.proxied) return payload;
+    const type = String(reply.getHeader('content-type') || '');
+    const headers = { ...baseline, ...cors, ...(o.htmlHeaders && type.startsWith('text/html') ? o.htmlHeaders() : {}) };
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    return payload;
+  });
+
+  app.setErrorHandler((err, _request, reply) => sendError(reply, err));
+
+  // Node gives CONNECT (a forward-proxy tunnel request) to a 'connect' listener or drops the socket: we are no
+  // forward proxy, and the visitor gets a status rather than a cut connection.
+  app.server.on('connect', (_req, socket) => {
+    socket.on('error', () => undefined);
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+
+  if (o.apiTarget) registerProxy(app, o.apiTarget);
+
+  if (o.cors) {
+    app.options('*', (_request, reply) => {
+      reply.code(204).header('access-control-allow-headers', '*').send();
+    });
+  }
+
+  for (const [pathname, body] of Object.entries(o.dynamic || {})) {
+    app.get(pathname, (request, reply) => {
+      const content = body();
+      if (content === null) return reply.callNotFound();
+      const buf = Buffer.from(content);
+      const etag = etagOf(buf);
+      reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+      if (
+        String(request.headers['if-none-match'] || '')
+          .split(/\s*,\s*/)
+          .includes(etag)
+      )
+        return reply.code(304).send();
+      return reply.send(buf);
+    });
+  }
+
+  if (o.rendered) serveRenderedPages(app, o);
+
+  app.register(fastifyStatic, {
+    root: o.root,
+    // .br/.gz siblings written once (precompress.cjs) instead of compressing on every request.
+    preCompressed: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    redirect: false,
+    index: ['index.html'],
+    serveDotFiles: false,
+    setHeaders(reply, file) {
+      reply.header('cache-control', cacheControl(file));
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = (request.url.split('?')[0] || '').split('#')[0];
+    // The API's test helpers live under /dev on the API port when a harness switches them on; no origin of the
+    // site has anything there, whatever the method or spelling: a plain 404 (the host's is its own 404 page).
+    if (isDevPath(pathname)) {
+      if (o.spa && (request.method === 'GET' || request.method === 'HEAD'))
+        return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    // History-mode routing: any other extension-less path of the host is the app.
+    if (o.spa && (request.method === 'GET' || request.method === 'HEAD') && !/\.[^/]*$/.test(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', o.root);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !(o.cors && request.method === 'OPTIONS')) {
+      return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method not allowed');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  return app;
+}
+
+/**
+ * The host's pages as the page renderer wrote them: a public URL gets its rendered file, an unknown path or article
+ * id the app with a 404 status (it shows 页面不存在 or 内容不存在), anything else (account, admin, a page not rendered
+ * yet) the app as before. sitemap.xml and robots.txt are the renderer's when it has written them.
+ */
+function serveRenderedPages(app, o) {
+  const { lookup, dir } = o.rendered;
+  const fs = require('fs');
+  const path = require('path');
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (request.routeOptions.config?.proxied) return;
+    const pathname = (request.url.split('?')[0] || '').split('#')[0];
+    if (pathname === '/sitemap.xml' || pathname === '/robots.txt') {
+      if (!fs.existsSync(path.join(dir, pathname))) return;
+      return reply.header('cache-control', 'no-cache').sendFile(pathname.slice(1), dir);
+    }
+    if (/\.[^/]*$/.test(pathname) || isDevPath(pathname)) return;
+    let found;
+    try {
+      found = lookup(request.url);
+    } catch {
+      return; // an URL the lookup cannot read is the static server's to refuse
+    }
+    if (found.file) return reply.header('cache-control', 'no-cache').sendFile(found.file, dir);
+    if (found.status === 404) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
+  });
+}
+
+/**
+ * The host's API paths go to the API server. X-Forwarded-For gets the visitor's address appended (the chain it
+ * brought is kept only when it came from a trusted proxy), X-Forwarded-Proto is the scheme the visitor used
+ * (a trusted TLS terminator's word, else our own), so the API can mark its cookie `Secure` behind TLS.
+ */
+function registerProxy(app, target) {
+  const signals = new AsyncLocalStorage();
+  // No timeouts of our own: the browser's client gives up after 60 s (ERR-6) and that abort reaches the API.
+  const agent = new Agent({ connections: 256, headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 4000 });
+  const dispatcher = {
+    request: (opts, cb) => agent.request({ ...opts, signal: signals.getStore() }, cb),
+  };
+  app.register(replyFrom, { base: `http://${target.host}:${target.port}`, undici: dispatcher, disableRequestLogging: true });
+  app.addHook('onClose', async () => agent.close());
+
+  function rewriteRequestHeaders(request, headers) {
+    const peer = request.raw.socket.remoteAddress || '';
+    // proxy-addr (Fastify's trustProxy) walks into X-Forwarded-For only past a trusted peer: more than one
+    // address means the peer is a trusted proxy and the chain it sent is kept.
+    const chain = request.ips.length > 1 ? `${request.headers['x-forwarded-for']}, ${peer}` : peer;
+    return {
+      ...headers,
+      host: request.headers.host || headers.host,
+      'x-forwarded-for': chain,
+      'x-forwarded-proto': request.protocol === 'https' ? 'https' : 'http',
+      'x-forwarded-host': request.host || '',
+    };
+  }
+
+  function handler(request, reply) {
+    const controller = new AbortController();
+    // The visitor gave up (e.g. the client's 60 s timeout): stop waiting on the API.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    try {
+      return signals.run(controller.signal, () =>
+        reply.from(undefined, {
+          rewriteRequestHeaders,
+          // The API cannot be reached (refused, reset, gone before answering): the browser sees what it would see
+          // calling the API itself, a failed connection, which the client shows as 后端接口连接异常 (axios
+          // 'Network Error', ERR-5). A 502 of our own would read as 系统接口502异常, an answer the API never gave.
+          // An HTTP status the API (or a gateway behind us) really sends, 502 and 503 included, passes unchanged.
+          onError: (r) => r.raw.destroy(),
+          retryDelay: () => null,
+        }),
+      );
+    } catch {
+      // A path the proxy refuses to forward (`..` segments, undecodable escapes).
+      return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+    }
+  }
+
+  const route = { config: { proxied: true } };
+  for (const p of API_PATHS) {
+    app.all(p, route, handler);
+    app.all(`${p}/*`, route, handler);
+  }
+}
+
+module.exports = { createStaticServer, baselineHeaders, trustedProxies, HASHED };

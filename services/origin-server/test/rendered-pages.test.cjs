@@ -1,0 +1,196 @@
+/**
+ * The host origin's view of the page renderer's output (services/origin-server/src/rendered-pages.cjs, issue 17): which file answers
+ * a URL and which URLs are a real 404, on a temporary folder shaped like the renderer's (index.json, pages/,
+ * sitemap.xml, robots.txt); then the static server with that folder, over HTTP.
+ */
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const http = require('http');
+const os = require('os');
+const path = require('path');
+const { renderedPages } = require('../src/rendered-pages.cjs');
+const { createStaticServer } = require('../src/static-server.cjs');
+
+const NEWS_HTML = '<!doctype html><html><head><title>新闻中心</title></head><body><div id="root"><main>已渲染的新闻中心</main></div></body></html>';
+const DETAIL_HTML = '<!doctype html><html><head><title>新闻 3</title></head><body><div id="root"><main>已渲染的新闻 3</main></div></body></html>';
+const APP_HTML = '<!doctype html><html lang="zh-CN"><title>应用</title><div id="root"></div></html>';
+const SITEMAP = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n';
+const ROBOTS = 'User-agent: *\nAllow: /\nDisallow: /admin/\n\nSitemap: https://www.example.cn/sitemap.xml\n';
+
+const entry = (file) => ({ file, remote: 'remote_content', versions: { remote_content: '1.0.0' }, renderedAt: '2025-03-01T00:00:00.000Z' });
+
+/** The index the renderer writes, for the host's real route table (host/src/federation/route-table.ts). */
+function makeIndex(pages) {
+  return {
+    generatedAt: '2025-03-01T00:00:00.000Z',
+    pages,
+    clientRoutes: ['/', '/news', '/newsDetail', '/document', '/user/login', '/user/register', '/index/*', '/account/*', '/admin/*', '/404'],
+    detailPaths: ['/newsDetail', '/document'],
+    // /newsDetail?id=4 is published but its render failed: no file.
+    urls: ['/', '/news', '/newsDetail?id=3', '/newsDetail?id=4', '/document'],
+  };
+}
+
+function makeRendered() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-pages-'));
+  fs.mkdirSync(path.join(dir, 'pages/newsDetail'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'pages/news.html'), NEWS_HTML);
+  fs.writeFileSync(path.join(dir, 'pages/newsDetail/id-3.html'), DETAIL_HTML);
+  const index = makeIndex({ '/news': entry('pages/news.html'), '/newsDetail?id=3': entry('pages/newsDetail/id-3.html') });
+  fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index));
+  return dir;
+}
+
+const dirs = [];
+function tempRendered() {
+  const dir = makeRendered();
+  dirs.push(dir);
+  return dir;
+}
+test.after(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+test('[ISSUE-17] lookup: a rendered path and a rendered detail answer with their file', () => {
+  const { lookup } = renderedPages(tempRendered());
+  assert.deepStrictEqual(lookup('/news'), { file: 'pages/news.html', status: 200 });
+  assert.deepStrictEqual(lookup('/newsDetail?id=3'), { file: 'pages/newsDetail/id-3.html', status: 200 });
+});
+
+test('[ISSUE-17] lookup: a detail id the remotes do not render is a 404; one they render without a file is the app (200)', () => {
+  const { lookup } = renderedPages(tempRendered());
+  assert.deepStrictEqual(lookup('/newsDetail?id=999'), { file: null, status: 404 });
+  assert.deepStrictEqual(lookup('/newsDetail?id=abc'), { file: null, status: 404 });
+  assert.deepStrictEqual(lookup('/newsDetail?id='), { file: null, status: 404 });
+  assert.deepStrictEqual(lookup('/newsDetail?id=4'), { file: null, status: 200 });
+  // A path that is both a list and a detail path: the list itself is the app's.
+  assert.deepStrictEqual(lookup('/document'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/document?id=77'), { file: null, status: 404 });
+});
+
+test('[ISSUE-17] lookup: an unknown path is a 404; account and admin paths are the app (200)', () => {
+  const { lookup } = renderedPages(tempRendered());
+  assert.deepStrictEqual(lookup('/no-such-page'), { file: null, status: 404 });
+  assert.deepStrictEqual(lookup('/news/extra'), { file: null, status: 404 });
+  assert.deepStrictEqual(lookup('/user/login'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/index/foo'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/index'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/admin/people/list'), { file: null, status: 200 });
+  // Matched as the router does: case-insensitive, a trailing slash allowed.
+  assert.deepStrictEqual(lookup('/USER/Login'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/news/'), { file: null, status: 200 });
+});
+
+test('[ISSUE-17] lookup: other query parameters are the app rendering the page (200, no file)', () => {
+  const { lookup } = renderedPages(tempRendered());
+  assert.deepStrictEqual(lookup('/news?page=2'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/newsDetail?id=3&from=home'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/?utm_source=x'), { file: null, status: 200 });
+});
+
+test('[ISSUE-17] lookup: no index.json at all (nothing rendered yet) is the app for every path', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-pages-empty-'));
+  dirs.push(dir);
+  const { lookup } = renderedPages(dir);
+  for (const url of ['/', '/news', '/newsDetail?id=999', '/no-such-page']) assert.deepStrictEqual(lookup(url), { file: null, status: 200 }, url);
+});
+
+test('[ISSUE-17] lookup: an index rewritten by the renderer (a new mtime) is read again', () => {
+  const dir = tempRendered();
+  const { lookup } = renderedPages(dir);
+  assert.deepStrictEqual(lookup('/newsDetail?id=5'), { file: null, status: 404 });
+  // Article 5 published and rendered: a new file, a new index.
+  fs.writeFileSync(path.join(dir, 'pages/newsDetail/id-5.html'), DETAIL_HTML);
+  const index = makeIndex({ '/news': entry('pages/news.html'), '/newsDetail?id=5': entry('pages/newsDetail/id-5.html') });
+  index.urls = ['/', '/news', '/newsDetail?id=5'];
+  const file = path.join(dir, 'index.json');
+  const before = fs.statSync(file).mtime;
+  fs.writeFileSync(file, JSON.stringify(index));
+  fs.utimesSync(file, new Date(), new Date(before.getTime() + 5000)); // a different mtime, whatever the clock's resolution
+  assert.deepStrictEqual(lookup('/newsDetail?id=5'), { file: 'pages/newsDetail/id-5.html', status: 200 });
+  // Article 3 withdrawn: gone from the index, a 404 now (its old file is not served).
+  assert.deepStrictEqual(lookup('/newsDetail?id=3'), { file: null, status: 404 });
+});
+
+test('[ISSUE-17] lookup: an index being replaced (unreadable) keeps the previous one', () => {
+  const dir = tempRendered();
+  const { lookup } = renderedPages(dir);
+  assert.deepStrictEqual(lookup('/news'), { file: 'pages/news.html', status: 200 });
+  const file = path.join(dir, 'index.json');
+  const before = fs.statSync(file).mtime;
+  fs.writeFileSync(file, '{"generatedAt":');
+  fs.utimesSync(file, new Date(), new Date(before.getTime() + 5000));
+  assert.deepStrictEqual(lookup('/news'), { file: 'pages/news.html', status: 200 });
+});
+
+function request(port, pathname, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathname, method, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404s, sitemap.xml, robots.txt', async () => {
+  const dir = tempRendered();
+  fs.writeFileSync(path.join(dir, 'sitemap.xml'), SITEMAP);
+  fs.writeFileSync(path.join(dir, 'robots.txt'), ROBOTS);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-pages-root-'));
+  dirs.push(root);
+  fs.writeFileSync(path.join(root, 'index.html'), APP_HTML);
+  const app = createStaticServer({ root, spa: true, rendered: renderedPages(dir), trustedProxies: ['loopback'] });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = app.server.address().port;
+  try {
+    const news = await request(port, '/news');
+    assert.strictEqual(news.status, 200);
+    assert.strictEqual(news.body, NEWS_HTML);
+    assert.match(news.headers['content-type'], /^text\/html/);
+    assert.strictEqual(news.headers['cache-control'], 'no-cache');
+
+    const detail = await request(port, '/newsDetail?id=3');
+    assert.strictEqual(detail.status, 200);
+    assert.strictEqual(detail.body, DETAIL_HTML);
+
+    const head = await request(port, '/news', 'HEAD');
+    assert.strictEqual(head.status, 200);
+    assert.match(head.headers['content-type'], /^text\/html/);
+
+    for (const url of ['/no-such-page', '/newsDetail?id=999']) {
+      const missing = await request(port, url);
+      assert.strictEqual(missing.status, 404, url);
+      assert.strictEqual(missing.body, APP_HTML, `${url}: the app's page, which shows 页面不存在 / 内容不存在`);
+      assert.match(missing.headers['content-type'], /^text\/html/);
+    }
+
+    // The app renders these: its index.html with 200.
+    for (const url of ['/user/login', '/index/foo', '/news?page=2', '/newsDetail?id=4']) {
+      const app200 = await request(port, url);
+      assert.strictEqual(app200.status, 200, url);
+      assert.strictEqual(app200.body, APP_HTML, url);
+    }
+
+    const sitemap = await request(port, '/sitemap.xml');
+    assert.strictEqual(sitemap.status, 200);
+    assert.strictEqual(sitemap.body, SITEMAP);
+    assert.match(sitemap.headers['content-type'], /xml/);
+
+    const robots = await request(port, '/robots.txt');
+    assert.strictEqual(robots.status, 200);
+    assert.strictEqual(robots.body, ROBOTS);
+    assert.match(robots.headers['content-type'], /^text\/plain/);
+
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const post = await request(port, '/news', method);
+      assert.notStrictEqual(post.status, 200, method);
+      assert.ok(!post.body.includes('已渲染的新闻中心'), `${method} /news is not served the rendered page`);
+    }
+  } finally {
+    await app.close();
+  }
+});

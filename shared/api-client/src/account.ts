@@ -1,0 +1,38 @@
+import { request } from '@site/app-runtime';
+import type {
+  CaptchaResponse,
+  ConfigResponse,
+  LoginBody,
+  LoginNoPasswordBody,
+  LoginResponse,
+  R,
+  RegisterQuery,
+  ResetPasswordQuery,
+  SmsPurpose,
+  UpdatePwdBody,
+} from '@site/contract';
+
+/** GET /captchaImage */
+export const getCaptcha = () => request.get<CaptchaResponse>('/captchaImage', { isToken: false });
+/** POST /login */
+export const login = (body: LoginBody) => request.post<LoginResponse>('/login', body, { isToken: false });
+/** POST /loginNoPassword (phone + SMS code) */
+export const loginNoPassword = (body: LoginNoPasswordBody) => request.post<LoginResponse>('/loginNoPassword', body, { isToken: false });
+/** POST /bus/customer/sendCode?phone=&purpose= (the code is good only for that purpose). */
+export const sendSmsCode = (phone: string, purpose: SmsPurpose) =>
+  request.post<R>('/bus/customer/sendCode', null, { params: { phone, purpose }, isToken: purpose === 'phone' });
+/** POST /bus/customer/create?phone&name&code&tgCode, no token header. */
+export const registerCustomer = (query: RegisterQuery) => request.post<R>('/bus/customer/create', null, { params: query, isToken: false });
+/** POST /bus/customer/resetUserPassword?phone&password&code, no token header. */
+export const resetUserPassword = (query: ResetPasswordQuery) =>
+  request.post<R>('/bus/customer/resetUserPassword', null, { params: query, isToken: false });
+/** GET /system/config/configKey/{key} */
+export const getConfigKey = (key: string) => request.get<ConfigResponse>(`/system/config/configKey/${encodeURIComponent(key)}`);
+/** Config key telling whether the messaging-app sign-in is open ('true') on this server. */
+const WX_LOGIN_CONFIG_KEY = 'sys.account.wxLogin';
+/** GET /system/config/configKey/sys.account.wxLogin: true only for the value 'true'. */
+export const getWxLoginEnabled = async (): Promise<boolean> => (await getConfigKey(WX_LOGIN_CONFIG_KEY)).data === 'true';
+/** PUT /system/user/profile/updatePwd {oldPassword, newPassword} (the signed-in user's own password). */
+export const updatePassword = (body: UpdatePwdBody) => request.put<R>('/system/user/profile/updatePwd', body);
+/** Where the messaging-app sign-in sends the browser. */
+export const WX_AUTHORIZATION_URL = '/bus/wx/oauth2/authorizationUrl';

@@ -1,0 +1,70 @@
+import { download, request } from '@site/app-runtime';
+import type {
+  Article,
+  ArticleDetail,
+  ArticleListQuery,
+  ArticleNeighbour,
+  ArticlePage,
+  ArticlePageQuery,
+  ArticleSearchQuery,
+  BlockItem,
+  Channel,
+  ChannelQuery,
+  CompanyResponse,
+  MessageBoardForm,
+  R,
+  VisitRecord,
+} from '@site/contract';
+
+/** GET /api/channel */
+export const getChannels = (params?: ChannelQuery) => request.get<Channel[]>('/api/channel', { params });
+/** GET /api/channel/{id} */
+export const getChannel = (id: number) => request.get<Channel>(`/api/channel/${id}`);
+/** GET /api/block-item?blockId= */
+export const getBlockItems = (blockId: number) => request.get<BlockItem[]>('/api/block-item', { params: { blockId } });
+/** GET /api/block-item?blockIds=1,2,3: several blocks in one call; each item names its `blockId`. */
+export const getBlocks = (blockIds: readonly number[]) => request.get<BlockItem[]>('/api/block-item', { params: { blockIds: blockIds.join(',') } });
+
+let companyAnswer: Promise<CompanyResponse> | null = null;
+/**
+ * The company call: an array whose first item has title (and image). Asked once per page load, whoever asks first
+ * (the shell's title, the home page, the account layout); a failed answer is not kept.
+ */
+export const getCompany = () =>
+  (companyAnswer ??= request.get<CompanyResponse>('/api/company').catch((e: unknown) => {
+    companyAnswer = null;
+    throw e;
+  }));
+/** GET /api/article */
+export const getArticles = (params?: ArticleListQuery) => request.get<Article[]>('/api/article', { params });
+/** GET /api/article/{id} */
+export const getArticle = (id: number | string) => request.get<ArticleDetail>(`/api/article/${id}`);
+/** GET /api/article/page (1-based page) */
+export const getArticlePage = (params: ArticlePageQuery) => request.get<ArticlePage>('/api/article/page', { params });
+/** Every published article of a channel and its sub-channels, page by page (the page renderer's list of detail pages). */
+export async function getAllArticles(channelId: number): Promise<Article[]> {
+  const all: Article[] = [];
+  for (let page = 1; ; page++) {
+    const res = await getArticlePage({ channelId, page, pageSize: 100 });
+    all.push(...res.content);
+    if (page >= res.totalPages || res.content.length === 0) return all;
+  }
+}
+/** The content search: GET /api/article/es/page with page, pageSize, channelId, text. */
+export const searchArticles = (params: ArticleSearchQuery) => request.get<ArticlePage>('/api/article/es/page', { params });
+/** GET /api/article/prev?id= */
+export const getPrevArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/prev', { params: { id } });
+/** GET /api/article/next?id= */
+export const getNextArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/next', { params: { id } });
+/** POST /api/message-board */
+export const postMessageBoard = (form: MessageBoardForm) => request.post<R>('/api/message-board', form);
+/** Generic POST download of an article's file. */
+export const downloadArticleFile = (id: number | string, fileName?: string) => download('/api/download', { id }, fileName);
+
+/** POST /api/visit/1 as an ordinary call (entry record). */
+export const postVisit = (record: VisitRecord) => request.post<R>(`/api/visit/${record.siteId}`, record);
+/** POST /api/visit/1 as a beacon (exit record); false when the browser has no beacon or refused it. */
+export function beaconVisit(record: VisitRecord): boolean {
+  if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
+  return navigator.sendBeacon(`/api/visit/${record.siteId}`, new Blob([JSON.stringify(record)], { type: 'text/plain' }));
+}

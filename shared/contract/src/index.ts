@@ -3,5 +3,5 @@
  * business constants both sides use. No dependencies, no React: the server imports it too.
  */
 export * from './constants';
-export type * from './api';
+export type * from './api/content';
 export type * from './render';

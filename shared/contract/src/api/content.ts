@@ -11,7 +11,7 @@
  * answer HTTP 200 with body `{code: 500, msg}`.
  */
 
-import type { AUDIT_ACTIONS, AUDIT_RESOURCES, NOTICE_AUDIENCES } from './constants';
+import type { AUDIT_ACTIONS, AUDIT_RESOURCES, NOTICE_AUDIENCES } from '../constants';
 
 // ---------------------------------------------------------------------------------------------
 // Common envelopes

@@ -57,7 +57,12 @@ export function FormDialog<V extends object>(p: FormDialogProps<V>) {
 
   const save = async () => {
     if (loading) return;
-    const values = await form.validateFields();
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what its rules refused
+    }
     setSaving(true);
     try {
       await p.submit(values);

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { App, Descriptions, Drawer, Tag } from '@site/antd-kit';
+import { App, Descriptions, Drawer } from '@site/antd-kit';
 import { getSiteCustomer, listSiteCustomers, setSiteCustomerStatus } from '@site/api-client';
 import { ROLE_LABELS, USER_STATUS_LABELS, DEFAULT_ROLE, type SiteCustomer } from '@site/contract';
-import { ControlButton, labelOptions, ListPage, useListPage, type Control } from '../../list-page';
+import { accountStatusControl, accountStatusTag, nextAccountStatus } from '../../components/account-status';
+import { ControlButton, labelOptions, ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
 /** The route permission of 客户管理: its controls follow this id's actionList. */
 export const CUSTOMER_PERMISSION_ID = 'system:customer';
-
-const statusTag = (s: SiteCustomer['status']) => (s === '0' ? <Tag color="green">正常</Tag> : <Tag color="red">停用</Tag>);
 
 /** 客户管理 (system/customer/index): people registered on the site; search, view, disable and enable. */
 export default function CustomerTable() {
@@ -25,10 +24,10 @@ export default function CustomerTable() {
   }
 
   async function toggle(c: SiteCustomer) {
-    const status = c.status === '0' ? '1' : '0';
+    const { status, done } = nextAccountStatus(c);
     try {
       await setSiteCustomerStatus(c.userId, { status });
-      void message.success(status === '1' ? `已停用 ${c.userName}` : `已启用 ${c.userName}`);
+      void message.success(done);
       list.refresh();
       if (detail?.userId === c.userId) setDetail({ ...detail, status });
     } catch {
@@ -37,17 +36,7 @@ export default function CustomerTable() {
   }
 
   // In the table's rows and in the detail drawer.
-  const toggleControl = (c: SiteCustomer): Control => ({
-    key: 'status',
-    label: c.status === '0' ? '停用' : '启用',
-    action: c.status === '0' ? 'disable' : 'enable',
-    danger: c.status === '0',
-    onClick: () => toggle(c),
-    confirm: {
-      title: c.status === '0' ? `停用客户 ${c.userName}？` : `启用客户 ${c.userName}？`,
-      description: c.status === '0' ? '停用后该账号不能登录，当前登录立即失效' : undefined,
-    },
-  });
+  const toggleControl = (c: SiteCustomer) => accountStatusControl(c, '客户', () => toggle(c));
 
   return (
     <ListPage
@@ -68,7 +57,7 @@ export default function CustomerTable() {
         { title: '昵称', dataIndex: 'nickName', width: 120 },
         { title: '手机号码', dataIndex: 'phonenumber', width: 130 },
         { title: '所属单位', dataIndex: 'customerName', ellipsis: true },
-        { title: '状态', dataIndex: 'status', width: 80, render: statusTag },
+        { title: '状态', dataIndex: 'status', width: 80, render: accountStatusTag },
         { title: '注册时间', dataIndex: 'createTime', width: 170 },
       ]}
       rowActions={{
@@ -91,7 +80,7 @@ export default function CustomerTable() {
                 { key: 'email', label: '邮箱', children: detail.email || '未填写' },
                 { key: 'company', label: '所属单位', children: detail.customerName || '未关联' },
                 { key: 'wx', label: '微信登录', children: detail.wxBound ? '已绑定' : '未绑定' },
-                { key: 'status', label: '状态', children: statusTag(detail.status) },
+                { key: 'status', label: '状态', children: accountStatusTag(detail.status) },
                 { key: 'time', label: '注册时间', children: detail.createTime },
               ]}
             />

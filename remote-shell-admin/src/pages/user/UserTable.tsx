@@ -3,6 +3,7 @@ import { App, KeyOutlined, PlusOutlined, Space, Tag } from '@site/antd-kit';
 import { listRoleOptions, listStaffUsers, resetStaffUserPassword, setStaffUserStatus } from '@site/api-client';
 import { USER_STATUS_LABELS, type RoleOption, type StaffUser } from '@site/contract';
 import { useAuth, usePermission } from '@site/app-runtime';
+import { accountStatusControl, accountStatusTag, nextAccountStatus } from '../../components/account-status';
 import { labelOptions, ListPage, useListPage } from '../../list-page';
 import { InitialPasswordModal } from './InitialPasswordModal';
 import { UserForm } from './UserForm';
@@ -31,10 +32,10 @@ export default function UserTable() {
   }, [mayChoose]);
 
   async function toggle(u: StaffUser) {
-    const status = u.status === '0' ? '1' : '0';
+    const { status, done } = nextAccountStatus(u);
     try {
       await setStaffUserStatus(u.userId, { status });
-      void message.success(status === '1' ? `已停用 ${u.userName}` : `已启用 ${u.userName}`);
+      void message.success(done);
       list.refresh();
     } catch {
       /* notified */
@@ -94,7 +95,7 @@ export default function UserTable() {
           width: 110,
           render: (v: StaffUser['status'], r) => (
             <Space size={4}>
-              {v === '0' ? <Tag color="green">正常</Tag> : <Tag color="red">停用</Tag>}
+              {accountStatusTag(v)}
               {r.passwordInitial && <Tag>初始密码</Tag>}
             </Space>
           ),
@@ -113,17 +114,7 @@ export default function UserTable() {
             onClick: () => reset(r),
             confirm: { title: `重置 ${r.userName} 的密码？`, description: '新密码只显示一次，对方当前的登录将失效' },
           },
-          r.userId !== me?.userId && {
-            key: 'status',
-            label: r.status === '0' ? '停用' : '启用',
-            action: r.status === '0' ? 'disable' : 'enable',
-            danger: r.status === '0',
-            onClick: () => toggle(r),
-            confirm: {
-              title: r.status === '0' ? `停用 ${r.userName}？` : `启用 ${r.userName}？`,
-              description: r.status === '0' ? '停用后该账号不能登录，当前登录立即失效' : undefined,
-            },
-          },
+          r.userId !== me?.userId && accountStatusControl(r, '', () => toggle(r)),
         ],
       }}
     >

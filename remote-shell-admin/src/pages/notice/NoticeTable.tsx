@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { App, EditOutlined, ExportOutlined, Modal, PlusOutlined, Tag } from '@site/antd-kit';
+import { App, EditOutlined, ExportOutlined, PlusOutlined, Tag } from '@site/antd-kit';
 import { deleteNotices, exportNotices, getNoticeList, updateNotice } from '@site/api-client';
 import { NOTICE, NOTICE_AUDIENCE_LABELS, type Notice } from '@site/contract';
 import { useAuth } from '@site/app-runtime';
-import { SafeHtml } from '@site/ui';
+import { NoticeDetailModal } from '../../components/NoticeDetailModal';
 import { deleteSelected, labelOptions, ListPage, useListPage } from '../../list-page';
 import { NoticeForm } from './NoticeForm';
 
@@ -100,16 +100,7 @@ export default function NoticeTable() {
         ],
       }}
     >
-      <Modal
-        open={!!detail}
-        title={detail?.noticeTitle}
-        width={NOTICE.detailModalWidth}
-        footer={null}
-        onCancel={() => setDetail(null)}
-        destroyOnHidden
-      >
-        {detail && <SafeHtml html={detail.noticeContent} />}
-      </Modal>
+      <NoticeDetailModal notice={detail} onClose={() => setDetail(null)} />
       {editing && (
         <NoticeForm
           key={editing.id ?? 'new'}

@@ -25,7 +25,7 @@ const answer = async (o: Parameters<typeof req>[1]) => {
 };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-describe('[API-10] schemas on the routes: malformed input answers 400 with the Chinese message and the field', () => {
+describe('[ISSUE-24.2] schemas on the routes: malformed input answers 400 with the Chinese message and the field', () => {
   test('content calls: query strings and path parameters', async () => {
     assert.deepEqual(await answer({ method: 'GET', url: '/api/channel?parentId=-1' }), bad('上级栏目ID格式不正确', 'parentId'));
     assert.deepEqual(await answer({ method: 'GET', url: '/api/channel?isNav=maybe' }), bad('isNav格式不正确', 'isNav'));

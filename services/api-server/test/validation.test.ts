@@ -78,6 +78,15 @@ describe('[ISSUE-24.2] schemas on the routes: malformed input answers 400 with t
       }),
       bad('会话ID格式不正确', 'si'),
     );
+    assert.deepEqual(
+      await answer({
+        method: 'POST',
+        url: '/api/visit/1',
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({ ...visit, url: '/a\u0000' }),
+      }),
+      bad('请求参数包含非法字符'),
+    );
     assert.deepEqual(await answer({ method: 'POST', url: '/api/visit/1?url=%2Fnews&si=1&uv=2&newVisitor=true' }), bad('计数只能为0或1', 'count'));
     assert.deepEqual(await answer({ method: 'POST', url: '/api/visit/1?url=%2Fnews&si=1&uv=2&newVisitor=true&count=0' }), [
       200,

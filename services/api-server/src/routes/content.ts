@@ -12,7 +12,7 @@ import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { FILE_NOT_FOUND, safeResolve, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
 import { bearer, loadUserByToken } from '../lib/auth.js';
-import { boolish, intId, PHONE_RE, queryAndBody } from '../lib/validate.js';
+import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/validate.js';
 import type { Article, ArticleDetail, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
@@ -209,6 +209,8 @@ async function visitInput(req: FastifyRequest): Promise<void> {
   }
   if (!input || (typeof input === 'object' && Object.keys(input as object).length === 0)) input = req.query;
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, VISIT_FORMAT_MSG);
+  // A beacon's JSON text can spell NUL as an escape, which only its parsing above turns into the character.
+  if (hasNul(input)) throw new HttpError(400, NUL_MSG);
   req.body = input;
 }
 

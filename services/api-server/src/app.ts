@@ -207,9 +207,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     renderHook: new RenderHook(config.renderHook.url, config.renderHook.token, (m) => app.log.warn(m)),
   };
   app.decorate('ctx', ctx);
-  // Routes declare their request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
-  // request that fails one gets the same Chinese 400 answer as parse() gives, naming the field.
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route declares its request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
+  // request that fails one gets the Chinese 400 answer of the error handler below, naming the field. A request
+  // without a body (Fastify hands the validator null) is validated as {}, like an empty JSON body: the answer then
+  // names the first missing field rather than the body as a whole.
+  app.setValidatorCompiler<z.ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === 'body' ? (data) => validate(data ?? {}) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   // JSON: an empty body is {}; prototype keys are dropped; a bad body is a 400.

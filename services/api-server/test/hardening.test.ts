@@ -324,6 +324,9 @@ describe('SEC-15.4 messaging-app sign-in, closed notices, uploads, phone changes
     assert.equal((await req(prod.app, { method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}` })).status, 404);
     assert.equal((await req(prod.app, { method: 'POST', url: '/bus/wx/oauth2/local-authorize', payload: { state: 'a'.repeat(32) } })).status, 404);
     assert.equal((await req(prod.app, { method: 'GET', url: '/bus/wx/oauth2/callbackurl?code=x&state=y' })).status, 503);
+    // switched off before its query is validated: a callback without code or state says so too
+    const bare = await req(prod.app, { method: 'GET', url: '/bus/wx/oauth2/callbackurl' });
+    assert.deepEqual([bare.status, bare.body], [503, { code: 503, msg: '微信登录暂未开通' }]);
     assert.equal((await cfg(s.app)).body.data, 'true', 'the stand-in (tests)');
     // a real app id: the platform's page, and the stand-in is off even with SITE_WX_LOCAL=1
     assert.equal((await cfg(own.app)).body.data, 'true');

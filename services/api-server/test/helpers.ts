@@ -49,14 +49,14 @@ export const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pat
  */
 export async function templateDir(): Promise<string> {
   const h = crypto.createHash('sha256');
-  for (const dir of ['migrations', 'src/seed', 'src/db', 'assets']) {
-    // recursive: the seed has per-channel data files (src/seed/articles) and the assets sub-folders (videos, docs)
+  for (const dir of ['migrations', 'src/seed', 'seed-data', 'src/db', 'assets']) {
+    // recursive: the seed data has per-channel article files (seed-data/articles) and the assets sub-folders (videos, docs)
     for (const f of (fs.readdirSync(path.join(SERVER_DIR, dir), { recursive: true }) as string[]).sort()) {
       const abs = path.join(SERVER_DIR, dir, f);
       if (fs.statSync(abs).isFile()) h.update(f).update(fs.readFileSync(abs));
     }
   }
-  h.update(fs.readFileSync(path.join(SERVER_DIR, '../contract/src/constants.ts')));
+  h.update(fs.readFileSync(path.join(SERVER_DIR, '../../shared/contract/src/constants.ts')));
   h.update(new Date().toISOString().slice(0, 10));
   const dir = path.join(os.tmpdir(), `site-server-template-${h.digest('hex').slice(0, 16)}`);
   if (fs.existsSync(path.join(dir, 'READY'))) return dir;

@@ -1,8 +1,8 @@
 /**
  * Generates the committed seed media under services/api-server/assets (run once at development time, not at start):
- *   - videos/<slug>.mp4 (+ .webm, + .jpg poster): the tutorial videos of seed/articles/videos.ts, 854×480,
+ *   - videos/<slug>.mp4 (+ .webm, + .jpg poster): the tutorial videos of seed-data/articles/videos.json, 854×480,
  *     10 fps, H.264 (and VP9): the product's screens with a moving pointer, a highlight and a typed caption;
- *   - docs/<file>.pdf: the PDFs of seed/articles/documents.ts, A4, several pages, printed by Chromium from HTML
+ *   - docs/<file>.pdf: the PDFs of seed-data/articles/documents.json, A4, several pages, printed by Chromium from HTML
  *     (the Noto Sans CJK subset it uses is embedded);
  *   - media.json: each file's byte size, and the duration (ffprobe) or page count (pdfinfo) the seed states.
  *
@@ -15,9 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { COMPANY_NAME } from '@site/contract';
-import { docDefs } from '../src/seed/articles/documents.js';
-import { productDefs } from '../src/seed/articles/products.js';
-import { videoDefs, type VideoScene } from '../src/seed/articles/videos.js';
+import { docDefs, productDefs, videoDefs, type VideoScene } from '../src/seed/data.js';
 import { ASSETS_DIR, type AssetInfo } from '../src/seed/media.js';
 import { H, REGIONS, screenSvg, W } from '../src/seed/screens.js';
 

@@ -145,7 +145,10 @@ export async function requireAdmin(db: Db, req: FastifyRequest): Promise<Current
  * Route hooks (`onRequest`) that check the caller before the request is even parsed or validated, so an outsider
  * gets 401/403 whatever they send; the handler then reads the caller with `caller(req)`.
  */
-export const needUser = (db: Db) => async (req: FastifyRequest) => void (await requireUser(db, req));
+export const needUser =
+  (db: Db, opts: { allowInitialPassword?: boolean } = {}) =>
+  async (req: FastifyRequest) =>
+    void (await requireUser(db, req, opts));
 export const needPermi = (db: Db, perm: string) => async (req: FastifyRequest) => void (await requirePermi(db, req, perm));
 export function caller(req: FastifyRequest): CurrentUser {
   if (!req.currentUser) throw unauthorized();

@@ -1,6 +1,7 @@
 /** The signed-in person's own account (RuoYi): captcha, sign-in, session, menus, sign-out, profile, password, avatar. */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
@@ -15,6 +16,8 @@ import {
   bearer,
   revokeAllTokens,
   revokeToken,
+  caller,
+  needUser,
   type CurrentUser,
 } from '../lib/auth.js';
 import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
@@ -24,13 +27,40 @@ import { BizError } from '../lib/errors.js';
 import { hit } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { saveUploadedImage } from '../lib/upload.js';
-import { parse, phone, PHONE_RE, smsCode } from '../lib/validate.js';
+import { phone, PHONE_RE, queryAndBody, smsCode } from '../lib/validate.js';
 import type { GetInfoResponse, RouterVo, UserInfo } from '@site/contract';
 
 const OK = '操作成功';
 /** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
 const MAY_BE_INITIAL = { allowInitialPassword: true };
 const newPassword = z.string({ error: '新密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间');
+
+const loginBody = z.object({
+  username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64, '用户名或密码长度不正确'),
+  password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(64, '用户名或密码长度不正确'),
+  code: z.string().max(16, '验证码错误').optional(),
+  uuid: z.string().max(64, '验证码已失效').optional(),
+});
+const smsLoginBody = z.object({ phone, code: smsCode });
+const profileBody = z.object({
+  nickName: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(30, '昵称不能超过30个字符'),
+  phonenumber: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || PHONE_RE.test(v), '手机号格式不正确')
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .max(50, '邮箱不能超过50个字符')
+    .refine((v) => v === '' || z.regexes.email.test(v), '邮箱格式不正确')
+    .optional(),
+  code: smsCode.optional(),
+});
+const updatePwdBody = z.object({
+  oldPassword: z.string({ error: '旧密码不能为空' }).min(1, '旧密码不能为空').max(64, '修改密码失败，旧密码错误'),
+  newPassword,
+});
 
 export function userInfo(u: CurrentUser): UserInfo {
   return {
@@ -46,7 +76,8 @@ export function userInfo(u: CurrentUser): UserInfo {
   };
 }
 
-export default async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   const captchaEnabled = async () => (await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false';
 
@@ -58,16 +89,8 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   // ---- login
-  app.post('/login', async (req) => {
-    const b = parse(
-      z.object({
-        username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64, '用户名或密码长度不正确'),
-        password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(64, '用户名或密码长度不正确'),
-        code: z.string().max(16, '验证码错误').optional(),
-        uuid: z.string().max(64, '验证码已失效').optional(),
-      }),
-      req.body,
-    );
+  app.post('/login', { schema: { body: loginBody } }, async (req) => {
+    const b = req.body;
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
     if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
@@ -81,8 +104,9 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
   });
 
-  app.post('/loginNoPassword', async (req) => {
-    const b = parse(z.object({ phone, code: smsCode }), { ...(req.query as object), ...(req.body as object) });
+  // The phone and code come in the body or the query string (the body wins).
+  app.post('/loginNoPassword', { preValidation: queryAndBody('body'), schema: { body: smsLoginBody } }, async (req) => {
+    const b = req.body;
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.phone}`, lim.limit, lim.windowMs);
     await consumeSmsCode(db, b.phone, b.code, 'login');
@@ -155,26 +179,9 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     return { code: 200, msg: OK, data: userInfo(u), roleGroup: roleNames.join(','), postGroup: '' };
   });
 
-  app.put('/system/user/profile', async (req) => {
-    const u = await requireUser(db, req);
-    const b = parse(
-      z.object({
-        nickName: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(30, '昵称不能超过30个字符'),
-        phonenumber: z
-          .string()
-          .trim()
-          .refine((v) => v === '' || PHONE_RE.test(v), '手机号格式不正确')
-          .optional(),
-        email: z
-          .string()
-          .trim()
-          .max(50, '邮箱不能超过50个字符')
-          .refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确')
-          .optional(),
-        code: smsCode.optional(),
-      }),
-      req.body,
-    );
+  app.put('/system/user/profile', { onRequest: needUser(db), schema: { body: profileBody } }, async (req) => {
+    const u = caller(req);
+    const b = req.body;
     const patch: Partial<typeof t.sysUser.$inferInsert> = { nickName: b.nickName };
     if (b.phonenumber !== undefined) patch.phonenumber = b.phonenumber || null;
     if (b.email !== undefined) patch.email = b.email;
@@ -197,27 +204,25 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   // RuoYi's PUT /system/user/profile/updatePwd: JSON body (or query string, as older RuoYi front ends send it).
-  app.put('/system/user/profile/updatePwd', async (req) => {
-    const u = await requireUser(db, req, MAY_BE_INITIAL);
-    const b = parse(
-      z.object({
-        oldPassword: z.string({ error: '旧密码不能为空' }).min(1, '旧密码不能为空').max(64, '修改密码失败，旧密码错误'),
-        newPassword,
-      }),
-      { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? req.body : {}) },
-    );
-    const lim = ctx.config.rateLimits.login;
-    await hit(db, `update-pwd:${u.userId}`, lim.limit, lim.windowMs);
-    const [row] = await db.select({ password: t.sysUser.password }).from(t.sysUser).where(eq(t.sysUser.userId, u.userId));
-    if (!row?.password || !(await checkPassword(b.oldPassword, row.password))) throw new BizError('修改密码失败，旧密码错误');
-    if (b.newPassword === b.oldPassword) throw new BizError('新密码不能与旧密码相同');
-    await db
-      .update(t.sysUser)
-      .set({ password: await hashPassword(b.newPassword), passwordInitial: false })
-      .where(eq(t.sysUser.userId, u.userId));
-    await revokeAllTokens(db, u.userId, u.token);
-    return { code: 200, msg: OK };
-  });
+  app.put(
+    '/system/user/profile/updatePwd',
+    { onRequest: needUser(db, MAY_BE_INITIAL), preValidation: queryAndBody('body'), schema: { body: updatePwdBody } },
+    async (req) => {
+      const u = caller(req);
+      const b = req.body;
+      const lim = ctx.config.rateLimits.login;
+      await hit(db, `update-pwd:${u.userId}`, lim.limit, lim.windowMs);
+      const [row] = await db.select({ password: t.sysUser.password }).from(t.sysUser).where(eq(t.sysUser.userId, u.userId));
+      if (!row?.password || !(await checkPassword(b.oldPassword, row.password))) throw new BizError('修改密码失败，旧密码错误');
+      if (b.newPassword === b.oldPassword) throw new BizError('新密码不能与旧密码相同');
+      await db
+        .update(t.sysUser)
+        .set({ password: await hashPassword(b.newPassword), passwordInitial: false })
+        .where(eq(t.sysUser.userId, u.userId));
+      await revokeAllTokens(db, u.userId, u.token);
+      return { code: 200, msg: OK };
+    },
+  );
 
   // PUT /system/user/resetPwd (RuoYi) and the staff user pages' routes: routes/users.ts.
   app.post('/system/user/profile/avatar', async (req) => {

@@ -1,6 +1,7 @@
 /** Customer account calls (query-string payloads, no token) and customer lookups. */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
@@ -10,15 +11,35 @@ import { hit } from '../lib/ratelimit.js';
 import { configValue } from '../lib/config.js';
 import { consumeSmsCode, issueSmsCode, SMS_FAIL_MSG, SMS_PURPOSES } from '../lib/sms.js';
 import { formatDateTime } from '../lib/text.js';
-import { intId, parse, phone, smsCode } from '../lib/validate.js';
+import { intId, phone, queryAndBody, smsCode } from '../lib/validate.js';
 
-/** Query string first; a form or JSON body is accepted too. */
-const input = (req: FastifyRequest) => ({
-  ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}),
-  ...(req.query as object),
+/** The fields come in the query string (a field in both wins from there); a form or JSON body is accepted too. */
+const input = queryAndBody('query');
+
+const sendCodeInput = z.object({
+  phone,
+  purpose: z.enum(SMS_PURPOSES, { error: '验证码用途只能为 login、register、reset 或 phone' }).default('login'),
 });
+const createInput = z.object({
+  phone,
+  name: z.string({ error: '姓名不能为空' }).trim().min(1, '姓名不能为空').max(30, '姓名不能超过30个字符'),
+  code: smsCode,
+  tgCode: z
+    .string()
+    .trim()
+    .max(32, '推广码不能超过32个字符')
+    .regex(/^[A-Za-z0-9_-]*$/, '推广码格式不正确')
+    .optional(),
+});
+const resetInput = z.object({
+  phone,
+  password: z.string({ error: '密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间'),
+  code: smsCode,
+});
+const idInput = z.object({ id: intId });
 
-export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function busRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   const limits = ctx.config.rateLimits;
 
@@ -26,14 +47,8 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
    * The answer is the same whether the number is registered or not: a code for sign-in or reset is simply not
    * sent to a number without an account (it could not be used), a code to register or to change a phone is.
    */
-  app.post('/bus/customer/sendCode', async (req) => {
-    const q = parse(
-      z.object({
-        phone,
-        purpose: z.enum(SMS_PURPOSES, { error: '验证码用途只能为 login、register、reset 或 phone' }).default('login'),
-      }),
-      input(req),
-    );
+  app.post('/bus/customer/sendCode', { preValidation: input, schema: { body: sendCodeInput } }, async (req) => {
+    const q = req.body;
     await hit(db, `sms-ip:${req.ip}`, limits.smsPerIp.limit, limits.smsPerIp.windowMs);
     await hit(db, `sms-phone:${q.phone}`, limits.smsPerPhone.limit, limits.smsPerPhone.windowMs);
     const needsAccount = q.purpose === 'login' || q.purpose === 'reset';
@@ -44,21 +59,8 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
     return { code: 200, msg: '验证码已发送' };
   });
 
-  app.post('/bus/customer/create', async (req) => {
-    const q = parse(
-      z.object({
-        phone,
-        name: z.string({ error: '姓名不能为空' }).trim().min(1, '姓名不能为空').max(30, '姓名不能超过30个字符'),
-        code: smsCode,
-        tgCode: z
-          .string()
-          .trim()
-          .max(32, '推广码不能超过32个字符')
-          .regex(/^[A-Za-z0-9_-]*$/, '推广码格式不正确')
-          .optional(),
-      }),
-      input(req),
-    );
+  app.post('/bus/customer/create', { preValidation: input, schema: { body: createInput } }, async (req) => {
+    const q = req.body;
     if ((await configValue(ctx, 'sys.account.registerUser')) !== 'true') throw new BizError('当前系统没有开启注册功能！');
     await hit(db, `account:${req.ip}`, limits.account.limit, limits.account.windowMs);
     // The code first: only the owner of the number learns that it is already registered.
@@ -87,15 +89,8 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
     return { code: 200, msg: '注册成功' };
   });
 
-  app.post('/bus/customer/resetUserPassword', async (req) => {
-    const q = parse(
-      z.object({
-        phone,
-        password: z.string({ error: '密码不能为空' }).min(6, '密码长度必须在6到20个字符之间').max(20, '密码长度必须在6到20个字符之间'),
-        code: smsCode,
-      }),
-      input(req),
-    );
+  app.post('/bus/customer/resetUserPassword', { preValidation: input, schema: { body: resetInput } }, async (req) => {
+    const q = req.body;
     await hit(db, `account:${req.ip}`, limits.account.limit, limits.account.windowMs);
     // No reset code is ever sent to a number without an account, and both cases answer the same message.
     await consumeSmsCode(db, q.phone, q.code, 'reset');
@@ -118,8 +113,8 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
     return c;
   };
 
-  app.get('/bus/customer/:id', async (req) => {
-    const { id } = parse(z.object({ id: intId }), req.params);
+  app.get('/bus/customer/:id', { schema: { params: idInput } }, async (req) => {
+    const { id } = req.params;
     const c = await loadCustomer(req, id);
     return {
       code: 200,
@@ -128,8 +123,8 @@ export default async function busRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.get('/admin-api/crm/customer/get', async (req) => {
-    const { id } = parse(z.object({ id: intId }), req.query);
+  app.get('/admin-api/crm/customer/get', { schema: { querystring: idInput } }, async (req) => {
+    const { id } = req.query;
     const c = await loadCustomer(req, id);
     return {
       code: 0,

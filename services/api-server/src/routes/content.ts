@@ -1,6 +1,7 @@
 /** Content calls (UJCMS-style front-end API): bare JSON answers. */
 import { and, asc, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import * as t from '../db/schema.js';
@@ -11,7 +12,7 @@ import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { FILE_NOT_FOUND, safeResolve, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
 import { bearer, loadUserByToken } from '../lib/auth.js';
-import { boolish, intId, parse, PHONE_RE } from '../lib/validate.js';
+import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/validate.js';
 import type { Article, ArticleDetail, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
@@ -150,12 +151,76 @@ const searchQuery = pageQuery.extend({
   text: z.string().trim().max(100, '搜索内容不能超过100个字符').optional(),
 });
 
-export default async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
+const optional = (s: z.ZodString) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
+const messageBody = z.object({
+  title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(100, '标题不能超过100个字符'),
+  text: z.string({ error: '留言内容不能为空' }).trim().min(1, '留言内容不能为空').max(2000, '留言内容不能超过2000个字符'),
+  nickname: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(50, '昵称不能超过50个字符'),
+  contact: optional(z.string().trim().max(100, '联系方式不能超过100个字符')),
+  phone: optional(z.string().trim().regex(PHONE_RE, '手机号格式不正确')),
+  email: optional(z.string().trim().max(100, '邮箱不能超过100个字符').email('邮箱格式不正确')),
+  captcha: z.string({ error: '验证码不能为空' }).trim().min(1, '验证码不能为空').max(10, '验证码格式不正确'),
+  uuid: z.string({ error: '验证码已失效' }).trim().min(1, '验证码已失效').max(64, '验证码已失效'),
+});
+
+const numeric = (label: string) =>
+  z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,20}$/)], { error: `${label}格式不正确` }).transform(String);
+const visitSchema = z.object({
+  siteId: z
+    .union([z.string(), z.number()], { error: '站点ID格式不正确' })
+    .transform(String)
+    .refine((v) => v === '1', '站点ID格式不正确')
+    .optional(),
+  url: z.string({ error: '页面地址不能为空' }).min(1, '页面地址不能为空').max(2048, '页面地址过长'),
+  entryUrl: z.string({ error: '入口地址格式不正确' }).max(2048, '入口地址过长').default(''),
+  referrer: z.string({ error: '来源地址格式不正确' }).max(2048, '来源地址过长').default(''),
+  si: numeric('会话ID'),
+  uv: numeric('访客ID'),
+  newVisitor: z.union([z.boolean(), z.enum(['true', 'false'])], { error: '新访客标记格式不正确' }).transform((v) => v === true || v === 'true'),
+  count: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: '计数只能为0或1' }).transform(Number),
+  duration: z
+    .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/)], { error: '停留时长格式不正确' })
+    .transform(Number)
+    .refine((n) => Number.isFinite(n) && n >= 0 && n <= 31 * 86400, '停留时长格式不正确')
+    .transform(Math.round)
+    .default(0),
+});
+const VISIT_FORMAT_MSG = '访问记录格式不正确';
+
+/**
+ * preValidation of a visit record: the only site is 1 (else 404), and the record comes as a JSON or form body, as
+ * text/plain JSON or form text (navigator.sendBeacon), or in the query string when the body is empty; whichever it
+ * is becomes `req.body`, which the route's schema validates.
+ */
+async function visitInput(req: FastifyRequest): Promise<void> {
+  if ((req.params as { siteId?: string }).siteId !== '1') throw notFound('站点不存在');
+  let input: unknown = req.body;
+  if (typeof input === 'string') {
+    const s = input.trim();
+    if (s.startsWith('{')) {
+      try {
+        input = JSON.parse(s);
+      } catch {
+        throw new HttpError(400, VISIT_FORMAT_MSG);
+      }
+    } else if (s) {
+      input = Object.fromEntries(new URLSearchParams(s));
+    } else input = undefined;
+  }
+  if (!input || (typeof input === 'object' && Object.keys(input as object).length === 0)) input = req.query;
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, VISIT_FORMAT_MSG);
+  // A beacon's JSON text can spell NUL as an escape, which only its parsing above turns into the character.
+  if (hasNul(input)) throw new HttpError(400, NUL_MSG);
+  req.body = input;
+}
+
+export default async function contentRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
   // ---- channels
-  app.get('/api/channel', async (req) => {
-    const q = parse(channelQuery, req.query);
+  app.get('/api/channel', { schema: { querystring: channelQuery } }, async (req) => {
+    const q = req.query;
     const all = await loadChannels(ctx);
     let list: ChannelRow[];
     if (q.parentId !== undefined) list = all.filter((c) => (q.parentId === 0 ? c.parentId === null : c.parentId === q.parentId));
@@ -168,8 +233,8 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     return list.map((c) => toChannel(c, all, !!q.isIncludeChildren));
   });
 
-  app.get('/api/channel/:id', async (req) => {
-    const { id } = parse(idInput, req.params);
+  app.get('/api/channel/:id', { schema: { params: idInput } }, async (req) => {
+    const { id } = req.params;
     const all = await loadChannels(ctx);
     const row = all.find((c) => c.id === id);
     if (!row) throw notFound('栏目不存在');
@@ -199,8 +264,8 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
       }));
     });
 
-  app.get('/api/block-item', async (req) => {
-    const q = parse(blockQuery, req.query);
+  app.get('/api/block-item', { schema: { querystring: blockQuery } }, async (req) => {
+    const q = req.query;
     const limited = (items: BlockItem[]) => (q.limit ? items.slice(0, q.limit) : items);
     if (q.blockIds) return (await Promise.all(q.blockIds.map(blockItems))).flatMap(limited);
     return limited(await blockItems(q.blockId!));
@@ -215,8 +280,8 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     return inArray(t.article.channelId, channelWithDescendants(all, channelId));
   };
 
-  app.get('/api/article', async (req) => {
-    const q = parse(articleListQuery, req.query);
+  app.get('/api/article', { schema: { querystring: articleListQuery } }, async (req) => {
+    const q = req.query;
     return ctx.cache.get(`${ARTICLE_CACHE}list:${q.channelId ?? ''}:${q.limit}`, async () => {
       const rows = await db
         .select(listColumns)
@@ -256,8 +321,8 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     };
   };
 
-  app.get('/api/article/page', async (req) => {
-    const q = parse(pageQuery, req.query);
+  app.get('/api/article/page', { schema: { querystring: pageQuery } }, async (req) => {
+    const q = req.query;
     // Public list pages are read far more than written: cached, dropped whenever an article or channel changes.
     return ctx.cache.get(`${ARTICLE_CACHE}page:${q.channelId ?? ''}:${q.page}:${q.pageSize}`, async () =>
       page(and(isPublic, await channelFilter(q.channelId)), q.page, q.pageSize),
@@ -265,8 +330,8 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   /** Content search: title and text (trigram GIN indexes; Chinese substrings match). */
-  app.get('/api/article/es/page', async (req) => {
-    const q = parse(searchQuery, req.query);
+  app.get('/api/article/es/page', { schema: { querystring: searchQuery } }, async (req) => {
+    const q = req.query;
     let textFilter: SQL | undefined;
     if (q.text) {
       const pattern = `%${escapeLike(q.text)}%`;
@@ -293,19 +358,19 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     if (!rows.length) return null;
     return (await toArticles(ctx, rows as ArticleRow[]))[0];
   };
-  app.get('/api/article/prev', async (req, reply) => {
-    const { id } = parse(idInput, req.query);
+  app.get('/api/article/prev', { schema: { querystring: idInput } }, async (req, reply) => {
+    const { id } = req.query;
     const a = await neighbour(id, 'prev');
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(a));
   });
-  app.get('/api/article/next', async (req, reply) => {
-    const { id } = parse(idInput, req.query);
+  app.get('/api/article/next', { schema: { querystring: idInput } }, async (req, reply) => {
+    const { id } = req.query;
     const a = await neighbour(id, 'next');
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(a));
   });
 
-  app.get('/api/article/:id', async (req): Promise<ArticleDetail> => {
-    const { id } = parse(idInput, req.params);
+  app.get('/api/article/:id', { schema: { params: idInput } }, async (req): Promise<ArticleDetail> => {
+    const { id } = req.params;
     const [row] = await db
       .select()
       .from(t.article)
@@ -315,10 +380,9 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     return { ...a, text: row.text };
   });
 
-  // ---- generic POST download (form-encoded id)
-  app.post('/api/download', async (req, reply) => {
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    const { id } = parse(idInput, { ...(req.query as object), ...body });
+  // ---- generic POST download (form-encoded id, or in the query string; the body wins)
+  app.post('/api/download', { preValidation: queryAndBody('body'), schema: { body: idInput } }, async (req, reply) => {
+    const { id } = req.body;
     const [row] = await db
       .select({ file: t.article.file, fileName: t.article.fileName })
       .from(t.article)
@@ -329,21 +393,8 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   // ---- message board
-  const opt = (s: z.ZodString) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
-  app.post('/api/message-board', async (req) => {
-    const b = parse(
-      z.object({
-        title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(100, '标题不能超过100个字符'),
-        text: z.string({ error: '留言内容不能为空' }).trim().min(1, '留言内容不能为空').max(2000, '留言内容不能超过2000个字符'),
-        nickname: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(50, '昵称不能超过50个字符'),
-        contact: opt(z.string().trim().max(100, '联系方式不能超过100个字符')),
-        phone: opt(z.string().trim().regex(PHONE_RE, '手机号格式不正确')),
-        email: opt(z.string().trim().max(100, '邮箱不能超过100个字符').email('邮箱格式不正确')),
-        captcha: z.string({ error: '验证码不能为空' }).trim().min(1, '验证码不能为空').max(10, '验证码格式不正确'),
-        uuid: z.string({ error: '验证码已失效' }).trim().min(1, '验证码已失效').max(64, '验证码已失效'),
-      }),
-      req.body,
-    );
+  app.post('/api/message-board', { schema: { body: messageBody } }, async (req) => {
+    const b = req.body;
     const lim = ctx.config.rateLimits.messageBoard;
     await hit(db, `msg:${req.ip}`, lim.limit, lim.windowMs);
     if ((await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false') await verifyCaptcha(db, b.uuid, b.captcha);
@@ -363,68 +414,32 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     return { code: 200, msg: '留言成功' };
   });
 
-  // ---- visit records (JSON body, query string, or text/plain JSON from navigator.sendBeacon)
-  const numeric = (label: string) =>
-    z
-      .union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,20}$/)], { error: `${label}格式不正确` })
-      .transform(String);
-  const visitSchema = z.object({
-    siteId: z
-      .union([z.string(), z.number()], { error: '站点ID格式不正确' })
-      .transform(String)
-      .refine((v) => v === '1', '站点ID格式不正确')
-      .optional(),
-    url: z.string({ error: '页面地址不能为空' }).min(1, '页面地址不能为空').max(2048, '页面地址过长'),
-    entryUrl: z.string({ error: '入口地址格式不正确' }).max(2048, '入口地址过长').default(''),
-    referrer: z.string({ error: '来源地址格式不正确' }).max(2048, '来源地址过长').default(''),
-    si: numeric('会话ID'),
-    uv: numeric('访客ID'),
-    newVisitor: z.union([z.boolean(), z.enum(['true', 'false'])], { error: '新访客标记格式不正确' }).transform((v) => v === true || v === 'true'),
-    count: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: '计数只能为0或1' }).transform(Number),
-    duration: z
-      .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/)], { error: '停留时长格式不正确' })
-      .transform(Number)
-      .refine((n) => Number.isFinite(n) && n >= 0 && n <= 31 * 86400, '停留时长格式不正确')
-      .transform(Math.round)
-      .default(0),
-  });
-  app.post('/api/visit/:siteId', async (req) => {
-    const { siteId } = req.params as { siteId: string };
-    if (siteId !== '1') throw notFound('站点不存在');
-    let input: unknown = req.body;
-    if (typeof input === 'string') {
-      const s = input.trim();
-      if (s.startsWith('{')) {
-        try {
-          input = JSON.parse(s);
-        } catch {
-          throw new HttpError(400, '访问记录格式不正确');
-        }
-      } else if (s) {
-        input = Object.fromEntries(new URLSearchParams(s));
-      } else input = undefined;
-    }
-    if (!input || (typeof input === 'object' && Object.keys(input as object).length === 0)) input = req.query;
-    if (!input || typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, '访问记录格式不正确');
-    const v = parse(visitSchema, input);
-    if (!ctx.visitLimiter.take(req.ip, v.si, v.uv, v.count)) throw new HttpError(429, VISIT_LIMIT_MSG);
-    ctx.visits.push({
-      siteId,
-      url: v.url,
-      entryUrl: v.entryUrl,
-      referrer: v.referrer,
-      si: v.si,
-      uv: v.uv,
-      newVisitor: v.newVisitor,
-      count: v.count,
-      duration: v.duration,
-      ip: req.ip.slice(0, 64),
-      userAgent: String(req.headers['user-agent'] ?? '')
-        .replace(/\0/g, '')
-        .slice(0, 512),
-    });
-    return { code: 200, msg: '操作成功' };
-  });
+  // ---- visit records (JSON body, query string, or text/plain JSON from navigator.sendBeacon: visitInput above)
+  app.post(
+    '/api/visit/:siteId',
+    { preValidation: visitInput, schema: { params: z.object({ siteId: z.literal('1') }), body: visitSchema } },
+    async (req) => {
+      const { siteId } = req.params;
+      const v = req.body;
+      if (!ctx.visitLimiter.take(req.ip, v.si, v.uv, v.count)) throw new HttpError(429, VISIT_LIMIT_MSG);
+      ctx.visits.push({
+        siteId,
+        url: v.url,
+        entryUrl: v.entryUrl,
+        referrer: v.referrer,
+        si: v.si,
+        uv: v.uv,
+        newVisitor: v.newVisitor,
+        count: v.count,
+        duration: v.duration,
+        ip: req.ip.slice(0, 64),
+        userAgent: String(req.headers['user-agent'] ?? '')
+          .replace(/\0/g, '')
+          .slice(0, 512),
+      });
+      return { code: 200, msg: '操作成功' };
+    },
+  );
 
   void BizError;
 }

@@ -5,34 +5,41 @@
  */
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { peekCaptcha } from '../lib/captcha.js';
 import { notFound } from '../lib/errors.js';
-import { parse, phone } from '../lib/validate.js';
+import { phone } from '../lib/validate.js';
 
-export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
+const phoneQuery = z.object({ phone });
+const captchaParams = z.object({ uuid: z.string().regex(/^[0-9a-f]{32}$/, '验证码标识格式不正确') });
+const visitorQuery = z.object({ uv: z.string().regex(/^\d{1,20}$/, '访客ID格式不正确') });
+const captchaSwitchQuery = z.object({ enabled: z.enum(['true', 'false'], { error: 'enabled 只能为 true 或 false' }) });
+
+export default async function devRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   if (!ctx.config.devEndpoints) return;
   const { db } = ctx;
 
-  app.get('/dev/sms-outbox', async (req) => {
-    const q = parse(z.object({ phone }), req.query);
+  app.get('/dev/sms-outbox', { schema: { querystring: phoneQuery } }, async (req) => {
+    const q = req.query;
     const [row] = await db.select().from(t.smsOutbox).where(eq(t.smsOutbox.phone, q.phone)).orderBy(desc(t.smsOutbox.id)).limit(1);
     if (!row) throw notFound('没有发往该手机号的短信');
     return { code: 200, msg: '操作成功', data: { phone: row.phone, code: row.code, createdAt: new Date(row.createdAt).toISOString() } };
   });
 
-  app.get('/dev/captcha/:uuid', async (req) => {
-    const { uuid } = parse(z.object({ uuid: z.string().regex(/^[0-9a-f]{32}$/, '验证码标识格式不正确') }), req.params);
+  app.get('/dev/captcha/:uuid', { schema: { params: captchaParams } }, async (req) => {
+    const { uuid } = req.params;
     const answer = await peekCaptcha(db, uuid);
     if (!answer) throw notFound('验证码不存在或已失效');
     return { code: 200, msg: '操作成功', data: { answer } };
   });
 
   // The visit records stored for one visitor id (e2e: the entry and exit records reached the database).
-  app.get('/dev/visits', async (req) => {
-    const q = parse(z.object({ uv: z.string().regex(/^\d{1,20}$/, '访客ID格式不正确') }), req.query);
+  app.get('/dev/visits', { schema: { querystring: visitorQuery } }, async (req) => {
+    const q = req.query;
     await ctx.visits.flush();
     const list = await db.select().from(t.visit).where(eq(t.visit.uv, q.uv)).orderBy(asc(t.visit.id));
     return {
@@ -59,8 +66,8 @@ export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
     return { code: 200, msg: '操作成功' };
   });
 
-  app.post('/dev/captcha-enabled', async (req) => {
-    const q = parse(z.object({ enabled: z.enum(['true', 'false'], { error: 'enabled 只能为 true 或 false' }) }), req.query);
+  app.post('/dev/captcha-enabled', { schema: { querystring: captchaSwitchQuery } }, async (req) => {
+    const q = req.query;
     await db.update(t.sysConfig).set({ configValue: q.enabled }).where(eq(t.sysConfig.configKey, 'sys.account.captchaEnabled'));
     ctx.cache.invalidate('config:');
     return { code: 200, msg: '操作成功', data: { captchaEnabled: q.enabled === 'true' } };

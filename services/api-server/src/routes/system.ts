@@ -1,22 +1,25 @@
 /** RuoYi-style system calls: dictionaries, configuration values and the shared image upload (accounts: account.ts). */
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { requireUser } from '../lib/auth.js';
 import { configValue } from '../lib/config.js';
 import { saveUploadedImage } from '../lib/upload.js';
-import { parse } from '../lib/validate.js';
 import { SUPPORT_URL_KEY, supportUrl } from './workbench.js';
 
 const OK = '操作成功';
+const dictParams = z.object({ dictType: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, '字典类型格式不正确') });
+const configParams = z.object({ configKey: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, '参数键名格式不正确') });
 
-export default async function systemRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function systemRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   // ---- dictionary and configs (public, read-only)
-  app.get('/system/dict/data/type/:dictType', async (req) => {
-    const { dictType } = parse(z.object({ dictType: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, '字典类型格式不正确') }), req.params);
+  app.get('/system/dict/data/type/:dictType', { schema: { params: dictParams } }, async (req) => {
+    const { dictType } = req.params;
     const list = await ctx.cache.get(`dict:${dictType}`, () =>
       db
         .select()
@@ -27,8 +30,8 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
     return { code: 200, msg: OK, data: list };
   });
 
-  app.get('/system/config/configKey/:configKey', async (req) => {
-    const { configKey } = parse(z.object({ configKey: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, '参数键名格式不正确') }), req.params);
+  app.get('/system/config/configKey/:configKey', { schema: { params: configParams } }, async (req) => {
+    const { configKey } = req.params;
     // Whether the messaging-app sign-in works follows the server's set-up, not a stored value.
     if (configKey === 'sys.account.wxLogin') return { code: 200, msg: OK, data: String(ctx.config.wx.enabled) };
     // The support link's address: the server's SUPPORT_URL first, and only a real http(s) address (issue 19).

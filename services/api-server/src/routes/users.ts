@@ -31,7 +31,7 @@ const email = z
   .string()
   .trim()
   .max(50, '邮箱不能超过50个字符')
-  .refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确')
+  .refine((v) => v === '' || z.regexes.email.test(v), '邮箱格式不正确')
   .optional();
 const roles = z
   .array(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, '角色格式不正确'), { error: '请至少选择一个角色' })

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { rows } from '../db/index.js';
@@ -13,7 +14,6 @@ import * as t from '../db/schema.js';
 import { issueToken } from '../lib/auth.js';
 import { HttpError } from '../lib/errors.js';
 import { escapeHtml } from '../lib/text.js';
-import { parse } from '../lib/validate.js';
 import { issueLocalCode } from '../lib/wx.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -27,6 +27,21 @@ const STATE_COOKIE_PATH = '/bus/wx/oauth2';
 export const WX_OFF_MSG = '微信登录暂未开通';
 export const WX_OTHER_BROWSER_MSG = '授权请求不是由当前浏览器发起，请在本浏览器重新发起微信登录';
 
+const callbackQuery = z.object({
+  code: z.string({ error: '授权码不能为空' }).min(1, '授权码不能为空').max(128, '授权码无效'),
+  state: z.string({ error: '授权状态无效' }).min(1, '授权状态无效').max(64, '授权状态无效'),
+});
+const consentQuery = z.object({
+  state: z.string({ error: '授权状态无效' }).regex(/^[0-9a-f]{32}$/, '授权状态无效'),
+  redirect_uri: z.string().max(500).optional(),
+});
+const consentBody = consentQuery.extend({
+  user: z
+    .string()
+    .regex(/^(\d|new)$/, '授权用户无效')
+    .default('0'),
+});
+
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
@@ -39,13 +54,16 @@ button{width:100%;margin-top:18px;padding:12px;border:0;border-radius:8px;backgr
 a.cancel{display:block;text-align:center;margin-top:12px;color:#576b95;font-size:14px}</style></head>
 <body><div class="card">${body}</div></body></html>`;
 
-export default async function wxRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function wxRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   const wx = ctx.config.wx;
 
   const requireEnabled = () => {
     if (!wx.enabled) throw new HttpError(503, WX_OFF_MSG);
   };
+  /** onRequest: with the sign-in off, every call answers 503 whatever it carries (before its input is validated). */
+  const enabledOnly = async () => requireEnabled();
 
   app.get('/bus/wx/oauth2/authorizationUrl', async (req, reply) => {
     requireEnabled();
@@ -64,20 +82,13 @@ export default async function wxRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect(`${wx.authorizeUrl}${sep}${params.toString()}#wechat_redirect`, 302);
   });
 
-  if (wx.local) registerLocalConsent(app, ctx);
+  if (wx.local) registerLocalConsent(fastify, ctx);
 
   const setCookie = (req: FastifyRequest, reply: FastifyReply, name: string, value: string) =>
     reply.setCookie(name, value, { path: '/', maxAge: 604800, sameSite: 'lax', secure: req.protocol === 'https', httpOnly: false });
 
-  app.get(CALLBACK_PATH, async (req, reply) => {
-    requireEnabled();
-    const q = parse(
-      z.object({
-        code: z.string({ error: '授权码不能为空' }).min(1, '授权码不能为空').max(128, '授权码无效'),
-        state: z.string({ error: '授权状态无效' }).min(1, '授权状态无效').max(64, '授权状态无效'),
-      }),
-      req.query,
-    );
+  app.get(CALLBACK_PATH, { onRequest: enabledOnly, schema: { querystring: callbackQuery } }, async (req, reply) => {
+    const q = req.query;
     const browserState = req.cookies[STATE_COOKIE] ?? '';
     reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
     if (browserState.length !== q.state.length || !crypto.timingSafeEqual(Buffer.from(browserState), Buffer.from(q.state))) {
@@ -113,7 +124,8 @@ export default async function wxRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** The local stand-in of the platform's consent page (SITE_WX_LOCAL=1 only): anyone may pick a test identity. */
-function registerLocalConsent(app: FastifyInstance, ctx: AppContext) {
+function registerLocalConsent(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   const wx = ctx.config.wx;
 
@@ -123,14 +135,8 @@ function registerLocalConsent(app: FastifyInstance, ctx: AppContext) {
     throw new HttpError(400, '非法的回调地址');
   };
 
-  app.get('/bus/wx/oauth2/local-authorize', async (req, reply) => {
-    const q = parse(
-      z.object({
-        state: z.string({ error: '授权状态无效' }).regex(/^[0-9a-f]{32}$/, '授权状态无效'),
-        redirect_uri: z.string().max(500).optional(),
-      }),
-      req.query,
-    );
+  app.get('/bus/wx/oauth2/local-authorize', { schema: { querystring: consentQuery } }, async (req, reply) => {
+    const q = req.query;
     const redirect = safeRedirect(q.redirect_uri);
     const options = TEST_USERS.map(
       (u, i) => `<label><input type="radio" name="user" value="${i}"${i === 0 ? ' checked' : ''}> ${escapeHtml(u.nickname)}</label>`,
@@ -148,18 +154,8 @@ ${options}<label><input type="radio" name="user" value="new"> 新的微信用户
     return reply.type('text/html; charset=utf-8').send(html);
   });
 
-  app.post('/bus/wx/oauth2/local-authorize', async (req, reply) => {
-    const b = parse(
-      z.object({
-        state: z.string({ error: '授权状态无效' }).regex(/^[0-9a-f]{32}$/, '授权状态无效'),
-        redirect_uri: z.string().max(500).optional(),
-        user: z
-          .string()
-          .regex(/^(\d|new)$/, '授权用户无效')
-          .default('0'),
-      }),
-      req.body,
-    );
+  app.post('/bus/wx/oauth2/local-authorize', { schema: { body: consentBody } }, async (req, reply) => {
+    const b = req.body;
     const redirect = safeRedirect(b.redirect_uri);
     const identity =
       b.user === 'new'

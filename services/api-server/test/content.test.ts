@@ -485,7 +485,8 @@ describe('message board', () => {
       });
     }
     assert.equal(last?.status, 429);
-    assert.deepEqual(last?.body, { code: 429, msg: '请求过于频繁，请稍后再试' });
+    assert.deepEqual(last?.body, { code: 429, msg: '请求过于频繁，请稍后再试', retryAfter: last?.body.retryAfter });
+    ok(last?.body.retryAfter >= 1 && last?.body.retryAfter <= 600);
   });
 });
 

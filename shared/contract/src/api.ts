@@ -26,6 +26,8 @@ export interface ApiErrorBody {
    * show `msg` beside that field and keep what was typed.
    */
   field?: string;
+  /** A 429: whole seconds until a retry can pass (also the Retry-After header), e.g. to count a send-code button down. */
+  retryAfter?: number;
 }
 
 /** RuoYi plain answer `{code, msg}`. */
@@ -657,6 +659,9 @@ export interface RegisterQuery {
   code: string;
   tgCode?: string;
 }
+
+/** `POST /bus/customer/create` answer: 注册成功 with a token, as an SMS sign-in gives (the code proved the phone). */
+export type RegisterResponse = LoginResponse;
 
 /** `POST /bus/customer/resetUserPassword?phone&password&code` (password 6–20 chars). Answers `R` `{code:200,msg:'密码重置成功'}`. */
 export interface ResetPasswordQuery {

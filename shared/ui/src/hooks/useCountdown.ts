@@ -13,9 +13,10 @@ export function useCountdown(seconds = SMS_RESEND_SECONDS) {
     timer.current = undefined;
   }, []);
 
-  const start = useCallback(() => {
+  /** From `from` seconds (default: the hook's own), e.g. the wait a refused request was told. */
+  const start = useCallback((from: number = seconds) => {
     stop();
-    setLeft(seconds);
+    setLeft(from);
     timer.current = setInterval(() => {
       setLeft((n) => {
         if (n <= 1) {

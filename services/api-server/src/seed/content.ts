@@ -487,7 +487,9 @@ export interface SeedBlockItem {
   targetBlank?: boolean;
   enabled?: boolean;
 }
-const banner = (i: number, title: string, sub: string, hue: number) => cover(`images/banner-${i}.svg`, title, sub, hue, i, 1920, 600);
+// Home banners: a picture only, like the channel banners; the slide's title and subtitle are shown over it as text
+// (text drawn into a 1920 px picture shrinks to a few pixels on a phone).
+const banner = (i: number, hue: number) => cover(`images/banner-${i}.svg`, '', '', hue, i, 1920, 600);
 export const blockItems: SeedBlockItem[] = [
   // product column
   { blockId: B.product, title: '电网运行风险预警平台', url: '/productDetail?id=101' },
@@ -561,21 +563,21 @@ export const blockItems: SeedBlockItem[] = [
     blockId: B.homeBanner,
     title: '让电网运行更安全、更智能',
     subtitle: '电网运行风险预警平台 V3.2 全新发布',
-    image: banner(1, '让电网运行更安全、更智能', '电网运行风险预警平台 V3.2 全新发布', 212),
+    image: banner(1, 212),
     url: '/productDetail?id=101',
   },
   {
     blockId: B.homeBanner,
     title: '配电网故障分钟级定位',
     subtitle: '配电网故障智能诊断系统',
-    image: banner(2, '配电网故障分钟级定位', '配电网故障智能诊断系统', 0),
+    image: banner(2, 0),
     url: '/productDetail?id=104',
   },
   {
     blockId: B.homeBanner,
     title: '双重预防机制数字化',
     subtitle: '安全生产风险管控解决方案',
-    image: banner(3, '双重预防机制数字化', '安全生产风险管控解决方案', 25),
+    image: banner(3, 25),
     url: '/solutionDetail?id=204',
   },
   // company

@@ -233,6 +233,29 @@ test.describe('remote-content pages', () => {
     }
   });
 
+  test('[issue 27.14] a missing article is quiet: the not-found page alone, no 错误 notice for its failed calls', async ({ page }) => {
+    const failed: string[] = [];
+    page.on('response', (r) => r.url().includes('/api/article') && r.status() === 404 && failed.push(new URL(r.url()).pathname));
+    for (const [url, list] of [
+      [`/newsDetail?id=${UNKNOWN_ID}`, '/news'],
+      [`/productDetail?id=${UNKNOWN_ID}`, '/product'],
+      [`/solutionDetail?id=${UNKNOWN_ID}`, '/solution'],
+    ]) {
+      failed.length = 0;
+      const response = await page.goto(url);
+      expect(response!.status()).toBe(404);
+      await expect(content(page).getByRole('heading', { level: 1, name: '内容不存在' })).toBeVisible();
+      await expect.poll(() => failed).toContain(`/api/article/${UNKNOWN_ID}`);
+      // Everything the page asked for has come (a notice would have loaded its code and shown by then).
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+      await expect(page.getByText('访问资源不存在')).toHaveCount(0);
+      await expect(page.getByText('文章不存在')).toHaveCount(0);
+      await content(page).getByRole('button', { name: '返回列表' }).click();
+      await expect(page).toHaveURL(`${BASE}${list}`);
+    }
+  });
+
   test('[ROUTE-13] 关于我们 shows the about channel articles', async ({ page, request }) => {
     const [channel, articles] = await Promise.all([
       api<Channel>(request, `/api/channel/${CH.about}`),

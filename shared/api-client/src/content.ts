@@ -57,11 +57,9 @@ export async function getAllArticles(channelId: number): Promise<Article[]> {
 /** The content search: GET /api/article/es/page with page, pageSize, channelId (none: every searchable channel), text. */
 export const searchArticles = (params: ArticleSearchQuery) => request.get<ArticleSearchPage>('/api/article/es/page', { params });
 /** GET /api/article/prev?id= */
-export const getPrevArticle = (id: number | string) =>
-  request.get<ArticleNeighbour>('/api/article/prev', { params: { id }, quietNotFound: true });
+export const getPrevArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/prev', { params: { id }, quietNotFound: true });
 /** GET /api/article/next?id= */
-export const getNextArticle = (id: number | string) =>
-  request.get<ArticleNeighbour>('/api/article/next', { params: { id }, quietNotFound: true });
+export const getNextArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/next', { params: { id }, quietNotFound: true });
 /** POST /api/message-board */
 export const postMessageBoard = (form: MessageBoardForm) => request.post<R>('/api/message-board', form);
 /** Generic POST download of an article's file. */

@@ -74,10 +74,7 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
           setScope(next);
           if (query) onQuery({ ...query, scope: next, page: 1 });
         }}
-        options={[
-          { value: SEARCH_ALL, label: '全部' },
-          ...channels.map((c) => ({ value: scopeValue(c.id), label: c.title })),
-        ]}
+        options={[{ value: SEARCH_ALL, label: '全部' }, ...channels.map((c) => ({ value: scopeValue(c.id), label: c.title }))]}
       />
       <Input.Search
         className="search-modal__input"

@@ -49,14 +49,7 @@ export function HomeBanner() {
           <SmartLink className="rc-banner-slide" url={s.url || s.linkUrl} targetBlank={s.targetBlank} label={s.title}>
             {/* The picture carries no text (decorative): the title and subtitle are text over it, so on a phone
                 they keep a readable size instead of shrinking with a 1920 px picture. */}
-            <img
-              src={s.image!}
-              alt=""
-              width={1920}
-              height={600}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'low'}
-            />
+            <img src={s.image!} alt="" width={1920} height={600} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'low'} />
             {(s.title || s.subtitle) && (
               <span className="rc-banner-caption">
                 {s.title && <strong>{s.title}</strong>}

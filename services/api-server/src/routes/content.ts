@@ -291,7 +291,10 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     const all = await loadChannels(ctx);
     const scope =
       q.channelId === undefined
-        ? inArray(t.article.channelId, SEARCHABLE_CHANNEL_IDS.flatMap((id) => channelWithDescendants(all, id)))
+        ? inArray(
+            t.article.channelId,
+            SEARCHABLE_CHANNEL_IDS.flatMap((id) => channelWithDescendants(all, id)),
+          )
         : await channelFilter(q.channelId);
     const found = await page(and(isPublic, scope, textFilter), q.page, q.pageSize);
     return { ...found, content: found.content.map((a) => ({ ...a, searchChannelId: searchableAncestor(all, a.channelId) })) };

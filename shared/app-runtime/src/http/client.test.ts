@@ -147,7 +147,11 @@ describe('HTTP client', () => {
 
   test('[issue 27.14] quietNotFound: a 404, as a JSON body or a bare status, rejects without a notice; other codes still notify', async () => {
     const quiet = (status: number, data?: unknown) =>
-      ({ message: `Request failed with status code ${status}`, config: cfg({ quietNotFound: true }), response: { status, data } }) as unknown as AxiosError;
+      ({
+        message: `Request failed with status code ${status}`,
+        config: cfg({ quietNotFound: true }),
+        response: { status, data },
+      }) as unknown as AxiosError;
     await expect(onError(quiet(404, { code: 404, msg: '文章不存在' }))).rejects.toThrow('文章不存在');
     await expect(onError(quiet(404, '<html>'))).rejects.toMatchObject({ code: 404 });
     await expect(Promise.resolve(onResponse(res({ code: 404, msg: '文章不存在' }, { quietNotFound: true })))).rejects.toThrow('文章不存在');

@@ -81,7 +81,7 @@ test('[ISSUE-15.5] the code is asked for with the purpose register (a registrati
 });
 
 test('[ISSUE-19.consent] registration needs consent to the privacy policy: 请阅读并同意隐私政策, typed values kept', async () => {
-  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功' });
+  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功', token: 'reg-tok' });
   renderAt('/user/register', '/user/register', <Register />);
   type('手机号', '13800138000');
   type('姓名', '张三');

@@ -43,7 +43,7 @@ let prefetchLinks = false;
  * "preloaded but not used" warnings per public page); a prefetch is meant for a next navigation, fills the same
  * HTTP cache and never warns. Registered once; the early preload of the current page stays a preload.
  */
-function usePrefetchLinks(): void {
+function switchToPrefetchLinks(): void {
   if (prefetchLinks) return;
   prefetchLinks = true;
   registerPlugins([
@@ -78,7 +78,7 @@ export function prefetchLikelyNext(pathname: string): void {
     if (failed(current.remote)) return;
     // The current page's own files were preloaded early (and used): only then do later links become prefetches.
     await earlyPreloadDone();
-    usePrefetchLinks();
+    switchToPrefetchLinks();
     const exposes = REMOTE_ROUTES.filter((r) => r.layout === 'public' && r.remote === current.remote && r !== current).map((r) => r.module);
     await preloadRemote([{ nameOrAlias: current.remote, exposes, resourceCategory: 'sync', share: false }]).catch(() => {
       // A prefetch that fails costs nothing: the page loads (and reports) when it is opened.

@@ -16,6 +16,7 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { ContentChangeBatch } from '@site/contract';
+import { apiReady } from './api-ready';
 import { readConfig, readRemotes } from './config';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
@@ -79,18 +80,6 @@ function runWorker(scopes: readonly Scope[]): Promise<RunReport> {
   });
 }
 
-async function apiUp(): Promise<void> {
-  for (;;) {
-    try {
-      const res = await fetch(`${config.apiOrigin}/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
 
 app.post('/invalidate', async (req, reply) => {
@@ -141,7 +130,7 @@ await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.({ ready: 'renderer' });
 if (config.remotesFile) watchRemotes(config.remotesFile);
 watchHost();
-await apiUp();
+await apiReady(config.apiOrigin);
 enqueue({ all: true });
 setInterval(() => enqueue({ all: true }), FULL_INTERVAL_MS).unref();
 

@@ -74,13 +74,16 @@ test.describe('remote-content pages', () => {
     await expect(slides).toHaveCount(banner.filter((b) => b.image).length);
     const first = slides.first();
     await expect(first).toBeVisible();
-    await expect(first).toHaveAttribute('alt', banner[0].title);
+    // Issue 27.16: the picture is decorative; the slide's title and subtitle are text over it.
+    await expect(first).toHaveAttribute('alt', '');
+    await expect(banner1.getByRole('link', { name: banner[0].title })).toBeVisible();
+    await expect(banner1.locator('.rc-banner-caption strong').first()).toHaveText(banner[0].title);
     await expect(first).toHaveAttribute('loading', 'eager');
     await expect(first).toHaveAttribute('src', banner[0].image!);
     for (const img of (await slides.all()).slice(1)) await expect(img).toHaveAttribute('loading', 'lazy');
     if (banner.length > 1) {
       await banner1.getByRole('button', { name: `第 2 张：${banner[1].title}` }).click();
-      await expect(banner1.getByRole('img', { name: banner[1].title })).toBeVisible();
+      await expect(banner1.getByRole('link', { name: banner[1].title })).toBeVisible();
       await expect(first).toBeHidden();
     }
 
@@ -230,6 +233,29 @@ test.describe('remote-content pages', () => {
     ]) {
       await page.goto(url);
       await expectNotFound(page, list);
+    }
+  });
+
+  test('[issue 27.14] a missing article is quiet: the not-found page alone, no 错误 notice for its failed calls', async ({ page }) => {
+    const failed: string[] = [];
+    page.on('response', (r) => r.url().includes('/api/article') && r.status() === 404 && failed.push(new URL(r.url()).pathname));
+    for (const [url, list] of [
+      [`/newsDetail?id=${UNKNOWN_ID}`, '/news'],
+      [`/productDetail?id=${UNKNOWN_ID}`, '/product'],
+      [`/solutionDetail?id=${UNKNOWN_ID}`, '/solution'],
+    ]) {
+      failed.length = 0;
+      const response = await page.goto(url);
+      expect(response!.status()).toBe(404);
+      await expect(content(page).getByRole('heading', { level: 1, name: '内容不存在' })).toBeVisible();
+      await expect.poll(() => failed).toContain(`/api/article/${UNKNOWN_ID}`);
+      // Everything the page asked for has come (a notice would have loaded its code and shown by then).
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+      await expect(page.getByText('访问资源不存在')).toHaveCount(0);
+      await expect(page.getByText('文章不存在')).toHaveCount(0);
+      await content(page).getByRole('button', { name: '返回列表' }).click();
+      await expect(page).toHaveURL(`${BASE}${list}`);
     }
   });
 

@@ -45,14 +45,18 @@ async function channelTitles(request: APIRequestContext): Promise<Record<number,
   return Object.fromEntries(SEARCHABLE.map((id) => [id, list.find((c) => c.id === id)!.name]));
 }
 
-test('[SRCH-1][SRCH-2][SRCH-4] radio choices of channels 14, 10, 11, 12 titled from the channel list; the placeholder', async ({ page, request }) => {
+test('[SRCH-1][SRCH-2][SRCH-4] radio choices 全部 (the default), then channels 14, 10, 11, 12 titled from the channel list; the placeholder', async ({
+  page,
+  request,
+}) => {
   const titles = await channelTitles(request);
   await page.goto('/');
   const dialog = await openSearch(page);
-  await expect(dialog.getByRole('radio')).toHaveCount(4);
+  await expect(dialog.getByRole('radio')).toHaveCount(5);
   const labels = await dialog.locator('.ant-radio-wrapper').allInnerTexts();
-  expect(labels.map((l) => l.trim())).toEqual(SEARCHABLE.map((id) => titles[id]));
-  await expect(dialog.getByRole('radio', { name: titles[14] })).toBeChecked();
+  expect(labels.map((l) => l.trim())).toEqual(['全部', ...SEARCHABLE.map((id) => titles[id])]);
+  // Issue 27.11: the default scope is every searchable channel (it was 产品中心, which hid the news).
+  await expect(dialog.getByRole('radio', { name: '全部' })).toBeChecked();
   await expect(dialog.getByPlaceholder('请输入搜索内容')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -125,4 +129,53 @@ test.describe('[SRCH-7..12] choosing a result navigates by channel and closes th
       await expect(dialog).toBeHidden();
     });
   }
+});
+
+test.describe('[issue 27.11] 全部 finds what the home page shows; a search has an address to share and open', () => {
+  test('a news title shown on the home page is found with the default scope and opens its news page', async ({ page, request }) => {
+    await page.goto('/');
+    const newsLink = page.locator('main a[href*="/newsDetail?id="]').first();
+    await expect(newsLink).toBeVisible();
+    const id = new URL((await newsLink.getAttribute('href'))!, BASE).searchParams.get('id')!;
+    const { title } = (await (await request.get(`${API}/api/article/${id}`)).json()) as { title: string };
+
+    const calls: URL[] = [];
+    page.on('request', (r) => r.url().includes('/api/article/es/page') && calls.push(new URL(r.url())));
+    const dialog = await openSearch(page);
+    const box = dialog.getByPlaceholder('请输入搜索内容');
+    await box.fill(title);
+    await box.press('Enter');
+    const link = dialog.getByTestId('search-results').getByRole('link', { name: title, exact: true });
+    await expect(link).toBeVisible();
+    // 全部 sends no channelId: the server searches every searchable channel.
+    expect(calls.at(-1)!.searchParams.has('channelId')).toBe(false);
+
+    // The address of this search, offered in the modal, opens the same results on a page of its own.
+    const address = dialog.getByRole('link', { name: '在搜索页打开（可分享的链接）' });
+    await expect(address).toHaveAttribute('href', `/search?${new URLSearchParams({ text: title, channel: 'all' })}`);
+    await link.click();
+    await expect(page).toHaveURL(`${BASE}/newsDetail?id=${id}`);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('/search?text=…&channel=… opened directly shows that search; another scope or text rewrites the address', async ({ page, request }) => {
+    const titles = await channelTitles(request);
+    const first = await search(request, 12, '');
+    const target = first.content[0];
+    await page.goto(`/search?${new URLSearchParams({ text: target.title, channel: '12' })}`);
+    await expect(page).toHaveTitle(/^站内搜索 - /);
+    await expect(page.getByRole('heading', { level: 1, name: '站内搜索' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: titles[12] })).toBeChecked();
+    await expect(page.getByPlaceholder('请输入搜索内容')).toHaveValue(target.title);
+    const results = page.getByTestId('search-results');
+    await expect(results.getByRole('link', { name: target.title, exact: true })).toHaveAttribute('href', `/newsDetail?id=${target.id}`);
+
+    // In 产品中心 the news title is not found; the address follows the scope.
+    await page.getByRole('radio', { name: titles[14] }).check();
+    await expect(page).toHaveURL(`${BASE}/search?${new URLSearchParams({ text: target.title, channel: '14' })}`);
+    await expect(page.getByText('暂无相关内容')).toBeVisible();
+    await page.getByRole('radio', { name: '全部' }).check();
+    await expect(page).toHaveURL(`${BASE}/search?${new URLSearchParams({ text: target.title, channel: 'all' })}`);
+    await expect(results.getByRole('link', { name: target.title, exact: true })).toBeVisible();
+  });
 });

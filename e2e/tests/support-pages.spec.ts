@@ -103,6 +103,28 @@ test.describe('remote-support pages', () => {
     await expect(page.getByText('正在下载数据，请稍候')).toBeHidden();
   });
 
+  test('[ERR-11][issue 27.15] a download the real API answers with HTTP 404 {code:404,msg:文件不存在} shows 文件不存在 alone', async ({
+    page,
+    request,
+  }) => {
+    const { content } = await firstPage(request, CH.document, 10);
+    const doc = content.find((d) => d.file)!;
+    // The document went away after the list was shown: the real API is asked for an id it does not have.
+    await page.route('**/api/download', (route) => route.continue({ postData: `id=${UNKNOWN_ID}` }));
+    await page.goto('/document');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/download'));
+    await page.getByRole('button', { name: `下载 ${doc.title}` }).click();
+    const answer = await answered;
+    expect([answer.status(), await answer.json()]).toEqual([404, { code: 404, msg: '文件不存在' }]);
+    const notices = page.locator('.ant-notification-notice');
+    await expect(notices.filter({ hasText: '文件不存在' })).toBeVisible();
+    await expect(page.getByText('正在下载数据，请稍候')).toBeHidden();
+    // One notice, the body's own message: no 系统接口404异常, no 下载文件出现错误.
+    await expect(notices).toHaveCount(1);
+    await expect(page.getByText('系统接口404异常')).toHaveCount(0);
+    await expect(page.getByText('下载文件出现错误，请联系管理员！')).toHaveCount(0);
+  });
+
   test('[SRCH-10] /document?id= opens that document; an unknown id says 未找到该文档', async ({ page, request }) => {
     const { content } = await firstPage(request, CH.document, 100);
     const doc = content[content.length - 1];

@@ -8,6 +8,7 @@ import { RequireAuth } from './app/RequireAuth';
 import { BusBridge, NavigationEffects, ShellReady } from './app/RouteEffects';
 import { withAntd } from './antd/with-antd';
 
+const SearchPage = lazy(withAntd(() => import('./pages/search/SearchPage')));
 const NotFound = lazy(withAntd(() => import('./pages/not-found/NotFound')));
 const ClearAll = lazy(() => import('./pages/clear-all/ClearAll'));
 const RuntimeTest = lazy(() => import('./pages/runtime-test/RuntimeTest'));
@@ -40,6 +41,7 @@ export function SiteRoutes() {
             {byLayout('public').map((r) => (
               <Route key={r.path} path={r.path} element={<RemotePage route={r} ownSuspense={false} />} />
             ))}
+            <Route path="/search" element={<SearchPage />} />
           </Route>
           <Route element={<AccountLayout />}>
             {byLayout('account').map((r) => (

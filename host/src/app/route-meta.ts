@@ -5,6 +5,7 @@ import { REMOTE_ROUTES } from '../federation/route-table';
 /** Titles of the host's own pages (outside the route table). */
 export const HOST_PAGES = [
   { path: '/404', title: '页面不存在', description: '您访问的页面不存在。' },
+  { path: '/search', title: '站内搜索', description: '搜索本站的产品、解决方案、服务支持与新闻。' },
   { path: '/clearAll', title: '清除缓存', description: '清除本站在浏览器中保存的数据。' },
   { path: '/test', title: '运行时组成', description: '各远程模块的地址、版本与加载状态。' },
 ] as const;

@@ -9,13 +9,20 @@ import { routeFor } from './route-table';
  * Imports nothing shared (the shared scope does not exist yet).
  */
 export function startEarly(pathname: string): void {
-  remotesReady()
+  earlyPreload = remotesReady()
     .then(() => {
       const route = routeFor(pathname);
       if (!route) return;
       return preloadRemote([{ nameOrAlias: route.remote, exposes: [route.module], resourceCategory: 'sync', share: false }]);
     })
-    .catch(() => {
-      // Reported by the app, which awaits the same remotesReady() promise; a failed preload costs nothing.
-    });
+    .then(
+      () => undefined,
+      () => {
+        // Reported by the app, which awaits the same remotesReady() promise; a failed preload costs nothing.
+      },
+    );
 }
+
+let earlyPreload: Promise<void> = Promise.resolve();
+/** Settles once the current page's early preload is over (its links are in the page), whatever its outcome. */
+export const earlyPreloadDone = (): Promise<void> => earlyPreload;

@@ -1,4 +1,5 @@
-import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { preloadRemote, registerPlugins } from '@module-federation/enhanced/runtime';
+import { earlyPreloadDone } from './early';
 import { loadRemoteModule, remoteStatus } from './remotes';
 import { REMOTE_ROUTES, routeFor, type RemoteName, type RemoteRoute } from './route-table';
 
@@ -35,6 +36,30 @@ export function takePreloaded<T>(route: RemoteRoute): Promise<T> | undefined {
 
 const PREFETCH_DELAY_MS = 1500;
 
+let prefetchLinks = false;
+/**
+ * From the idle prefetch on, the federation runtime's `<link rel="preload">` for another page's files becomes
+ * `<link rel="prefetch">`: a preload is for this page and, left unused, makes the browser warn (issue 27.16: nine
+ * "preloaded but not used" warnings per public page); a prefetch is meant for a next navigation, fills the same
+ * HTTP cache and never warns. Registered once; the early preload of the current page stays a preload.
+ */
+function switchToPrefetchLinks(): void {
+  if (prefetchLinks) return;
+  prefetchLinks = true;
+  registerPlugins([
+    {
+      name: 'site-idle-prefetch',
+      createLink: ({ url, attrs }) => {
+        if (attrs?.rel !== 'preload') return undefined;
+        const link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.href = url;
+        return link;
+      },
+    },
+  ]);
+}
+
 function failed(name: RemoteName): boolean {
   return remoteStatus.list().some((s) => s.name === name && s.state === 'failed');
 }
@@ -43,21 +68,24 @@ function failed(name: RemoteName): boolean {
  * Idle-time prefetch of the other public pages of the remote this page already comes from (a list page's
  * detail page, the neighbouring sections). Another remote is never fetched ahead while idle: a page
  * downloads only the remotes it needs, and a cross-remote click is covered by the intent prefetch below.
- * Their files are only downloaded (the federation runtime's preload links, from the remote's manifest), not run:
+ * Their files are only downloaded (prefetch links for the files the remote's manifest names), not run:
  * running them would evaluate antd on the home page, which renders without it, while the visitor reads.
  */
 export function prefetchLikelyNext(pathname: string): void {
   const current = routeFor(pathname);
   if (!current || current.layout !== 'public') return;
-  const run = () => {
+  const run = async () => {
     if (failed(current.remote)) return;
+    // The current page's own files were preloaded early (and used): only then do later links become prefetches.
+    await earlyPreloadDone();
+    switchToPrefetchLinks();
     const exposes = REMOTE_ROUTES.filter((r) => r.layout === 'public' && r.remote === current.remote && r !== current).map((r) => r.module);
-    preloadRemote([{ nameOrAlias: current.remote, exposes, resourceCategory: 'sync', share: false }]).catch(() => {
+    await preloadRemote([{ nameOrAlias: current.remote, exposes, resourceCategory: 'sync', share: false }]).catch(() => {
       // A prefetch that fails costs nothing: the page loads (and reports) when it is opened.
     });
   };
   const idle = (cb: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(cb, { timeout: 3000 }) : setTimeout(cb, 200));
-  const later = () => setTimeout(() => idle(run), PREFETCH_DELAY_MS);
+  const later = () => setTimeout(() => idle(() => void run()), PREFETCH_DELAY_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

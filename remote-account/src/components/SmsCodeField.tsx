@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Form, Input, Space, type FormInstance } from '@site/antd-kit';
 import { rules } from './rules';
 import { sendSmsCode } from '@site/api-client';
-import { type SmsPurpose } from '@site/contract';
+import { ApiError } from '@site/app-runtime';
+import { type ApiErrorBody, type SmsPurpose } from '@site/contract';
 import { useCountdown } from '@site/ui';
 
 interface Props {
@@ -21,9 +22,17 @@ export function codeSentText(phone: string): string {
   return `验证码已发送至 ${shown}，请注意查收`;
 }
 
+/** The seconds a refused request (429) was told to wait, or null for any other failure. */
+export function retryAfterSeconds(e: unknown): number | null {
+  if (!(e instanceof ApiError) || Number(e.code) !== 429) return null;
+  const n = Number((e.body as Partial<ApiErrorBody> | undefined)?.retryAfter);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
 /**
  * 短信验证码 input with its 获取验证码 button: checks the phone first, sends the code, then waits 60 s
- * before it can be sent again. Server errors (e.g. rate limit) are notified by the shared client.
+ * before it can be sent again. Server errors are notified by the shared client; a 429 (请在 N 秒后重试) also
+ * counts the button down from the N seconds the server gave.
  */
 export function SmsCodeField({ form, phoneField = 'phone', idPrefix, purpose }: Props) {
   const { left, running, start } = useCountdown();
@@ -43,8 +52,10 @@ export function SmsCodeField({ form, phoneField = 'phone', idPrefix, purpose }: 
       await sendSmsCode(phone, purpose);
       setSentTo(phone);
       start();
-    } catch {
-      /* notified by the client; the button stays usable */
+    } catch (e) {
+      // Notified by the client; the button stays usable, except while the server said to wait.
+      const wait = retryAfterSeconds(e);
+      if (wait !== null) start(wait);
     } finally {
       setSending(false);
     }

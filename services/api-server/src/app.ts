@@ -248,7 +248,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.setErrorHandler((err: FastifyError | HttpError | BizError, req, reply) => {
     if (err instanceof BizError) return reply.code(200).send({ code: err.code, msg: err.message });
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ code: err.statusCode, msg: err.message, ...(err.field ? { field: err.field } : {}) });
+      if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
+      return reply.code(err.statusCode).send({
+        code: err.statusCode,
+        msg: err.message,
+        ...(err.field ? { field: err.field } : {}),
+        ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const v = err.validation[0];

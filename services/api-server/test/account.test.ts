@@ -44,7 +44,11 @@ describe('SMS codes and customer accounts', () => {
     assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` })).status, 200);
     const again = await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}` });
     assert.equal(again.status, 429);
-    assert.deepEqual(again.body, { code: 429, msg: '请求过于频繁，请稍后再试' });
+    // Issue 27.8: the answer says how long to wait, in the message, the body and Retry-After (the button counts it down).
+    const wait = again.body.retryAfter as number;
+    ok(Number.isInteger(wait) && wait >= 1 && wait <= 60, `retryAfter ${wait}`);
+    assert.deepEqual(again.body, { code: 429, msg: `验证码发送过于频繁，请在 ${wait} 秒后重试`, retryAfter: wait });
+    assert.equal(again.headers['retry-after'], String(wait));
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++)
@@ -61,7 +65,10 @@ describe('SMS codes and customer accounts', () => {
       url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('孙工')}&code=${code}&tgCode=TG2026`,
     });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { code: 200, msg: '注册成功' });
+    // Issue 27.8: the registration proved the phone, so it signs in as /loginNoPassword does: a token for /getInfo.
+    assert.deepEqual({ ...r.body, token: typeof r.body.token }, { code: 200, msg: '注册成功', token: 'string' });
+    const me = await req(s.app, { method: 'GET', url: '/getInfo', token: r.body.token });
+    assert.equal(me.body.user.phonenumber, phone);
     const [u] = await rows<{ user_name: string; password: string | null; customer_id: number; tg_code: string }>(
       s.app.ctx.db,
       sql`SELECT u.user_name, u.password, u.customer_id, c.tg_code FROM sys_user u JOIN customer c ON c.id = u.customer_id WHERE u.phonenumber = ${phone}`,

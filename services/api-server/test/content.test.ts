@@ -266,6 +266,33 @@ describe('articles and search', () => {
     assert.equal(none.body.empty, true);
   });
 
+  test('[SRCH-1][SRCH-6] issue 27.11: no channelId searches every searchable channel (全部), never about or contact', async () => {
+    const searchable: number[] = [CHANNEL_IDS.product, CHANNEL_IDS.solution, CHANNEL_IDS.support, CHANNEL_IDS.news];
+    // A news title: the default 全部 finds it; the old default (products) did not.
+    const news = await req(s.app, { method: 'GET', url: `/api/article/page?channelId=${CHANNEL_IDS.news}&page=1&pageSize=1` });
+    const title: string = news.body.content[0].title;
+    const byTitle = await req(s.app, { method: 'GET', url: `/api/article/es/page?text=${encodeURIComponent(title)}&page=1&pageSize=20` });
+    assert.equal(byTitle.status, 200);
+    const hit = byTitle.body.content.find((a: Article & { title: string }) => a.title === title);
+    ok(hit, `news title ${title} found`);
+    assert.equal(hit.searchChannelId, CHANNEL_IDS.news);
+    const inProducts = await req(s.app, {
+      method: 'GET',
+      url: `/api/article/es/page?channelId=${CHANNEL_IDS.product}&text=${encodeURIComponent(title)}`,
+    });
+    assert.equal(inProducts.body.totalElements, 0);
+    // Everything: the sum of the four channels, each result naming its searchable channel (sub-channels too).
+    const everything = await req(s.app, { method: 'GET', url: '/api/article/es/page?page=1&pageSize=100' });
+    let sum = 0;
+    for (const id of searchable) sum += (await req(s.app, { method: 'GET', url: `/api/article/es/page?channelId=${id}` })).body.totalElements;
+    assert.equal(everything.body.totalElements, sum);
+    ok(everything.body.content.every((a: { searchChannelId: number }) => searchable.includes(a.searchChannelId)));
+    const doc = everything.body.content.find((a: Article) => a.channel.id === CHANNEL_IDS.document);
+    assert.equal(doc.searchChannelId, CHANNEL_IDS.support);
+    const about = await req(s.app, { method: 'GET', url: `/api/article/es/page?text=${encodeURIComponent('公司简介')}` });
+    ok(about.body.content.every((a: Article) => a.channel.id !== CHANNEL_IDS.about));
+  });
+
   test('[API-6] search text with SQL metacharacters, LIKE wildcards, HTML and overlong strings is data, never SQL', async () => {
     for (const text of [
       "' OR 1=1 --",
@@ -458,7 +485,8 @@ describe('message board', () => {
       });
     }
     assert.equal(last?.status, 429);
-    assert.deepEqual(last?.body, { code: 429, msg: '请求过于频繁，请稍后再试' });
+    assert.deepEqual(last?.body, { code: 429, msg: '请求过于频繁，请稍后再试', retryAfter: last?.body.retryAfter });
+    ok(last?.body.retryAfter >= 1 && last?.body.retryAfter <= 600);
   });
 });
 

@@ -30,6 +30,13 @@ import {
 
 const PORTAL = 'https://portal.example.com';
 const TOO_MANY = { code: 429, msg: '请求过于频繁，请稍后再试' };
+/** A 429 body without its retryAfter, which must be whole seconds of at least 1 (issue 27.8). */
+function waitless(body: { retryAfter?: unknown }): object {
+  const { retryAfter, ...rest } = body;
+  ok(Number.isInteger(retryAfter) && (retryAfter as number) >= 1, `retryAfter ${String(retryAfter)}`);
+  return rest;
+}
+const smsWait = (body: { retryAfter?: unknown }) => ({ code: 429, msg: `验证码发送过于频繁，请在 ${String(body.retryAfter)} 秒后重试` });
 const FORBIDDEN = { code: 403, msg: '当前操作没有权限' };
 const UNAUTHORIZED = { code: 401, msg: '认证失败，无法访问系统资源' };
 const SMS_FAIL = { code: 500, msg: '短信验证码错误或已过期' };
@@ -77,7 +84,7 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
       payload: { username: 'editor', password: 'editor123', code: c.answer, uuid: c.uuid },
     });
     assert.equal(right.status, 429);
-    assert.deepEqual(right.body, TOO_MANY);
+    assert.deepEqual(waitless(right.body), TOO_MANY);
     assert.equal(await count('sys_token'), tokensBefore, 'no token issued to a rate-limited caller');
     // the user name is case-folded in the key: EDITOR counts with editor
     const upper = await req(s.app, { method: 'POST', url: '/login', ip, payload: { username: 'EDITOR', password: 'x' } });
@@ -95,7 +102,7 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
     }
     const right = await req(s.app, { method: 'POST', url: '/loginNoPassword', ip, payload: { phone, code } });
     assert.equal(right.status, 429);
-    assert.deepEqual(right.body, TOO_MANY);
+    assert.deepEqual(waitless(right.body), TOO_MANY);
   });
 
   test('[API-18] sendCode: 1 per 60 s per phone and 20 per hour per IP; a refused call sends no SMS', async () => {
@@ -103,7 +110,7 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
     await sendSms(s.app, phone, 'register');
     const again = await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${phone}&purpose=register` });
     assert.equal(again.status, 429);
-    assert.deepEqual(again.body, TOO_MANY);
+    assert.deepEqual(waitless(again.body), smsWait(again.body));
     const sent = await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = ${phone}`);
     assert.equal(Number(sent[0].n), 1, 'the refused request sent nothing');
     const ip = freshIp();
@@ -111,7 +118,7 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
       assert.equal((await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${freshPhone()}&purpose=register`, ip })).status, 200);
     const last = freshPhone();
     const over = await req(s.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${last}&purpose=register`, ip });
-    assert.deepEqual([over.status, over.body], [429, TOO_MANY]);
+    assert.deepEqual([over.status, waitless(over.body)], [429, smsWait(over.body)]);
     const none = await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = ${last}`);
     assert.equal(Number(none[0].n), 0);
   });

@@ -113,7 +113,7 @@ describe('captcha and login', () => {
     for (let i = 0; i < 11; i++) {
       const r = await req(s.app, { method: 'POST', url: '/login', ip, payload: { username: 'editor', password: 'nope', code: 'x', uuid: 'y' } });
       statuses.push(r.status);
-      if (r.status === 429) assert.deepEqual(r.body, { code: 429, msg: '请求过于频繁，请稍后再试' });
+      if (r.status === 429) assert.deepEqual(r.body, { code: 429, msg: '请求过于频繁，请稍后再试', retryAfter: r.body.retryAfter });
     }
     assert.deepEqual(statuses.slice(0, 10), Array(10).fill(200));
     assert.equal(statuses[10], 429);

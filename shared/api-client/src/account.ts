@@ -7,6 +7,7 @@ import type {
   LoginResponse,
   R,
   RegisterQuery,
+  RegisterResponse,
   ResetPasswordQuery,
   SmsPurpose,
   UpdatePwdBody,
@@ -21,8 +22,9 @@ export const loginNoPassword = (body: LoginNoPasswordBody) => request.post<Login
 /** POST /bus/customer/sendCode?phone=&purpose= (the code is good only for that purpose). */
 export const sendSmsCode = (phone: string, purpose: SmsPurpose) =>
   request.post<R>('/bus/customer/sendCode', null, { params: { phone, purpose }, isToken: purpose === 'phone' });
-/** POST /bus/customer/create?phone&name&code&tgCode, no token header. */
-export const registerCustomer = (query: RegisterQuery) => request.post<R>('/bus/customer/create', null, { params: query, isToken: false });
+/** POST /bus/customer/create?phone&name&code&tgCode, no token header; the answer carries the new customer's token. */
+export const registerCustomer = (query: RegisterQuery) =>
+  request.post<RegisterResponse>('/bus/customer/create', null, { params: query, isToken: false });
 /** POST /bus/customer/resetUserPassword?phone&password&code, no token header. */
 export const resetUserPassword = (query: ResetPasswordQuery) =>
   request.post<R>('/bus/customer/resetUserPassword', null, { params: query, isToken: false });

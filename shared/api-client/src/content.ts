@@ -6,6 +6,7 @@ import type {
   ArticleNeighbour,
   ArticlePage,
   ArticlePageQuery,
+  ArticleSearchPage,
   ArticleSearchQuery,
   BlockItem,
   Channel,
@@ -37,8 +38,11 @@ export const getCompany = () =>
   }));
 /** GET /api/article */
 export const getArticles = (params?: ArticleListQuery) => request.get<Article[]>('/api/article', { params });
-/** GET /api/article/{id} */
-export const getArticle = (id: number | string) => request.get<ArticleDetail>(`/api/article/${id}`);
+/**
+ * GET /api/article/{id}. Every page that asks shows its own 内容不存在 for a missing article, so a 404 brings no
+ * error notice (quietNotFound), and neither do the neighbour calls below.
+ */
+export const getArticle = (id: number | string) => request.get<ArticleDetail>(`/api/article/${id}`, { quietNotFound: true });
 /** GET /api/article/page (1-based page) */
 export const getArticlePage = (params: ArticlePageQuery) => request.get<ArticlePage>('/api/article/page', { params });
 /** Every published article of a channel and its sub-channels, page by page (the page renderer's list of detail pages). */
@@ -50,12 +54,12 @@ export async function getAllArticles(channelId: number): Promise<Article[]> {
     if (page >= res.totalPages || res.content.length === 0) return all;
   }
 }
-/** The content search: GET /api/article/es/page with page, pageSize, channelId, text. */
-export const searchArticles = (params: ArticleSearchQuery) => request.get<ArticlePage>('/api/article/es/page', { params });
+/** The content search: GET /api/article/es/page with page, pageSize, channelId (none: every searchable channel), text. */
+export const searchArticles = (params: ArticleSearchQuery) => request.get<ArticleSearchPage>('/api/article/es/page', { params });
 /** GET /api/article/prev?id= */
-export const getPrevArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/prev', { params: { id } });
+export const getPrevArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/prev', { params: { id }, quietNotFound: true });
 /** GET /api/article/next?id= */
-export const getNextArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/next', { params: { id } });
+export const getNextArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/next', { params: { id }, quietNotFound: true });
 /** POST /api/message-board */
 export const postMessageBoard = (form: MessageBoardForm) => request.post<R>('/api/message-board', form);
 /** Generic POST download of an article's file. */

@@ -54,7 +54,7 @@ export const BLOCKS: readonly { id: number; name: string; hint: string }[] = [
   { id: BLOCK_IDS.documents, name: '服务支持：文档中心', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
   { id: BLOCK_IDS.videoTutorials, name: '服务支持：视频教程', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
   { id: BLOCK_IDS.commonQuestions, name: '服务支持：常见问题', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
-  { id: BLOCK_IDS.homeBanner, name: '首页轮播图', hint: '首页顶部轮播：标题、副标题、图片、链接，按顺序播放' },
+  { id: BLOCK_IDS.homeBanner, name: '首页轮播图', hint: '首页顶部轮播：标题、副标题（以文字显示在图片上）、图片（不含文字）、链接，按顺序播放' },
   { id: BLOCK_IDS.company, name: '公司信息', hint: '公司名称与标志（页头、登录页）：第一项的标题、副标题、描述、图片' },
   {
     id: BLOCK_IDS.homeIntro,

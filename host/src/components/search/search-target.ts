@@ -1,8 +1,42 @@
-import { CHANNEL_IDS } from '@site/contract';
+import { CHANNEL_IDS, SEARCHABLE_CHANNEL_IDS } from '@site/contract';
 
 export interface SearchResultRef {
   id: number | string;
   channel?: { id: number } | null;
+  /** The searchable channel the result lies under (the API's answer carries it). */
+  searchChannelId?: number | null;
+}
+
+/** The scope 全部: every searchable channel at once (the default). */
+export const SEARCH_ALL = 'all';
+/** What a search looks in: 全部 or one searchable channel id. */
+export type SearchScope = typeof SEARCH_ALL | number;
+
+export interface SearchQuery {
+  text: string;
+  scope: SearchScope;
+  /** 1-based. */
+  page: number;
+}
+
+/** The address of a search, to share and open again: `/search?text=…&channel=all|14|10|11|12` (page when past 1). */
+export function searchAddress(q: SearchQuery): string {
+  const params = new URLSearchParams({ text: q.text, channel: String(q.scope) });
+  if (q.page > 1) params.set('page', String(q.page));
+  return `/search?${params.toString()}`;
+}
+
+/** A search read from its address; a scope or page it cannot use falls back to 全部 and page 1. */
+export function readSearchAddress(params: URLSearchParams): SearchQuery {
+  const channel = Number(params.get('channel'));
+  const scope: SearchScope = (SEARCHABLE_CHANNEL_IDS as readonly number[]).includes(channel) ? channel : SEARCH_ALL;
+  const page = Number(params.get('page'));
+  return { text: (params.get('text') ?? '').trim().slice(0, 100), scope, page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+/** Where a result found with the given scope goes: with 全部, the result's own searchable channel decides. */
+export function scopedResultPath(scope: SearchScope, result: SearchResultRef): string {
+  return searchResultPath(scope === SEARCH_ALL ? (result.searchChannelId ?? CHANNEL_IDS.news) : scope, result);
 }
 
 /**

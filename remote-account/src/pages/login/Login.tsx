@@ -11,7 +11,7 @@ import { SmsLoginForm } from './SmsLoginForm';
 type TabKey = 'account' | 'sms';
 
 /**
- * /user/login. Query: `redirect` (in-site page to return to), `tab=sms` and `phone` (after registration),
+ * /user/login. Query: `redirect` (in-site page to return to), `tab=sms` and `phone` (the SMS tab with the phone filled in),
  * `username` (after a password reset).
  */
 export default function Login() {

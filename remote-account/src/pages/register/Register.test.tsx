@@ -13,6 +13,7 @@ jest.mock('@site/api-client', () => ({
 jest.mock('@site/app-runtime', () => ({
   ...jest.requireActual('@site/app-runtime'),
   notify: { ...jest.requireActual('@site/app-runtime').notify, success: jest.fn() },
+  completeLogin: jest.fn(() => Promise.resolve()),
 }));
 
 const m = api as jest.Mocked<typeof api>;
@@ -33,17 +34,42 @@ test('required fields and phone format', async () => {
   expect(m.registerCustomer).not.toHaveBeenCalled();
 });
 
-test('registers (referral code optional) and opens the SMS login tab with the phone', async () => {
-  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功' });
+test('[issue 27.8] registers (referral code optional) and is signed in with the token the answer carries: /index, no second code', async () => {
+  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功', token: 'reg-tok' });
   renderAt('/user/register', '/user/register', <Register />);
   type('手机号', '13800138000');
   type('姓名', ' 张三 ');
   type('短信验证码', '123456');
   fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
   await act(async () => submit());
-  await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/login?tab=sms&phone=13800138000'));
+  await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/index'));
   expect(m.registerCustomer).toHaveBeenCalledWith({ phone: '13800138000', name: '张三', code: '123456' });
+  expect(r.completeLogin).toHaveBeenCalledWith('reg-tok');
   expect(r.notify.success).toHaveBeenCalledWith('注册成功');
+  expect(m.sendSmsCode).not.toHaveBeenCalled();
+});
+
+test('[issue 27.8] after registering, a safe ?redirect= page is where the new customer lands', async () => {
+  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功', token: 'reg-tok' });
+  renderAt('/user/register', '/user/register?redirect=%2Fcontact', <Register />);
+  type('手机号', '13800138000');
+  type('姓名', '张三');
+  type('短信验证码', '123456');
+  fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+  await act(async () => submit());
+  await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/contact'));
+});
+
+test('[issue 27.8] a refused code request (429) counts the button down from the seconds the server gave', async () => {
+  m.sendSmsCode.mockRejectedValue(
+    new runtime.ApiError('验证码发送过于频繁，请在 42 秒后重试', 429, { code: 429, msg: '验证码发送过于频繁，请在 42 秒后重试', retryAfter: 42 }),
+  );
+  renderAt('/user/register', '/user/register', <Register />);
+  type('手机号', '13800138000');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: '获取验证码' })));
+  const button = await screen.findByRole('button', { name: '42秒后重新获取' });
+  expect((button as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.queryByText(/验证码已发送至/)).toBeNull();
 });
 
 test('[ISSUE-15.5] the code is asked for with the purpose register (a registration code never signs in)', async () => {
@@ -55,7 +81,7 @@ test('[ISSUE-15.5] the code is asked for with the purpose register (a registrati
 });
 
 test('[ISSUE-19.consent] registration needs consent to the privacy policy: 请阅读并同意隐私政策, typed values kept', async () => {
-  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功' });
+  m.registerCustomer.mockResolvedValue({ code: 200, msg: '注册成功', token: 'reg-tok' });
   renderAt('/user/register', '/user/register', <Register />);
   type('手机号', '13800138000');
   type('姓名', '张三');

@@ -1,9 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
 import { Button, Form, Input } from '@site/antd-kit';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { registerCustomer } from '@site/api-client';
 import { notify } from '@site/app-runtime';
 import { rules } from '../../components/rules';
+import { useFinishLogin } from '../../components/useFinishLogin';
 import { SmsCodeField } from '../../components/SmsCodeField';
 import { UserLayout } from '../../components/UserLayout';
 
@@ -19,20 +20,27 @@ interface Values {
 /** Registration needs the visitor's consent to the privacy policy. */
 export const CONSENT_MESSAGE = '请阅读并同意隐私政策';
 
-/** /user/register: a customer account from phone, name and SMS code (+ optional referral code). */
+/**
+ * /user/register: a customer account from phone, name and SMS code (+ optional referral code). The code proved the
+ * phone, so the answer's token signs the new customer in, as an SMS sign-in would (then ?redirect= or /index).
+ */
 export default function Register() {
   const [form] = Form.useForm<Values>();
-  const navigate = useNavigate();
+  const finishLogin = useFinishLogin();
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(values: Values) {
     setSubmitting(true);
     try {
       const tgCode = values.tgCode?.trim();
-      await registerCustomer({ phone: values.phone, name: values.name.trim(), code: values.code.trim(), ...(tgCode ? { tgCode } : {}) });
+      const { token } = await registerCustomer({
+        phone: values.phone,
+        name: values.name.trim(),
+        code: values.code.trim(),
+        ...(tgCode ? { tgCode } : {}),
+      });
       notify.success('注册成功');
-      // The new account signs in by SMS: open that tab with the phone filled in.
-      navigate(`/user/login?tab=sms&phone=${encodeURIComponent(values.phone)}`, { replace: true });
+      await finishLogin(token);
     } catch {
       /* the client showed the server's message (e.g. 该手机号已注册); the input stays */
     } finally {

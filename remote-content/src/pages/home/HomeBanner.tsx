@@ -47,14 +47,15 @@ export function HomeBanner() {
           hidden={i !== current}
         >
           <SmartLink className="rc-banner-slide" url={s.url || s.linkUrl} targetBlank={s.targetBlank} label={s.title}>
-            <img
-              src={s.image!}
-              alt={s.title}
-              width={1920}
-              height={600}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'low'}
-            />
+            {/* The picture carries no text (decorative): the title and subtitle are text over it, so on a phone
+                they keep a readable size instead of shrinking with a 1920 px picture. */}
+            <img src={s.image!} alt="" width={1920} height={600} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'low'} />
+            {(s.title || s.subtitle) && (
+              <span className="rc-banner-caption">
+                {s.title && <strong>{s.title}</strong>}
+                {s.subtitle && <span>{s.subtitle}</span>}
+              </span>
+            )}
           </SmartLink>
         </div>
       ))}

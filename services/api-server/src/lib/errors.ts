@@ -18,6 +18,8 @@ export class HttpError extends Error {
     message: string,
     /** The input field at fault (ApiErrorBody.field), when one is. */
     public field?: string,
+    /** A 429's seconds until a retry can pass (the Retry-After header and ApiErrorBody.retryAfter). */
+    public retryAfter?: number,
   ) {
     super(message);
   }
@@ -37,7 +39,7 @@ export const badRequest = (msg: string = MSG.badRequest, field?: string) => new 
 export const unauthorized = () => new HttpError(401, MSG.unauthorized);
 export const forbidden = () => new HttpError(403, MSG.forbidden);
 export const notFound = (msg: string = MSG.notFound) => new HttpError(404, msg);
-export const tooMany = () => new HttpError(429, MSG.tooMany);
+export const tooMany = (retryAfter?: number) => new HttpError(429, MSG.tooMany, undefined, retryAfter);
 
 export const ok = <T extends object>(extra?: T) => ({ code: 200, msg: MSG.ok, ...(extra ?? ({} as T)) });
 

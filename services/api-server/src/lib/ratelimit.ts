@@ -4,20 +4,31 @@ import { HttpError, tooMany } from './errors.js';
 
 /**
  * Fixed-window rate limit kept in the database (shared by every server instance).
- * Returns the count in the current window; throws 429 (with `message`, or the general one) when over the limit.
+ * Returns the count in the current window; over the limit it throws 429 carrying the whole seconds until the window
+ * ends (Retry-After), with `message` (a text, or one made from those seconds) or the general one.
  */
-export async function hit(db: Db, key: string, limit: number, windowMs: number, message?: string): Promise<number> {
+export async function hit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  message?: string | ((retryAfterSeconds: number) => string),
+): Promise<number> {
   const seconds = windowMs / 1000;
-  const [row] = await rows<{ count: number }>(
+  const [row] = await rows<{ count: number; remaining: number }>(
     db,
     sql`INSERT INTO rate_limit (key, window_start, count) VALUES (${key.slice(0, 300)}, now(), 1)
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limit.window_start <= now() - make_interval(secs => ${seconds}) THEN 1 ELSE rate_limit.count + 1 END,
           window_start = CASE WHEN rate_limit.window_start <= now() - make_interval(secs => ${seconds}) THEN now() ELSE rate_limit.window_start END
-        RETURNING count`,
+        RETURNING count, extract(epoch FROM (window_start + make_interval(secs => ${seconds}) - now()))::float8 AS remaining`,
   );
   const count = Number(row?.count ?? 1);
-  if (count > limit) throw message ? new HttpError(429, message) : tooMany();
+  if (count > limit) {
+    const retryAfter = Math.max(1, Math.ceil(Number(row?.remaining ?? seconds)));
+    if (message === undefined) throw tooMany(retryAfter);
+    throw new HttpError(429, typeof message === 'function' ? message(retryAfter) : message, undefined, retryAfter);
+  }
   return count;
 }
 

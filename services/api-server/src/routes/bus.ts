@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { hashPassword, hasPermi, isAdmin, requireUser, revokeAllTokens } from '../lib/auth.js';
+import { hashPassword, hasPermi, isAdmin, issueToken, requireUser, revokeAllTokens } from '../lib/auth.js';
 import { BizError, forbidden, notFound } from '../lib/errors.js';
 import { hit } from '../lib/ratelimit.js';
 import { configValue } from '../lib/config.js';
@@ -38,6 +38,9 @@ const resetInput = z.object({
 });
 const idInput = z.object({ id: intId });
 
+/** A refused code request says how long to wait (the send-code button counts the same seconds down). */
+export const smsWaitMessage = (seconds: number) => `验证码发送过于频繁，请在 ${seconds} 秒后重试`;
+
 export default async function busRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
@@ -49,8 +52,8 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
    */
   app.post('/bus/customer/sendCode', { preValidation: input, schema: { body: sendCodeInput } }, async (req) => {
     const q = req.body;
-    await hit(db, `sms-ip:${req.ip}`, limits.smsPerIp.limit, limits.smsPerIp.windowMs);
-    await hit(db, `sms-phone:${q.phone}`, limits.smsPerPhone.limit, limits.smsPerPhone.windowMs);
+    await hit(db, `sms-ip:${req.ip}`, limits.smsPerIp.limit, limits.smsPerIp.windowMs, smsWaitMessage);
+    await hit(db, `sms-phone:${q.phone}`, limits.smsPerPhone.limit, limits.smsPerPhone.windowMs, smsWaitMessage);
     const needsAccount = q.purpose === 'login' || q.purpose === 'reset';
     const [account] = needsAccount
       ? await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone)).limit(1)
@@ -67,26 +70,32 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
     await consumeSmsCode(db, q.phone, q.code, 'register');
     const [existing] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone));
     if (existing) throw new BizError('该手机号已注册');
+    let userId: number;
     try {
-      await db.transaction(async (tx) => {
+      userId = await db.transaction(async (tx) => {
         const [c] = await tx
           .insert(t.customer)
           .values({ name: q.name, contactName: q.name, phone: q.phone, tgCode: q.tgCode || null })
           .returning({ id: t.customer.id });
-        await tx.insert(t.sysUser).values({
-          userName: q.phone,
-          nickName: q.name,
-          phonenumber: q.phone,
-          customerId: c.id,
-          avatar: '/files/images/avatar-default.svg',
-        });
+        const [u] = await tx
+          .insert(t.sysUser)
+          .values({
+            userName: q.phone,
+            nickName: q.name,
+            phonenumber: q.phone,
+            customerId: c.id,
+            avatar: '/files/images/avatar-default.svg',
+          })
+          .returning({ id: t.sysUser.userId });
+        return u.id;
       });
     } catch (err) {
       if ((err as { code?: string }).code === '23505' || /unique|duplicate/i.test(String((err as Error).message)))
         throw new BizError('该手机号已注册');
       throw err;
     }
-    return { code: 200, msg: '注册成功' };
+    // The code just used proved the phone, as an SMS sign-in does: the new customer is signed in at once.
+    return { code: 200, msg: '注册成功', token: await issueToken(db, userId) };
   });
 
   app.post('/bus/customer/resetUserPassword', { preValidation: input, schema: { body: resetInput } }, async (req) => {

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ARTICLE_CACHE, type AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { ARTICLE_STATUS, BLOCK_IDS } from '@site/contract';
+import { ARTICLE_STATUS, BLOCK_IDS, SEARCHABLE_CHANNEL_IDS } from '@site/contract';
 import { verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
@@ -13,7 +13,7 @@ import { FILE_NOT_FOUND, safeResolve, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
 import { bearer, loadUserByToken } from '../lib/auth.js';
 import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/validate.js';
-import type { Article, ArticleDetail, BlockItem, Channel, SpringPage } from '@site/contract';
+import type { Article, ArticleDetail, ArticleSearchPage, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
 
@@ -29,6 +29,18 @@ export function channelWithDescendants(all: ChannelRow[], id: number): number[] 
   const out = [id];
   for (let i = 0; i < out.length; i++) for (const c of all) if (c.parentId === out[i]) out.push(c.id);
   return out;
+}
+
+/** The searchable channel (SEARCHABLE_CHANNEL_IDS) a channel is or lies under; null when it is under none. */
+export function searchableAncestor(all: ChannelRow[], id: number): number | null {
+  const byId = new Map(all.map((c) => [c.id, c]));
+  const searchable = new Set<number>(SEARCHABLE_CHANNEL_IDS);
+  const seen = new Set<number>();
+  for (let cur = byId.get(id); cur && !seen.has(cur.id); cur = cur.parentId === null ? undefined : byId.get(cur.parentId)) {
+    if (searchable.has(cur.id)) return cur.id;
+    seen.add(cur.id);
+  }
+  return null;
 }
 
 function toChannel(row: ChannelRow, all: ChannelRow[], withChildren: boolean): Channel {
@@ -329,15 +341,28 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
     );
   });
 
-  /** Content search: title and text (trigram GIN indexes; Chinese substrings match). */
-  app.get('/api/article/es/page', { schema: { querystring: searchQuery } }, async (req) => {
+  /**
+   * Content search: title and text (trigram GIN indexes; Chinese substrings match). Without a channelId it searches
+   * every searchable channel (the search modal's 全部), never the about or contact pages' own articles. Each result
+   * says which searchable channel it belongs to, so a search over all of them can still open the right page.
+   */
+  app.get('/api/article/es/page', { schema: { querystring: searchQuery } }, async (req): Promise<ArticleSearchPage> => {
     const q = req.query;
     let textFilter: SQL | undefined;
     if (q.text) {
       const pattern = `%${escapeLike(q.text)}%`;
       textFilter = or(ilike(t.article.title, pattern), ilike(t.article.searchText, pattern));
     }
-    return page(and(isPublic, await channelFilter(q.channelId), textFilter), q.page, q.pageSize);
+    const all = await loadChannels(ctx);
+    const scope =
+      q.channelId === undefined
+        ? inArray(
+            t.article.channelId,
+            SEARCHABLE_CHANNEL_IDS.flatMap((id) => channelWithDescendants(all, id)),
+          )
+        : await channelFilter(q.channelId);
+    const found = await page(and(isPublic, scope, textFilter), q.page, q.pageSize);
+    return { ...found, content: found.content.map((a) => ({ ...a, searchChannelId: searchableAncestor(all, a.channelId) })) };
   });
 
   /** prev = the neighbour published just after (the one above in a newest-first list); next = just before. null when none. */

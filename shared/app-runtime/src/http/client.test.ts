@@ -145,6 +145,29 @@ describe('HTTP client', () => {
     expect(notifyError).toHaveBeenCalledWith('当前系统没有开启注册功能！');
   });
 
+  test('[issue 27.14] quietNotFound: a 404, as a JSON body or a bare status, rejects without a notice; other codes still notify', async () => {
+    const quiet = (status: number, data?: unknown) =>
+      ({
+        message: `Request failed with status code ${status}`,
+        config: cfg({ quietNotFound: true }),
+        response: { status, data },
+      }) as unknown as AxiosError;
+    await expect(onError(quiet(404, { code: 404, msg: '文章不存在' }))).rejects.toThrow('文章不存在');
+    await expect(onError(quiet(404, '<html>'))).rejects.toMatchObject({ code: 404 });
+    await expect(Promise.resolve(onResponse(res({ code: 404, msg: '文章不存在' }, { quietNotFound: true })))).rejects.toThrow('文章不存在');
+    expect(notifyError).not.toHaveBeenCalled();
+    await onError(quiet(500, { code: 500, msg: '服务器错误' })).catch(() => undefined);
+    await onError(axiosError('Request failed with status code 404', 404, { code: 404, msg: '文章不存在' })).catch(() => undefined);
+    expect(notifyError.mock.calls.map((c) => c[0])).toEqual(['服务器错误', '文章不存在']);
+  });
+
+  test('[ERR-11][issue 27.15] a failed file download (blob) is handed back untouched, no 系统接口404异常: the download reads its body', async () => {
+    const blob = new Blob([JSON.stringify({ code: 404, msg: '文件不存在' })], { type: 'application/json' });
+    const error = { message: 'Request failed with status code 404', config: cfg({ responseType: 'blob' }), response: { status: 404, data: blob } };
+    await expect(onError(error as unknown as AxiosError)).rejects.toBe(error);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
   test('[ERR-8] error notifications last 5 s', () => {
     const { ERROR_NOTIFICATION_MS } = jest.requireActual('@site/contract');
     expect(ERROR_NOTIFICATION_MS).toBe(5000);

@@ -23,6 +23,11 @@ export interface RequestFlags {
   isToken?: boolean;
   /** true: hand the body back whatever its code (calls of other systems, e.g. the CRM's code 0). */
   rawAnswer?: boolean;
+  /**
+   * true: a 404 (code or HTTP status) rejects without a notice, because the page itself shows that the thing is
+   * missing (an article's old address: the not-found page alone, no 错误 popup on top).
+   */
+  quietNotFound?: boolean;
 }
 export type RequestConfig = AxiosRequestConfig & RequestFlags;
 
@@ -84,10 +89,12 @@ interface CodedBody {
 }
 
 /** Turns a body with a code into either the body (pass) or a rejection with the right notice. */
-function handleCodedBody(body: CodedBody, url: string): unknown {
+function handleCodedBody(body: CodedBody, config: RequestConfig): unknown {
+  const url = config.url ?? '';
   const code = body.code;
   if (code === undefined || code === null || PASS_CODES.includes(code)) return body;
   const msg = body.msg || body.message || codeMessage(code);
+  if (Number(code) === 404 && config.quietNotFound) return Promise.reject(new ApiError(msg, code, body));
   if (Number(code) === 401) {
     showLoginExpired(url);
     return Promise.reject(new ApiError(LOGIN_EXPIRED_ERROR, 401, body));
@@ -125,7 +132,7 @@ export function onResponse(response: AxiosResponse): unknown {
   if (isBinary(config)) return response;
   const body = response.data;
   if (config.rawAnswer || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  return handleCodedBody(body as CodedBody, config.url ?? '');
+  return handleCodedBody(body as CodedBody, config);
 }
 
 export function onError(error: AxiosError): Promise<never> {
@@ -133,7 +140,7 @@ export function onError(error: AxiosError): Promise<never> {
   const body = error.response?.data as CodedBody | undefined;
   // A JSON error body from our server carries its own code and Chinese message.
   if (body && typeof body === 'object' && !(typeof Blob !== 'undefined' && body instanceof Blob) && 'code' in body) {
-    return Promise.resolve(handleCodedBody(body, config.url ?? '')).then(() =>
+    return Promise.resolve(handleCodedBody(body, config)).then(() =>
       Promise.reject(new ApiError(body.msg || codeMessage(body.code!), body.code, body)),
     );
   }
@@ -141,6 +148,10 @@ export function onError(error: AxiosError): Promise<never> {
     showLoginExpired(config.url);
     return Promise.reject(new ApiError(LOGIN_EXPIRED_ERROR, 401));
   }
+  // A file download reads its error body itself (a Blob holding the server's JSON, ERR-11) and says what failed
+  // (ERR-12): a notice here would show 系统接口404异常 before the body's own message.
+  if (isBinary(config)) return Promise.reject(error);
+  if (error.response?.status === 404 && config.quietNotFound) return Promise.reject(new ApiError(codeMessage(404), 404));
   const raw = error.message || '';
   let text: string;
   if (raw === 'Network Error') text = NETWORK_ERROR_TEXT;

@@ -53,6 +53,13 @@ describe('generic POST download', () => {
     expect(notify.error).toHaveBeenCalledWith('文件不存在');
   });
 
+  test('[ERR-11][issue 27.15] an HTTP 404 whose blob body is the JSON {code,msg} shows that message alone', async () => {
+    post.mockRejectedValue({ response: { status: 404, data: new TextBlob(JSON.stringify({ code: 404, msg: '文件不存在' }), 'application/json') } });
+    await expect(download('/api/download', { id: 1 })).resolves.toBe(false);
+    expect(notify.error.mock.calls).toEqual([['文件不存在']]);
+    expect(notify.close).toHaveBeenCalled();
+  });
+
   test('[ERR-12] a failed download shows 下载文件出现错误，请联系管理员！', async () => {
     post.mockRejectedValue(new Error('boom'));
     await expect(download('/api/download', { id: 1 })).resolves.toBe(false);

@@ -1,5 +1,6 @@
 /** Customers and account calls under `/bus` and the CRM lookup (query-string payloads, no token): `services/api-server/src/routes/bus.ts`. */
 
+import type { LoginResponse } from './account';
 import type { CrmResult, RData } from './common';
 
 /** `GET /bus/customer/{id}` data. */
@@ -48,6 +49,9 @@ export interface RegisterQuery {
   code: string;
   tgCode?: string;
 }
+
+/** `POST /bus/customer/create` answer: 注册成功 with a token, as an SMS sign-in gives (the code proved the phone). */
+export type RegisterResponse = LoginResponse;
 
 /** `POST /bus/customer/resetUserPassword?phone&password&code` (password 6–20 chars). Answers `R` `{code:200,msg:'密码重置成功'}`. */
 export interface ResetPasswordQuery {

@@ -21,6 +21,8 @@ export interface ApiErrorBody {
    * show `msg` beside that field and keep what was typed.
    */
   field?: string;
+  /** A 429: whole seconds until a retry can pass (also the Retry-After header), e.g. to count a send-code button down. */
+  retryAfter?: number;
 }
 
 /** RuoYi plain answer `{code, msg}`. */

@@ -127,13 +127,25 @@ export interface ArticlePageQuery {
   pageSize?: number;
 }
 
-/** Query of `GET /api/article/es/page`: the content search (title and text, Chinese substrings match). */
+/**
+ * Query of `GET /api/article/es/page`: the content search (title and text, Chinese substrings match). Without
+ * `channelId` it searches every searchable channel (SEARCHABLE_CHANNEL_IDS and their sub-channels).
+ */
 export interface ArticleSearchQuery extends ArticlePageQuery {
   /** Search text, optional, at most 100 characters. */
   text?: string;
 }
 
 export type ArticlePage = SpringPage<Article>;
+
+/** One result of the content search: an article and the searchable channel (14, 10, 11 or 12) it lies under. */
+export interface ArticleSearchResult extends Article {
+  /** Which of SEARCHABLE_CHANNEL_IDS the article's channel is or lies under (decides the page a result opens); null if none. */
+  searchChannelId: number | null;
+}
+
+/** `GET /api/article/es/page` answer. */
+export type ArticleSearchPage = SpringPage<ArticleSearchResult>;
 
 /** `GET /api/article/prev?id=` / `next?id=`: neighbour in the same channel, or `null` (HTTP 200) when none. */
 export type ArticleNeighbour = Article | null;

@@ -13,19 +13,23 @@ export function useCountdown(seconds = SMS_RESEND_SECONDS) {
     timer.current = undefined;
   }, []);
 
-  const start = useCallback(() => {
-    stop();
-    setLeft(seconds);
-    timer.current = setInterval(() => {
-      setLeft((n) => {
-        if (n <= 1) {
-          stop();
-          return 0;
-        }
-        return n - 1;
-      });
-    }, 1000);
-  }, [seconds, stop]);
+  /** From `from` seconds (default: the hook's own), e.g. the wait a refused request was told. */
+  const start = useCallback(
+    (from: number = seconds) => {
+      stop();
+      setLeft(from);
+      timer.current = setInterval(() => {
+        setLeft((n) => {
+          if (n <= 1) {
+            stop();
+            return 0;
+          }
+          return n - 1;
+        });
+      }, 1000);
+    },
+    [seconds, stop],
+  );
 
   useEffect(() => stop, [stop]);
   return { left, running: left > 0, start };

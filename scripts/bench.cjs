@@ -4,7 +4,8 @@
  * run, checks what each public route serves without JavaScript, and loads each route cold in headless Chromium,
  * printing per route the JS bytes (raw and compressed), the number of requests and which remotes were fetched; then
  * the API throughput of the read routes next to the server's minimal route; then the renderer (scripts/bench/render.cjs):
- * the time from an article's edit until its page serves it, and full renders of a site with 1,000 articles.
+ * the time from an article's edit until its page serves it, and full renders of a site with 1,000 articles. The build
+ * first (scripts/bench/build.cjs): the five apps cold, then one remote rebuilt after a one-line change.
  * Prints numbers and writes bench-report.json; never fails on them.
  */
 const fs = require('fs');
@@ -14,6 +15,7 @@ const { spawn, execSync } = require('child_process');
 const { APPS, PORT_BASES, REMOTE_NAMES, SERVICE_DIRS, portsFrom, serveEnv } = require('../shared/build-config/site.cjs');
 const { siteEnv, defaultRemotes } = require('../services/origin-server/src/site-env.cjs');
 const render = require('./bench/render.cjs');
+const buildTimes = require('./bench/build.cjs');
 
 const root = path.resolve(__dirname, '..');
 const ports = portsFrom(Number(process.env.BENCH_BASE || PORT_BASES.bench));
@@ -338,16 +340,9 @@ async function measureRenderer(report, ids, env) {
     api: [],
   };
   if (process.env.BENCH_SKIP_BUILD !== '1' || !Object.values(APPS).every((a) => fs.existsSync(path.join(root, a.dir, 'dist')))) {
-    // Build times: each app alone (one at a time, so the figures are comparable), then the total.
-    const started = Date.now();
-    report.buildSeconds = {};
-    for (const a of Object.values(APPS)) {
-      const t = Date.now();
-      execSync('pnpm run build', { cwd: path.join(root, a.dir), stdio: 'ignore' });
-      report.buildSeconds[a.dir] = +((Date.now() - t) / 1000).toFixed(1);
-    }
-    report.buildSeconds.all = +((Date.now() - started) / 1000).toFixed(1);
-    console.log('Production build (seconds):', report.buildSeconds);
+    // Build times (scripts/bench/build.cjs): the five apps cold, then one remote after a one-line change.
+    report.buildTimes = await buildTimes.measureBuild();
+    buildTimes.printBuild(report.buildTimes);
   }
   for (const a of Object.values(APPS)) {
     const manifest = path.join(root, a.dir, 'dist', 'mf-manifest.json');

@@ -77,7 +77,8 @@ function serverFor(app) {
     cors: !isHost,
     portalOrigins: site.portalOrigins,
     trustedProxies: trustedProxies(),
-    apiTarget: isHost ? { host: '127.0.0.1', port: site.apiPort } : undefined,
+    apiUpstreams: isHost ? site.apiUpstreams : undefined,
+    healthIntervalMs: site.apiHealthIntervalMs,
     htmlHeaders: isHost ? hostHtmlHeaders : undefined,
     rendered: isHost && process.env.SITE_RENDER !== '0' ? renderedPages(site.renderDir) : undefined,
     dynamic: isHost

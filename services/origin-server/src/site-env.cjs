@@ -1,5 +1,6 @@
 /** Ports and locations of the composed site, from the environment with the documented defaults. */
 const path = require('path');
+const { parseUpstreams } = require('./api-upstreams.cjs');
 const { APPS, DEFAULT_API_PORT, SITES, portEnvName } = require('../../../shared/build-config/site.cjs');
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -23,6 +24,9 @@ function siteEnv(env = process.env) {
     host: apps.find((a) => a.name === 'host'),
     remotes: apps.filter((a) => a.name !== 'host'),
     apiPort: Number(env.API_PORT || DEFAULT_API_PORT),
+    /** The API instances the host's proxy spreads calls over: API_UPSTREAMS, else the one on API_PORT. */
+    apiUpstreams: parseUpstreams(env.API_UPSTREAMS, Number(env.API_PORT || DEFAULT_API_PORT)),
+    apiHealthIntervalMs: Number(env.API_HEALTH_INTERVAL_MS || 2000),
     publicHost,
     remotesFile,
     portalOrigins: (env.PORTAL_ORIGINS || '')

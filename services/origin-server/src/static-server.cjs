@@ -11,7 +11,7 @@ const { AsyncLocalStorage } = require('async_hooks');
 const Fastify = require('fastify');
 const fastifyStatic = require('@fastify/static');
 const replyFrom = require('@fastify/reply-from');
-const { Agent } = require('undici');
+const { createUpstreams, isConnectFailure } = require('./api-upstreams.cjs');
 const { API_PATHS } = require('../../../shared/build-config/site.cjs');
 
 /** Content-hashed file names (`main.3f9a1c2e.js`): never change, cached for a year. */
@@ -60,7 +60,7 @@ function isDevPath(pathname) {
 /**
  * @param {{
  *   root: string, spa?: boolean, cors?: boolean,
- *   apiTarget?: {host: string, port: number},
+ *   apiTarget?: {host: string, port: number}, apiUpstreams?: string[], healthIntervalMs?: number,
  *   dynamic?: Record<string, () => (string|Buffer|null)>,
  *   htmlHeaders?: () => Record<string, string>,
  *   portalOrigins?: string[], trustedProxies?: string[],
@@ -115,7 +115,8 @@ function createStaticServer(o) {
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
 
-  if (o.apiTarget) registerProxy(app, o.apiTarget);
+  const upstreams = o.apiUpstreams?.length ? o.apiUpstreams : o.apiTarget ? [`http://${o.apiTarget.host}:${o.apiTarget.port}`] : [];
+  if (upstreams.length) registerProxy(app, upstreams, o.healthIntervalMs);
 
   if (o.cors) {
     app.options('*', (_request, reply) => {
@@ -209,19 +210,37 @@ function serveRenderedPages(app, o) {
 }
 
 /**
- * The host's API paths go to the API server. X-Forwarded-For gets the visitor's address appended (the chain it
- * brought is kept only when it came from a trusted proxy), X-Forwarded-Proto is the scheme the visitor used
- * (a trusted TLS terminator's word, else our own), so the API can mark its cookie `Secure` behind TLS.
+ * The host's API paths go to the API server, or spread over several instances (api-upstreams.cjs: undici's
+ * BalancedPool, health-checked). X-Forwarded-For gets the visitor's address appended (the chain it brought is
+ * kept only when it came from a trusted proxy), X-Forwarded-Proto is the scheme the visitor used (a trusted TLS
+ * terminator's word, else our own), so the API can mark its cookie `Secure` behind TLS.
  */
-function registerProxy(app, target) {
+function registerProxy(app, origins, healthIntervalMs) {
   const signals = new AsyncLocalStorage();
   // No timeouts of our own: the browser's client gives up after 60 s (ERR-6) and that abort reaches the API.
-  const agent = new Agent({ connections: 256, headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 4000 });
+  const upstreams = createUpstreams(origins, {
+    intervalMs: healthIntervalMs,
+    poolOptions: { connections: 256, headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 4000 },
+    onChange: (origin, up) => console.error(`[origin] API instance ${origin} ${up ? 'passes its health check again' : 'fails its health check'}`),
+  });
+  app.decorate('apiUpstreams', upstreams);
   const dispatcher = {
-    request: (opts, cb) => agent.request({ ...opts, signal: signals.getStore() }, cb),
+    // The pool picks the instance; the origin reply-from puts on the call is only the first of the list.
+    request: ({ origin: _origin, ...opts }, cb) => upstreams.pool.request({ ...opts, signal: signals.getStore() }, cb),
   };
-  app.register(replyFrom, { base: `http://${target.host}:${target.port}`, undici: dispatcher, disableRequestLogging: true });
-  app.addHook('onClose', async () => agent.close());
+  app.register(replyFrom, { base: origins[0], undici: dispatcher, disableRequestLogging: true });
+  app.addHook('onClose', async () => upstreams.close());
+  const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+  /**
+   * A call that found no instance listening (refused, reset before an answer) is tried on the next one when
+   * repeating it cannot do a thing twice: an idempotent method without a body, each other instance once.
+   */
+  const retryDelay = ({ err, req, attempt }) => {
+    if (!err || !isConnectFailure(err)) return null;
+    upstreams.reportFailure();
+    if (!IDEMPOTENT.has(req.method) || req.headers['content-length'] || attempt >= origins.length - 1) return null;
+    return 1;
+  };
 
   function rewriteRequestHeaders(request, headers) {
     const peer = request.raw.socket.remoteAddress || '';
@@ -252,7 +271,7 @@ function registerProxy(app, target) {
           // 'Network Error', ERR-5). A 502 of our own would read as 系统接口502异常, an answer the API never gave.
           // An HTTP status the API (or a gateway behind us) really sends, 502 and 503 included, passes unchanged.
           onError: (r) => r.raw.destroy(),
-          retryDelay: () => null,
+          retryDelay,
         }),
       );
     } catch {

@@ -25,8 +25,6 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.webp': 'image/webp',
   '.pdf': 'application/pdf',
   '.txt': 'text/plain; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json',
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

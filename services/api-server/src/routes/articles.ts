@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ARTICLE_STATUS, ARTICLE_UPLOAD_MAX_BYTES, STALE_WRITE_MSG, type AdminArticle, type AdminArticleDetail } from '@site/contract';
-import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
@@ -284,7 +284,6 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
       return after;
     });
-    ctx.cache.invalidate(ARTICLE_CACHE);
     notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
     return { code: 200, msg: OK, data };
   });
@@ -316,8 +315,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         });
         return after;
       });
-      ctx.cache.invalidate(ARTICLE_CACHE);
-      // Moved to another channel: both channels' pages change (the same change twice is sent once).
+        // Moved to another channel: both channels' pages change (the same change twice is sent once).
       notifyContentChange(
         ctx,
         { kind: 'article', id: data.id, channelId: oldChannelId },
@@ -360,8 +358,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         });
         return one(row, names);
       });
-      ctx.cache.invalidate(ARTICLE_CACHE);
-      notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
+        notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
       return { code: 200, msg: OK, data };
     },
   );
@@ -385,8 +382,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         }
         return rows;
       });
-      ctx.cache.invalidate(ARTICLE_CACHE);
-      notifyContentChange(ctx, ...gone.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
+        notifyContentChange(ctx, ...gone.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
       return { code: 200, msg: OK };
     },
   );

@@ -74,9 +74,8 @@ const summary = (r: ItemRow) => `${BLOCK_NAMES.get(r.blockId) ?? r.blockId}：${
 export default async function blockRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  /** The public block answers (GET /api/block-item, /api/company) are cached per block. */
+  /** The page renderer hears of it (the cached block answers follow block_item's version, context.ts). */
   const changed = (...blockIds: number[]) => {
-    ctx.cache.invalidate('block:');
     notifyContentChange(ctx, ...blockIds.map((blockId) => ({ kind: 'block' as const, blockId })));
   };
 

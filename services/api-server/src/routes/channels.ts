@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHANNEL_IDS, type ChannelAdmin } from '@site/contract';
-import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
@@ -131,10 +131,8 @@ async function articleCount(db: Db, channelId: number): Promise<number> {
 export default async function channelRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  /** The public channel answers, and the article lists that carry channel names. */
+  /** The page renderer hears of it (the caches follow the channel table's version, context.ts). */
   const changed = (...ids: (number | null)[]) => {
-    ctx.cache.invalidate('channels');
-    ctx.cache.invalidate(ARTICLE_CACHE);
     notifyContentChange(ctx, ...ids.filter((id) => id !== null).map((id) => ({ kind: 'channel' as const, id })));
   };
 

@@ -17,7 +17,7 @@ export default async function systemRoutes(app: FastifyInstance, ctx: AppContext
   // ---- dictionary and configs (public, read-only)
   app.get('/system/dict/data/type/:dictType', async (req) => {
     const { dictType } = parse(z.object({ dictType: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, '字典类型格式不正确') }), req.params);
-    const list = await ctx.cache.get(`dict:${dictType}`, () =>
+    const list = await ctx.cache.get(['dict'], `dict:${dictType}`, () =>
       db
         .select()
         .from(t.sysDictData)

@@ -94,4 +94,9 @@ export class Cache {
   get size(): number {
     return this.store.size;
   }
+
+  /** Drops this instance's entries under a prefix (a cold start, for tests); other instances follow the versions. */
+  invalidate(prefix = '') {
+    for (const k of [...this.store.keys()]) if (k.startsWith(prefix)) this.store.delete(k);
+  }
 }

@@ -2,8 +2,8 @@
  * Articles written by staff (issue 18.1, RuoYi /system/article): list with search, paging and sorting; get; add;
  * edit; delete; publish/withdraw; the article's history from the audit trail. The body HTML is sanitised here before
  * it is stored (and again by the front end when shown); a save carrying an old `version` is refused with
- * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, empties the public
- * content cache, so the public site shows it on the next request, and tells the page renderer once it committed
+ * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, moves the article
+ * area's cache version (a trigger, migration 015), so every instance shows it on the next request, and tells the page renderer once it committed
  * (lib/render-hook.ts: the article and its channel; a move names the old channel and the new).
  */
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';

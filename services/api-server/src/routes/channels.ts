@@ -1,7 +1,8 @@
 /**
  * 栏目管理 (issue 18.2): the channel tree staff edit in the admin shell. Permissions content:channel:list (the tree),
  * :query (searching it), :get, :add, :edit, :delete. Every write is audited (resource 'channel'), refuses a stale
- * version, drops the cached public answers so the site shows the change at once, and tells the page renderer once it
+ * version, moves the channel area's cache version (a trigger, migration 015) so every instance shows the change at
+ * once, and tells the page renderer once it
  * committed (lib/render-hook.ts: the channel, and for a change to the tree the parent whose children changed).
  */
 import { asc, eq, isNull, sql } from 'drizzle-orm';

@@ -14,6 +14,7 @@ import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/r
 import { RenderHook, renderHookUrl } from './lib/render-hook.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
 import { S3Storage, storageFromEnv, type ObjectStorage } from '@site/object-storage';
+import { VisitWriter } from './lib/visits.js';
 import { localWxProvider, weixinProvider, type WxProvider } from './lib/wx.js';
 import { ensureAccounts } from './seed/accounts.js';
 import { UPLOAD_MAX_BYTES } from '@site/contract';
@@ -197,6 +198,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     sms: options.smsSender ?? outboxSender(db, print),
     wx: options.wxProvider ?? (realWx ? weixinProvider(appId, appSecret) : localWxProvider(db)),
     storage,
+    visits: new VisitWriter(db, () => config.rateLimits.visit),
     cache: new Cache(() => readCacheVersions(db)),
     renderHook: new RenderHook(config.renderHook.url, config.renderHook.token, (m) => app.log.warn(m)),
   };

@@ -4,6 +4,7 @@ import { rows, type Database, type Db } from './db/index.js';
 import type { RateLimits } from './lib/ratelimit.js';
 import type { RenderHook } from './lib/render-hook.js';
 import type { SmsSender } from './lib/sms.js';
+import type { VisitWriter } from './lib/visits.js';
 import type { WxProvider } from './lib/wx.js';
 
 export interface ServerConfig {
@@ -40,6 +41,8 @@ export interface AppContext {
   wx: WxProvider;
   /** Uploads and seeded media (`@site/object-storage`): a local folder by default, or S3 (STORAGE_DRIVER=s3). */
   storage: ObjectStorage;
+  /** Visit records, each committed before its request is answered (group commit, lib/visits.ts). */
+  visits: VisitWriter;
   cache: Cache;
   /** Tells the page renderer what published content changed: `notifyContentChange` (lib/render-hook.ts). */
   renderHook: RenderHook;

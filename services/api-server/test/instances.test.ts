@@ -82,7 +82,12 @@ describe('two instances on one database', { skip: pgOnly }, () => {
     assert.ok(!listedBefore.includes(art.id));
     assert.ok((await ids(list)).includes(art.id), 'B lists it');
     assert.ok((await ids(page)).includes(art.id), 'B pages it');
-    const withdrawn = await req(a, { method: 'PUT', url: `/system/article/${art.id}/status`, token: admin, payload: { status: 2, version: art.version } });
+    const withdrawn = await req(a, {
+      method: 'PUT',
+      url: `/system/article/${art.id}/status`,
+      token: admin,
+      payload: { status: 2, version: art.version },
+    });
     assert.equal(withdrawn.body.code, 200, JSON.stringify(withdrawn.body));
     assert.ok(!(await ids(list)).includes(art.id), 'B no longer lists it');
   });
@@ -92,7 +97,9 @@ describe('two instances on one database', { skip: pgOnly }, () => {
       a.ctx.db,
       sql`SELECT id, block_id, version FROM block_item WHERE enabled ORDER BY id LIMIT 1`,
     );
-    const title = (await req(b, { method: 'GET', url: `/api/block-item?blockId=${item.block_id}` })).body.find((x: { id: number }) => x.id === item.id).title;
+    const title = (await req(b, { method: 'GET', url: `/api/block-item?blockId=${item.block_id}` })).body.find(
+      (x: { id: number }) => x.id === item.id,
+    ).title;
     const changed = await req(a, {
       method: 'PUT',
       url: `/system/block-item/${item.id}`,
@@ -100,7 +107,9 @@ describe('two instances on one database', { skip: pgOnly }, () => {
       payload: { title: `${title}（改）`, version: item.version },
     });
     assert.equal(changed.body.code, 200, JSON.stringify(changed.body));
-    const after = (await req(b, { method: 'GET', url: `/api/block-item?blockId=${item.block_id}` })).body.find((x: { id: number }) => x.id === item.id);
+    const after = (await req(b, { method: 'GET', url: `/api/block-item?blockId=${item.block_id}` })).body.find(
+      (x: { id: number }) => x.id === item.id,
+    );
     assert.equal(after.title, `${title}（改）`);
   });
 
@@ -111,7 +120,17 @@ describe('two instances on one database', { skip: pgOnly }, () => {
       method: 'POST' as const,
       url: '/api/visit/1',
       ip,
-      payload: { siteId: '1', url: 'http://site.test/', entryUrl: 'http://site.test/', referrer: '', si, uv, newVisitor: false, count, duration: count ? 0 : 3 },
+      payload: {
+        siteId: '1',
+        url: 'http://site.test/',
+        entryUrl: 'http://site.test/',
+        referrer: '',
+        si,
+        uv,
+        newVisitor: false,
+        count,
+        duration: count ? 0 : 3,
+      },
     });
     for (let si = 1; si <= VISIT_LIMIT; si++) assert.equal((await req(si % 2 ? a : b, record(si, 1))).status, 200, `entry ${si}`);
     for (const app of [a, b]) {

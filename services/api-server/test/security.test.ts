@@ -651,6 +651,39 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
   );
 });
 
+describe('visit records', () => {
+  test('[API-24] a record the database refuses fails alone: the records committed with it are stored and answered', async () => {
+    const row = (url: string) => ({
+      siteId: '1',
+      url,
+      entryUrl: '',
+      referrer: '',
+      si: '1',
+      uv: '515151',
+      newVisitor: false,
+      count: 1,
+      duration: 0,
+      ip: freshIp(),
+    });
+    // The first is being written when the other two come: those two share a transaction. Past the input checks,
+    // the database still refuses NUL.
+    const results = await Promise.allSettled([
+      s.app.ctx.visits.record(row('http://site/a')),
+      s.app.ctx.visits.record(row('http://site/\u0000poison')),
+      s.app.ctx.visits.record(row('http://site/b')),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
+    const stored = await rows<{ url: string }>(db(), sql`SELECT url FROM visit WHERE uv = '515151' ORDER BY id`);
+    assert.deepEqual(
+      stored.map((r) => r.url),
+      ['http://site/a', 'http://site/b'],
+    );
+  });
+});
+
 describe('security headers', () => {
   const expectHeaders = (label: string, h: Record<string, unknown>, csp: 'api' | 'html' | 'file') => {
     assert.equal(h['x-content-type-options'], 'nosniff', label);

@@ -5,8 +5,7 @@ import type { visit } from '../db/schema.js';
 export type VisitRow = Omit<typeof visit.$inferInsert, 'id' | 'createdAt'>;
 
 /**
- * Stores one visit record under the per-address visit limit, in one statement: the record is in the database
- * before the request is answered (no batch in memory that a crash would lose), and the limit is counted in the
+ * Stores one visit record under the per-address visit limit, in one statement; the limit is counted in the
  * database, so it holds across every instance.
  *
  * The limit never drops a real visitor's exit record. An entry record (count 1) takes one unit of the address's
@@ -54,7 +53,171 @@ export async function recordVisit(db: Db, row: VisitRow, opts: { limit: number; 
     stored AS (INSERT INTO visit ${columns} SELECT ${values} FROM ok RETURNING 1)
     SELECT (SELECT count(*) FROM stored)::int AS stored`;
   const [result] = await rows<{ stored: number }>(db, query);
-  // Sessions whose exit never came (a closed tab that sent no beacon) are forgotten after a day, now and then.
-  if (row.count === 1 && Math.random() < 0.01) await db.execute(sql`DELETE FROM visit_open WHERE opened_at < now() - interval '1 day'`);
   return Number(result?.stored ?? 0) > 0;
+}
+
+interface Waiting {
+  row: VisitRow;
+  resolve: (stored: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * recordVisit for many records in one transaction with a fixed number of statements, whatever their number: the
+ * limit rows and open sessions the records touch are locked and read, the same rules are applied to them in
+ * order here, and the outcome is written back (the counters, the sessions, the stored records). Locked in key order,
+ * so batches of several instances wait for each other rather than deadlock. Must run inside a transaction. (The
+ * lists go as one JSON parameter each: drizzle spreads a JS array into a list of parameters.)
+ */
+export async function recordBatch(tx: Db, batch: VisitRow[], opts: { limit: number; windowMs: number }): Promise<boolean[]> {
+  const seconds = opts.windowMs / 1000;
+  const keyOf = (r: VisitRow) => `visit:${r.ip ?? ''}`.slice(0, 300);
+  const sessionOf = (r: VisitRow) => `${r.si}|${r.uv}`;
+  const keys = [...new Set(batch.map(keyOf))].sort();
+  const sessions = [...new Set(batch.map(sessionOf))].sort();
+  await tx.execute(
+    sql`INSERT INTO rate_limit (key, window_start, count) SELECT k, now(), 0 FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS k ON CONFLICT (key) DO NOTHING`,
+  );
+  const counters = new Map(
+    (
+      await rows<{ key: string; count: number; expired: boolean }>(
+        tx,
+        sql`SELECT key, count, window_start <= now() - make_interval(secs => ${seconds}) AS expired
+              FROM rate_limit WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)) ORDER BY key FOR UPDATE`,
+      )
+    ).map((r) => [r.key, { count: r.expired ? 0 : Number(r.count), reset: r.expired }]),
+  );
+  const open = new Map(
+    (
+      await rows<{ session: string; pending: number }>(
+        tx,
+        sql`SELECT session, pending FROM visit_open
+             WHERE session IN (SELECT jsonb_array_elements_text(${JSON.stringify(sessions)}::jsonb)) AND opened_at > now() - interval '1 day' ORDER BY session FOR UPDATE`,
+      )
+    ).map((r) => [r.session, Number(r.pending)]),
+  );
+  const opened = new Set<string>();
+  const touched = new Set<string>();
+  const results = batch.map((r) => {
+    const session = sessionOf(r);
+    const pending = open.get(session) ?? 0;
+    touched.add(session);
+    if (r.count === 0 && pending > 0) {
+      open.set(session, pending - 1);
+      return true;
+    }
+    const counter = counters.get(keyOf(r))!;
+    counter.count++;
+    if (counter.count > opts.limit) return false;
+    if (r.count === 1) {
+      open.set(session, pending + 1);
+      opened.add(session);
+    }
+    return true;
+  });
+  const counterKeys = [...counters.keys()];
+  await tx.execute(sql`
+    UPDATE rate_limit SET count = u.count, window_start = CASE WHEN u.reset THEN now() ELSE rate_limit.window_start END
+      FROM jsonb_to_recordset(${JSON.stringify(counterKeys.map((key) => ({ key, ...counters.get(key)! })))}::jsonb)
+        AS u(key text, count int, reset boolean)
+     WHERE rate_limit.key = u.key`);
+  const closed = [...touched].filter((sn) => !open.get(sn));
+  if (closed.length)
+    await tx.execute(sql`DELETE FROM visit_open WHERE session IN (SELECT jsonb_array_elements_text(${JSON.stringify(closed)}::jsonb))`);
+  const still = [...touched].filter((sn) => (open.get(sn) ?? 0) > 0);
+  if (still.length)
+    await tx.execute(sql`
+      INSERT INTO visit_open (session, pending, opened_at)
+      SELECT u.session, u.pending, now() FROM jsonb_to_recordset(${JSON.stringify(still.map((session) => ({ session, pending: open.get(session)! })))}::jsonb)
+        AS u(session text, pending int)
+      ON CONFLICT (session) DO UPDATE SET pending = EXCLUDED.pending,
+        opened_at = CASE WHEN visit_open.session IN (SELECT jsonb_array_elements_text(${JSON.stringify([...opened])}::jsonb)) THEN now() ELSE visit_open.opened_at END`);
+  const stored = batch.filter((_, i) => results[i]);
+  if (stored.length)
+    await tx.execute(sql`
+      INSERT INTO visit (site_id, url, entry_url, referrer, si, uv, new_visitor, count, duration, ip, user_agent)
+      VALUES ${sql.join(
+        stored.map(
+          (r) =>
+            sql`(${r.siteId}, ${r.url}, ${r.entryUrl ?? ''}, ${r.referrer ?? ''}, ${r.si}, ${r.uv}, ${r.newVisitor ?? false}, ${r.count}, ${r.duration ?? 0}, ${r.ip ?? null}, ${r.userAgent ?? null})`,
+        ),
+        sql`, `,
+      )}`);
+  return results;
+}
+
+/**
+ * Group commit of visit records: a record is written at once when no write is running; the records that arrive
+ * while one runs go together in the next transaction (recordBatch: six statements and one commit for the lot
+ * instead of a statement and a commit per record; on PGlite, one connection, that decides the throughput). Each caller is answered only after the commit holding its record, so
+ * nothing answered lives only in memory. A batch the database refuses (a bad row) is retried record by record
+ * (recordVisit), so one record cannot fail the others.
+ */
+export class VisitWriter {
+  private queue: Waiting[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private db: Db,
+    private limits: () => { limit: number; windowMs: number },
+    private maxBatch = 500,
+  ) {}
+
+  /** Resolves true once the record is committed, false when over the limit (nothing stored). */
+  record(row: VisitRow): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.running ??= this.run();
+    });
+  }
+
+  private async run() {
+    try {
+      // Each batch starts after the requests that came meanwhile were read from their sockets (setImmediate runs
+      // after the poll phase): PGlite runs a query within one turn of the event loop, so a write started at once
+      // would always be alone.
+      for (;;) {
+        await new Promise((r) => setImmediate(r));
+        if (!this.queue.length) break;
+        await this.write(this.queue.splice(0, this.maxBatch));
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async write(batch: Waiting[]) {
+    const limits = this.limits();
+    // Alone, one statement (recordVisit) costs less than the batch's six.
+    if (batch.length === 1) {
+      try {
+        batch[0].resolve(await recordVisit(this.db, batch[0].row, limits));
+      } catch (err) {
+        batch[0].reject(err);
+      }
+      return;
+    }
+    let results: boolean[];
+    try {
+      results = await this.db.transaction((tx) =>
+        recordBatch(
+          tx as unknown as Db,
+          batch.map((w) => w.row),
+          limits,
+        ),
+      );
+    } catch {
+      for (const w of batch) {
+        try {
+          w.resolve(await recordVisit(this.db, w.row, limits));
+        } catch (err) {
+          w.reject(err);
+        }
+      }
+      return;
+    }
+    batch.forEach((w, i) => w.resolve(results[i]));
+    // Sessions whose exit never came (a closed tab that sent no beacon) are forgotten after a day, now and then.
+    if (Math.random() < 0.01) await this.db.execute(sql`DELETE FROM visit_open WHERE opened_at < now() - interval '1 day'`).catch(() => {});
+  }
 }

@@ -315,7 +315,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         });
         return after;
       });
-        // Moved to another channel: both channels' pages change (the same change twice is sent once).
+      // Moved to another channel: both channels' pages change (the same change twice is sent once).
       notifyContentChange(
         ctx,
         { kind: 'article', id: data.id, channelId: oldChannelId },
@@ -358,7 +358,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         });
         return one(row, names);
       });
-        notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
+      notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
       return { code: 200, msg: OK, data };
     },
   );
@@ -382,7 +382,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         }
         return rows;
       });
-        notifyContentChange(ctx, ...gone.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
+      notifyContentChange(ctx, ...gone.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
       return { code: 200, msg: OK };
     },
   );

@@ -10,7 +10,6 @@ import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { FILE_NOT_FOUND, fileKey, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
-import { recordVisit } from '../lib/visits.js';
 import { bearer, loadUserByToken } from '../lib/auth.js';
 import { boolish, intId, parse, PHONE_RE } from '../lib/validate.js';
 import type { Article, ArticleDetail, BlockItem, Channel, SpringPage } from '@site/contract';
@@ -424,25 +423,22 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     if (!input || (typeof input === 'object' && Object.keys(input as object).length === 0)) input = req.query;
     if (!input || typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, '访问记录格式不正确');
     const v = parse(visitSchema, input);
-    const stored = await recordVisit(
-      db,
-      {
-        siteId,
-        url: v.url,
-        entryUrl: v.entryUrl,
-        referrer: v.referrer,
-        si: v.si,
-        uv: v.uv,
-        newVisitor: v.newVisitor,
-        count: v.count,
-        duration: v.duration,
-        ip: req.ip.slice(0, 64),
-        userAgent: String(req.headers['user-agent'] ?? '')
-          .replace(/\0/g, '')
-          .slice(0, 512),
-      },
-      ctx.config.rateLimits.visit,
-    );
+    // Answered once the record is committed (lib/visits.ts): no record that was acknowledged lives only in memory.
+    const stored = await ctx.visits.record({
+      siteId,
+      url: v.url,
+      entryUrl: v.entryUrl,
+      referrer: v.referrer,
+      si: v.si,
+      uv: v.uv,
+      newVisitor: v.newVisitor,
+      count: v.count,
+      duration: v.duration,
+      ip: req.ip.slice(0, 64),
+      userAgent: String(req.headers['user-agent'] ?? '')
+        .replace(/\0/g, '')
+        .slice(0, 512),
+    });
     if (!stored) throw new HttpError(429, VISIT_LIMIT_MSG);
     return { code: 200, msg: '操作成功' };
   });

@@ -503,7 +503,6 @@ describe('visits', () => {
     duration: 0,
   };
   const countVisits = async () => {
-    await s.app.ctx.visits.flush();
     return (await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM visit`))[0].n;
   };
 

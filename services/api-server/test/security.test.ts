@@ -316,7 +316,7 @@ describe('uploads', () => {
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: user })).body.user.avatar, avatar, 'avatar unchanged');
   });
 
-  test('[UPLOAD-3][API-21] a real PNG (1x1, and exactly 2 MB) is accepted under a random name whatever the client calls it, served as an inert image', async () => {
+  test('[UPLOAD-3 deviation: avatars go to /system/user/profile/avatar and answer imgUrl, see contract README][API-21] a real PNG (1x1, and exactly 2 MB) is accepted under a random name whatever the client calls it, served as an inert image', async () => {
     for (const t of targets) {
       const exact = Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 - PNG_1x1.length)]);
       for (const [name, content] of [

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, SEEDED } from '../support/site';
-import { shellReady, toast, tokenCookie } from './admin-shell-helpers';
+import { presetSettings, shellReady, toast, tokenCookie } from './admin-shell-helpers';
 
 test('[UPLOAD-1][ROUTE-21] an avatar over 2 MB is refused with 图片大小限制 2MB! and never sent', async ({ page, context, request }) => {
   const token = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);
@@ -18,6 +18,30 @@ test('[UPLOAD-1][ROUTE-21] an avatar over 2 MB is refused with 图片大小限�
   await expect(toast(page, '图片大小限制 2MB!')).toBeVisible();
   expect(sent).toEqual([]);
 });
+
+for (const [layout, sideCollapsed, offset] of [
+  ['sidemenu', true, 80],
+  ['sidemenu', false, 256],
+  ['topmenu', false, 256],
+] as const) {
+  test(`[SHELL-11] ${layout}, sider ${sideCollapsed ? 'collapsed' : 'expanded'}: the footer toolbar sits at the bottom of the window, ${offset} px from its left edge`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await tokenCookie(context, await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password));
+    await presetSettings(page, { layout });
+    await page.goto('/account/settings');
+    await shellReady(page);
+    // antd's sider opens itself above its breakpoint whatever was stored: collapse it as a user does.
+    if (sideCollapsed) await page.getByRole('button', { name: '收起菜单' }).click();
+    const bar = page.locator('.admin-footer-toolbar');
+    await expect(bar.getByRole('button', { name: /保\s*存/ })).toBeVisible();
+    const box = (await bar.boundingBox())!;
+    expect({ left: box.x, right: box.x + box.width, bottom: box.y + box.height }).toEqual({ left: offset, right: 1280, bottom: 800 });
+  });
+}
 
 test('[ROUTE-21] /account/center shows the signed-in profile', async ({ page, context, request }) => {
   const token = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);

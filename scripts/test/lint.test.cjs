@@ -45,7 +45,7 @@ test('[16.4] the shared packages keep their layers: the runtime singleton import
   );
 });
 
-test('[16.5] the server imports no workspace package but the contract, by name or by relative path', async () => {
+test('[16.5] the services import no workspace package but the contract and the object storage, by name or by relative path', async () => {
   assert.equal((await boundaryFindings('services/api-server/src/x.ts', "import { a } from '@site/app-runtime';\nexport { a };\n")).length, 1);
   assert.equal(
     (await boundaryFindings('services/api-server/src/lib/x.ts', "import { a } from '../../../../shared/ui/src/utils/url.js';\nexport { a };\n"))
@@ -56,10 +56,40 @@ test('[16.5] the server imports no workspace package but the contract, by name o
     (await boundaryFindings('services/api-server/src/lib/x.ts', "import { a } from '../../../../host/src/index';\nexport { a };\n")).length,
     1,
   );
+  assert.equal((await boundaryFindings('services/page-renderer/src/x.ts', "import { a } from '@site/api-client';\nexport { a };\n")).length, 1);
   assert.deepEqual(
     await boundaryFindings(
       'services/api-server/src/lib/x.ts',
-      "import { a } from '../db/index.js';\nimport Fastify from 'fastify';\nimport { NOTICE } from '@site/contract';\nexport { a, Fastify, NOTICE };\n",
+      "import { a } from '../db/index.js';\nimport Fastify from 'fastify';\nimport { NOTICE } from '@site/contract';\nimport { LocalStorage } from '@site/object-storage';\nexport { a, Fastify, NOTICE, LocalStorage };\n",
+    ),
+    [],
+  );
+  assert.deepEqual(
+    await boundaryFindings(
+      'services/page-renderer/src/x.ts',
+      "import { storageFromEnv } from '@site/object-storage';\nimport { NOTICE } from '@site/contract';\nexport { storageFromEnv, NOTICE };\n",
+    ),
+    [],
+  );
+});
+
+test('[26.2] the object storage is Node-only: no browser package imports it, and it imports no workspace package', async () => {
+  assert.equal(
+    (await boundaryFindings('shared/ui/src/x.ts', "import { LocalStorage } from '@site/object-storage';\nexport { LocalStorage };\n")).length,
+    1,
+  );
+  assert.equal(
+    (await boundaryFindings('host/src/x.ts', "import { LocalStorage } from '@site/object-storage';\nexport { LocalStorage };\n")).length,
+    1,
+  );
+  assert.equal(
+    (await boundaryFindings('shared/object-storage/src/x.ts', "import { NOTICE } from '@site/contract';\nexport { NOTICE };\n")).length,
+    1,
+  );
+  assert.deepEqual(
+    await boundaryFindings(
+      'shared/object-storage/src/x.ts',
+      "import { S3Client } from '@aws-sdk/client-s3';\nimport { checkKey } from './keys.js';\nexport { S3Client, checkKey };\n",
     ),
     [],
   );

@@ -5,7 +5,7 @@ describe('advertising script', () => {
   afterEach(() => jest.useRealTimers());
   const list = () => document.querySelectorAll<HTMLScriptElement>('script[data-site-ad-script]');
 
-  it('[AD-1][AD-2][ISSUE-19 spec details] none configured: nothing is fetched and no timer runs', () => {
+  it('[AD-1 deviation: no script until AD_SCRIPT_URL names one, see contract README][AD-2][ISSUE-19 spec details] none configured: nothing is fetched and no timer runs', () => {
     startAdScript('');
     startAdScript(null);
     expect(list()).toHaveLength(0);

@@ -1,10 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Auth } from '@site/app-runtime';
 import { InfoLayout } from './InfoLayout';
 import { UserLayout } from './UserLayout';
-import { footerToolbarOffset } from '../components/FooterToolbar';
+import { FooterToolbar } from '../components/FooterToolbar';
+import { settingsStore } from '../store/settings';
 
 describe('scaffold layouts and guards', () => {
+  afterEach(() => act(() => settingsStore.reset()));
+
   it('[SHELL-14] the user layout greets with 你好！欢迎使用', () => {
     render(<UserLayout>x</UserLayout>);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('你好！欢迎使用');
@@ -17,11 +20,23 @@ describe('scaffold layouts and guards', () => {
     expect(items[0].textContent).toContain('信息管理');
   });
 
-  it('[SHELL-11] the footer toolbar is offset 80 px collapsed, 256 px by default, none in topmenu or on a phone', () => {
-    expect(footerToolbarOffset({ layout: 'sidemenu', isMobile: false, sideCollapsed: true })).toBe(80);
-    expect(footerToolbarOffset({ layout: 'sidemenu', isMobile: false, sideCollapsed: false })).toBe(256);
-    expect(footerToolbarOffset({ layout: 'topmenu', isMobile: false, sideCollapsed: false })).toBe(0);
-    expect(footerToolbarOffset({ layout: 'sidemenu', isMobile: true, sideCollapsed: false })).toBe(0);
+  it('[SHELL-11] the footer toolbar is fixed to the bottom, its left edge 80 px in when the sider is collapsed and 256 px by default, in both layouts', () => {
+    const bar = () => screen.getByText('保存').closest<HTMLElement>('.admin-footer-toolbar')!;
+    render(<FooterToolbar>保存</FooterToolbar>);
+    expect(settingsStore.get()).toMatchObject({ layout: 'topmenu', sideCollapsed: false, isMobile: false });
+    expect(bar().style).toMatchObject({ position: 'fixed', right: '0px', bottom: '0px', width: 'calc(100% - 256px)' });
+    for (const layout of ['sidemenu', 'topmenu'] as const) {
+      act(() => settingsStore.set({ layout, sideCollapsed: true }));
+      expect(bar().style.width).toBe('calc(100% - 80px)');
+      act(() => settingsStore.set({ sideCollapsed: false }));
+      expect(bar().style.width).toBe('calc(100% - 256px)');
+    }
+  });
+
+  it('[SHELL-11 deviation: a phone has no sider, the toolbar spans the screen, see contract README] no offset on a phone', () => {
+    act(() => settingsStore.set({ layout: 'sidemenu', isMobile: true, sideCollapsed: false }));
+    render(<FooterToolbar>保存</FooterToolbar>);
+    expect(screen.getByText('保存').closest<HTMLElement>('.admin-footer-toolbar')!.style.width).toBe('100%');
   });
 
   it('[PERM-4][PERM-5] <Auth> with an empty list throws, as the directives do', () => {

@@ -23,7 +23,7 @@ describe('support link', () => {
     expect(readSupportInfo(url)).toEqual({ userName: 'editor', phone: '', productVersion: '', customerName: '' });
   });
 
-  it('[SUPPORT-1][ISSUE-19 customer] the configured address and the customer’s own product version; no address, no link', () => {
+  it('[SUPPORT-1 deviation: no link until a customer-service page is configured, see contract README][ISSUE-19 customer] the configured address and the customer’s own product version; no address, no link', () => {
     const account = {
       customer: { id: 2, name: '南方某市供电局', contactName: '陈工' },
       productName: '配电网故障智能诊断系统',

@@ -1,7 +1,6 @@
 /**
  * The API server: buildServer(options) for tests (use app.inject), startServer(options) to listen.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -9,12 +8,13 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { migrate, openDatabase } from './db/index.js';
-import { Cache, type AppContext, type ServerConfig } from './context.js';
+import { Cache, readCacheVersions, type AppContext, type ServerConfig } from './context.js';
 import { BizError, HttpError, MSG } from './lib/errors.js';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/ratelimit.js';
 import { RenderHook, renderHookUrl } from './lib/render-hook.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
-import { VisitLimiter, VisitQueue } from './lib/visits.js';
+import { S3Storage, storageFromEnv, type ObjectStorage } from '@site/object-storage';
+import { VisitWriter } from './lib/visits.js';
 import { localWxProvider, weixinProvider, type WxProvider } from './lib/wx.js';
 import { ensureAccounts } from './seed/accounts.js';
 import { UPLOAD_MAX_BYTES } from '@site/contract';
@@ -67,9 +67,11 @@ export interface ServerOptions {
   smsSender?: SmsSender;
   wxProvider?: WxProvider;
   wx?: Partial<ServerConfig['wx']>;
-  /** Visit batch flush interval (ms) and size. */
-  visitFlushMs?: number;
-  visitBatchSize?: number;
+  /**
+   * Where uploads and seeded media live. Default: from the environment (STORAGE_DRIVER=local, the default: the
+   * folder DATA_DIR/files; STORAGE_DRIVER=s3 with S3_*: a bucket; see @site/object-storage).
+   */
+  storage?: ObjectStorage;
   /**
    * Addresses whose X-Forwarded-For/-Proto/-Host are believed (Fastify trustProxy). Default: env SITE_TRUSTED_PROXIES
    * (comma list), else the loopback addresses of the host's proxy.
@@ -99,7 +101,7 @@ declare module 'fastify' {
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? path.join(SERVER_DIR, '.data'));
   const filesDir = path.join(dataDir, 'files');
-  fs.mkdirSync(filesDir, { recursive: true });
+  const storage = options.storage ?? storageFromEnv(process.env, filesDir);
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const portalOrigins = parseOrigins(options.portalOrigins ?? process.env.PORTAL_ORIGINS);
   const trustProxy = options.trustProxy ?? trustedProxies(process.env.SITE_TRUSTED_PROXIES);
@@ -143,7 +145,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const log = (m: string) => app.log.info(m);
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
-    const sizes = ensureMedia(filesDir);
+    const sizes = await ensureMedia(storage);
     await database.withInitLock(async () => {
       await migrate(database, log);
       await seedDatabase(database.db, sizes, log);
@@ -189,21 +191,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     renderHook: renderHookConfig,
   };
   const db = database.db;
-  const visits = new VisitQueue(
-    db,
-    (err) => app.log.error({ err }, 'visit flush failed'),
-    options.visitFlushMs ?? 200,
-    options.visitBatchSize ?? 200,
-  );
   const ctx: AppContext = {
     database,
     db,
     config,
     sms: options.smsSender ?? outboxSender(db, print),
     wx: options.wxProvider ?? (realWx ? weixinProvider(appId, appSecret) : localWxProvider(db)),
-    visits,
-    visitLimiter: new VisitLimiter(() => config.rateLimits.visit),
-    cache: new Cache(),
+    storage,
+    visits: new VisitWriter(db, () => config.rateLimits.visit),
+    cache: new Cache(() => readCacheVersions(db)),
     renderHook: new RenderHook(config.renderHook.url, config.renderHook.token, (m) => app.log.warn(m)),
   };
   app.decorate('ctx', ctx);
@@ -302,10 +298,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // The changes still queued for the page renderer go out (each POST bounded by its 3 s timeout).
     await ctx.renderHook.close();
     const started = Date.now();
-    await visits.close();
-    const flushed = Date.now();
     await database.close();
-    console.log(`closed: visit records flushed in ${flushed - started} ms, database closed in ${Date.now() - flushed} ms`);
+    if (storage instanceof S3Storage) storage.client.destroy();
+    console.log(`closed: database closed in ${Date.now() - started} ms`);
   });
   return app;
 }
@@ -332,8 +327,8 @@ export async function startServer(options: ServerOptions & { port?: number; host
     const started = Date.now();
     // Which step a shutdown that overran was in: the log then says what held it.
     let step = 'waiting for open requests';
-    // Open requests get 5 s to finish; then their connections are cut, so that the visit queue is still flushed and
-    // the database closed cleanly (a forced exit would lose the queued visit records).
+    // Open requests get 5 s to finish; then their connections are cut, so that the database is still closed cleanly
+    // (every answered request's writes are committed already; a forced exit only loses the requests still open).
     const cut = setTimeout(() => {
       console.warn('requests still open after 5 s: closing their connections');
       app.server.closeAllConnections();
@@ -341,7 +336,7 @@ export async function startServer(options: ServerOptions & { port?: number; host
     cut.unref();
     app.server.once('close', () => {
       clearTimeout(cut);
-      step = `closing the visit queue and the database (requests done after ${Date.now() - started} ms)`;
+      step = `closing the database (requests done after ${Date.now() - started} ms)`;
     });
     const force = setTimeout(() => {
       console.error(`shutdown still ${step} after 10 s: exiting with 1`);

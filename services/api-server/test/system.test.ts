@@ -143,7 +143,7 @@ describe('captcha and login', () => {
 });
 
 describe('user info, routes, logout', () => {
-  test('[API-12][AUTH-5] GET /getInfo answers user, roles and permissions (admin *:*:*)', async () => {
+  test('[API-12 deviation: permissionId and actionList are in permissionList, see contract README][AUTH-5] GET /getInfo answers user, roles and permissions (admin *:*:*)', async () => {
     const r = await req(s.app, { method: 'GET', url: '/getInfo', token: admin });
     assert.equal(r.status, 200);
     assert.equal(r.body.code, 200);

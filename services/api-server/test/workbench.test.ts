@@ -47,7 +47,7 @@ describe('customer workbench', () => {
     assert.equal(editor.productVersion, 'V3.2.0');
   });
 
-  test('[ISSUE-19 customer][SUPPORT-1] no customer-service page is configured by default: the address is empty everywhere', async () => {
+  test('[ISSUE-19 customer][SUPPORT-1 deviation: no customer-service page by default, see contract README] no customer-service page is configured by default: the address is empty everywhere', async () => {
     const zhang = await login(s.app, '13800138000', 'customer123');
     assert.equal((await account(zhang)).supportUrl, '');
     const key = await req(s.app, { method: 'GET', url: '/system/config/configKey/site.supportUrl' });

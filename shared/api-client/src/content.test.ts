@@ -18,7 +18,7 @@ describe('content calls', () => {
     expect(get).toHaveBeenLastCalledWith('/api/company');
   });
 
-  test('[API-5][FOOT-1] several blocks in one call: blockIds joined with commas', async () => {
+  test('[API-5][FOOT-1 deviation: the footer asks its blocks in one call with blockIds, see contract README] several blocks in one call: blockIds joined with commas', async () => {
     get.mockResolvedValueOnce([]);
     await getBlocks([9, 4, 7]);
     expect(get).toHaveBeenCalledWith('/api/block-item', { params: { blockIds: '9,4,7' } });

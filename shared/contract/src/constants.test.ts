@@ -26,7 +26,7 @@ describe('[CONST] business constants of section 9', () => {
     expect(C.BREAKPOINTS).toEqual({ xs: [0, 575], sm: [576, 767], md: [768, 991], lg: [992, 1199], xl: [1200, 1599], xxl: [1600, Infinity] });
   });
 
-  test('[CONST-5] storage keys and cookies', () => {
+  test('[CONST-5 deviation: urlPre and access_token are named but never stored, see contract README] storage keys and cookies', () => {
     expect(C.LOCAL_KEYS).toMatchObject({ visitUv: 'visit_uv', visitTracked: 'visit_tracked', urlPre: 'urlPre', accessToken: 'access_token' });
     expect(C.SESSION_KEYS.visitSi).toBe('visit_si');
     expect(Object.values(C.COOKIE_KEYS)).toEqual(['access_token', 'openid', 'isMobileWeChat', 'reUrl', 'lang']);

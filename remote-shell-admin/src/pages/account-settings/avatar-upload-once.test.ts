@@ -23,7 +23,7 @@ afterEach(() => {
   notifyError.mockClear();
 });
 
-test('[UPLOAD-2][ISSUE-19.avatar] a refused avatar (HTTP 400 with the reason) shows one message: 上传失败 plus the server message', async () => {
+test('[UPLOAD-2 deviation: a refused file is HTTP 400, read as the upload’s answer, see contract README][ISSUE-19.avatar] a refused avatar (HTTP 400 with the reason) shows one message: 上传失败 plus the server message', async () => {
   http.defaults.adapter = answer(400, { code: 400, msg: '只能上传 jpg、png、gif、webp 图片' });
   await expect(sendAvatar(new Blob(['x']))).resolves.toBeNull();
   await waitFor(() => expect(notifyError).toHaveBeenCalledWith('上传失败 只能上传 jpg、png、gif、webp 图片'));

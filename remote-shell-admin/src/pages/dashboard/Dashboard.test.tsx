@@ -128,7 +128,7 @@ describe('/index workbench', () => {
     expect(m.getVisitStats).not.toHaveBeenCalled();
   });
 
-  it('[ISSUE-19 customer][SUPPORT-1] no customer-service page configured: no support link', async () => {
+  it('[ISSUE-19 customer][SUPPORT-1 deviation: no link until a customer-service page is configured, see contract README] no customer-service page configured: no support link', async () => {
     m.getWorkbenchAccount.mockResolvedValue({ code: 200, msg: '操作成功', data: { ...account, supportUrl: '' } });
     authStore.setInfo({ user: customer, roles: [], permissions: [] });
     show();

@@ -3,7 +3,7 @@
  * database; these definitions give typed queries on both drivers).
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -251,6 +251,19 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
   ip: varchar('ip', { length: 64 }),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Per-area cache versions, bumped by triggers on every write to the cached tables (migration 015, context.ts). */
+export const cacheVersion = pgTable('cache_version', {
+  area: varchar('area', { length: 32 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** Sessions whose entry record took a unit of the visit limit and whose exit record is still to come (lib/visits.ts). */
+export const visitOpen = pgTable('visit_open', {
+  session: varchar('session', { length: 80 }).primaryKey(),
+  pending: integer('pending').notNull(),
+  openedAt: ts('opened_at').notNull().defaultNow(),
 });
 
 export const sysDictData = pgTable('sys_dict_data', {

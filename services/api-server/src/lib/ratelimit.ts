@@ -45,7 +45,7 @@ export interface RateLimits {
   account: { limit: number; windowMs: number };
   /** Per user on uploads (images and avatars). */
   upload: { limit: number; windowMs: number };
-  /** Per IP on visit records beyond the exit records of entries already taken (kept in memory, see lib/visits.ts). */
+  /** Per IP on visit records beyond the exit records of entries already taken (counted in the database with the open sessions, lib/visits.ts). */
   visit: { limit: number; windowMs: number };
 }
 

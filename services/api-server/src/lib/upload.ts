@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../context.js';
@@ -37,7 +35,7 @@ export interface UploadRule {
   typeMsg: string;
 }
 
-/** The one file of a multipart request, stored under files/upload/yyyy/mm/dd when its content passes the rule. */
+/** The one file of a multipart request, stored as upload/yyyy/mm/dd/<random>.<ext> (ctx.storage) when its content passes the rule. */
 export async function saveUpload(ctx: AppContext, req: FastifyRequest, userId: number, rule: UploadRule) {
   const { sizeMsg: SIZE_MSG, typeMsg: TYPE_MSG, allowed } = rule;
   const lim = ctx.config.rateLimits.upload;
@@ -65,9 +63,8 @@ export async function saveUpload(ctx: AppContext, req: FastifyRequest, userId: n
   const now = new Date();
   const dir = `upload/${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}`;
   const name = `${crypto.randomBytes(12).toString('hex')}.${ext}`;
-  const abs = path.join(ctx.config.filesDir, dir, name);
-  await fs.promises.mkdir(path.dirname(abs), { recursive: true });
-  await fs.promises.writeFile(abs, buf, { flag: 'wx' });
+  // 96 random bits name it: no upload can replace another.
+  await ctx.storage.put(`${dir}/${name}`, buf, { contentType: type.mime });
   const url = `/files/${dir}/${name}`;
   // The client's name is only recorded: control characters (NUL cannot be stored) are dropped.
   // eslint-disable-next-line no-control-regex -- control characters are what this strips

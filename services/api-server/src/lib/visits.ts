@@ -1,156 +1,223 @@
-import type { Db } from '../db/index.js';
-import { visit } from '../db/schema.js';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/index.js';
+import type { visit } from '../db/schema.js';
 
-export type VisitRow = typeof visit.$inferInsert;
+export type VisitRow = Omit<typeof visit.$inferInsert, 'id' | 'createdAt'>;
 
 /**
- * Batched appends of visit records: rows are queued in memory and written every flushMs or when
- * maxBatch rows are waiting, and on close. A failed write puts the rows back for the next try.
+ * Stores one visit record under the per-address visit limit, in one statement; the limit is counted in the
+ * database, so it holds across every instance.
+ *
+ * The limit never drops a real visitor's exit record. An entry record (count 1) takes one unit of the address's
+ * budget (`limit` per `windowMs`, a `rate_limit` row as the other limits) and opens its session (si + uv) in
+ * `visit_open`; the exit record (count 0) of an open session is always taken and closes it. An exit with no open
+ * session (or one opened more than a day ago) takes a unit like an entry. Returns false when over the limit
+ * (nothing stored).
  */
-export class VisitQueue {
-  private queue: VisitRow[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> | null = null;
-  private closed = false;
+export async function recordVisit(db: Db, row: VisitRow, opts: { limit: number; windowMs: number }): Promise<boolean> {
+  const key = `visit:${row.ip ?? ''}`.slice(0, 300);
+  const session = `${row.si}|${row.uv}`;
+  const seconds = opts.windowMs / 1000;
+  const values = sql`${row.siteId}, ${row.url}, ${row.entryUrl ?? ''}, ${row.referrer ?? ''}, ${row.si}, ${row.uv}, ${row.newVisitor ?? false},
+    ${row.count}, ${row.duration ?? 0}, ${row.ip ?? null}, ${row.userAgent ?? null}`;
+  const columns = sql`(site_id, url, entry_url, referrer, si, uv, new_visitor, count, duration, ip, user_agent)`;
+  const hitLimit = (when: ReturnType<typeof sql>) => sql`
+    INSERT INTO rate_limit (key, window_start, count) SELECT ${key}, now(), 1 ${when}
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limit.window_start <= now() - make_interval(secs => ${seconds}) THEN 1 ELSE rate_limit.count + 1 END,
+      window_start = CASE WHEN rate_limit.window_start <= now() - make_interval(secs => ${seconds}) THEN now() ELSE rate_limit.window_start END
+    RETURNING count`;
+  // Data-modifying CTEs all run, on one snapshot, in one transaction: the later ones read the earlier ones' RETURNING.
+  const query =
+    row.count === 1
+      ? sql`
+    WITH lim AS (${hitLimit(sql``)}),
+    ok AS (SELECT 1 FROM lim WHERE count <= ${opts.limit}),
+    opened AS (
+      INSERT INTO visit_open (session, pending) SELECT ${session}, 1 FROM ok
+      ON CONFLICT (session) DO UPDATE SET pending = visit_open.pending + 1, opened_at = now()
+      RETURNING 1
+    ),
+    stored AS (INSERT INTO visit ${columns} SELECT ${values} FROM ok RETURNING 1)
+    SELECT (SELECT count(*) FROM stored)::int AS stored`
+      : sql`
+    WITH closed AS (
+      UPDATE visit_open SET pending = pending - 1
+       WHERE session = ${session} AND pending > 1 AND opened_at > now() - interval '1 day' RETURNING 1
+    ),
+    removed AS (
+      DELETE FROM visit_open WHERE session = ${session} AND pending = 1 AND opened_at > now() - interval '1 day' RETURNING 1
+    ),
+    lim AS (${hitLimit(sql`WHERE NOT EXISTS (SELECT 1 FROM closed) AND NOT EXISTS (SELECT 1 FROM removed)`)}),
+    ok AS (SELECT 1 FROM closed UNION ALL SELECT 1 FROM removed UNION ALL SELECT 1 FROM lim WHERE count <= ${opts.limit}),
+    stored AS (INSERT INTO visit ${columns} SELECT ${values} FROM ok RETURNING 1)
+    SELECT (SELECT count(*) FROM stored)::int AS stored`;
+  const [result] = await rows<{ stored: number }>(db, query);
+  return Number(result?.stored ?? 0) > 0;
+}
+
+interface Waiting {
+  row: VisitRow;
+  resolve: (stored: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * recordVisit for many records in one transaction with a fixed number of statements, whatever their number: the
+ * limit rows and open sessions the records touch are locked and read, the same rules are applied to them in
+ * order here, and the outcome is written back (the counters, the sessions, the stored records). Locked in key order,
+ * so batches of several instances wait for each other rather than deadlock. Must run inside a transaction. (The
+ * lists go as one JSON parameter each: drizzle spreads a JS array into a list of parameters.)
+ */
+export async function recordBatch(tx: Db, batch: VisitRow[], opts: { limit: number; windowMs: number }): Promise<boolean[]> {
+  const seconds = opts.windowMs / 1000;
+  const keyOf = (r: VisitRow) => `visit:${r.ip ?? ''}`.slice(0, 300);
+  const sessionOf = (r: VisitRow) => `${r.si}|${r.uv}`;
+  const keys = [...new Set(batch.map(keyOf))].sort();
+  const sessions = [...new Set(batch.map(sessionOf))].sort();
+  await tx.execute(
+    sql`INSERT INTO rate_limit (key, window_start, count) SELECT k, now(), 0 FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS k ON CONFLICT (key) DO NOTHING`,
+  );
+  const counters = new Map(
+    (
+      await rows<{ key: string; count: number; expired: boolean }>(
+        tx,
+        sql`SELECT key, count, window_start <= now() - make_interval(secs => ${seconds}) AS expired
+              FROM rate_limit WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)) ORDER BY key FOR UPDATE`,
+      )
+    ).map((r) => [r.key, { count: r.expired ? 0 : Number(r.count), reset: r.expired }]),
+  );
+  const open = new Map(
+    (
+      await rows<{ session: string; pending: number }>(
+        tx,
+        sql`SELECT session, pending FROM visit_open
+             WHERE session IN (SELECT jsonb_array_elements_text(${JSON.stringify(sessions)}::jsonb)) AND opened_at > now() - interval '1 day' ORDER BY session FOR UPDATE`,
+      )
+    ).map((r) => [r.session, Number(r.pending)]),
+  );
+  const opened = new Set<string>();
+  const touched = new Set<string>();
+  const results = batch.map((r) => {
+    const session = sessionOf(r);
+    const pending = open.get(session) ?? 0;
+    touched.add(session);
+    if (r.count === 0 && pending > 0) {
+      open.set(session, pending - 1);
+      return true;
+    }
+    const counter = counters.get(keyOf(r))!;
+    counter.count++;
+    if (counter.count > opts.limit) return false;
+    if (r.count === 1) {
+      open.set(session, pending + 1);
+      opened.add(session);
+    }
+    return true;
+  });
+  const counterKeys = [...counters.keys()];
+  await tx.execute(sql`
+    UPDATE rate_limit SET count = u.count, window_start = CASE WHEN u.reset THEN now() ELSE rate_limit.window_start END
+      FROM jsonb_to_recordset(${JSON.stringify(counterKeys.map((key) => ({ key, ...counters.get(key)! })))}::jsonb)
+        AS u(key text, count int, reset boolean)
+     WHERE rate_limit.key = u.key`);
+  const closed = [...touched].filter((sn) => !open.get(sn));
+  if (closed.length)
+    await tx.execute(sql`DELETE FROM visit_open WHERE session IN (SELECT jsonb_array_elements_text(${JSON.stringify(closed)}::jsonb))`);
+  const still = [...touched].filter((sn) => (open.get(sn) ?? 0) > 0);
+  if (still.length)
+    await tx.execute(sql`
+      INSERT INTO visit_open (session, pending, opened_at)
+      SELECT u.session, u.pending, now() FROM jsonb_to_recordset(${JSON.stringify(still.map((session) => ({ session, pending: open.get(session)! })))}::jsonb)
+        AS u(session text, pending int)
+      ON CONFLICT (session) DO UPDATE SET pending = EXCLUDED.pending,
+        opened_at = CASE WHEN visit_open.session IN (SELECT jsonb_array_elements_text(${JSON.stringify([...opened])}::jsonb)) THEN now() ELSE visit_open.opened_at END`);
+  const stored = batch.filter((_, i) => results[i]);
+  if (stored.length)
+    await tx.execute(sql`
+      INSERT INTO visit (site_id, url, entry_url, referrer, si, uv, new_visitor, count, duration, ip, user_agent)
+      VALUES ${sql.join(
+        stored.map(
+          (r) =>
+            sql`(${r.siteId}, ${r.url}, ${r.entryUrl ?? ''}, ${r.referrer ?? ''}, ${r.si}, ${r.uv}, ${r.newVisitor ?? false}, ${r.count}, ${r.duration ?? 0}, ${r.ip ?? null}, ${r.userAgent ?? null})`,
+        ),
+        sql`, `,
+      )}`);
+  return results;
+}
+
+/**
+ * Group commit of visit records: a record is written at once when no write is running; the records that arrive
+ * while one runs go together in the next transaction (recordBatch: six statements and one commit for the lot
+ * instead of a statement and a commit per record; on PGlite, one connection, that decides the throughput). Each caller is answered only after the commit holding its record, so
+ * nothing answered lives only in memory. A batch the database refuses (a bad row) is retried record by record
+ * (recordVisit), so one record cannot fail the others.
+ */
+export class VisitWriter {
+  private queue: Waiting[] = [];
+  private running: Promise<void> | null = null;
 
   constructor(
     private db: Db,
-    private log: (err: unknown) => void,
-    private flushMs = 200,
-    private maxBatch = 200,
+    private limits: () => { limit: number; windowMs: number },
+    private maxBatch = 500,
   ) {}
 
-  push(row: VisitRow) {
-    if (this.closed) throw new Error('visit queue closed');
-    this.queue.push(row);
-    if (this.queue.length >= this.maxBatch) void this.flush();
-    else if (!this.timer)
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        void this.flush();
-      }, this.flushMs);
+  /** Resolves true once the record is committed, false when over the limit (nothing stored). */
+  record(row: VisitRow): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.running ??= this.run();
+    });
   }
 
-  get pending() {
-    return this.queue.length;
-  }
-
-  /** Writes everything queued so far (waits for a running flush first). */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    while (this.flushing) await this.flushing;
-    if (this.queue.length === 0) return;
-    const batch = this.queue.splice(0, this.queue.length);
-    this.flushing = (async () => {
-      let i = 0;
-      try {
-        for (; i < batch.length; i += 1000) await this.db.insert(visit).values(batch.slice(i, i + 1000));
-      } catch (err) {
-        this.log(err);
-        // A row the database refuses as data (SQLSTATE class 22/23) must not block the rows queued with it:
-        // write the rest one by one and drop only the refused ones. Anything else (connection lost) is retried.
-        let rest = batch.slice(i);
-        if (isDataError(err)) {
-          let j = 0;
-          for (; j < rest.length; j++) {
-            try {
-              await this.db.insert(visit).values(rest[j]);
-            } catch (rowErr) {
-              this.log(rowErr);
-              if (!isDataError(rowErr)) break;
-            }
-          }
-          rest = rest.slice(j);
-          if (!rest.length) return;
-        }
-        this.queue.unshift(...rest);
-        if (!this.closed && !this.timer)
-          this.timer = setTimeout(() => {
-            this.timer = null;
-            void this.flush();
-          }, 1000);
-      }
-    })();
+  private async run() {
     try {
-      await this.flushing;
+      // Each batch starts after the requests that came meanwhile were read from their sockets (setImmediate runs
+      // after the poll phase): PGlite runs a query within one turn of the event loop, so a write started at once
+      // would always be alone.
+      for (;;) {
+        await new Promise((r) => setImmediate(r));
+        if (!this.queue.length) break;
+        await this.write(this.queue.splice(0, this.maxBatch));
+      }
     } finally {
-      this.flushing = null;
+      this.running = null;
     }
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (let i = 0; i < 3 && this.queue.length; i++) await this.flush();
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
+  private async write(batch: Waiting[]) {
+    const limits = this.limits();
+    // Alone, one statement (recordVisit) costs less than the batch's six.
+    if (batch.length === 1) {
+      try {
+        batch[0].resolve(await recordVisit(this.db, batch[0].row, limits));
+      } catch (err) {
+        batch[0].reject(err);
+      }
+      return;
     }
-  }
-}
-
-/** A PostgreSQL data or constraint error (the row itself is bad), as opposed to a connection or server failure. */
-function isDataError(err: unknown): boolean {
-  for (let e: unknown = err, n = 0; e && n < 4; e = (e as { cause?: unknown }).cause, n++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
-}
-
-/**
- * Per-address limit of visit records that never drops a real visitor's exit record. An entry record (count 1)
- * takes one unit of the address's budget (limit per windowMs) and is remembered by its session (si + uv); the exit
- * record (count 0) of a remembered entry is always taken and forgets it. An exit with no remembered entry (the
- * entry went to another instance, or before a restart) takes a unit like an entry. Kept in memory rather than in
- * the database: visit records are the busiest call and are themselves written in batches; with several instances
- * each one applies the limit to what it receives.
- */
-export class VisitLimiter {
-  private windows = new Map<string, { start: number; count: number }>();
-  private open = new Map<string, number>();
-
-  constructor(
-    private limit: () => { limit: number; windowMs: number },
-    private maxKeys = 100_000,
-  ) {}
-
-  /** True when the record may be stored. */
-  take(ip: string, si: string, uv: string, count: number): boolean {
-    const session = `${si}|${uv}`;
-    const pending = this.open.get(session) ?? 0;
-    if (count === 0 && pending > 0) {
-      if (pending > 1) this.open.set(session, pending - 1);
-      else this.open.delete(session);
-      return true;
+    let results: boolean[];
+    try {
+      results = await this.db.transaction((tx) =>
+        recordBatch(
+          tx as unknown as Db,
+          batch.map((w) => w.row),
+          limits,
+        ),
+      );
+    } catch {
+      for (const w of batch) {
+        try {
+          w.resolve(await recordVisit(this.db, w.row, limits));
+        } catch (err) {
+          w.reject(err);
+        }
+      }
+      return;
     }
-    const { limit, windowMs } = this.limit();
-    const now = Date.now();
-    let w = this.windows.get(ip);
-    if (!w || now - w.start >= windowMs) {
-      this.windows.delete(ip);
-      w = { start: now, count: 0 };
-      put(this.windows, ip, w, this.maxKeys);
-    }
-    if (w.count >= limit) return false;
-    w.count++;
-    if (count === 1) {
-      this.open.delete(session);
-      put(this.open, session, pending + 1, this.maxKeys);
-    }
-    return true;
+    batch.forEach((w, i) => w.resolve(results[i]));
+    // Sessions whose exit never came (a closed tab that sent no beacon) are forgotten after a day, now and then.
+    if (Math.random() < 0.01) await this.db.execute(sql`DELETE FROM visit_open WHERE opened_at < now() - interval '1 day'`).catch(() => {});
   }
-
-  reset() {
-    this.windows.clear();
-    this.open.clear();
-  }
-}
-
-/** Map.set with a bound: the oldest key goes first (insertion order). */
-function put<V>(map: Map<string, V>, key: string, value: V, max: number) {
-  if (map.size >= max) map.delete(map.keys().next().value as string);
-  map.set(key, value);
 }

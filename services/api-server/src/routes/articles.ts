@@ -2,8 +2,8 @@
  * Articles written by staff (issue 18.1, RuoYi /system/article): list with search, paging and sorting; get; add;
  * edit; delete; publish/withdraw; the article's history from the audit trail. The body HTML is sanitised here before
  * it is stored (and again by the front end when shown); a save carrying an old `version` is refused with
- * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, empties the public
- * content cache, so the public site shows it on the next request, and tells the page renderer once it committed
+ * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, moves the article
+ * area's cache version (a trigger, migration 015), so every instance shows it on the next request, and tells the page renderer once it committed
  * (lib/render-hook.ts: the article and its channel; a move names the old channel and the new).
  */
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ARTICLE_STATUS, ARTICLE_UPLOAD_MAX_BYTES, STALE_WRITE_MSG, type AdminArticle, type AdminArticleDetail } from '@site/contract';
-import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
@@ -284,7 +284,6 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
       return after;
     });
-    ctx.cache.invalidate(ARTICLE_CACHE);
     notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
     return { code: 200, msg: OK, data };
   });
@@ -316,7 +315,6 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         });
         return after;
       });
-      ctx.cache.invalidate(ARTICLE_CACHE);
       // Moved to another channel: both channels' pages change (the same change twice is sent once).
       notifyContentChange(
         ctx,
@@ -360,7 +358,6 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         });
         return one(row, names);
       });
-      ctx.cache.invalidate(ARTICLE_CACHE);
       notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
       return { code: 200, msg: OK, data };
     },
@@ -385,7 +382,6 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         }
         return rows;
       });
-      ctx.cache.invalidate(ARTICLE_CACHE);
       notifyContentChange(ctx, ...gone.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
       return { code: 200, msg: OK };
     },

@@ -1,8 +1,8 @@
 /**
  * 区块管理 (issue 18.2): the content blocks the site shows (footer columns, contact details, logos, home banners, ...;
  * BLOCKS in the contract) and their items. Permissions content:block:list (the blocks), :query (a block's items),
- * :get, :add, :edit, :delete. Every write is audited (resource 'block'), refuses a stale version, drops the
- * cached public block answers so the site shows the change at once, and tells the page renderer which block changed
+ * :get, :add, :edit, :delete. Every write is audited (resource 'block'), refuses a stale version, moves the
+ * block area's cache version (a trigger, migration 015) so every instance shows the change at once, and tells the page renderer which block changed
  * once it committed (lib/render-hook.ts).
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -74,9 +74,8 @@ const summary = (r: ItemRow) => `${BLOCK_NAMES.get(r.blockId) ?? r.blockId}：${
 export default async function blockRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  /** The public block answers (GET /api/block-item, /api/company) are cached per block. */
+  /** The page renderer hears of it (the cached block answers follow block_item's version, context.ts). */
   const changed = (...blockIds: number[]) => {
-    ctx.cache.invalidate('block:');
     notifyContentChange(ctx, ...blockIds.map((blockId) => ({ kind: 'block' as const, blockId })));
   };
 

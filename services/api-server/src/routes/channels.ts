@@ -1,7 +1,8 @@
 /**
  * 栏目管理 (issue 18.2): the channel tree staff edit in the admin shell. Permissions content:channel:list (the tree),
  * :query (searching it), :get, :add, :edit, :delete. Every write is audited (resource 'channel'), refuses a stale
- * version, drops the cached public answers so the site shows the change at once, and tells the page renderer once it
+ * version, moves the channel area's cache version (a trigger, migration 015) so every instance shows the change at
+ * once, and tells the page renderer once it
  * committed (lib/render-hook.ts: the channel, and for a change to the tree the parent whose children changed).
  */
 import { asc, eq, isNull, sql } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHANNEL_IDS, type ChannelAdmin } from '@site/contract';
-import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
@@ -131,10 +132,8 @@ async function articleCount(db: Db, channelId: number): Promise<number> {
 export default async function channelRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  /** The public channel answers, and the article lists that carry channel names. */
+  /** The page renderer hears of it (the caches follow the channel table's version, context.ts). */
   const changed = (...ids: (number | null)[]) => {
-    ctx.cache.invalidate('channels');
-    ctx.cache.invalidate(ARTICLE_CACHE);
     notifyContentChange(ctx, ...ids.filter((id) => id !== null).map((id) => ({ kind: 'channel' as const, id })));
   };
 

@@ -3,13 +3,13 @@ import { and, asc, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } fr
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_CACHE, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { ARTICLE_STATUS, BLOCK_IDS, SEARCHABLE_CHANNEL_IDS } from '@site/contract';
 import { verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
-import { FILE_NOT_FOUND, safeResolve, sendFile } from '../lib/files.js';
+import { FILE_NOT_FOUND, fileKey, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
 import { bearer, loadUserByToken } from '../lib/auth.js';
 import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/validate.js';
@@ -21,7 +21,7 @@ export const VISIT_LIMIT_MSG = '访问记录过于频繁，请稍后再试';
 type ArticleRow = typeof t.article.$inferSelect;
 
 export async function loadChannels(ctx: AppContext): Promise<ChannelRow[]> {
-  return ctx.cache.get('channels', () => ctx.db.select().from(t.channel).orderBy(asc(t.channel.sort), asc(t.channel.id)));
+  return ctx.cache.get(['channel'], 'channels', () => ctx.db.select().from(t.channel).orderBy(asc(t.channel.sort), asc(t.channel.id)));
 }
 
 /** The channel and all its descendants. */
@@ -255,7 +255,7 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
 
   // ---- blocks
   const blockItems = (blockId: number) =>
-    ctx.cache.get(`block:${blockId}`, async (): Promise<BlockItem[]> => {
+    ctx.cache.get(['block'], `block:${blockId}`, async (): Promise<BlockItem[]> => {
       const rows = await db
         .select()
         .from(t.blockItem)
@@ -286,6 +286,19 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
   app.get('/api/company', async () => blockItems(BLOCK_IDS.company));
 
   // ---- articles
+  /** Article lists carry channel names and filter by channel trees. */
+  const ARTICLE_AREAS = ['article', 'channel'] as const;
+  /**
+   * When the next published article scheduled for later goes public (ms), read before the list so that a cached
+   * list ends at that moment rather than when an unrelated write comes.
+   */
+  const nextScheduled = async (): Promise<number | undefined> => {
+    const [row] = await db
+      .select({ at: sql<Date | string | null>`min(${t.article.publishDate})` })
+      .from(t.article)
+      .where(and(eq(t.article.status, ARTICLE_STATUS.published), gt(t.article.publishDate, sql`now()`)));
+    return row?.at ? new Date(row.at).getTime() : undefined;
+  };
   const channelFilter = async (channelId: number | undefined): Promise<SQL | undefined> => {
     if (channelId === undefined) return undefined;
     const all = await loadChannels(ctx);
@@ -294,14 +307,15 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
 
   app.get('/api/article', { schema: { querystring: articleListQuery } }, async (req) => {
     const q = req.query;
-    return ctx.cache.get(`${ARTICLE_CACHE}list:${q.channelId ?? ''}:${q.limit}`, async () => {
+    return ctx.cache.getUntil(ARTICLE_AREAS, `articles:list:${q.channelId ?? ''}:${q.limit}`, async () => {
+      const expiresAt = await nextScheduled();
       const rows = await db
         .select(listColumns)
         .from(t.article)
         .where(and(isPublic, await channelFilter(q.channelId)))
         .orderBy(desc(t.article.top), desc(t.article.publishDate), desc(t.article.id))
         .limit(q.limit);
-      return toArticles(ctx, rows as ArticleRow[]);
+      return { value: await toArticles(ctx, rows as ArticleRow[]), expiresAt };
     });
   });
 
@@ -335,10 +349,12 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
 
   app.get('/api/article/page', { schema: { querystring: pageQuery } }, async (req) => {
     const q = req.query;
-    // Public list pages are read far more than written: cached, dropped whenever an article or channel changes.
-    return ctx.cache.get(`${ARTICLE_CACHE}page:${q.channelId ?? ''}:${q.page}:${q.pageSize}`, async () =>
-      page(and(isPublic, await channelFilter(q.channelId)), q.page, q.pageSize),
-    );
+    // Public list pages are read far more than written: cached until an article or channel changes (or a scheduled
+    // article's time comes).
+    return ctx.cache.getUntil(ARTICLE_AREAS, `articles:page:${q.channelId ?? ''}:${q.page}:${q.pageSize}`, async () => {
+      const expiresAt = await nextScheduled();
+      return { value: await page(and(isPublic, await channelFilter(q.channelId)), q.page, q.pageSize), expiresAt };
+    });
   });
 
   /**
@@ -413,8 +429,8 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
       .from(t.article)
       .where(and(eq(t.article.id, id), isPublic));
     if (!row?.file || !row.file.startsWith('/files/')) throw notFound(FILE_NOT_FOUND);
-    const abs = safeResolve(ctx.config.filesDir, row.file.slice('/files/'.length));
-    return sendFile(req, reply, abs, { downloadName: row.fileName || abs.split('/').pop() });
+    const key = fileKey(row.file.slice('/files/'.length));
+    return sendFile(req, reply, ctx.storage, key, { downloadName: row.fileName || key.split('/').pop() });
   });
 
   // ---- message board
@@ -446,8 +462,8 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const { siteId } = req.params;
       const v = req.body;
-      if (!ctx.visitLimiter.take(req.ip, v.si, v.uv, v.count)) throw new HttpError(429, VISIT_LIMIT_MSG);
-      ctx.visits.push({
+      // Answered once the record is committed (lib/visits.ts): no record that was acknowledged lives only in memory.
+      const stored = await ctx.visits.record({
         siteId,
         url: v.url,
         entryUrl: v.entryUrl,
@@ -462,6 +478,7 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
           .replace(/\0/g, '')
           .slice(0, 512),
       });
+      if (!stored) throw new HttpError(429, VISIT_LIMIT_MSG);
       return { code: 200, msg: '操作成功' };
     },
   );

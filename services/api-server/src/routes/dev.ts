@@ -40,7 +40,6 @@ export default async function devRoutes(fastify: FastifyInstance, ctx: AppContex
   // The visit records stored for one visitor id (e2e: the entry and exit records reached the database).
   app.get('/dev/visits', { schema: { querystring: visitorQuery } }, async (req) => {
     const q = req.query;
-    await ctx.visits.flush();
     const list = await db.select().from(t.visit).where(eq(t.visit.uv, q.uv)).orderBy(asc(t.visit.id));
     return {
       code: 200,
@@ -58,18 +57,17 @@ export default async function devRoutes(fastify: FastifyInstance, ctx: AppContex
     };
   });
 
-  /** Clears every rate-limit counter and account lock (for end-to-end test runs that sign in many times). */
+  /** Clears every rate-limit counter (the visit limit's included), account lock and open visit session (end-to-end runs). */
   app.post('/dev/rate-limits/reset', async () => {
     await db.delete(t.rateLimit);
     await db.delete(t.loginLock);
-    ctx.visitLimiter.reset();
+    await db.delete(t.visitOpen);
     return { code: 200, msg: '操作成功' };
   });
 
   app.post('/dev/captcha-enabled', { schema: { querystring: captchaSwitchQuery } }, async (req) => {
     const q = req.query;
     await db.update(t.sysConfig).set({ configValue: q.enabled }).where(eq(t.sysConfig.configKey, 'sys.account.captchaEnabled'));
-    ctx.cache.invalidate('config:');
     return { code: 200, msg: '操作成功', data: { captchaEnabled: q.enabled === 'true' } };
   });
 }

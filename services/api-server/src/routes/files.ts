@@ -1,11 +1,11 @@
-/** Static seeded media and uploads under /files/... */
+/** Seeded media and uploads under /files/..., from the object storage (ctx.storage). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { safeResolve, sendFile } from '../lib/files.js';
+import { fileKey, sendFile } from '../lib/files.js';
 
-/** The path under /files; safeResolve refuses one that leaves the folder. */
+/** The path under /files; fileKey refuses one that leaves the storage's files. */
 const fileParams = z.object({ '*': z.string().default('') });
 
 export default async function filesRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -14,9 +14,8 @@ export default async function filesRoutes(fastify: FastifyInstance, ctx: AppCont
     url: '/files/*',
     schema: { params: fileParams },
     handler: async (req, reply) => {
-      const rel = req.params['*'];
-      const abs = safeResolve(ctx.config.filesDir, rel);
-      return sendFile(req, reply, abs, { cacheSeconds: rel.startsWith('upload/') ? 86400 : 3600 });
+      const key = fileKey(req.params['*']);
+      return sendFile(req, reply, ctx.storage, key, { cacheSeconds: key.startsWith('upload/') ? 86400 : 3600 });
     },
   });
 }

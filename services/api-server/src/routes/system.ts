@@ -20,7 +20,7 @@ export default async function systemRoutes(fastify: FastifyInstance, ctx: AppCon
   // ---- dictionary and configs (public, read-only)
   app.get('/system/dict/data/type/:dictType', { schema: { params: dictParams } }, async (req) => {
     const { dictType } = req.params;
-    const list = await ctx.cache.get(`dict:${dictType}`, () =>
+    const list = await ctx.cache.get(['dict'], `dict:${dictType}`, () =>
       db
         .select()
         .from(t.sysDictData)

@@ -160,7 +160,6 @@ interface DayRow {
 /** Everything the analytics page shows, over one range. */
 export async function visitAnalytics(ctx: AppContext, r: DayRange, top = TOP): Promise<VisitAnalytics> {
   const { db } = ctx;
-  await ctx.visits.flush();
   const where = inRange(r);
   // Per day and for the whole range in one pass (GROUPING SETS): the whole range counts distinct visitors once.
   const days = await rows<DayRow>(

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ObjectStorage } from '@site/object-storage';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
@@ -9,35 +10,35 @@ import { sceneSvg, screenSvg } from './screens.js';
 
 const SEED_NAME = 'content-v1';
 
-/** Writes the seeded media under filesDir (idempotent). Returns the byte size of each file by relative path. */
-export function ensureMedia(filesDir: string): Map<string, number> {
+/** Stores the seeded media (idempotent). Returns the byte size of each file by its key (relative path). */
+export async function ensureMedia(storage: ObjectStorage): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   for (const m of content.media) {
     let size: number;
     switch (m.kind) {
       case 'cover':
-        size = writeIfMissing(filesDir, m.rel, coverSvg(m.title!, m.subtitle!, m.hue!, m.w, m.h, m.motif));
+        size = await writeIfMissing(storage, m.rel, coverSvg(m.title!, m.subtitle!, m.hue!, m.w, m.h, m.motif));
         break;
       case 'logo':
-        size = writeIfMissing(filesDir, m.rel, logoSvg(false));
+        size = await writeIfMissing(storage, m.rel, logoSvg(false));
         break;
       case 'logo-light':
-        size = writeIfMissing(filesDir, m.rel, logoSvg(true));
+        size = await writeIfMissing(storage, m.rel, logoSvg(true));
         break;
       case 'icon':
-        size = writeIfMissing(filesDir, m.rel, iconSvg(m.title!, m.hue!));
+        size = await writeIfMissing(storage, m.rel, iconSvg(m.title!, m.hue!));
         break;
       case 'screen':
-        size = writeIfMissing(filesDir, m.rel, screenSvg(m.screen!));
+        size = await writeIfMissing(storage, m.rel, screenSvg(m.screen!));
         break;
       case 'scene':
-        size = writeIfMissing(filesDir, m.rel, sceneSvg(m.scene!, m.title!, m.hue!));
+        size = await writeIfMissing(storage, m.rel, sceneSvg(m.scene!, m.title!, m.hue!));
         break;
       case 'text':
-        size = writeIfMissing(filesDir, m.rel, `\ufeff${m.text!}`);
+        size = await writeIfMissing(storage, m.rel, `\ufeff${m.text!}`);
         break;
       case 'asset':
-        size = copyAsset(filesDir, m.rel, m.asset!);
+        size = await copyAsset(storage, m.rel, m.asset!);
         break;
     }
     sizes.set(m.rel, size);

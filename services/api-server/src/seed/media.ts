@@ -2,12 +2,13 @@
  * Seeded media (nothing is fetched from the internet): SVG images drawn in code (covers, logos, icons, the
  * product screens of seed/screens.ts), a text file, and the files generated once by services/api-server/tools/make-media.ts
  * and committed under services/api-server/assets (tutorial videos, posters, multi-page PDFs with an embedded CJK font subset),
- * listed with their measured size, duration and page count in services/api-server/assets/media.json. Written under
- * DATA_DIR/files on start when missing; served under /files/...
+ * listed with their measured size, duration and page count in services/api-server/assets/media.json. Written to
+ * the object storage (DATA_DIR/files by default) on start when missing; served under /files/...
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ObjectStorage } from '@site/object-storage';
 
 export const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
 
@@ -76,22 +77,15 @@ export function iconSvg(label: string, hue: number): string {
 </svg>`;
 }
 
-/** Writes a file under base if it is missing or differs in size. */
-export function writeIfMissing(base: string, rel: string, data: Buffer | string): number {
-  const abs = path.join(base, rel);
+/** Stores an object if it is missing or differs in size (a restart checks each with one head, rewrites nothing). */
+export async function writeIfMissing(storage: ObjectStorage, key: string, data: Buffer | string): Promise<number> {
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  try {
-    if (fs.statSync(abs).size === buf.length) return buf.length;
-  } catch {
-    /* missing */
-  }
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
-  fs.writeFileSync(abs, buf);
+  if ((await storage.head(key))?.size === buf.length) return buf.length;
+  await storage.put(key, buf);
   return buf.length;
 }
 
-export function copyAsset(base: string, rel: string, assetName: string): number {
-  const src = path.join(ASSETS_DIR, assetName);
-  const buf = fs.readFileSync(src);
-  return writeIfMissing(base, rel, buf);
+export async function copyAsset(storage: ObjectStorage, key: string, assetName: string): Promise<number> {
+  const buf = await fs.promises.readFile(path.join(ASSETS_DIR, assetName));
+  return writeIfMissing(storage, key, buf);
 }

@@ -54,7 +54,7 @@ describe('HTTP client', () => {
     expect(onRequest(cfg({ isToken: false })).headers.get('Authorization')).toBeUndefined();
   });
 
-  test('[HTTP-4][ISSUE-19 spec details] no fixed bearer: every call carries the user token (the flag was removed, contract README)', async () => {
+  test('[HTTP-4 deviation: no fixed-bearer flag, a bearer in the bundle is public, see contract README][ISSUE-19 spec details] every call carries the user token', async () => {
     document.cookie = 'access_token=tok123; path=/';
     const legacy = { fixedBearer: true } as Record<string, unknown>;
     expect(onRequest(cfg(legacy)).headers.get('Authorization')).toBe('Bearer tok123');

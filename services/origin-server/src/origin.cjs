@@ -118,4 +118,4 @@ async function main(name) {
 
 if (require.main === module) main(process.argv[2]);
 
-module.exports = { serverFor };
+module.exports = { serverFor, hostHtmlHeaders, remotesJson };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: installs what the tests need (pnpm, packages, Debian's Chromium and PostgreSQL when
+ * `npm test`: installs what the tests need (pnpm, packages, Debian's Chromium, PostgreSQL and nginx when
  * missing), type-checks, runs every package's unit tests, the server suite on PGlite and on a real
  * PostgreSQL server, builds the production site and runs the end-to-end suite against it.
  */
@@ -34,9 +34,12 @@ run('pnpm install --frozen-lockfile', { cwd: root });
 const missing = [];
 if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
 if (!hasPostgres()) missing.push('postgresql');
-// No fallback: a suite that cannot start PostgreSQL or Chromium fails here rather than passing without them.
+// services/origin-server's scale-out test runs the production front door (docs/deploy.md) on Debian's nginx.
+if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
+// No fallback: a suite that cannot start PostgreSQL, nginx or Chromium fails here rather than passing without them.
 if (missing.length) aptInstall(missing);
 if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
+if (!fs.existsSync('/usr/sbin/nginx')) throw new Error('[test] nginx is not installed and could not be installed: the scale-out test cannot run');
 if (!fs.existsSync('/usr/bin/chromium'))
   throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
 

@@ -9,89 +9,19 @@
  */
 const test = require('node:test');
 const assert = require('node:assert');
-const { spawn, execFileSync } = require('child_process');
 const fs = require('fs');
-const net = require('net');
 const os = require('os');
 const path = require('path');
 const S3rver = require('s3rver');
-const { renderNginx } = require('../deploy/render-nginx.cjs');
 const { createStaticServer } = require('../src/static-server.cjs');
+const { NGINX, freePort, startPostgres, startApi, startNginx, stopAll } = require('../tools/cluster.cjs');
 
-const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
-const API_DIR = path.resolve(__dirname, '../../api-server');
 const ADMIN_PASSWORD = 'Scale-Out-26';
 const BUCKET = 'site-files-scale-out';
 const PNG_1x1 = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(check, what, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** A throwaway PostgreSQL server (as services/api-server/test/run-pg.sh starts one). */
-function startPostgres(dir, port) {
-  const pgbin = fs
-    .readdirSync('/usr/lib/postgresql')
-    .sort((a, b) => Number(a) - Number(b))
-    .map((v) => `/usr/lib/postgresql/${v}/bin`)
-    .pop();
-  const root = process.getuid() === 0;
-  // initdb refuses to run as root: the server runs as the postgres system user then.
-  const asPg = (bin, args) => (root ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args]) : execFileSync(bin, args));
-  if (root) execFileSync('chown', ['postgres', dir]);
-  asPg(`${pgbin}/initdb`, ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  asPg(`${pgbin}/pg_ctl`, [
-    '-D',
-    `${dir}/data`,
-    '-l',
-    `${dir}/server.log`,
-    '-w',
-    '-t',
-    '30',
-    '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => asPg(`${pgbin}/pg_ctl`, ['-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']),
-  };
-}
-
-/** One API instance as its own process, as serve.cjs runs it. */
-function startApi(name, port, env) {
-  const out = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: { ...process.env, ...env, API_PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (c) => out.push(c));
-  child.stderr.on('data', (c) => out.push(c));
-  return { name, port, child, origin: `http://127.0.0.1:${port}`, output: () => Buffer.concat(out).toString() };
-}
 
 const json = async (res) => ({ status: res.status, body: await res.json() });
 
@@ -101,7 +31,6 @@ let s3;
 let apiA;
 let apiB;
 let nginx;
-let nginxOut = '';
 let site;
 let admin;
 
@@ -112,7 +41,6 @@ test.before(async () => {
   // nginx's workers run as an unprivileged user when started as root: they must read the fixtures.
   fs.chmodSync(tmp, 0o755);
   const [pgPort, portA, portB, hostPort, ...remotePorts] = await Promise.all(Array.from({ length: 8 }, freePort));
-  fs.mkdirSync(path.join(tmp, 'pg'));
   pg = startPostgres(path.join(tmp, 'pg'), pgPort);
 
   s3 = new S3rver({
@@ -139,13 +67,7 @@ test.before(async () => {
     S3_FORCE_PATH_STYLE: 'true',
     SITE_RENDER_HOOK_URL: '',
   });
-  apiA = startApi('A', portA, apiEnv('a'));
-  apiB = startApi('B', portB, apiEnv('b'));
-  for (const api of [apiA, apiB]) {
-    await waitFor(async () => (await fetch(`${api.origin}/health`)).status === 200, `API ${api.name}`, 120_000).catch((err) => {
-      throw new Error(`${err.message}\n${api.output()}`);
-    });
-  }
+  [apiA, apiB] = await Promise.all([startApi('A', portA, apiEnv('a')), startApi('B', portB, apiEnv('b'))]);
 
   // The host build and the renderer's output, as small as the rules need.
   const hostRoot = path.join(tmp, 'host');
@@ -174,7 +96,6 @@ test.before(async () => {
 
   const names = ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'];
   const env = {
-    NGINX_LISTEN: '127.0.0.1',
     HOST_PORT: String(hostPort),
     HOST_ROOT: hostRoot,
     RENDER_OUT_DIR: renderDir,
@@ -186,48 +107,14 @@ test.before(async () => {
   };
   for (const n of names) fs.mkdirSync(env[`${n}_ROOT`]);
   fs.writeFileSync(path.join(env.REMOTE_CONTENT_ROOT, 'mf-manifest.json'), '{"name":"remote_content"}');
-  const { conf } = renderNginx(env);
-  const prefix = path.join(tmp, 'nginx');
-  fs.mkdirSync(prefix);
-  fs.writeFileSync(path.join(prefix, 'site.conf'), conf);
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'worker_processes 1;',
-      `pid ${prefix}/nginx.pid;`,
-      'error_log stderr error;',
-      'events { worker_connections 512; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${prefix}/${t};`),
-      `  include ${prefix}/site.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  nginx.stderr.on('data', (c) => (nginxOut += c));
-  site = `http://127.0.0.1:${hostPort}`;
-  site.remote = remotePorts[0];
-  await waitFor(async () => (await fetch(`${site}/health`)).status === 200, `nginx\n${nginxOut}`, 20_000);
-  site = { origin: site, remote: `http://127.0.0.1:${remotePorts[0]}` };
+  nginx = await startNginx(path.join(tmp, 'nginx'), env);
+  site = { origin: nginx.origin, remote: `http://127.0.0.1:${remotePorts[0]}` };
 });
 
 test.after(async () => {
-  for (const p of [nginx, apiA?.child, apiB?.child]) if (p && p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
-  await Promise.all(
-    [nginx, apiA?.child, apiB?.child]
-      .filter(Boolean)
-      .map((p) => (p.exitCode === null && p.signalCode === null ? new Promise((r) => p.once('exit', r)) : null)),
-  );
+  await stopAll([nginx?.child, apiA?.child, apiB?.child]);
   await s3?.close();
-  try {
-    pg?.stop();
-  } catch {
-    /* already gone */
-  }
+  pg?.stop();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -273,7 +160,8 @@ test('[DEPLOY] nginx serves the host as the host origin does: rendered pages, 40
   // The API's test helpers are never reached through the site; other methods on pages are refused.
   assert.strictEqual((await get('/dev/captcha/x')).status, 404);
   assert.strictEqual((await get('/%64ev/visits?uv=1')).status, 404);
-  assert.strictEqual((await get('/news', { method: 'POST' })).status, 405);
+  const post = await get('/news', { method: 'POST' });
+  assert.deepStrictEqual([post.status, post.headers.get('allow')], [405, 'GET, HEAD']);
 
   const remote = await fetch(`${site.remote}/mf-manifest.json`);
   assert.deepStrictEqual([remote.status, remote.headers.get('access-control-allow-origin')], [200, '*']);

@@ -5,7 +5,8 @@
  * printing per route the JS bytes (raw and compressed), the number of requests and which remotes were fetched; then
  * the API throughput of the read routes next to the server's minimal route; then the renderer (scripts/bench/render.cjs):
  * the time from an article's edit until its page serves it, and full renders of a site with 1,000 articles. The build
- * first (scripts/bench/build.cjs): the five apps cold, then one remote rebuilt after a one-line change.
+ * first (scripts/bench/build.cjs): the five apps cold, then one remote rebuilt after a one-line change. Last, the
+ * production layout of docs/deploy.md (scripts/bench/scale-out.cjs): nginx before one and two API instances.
  * Prints numbers and writes bench-report.json; never fails on them.
  */
 const fs = require('fs');
@@ -16,6 +17,7 @@ const { APPS, PORT_BASES, REMOTE_NAMES, SERVICE_DIRS, portsFrom, serveEnv } = re
 const { siteEnv, defaultRemotes } = require('../services/origin-server/src/site-env.cjs');
 const render = require('./bench/render.cjs');
 const buildTimes = require('./bench/build.cjs');
+const { measureScaleOut } = require('./bench/scale-out.cjs');
 
 const root = path.resolve(__dirname, '..');
 const ports = portsFrom(Number(process.env.BENCH_BASE || PORT_BASES.bench));
@@ -509,6 +511,8 @@ async function measureRenderer(report, ids, env) {
     await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // After the site is stopped: its own processes and database, nothing else running beside them.
+  if (process.env.BENCH_SKIP_SCALE_OUT !== '1') report.scaleOut = await measureScaleOut().catch((e) => ({ error: String(e) }));
   fs.writeFileSync(path.join(root, 'bench-report.json'), JSON.stringify(report, null, 2));
   console.log('\nwrote bench-report.json');
 })().catch((e) => {

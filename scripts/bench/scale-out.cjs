@@ -4,14 +4,16 @@
  * throwaway PostgreSQL server, API processes, Debian's nginx with the rendered template). Measures
  *   - API read throughput through nginx with one instance, then with two, on the same database;
  *   - how long a write answered by A takes to show in B's answers (p50/p99 over BENCH_SCALE_WRITES, 100);
- *   - failed requests through nginx while instance B is killed (-9) under steady read load.
+ *   - failed requests through nginx, then through the Node host origin (API_UPSTREAMS), while instance B is killed
+ *     (-9) under steady read load.
  * `node scripts/bench/scale-out.cjs` alone, or from `npm run bench` (BENCH_SKIP_SCALE_OUT=1 leaves it out). Prints
  * the numbers and returns them; never fails on them.
  */
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { freePort, startPostgres, startApi, startNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
+const { spawn } = require('child_process');
+const { freePort, waitFor, startPostgres, startApi, startNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const autocannon = require(require.resolve('autocannon', { paths: [path.join(root, 'e2e')] }));
@@ -53,7 +55,7 @@ const summary = (r) => ({
 async function measureScaleOut() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-out-'));
   fs.chmodSync(tmp, 0o755);
-  const [pgPort, portA, portB, hostPort, ...remotePorts] = await Promise.all(Array.from({ length: 8 }, freePort));
+  const [pgPort, portA, portB, hostPort, nodePort, ...remotePorts] = await Promise.all(Array.from({ length: 9 }, freePort));
   const names = ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'];
   const siteEnv = {
     HOST_PORT: String(hostPort),
@@ -134,6 +136,27 @@ async function measureScaleOut() {
     children.push(nginx.child);
     const result = await load(`${nginx.origin}${readPath}`, SECONDS, () => setTimeout(() => b.child.kill('SIGKILL'), (SECONDS * 1000) / 3));
     report['reads while B is killed'] = summary(result);
+
+    // The same through the Node host origin's proxy (API_UPSTREAMS), B started again first.
+    const b2 = await startApi('B', portB, apiEnv('b'));
+    children.push(b2.child);
+    const origin = spawn(process.execPath, [path.join(root, 'services/origin-server/src/origin.cjs'), 'host'], {
+      env: {
+        ...process.env,
+        ...siteEnv,
+        HOST_PORT: String(nodePort),
+        API_UPSTREAMS: `${a.origin},${b2.origin}`,
+        API_HEALTH_INTERVAL_MS: '1000',
+        SITE_RENDER: '0',
+      },
+      stdio: 'ignore',
+    });
+    children.push(origin);
+    const nodeOrigin = `http://127.0.0.1:${nodePort}`;
+    await waitFor(async () => (await fetch(`${nodeOrigin}/health`)).status === 200, 'the Node host origin', 20_000);
+    await load(`${nodeOrigin}${readPath}`, 2);
+    const viaNode = await load(`${nodeOrigin}${readPath}`, SECONDS, () => setTimeout(() => b2.child.kill('SIGKILL'), (SECONDS * 1000) / 3));
+    report['reads via the Node origin while B is killed'] = summary(viaNode);
   } finally {
     await stopAll(children);
     pg.stop();

@@ -17,7 +17,7 @@ import {
   revokeToken,
   type CurrentUser,
 } from '../lib/auth.js';
-import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
+import { clearAttempts, lockedMessage, reserveAttempt, slowedMessage } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError } from '../lib/errors.js';
@@ -70,13 +70,19 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     );
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
+    // A wrong captcha throws here, so every attempt that goes on has passed it (when captchas are on).
     if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
-    // Per account, whatever the address: counted before the compare, refused while locked (lib/loginlock.ts).
-    const attempt = await reserveAttempt(db, b.username);
+    // Per account and address, and per account from everywhere: counted before the compare (lib/loginlock.ts).
+    const attempt = await reserveAttempt(db, b.username, req.ip);
+    // A slowed account still takes the right password from an address that has not failed on it (the owner).
+    if (attempt.slowedFor !== null && !attempt.cleanAddress) throw new BizError(slowedMessage(attempt.slowedFor));
     const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.userName, b.username));
     const right = u?.password ? await checkPassword(b.password, u.password) : (await dummyCompare(b.password), false);
-    if (!u || !right) throw new BizError(attempt.lockedUntil ? lockedMessage(attempt.lockedUntil) : '用户不存在/密码错误');
-    await clearAttempts(db, b.username);
+    if (!u || !right) {
+      if (attempt.slowedFor !== null) throw new BizError(slowedMessage(attempt.slowedFor));
+      throw new BizError(attempt.lockedUntil ? lockedMessage(attempt.lockedUntil) : '用户不存在/密码错误');
+    }
+    await clearAttempts(db, b.username, req.ip);
     if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
     return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
   });

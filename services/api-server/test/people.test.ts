@@ -154,7 +154,7 @@ describe('staff users', () => {
     await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
     const mgr = await firstSignIn(userName, 'First123');
     assert.equal((await createUser(mgr, { userName: uniq('x'), roles: ['admin'] })).status, 403);
-    assert.equal((await createUser(mgr, { userName: uniq('y'), roles: ['editor'] })).body.code, 200);
+    assert.equal((await createUser(mgr, { userName: uniq('y'), roles: [roleKey] })).body.code, 200);
     const [adminRow] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = 'admin'`);
     assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${adminRow.user_id}/resetPwd`, token: mgr, payload: {} })).status, 403);
     // no enable/disable right: the status switch is refused
@@ -172,6 +172,59 @@ describe('staff users', () => {
       payload: { nickName: got.body.data.nickName, roles: ['editor'], version: got.body.data.version },
     });
     assert.deepEqual([strip.status, strip.body.msg], [400, '至少保留一个启用的超级管理员']);
+  });
+});
+
+describe('assigning roles (issue 27.2)', () => {
+  test('[ISSUE-27.2] a user manager cannot give itself or anyone a role with rights it lacks (create, edit); roles it holds itself, and roles the user already has, still work', async () => {
+    const roleKey = uniq('usermgr');
+    const role = await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: admin,
+      payload: { roleKey, roleName: uniq('用户管理员'), menuIds: [201], perms: ['system:user:add', 'system:user:edit', 'system:user:get'] },
+    });
+    assert.equal(role.body.code, 200, JSON.stringify(role.body));
+    const userName = uniq('um');
+    const { userId: mgrId } = (await createUser(admin, { userName, password: 'First123', roles: [roleKey] })).body.data;
+    const mgr = await firstSignIn(userName, 'First123');
+    const held = (await req(s.app, { method: 'GET', url: '/getInfo', token: mgr })).body.permissions as string[];
+    const WIDER = /^不能分配超出自己权限的角色“内容编辑”（缺少权限：/;
+    // create
+    const other = await createUser(mgr, { userName: uniq('o'), roles: ['editor'] });
+    assert.deepEqual([other.status, other.body.field], [400, 'roles']);
+    assert.match(other.body.msg, WIDER);
+    // itself: edit its own roles
+    const me = (await req(s.app, { method: 'GET', url: `/system/user/${mgrId}`, token: mgr })).body.data;
+    const self = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${mgrId}`,
+      token: mgr,
+      payload: { nickName: me.nickName, roles: [roleKey, 'editor'], version: me.version },
+    });
+    assert.deepEqual([self.status, self.body.field], [400, 'roles']);
+    assert.match(self.body.msg, WIDER);
+    assert.deepEqual((await req(s.app, { method: 'GET', url: '/getInfo', token: mgr })).body.permissions, held, 'no right gained');
+    // another user it manages
+    const { userId: plainId } = (await createUser(mgr, { userName: uniq('p'), roles: [roleKey] })).body.data;
+    const plain = (await req(s.app, { method: 'GET', url: `/system/user/${plainId}`, token: mgr })).body.data;
+    const raise = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${plainId}`,
+      token: mgr,
+      payload: { nickName: plain.nickName, roles: ['editor'], version: plain.version },
+    });
+    assert.deepEqual([raise.status, raise.body.field], [400, 'roles']);
+    // a user who already holds the wider role keeps it through an edit of their name
+    const { userId: edId } = (await createUser(admin, { userName: uniq('e'), roles: ['editor'] })).body.data;
+    const ed = (await req(s.app, { method: 'GET', url: `/system/user/${edId}`, token: mgr })).body.data;
+    const rename = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${edId}`,
+      token: mgr,
+      payload: { nickName: '改名编辑', roles: ['editor'], version: ed.version },
+    });
+    assert.equal(rename.body.code, 200, JSON.stringify(rename.body));
   });
 });
 

@@ -239,7 +239,8 @@ describe('roles', () => {
     });
     assert.equal(created.body.code, 200, JSON.stringify(created.body));
     const got = await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: admin });
-    assert.deepEqual(got.body.data.menuIds, [2, 21]);
+    // 公告查询 (1061) is the menu row of the query action: asked for by its permission, it is ticked too
+    assert.deepEqual(got.body.data.menuIds, [2, 21, 1061]);
     assert.deepEqual(got.body.data.perms, ['system:notice:get', 'system:notice:list', 'system:notice:query']);
     const userName = uniq('rv');
     await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
@@ -336,6 +337,69 @@ describe('roles', () => {
     for (const p of ['system:notice:query', 'system:notice:get', 'system:notice:add', 'system:notice:edit']) assert.ok(perms.includes(p), p);
     assert.ok(!perms.some((p) => p.endsWith(':delete') || p.startsWith('system:user') || p.startsWith('system:role')), perms.join());
     assert.equal(r.body.data.roleName, '内容编辑');
+  });
+});
+
+describe('the menu tree of pages and their actions (issue 27.1)', () => {
+  interface Node {
+    menuId: number;
+    parentId: number;
+    menuName: string;
+    menuType: string;
+    perms: string | null;
+  }
+  test('[ISSUE-27.1] each page offers exactly the actions it has, as menu rows under it: 操作日志 and 字典管理 none, 文章管理 query/get/add/edit/delete', async () => {
+    const menus: Node[] = (await req(s.app, { method: 'GET', url: '/system/role/menus', token: admin })).body.data;
+    const actionsOf = (page: string) => {
+      const p = menus.find((m) => m.menuName === page && m.menuType === 'C')!;
+      return menus.filter((m) => m.parentId === p.menuId).map((m) => [m.menuType, m.menuName, m.perms]);
+    };
+    assert.deepEqual(actionsOf('操作日志'), []);
+    assert.deepEqual(actionsOf('字典管理'), []);
+    assert.deepEqual(actionsOf('文章管理'), [
+      ['F', '文章查询', 'content:article:query'],
+      ['F', '文章查看', 'content:article:get'],
+      ['F', '文章新增', 'content:article:add'],
+      ['F', '文章修改', 'content:article:edit'],
+      ['F', '文章删除', 'content:article:delete'],
+    ]);
+    assert.deepEqual(
+      actionsOf('留言板').map((a) => a[2]),
+      ['content:message:edit', 'content:message:delete', 'content:message:export'],
+    );
+    // every action a page offers is one the server checks on that resource (no 新增 where there is nothing to add)
+    for (const m of menus.filter((x) => x.menuType === 'F')) assert.match(m.perms!, /^[a-z]+:[a-z]+:(query|get|add|edit|delete|enable|disable|export)$/);
+    // the actions are not routes: the shell's menu is unchanged
+    const routers = JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: admin })).body.data);
+    assert.ok(!routers.includes('文章新增'), routers);
+  });
+
+  test('[ISSUE-27.1] a role made by ticking 文章管理 (the page with its actions) works: its holder lists, opens and adds articles, and may not delete what the role leaves out', async () => {
+    const menus: Node[] = (await req(s.app, { method: 'GET', url: '/system/role/menus', token: admin })).body.data;
+    const article = menus.find((m) => m.menuName === '文章管理')!;
+    const actions = menus.filter((m) => m.parentId === article.menuId);
+    const roleKey = uniq('news');
+    // the form sends the ticked page and its ticked actions (删除 unticked); no permission is named by hand
+    const ticked = [article.menuId, ...actions.filter((a) => a.menuName !== '文章删除').map((a) => a.menuId)];
+    const created = await req(s.app, { method: 'POST', url: '/system/role', token: admin, payload: { roleKey, roleName: uniq('新闻编辑'), menuIds: ticked, perms: [] } });
+    assert.equal(created.body.code, 200, JSON.stringify(created.body));
+    const role = (await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: admin })).body.data;
+    assert.deepEqual(role.perms, ['content:article:add', 'content:article:edit', 'content:article:get', 'content:article:list', 'content:article:query']);
+    const userName = uniq('nw');
+    await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
+    const token = await firstSignIn(userName, 'First123');
+    const list = await req(s.app, { method: 'GET', url: '/system/article/list?pageNum=1&pageSize=5', token });
+    assert.equal(list.body.code, 200, JSON.stringify(list.body));
+    const id = list.body.rows[0].id;
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/article/${id}`, token })).body.code, 200);
+    const add = await req(s.app, {
+      method: 'POST',
+      url: '/system/article',
+      token,
+      payload: { title: '新闻编辑角色的第一篇稿件', channelId: list.body.rows[0].channelId, text: '<p>正文</p>', status: 1 },
+    });
+    assert.equal(add.body.code, 200, JSON.stringify(add.body));
+    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/article/${id}`, token })).status, 403);
   });
 });
 
@@ -444,6 +508,33 @@ describe('permissions on every route', () => {
   });
 });
 
+describe('upgrade to page actions (issue 27.1)', () => {
+  test('[ISSUE-27.1] a database made before migration 015 gets the action rows, and each role the rows of its pages its permissions grant (超级管理员 all)', async () => {
+    const old = await startTestServer();
+    let current = old;
+    try {
+      const db = old.app.ctx.db;
+      await db.execute(sql`DELETE FROM sys_role_menu WHERE menu_id >= 1000`);
+      await db.execute(sql`DELETE FROM sys_menu WHERE menu_id >= 1000`);
+      await db.execute(sql`DELETE FROM schema_migrations WHERE name = '015_page_actions.sql'`);
+      const up = await old.restart();
+      current = up;
+      const of = async (roleKey: string) =>
+        (await rows<{ perms: string }>(
+          up.app.ctx.db,
+          sql`SELECT m.perms FROM sys_role_menu r JOIN sys_menu m USING (menu_id) WHERE r.role_key = ${roleKey} AND m.menu_type = 'F' ORDER BY 1`,
+        )).map((r) => r.perms);
+      const editor = await of('editor');
+      for (const p of ['content:article:add', 'content:article:query', 'system:notice:add', 'content:message:edit']) assert.ok(editor.includes(p), p);
+      assert.ok(!editor.includes('content:article:delete') && !editor.some((p) => p.startsWith('system:user')), editor.join());
+      const [{ n }] = await rows<{ n: number }>(up.app.ctx.db, sql`SELECT count(*)::int AS n FROM sys_menu WHERE menu_type = 'F'`);
+      assert.equal((await of('admin')).length, n);
+    } finally {
+      await current.close();
+    }
+  });
+});
+
 describe('upgrade', () => {
   test('[ISSUE-18.6] a database made before migration 008 gets the columns, the people menus (admin only) and the editor\u2019s notice rights, keeping the perms others added', async () => {
     const old = await startTestServer();
@@ -462,7 +553,7 @@ describe('upgrade', () => {
       current = up;
       const menus = await rows<{ menu_id: number }>(
         up.app.ctx.db,
-        sql`SELECT menu_id FROM sys_role_menu WHERE role_key = 'admin' AND menu_id > 200 ORDER BY 1`,
+        sql`SELECT menu_id FROM sys_role_menu WHERE role_key = 'admin' AND menu_id BETWEEN 200 AND 299 ORDER BY 1`,
       );
       assert.deepEqual(
         menus.map((m) => m.menu_id),
@@ -470,7 +561,7 @@ describe('upgrade', () => {
       );
       const editorMenus = await rows<{ n: number }>(
         up.app.ctx.db,
-        sql`SELECT count(*)::int AS n FROM sys_role_menu WHERE role_key = 'editor' AND menu_id > 200`,
+        sql`SELECT count(*)::int AS n FROM sys_role_menu WHERE role_key = 'editor' AND menu_id BETWEEN 200 AND 299`,
       );
       assert.equal(editorMenus[0].n, 0);
       const [ed] = await rows<{ perms: string[] }>(up.app.ctx.db, sql`SELECT perms FROM sys_role WHERE role_key = 'editor'`);

@@ -3,7 +3,7 @@
  * Ids of channels and blocks come from @site/contract constants; article ids are fixed here so that
  * footer links can point at them.
  */
-import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
+import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME, type ActionName } from '@site/contract';
 import { careersArticle } from './careers.js';
 import { docDefs, releaseNotes } from './articles/documents.js';
 import { faqDefs } from './articles/faqs.js';
@@ -855,8 +855,8 @@ export const testCustomerMessages: {
   },
 ];
 
-/** RuoYi menus: type M = directory, C = page, L = external link (stored as C with is_frame). */
-export const menus = [
+/** RuoYi menus: type M = directory, C = page, L = external link (stored as C with is_frame), F = an action of a page. */
+const pageMenus = [
   {
     id: 1,
     parent: 0,
@@ -1043,7 +1043,140 @@ export const menus = [
     order: 9,
   },
 ];
+
+/**
+ * The actions of each page (RuoYi's buttons, type F, under their page), ids `first`, `first + 1`, …: exactly what the
+ * page's controls and the calls it makes check, so ticking a page in 角色管理 (which ticks its actions) gives a role
+ * that works, and no page offers an action it does not have (字典管理 and 操作日志 are read-only: none).
+ * migrations/015_page_actions.sql adds the same rows to an older database.
+ */
+export const pageActions: { page: number; first: number; resource: string; actions: [ActionName, string][] }[] = [
+  {
+    page: 101,
+    first: 1011,
+    resource: 'content:article',
+    actions: [
+      ['query', '文章查询'],
+      ['get', '文章查看'],
+      ['add', '文章新增'],
+      ['edit', '文章修改'],
+      ['delete', '文章删除'],
+    ],
+  },
+  {
+    page: 11,
+    first: 1021,
+    resource: 'content:message',
+    actions: [
+      ['edit', '留言处理'],
+      ['delete', '留言删除'],
+      ['export', '留言导出'],
+    ],
+  },
+  {
+    page: 12,
+    first: 1031,
+    resource: 'content:visit',
+    actions: [
+      ['query', '访问分析'],
+      ['export', '访问导出'],
+    ],
+  },
+  {
+    page: 111,
+    first: 1041,
+    resource: 'content:channel',
+    actions: [
+      ['query', '栏目查询'],
+      ['add', '栏目新增'],
+      ['edit', '栏目修改'],
+      ['delete', '栏目删除'],
+    ],
+  },
+  {
+    page: 112,
+    first: 1051,
+    resource: 'content:block',
+    actions: [
+      ['query', '区块查询'],
+      ['add', '区块新增'],
+      ['edit', '区块修改'],
+      ['delete', '区块删除'],
+    ],
+  },
+  {
+    page: 21,
+    first: 1061,
+    resource: 'system:notice',
+    actions: [
+      ['query', '公告查询'],
+      ['add', '公告新增'],
+      ['edit', '公告修改'],
+      ['delete', '公告删除'],
+      ['export', '公告导出'],
+    ],
+  },
+  {
+    page: 201,
+    first: 1071,
+    resource: 'system:user',
+    actions: [
+      ['query', '用户查询'],
+      ['add', '用户新增'],
+      ['edit', '用户修改'],
+      ['enable', '用户启用'],
+      ['disable', '用户停用'],
+    ],
+  },
+  {
+    page: 202,
+    first: 1081,
+    resource: 'system:role',
+    actions: [
+      ['query', '角色查询'],
+      ['get', '角色查看'],
+      ['add', '角色新增'],
+      ['edit', '角色修改'],
+      ['delete', '角色删除'],
+    ],
+  },
+  {
+    page: 203,
+    first: 1091,
+    resource: 'system:customer',
+    actions: [
+      ['query', '客户查询'],
+      ['get', '客户查看'],
+      ['enable', '客户启用'],
+      ['disable', '客户停用'],
+    ],
+  },
+];
+
+const actionMenus = pageActions.flatMap((p) =>
+  p.actions.map(([action, name], i) => ({
+    id: p.first + i,
+    parent: p.page,
+    name,
+    route: '',
+    path: '',
+    component: null,
+    perms: `${p.resource}:${action}`,
+    icon: '#',
+    type: 'F',
+    order: i + 1,
+  })),
+);
+
+export const menus = [...pageMenus, ...actionMenus];
+
+/** A role's menus: its pages, and the actions of those pages its permissions grant. */
+function withActions(roleKey: string, pages: number[]): number[] {
+  const perms = roles.find((r) => r.roleKey === roleKey)?.perms ?? [];
+  return [...pages, ...actionMenus.filter((m) => pages.includes(m.parent) && perms.includes(m.perms)).map((m) => m.id)];
+}
+
 export const roleMenus: Record<string, number[]> = {
   admin: menus.map((m) => m.id),
-  editor: [1, 101, 11, 12, 2, 21, 5],
+  editor: withActions('editor', [1, 101, 11, 12, 2, 21, 5]),
 };

@@ -55,3 +55,13 @@ export const PAGES: Record<string, ComponentType> = {
 export function pageFor(component: string | undefined): ComponentType | null {
   return (component && PAGES[component]) || null;
 }
+
+/**
+ * Whether an address is one of this shell's server-menu pages, whoever may open it: the menu places a page
+ * `<module>/<name>/index` at `/admin/<module>/<name>` (seed/content.ts of the API server), so a page the user's
+ * menu leaves out is told apart from an address that is no page at all.
+ */
+export function isShellPage(pathname: string): boolean {
+  const m = /^\/admin\/([a-z-]+\/[a-z-]+)\/?$/.exec(pathname);
+  return !!m && `${m[1]}/index` in PAGES;
+}

@@ -343,7 +343,8 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
   test('[ISSUE-27.13] account-wide slow-down: after 10 failures from anywhere, each attempt waits its turn (5 s), also with the right password from an address that failed; a wrong guess from a new address is refused the same way', async () => {
     const phone = await customerWithPassword('Slow#Pass1');
     const guessers = Array.from({ length: 10 }, () => freshIp());
-    for (const [i, ip] of guessers.entries()) assert.deepEqual((await signIn(s.app, phone, `spray-${i}`, ip)).body, WRONG_PASSWORD, `failure ${i + 1}`);
+    for (const [i, ip] of guessers.entries())
+      assert.deepEqual((await signIn(s.app, phone, `spray-${i}`, ip)).body, WRONG_PASSWORD, `failure ${i + 1}`);
     const slowed = await signIn(s.app, phone, 'Slow#Pass1', guessers[0]);
     assert.equal(slowed.body.code, 500);
     assert.match(slowed.body.msg, /^该账号登录失败次数过多，请在 [1-5] 秒后重试$/, 'the right password from an address that failed waits its turn');

@@ -368,7 +368,8 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
       ['content:message:edit', 'content:message:delete', 'content:message:export'],
     );
     // every action a page offers is one the server checks on that resource (no 新增 where there is nothing to add)
-    for (const m of menus.filter((x) => x.menuType === 'F')) assert.match(m.perms!, /^[a-z]+:[a-z]+:(query|get|add|edit|delete|enable|disable|export)$/);
+    for (const m of menus.filter((x) => x.menuType === 'F'))
+      assert.match(m.perms!, /^[a-z]+:[a-z]+:(query|get|add|edit|delete|enable|disable|export)$/);
     // the actions are not routes: the shell's menu is unchanged
     const routers = JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: admin })).body.data);
     assert.ok(!routers.includes('文章新增'), routers);
@@ -381,10 +382,21 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
     const roleKey = uniq('news');
     // the form sends the ticked page and its ticked actions (删除 unticked); no permission is named by hand
     const ticked = [article.menuId, ...actions.filter((a) => a.menuName !== '文章删除').map((a) => a.menuId)];
-    const created = await req(s.app, { method: 'POST', url: '/system/role', token: admin, payload: { roleKey, roleName: uniq('新闻编辑'), menuIds: ticked, perms: [] } });
+    const created = await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: admin,
+      payload: { roleKey, roleName: uniq('新闻编辑'), menuIds: ticked, perms: [] },
+    });
     assert.equal(created.body.code, 200, JSON.stringify(created.body));
     const role = (await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: admin })).body.data;
-    assert.deepEqual(role.perms, ['content:article:add', 'content:article:edit', 'content:article:get', 'content:article:list', 'content:article:query']);
+    assert.deepEqual(role.perms, [
+      'content:article:add',
+      'content:article:edit',
+      'content:article:get',
+      'content:article:list',
+      'content:article:query',
+    ]);
     const userName = uniq('nw');
     await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
     const token = await firstSignIn(userName, 'First123');
@@ -520,10 +532,12 @@ describe('upgrade to page actions (issue 27.1)', () => {
       const up = await old.restart();
       current = up;
       const of = async (roleKey: string) =>
-        (await rows<{ perms: string }>(
-          up.app.ctx.db,
-          sql`SELECT m.perms FROM sys_role_menu r JOIN sys_menu m USING (menu_id) WHERE r.role_key = ${roleKey} AND m.menu_type = 'F' ORDER BY 1`,
-        )).map((r) => r.perms);
+        (
+          await rows<{ perms: string }>(
+            up.app.ctx.db,
+            sql`SELECT m.perms FROM sys_role_menu r JOIN sys_menu m USING (menu_id) WHERE r.role_key = ${roleKey} AND m.menu_type = 'F' ORDER BY 1`,
+          )
+        ).map((r) => r.perms);
       const editor = await of('editor');
       for (const p of ['content:article:add', 'content:article:query', 'system:notice:add', 'content:message:edit']) assert.ok(editor.includes(p), p);
       assert.ok(!editor.includes('content:article:delete') && !editor.some((p) => p.startsWith('system:user')), editor.join());

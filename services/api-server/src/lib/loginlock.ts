@@ -32,7 +32,11 @@ export const slowedMessage = (seconds: number) => `该账号登录失败次数�
 const name = (userName: string) => userName.toLowerCase();
 const accountKey = (userName: string) => `user:${name(userName)}`.slice(0, 100);
 /** Hashed: a 64-character name and an IPv6 address would not fit the key column, and a cut key could collide. */
-const pairKey = (userName: string, ip: string) => `pair:${crypto.createHash('sha256').update(`${name(userName)}\n${ip}`).digest('hex')}`;
+const pairKey = (userName: string, ip: string) =>
+  `pair:${crypto
+    .createHash('sha256')
+    .update(`${name(userName)}\n${ip}`)
+    .digest('hex')}`;
 
 const STALE = sql.raw(`l.last_failure_at < now() - interval '1 day'`);
 

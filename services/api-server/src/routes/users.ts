@@ -128,7 +128,12 @@ async function checkGrantable(db: Db, u: CurrentUser, keys: string[], kept: stri
   const list = await db.select().from(t.sysRole).where(inArray(t.sysRole.roleKey, added));
   for (const r of list) {
     const missing = (r.perms ?? []).filter((p) => !hasPermi(u, p));
-    if (missing.length) throw new HttpError(400, `不能分配超出自己权限的角色“${r.roleName}”（缺少权限：${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}）`, 'roles');
+    if (missing.length)
+      throw new HttpError(
+        400,
+        `不能分配超出自己权限的角色“${r.roleName}”（缺少权限：${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}）`,
+        'roles',
+      );
   }
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { STALE_WRITE_MSG } from '@site/contract';
 import { rows } from '../src/db/index.js';
-import { freshPhone, login, ok, req, startTestServer, type TestServer } from './helpers.js';
+import { captcha, freshIp, freshPhone, login, ok, req, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 let admin: string;
@@ -477,6 +477,70 @@ describe('audit trail search', () => {
     const history = await req(s.app, { method: 'GET', url: `/system/audit/user/${userId}`, token: admin });
     assert.equal(history.body.total, 2);
     assert.equal((await req(s.app, { method: 'GET', url: `/system/audit/user/${userId}`, token: editor })).status, 403);
+  });
+});
+
+describe('登录日志 and the names of actions (issue 27.4)', () => {
+  const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+  async function signIn(username: string, password: string, ip: string) {
+    const c = await captcha(s.app);
+    return req(s.app, {
+      method: 'POST',
+      url: '/login',
+      ip,
+      headers: { 'user-agent': UA },
+      payload: { username, password, code: c.answer, uuid: c.uuid },
+    });
+  }
+
+  test('[ISSUE-27.4] sign-ins and sign-in failures are logged with the name, address, browser, outcome and message; only holders of system:logininfor:list read them', async () => {
+    const userName = uniq('lg');
+    await createUser(admin, { userName, password: 'First123' });
+    const ip = freshIp();
+    assert.equal((await signIn(userName, 'wrong-one', ip)).body.msg, '用户不存在/密码错误');
+    assert.equal((await signIn(userName, 'First123', ip)).body.code, 200);
+    const log = await req(s.app, { method: 'GET', url: `/system/logininfor/list?userName=${userName}`, token: admin });
+    assert.equal(log.body.total, 2);
+    assert.deepEqual(
+      log.body.rows.map((r: Record<string, string>) => [r.userName, r.ip, r.browser, r.status, r.msg]),
+      [
+        [userName, ip, 'Chrome 120 / Windows', '0', '登录成功'],
+        [userName, ip, 'Chrome 120 / Windows', '1', '用户不存在/密码错误'],
+      ],
+    );
+    assert.match(log.body.rows[0].createTime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const failed = await req(s.app, { method: 'GET', url: `/system/logininfor/list?userName=${userName}&status=1`, token: admin });
+    assert.equal(failed.body.total, 1);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/logininfor/list', token: editor })).status, 403);
+    // the page is in the 超级管理员's menu, not in the editor's
+    assert.ok(JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: admin })).body.data).includes('登录日志'));
+    assert.ok(!JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: editor })).body.data).includes('登录日志'));
+  });
+
+  test('[ISSUE-27.4] 操作日志 has a person\u2019s own password change (never the password), and an article taken offline as 下线 (offline), not 停用', async () => {
+    const userName = uniq('pw');
+    const { userId } = (await createUser(admin, { userName, password: 'First123' })).body.data;
+    await firstSignIn(userName, 'First123', 'Second123');
+    const change = (await audit('user', userId)).at(-1)!;
+    assert.deepEqual([change.action, change.user_name], ['updatePwd', userName]);
+    assert.ok(!JSON.stringify(change).includes('Second123'));
+
+    const channels = await req(s.app, { method: 'GET', url: '/system/article/list?pageNum=1&pageSize=1', token: admin });
+    const created = await req(s.app, {
+      method: 'POST',
+      url: '/system/article',
+      token: admin,
+      payload: { title: uniq('下线测试'), channelId: channels.body.rows[0].channelId, text: '<p>正文</p>', status: 0 },
+    });
+    const { id, version } = created.body.data;
+    const off = await req(s.app, { method: 'PUT', url: `/system/article/${id}/status`, token: admin, payload: { status: 2, version } });
+    assert.equal(off.body.code, 200, JSON.stringify(off.body));
+    const back = await req(s.app, { method: 'PUT', url: `/system/article/${id}/status`, token: admin, payload: { status: 1, version: version + 1 } });
+    assert.equal(back.body.code, 200, JSON.stringify(back.body));
+    assert.deepEqual(
+      (await audit('article', id)).map((a) => a.action),
+      ['add', 'offline', 'draft'],
+    );
   });
 });
 

@@ -978,6 +978,19 @@ const pageMenus = [
     type: 'C',
     order: 9,
   },
+  // 登录日志 (issue 27.4; migrations/016_login_log.sql adds it to an older database)
+  {
+    id: 210,
+    parent: 2,
+    name: '登录日志',
+    route: 'LoginLog',
+    path: 'logininfor',
+    component: 'system/logininfor/index',
+    perms: 'system:logininfor:list',
+    icon: 'logininfor',
+    type: 'C',
+    order: 10,
+  },
   {
     id: 4,
     parent: 0,

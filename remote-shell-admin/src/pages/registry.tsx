@@ -7,6 +7,7 @@ import MessageBoard from './message-board/MessageBoard';
 import Visits from './visits/Visits';
 import ArticlePage from './article/ArticlePage';
 import AuditLog from './audit/AuditLog';
+import LoginLog from './logininfor/LoginLog';
 import NoticeTable from './notice/NoticeTable';
 import DictPage from './dict/DictPage';
 import UserTable from './user/UserTable';
@@ -43,6 +44,7 @@ export const PAGES: Record<string, ComponentType> = {
   'content/visits/index': Visits,
   'content/article/index': ArticlePage,
   'system/audit/index': AuditLog,
+  'system/logininfor/index': LoginLog,
   'system/notice/index': NoticeTable,
   'system/dict/index': DictPage,
   'content/channel/index': ChannelPage,

@@ -15,7 +15,7 @@ CREATE INDEX IF NOT EXISTS login_log_user_idx ON login_log(lower(user_name));
 
 -- The page under 系统管理 (a new database gets it from the seed, seed/content.ts), for the 超级管理员.
 INSERT INTO sys_menu (menu_id, parent_id, menu_name, route_name, path, component, perms, icon, menu_type, order_num)
-SELECT 210, 2, '登录日志', 'LoginLog', 'logininfor', 'system/logininfor/index', 'system:logininfor:list', 'logininfor', 'C', 10
+SELECT 210, 2, '登录日志', 'LoginLog', 'logininfor', 'system/logininfor/index', 'system:logininfor:list', 'log', 'C', 10
 WHERE EXISTS (SELECT 1 FROM seed_state WHERE name = 'content-v1')
 ON CONFLICT (menu_id) DO NOTHING;
 INSERT INTO sys_role_menu (role_key, menu_id)

@@ -987,7 +987,7 @@ const pageMenus = [
     path: 'logininfor',
     component: 'system/logininfor/index',
     perms: 'system:logininfor:list',
-    icon: 'logininfor',
+    icon: 'log',
     type: 'C',
     order: 10,
   },

@@ -266,6 +266,18 @@ export const visitOpen = pgTable('visit_open', {
   openedAt: ts('opened_at').notNull().defaultNow(),
 });
 
+/** 登录日志 (issue 27.4): each sign-in attempt (migrations/018_login_log.sql). */
+export const loginLog = pgTable('login_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  ip: varchar('ip', { length: 64 }),
+  browser: varchar('browser', { length: 100 }).notNull().default(''),
+  userAgent: varchar('user_agent', { length: 500 }).notNull().default(''),
+  status: char('status', { length: 1 }).notNull(),
+  msg: varchar('msg', { length: 200 }).notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const sysDictData = pgTable('sys_dict_data', {
   dictCode: serial('dict_code').primaryKey(),
   dictSort: integer('dict_sort').notNull().default(0),

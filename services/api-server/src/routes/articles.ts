@@ -347,7 +347,8 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           })
           .where(eq(t.article.id, before.id))
           .returning();
-        const action = req.body.status === ARTICLE_STATUS.published ? 'enable' : req.body.status === ARTICLE_STATUS.offline ? 'disable' : 'status';
+        // Named as staff chose it (issue 27.4): 发布, 下线, 转为草稿 — not 启用/停用.
+        const action = req.body.status === ARTICLE_STATUS.published ? 'publish' : req.body.status === ARTICLE_STATUS.offline ? 'offline' : 'draft';
         await recordAudit(tx, req, u, {
           resource: 'article',
           action,

@@ -56,7 +56,7 @@ export async function templateDir(): Promise<string> {
       if (fs.statSync(abs).isFile()) h.update(f).update(fs.readFileSync(abs));
     }
   }
-  h.update(fs.readFileSync(path.join(SERVER_DIR, '../contract/src/constants.ts')));
+  h.update(fs.readFileSync(path.join(SERVER_DIR, '../../shared/contract/src/constants.ts')));
   h.update(new Date().toISOString().slice(0, 10));
   const dir = path.join(os.tmpdir(), `site-server-template-${h.digest('hex').slice(0, 16)}`);
   if (fs.existsSync(path.join(dir, 'READY'))) return dir;

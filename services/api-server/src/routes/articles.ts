@@ -17,7 +17,7 @@ import * as t from '../db/schema.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
 import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
-import { notifyContentChange } from '../lib/render-hook.js';
+import { recordContentChange } from '../lib/render-outbox.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { formatDateTime, htmlToText } from '../lib/text.js';
 import { saveUpload, type UploadRule } from '../lib/upload.js';
@@ -282,10 +282,10 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         .returning();
       const after = await one(row, names);
       await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
+      await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
       return after;
     });
     ctx.cache.invalidate(ARTICLE_CACHE);
-    notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
     return { code: 200, msg: OK, data };
   });
 
@@ -295,11 +295,9 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const u = caller(req);
       await checkChannel(ctx, req.body.channelId);
-      let oldChannelId = req.body.channelId;
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
         const before = await lockFresh(tx, req.params.id, req.body.version);
-        oldChannelId = before.channelId;
         const [row] = await tx
           .update(t.article)
           .set({ ...columns(req.body, u.userName), version: before.version + 1 })
@@ -314,15 +312,16 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           before: await one(before, names),
           after,
         });
+        // Moved to another channel: both channels' pages change (the same change twice is recorded once).
+        await recordContentChange(
+          ctx,
+          tx,
+          { kind: 'article', id: row.id, channelId: before.channelId },
+          { kind: 'article', id: row.id, channelId: row.channelId },
+        );
         return after;
       });
       ctx.cache.invalidate(ARTICLE_CACHE);
-      // Moved to another channel: both channels' pages change (the same change twice is sent once).
-      notifyContentChange(
-        ctx,
-        { kind: 'article', id: data.id, channelId: oldChannelId },
-        { kind: 'article', id: data.id, channelId: data.channelId },
-      );
       return { code: 200, msg: OK, data };
     },
   );
@@ -358,10 +357,10 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           before: { status: before.status },
           after: { status: row.status },
         });
+        await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
         return one(row, names);
       });
       ctx.cache.invalidate(ARTICLE_CACHE);
-      notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
       return { code: 200, msg: OK, data };
     },
   );
@@ -372,7 +371,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const u = caller(req);
       const names = await channelNames(ctx);
-      const gone = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
         for (const row of rows) {
           await recordAudit(tx, req, u, {
@@ -383,10 +382,9 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
             before: await one(row, names),
           });
         }
-        return rows;
+        await recordContentChange(ctx, tx, ...rows.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
       });
       ctx.cache.invalidate(ARTICLE_CACHE);
-      notifyContentChange(ctx, ...gone.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
       return { code: 200, msg: OK };
     },
   );

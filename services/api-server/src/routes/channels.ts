@@ -15,7 +15,7 @@ import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, needPermi, requirePermi } from '../lib/auth.js';
 import { badRequest, BizError, notFound, staleWrite } from '../lib/errors.js';
-import { notifyContentChange } from '../lib/render-hook.js';
+import { recordContentChange } from '../lib/render-outbox.js';
 import { intId, isSiteOrWebUrl, linkField } from '../lib/validate.js';
 
 const OK = '操作成功';
@@ -131,12 +131,14 @@ async function articleCount(db: Db, channelId: number): Promise<number> {
 export default async function channelRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  /** The public channel answers, and the article lists that carry channel names. */
-  const changed = (...ids: (number | null)[]) => {
+  /** After the commit: the public channel answers, and the article lists that carry channel names. */
+  const changed = () => {
     ctx.cache.invalidate('channels');
     ctx.cache.invalidate(ARTICLE_CACHE);
-    notifyContentChange(ctx, ...ids.filter((id) => id !== null).map((id) => ({ kind: 'channel' as const, id })));
   };
+  /** In the write's transaction: the channels (and parents) whose pages change, for the page renderer. */
+  const record = (tx: Db, ...ids: (number | null)[]) =>
+    recordContentChange(ctx, tx, ...ids.filter((id) => id !== null).map((id) => ({ kind: 'channel' as const, id })));
 
   /** A parent must exist and may not be the channel itself or one of its descendants. */
   async function checkParent(tx: Db, parentId: number | null, self?: number) {
@@ -207,9 +209,10 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         })
         .returning();
       await recordAudit(tx, req, u, { resource: 'channel', action: 'add', targetId: row.id, summary: row.name, after: audited(toChannelAdmin(row)) });
+      await record(tx, row.id, b.parentId);
       return row.id;
     });
-    changed(id, b.parentId);
+    changed();
     return { code: 200, msg: OK, data: { id } };
   });
 
@@ -239,15 +242,16 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         before: siblings.map((s) => s.id),
         after: ids,
       });
+      await record(tx, ...ids, parentId);
     });
-    changed(...ids, parentId);
+    changed();
     return { code: 200, msg: OK };
   });
 
   app.put('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:edit'), schema: { params: idParams, body: editBody } }, async (req) => {
     const u = caller(req);
     const { version: read, ...patch } = req.body;
-    const parents = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [before] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!before) throw notFound('栏目不存在');
       if (before.version !== read) throw staleWrite();
@@ -267,15 +271,15 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         after: audited(toChannelAdmin(after)),
       });
       // Moved: the old parent's children and the new parent's changed.
-      return before.parentId === after.parentId ? [] : [before.parentId, after.parentId];
+      await record(tx, after.id, ...(before.parentId === after.parentId ? [] : [before.parentId, after.parentId]));
     });
-    changed(req.params.id, ...parents);
+    changed();
     return { code: 200, msg: OK };
   });
 
   app.delete('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:delete'), schema: { params: idParams } }, async (req) => {
     const u = caller(req);
-    const parentId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [row] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!row) throw notFound('栏目不存在');
       const [child] = await tx.select({ id: t.channel.id }).from(t.channel).where(eq(t.channel.parentId, row.id)).limit(1);
@@ -290,9 +294,9 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         summary: row.name,
         before: audited(toChannelAdmin(row)),
       });
-      return row.parentId;
+      await record(tx, row.id, row.parentId);
     });
-    changed(req.params.id, parentId);
+    changed();
     return { code: 200, msg: OK };
   });
 }

@@ -21,8 +21,7 @@ const site = siteEnv();
  * page rendered by the browser).
  */
 const renderOn = process.env.SITE_RENDER !== '0';
-const renderToken =
-  process.env.SITE_RENDER_HOOK_TOKEN || (process.env.API_EXTERNAL === '1' ? '' : require('crypto').randomBytes(24).toString('hex'));
+const renderToken = process.env.SITE_RENDER_HOOK_TOKEN || (process.env.API_EXTERNAL === '1' ? '' : require('crypto').randomBytes(24).toString('hex'));
 const env = {
   ...process.env,
   NODE_ENV: process.env.NODE_ENV || 'production',

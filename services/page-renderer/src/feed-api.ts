@@ -4,7 +4,7 @@
  * process may open the database, so the lease, the changes and their acknowledgement all go through the API.
  */
 import type { RenderChanges, RenderLease } from '@site/contract';
-import type { FeedApi } from './feed';
+import { FeedUnavailable, type FeedApi } from './feed';
 
 /** A request that gets no answer in this time fails (a poll: this beyond its wait). */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -23,12 +23,15 @@ export function httpFeedApi(apiOrigin: string, token: string): FeedApi {
     return { status: res.status, json };
   };
   const unexpected = (what: string, r: { status: number; json: unknown }) =>
-    new Error(`${what}: HTTP ${r.status}${r.status === 403 ? ' (SITE_RENDER_HOOK_TOKEN differs from the API server’s)' : ''} ${JSON.stringify(r.json)}`);
+    new Error(
+      `${what}: HTTP ${r.status}${r.status === 403 ? ' (SITE_RENDER_HOOK_TOKEN differs from the API server’s)' : ''} ${JSON.stringify(r.json)}`,
+    );
 
   return {
     async lease(holder) {
       const r = await call('POST', '/internal/render/lease', { holder });
       if (r.status === 200 || r.status === 409) return { held: r.status === 200, lease: r.json as RenderLease };
+      if (r.status === 403 || r.status === 404) throw new FeedUnavailable(unexpected('render lease', r).message);
       throw unexpected('render lease', r);
     },
     async release(holder) {

@@ -28,6 +28,12 @@ export interface FeedApi {
   ack(holder: string, ids: number[]): Promise<boolean>;
 }
 
+/**
+ * The API has no feed for this renderer (404: a server from before the feed, or one without SITE_RENDER_HOOK_TOKEN;
+ * 403: another secret): the loop goes on without it rather than render nothing.
+ */
+export class FeedUnavailable extends Error {}
+
 /** One render run of the scopes; rejects when the run failed or was stopped by `signal`. */
 export type RenderRun<R> = (scopes: readonly Scope[], signal: AbortSignal) => Promise<R>;
 
@@ -122,9 +128,16 @@ export class RenderLoop<R> {
 
   private async loop(): Promise<void> {
     let failures = 0;
+    let api = this.o.api;
     while (!this.stopped) {
-      const ok = await (this.o.api ? this.fedStep(this.o.api) : this.unfedStep()).catch((e: unknown) => {
+      const ok = await (api ? this.fedStep(api) : this.unfedStep()).catch((e: unknown) => {
         this.lastError = (e as Error)?.message ?? String(e);
+        if (e instanceof FeedUnavailable) {
+          this.log.error(`[renderer] no change feed, rendering at start, on remote and template changes and periodically only: ${this.lastError}`);
+          api = null;
+          this.role = 'unfed';
+          return true;
+        }
         return false;
       });
       failures = ok ? 0 : failures + 1;
@@ -203,7 +216,13 @@ export class RenderLoop<R> {
       this.running = false;
       this.runs++;
     }
-    if (feed.changes.length && !(await api.ack(this.o.id, feed.changes.map((c) => c.id)))) {
+    if (
+      feed.changes.length &&
+      !(await api.ack(
+        this.o.id,
+        feed.changes.map((c) => c.id),
+      ))
+    ) {
       // Rendered, but the lease went meanwhile: the next holder renders them again (the same files).
       this.log.warn('[renderer] the render lease went before the changes were acknowledged: the next holder renders them again');
     }

@@ -69,7 +69,10 @@ function runWorker(scopes: readonly Scope[], signal: AbortSignal): Promise<RunRe
       worker = null;
       signal.removeEventListener('abort', stop);
       if (report && code === 0) resolve(report);
-      else reject(new Error(signal.aborted ? `stopped: ${String((signal.reason as Error)?.message ?? signal.reason)}` : `worker exited with ${code ?? sig}`));
+      else
+        reject(
+          new Error(signal.aborted ? `stopped: ${String((signal.reason as Error)?.message ?? signal.reason)}` : `worker exited with ${code ?? sig}`),
+        );
     });
   });
 }

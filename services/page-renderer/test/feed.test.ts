@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ContentChange, RenderChanges, RenderLease, RenderOutboxEntry } from '@site/contract';
-import { RenderLoop, type FeedApi } from '../src/feed';
+import { FeedUnavailable, RenderLoop, type FeedApi } from '../src/feed';
 import type { Scope } from '../src/plan';
 
 const LEASE_MS = 300;
@@ -221,6 +221,23 @@ describe('render loop', () => {
       await until(() => runs.calls[0].signal.aborted, 'the run is stopped');
       assert.match(String((runs.calls[0].signal.reason as Error).message), /could not be renewed in time/);
       assert.deepEqual(feed.acks, []);
+    } finally {
+      await loop.stop();
+    }
+  });
+
+  test('[ISSUE-26] an API without a feed for this renderer (404, 403) does not stop the rendering: the loop goes on without it', async () => {
+    const feed = new FakeFeed();
+    feed.lease = () => Promise.reject(new FeedUnavailable('render lease: HTTP 404'));
+    const runs = new Runs();
+    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
+    loop.enqueue({ all: true });
+    void loop.start();
+    try {
+      await runs.started(1);
+      assert.equal(loop.status().role, 'unfed');
+      assert.deepEqual(runs.calls[0].scopes, [{ all: true }]);
+      runs.calls[0].resolve({ rendered: 1 });
     } finally {
       await loop.stop();
     }

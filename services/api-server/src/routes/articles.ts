@@ -3,8 +3,9 @@
  * edit; delete; publish/withdraw; the article's history from the audit trail. The body HTML is sanitised here before
  * it is stored (and again by the front end when shown); a save carrying an old `version` is refused with
  * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, empties the public
- * content cache, so the public site shows it on the next request, and tells the page renderer once it committed
- * (lib/render-hook.ts: the article and its channel; a move names the old channel and the new).
+ * content cache, so the public site shows it on the next request, and records for the page renderer, in the
+ * write's transaction, what it changed (lib/render-outbox.ts: the article and its channel; a move names the old
+ * channel and the new).
  */
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

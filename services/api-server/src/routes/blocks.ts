@@ -2,8 +2,8 @@
  * 区块管理 (issue 18.2): the content blocks the site shows (footer columns, contact details, logos, home banners, ...;
  * BLOCKS in the contract) and their items. Permissions content:block:list (the blocks), :query (a block's items),
  * :get, :add, :edit, :delete. Every write is audited (resource 'block'), refuses a stale version, drops the
- * cached public block answers so the site shows the change at once, and tells the page renderer which block changed
- * once it committed (lib/render-hook.ts).
+ * cached public block answers so the site shows the change at once, and records for the page renderer which block
+ * changed, in the write's transaction (lib/render-outbox.ts).
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

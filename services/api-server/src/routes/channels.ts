@@ -1,8 +1,9 @@
 /**
  * 栏目管理 (issue 18.2): the channel tree staff edit in the admin shell. Permissions content:channel:list (the tree),
  * :query (searching it), :get, :add, :edit, :delete. Every write is audited (resource 'channel'), refuses a stale
- * version, drops the cached public answers so the site shows the change at once, and tells the page renderer once it
- * committed (lib/render-hook.ts: the channel, and for a change to the tree the parent whose children changed).
+ * version, drops the cached public answers so the site shows the change at once, and records for the page renderer, in
+ * the write's transaction, what changed (lib/render-outbox.ts: the channel, and for a change to the tree the parent
+ * whose children changed).
  */
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -70,6 +70,7 @@ test.describe('render feed', () => {
   let dir: string;
   let api: ApiServer | undefined;
   let serve: ChildProcess | undefined;
+  let output = '';
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -85,7 +86,15 @@ test.describe('render feed', () => {
     };
     delete env.REMOTES_FILE;
     delete env.SITE_DEPLOY_DIR;
-    serve = spawn(process.execPath, [path.join(REPO, 'services/origin-server/src/serve.cjs')], { env, stdio: 'ignore' });
+    serve = spawn(process.execPath, [path.join(REPO, 'services/origin-server/src/serve.cjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // What the supervisor and the renderers said, for a failure's report.
+    const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+    serve.stdout?.on('data', keep);
+    serve.stderr?.on('data', keep);
+  });
+  test.afterEach(async () => {
+    const info = test.info();
+    if (info.status !== info.expectedStatus) await info.attach('serve.cjs output', { body: output, contentType: 'text/plain' });
   });
   test.afterAll(async () => {
     if (serve && serve.exitCode === null) {
@@ -100,7 +109,8 @@ test.describe('render feed', () => {
   test('[ISSUE-26] a change whose render run is killed -9 before it is acknowledged is rendered by the renderer that takes over', async ({
     request,
   }) => {
-    test.setTimeout(300_000);
+    // Three renderers, two of them doing a full run (about a minute each on a loaded two-core machine).
+    test.setTimeout(600_000);
     // The renderer's first full run is done.
     const first = (await waitIdleHolder(request))!;
 
@@ -157,11 +167,12 @@ test.describe('render feed', () => {
 
     // The next renderer (restarted by serve.cjs) takes over once the dead one's lease lapses, renders, acknowledges.
     await expect
-      .poll(async () => (await request.get(`${SITE}/newsDetail?id=${id}`)).text(), { timeout: 120_000, message: 'the page shows the new title' })
+      .poll(async () => (await request.get(`${SITE}/newsDetail?id=${id}`)).text(), { timeout: 180_000, message: 'the page shows the new title' })
       .toContain(title);
+    // At the end of that run, a full one (the changed article's page is written first).
     await expect
       .poll(async () => (await pending(request)).filter((c) => change.some((p) => p.id === c.id)).length, {
-        timeout: 60_000,
+        timeout: 300_000,
         message: 'acknowledged',
       })
       .toBe(0);

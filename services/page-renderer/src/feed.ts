@@ -175,6 +175,16 @@ export class RenderLoop<R> {
     const changes: ContentChange[] = feed.changes.map((c) => c.change);
     const scopes: Scope[] = changes.length ? [...own, { changes }] : own;
     if (!scopes.length) return true;
+    if (waitS > 0) {
+      // The poll took part of the lease: renewed before the run, which then starts with all of it.
+      const at = Date.now();
+      const again = await api.lease(this.o.id);
+      if (!again.held) {
+        this.local.unshift(...own);
+        return true;
+      }
+      validUntil = at + again.lease.leaseMs;
+    }
 
     // Renewed during the run; a run that could outlive the lease is stopped first.
     const run = (this.runAbort = new AbortController());

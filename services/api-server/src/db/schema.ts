@@ -296,14 +296,14 @@ export const uploadFile = pgTable('upload_file', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** The page renderer's change feed (migration 015, lib/render-outbox.ts): one row per change not yet rendered. */
+/** The page renderer's change feed (migration 016, lib/render-outbox.ts): one row per change not yet rendered. */
 export const renderOutbox = pgTable('render_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   change: jsonb('change').$type<ContentChange>().notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Which renderer may write the rendered pages, until when (migration 015). */
+/** Which renderer may write the rendered pages, until when (migration 016). */
 export const renderLease = pgTable('render_lease', {
   name: varchar('name', { length: 50 }).primaryKey(),
   holder: varchar('holder', { length: 200 }).notNull(),

@@ -120,7 +120,7 @@ export class RenderLoop<R> {
   /** Stops: a run under way is stopped, the lease given up so the standby need not wait for it to lapse. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.runAbort?.abort();
+    this.runAbort?.abort(new Error('the renderer stops'));
     this.poke();
     await this.done;
     if (this.o.api && this.role === 'holder') await this.o.api.release(this.o.id).catch(() => undefined);

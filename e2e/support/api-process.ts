@@ -8,6 +8,7 @@ import http from 'http';
 import net from 'net';
 import path from 'path';
 import { TEST_RATE_LIMITS, TEST_SERVER_SWITCHES, topology } from './site';
+import { untilReady } from './wait';
 
 export const REPO = path.resolve(__dirname, '../..');
 
@@ -24,38 +25,6 @@ function track(child: ChildProcess): ChildProcess {
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-}
-
-function healthy(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/health', timeout: 2000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.on('error', () => resolve(false));
-    req.on('timeout', () => req.destroy());
-  });
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1', () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
-}
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs: number, abort?: () => string | null): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reason = abort?.();
-    if (reason) throw new Error(`${what}: ${reason}`);
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not ready after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 export interface ApiServer {
@@ -92,9 +61,14 @@ export async function startApiServer(port: number, dataDir: string, timeoutMs = 
   const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const ended = () => (child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode}):\n${out}` : null);
+  const what = `API server on ${port}`;
   try {
-    await waitUntil(() => healthy(port), `API server on ${port}`, timeoutMs, ended);
+    await untilReady([`http-get://127.0.0.1:${port}/health`], {
+      intervalMs: 200,
+      timeoutMs,
+      timeoutMessage: `${what}: not ready after ${timeoutMs} ms`,
+      gaveUp: exited(child).then(({ code, signal }) => `${what}: exited (${code ?? signal}):\n${out}`),
+    });
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
@@ -139,7 +113,10 @@ export async function startSiteWithApi(base: number, apiPort: number): Promise<S
   child.stderr?.on('data', keep);
   const listening = [ports.host, ports.remote_content, ports.remote_support, ports.remote_account];
   try {
-    await waitUntil(async () => (await Promise.all(listening.map(portOpen))).every(Boolean), `site on ${ports.host}`, 30_000);
+    await untilReady(
+      listening.map((port) => `tcp:127.0.0.1:${port}`),
+      { intervalMs: 200, timeoutMs: 30_000, timeoutMessage: `site on ${ports.host}: not ready after 30000 ms` },
+    );
   } catch (e) {
     throw new Error(`${(e as Error).message}\n--- services/origin-server/src/serve.cjs said:\n${out}`, { cause: e });
   }

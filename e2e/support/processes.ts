@@ -10,26 +10,11 @@ import net from 'net';
 import os from 'os';
 import path from 'path';
 import { PORTS, topology } from './site';
+import { untilReady } from './wait';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS helper shared with scripts/, loaded as it is
 const { buildVariant } = require('./variants.cjs') as { buildVariant: (name: string, outDir: string) => Promise<void> };
 
 export const REPO = path.resolve(__dirname, '../..');
-
-async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} did not open`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 export interface SiteInstance {
   origin: string;
@@ -65,7 +50,7 @@ export async function startSite(
   for (const [name, root] of Object.entries(roots)) env[`${name.toUpperCase()}_ROOT`] = root;
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'services/origin-server/src/serve.cjs')], { env, stdio: 'ignore' });
   const { host } = topology.portsFrom(base);
-  await waitForPort(host);
+  await untilReady([`tcp:127.0.0.1:${host}`], { intervalMs: 150, timeoutMs: 30_000, timeoutMessage: `port ${host} did not open` });
   return {
     origin: `http://localhost:${host}`,
     remotesFile,

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/antd-kit';
+import { Badge, Button, Empty, List, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/antd-kit';
 import { getNoticeList } from '@site/api-client';
 import { NOTICE, type Notice } from '@site/contract';
 import { useAuth } from '@site/app-runtime';
-import { SafeHtml } from '@site/ui';
+import { NoticeDetailModal } from '../components/NoticeDetailModal';
 import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from './notice-paging';
 
 /** The notice types of the tabs: the sys_notice_type dictionary (NOTICE-2). */
@@ -124,21 +124,7 @@ export function NoticeBell() {
           }
         />
       </Popover>
-      <Modal
-        open={!!detail}
-        title={detail?.noticeTitle}
-        width={NOTICE.detailModalWidth}
-        footer={null}
-        onCancel={() => setDetail(null)}
-        destroyOnHidden
-      >
-        {detail && (
-          <>
-            <Typography.Paragraph type="secondary">{detail.createTime}</Typography.Paragraph>
-            <SafeHtml html={detail.noticeContent} className="notice-content" />
-          </>
-        )}
-      </Modal>
+      <NoticeDetailModal notice={detail} onClose={() => setDetail(null)} dated />
     </>
   );
 }

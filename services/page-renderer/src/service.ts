@@ -18,6 +18,7 @@ import { hostname, setPriority } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { apiReady } from './api-ready';
 import { readConfig, readRemotes } from './config';
 import { RenderLoop } from './feed';
 import { httpFeedApi } from './feed-api';
@@ -77,18 +78,6 @@ function runWorker(scopes: readonly Scope[], signal: AbortSignal): Promise<RunRe
   });
 }
 
-async function apiUp(): Promise<void> {
-  for (;;) {
-    try {
-      const res = await fetch(`${config.apiOrigin}/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
 
 // A hint that the feed has something: the loop looks now instead of at the end of its poll. The body is not read.
@@ -138,7 +127,7 @@ await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.({ ready: 'renderer' });
 if (config.remotesFile) watchRemotes(config.remotesFile);
 watchHost();
-await apiUp();
+await apiReady(config.apiOrigin);
 enqueue({ all: true });
 void loop.start();
 setInterval(() => enqueue({ all: true }), FULL_INTERVAL_MS).unref();

@@ -36,7 +36,7 @@ test('[issue 16.3] the check refuses every way around the kit and an undeclared 
   assert.equal(about('d.ts:1', 'react-router'), 1);
   assert.equal(about('e.test.tsx', ''), 0);
   assert.equal(problems.length, 7);
-  assert.match(problems[0], /请改为从 @site\/ui-kit 引入/);
+  assert.match(problems[0], /请改为从 @site\/antd-kit 引入/);
 });
 
 test('[issue 16.3] every app shares the same declared set: ui-kit not a singleton, antd and the icons not shared by themselves', () => {

@@ -3,5 +3,22 @@
  * business constants both sides use. No dependencies, no React: the server imports it too.
  */
 export * from './constants';
-export type * from './api';
+export type * from './api/common';
+export type * from './api/account';
+export type * from './api/articles';
+export type * from './api/audit';
+export type * from './api/blocks';
+export type * from './api/bus';
+export type * from './api/channels';
+export type * from './api/content';
+export type * from './api/customers';
+export type * from './api/dev';
+export type * from './api/messages';
+export type * from './api/notices';
+export type * from './api/render';
+export type * from './api/roles';
+export type * from './api/system';
+export type * from './api/users';
+export type * from './api/visits';
+export type * from './api/workbench';
 export type * from './render';

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch } from '@site/antd-kit';
+import { useState } from 'react';
+import { App, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from '@site/antd-kit';
 import { DateTimeInput } from '../../components/DateInputs';
 import { addArticle, getAdminArticle, updateArticle } from '@site/api-client';
 import { ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
 import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
-import { showServerFieldError } from '../../components/server-field-error';
+import { FormDialog } from '../../list-page';
 import { FileField } from '../../components/FileField';
 import { ImageField } from '../../components/ImageField';
 import { ArticlePreview } from './ArticlePreview';
@@ -35,178 +35,153 @@ export function ArticleEditor({
   const { message } = App.useApp();
   const [form] = Form.useForm<ArticleFormValues>();
   const [loaded, setLoaded] = useState<AdminArticleDetail | null>(null);
-  const [loading, setLoading] = useState(id !== null);
-  const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState(false);
   const channelId = Form.useWatch('channelId', form);
 
-  useEffect(() => {
-    if (id === null) {
-      form.setFieldsValue(emptyArticle(defaultChannel));
-      return;
-    }
-    getAdminArticle(id)
-      .then((r) => {
-        setLoaded(r.data);
-        form.setFieldsValue(toFormValues(r.data));
-      })
-      .catch(() => onClose())
-      .finally(() => setLoading(false));
-  }, [id, form, defaultChannel, onClose]);
-
-  const save = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = toArticleForm(values, loaded?.version);
-      const r = loaded ? await updateArticle(loaded.id, body) : await addArticle(body);
-      message.success('保存成功');
-      onSaved(r.data);
-    } catch (err) {
-      // The message was shown by the HTTP client; a field at fault is also marked beside the field.
-      showServerFieldError(form, err);
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (values: ArticleFormValues) => {
+    const body = toArticleForm(values, loaded?.version);
+    const r = loaded ? await updateArticle(loaded.id, body) : await addArticle(body);
+    void message.success('保存成功');
+    onSaved(r.data);
   };
 
   const isVideo = channelId === CHANNEL_IDS.video;
   const isDocument = channelId === CHANNEL_IDS.document;
   return (
-    <Drawer
-      open
+    <FormDialog
+      form={form}
+      kind="drawer"
       width={Math.min(960, typeof window === 'undefined' ? 960 : window.innerWidth)}
       title={id === null ? '新增文章' : '修改文章'}
-      onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={() => setPreview(true)}>预览</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()}>
-            保存
-          </Button>
-        </Space>
+      initialValues={id === null ? emptyArticle(defaultChannel) : undefined}
+      load={
+        id === null
+          ? undefined
+          : () =>
+              getAdminArticle(id).then((r) => {
+                setLoaded(r.data);
+                return toFormValues(r.data);
+              })
       }
+      submit={submit}
+      onClose={onClose}
+      extra={<Button onClick={() => setPreview(true)}>预览</Button>}
     >
-      <Spin spinning={loading}>
-        <Form form={form} layout="vertical" requiredMark>
-          <Row gutter={16}>
-            <Col xs={24} md={8}>
-              <Form.Item name="channelId" label="栏目" rules={[{ required: true, message: '请选择栏目' }]}>
-                <Select options={channels} placeholder="请选择栏目" showSearch optionFilterProp="label" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={16}>
-              <Form.Item
-                name="title"
-                label="标题"
-                rules={[
-                  { required: true, whitespace: true, message: '标题不能为空' },
-                  { max: 300, message: '标题不能超过300个字符' },
-                ]}
-              >
-                <Input maxLength={300} showCount />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item name="subtitle" label="副标题">
-            <Input maxLength={300} />
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="channelId" label="栏目" rules={[{ required: true, message: '请选择栏目' }]}>
+            <Select options={channels} placeholder="请选择栏目" showSearch optionFilterProp="label" />
           </Form.Item>
-          <Form.Item name="description" label="摘要" extra="列表和搜索结果中显示，也用作页面描述">
-            <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item
+            name="title"
+            label="标题"
+            rules={[
+              { required: true, whitespace: true, message: '标题不能为空' },
+              { max: 300, message: '标题不能超过300个字符' },
+            ]}
+          >
+            <Input maxLength={300} showCount />
           </Form.Item>
-          <Form.Item name="text" label="正文">
-            <LazyRichText />
+        </Col>
+      </Row>
+      <Form.Item name="subtitle" label="副标题">
+        <Input maxLength={300} />
+      </Form.Item>
+      <Form.Item name="description" label="摘要" extra="列表和搜索结果中显示，也用作页面描述">
+        <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+      <Form.Item name="text" label="正文">
+        <LazyRichText />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="image" label="封面图">
+            <ImageField label="封面图" />
           </Form.Item>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="image" label="封面图">
-                <ImageField label="封面图" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="tags" label="标签" rules={[{ type: 'array', max: 10, message: '标签不能超过10个' }]}>
-                <Select mode="tags" tokenSeparators={[',', '，']} placeholder="输入后回车" open={false} />
-              </Form.Item>
-            </Col>
-          </Row>
-          {isVideo && (
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item name="video" label="视频地址" extra="上传 MP4/WebM（100MB 以内），或填站内路径、http(s) 地址">
-                  <FileField kind="video" label="视频" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="poster" label="视频封面">
-                  <ImageField label="视频封面" />
-                </Form.Item>
-              </Col>
-            </Row>
-          )}
-          {isDocument && (
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item name="file" label="附件地址" extra="上传 PDF/Office/ZIP（20MB 以内），或填站内路径、http(s) 地址">
-                  <FileField
-                    kind="document"
-                    label="附件"
-                    // The attachment keeps its own name and size, unless staff typed a name already.
-                    onUploaded={(f) => form.setFieldsValue({ fileName: form.getFieldValue('fileName') || f.name, fileLength: f.size })}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="fileName" label="附件名称">
-                  <Input maxLength={300} />
-                </Form.Item>
-                {/* The uploaded file's size, shown by the document centre. */}
-                <Form.Item name="fileLength" hidden>
-                  <Input />
-                </Form.Item>
-              </Col>
-            </Row>
-          )}
-          <Row gutter={16}>
-            <Col xs={24} md={8}>
-              <Form.Item name="status" label="状态">
-                <Radio.Group
-                  optionType="button"
-                  options={Object.entries(ARTICLE_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item name="publishDate" label="发布时间" extra="留空为保存时；晚于现在则到时发布">
-                <DateTimeInput />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={4}>
-              <Form.Item name="sort" label="排序">
-                <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={4}>
-              <Form.Item name="top" label="置顶" valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="author" label="作者">
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="source" label="来源">
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Spin>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="tags" label="标签" rules={[{ type: 'array', max: 10, message: '标签不能超过10个' }]}>
+            <Select mode="tags" tokenSeparators={[',', '，']} placeholder="输入后回车" open={false} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {isVideo && (
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="video" label="视频地址" extra="上传 MP4/WebM（100MB 以内），或填站内路径、http(s) 地址">
+              <FileField kind="video" label="视频" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="poster" label="视频封面">
+              <ImageField label="视频封面" />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+      {isDocument && (
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="file" label="附件地址" extra="上传 PDF/Office/ZIP（20MB 以内），或填站内路径、http(s) 地址">
+              <FileField
+                kind="document"
+                label="附件"
+                // The attachment keeps its own name and size, unless staff typed a name already.
+                onUploaded={(f) => form.setFieldsValue({ fileName: form.getFieldValue('fileName') || f.name, fileLength: f.size })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="fileName" label="附件名称">
+              <Input maxLength={300} />
+            </Form.Item>
+            {/* The uploaded file's size, shown by the document centre. */}
+            <Form.Item name="fileLength" hidden>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="status" label="状态">
+            <Radio.Group
+              optionType="button"
+              options={Object.entries(ARTICLE_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="publishDate" label="发布时间" extra="留空为保存时；晚于现在则到时发布">
+            <DateTimeInput />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={4}>
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={4}>
+          <Form.Item name="top" label="置顶" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="author" label="作者">
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="source" label="来源">
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+      </Row>
       <ArticlePreview open={preview} onClose={() => setPreview(false)} values={preview ? form.getFieldsValue(true) : null} channels={channels} />
-    </Drawer>
+    </FormDialog>
   );
 }

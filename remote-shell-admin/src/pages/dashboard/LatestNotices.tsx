@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Empty, List, Modal, Space, Tag, Typography } from '@site/antd-kit';
+import { Empty, List, Space, Tag, Typography } from '@site/antd-kit';
 import { getNoticeList } from '@site/api-client';
 import { NOTICE, type Notice } from '@site/contract';
 import { useAuth } from '@site/app-runtime';
-import { formatDate, SafeHtml } from '@site/ui';
+import { formatDate } from '@site/ui';
+import { NoticeDetailModal } from '../../components/NoticeDetailModal';
 import { PageSection } from '../../components/PageSection';
 import { noticeTitle } from '../../layout/notice-paging';
 
@@ -45,16 +46,7 @@ export function LatestNotices({ title }: { title: string }) {
           </List.Item>
         )}
       />
-      <Modal
-        open={!!detail}
-        title={detail?.noticeTitle}
-        width={NOTICE.detailModalWidth}
-        footer={null}
-        onCancel={() => setDetail(null)}
-        destroyOnHidden
-      >
-        {detail && <SafeHtml html={detail.noticeContent} />}
-      </Modal>
+      <NoticeDetailModal notice={detail} onClose={() => setDetail(null)} />
     </PageSection>
   );
 }

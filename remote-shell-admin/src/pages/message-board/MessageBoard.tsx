@@ -1,158 +1,63 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Dayjs } from 'dayjs';
-import {
-  Alert,
-  App,
-  Button,
-  DeleteOutlined,
-  ExportOutlined,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Radio,
-  SearchOutlined,
-  Select,
-  Space,
-  Tag,
-  Typography,
-} from '@site/antd-kit';
-import { DateRangeInput } from '../../components/DateInputs';
+import { useState } from 'react';
+import { App, ExportOutlined, Form, Input, Radio, Tag, Typography } from '@site/antd-kit';
 import { deleteMessages, exportMessages, getMessageBoardList, handleMessage } from '@site/api-client';
-import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry, type MessageBoardQuery } from '@site/contract';
-import { Action } from '@site/app-runtime';
-import { PageSection } from '../../components/PageSection';
-import { ShellTable } from '../../components/ShellTable';
-import { showServerFieldError } from '../../components/server-field-error';
+import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry } from '@site/contract';
+import { deleteSelected, FormDialog, labelOptions, ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
 /** The route permission of this page: its buttons follow this id's actionList (the action directive). */
 export const MESSAGE_PERMISSION_ID = 'content:message';
 
-interface SearchValues {
-  title?: string;
-  nickname?: string;
-  contact?: string;
-  status?: string;
-  range?: [Dayjs, Dayjs] | null;
-}
-
 /** 留言板 (content/message-board/index): visitors' messages (plain text: React escapes them), handled by staff. */
 export default function MessageBoard() {
-  const { message } = App.useApp();
-  const [query, setQuery] = useState<MessageBoardQuery>({ pageNum: 1, pageSize: PAGE_SIZE });
-  const [data, setData] = useState<{ rows: MessageBoardEntry[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // The query whose answer is shown: a newer one is loading until its own answer arrives.
-  const [settled, setSettled] = useState<MessageBoardQuery | null>(null);
-  const [reload, setReload] = useState(0);
-  const [selected, setSelected] = useState<number[]>([]);
+  const list = useListPage(getMessageBoardList, PAGE_SIZE);
+  const { query, selected } = list;
   const [handling, setHandling] = useState<MessageBoardEntry | null>(null);
-  const loading = settled !== query;
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
-
-  useEffect(() => {
-    let alive = true;
-    getMessageBoardList(query)
-      .then((r) => alive && (setData({ rows: r.rows ?? [], total: r.total ?? 0 }), setError(null)))
-      .catch((e: Error) => alive && setError(e.message))
-      .finally(() => alive && setSettled(query));
-    return () => {
-      alive = false;
-    };
-  }, [query, reload]);
-
-  const filters = (q: MessageBoardQuery) => ({
-    title: q.title,
-    nickname: q.nickname,
-    contact: q.contact,
-    status: q.status,
-    beginTime: q.beginTime,
-    endTime: q.endTime,
-  });
-  const search = (v: SearchValues) =>
-    setQuery({
-      pageNum: 1,
-      pageSize: PAGE_SIZE,
-      title: v.title?.trim() || undefined,
-      nickname: v.nickname?.trim() || undefined,
-      contact: v.contact?.trim() || undefined,
-      status: v.status,
-      beginTime: v.range?.[0]?.format('YYYY-MM-DD'),
-      endTime: v.range?.[1]?.format('YYYY-MM-DD'),
-    });
-  const remove = async (ids: number[]) => {
-    await deleteMessages(ids).then(
-      () => message.success('删除成功'),
-      () => undefined,
-    );
-    setSelected([]);
-    refresh();
-  };
 
   return (
-    <PageSection title="留言列表">
-      {error && <Alert type="error" showIcon title="留言加载失败" description={error} style={{ marginBottom: 12 }} />}
-      <Form layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }} className="message-search">
-        <Form.Item name="title" label="标题">
-          <Input allowClear maxLength={100} />
-        </Form.Item>
-        <Form.Item name="nickname" label="留言人">
-          <Input allowClear maxLength={50} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="contact" label="联系方式">
-          <Input allowClear maxLength={100} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 100 }}
-            options={Object.entries(MESSAGE_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Form.Item name="range" label="留言日期">
-          <DateRangeInput />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          查询
-        </Button>
-      </Form>
-      <Space style={{ marginBottom: 12 }} wrap className="message-actions">
-        <Action permissionId={MESSAGE_PERMISSION_ID} action="delete">
-          <Popconfirm
-            title={`确定删除选中的 ${selected.length} 条留言吗？`}
-            okText="删除"
-            cancelText="取消"
-            disabled={!selected.length}
-            onConfirm={() => remove(selected)}
-          >
-            <Button danger icon={<DeleteOutlined />} disabled={!selected.length}>
-              删除
-            </Button>
-          </Popconfirm>
-        </Action>
-        <Action permissionId={MESSAGE_PERMISSION_ID} action="export">
-          <Button icon={<ExportOutlined />} onClick={() => void exportMessages(filters(query))}>
-            导出
-          </Button>
-        </Action>
-      </Space>
-      <ShellTable<MessageBoardEntry>
-        rowKey="id"
-        loading={loading}
-        dataSource={data?.rows ?? []}
-        locale={{ emptyText: '暂无留言' }}
-        scroll={{ x: 900 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          onChange: (pageNum) => setQuery({ ...query, pageNum }),
-          showTotal: (t) => `共 ${t} 条`,
-        }}
-        expandable={{
+    <ListPage
+      list={list}
+      title="留言列表"
+      permissionId={MESSAGE_PERMISSION_ID}
+      loadErrorTitle="留言加载失败"
+      search={{
+        className: 'message-search',
+        anyone: true,
+        fields: [
+          { name: 'title', label: '标题', kind: 'text', maxLength: 100 },
+          { name: 'nickname', label: '留言人', kind: 'text', maxLength: 50, width: 120 },
+          { name: 'contact', label: '联系方式', kind: 'text', maxLength: 100, width: 150 },
+          { name: 'status', label: '状态', kind: 'select', width: 100, options: labelOptions(MESSAGE_STATUS_LABELS) },
+          { name: 'range', label: '留言日期', kind: 'dates' },
+        ],
+      }}
+      toolbar={{
+        className: 'message-actions',
+        controls: [
+          deleteSelected(selected.length, '条留言', () => list.remove(selected, deleteMessages)),
+          {
+            key: 'export',
+            label: '导出',
+            action: 'export',
+            icon: <ExportOutlined />,
+            onClick: () =>
+              exportMessages({
+                title: query.title,
+                nickname: query.nickname,
+                contact: query.contact,
+                status: query.status,
+                beginTime: query.beginTime,
+                endTime: query.endTime,
+              }),
+          },
+        ],
+      }}
+      selectable
+      rowKey="id"
+      scrollX={900}
+      emptyText="暂无留言"
+      table={{
+        expandable: {
           expandedRowRender: (r) => (
             <>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{r.text}</Typography.Paragraph>
@@ -163,32 +68,22 @@ export default function MessageBoard() {
               )}
             </>
           ),
-        }}
-        columns={[
-          { title: '标题', dataIndex: 'title', ellipsis: true },
-          { title: '留言人', dataIndex: 'nickname', width: 110 },
-          { title: '联系方式', key: 'contact', width: 180, render: (_, r) => [r.phone, r.email, r.contact].filter(Boolean).join(' / ') || '—' },
-          { title: '时间', dataIndex: 'createTime', width: 170 },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 90,
-            render: (v: '0' | '1') => <Tag color={v === MESSAGE_STATUS.done ? 'green' : 'orange'}>{MESSAGE_STATUS_LABELS[v]}</Tag>,
-          },
-          {
-            title: '操作',
-            key: 'op',
-            width: 90,
-            render: (_, r) => (
-              <Action permissionId={MESSAGE_PERMISSION_ID} action="edit">
-                <Button type="link" size="small" onClick={() => setHandling(r)}>
-                  处理
-                </Button>
-              </Action>
-            ),
-          },
-        ]}
-      />
+        },
+      }}
+      columns={[
+        { title: '标题', dataIndex: 'title', ellipsis: true },
+        { title: '留言人', dataIndex: 'nickname', width: 110 },
+        { title: '联系方式', key: 'contact', width: 180, render: (_, r) => [r.phone, r.email, r.contact].filter(Boolean).join(' / ') || '—' },
+        { title: '时间', dataIndex: 'createTime', width: 170 },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 90,
+          render: (v: '0' | '1') => <Tag color={v === MESSAGE_STATUS.done ? 'green' : 'orange'}>{MESSAGE_STATUS_LABELS[v]}</Tag>,
+        },
+      ]}
+      rowActions={{ width: 90, controls: (r) => [{ key: 'handle', label: '处理', action: 'edit', onClick: () => setHandling(r) }] }}
+    >
       {handling && (
         <HandleMessage
           key={handling.id}
@@ -196,11 +91,11 @@ export default function MessageBoard() {
           onClose={() => setHandling(null)}
           onSaved={() => {
             setHandling(null);
-            refresh();
+            list.refresh();
           }}
         />
       )}
-    </PageSection>
+    </ListPage>
   );
 }
 
@@ -208,31 +103,26 @@ export default function MessageBoard() {
 function HandleMessage({ entry, onClose, onSaved }: { entry: MessageBoardEntry; onClose: () => void; onSaved: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ status: string; reply: string }>();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await handleMessage(entry.id, { status: v.status, reply: v.reply?.trim() || null });
-      message.success('保存成功');
-      onSaved();
-    } catch (err) {
-      showServerFieldError(form, err);
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (v: { status: string; reply: string }) => {
+    await handleMessage(entry.id, { status: v.status, reply: v.reply?.trim() || null });
+    void message.success('保存成功');
+    onSaved();
   };
   return (
-    <Modal open title={`处理留言：${entry.title}`} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="保存" destroyOnHidden>
+    <FormDialog
+      form={form}
+      title={`处理留言：${entry.title}`}
+      initialValues={{ status: MESSAGE_STATUS.done, reply: entry.reply ?? '' }}
+      submit={submit}
+      onClose={onClose}
+    >
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{entry.text}</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ status: MESSAGE_STATUS.done, reply: entry.reply ?? '' }}>
-        <Form.Item name="status" label="状态">
-          <Radio.Group options={Object.entries(MESSAGE_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
-        </Form.Item>
-        <Form.Item name="reply" label="回复" rules={[{ max: 2000, message: '回复不能超过2000个字符' }]}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount placeholder="登录后留言的客户可在工作台看到回复" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="status" label="状态">
+        <Radio.Group options={labelOptions(MESSAGE_STATUS_LABELS)} />
+      </Form.Item>
+      <Form.Item name="reply" label="回复" rules={[{ max: 2000, message: '回复不能超过2000个字符' }]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount placeholder="登录后留言的客户可在工作台看到回复" />
+      </Form.Item>
+    </FormDialog>
   );
 }

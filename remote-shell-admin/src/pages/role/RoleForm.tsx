@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Checkbox, Form, Input, Modal, Spin, Tree, type TreeDataNode } from '@site/antd-kit';
+import { useMemo, useState } from 'react';
+import { Alert, Checkbox, Form, Input, Tree, type TreeDataNode } from '@site/antd-kit';
 import { createRole, getRole, listRoleMenus, updateRole } from '@site/api-client';
 import { ACTION_LABELS, ACTION_NAMES, ALL_PERMISSION, type ActionName, type SysRole } from '@site/contract';
-import { showServerFieldError } from '../../components/server-field-error';
+import { FormDialog } from '../../list-page';
 import { actionsOf, buildMenuTree, checkedLeaves, roleSelection, withActions, type MenuTreeNode } from './permission-tree';
 
 const FIELDS = ['roleKey', 'roleName', 'roleSort', 'remark', 'menuIds', 'perms'] as const;
@@ -25,28 +25,18 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
   const [checked, setChecked] = useState<number[]>([]);
   const [half, setHalf] = useState<number[]>([]);
   const [perms, setPerms] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const [permError, setPermError] = useState('');
 
-  useEffect(() => {
-    let alive = true;
-    Promise.all([listRoleMenus(), roleKey ? getRole(roleKey) : Promise.resolve(null)]).then(
-      ([m, r]) => {
-        if (!alive) return;
-        const t = buildMenuTree(m.data ?? []);
-        setTree(t);
-        if (r) {
-          setRole(r.data);
-          setPerms(r.data.perms);
-          setChecked(checkedLeaves(t, r.data.menuIds));
-        }
-      },
-      () => alive && onClose(),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [roleKey, onClose]);
+  async function load(): Promise<Partial<Values>> {
+    const [m, r] = await Promise.all([listRoleMenus(), roleKey ? getRole(roleKey) : Promise.resolve(null)]);
+    const t = buildMenuTree(m.data ?? []);
+    setTree(t);
+    if (!r) return {};
+    setRole(r.data);
+    setPerms(r.data.perms);
+    setChecked(checkedLeaves(t, r.data.menuIds));
+    return { roleKey: r.data.roleKey, roleName: r.data.roleName, roleSort: r.data.roleSort, remark: r.data.remark };
+  }
 
   const builtIn = !!role?.builtIn || perms.includes(ALL_PERMISSION);
 
@@ -74,46 +64,37 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
     return (tree ?? []).map(toNode);
   }, [tree, perms, builtIn]);
 
-  async function save() {
-    const v = await form.validateFields();
+  async function submit(v: Values) {
     setPermError('');
-    setSaving(true);
-    try {
-      const sel = builtIn ? { menuIds: role?.menuIds ?? [], perms } : roleSelection(tree ?? [], [...checked, ...half], perms);
-      const body = { roleName: v.roleName, roleSort: v.roleSort ?? 0, remark: v.remark ?? '', ...sel };
-      if (role) await updateRole(role.roleKey, { ...body, version: role.version });
-      else await createRole({ ...body, roleKey: v.roleKey });
-      onSaved();
-    } catch (err) {
-      if (!showServerFieldError(form, err, ['roleKey', 'roleName', 'roleSort', 'remark'])) {
-        const b = (err as { body?: { field?: string; msg?: string } }).body;
-        if (b?.field && FIELDS.includes(b.field.split('.')[0] as (typeof FIELDS)[number])) setPermError(b.msg ?? '');
-      }
-    } finally {
-      setSaving(false);
-    }
+    const sel = builtIn ? { menuIds: role?.menuIds ?? [], perms } : roleSelection(tree ?? [], [...checked, ...half], perms);
+    const body = { roleName: v.roleName, roleSort: v.roleSort ?? 0, remark: v.remark ?? '', ...sel };
+    if (role) await updateRole(role.roleKey, { ...body, version: role.version });
+    else await createRole({ ...body, roleKey: v.roleKey });
+    onSaved();
+  }
+
+  // A refusal naming the menus or permissions goes under the tree.
+  function otherError(err: unknown) {
+    const b = (err as { body?: { field?: string; msg?: string } }).body;
+    if (b?.field && FIELDS.includes(b.field.split('.')[0] as (typeof FIELDS)[number])) setPermError(b.msg ?? '');
   }
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
+      name="role-form"
       width={960}
       title={roleKey ? '修改角色' : '新增角色'}
-      okText="保存"
-      onOk={() => void save()}
-      confirmLoading={saving}
-      onCancel={onClose}
-      destroyOnHidden
+      initialValues={{ roleSort: 0 }}
+      load={load}
+      submit={submit}
+      fields={['roleKey', 'roleName', 'roleSort', 'remark']}
+      onOtherError={otherError}
+      onClose={onClose}
     >
-      {!tree ? (
-        <Spin />
-      ) : (
-        <Form
-          form={form}
-          name="role-form"
-          layout="vertical"
-          initialValues={role ? { roleKey: role.roleKey, roleName: role.roleName, roleSort: role.roleSort, remark: role.remark } : { roleSort: 0 }}
-        >
+      {/* Shown once the menus are there: the tree expands all its nodes only when it mounts with them. */}
+      {tree && (
+        <>
           <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}>
             <Input maxLength={30} />
           </Form.Item>
@@ -149,8 +130,8 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
           <Form.Item name="remark" label="备注">
             <Input.TextArea maxLength={500} rows={2} />
           </Form.Item>
-        </Form>
+        </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

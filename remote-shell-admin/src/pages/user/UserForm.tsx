@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Form, Input, Modal, Select } from '@site/antd-kit';
+import { Form, Input, Select } from '@site/antd-kit';
 import { createStaffUser, updateStaffUser } from '@site/api-client';
 import type { RoleOption, StaffUser, StaffUserCreateBody } from '@site/contract';
-import { showServerFieldError } from '../../components/server-field-error';
+import { FormDialog } from '../../list-page';
 
 const FIELDS = ['userName', 'nickName', 'password', 'phonenumber', 'email', 'roles', 'remark'] as const;
 const PHONE_RE = /^1[3-9]\d{9}$/;
@@ -19,96 +18,80 @@ interface Props {
 /** Create or edit a staff user. A refused field keeps what was typed and shows the server's message beside it. */
 export function UserForm({ user, roles, onClose, onSaved }: Props) {
   const [form] = Form.useForm<StaffUserCreateBody>();
-  const [saving, setSaving] = useState(false);
 
-  async function save() {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      if (user) {
-        await updateStaffUser(user.userId, {
-          nickName: v.nickName,
-          phonenumber: v.phonenumber ?? '',
-          email: v.email ?? '',
-          roles: v.roles,
-          remark: v.remark ?? '',
-          version: user.version,
-        });
-        onSaved();
-      } else {
-        const r = await createStaffUser({ ...v, password: v.password || undefined });
-        onSaved({ userName: v.userName, password: r.data.password });
-      }
-    } catch (err) {
-      showServerFieldError(form, err, FIELDS);
-    } finally {
-      setSaving(false);
+  async function submit(v: StaffUserCreateBody) {
+    if (user) {
+      await updateStaffUser(user.userId, {
+        nickName: v.nickName,
+        phonenumber: v.phonenumber ?? '',
+        email: v.email ?? '',
+        roles: v.roles,
+        remark: v.remark ?? '',
+        version: user.version,
+      });
+      onSaved();
+    } else {
+      const r = await createStaffUser({ ...v, password: v.password || undefined });
+      onSaved({ userName: v.userName, password: r.data.password });
     }
   }
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
+      name="user-form"
       title={user ? '修改用户' : '新增用户'}
-      okText="保存"
-      onOk={() => void save()}
-      confirmLoading={saving}
-      onCancel={onClose}
-      destroyOnHidden
+      fields={FIELDS}
+      submit={submit}
+      onClose={onClose}
+      initialValues={
+        user
+          ? {
+              userName: user.userName,
+              nickName: user.nickName,
+              phonenumber: user.phonenumber,
+              email: user.email,
+              roles: user.roles,
+              remark: user.remark,
+            }
+          : { roles: [] }
+      }
     >
-      <Form
-        form={form}
-        name="user-form"
-        layout="vertical"
-        initialValues={
-          user
-            ? {
-                userName: user.userName,
-                nickName: user.nickName,
-                phonenumber: user.phonenumber,
-                email: user.email,
-                roles: user.roles,
-                remark: user.remark,
-              }
-            : { roles: [] }
-        }
+      <Form.Item
+        name="userName"
+        label="用户名称"
+        rules={[
+          { required: true, message: '用户名称不能为空' },
+          { min: 2, max: 30, message: '用户名称长度必须在2到30个字符之间' },
+        ]}
       >
+        <Input disabled={!!user} maxLength={30} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>
+        <Input maxLength={30} />
+      </Form.Item>
+      {!user && (
         <Form.Item
-          name="userName"
-          label="用户名称"
-          rules={[
-            { required: true, message: '用户名称不能为空' },
-            { min: 2, max: 30, message: '用户名称长度必须在2到30个字符之间' },
-          ]}
+          name="password"
+          label="初始密码"
+          extra="留空则自动生成；用户首次登录后须修改"
+          rules={[{ min: 6, max: 20, message: '密码长度必须在6到20个字符之间' }]}
         >
-          <Input disabled={!!user} maxLength={30} autoComplete="off" />
+          <Input.Password maxLength={20} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>
-          <Input maxLength={30} />
-        </Form.Item>
-        {!user && (
-          <Form.Item
-            name="password"
-            label="初始密码"
-            extra="留空则自动生成；用户首次登录后须修改"
-            rules={[{ min: 6, max: 20, message: '密码长度必须在6到20个字符之间' }]}
-          >
-            <Input.Password maxLength={20} autoComplete="new-password" />
-          </Form.Item>
-        )}
-        <Form.Item name="roles" label="角色" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}>
-          <Select mode="multiple" placeholder="请选择角色" options={roles.map((r) => ({ value: r.roleKey, label: r.roleName }))} />
-        </Form.Item>
-        <Form.Item name="phonenumber" label="手机号码" rules={[{ pattern: PHONE_RE, message: '手机号码格式不正确' }]}>
-          <Input maxLength={11} />
-        </Form.Item>
-        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="remark" label="备注">
-          <Input.TextArea maxLength={500} rows={2} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="roles" label="角色" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}>
+        <Select mode="multiple" placeholder="请选择角色" options={roles.map((r) => ({ value: r.roleKey, label: r.roleName }))} />
+      </Form.Item>
+      <Form.Item name="phonenumber" label="手机号码" rules={[{ pattern: PHONE_RE, message: '手机号码格式不正确' }]}>
+        <Input maxLength={11} />
+      </Form.Item>
+      <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="remark" label="备注">
+        <Input.TextArea maxLength={500} rows={2} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,0 +1,181 @@
+/** Content (UJCMS-style) calls under `/api`, no token: `services/api-server/src/routes/content.ts`. */
+
+import type { SpringPage } from './common';
+
+/** Channel customs (free-form extra fields). */
+export interface ChannelCustoms {
+  /** Route key of the channel's page, e.g. `home/index`, `product/index`, `about/contact`. */
+  filePath: string;
+  [key: string]: unknown;
+}
+
+/** `GET /api/channel`, `GET /api/channel/{id}`. */
+export interface Channel {
+  id: number;
+  /** Display name. */
+  name: string;
+  /** Same as `name` (the spec reads `title`). */
+  title: string;
+  alias: string;
+  /** In-site url of the channel, e.g. `/product`. */
+  url: string;
+  /** Shown in the top navigation. */
+  nav: boolean;
+  /** Offered as a search channel. */
+  allowSearch: boolean;
+  targetBlank: boolean;
+  /** External link of the channel, or null. */
+  linkUrl: string | null;
+  image: string | null;
+  /** Banner line shown as text over `image` (the image carries no text), or null. */
+  subtitle: string | null;
+  customs: ChannelCustoms;
+  parentId: number | null;
+  /** Sub-channels (present when `isIncludeChildren` is true, else empty array). */
+  children: Channel[];
+}
+
+/** Query of `GET /api/channel`. */
+export interface ChannelQuery {
+  /** `true` = top-navigation channels only, `false` = non-nav only; absent = all. */
+  isNav?: boolean | 'true' | 'false';
+  /** Only the direct children of this channel (`0` = top level). */
+  parentId?: number;
+  /** Nest sub-channels in `children`. Default false. */
+  isIncludeChildren?: boolean | 'true' | 'false';
+}
+
+/** `GET /api/block-item?blockId=` item (enabled only, ordered by `order`). */
+export interface BlockItem {
+  id: number;
+  /** Block id, see `BLOCK_IDS` in constants. */
+  blockId: number;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  /** In-site route or full url. */
+  url: string | null;
+  linkUrl: string | null;
+  /** Image url (under `/files/...`) or null. */
+  image: string | null;
+  targetBlank: boolean;
+  enabled: boolean;
+  order: number;
+}
+
+/** Query of `GET /api/block-item`: one block, or several (`blockIds=1,2,3`, at most 20). */
+export type BlockItemQuery = { blockId: number; limit?: number } | { blockIds: string; limit?: number };
+
+/** `GET /api/company`: bare array of the company block's items; the first has `title` (company name) and `image` (logo). */
+export type CompanyResponse = BlockItem[];
+
+/** Short channel reference on an article. */
+export interface ArticleChannelRef {
+  id: number;
+  name: string;
+  alias: string;
+}
+
+/** Free-form article extras. Products carry e.g. `features: string[]`, `version`; videos `duration`; documents `fileType`. */
+export interface ArticleCustoms {
+  [key: string]: unknown;
+}
+
+/** Article in lists and pages (no `text`). */
+export interface Article {
+  id: number;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  /** Cover image url or null. */
+  image: string | null;
+  /** Video url (videos channel) or null. */
+  video: string | null;
+  /** Downloadable file url (`/files/docs/...`) or null. */
+  file: string | null;
+  fileName: string | null;
+  /** File size in bytes, or null. */
+  fileLength: number | null;
+  author: string | null;
+  source: string | null;
+  /** ISO 8601 string. */
+  publishDate: string;
+  /** The article's own channel (e.g. 15 for a document, 20 for a product category). */
+  channelId: number;
+  channel: ArticleChannelRef;
+  customs: ArticleCustoms;
+}
+
+/** `GET /api/article/{id}`: article with its HTML body. */
+export interface ArticleDetail extends Article {
+  text: string;
+}
+
+/** Query of `GET /api/article` (bare array, newest first). `channelId` includes sub-channels. */
+export interface ArticleListQuery {
+  channelId?: number;
+  /** Max rows, default 20, at most 100. */
+  limit?: number;
+}
+
+/** Query of `GET /api/article/page` (1-based `page`). `channelId` includes sub-channels. */
+export interface ArticlePageQuery {
+  channelId?: number;
+  /** 1-based. Default 1. */
+  page?: number;
+  /** Default 20, at most 100. */
+  pageSize?: number;
+}
+
+/** Query of `GET /api/article/es/page`: the content search (title and text, Chinese substrings match). */
+export interface ArticleSearchQuery extends ArticlePageQuery {
+  /** Search text, optional, at most 100 characters. */
+  text?: string;
+}
+
+export type ArticlePage = SpringPage<Article>;
+
+/** `GET /api/article/prev?id=` / `next?id=`: neighbour in the same channel, or `null` (HTTP 200) when none. */
+export type ArticleNeighbour = Article | null;
+
+/** `POST /api/download` (form-encoded) body. Answer: the file bytes (blob); unknown id -> 404 `ApiErrorBody` (文件不存在). */
+export interface DownloadForm {
+  id: number | string;
+}
+
+/** `POST /api/message-board` JSON body. Answer `R` `{code:200,msg:'留言成功'}`. */
+export interface MessageBoardForm {
+  /** 1–100 characters. */
+  title: string;
+  /** 1–2000 characters. */
+  text: string;
+  /** 1–50 characters. */
+  nickname: string;
+  /** Free contact text, at most 100 characters. */
+  contact?: string;
+  /** Mainland mobile `^1[3-9]\d{9}$`. */
+  phone?: string;
+  email?: string;
+  /** Captcha answer from `GET /captchaImage`. */
+  captcha: string;
+  /** `uuid` from `GET /captchaImage`. */
+  uuid: string;
+}
+
+/** `POST /api/visit/{siteId}` record (JSON body, query string, or text/plain JSON from sendBeacon). Answer `R`. */
+export interface VisitRecord {
+  /** Always "1". */
+  siteId: string;
+  url: string;
+  entryUrl: string;
+  referrer: string;
+  /** Numeric session id. */
+  si: number | string;
+  /** Numeric visitor id (15–16 digits). */
+  uv: number | string;
+  newVisitor: boolean | 'true' | 'false';
+  /** 1 on entry, 0 on exit. */
+  count: 0 | 1 | '0' | '1';
+  /** Seconds. */
+  duration: number | string;
+}

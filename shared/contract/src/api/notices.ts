@@ -1,0 +1,46 @@
+/** Notices, `/system/notice*`: `services/api-server/src/routes/notices.ts`. */
+
+import type { NOTICE_AUDIENCES } from '../constants';
+import type { PageQuery, RData, TableDataInfo } from './common';
+
+/** Notice (`sys_notice`). */
+export interface Notice {
+  noticeId: number;
+  noticeTitle: string;
+  /** Dictionary value of `sys_notice_type`: '1' 通知, '2' 公告, '3' 活动. */
+  noticeType: string;
+  /** HTML (sanitise before rendering). */
+  noticeContent: string;
+  /** '0' normal, '1' closed. */
+  status: string;
+  /** `YYYY-MM-DD HH:mm:ss`. */
+  createTime: string;
+  createBy: string;
+  /** Who it is for (NOTICE_AUDIENCES): 'all', 'staff' or 'customer'. */
+  audience: NoticeAudience;
+}
+
+export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
+
+/** Body of `POST /system/notice` and `PUT /system/notice/{id}` (perms system:notice:add / :edit). */
+export interface NoticeForm {
+  noticeTitle: string;
+  noticeType: string;
+  /** HTML; sanitised when shown. */
+  noticeContent: string;
+  /** '0' normal, '1' closed. */
+  status: string;
+  audience: NoticeAudience;
+}
+
+/** Query of `GET /system/notice/list` (also the form fields of `POST /system/notice/export`). */
+export interface NoticeListQuery extends PageQuery {
+  audience?: NoticeAudience;
+  status?: string;
+  noticeType?: string;
+  noticeTitle?: string;
+}
+
+export type NoticeListResponse = TableDataInfo<Notice>;
+
+export type NoticeResponse = RData<Notice>;

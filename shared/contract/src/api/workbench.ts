@@ -1,0 +1,31 @@
+/** The signed-in customer's workbench, `/system/workbench*`: `services/api-server/src/routes/workbench.ts`. */
+
+import type { RData } from './common';
+
+/** `GET /system/workbench/account`: the signed-in user's customer, product and support address (issue 19). */
+export interface WorkbenchAccount {
+  /** The customer the account belongs to (null for an account without one). */
+  customer: { id: number; name: string; contactName: string | null } | null;
+  /** The product the customer runs, as the product centre names it ('' when unknown). */
+  productName: string;
+  /** The customer's product version, else the site's (config site.productVersion); '' when neither is known. */
+  productVersion: string;
+  /** The product centre's article of that product (for /productDetail?id=), when there is one. */
+  productArticleId: number | null;
+  /** The configured customer-service page ('' = none: the support link is not shown). */
+  supportUrl: string;
+}
+
+export type WorkbenchAccountResponse = RData<WorkbenchAccount>;
+
+/** One row of `GET /system/workbench/documents`: a published document-centre file for the customer's product. */
+export interface WorkbenchDocument {
+  id: number;
+  title: string;
+  fileName: string | null;
+  /** 用户手册, 部署指南, … (the document's customs.docType; '' when it has none). */
+  docType: string;
+  publishDate: string;
+}
+
+export type WorkbenchDocumentsResponse = RData<WorkbenchDocument[]>;

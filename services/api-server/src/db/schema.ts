@@ -3,6 +3,7 @@
  * database; these definitions give typed queries on both drivers).
  */
 import { sql } from 'drizzle-orm';
+import type { ContentChange } from '@site/contract';
 import { bigint, bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -318,6 +319,20 @@ export const uploadFile = pgTable('upload_file', {
   size: integer('size').notNull(),
   userId: integer('user_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The page renderer's change feed (migration 016, lib/render-outbox.ts): one row per change not yet rendered. */
+export const renderOutbox = pgTable('render_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  change: jsonb('change').$type<ContentChange>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Which renderer may write the rendered pages, until when (migration 016). */
+export const renderLease = pgTable('render_lease', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  holder: varchar('holder', { length: 200 }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
 });
 
 export const seedState = pgTable('seed_state', {

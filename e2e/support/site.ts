@@ -8,7 +8,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 export type SitePorts = Record<'api' | 'host' | 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin' | 'portal', number>;
 interface SiteTopology {
   SITES: { e2e: SitePorts };
-  portsFrom(base: number, overrides?: Partial<SitePorts>): SitePorts;
+  /** With the page renderer's port (BLOCK_OFFSETS.renderer). */
+  portsFrom(base: number, overrides?: Partial<SitePorts>): SitePorts & { renderer: number };
   serveEnv(ports: Omit<SitePorts, 'portal'>): Record<string, string>;
   SERVICE_DIRS: { apiServer: string; pageRenderer: string; originServer: string };
 }

@@ -4,10 +4,10 @@
  * administrator sees the write in the article's history; the editor cannot delete (no control, 403 from the server);
  * a second editor's stale save is refused and keeps what they typed.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, BASE, SEEDED } from '../support/site';
 import { twoChars } from './account-helpers';
-import { shellReady, tokenCookie, toast } from './admin-shell-helpers';
+import { choose, shellReady, tokenCookie, toast } from './admin-shell-helpers';
 
 /** A real 1x1 PNG: the server checks uploads by their bytes. */
 const PNG = Buffer.from(
@@ -29,20 +29,6 @@ async function openArticles(page: Page) {
   await expect(page.locator('h1')).toHaveText('文章管理');
   // TITLE-1: admin pages are titled by their menu title.
   await expect(page).toHaveTitle(/^文章管理 - /);
-}
-
-/** Pick an option of an antd Select inside `scope`, found by its form field's id. */
-async function choose(page: Page, scope: Locator, fieldId: string, option: string) {
-  // A click while the list is still opening can miss its option: open and pick until the select shows the choice.
-  await expect(async () => {
-    await scope.locator(`#${fieldId}`).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: option })
-      .first()
-      .click({ timeout: 2000 });
-    await expect(scope.locator('.ant-select').filter({ has: page.locator(`#${fieldId}`) })).toContainText(option, { timeout: 1000 });
-  }).toPass();
 }
 
 async function findByTitle(request: APIRequestContext, title: string) {

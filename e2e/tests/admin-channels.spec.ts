@@ -140,21 +140,22 @@ test('[ISSUE-18.2][ISSUE-18 rules] 栏目管理: a bad link shows its Chinese me
   }
 });
 
-test('[ISSUE-18.2][PERM] the editor has neither 栏目管理 nor 区块管理, and the server refuses the calls with 403', async ({
+test('[ISSUE-18.2][PERM][ISSUE-27.1] the editor has neither 栏目管理 nor 区块管理 (deviation from ROUTE-20: typed, they say 当前操作没有权限), and the server refuses the calls with 403', async ({
   page,
   context,
   request,
 }) => {
   const editor = await apiLogin(request, SEEDED.editor.username, SEEDED.editor.password);
   await tokenCookie(context, editor);
-  // Not in the editor's menu (the shell builds its menu from /getRouters) and not reachable by address (ROUTE-20).
+  // Not in the editor's menu (the shell builds its menu from /getRouters); typed, the page says it is not theirs.
   const menu = JSON.stringify((await (await request.get(`${API}/getRouters`, { headers: { Authorization: `Bearer ${editor}` } })).json()).data);
   expect(menu).toContain('留言板');
   expect(menu).not.toContain('栏目管理');
   expect(menu).not.toContain('区块管理');
   for (const path of ['/admin/content/channel', '/admin/content/block']) {
     await page.goto(path);
-    await expect(page).toHaveURL(`${BASE}/404`);
+    await expect(page.getByText('当前操作没有权限', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`${BASE}${path}`);
   }
   const h = { Authorization: `Bearer ${editor}` };
   for (const res of await Promise.all([

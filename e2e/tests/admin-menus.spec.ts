@@ -57,7 +57,10 @@ test.describe('admin menus and permissions', () => {
     await expect(page.getByRole('button', { name: '语言' })).toBeVisible();
   });
 
-  test('[SHELL-3][PERM-8] editor sees only its permitted menus', async ({ page, context }) => {
+  test('[SHELL-3][PERM-8][ISSUE-27.1] editor sees only its permitted menus; deviation from ROUTE-20: a page outside them says 当前操作没有权限', async ({
+    page,
+    context,
+  }) => {
     await tokenCookie(context, editorToken);
     await presetSettings(page, { layout: 'sidemenu' });
     await page.goto('/index');
@@ -66,10 +69,11 @@ test.describe('admin menus and permissions', () => {
     expect(texts).toEqual(expect.arrayContaining(['工作台', '个人中心', '个人设置', '内容管理', '留言板', '访问统计', '系统管理', '通知公告']));
     expect(texts).toContain('文章管理');
     for (const t of ['字典管理', '帮助中心']) expect(texts).not.toContain(t);
-    // A page outside the editor's menu is not there for them: /404, like any unknown path (ROUTE-20).
+    // A page outside the editor's menu is a page, only not theirs: 当前操作没有权限 in place, not 页面不存在 (issue 27.1).
     await page.goto('/admin/system/dict');
-    await expect(page).toHaveURL(`${BASE}/404`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在');
+    await expect(page.getByText('当前操作没有权限', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`${BASE}/admin/system/dict`);
+    await expect(page.getByText('抱歉，您访问的页面不存在')).toHaveCount(0);
   });
 
   test('[SHELL-5][SHELL-6] external menu links open in a new target; the logo links to /', async ({ page, context }) => {

@@ -2,10 +2,10 @@
  * Issue 18.6: staff users, roles and site customers run from the admin shell, and each permission boundary proved
  * twice: the control is absent in the UI and the server answers 403 when called directly.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiLogin, BASE, freshPhone, SEEDED, smsCode } from '../support/site';
-import { registerByApi } from './account-helpers';
-import { shellReady, toast, tokenCookie } from './admin-shell-helpers';
+import { registerByApi, twoChars } from './account-helpers';
+import { choose, shellReady, toast, tokenCookie } from './admin-shell-helpers';
 
 const uniq = (p: string) => `${p}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -19,6 +19,10 @@ async function shownPassword(page: Page, title: string): Promise<string> {
   await expect(dialog).toBeHidden();
   return password;
 }
+
+/** A row of the role form's menu tree, by its name. */
+const treeNode = (form: Locator, name: string) =>
+  form.locator('.ant-tree-treenode').filter({ has: form.page().locator('.role-menu-name', { hasText: new RegExp(`^${name}$`) }) });
 
 const api = (request: APIRequestContext, token: string) => ({
   get: (url: string) => request.get(`${BASE}${url}`, { headers: { Authorization: `Bearer ${token}` } }),
@@ -84,7 +88,7 @@ test('[ISSUE-18.6] the administrator creates a staff user with a role, resets th
   await expect(apiLogin(request, userName, second)).rejects.toThrow(/账号已停用/);
 });
 
-test('[ISSUE-18.6] a role made of menus and actions: its holder gets exactly those, in the UI and on the server', async ({
+test('[ISSUE-18.6][ISSUE-27.1] a role made of menus and actions: ticking a page ticks its own actions, one can be unticked; its holder gets exactly those', async ({
   page,
   context,
   request,
@@ -99,16 +103,16 @@ test('[ISSUE-18.6] a role made of menus and actions: its holder gets exactly tho
   const form = page.getByRole('dialog').filter({ hasText: '新增角色' });
   await form.getByLabel('角色名称').fill(roleName);
   await form.getByLabel('权限字符').fill(roleKey);
-  // 留言板: the page, with the actions query and get (the spec's action names) and nothing else.
-  const node = form.locator('.ant-tree-treenode').filter({ has: page.locator('.role-menu-name', { hasText: /^留言板$/ }) });
-  await node.locator('.ant-tree-checkbox').click();
-  await node.getByLabel('查询(query)', { exact: true }).check();
-  await node.getByLabel('查看(get)', { exact: true }).check();
+  // 留言板: the page ticks its own actions (处理, 删除, 导出: what that page has); 删除 is then unticked.
+  await treeNode(form, '留言板').locator('.ant-tree-checkbox').click();
+  for (const action of ['留言处理', '留言删除', '留言导出'])
+    await expect(treeNode(form, action).locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+  await treeNode(form, '留言删除').locator('.ant-tree-checkbox').click();
+  await expect(treeNode(form, '留言板').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await form.getByRole('button', { name: /保\s*存|确\s*定|OK/ }).click();
   await expect(form).toBeHidden();
   const role = await (await api(request, adminToken).get(`/system/role/${roleKey}`)).json();
-  expect(role.data.perms).toEqual(expect.arrayContaining(['content:message:query', 'content:message:get']));
-  expect(role.data.perms).not.toContain('content:message:delete');
+  expect(role.data.perms).toEqual(['content:message:edit', 'content:message:export', 'content:message:list']);
 
   // A user holding only that role (made through the API: the UI path is the previous test).
   const userName = uniq('viewer');
@@ -121,14 +125,14 @@ test('[ISSUE-18.6] a role made of menus and actions: its holder gets exactly tho
   expect(created.code, JSON.stringify(created)).toBe(200);
   const token = await apiLogin(request, userName, 'Viewer#2026');
   const info = await (await api(request, token).get('/getInfo')).json();
-  expect(info.permissions).toEqual(expect.arrayContaining(['content:message:query', 'content:message:get']));
+  expect(info.permissions).toEqual(['content:message:edit', 'content:message:export', 'content:message:list']);
   // Server: what the role does not grant is refused.
   expect((await api(request, token).del('/system/message-board/1')).status()).toBe(403);
   expect((await api(request, token).get('/system/user/list')).status()).toBe(403);
   expect((await api(request, token).get('/system/role/list')).status()).toBe(403);
 });
 
-test('[ISSUE-18.6] the editor has no people pages: absent from the menu, /404 when typed, 403 from the server', async ({
+test('[ISSUE-18.6][ISSUE-27.1] deviation from ROUTE-20: the editor has no people pages: absent from the menu, 当前操作没有权限 when typed, 403 from the server', async ({
   page,
   context,
   request,
@@ -140,7 +144,8 @@ test('[ISSUE-18.6] the editor has no people pages: absent from the menu, /404 wh
   const menu = page.locator('.admin-header, .admin-sider');
   for (const name of ['用户管理', '角色管理', '客户管理', '操作日志']) await expect(menu.getByText(name, { exact: true })).toHaveCount(0);
   await page.goto('/admin/system/user');
-  await expect(page).toHaveURL(`${BASE}/404`);
+  await expect(page.getByText('当前操作没有权限', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`${BASE}/admin/system/user`);
   for (const url of ['/system/user/list', '/system/role/list', '/system/customer/list', '/system/audit/list']) {
     expect((await api(request, token).get(url)).status(), url).toBe(403);
   }
@@ -174,4 +179,75 @@ test('[ISSUE-18.6] 客户管理: a registered customer is found, viewed and disa
   expect(sent.code).toBe(200);
   const answer = await (await request.post(`${BASE}/loginNoPassword`, { data: { phone, code: await smsCode(request, phone) } })).json();
   expect(answer.msg).toBe('对不起，您的账号已停用');
+});
+
+test('[ISSUE-27.1] a news-editor role in one tick: 文章管理 alone, a user with it, and that user lists, adds and saves articles; deviation from ROUTE-20: a page not theirs says 当前操作没有权限', async ({
+  page,
+  context,
+  request,
+}) => {
+  const adminToken = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
+  const roleName = uniq('新闻编辑');
+  const roleKey = uniq('news');
+  const userName = uniq('newsed');
+  await tokenCookie(context, adminToken);
+
+  // 角色管理: one tick on 文章管理; its actions come with it, and 操作日志 offers none.
+  await page.goto('/admin/system/role');
+  await shellReady(page);
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '新增角色' });
+  await form.getByLabel('角色名称').fill(roleName);
+  await form.getByLabel('权限字符').fill(roleKey);
+  await expect(treeNode(form, '操作日志')).toBeVisible();
+  await expect(treeNode(form, '操作日志').locator('.ant-tree-switcher-noop')).toHaveCount(1);
+  await treeNode(form, '文章管理').locator('.ant-tree-checkbox').click();
+  for (const action of ['文章查询', '文章查看', '文章新增', '文章修改', '文章删除']) {
+    await expect(treeNode(form, action).locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+  }
+  await form.getByRole('button', { name: /保\s*存|确\s*定|OK/ }).click();
+  await expect(form).toBeHidden();
+
+  // 用户管理: a user holding only that role.
+  await page.goto('/admin/system/user');
+  await shellReady(page);
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const userForm = page.getByRole('dialog').filter({ hasText: '新增用户' });
+  await userForm.getByLabel('用户名称').fill(userName);
+  await userForm.getByLabel('用户昵称').fill('李新闻');
+  await userForm.getByLabel('角色').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: roleName }).click();
+  await page.keyboard.press('Escape');
+  await userForm.getByRole('button', { name: /保\s*存/ }).click();
+  const initial = await shownPassword(page, '用户已创建');
+
+  // The new editor changes the initial password and signs in.
+  const first = await apiLogin(request, userName, initial);
+  const changed = await (await api(request, first).put('/system/user/profile/updatePwd', { oldPassword: initial, newPassword: 'News#2026' })).json();
+  expect(changed.code, JSON.stringify(changed)).toBe(200);
+  await context.clearCookies();
+  await tokenCookie(context, await apiLogin(request, userName, 'News#2026'));
+
+  // 文章管理 lists, offers 新增, and a new article saves.
+  await page.goto('/admin/content/article');
+  await shellReady(page);
+  await expect(page.locator('h1')).toHaveText('文章管理');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect(toast(page, '当前操作没有权限')).toHaveCount(0);
+  await page.getByRole('button', { name: '新增' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: '新增文章' });
+  await expect(drawer).toBeVisible();
+  const title = `新闻编辑的第一篇稿件 ${Date.now().toString(36)}`;
+  await choose(page, drawer, 'channelId', '新闻中心');
+  await drawer.locator('#title').fill(title);
+  await drawer.locator('.rte-content').click();
+  await page.keyboard.type('一次勾选即可开始编辑新闻。');
+  await drawer.getByRole('button', { name: twoChars('保存') }).click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page.locator('.ant-table-row').filter({ hasText: title })).toHaveCount(1);
+
+  // A page the role does not open says so, in place (deviation from ROUTE-20, which sent it to /404).
+  await page.goto('/admin/system/audit');
+  await expect(page.getByText('当前操作没有权限', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`${BASE}/admin/system/audit`);
 });

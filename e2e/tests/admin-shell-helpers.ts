@@ -1,5 +1,5 @@
 /** Small helpers of the admin-shell end-to-end tests (remote-shell-admin). */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { BASE } from '../support/site';
 
 /** The settings key of the shell in localStorage (LOCAL_KEYS.settings in @site/contract). */
@@ -59,4 +59,18 @@ export async function chooseSetting(page: Page, combobox: string, label: string,
       .click({ timeout: 3000 });
     expect((await storedSettings(page))[key]).toBe(value);
   }).toPass({ timeout: 15_000 });
+}
+
+/** Pick an option of an antd Select inside `scope`, found by its form field's id. */
+export async function choose(page: Page, scope: Locator, fieldId: string, option: string) {
+  // A click while the list is still opening can miss its option: open and pick until the select shows the choice.
+  await expect(async () => {
+    await scope.locator(`#${fieldId}`).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 2000 });
+    await expect(scope.locator('.ant-select').filter({ has: page.locator(`#${fieldId}`) })).toContainText(option, { timeout: 1000 });
+  }).toPass();
 }

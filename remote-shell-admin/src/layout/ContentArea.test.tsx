@@ -5,6 +5,7 @@ import type { MenuEntry } from '../menu/routes';
 
 jest.mock('../pages/registry', () => ({
   pageFor: (c?: string) => (c === 'known/index' ? () => <p>已知页面</p> : null),
+  isShellPage: (p: string) => p === '/admin/g/kept',
 }));
 
 const menu: MenuEntry[] = [
@@ -52,5 +53,11 @@ describe('content area', () => {
       expect(screen.getByText('站点 404 页面')).toBeTruthy();
       view.unmount();
     }
+  });
+
+  it('[ISSUE-27.1] deviation from ROUTE-20: a page of the shell the user\u2019s menu leaves out says 当前操作没有权限 in place, not /404', () => {
+    at('/admin/g/kept');
+    expect(screen.getByText('当前操作没有权限')).toBeTruthy();
+    expect(screen.queryByText('站点 404 页面')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { Spin } from '@site/antd-kit';
 import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute, type MenuEntry } from '../menu/routes';
-import { pageFor } from '../pages/registry';
+import { isShellPage, pageFor } from '../pages/registry';
 import MissingComponent from '../pages/missing/MissingComponent';
 import NotFound from '../pages/not-found/NotFound';
+import Forbidden from '../pages/forbidden/Forbidden';
 import { PageBoundary } from '../components/PageBoundary';
 import { useTabs } from '../store/tabs';
 import { useSettings } from '../store/settings';
@@ -37,8 +38,9 @@ export function ContentArea({ menu, menuReady }: { menu: readonly MenuEntry[]; m
       </div>
     );
   }
-  // ROUTE-20: a path under /index, /account or /admin that no menu entry has goes to /404 like any unknown path.
-  if (!match) return <Navigate to="/404" replace />;
+  // A page of this shell that the user's menu leaves out says 当前操作没有权限 (deviation from ROUTE-20, issue 27.1:
+  // it is a page, only not theirs); any other path under /index, /account or /admin goes to /404 (ROUTE-20).
+  if (!match) return isShellPage(location.pathname) ? <Forbidden /> : <Navigate to="/404" replace />;
 
   const kept = multiTab ? cachedViews.filter((k) => tabs.some((t) => t.key === k)) : [];
   // The page on screen counts as kept from its first render, so it is not remounted when its tab registers.

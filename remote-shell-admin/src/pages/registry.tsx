@@ -7,6 +7,7 @@ import MessageBoard from './message-board/MessageBoard';
 import Visits from './visits/Visits';
 import ArticlePage from './article/ArticlePage';
 import AuditLog from './audit/AuditLog';
+import LoginLog from './logininfor/LoginLog';
 import NoticeTable from './notice/NoticeTable';
 import DictPage from './dict/DictPage';
 import UserTable from './user/UserTable';
@@ -43,6 +44,7 @@ export const PAGES: Record<string, ComponentType> = {
   'content/visits/index': Visits,
   'content/article/index': ArticlePage,
   'system/audit/index': AuditLog,
+  'system/logininfor/index': LoginLog,
   'system/notice/index': NoticeTable,
   'system/dict/index': DictPage,
   'content/channel/index': ChannelPage,
@@ -54,4 +56,14 @@ export const PAGES: Record<string, ComponentType> = {
 
 export function pageFor(component: string | undefined): ComponentType | null {
   return (component && PAGES[component]) || null;
+}
+
+/**
+ * Whether an address is one of this shell's server-menu pages, whoever may open it: the menu places a page
+ * `<module>/<name>/index` at `/admin/<module>/<name>` (seed/content.ts of the API server), so a page the user's
+ * menu leaves out is told apart from an address that is no page at all.
+ */
+export function isShellPage(pathname: string): boolean {
+  const m = /^\/admin\/([a-z-]+\/[a-z-]+)\/?$/.exec(pathname);
+  return !!m && `${m[1]}/index` in PAGES;
 }

@@ -11,7 +11,7 @@ import { migrate, openDatabase } from './db/index.js';
 import { Cache, readCacheVersions, type AppContext, type ServerConfig } from './context.js';
 import { BizError, HttpError, MSG } from './lib/errors.js';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/ratelimit.js';
-import { RenderHook, renderHookUrl } from './lib/render-hook.js';
+import { ChangeSignal, DEFAULT_LEASE_MS, RENDER_CHANNEL } from './lib/render-outbox.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
 import { S3Storage, storageFromEnv, type ObjectStorage } from '@site/object-storage';
 import { VisitWriter } from './lib/visits.js';
@@ -41,6 +41,7 @@ import channelRoutes from './routes/channels.js';
 import blockRoutes from './routes/blocks.js';
 import workbenchRoutes, { httpUrlOrEmpty } from './routes/workbench.js';
 import visitRoutes from './routes/visits.js';
+import renderRoutes from './routes/render.js';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -82,12 +83,12 @@ export interface ServerOptions {
   /** The customer-service page of the support link (http/https). Default env SUPPORT_URL, else config site.supportUrl. */
   supportUrl?: string;
   /**
-   * The page renderer's hook, POSTed the changed content after each committed write (lib/render-hook.ts). Default env
-   * SITE_RENDER_HOOK_URL; unset or '' = no notifications. An address that is not http(s) stops the start.
+   * The page renderer's secret (header x-render-token of the /internal/render/* routes, routes/render.ts). Default env
+   * SITE_RENDER_HOOK_TOKEN; unset or '' = no render feed: content writes record no changes and those routes do not exist.
    */
-  renderHookUrl?: string;
-  /** Sent as the header x-render-token with each notification. Default env SITE_RENDER_HOOK_TOKEN; '' = none. */
-  renderHookToken?: string;
+  renderToken?: string;
+  /** How long a renderer's lease lasts without renewal (ms). Default env SITE_RENDER_LEASE_MS, else 15000. */
+  renderLeaseMs?: number;
 }
 
 declare module 'fastify' {
@@ -106,9 +107,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const portalOrigins = parseOrigins(options.portalOrigins ?? process.env.PORTAL_ORIGINS);
   const trustProxy = options.trustProxy ?? trustedProxies(process.env.SITE_TRUSTED_PROXIES);
   const print = options.print ?? ((line: string) => console.log(line));
-  const renderHookConfig = {
-    url: renderHookUrl(options.renderHookUrl ?? process.env.SITE_RENDER_HOOK_URL),
-    token: (options.renderHookToken ?? process.env.SITE_RENDER_HOOK_TOKEN ?? '').trim(),
+  const renderConfig = {
+    token: (options.renderToken ?? process.env.SITE_RENDER_HOOK_TOKEN ?? '').trim(),
+    leaseMs: renderLeaseMs(options.renderLeaseMs ?? process.env.SITE_RENDER_LEASE_MS),
   };
 
   const app = Fastify({
@@ -188,7 +189,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       frontendRedirect: options.wx?.frontendRedirect ?? process.env.WX_FRONTEND_REDIRECT ?? '/wxauth',
     },
     supportUrl: httpUrlOrEmpty(options.supportUrl ?? process.env.SUPPORT_URL),
-    renderHook: renderHookConfig,
+    render: renderConfig,
   };
   const db = database.db;
   const ctx: AppContext = {
@@ -200,7 +201,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     storage,
     visits: new VisitWriter(db, () => config.rateLimits.visit),
     cache: new Cache(() => readCacheVersions(db)),
-    renderHook: new RenderHook(config.renderHook.url, config.renderHook.token, (m) => app.log.warn(m)),
+    renderSignal: new ChangeSignal(),
   };
   app.decorate('ctx', ctx);
   // Every route declares its request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
@@ -293,16 +294,28 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => visitRoutes(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
   await app.register(async (a) => workbenchRoutes(a, ctx));
+  // The render feed's long polls wake when an outbox row commits (lib/render-outbox.ts).
+  const unlisten = renderConfig.token ? await database.listen(RENDER_CHANNEL, () => ctx.renderSignal.notify()) : async () => undefined;
+  await app.register(async (a) => renderRoutes(a, ctx));
+  // Before the server waits for the requests under way: a held poll answers now instead of holding the close.
+  app.addHook('preClose', async () => ctx.renderSignal.close());
 
   app.addHook('onClose', async () => {
-    // The changes still queued for the page renderer go out (each POST bounded by its 3 s timeout).
-    await ctx.renderHook.close();
+    await unlisten();
     const started = Date.now();
     await database.close();
     if (storage instanceof S3Storage) storage.client.destroy();
     console.log(`closed: database closed in ${Date.now() - started} ms`);
   });
   return app;
+}
+
+/** SITE_RENDER_LEASE_MS as milliseconds: default 15000; anything but a whole number from 1000 stops the start. */
+export function renderLeaseMs(value: number | string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_LEASE_MS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1000) throw new Error(`SITE_RENDER_LEASE_MS must be a whole number of milliseconds from 1000: ${value}`);
+  return n;
 }
 
 /** SITE_TRUSTED_PROXIES as a list; default the loopback addresses (the host's proxy runs on this machine). */

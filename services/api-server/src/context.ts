@@ -2,7 +2,7 @@ import type { ObjectStorage } from '@site/object-storage';
 import { sql } from 'drizzle-orm';
 import { rows, type Database, type Db } from './db/index.js';
 import type { RateLimits } from './lib/ratelimit.js';
-import type { RenderHook } from './lib/render-hook.js';
+import type { ChangeSignal } from './lib/render-outbox.js';
 import type { SmsSender } from './lib/sms.js';
 import type { VisitWriter } from './lib/visits.js';
 import type { WxProvider } from './lib/wx.js';
@@ -29,8 +29,11 @@ export interface ServerConfig {
   };
   /** The customer-service page of the support link (env SUPPORT_URL); '' = the stored config key site.supportUrl. */
   supportUrl: string;
-  /** The page renderer's hook (env SITE_RENDER_HOOK_URL / SITE_RENDER_HOOK_TOKEN): '' = no notifications. */
-  renderHook: { url: string; token: string };
+  /**
+   * The page renderer's feed (lib/render-outbox.ts): its secret (env SITE_RENDER_HOOK_TOKEN; '' = no feed) and how
+   * long its lease lasts without renewal (env SITE_RENDER_LEASE_MS).
+   */
+  render: { token: string; leaseMs: number };
 }
 
 export interface AppContext {
@@ -44,8 +47,8 @@ export interface AppContext {
   /** Visit records, each committed before its request is answered (group commit, lib/visits.ts). */
   visits: VisitWriter;
   cache: Cache;
-  /** Tells the page renderer what published content changed: `notifyContentChange` (lib/render-hook.ts). */
-  renderHook: RenderHook;
+  /** Wakes the render feed's long polls when an outbox row commits (lib/render-outbox.ts). */
+  renderSignal: ChangeSignal;
 }
 
 /**

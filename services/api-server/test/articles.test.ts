@@ -146,7 +146,7 @@ describe('articles', () => {
     assert.deepEqual(
       h.map((e: { userName: string; action: string; summary: string }) => [e.userName, e.action, e.summary]),
       [
-        ['admin', 'enable', '历史二'],
+        ['admin', 'publish', '历史二'],
         ['editor', 'edit', '历史二'],
         ['editor', 'add', '历史一'],
       ],

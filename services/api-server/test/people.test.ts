@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { STALE_WRITE_MSG } from '@site/contract';
 import { rows } from '../src/db/index.js';
-import { freshPhone, login, ok, req, startTestServer, type TestServer } from './helpers.js';
+import { captcha, freshIp, freshPhone, login, ok, req, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 let admin: string;
@@ -125,7 +125,11 @@ describe('staff users', () => {
     assert.equal(r.body.code, 200);
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 401);
     await firstSignIn(userName, r.body.data.password, 'Again1234');
-    assert.equal((await audit('user', userId)).at(-1)?.action, 'resetPwd');
+    // the reset, then the person's own change at the next sign-in (issue 27.4)
+    assert.deepEqual(
+      (await audit('user', userId)).slice(-2).map((a) => a.action),
+      ['resetPwd', 'updatePwd'],
+    );
   });
 
   test('[ISSUE-18.6][ISSUE-18-RULES] a stale edit is refused with 内容已被他人修改，请刷新后再试', async () => {
@@ -154,7 +158,7 @@ describe('staff users', () => {
     await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
     const mgr = await firstSignIn(userName, 'First123');
     assert.equal((await createUser(mgr, { userName: uniq('x'), roles: ['admin'] })).status, 403);
-    assert.equal((await createUser(mgr, { userName: uniq('y'), roles: ['editor'] })).body.code, 200);
+    assert.equal((await createUser(mgr, { userName: uniq('y'), roles: [roleKey] })).body.code, 200);
     const [adminRow] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = 'admin'`);
     assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${adminRow.user_id}/resetPwd`, token: mgr, payload: {} })).status, 403);
     // no enable/disable right: the status switch is refused
@@ -175,6 +179,59 @@ describe('staff users', () => {
   });
 });
 
+describe('assigning roles (issue 27.2)', () => {
+  test('[ISSUE-27.2] a user manager cannot give itself or anyone a role with rights it lacks (create, edit); roles it holds itself, and roles the user already has, still work', async () => {
+    const roleKey = uniq('usermgr');
+    const role = await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: admin,
+      payload: { roleKey, roleName: uniq('用户管理员'), menuIds: [201], perms: ['system:user:add', 'system:user:edit', 'system:user:get'] },
+    });
+    assert.equal(role.body.code, 200, JSON.stringify(role.body));
+    const userName = uniq('um');
+    const { userId: mgrId } = (await createUser(admin, { userName, password: 'First123', roles: [roleKey] })).body.data;
+    const mgr = await firstSignIn(userName, 'First123');
+    const held = (await req(s.app, { method: 'GET', url: '/getInfo', token: mgr })).body.permissions as string[];
+    const WIDER = /^不能分配超出自己权限的角色“内容编辑”（缺少权限：/;
+    // create
+    const other = await createUser(mgr, { userName: uniq('o'), roles: ['editor'] });
+    assert.deepEqual([other.status, other.body.field], [400, 'roles']);
+    assert.match(other.body.msg, WIDER);
+    // itself: edit its own roles
+    const me = (await req(s.app, { method: 'GET', url: `/system/user/${mgrId}`, token: mgr })).body.data;
+    const self = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${mgrId}`,
+      token: mgr,
+      payload: { nickName: me.nickName, roles: [roleKey, 'editor'], version: me.version },
+    });
+    assert.deepEqual([self.status, self.body.field], [400, 'roles']);
+    assert.match(self.body.msg, WIDER);
+    assert.deepEqual((await req(s.app, { method: 'GET', url: '/getInfo', token: mgr })).body.permissions, held, 'no right gained');
+    // another user it manages
+    const { userId: plainId } = (await createUser(mgr, { userName: uniq('p'), roles: [roleKey] })).body.data;
+    const plain = (await req(s.app, { method: 'GET', url: `/system/user/${plainId}`, token: mgr })).body.data;
+    const raise = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${plainId}`,
+      token: mgr,
+      payload: { nickName: plain.nickName, roles: ['editor'], version: plain.version },
+    });
+    assert.deepEqual([raise.status, raise.body.field], [400, 'roles']);
+    // a user who already holds the wider role keeps it through an edit of their name
+    const { userId: edId } = (await createUser(admin, { userName: uniq('e'), roles: ['editor'] })).body.data;
+    const ed = (await req(s.app, { method: 'GET', url: `/system/user/${edId}`, token: mgr })).body.data;
+    const rename = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${edId}`,
+      token: mgr,
+      payload: { nickName: '改名编辑', roles: ['editor'], version: ed.version },
+    });
+    assert.equal(rename.body.code, 200, JSON.stringify(rename.body));
+  });
+});
+
 describe('roles', () => {
   test('[ISSUE-18.6] a role is its menus and its per-action permissions: parents and the page permission are added, and a holder gets exactly those', async () => {
     const roleKey = uniq('noticeonly');
@@ -186,7 +243,8 @@ describe('roles', () => {
     });
     assert.equal(created.body.code, 200, JSON.stringify(created.body));
     const got = await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: admin });
-    assert.deepEqual(got.body.data.menuIds, [2, 21]);
+    // 公告查询 (1061) is the menu row of the query action: asked for by its permission, it is ticked too
+    assert.deepEqual(got.body.data.menuIds, [2, 21, 1061]);
     assert.deepEqual(got.body.data.perms, ['system:notice:get', 'system:notice:list', 'system:notice:query']);
     const userName = uniq('rv');
     await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
@@ -286,6 +344,81 @@ describe('roles', () => {
   });
 });
 
+describe('the menu tree of pages and their actions (issue 27.1)', () => {
+  interface Node {
+    menuId: number;
+    parentId: number;
+    menuName: string;
+    menuType: string;
+    perms: string | null;
+  }
+  test('[ISSUE-27.1] each page offers exactly the actions it has, as menu rows under it: 操作日志 and 字典管理 none, 文章管理 query/get/add/edit/delete', async () => {
+    const menus: Node[] = (await req(s.app, { method: 'GET', url: '/system/role/menus', token: admin })).body.data;
+    const actionsOf = (page: string) => {
+      const p = menus.find((m) => m.menuName === page && m.menuType === 'C')!;
+      return menus.filter((m) => m.parentId === p.menuId).map((m) => [m.menuType, m.menuName, m.perms]);
+    };
+    assert.deepEqual(actionsOf('操作日志'), []);
+    assert.deepEqual(actionsOf('字典管理'), []);
+    assert.deepEqual(actionsOf('文章管理'), [
+      ['F', '文章查询', 'content:article:query'],
+      ['F', '文章查看', 'content:article:get'],
+      ['F', '文章新增', 'content:article:add'],
+      ['F', '文章修改', 'content:article:edit'],
+      ['F', '文章删除', 'content:article:delete'],
+    ]);
+    assert.deepEqual(
+      actionsOf('留言板').map((a) => a[2]),
+      ['content:message:edit', 'content:message:delete', 'content:message:export'],
+    );
+    // every action a page offers is one the server checks on that resource (no 新增 where there is nothing to add)
+    for (const m of menus.filter((x) => x.menuType === 'F'))
+      assert.match(m.perms!, /^[a-z]+:[a-z]+:(query|get|add|edit|delete|enable|disable|export)$/);
+    // the actions are not routes: the shell's menu is unchanged
+    const routers = JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: admin })).body.data);
+    assert.ok(!routers.includes('文章新增'), routers);
+  });
+
+  test('[ISSUE-27.1] a role made by ticking 文章管理 (the page with its actions) works: its holder lists, opens and adds articles, and may not delete what the role leaves out', async () => {
+    const menus: Node[] = (await req(s.app, { method: 'GET', url: '/system/role/menus', token: admin })).body.data;
+    const article = menus.find((m) => m.menuName === '文章管理')!;
+    const actions = menus.filter((m) => m.parentId === article.menuId);
+    const roleKey = uniq('news');
+    // the form sends the ticked page and its ticked actions (删除 unticked); no permission is named by hand
+    const ticked = [article.menuId, ...actions.filter((a) => a.menuName !== '文章删除').map((a) => a.menuId)];
+    const created = await req(s.app, {
+      method: 'POST',
+      url: '/system/role',
+      token: admin,
+      payload: { roleKey, roleName: uniq('新闻编辑'), menuIds: ticked, perms: [] },
+    });
+    assert.equal(created.body.code, 200, JSON.stringify(created.body));
+    const role = (await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: admin })).body.data;
+    assert.deepEqual(role.perms, [
+      'content:article:add',
+      'content:article:edit',
+      'content:article:get',
+      'content:article:list',
+      'content:article:query',
+    ]);
+    const userName = uniq('nw');
+    await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
+    const token = await firstSignIn(userName, 'First123');
+    const list = await req(s.app, { method: 'GET', url: '/system/article/list?pageNum=1&pageSize=5', token });
+    assert.equal(list.body.code, 200, JSON.stringify(list.body));
+    const id = list.body.rows[0].id;
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/article/${id}`, token })).body.code, 200);
+    const add = await req(s.app, {
+      method: 'POST',
+      url: '/system/article',
+      token,
+      payload: { title: '新闻编辑角色的第一篇稿件', channelId: list.body.rows[0].channelId, text: '<p>正文</p>', status: 1 },
+    });
+    assert.equal(add.body.code, 200, JSON.stringify(add.body));
+    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/article/${id}`, token })).status, 403);
+  });
+});
+
 describe('customers', () => {
   test('[ISSUE-18.6] customers are searched (by company too), viewed and disabled: a disabled customer cannot sign in and their session ends', async () => {
     const list = await req(s.app, { method: 'GET', url: `/system/customer/list?keyword=${encodeURIComponent('南方某市')}`, token: admin });
@@ -351,6 +484,70 @@ describe('audit trail search', () => {
   });
 });
 
+describe('登录日志 and the names of actions (issue 27.4)', () => {
+  const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+  async function signIn(username: string, password: string, ip: string) {
+    const c = await captcha(s.app);
+    return req(s.app, {
+      method: 'POST',
+      url: '/login',
+      ip,
+      headers: { 'user-agent': UA },
+      payload: { username, password, code: c.answer, uuid: c.uuid },
+    });
+  }
+
+  test('[ISSUE-27.4] sign-ins and sign-in failures are logged with the name, address, browser, outcome and message; only holders of system:logininfor:list read them', async () => {
+    const userName = uniq('lg');
+    await createUser(admin, { userName, password: 'First123' });
+    const ip = freshIp();
+    assert.equal((await signIn(userName, 'wrong-one', ip)).body.msg, '用户不存在/密码错误');
+    assert.equal((await signIn(userName, 'First123', ip)).body.code, 200);
+    const log = await req(s.app, { method: 'GET', url: `/system/logininfor/list?userName=${userName}`, token: admin });
+    assert.equal(log.body.total, 2);
+    assert.deepEqual(
+      log.body.rows.map((r: Record<string, string>) => [r.userName, r.ip, r.browser, r.status, r.msg]),
+      [
+        [userName, ip, 'Chrome 120 / Windows', '0', '登录成功'],
+        [userName, ip, 'Chrome 120 / Windows', '1', '用户不存在/密码错误'],
+      ],
+    );
+    assert.match(log.body.rows[0].createTime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const failed = await req(s.app, { method: 'GET', url: `/system/logininfor/list?userName=${userName}&status=1`, token: admin });
+    assert.equal(failed.body.total, 1);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/logininfor/list', token: editor })).status, 403);
+    // the page is in the 超级管理员's menu, not in the editor's
+    assert.ok(JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: admin })).body.data).includes('登录日志'));
+    assert.ok(!JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: editor })).body.data).includes('登录日志'));
+  });
+
+  test('[ISSUE-27.4] 操作日志 has a person\u2019s own password change (never the password), and an article taken offline as 下线 (offline), not 停用', async () => {
+    const userName = uniq('pw');
+    const { userId } = (await createUser(admin, { userName, password: 'First123' })).body.data;
+    await firstSignIn(userName, 'First123', 'Second123');
+    const change = (await audit('user', userId)).at(-1)!;
+    assert.deepEqual([change.action, change.user_name], ['updatePwd', userName]);
+    assert.ok(!JSON.stringify(change).includes('Second123'));
+
+    const channels = await req(s.app, { method: 'GET', url: '/system/article/list?pageNum=1&pageSize=1', token: admin });
+    const created = await req(s.app, {
+      method: 'POST',
+      url: '/system/article',
+      token: admin,
+      payload: { title: uniq('下线测试'), channelId: channels.body.rows[0].channelId, text: '<p>正文</p>', status: 0 },
+    });
+    const { id, version } = created.body.data;
+    const off = await req(s.app, { method: 'PUT', url: `/system/article/${id}/status`, token: admin, payload: { status: 2, version } });
+    assert.equal(off.body.code, 200, JSON.stringify(off.body));
+    const back = await req(s.app, { method: 'PUT', url: `/system/article/${id}/status`, token: admin, payload: { status: 1, version: version + 1 } });
+    assert.equal(back.body.code, 200, JSON.stringify(back.body));
+    assert.deepEqual(
+      (await audit('article', id)).map((a) => a.action),
+      ['add', 'offline', 'draft'],
+    );
+  });
+});
+
 describe('permissions on every route', () => {
   /** What a signed-in customer may call: their own account, the notices meant for them, their own messages. */
   const CUSTOMER_MAY = new Set([
@@ -391,6 +588,35 @@ describe('permissions on every route', () => {
   });
 });
 
+describe('upgrade to page actions (issue 27.1)', () => {
+  test('[ISSUE-27.1] a database made before migration 017 gets the action rows, and each role the rows of its pages its permissions grant (超级管理员 all)', async () => {
+    const old = await startTestServer();
+    let current = old;
+    try {
+      const db = old.app.ctx.db;
+      await db.execute(sql`DELETE FROM sys_role_menu WHERE menu_id >= 1000`);
+      await db.execute(sql`DELETE FROM sys_menu WHERE menu_id >= 1000`);
+      await db.execute(sql`DELETE FROM schema_migrations WHERE name = '017_page_actions.sql'`);
+      const up = await old.restart();
+      current = up;
+      const of = async (roleKey: string) =>
+        (
+          await rows<{ perms: string }>(
+            up.app.ctx.db,
+            sql`SELECT m.perms FROM sys_role_menu r JOIN sys_menu m USING (menu_id) WHERE r.role_key = ${roleKey} AND m.menu_type = 'F' ORDER BY 1`,
+          )
+        ).map((r) => r.perms);
+      const editor = await of('editor');
+      for (const p of ['content:article:add', 'content:article:query', 'system:notice:add', 'content:message:edit']) assert.ok(editor.includes(p), p);
+      assert.ok(!editor.includes('content:article:delete') && !editor.some((p) => p.startsWith('system:user')), editor.join());
+      const [{ n }] = await rows<{ n: number }>(up.app.ctx.db, sql`SELECT count(*)::int AS n FROM sys_menu WHERE menu_type = 'F'`);
+      assert.equal((await of('admin')).length, n);
+    } finally {
+      await current.close();
+    }
+  });
+});
+
 describe('upgrade', () => {
   test('[ISSUE-18.6] a database made before migration 008 gets the columns, the people menus (admin only) and the editor\u2019s notice rights, keeping the perms others added', async () => {
     const old = await startTestServer();
@@ -409,15 +635,15 @@ describe('upgrade', () => {
       current = up;
       const menus = await rows<{ menu_id: number }>(
         up.app.ctx.db,
-        sql`SELECT menu_id FROM sys_role_menu WHERE role_key = 'admin' AND menu_id > 200 ORDER BY 1`,
+        sql`SELECT menu_id FROM sys_role_menu WHERE role_key = 'admin' AND menu_id BETWEEN 200 AND 299 ORDER BY 1`,
       );
       assert.deepEqual(
         menus.map((m) => m.menu_id),
-        [201, 202, 203, 209],
+        [201, 202, 203, 209, 210],
       );
       const editorMenus = await rows<{ n: number }>(
         up.app.ctx.db,
-        sql`SELECT count(*)::int AS n FROM sys_role_menu WHERE role_key = 'editor' AND menu_id > 200`,
+        sql`SELECT count(*)::int AS n FROM sys_role_menu WHERE role_key = 'editor' AND menu_id BETWEEN 200 AND 299`,
       );
       assert.equal(editorMenus[0].n, 0);
       const [ed] = await rows<{ perms: string[] }>(up.app.ctx.db, sql`SELECT perms FROM sys_role WHERE role_key = 'editor'`);

@@ -14,17 +14,18 @@ const { SERVICE_DIRS } = require('../../../shared/build-config/site.cjs');
 
 const site = siteEnv();
 /**
- * The API tells the page renderer about content changes (SITE_RENDER_HOOK_URL), with a secret made for this run
- * unless one is configured. SITE_RENDER=0 runs the site without the renderer (every page rendered by the browser).
+ * The page renderer reads the API's change feed (/internal/render/*) with SITE_RENDER_HOOK_TOKEN, which the API
+ * requires on those routes: a secret made for this run unless one is configured. With API_EXTERNAL=1 the API is
+ * someone else's, so only a configured secret is used; without one the renderer renders at start, on remote and
+ * template changes and periodically, not per content change. SITE_RENDER=0 runs the site without the renderer (every
+ * page rendered by the browser).
  */
 const renderOn = process.env.SITE_RENDER !== '0';
-const renderToken = process.env.SITE_RENDER_HOOK_TOKEN || require('crypto').randomBytes(24).toString('hex');
+const renderToken = process.env.SITE_RENDER_HOOK_TOKEN || (process.env.API_EXTERNAL === '1' ? '' : require('crypto').randomBytes(24).toString('hex'));
 const env = {
   ...process.env,
   NODE_ENV: process.env.NODE_ENV || 'production',
-  ...(renderOn
-    ? { SITE_RENDER_HOOK_URL: `http://127.0.0.1:${site.renderPort}/invalidate`, SITE_RENDER_HOOK_TOKEN: renderToken, RENDER_OUT_DIR: site.renderDir }
-    : {}),
+  ...(renderOn ? { SITE_RENDER_HOOK_TOKEN: renderToken, RENDER_OUT_DIR: site.renderDir } : {}),
 };
 
 function apiHealthy() {

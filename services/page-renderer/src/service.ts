@@ -1,63 +1,55 @@
 /**
- * The page renderer as a service (started by services/origin-server/src/serve.cjs beside the API and the origins):
- * - at start, once the API answers, renders every public page;
- * - `POST /invalidate` (the API's change notices, SITE_RENDER_HOOK_URL, with SITE_RENDER_HOOK_TOKEN) re-renders the
- *   pages the changes touch;
+ * The page renderer as a service (started by services/origin-server/src/serve.cjs beside the API and the origins).
+ * Its runs come from the work loop (feed.ts), only while it holds the API's render lease:
+ * - the API's change feed (`/internal/render/*`, SITE_RENDER_HOOK_TOKEN): each content change re-renders the pages it
+ *   touches, and is acknowledged once they are written;
+ * - at start, everything (the first run once it holds the lease);
  * - a change of the remotes file (a remote published or rolled back) re-renders the pages (each names the remotes);
  * - a new host index.html (the host deployed again, with new script names) re-renders the pages;
  * - every RENDER_FULL_INTERVAL_MS (default 10 minutes) everything again, for articles whose publish time arrives.
- * Each run is a child process (worker.ts) that writes its files and exits: a run that crashes leaves the last good
- * files, and memory never accumulates here. Runs never overlap; notices arriving meanwhile form the next run.
- * `GET /status` says what the last run did (tests and the benchmark wait on it).
+ * `POST /invalidate` is only a hint (look at the feed now); nothing depends on it. Each run is a child process
+ * (worker.ts) that writes its files and exits: a run that crashes leaves the last good files, and memory never
+ * accumulates here. Runs never overlap. `GET /status` says what the loop does and what the last run did (tests and
+ * the benchmark wait on it).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { watchFile } from 'node:fs';
-import { setPriority } from 'node:os';
+import { hostname, setPriority } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { ContentChangeBatch } from '@site/contract';
 import { apiReady } from './api-ready';
 import { readConfig, readRemotes } from './config';
+import { RenderLoop } from './feed';
+import { httpFeedApi } from './feed-api';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
 
 const config = readConfig();
 const FULL_INTERVAL_MS = Number(process.env.RENDER_FULL_INTERVAL_MS || 10 * 60 * 1000);
+/** This process at the API: the lease's holder (stable for the process, new for a restarted one). */
+const RENDERER_ID = process.env.RENDER_ID || `${hostname().replace(/[^\w.-]/g, '-')}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
-let pending: Scope[] = [];
-let running = false;
-let runs = 0;
-let lastReport: (RunReport & { finishedAt: string }) | null = null;
-let lastError: string | null = null;
-
-function enqueue(scope: Scope): void {
-  pending.push(scope);
-  void drain();
+if (!config.token) {
+  console.warn(
+    '[renderer] SITE_RENDER_HOOK_TOKEN is not set: no change feed, so content changes appear with the periodic full run only, and nothing keeps a second renderer out of the output folder',
+  );
 }
-
-async function drain(): Promise<void> {
-  if (running || pending.length === 0) return;
-  running = true;
-  const scopes = pending.some((s) => 'all' in s) ? [{ all: true } as const] : pending;
-  pending = [];
-  try {
-    const report = await runWorker(scopes);
-    lastReport = { ...report, finishedAt: new Date().toISOString() };
-    lastError = null;
+const loop = new RenderLoop<RunReport>({
+  api: config.token ? httpFeedApi(config.apiOrigin, config.token) : null,
+  id: RENDERER_ID,
+  render: async (scopes, signal) => {
+    const report = await runWorker(scopes, signal);
     console.log(`[renderer] ${report.rendered} pages in ${report.ms} ms${report.kept.length ? `, ${report.kept.length} kept from before` : ''}`);
-  } catch (e) {
-    lastError = (e as Error).message;
-    console.error(`[renderer] render run failed, the last good files stay: ${lastError}`);
-  } finally {
-    runs++;
-    running = false;
-    if (pending.length) void drain();
-  }
-}
+    return report;
+  },
+});
+const enqueue = (scope: Scope) => loop.enqueue(scope);
 
 let worker: ChildProcess | null = null;
 
-function runWorker(scopes: readonly Scope[]): Promise<RunReport> {
+/** One run in a child process; `signal` stops it (the lease could not be kept): the files written so far stay. */
+function runWorker(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport> {
   return new Promise((resolve, reject) => {
     const child = (worker = fork(path.join(import.meta.dirname, 'worker.ts'), [JSON.stringify(scopes)], {
       execArgv: ['--import', 'tsx'],
@@ -69,28 +61,33 @@ function runWorker(scopes: readonly Scope[]): Promise<RunReport> {
     } catch {
       /* not permitted here: the run goes at normal priority */
     }
+    const stop = () => child.kill('SIGKILL');
+    signal.addEventListener('abort', stop, { once: true });
     let report: RunReport | null = null;
     child.on('message', (m: { report?: RunReport }) => (report = m.report ?? report));
     child.on('error', reject);
-    child.on('exit', (code) => {
+    child.on('exit', (code, sig) => {
       worker = null;
+      signal.removeEventListener('abort', stop);
       if (report && code === 0) resolve(report);
-      else reject(new Error(`worker exited with ${code}`));
+      else
+        reject(
+          new Error(signal.aborted ? `stopped: ${String((signal.reason as Error)?.message ?? signal.reason)}` : `worker exited with ${code ?? sig}`),
+        );
     });
   });
 }
 
 const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
 
+// A hint that the feed has something: the loop looks now instead of at the end of its poll. The body is not read.
 app.post('/invalidate', async (req, reply) => {
   if (config.token && req.headers['x-render-token'] !== config.token) return reply.code(403).send({ error: 'forbidden' });
-  const body = req.body as Partial<ContentChangeBatch> | undefined;
-  if (!body || !Array.isArray(body.changes)) return reply.code(400).send({ error: 'changes: an array is required' });
-  enqueue({ changes: body.changes });
-  return reply.code(202).send({ queued: body.changes.length });
+  loop.poke();
+  return reply.code(202).send({ woken: true });
 });
 
-app.get('/status', async () => ({ running, pending: pending.length, runs, lastReport, lastError }));
+app.get('/status', async () => ({ ...loop.status(), pid: process.pid }));
 
 /** The remotes file names other versions: re-render the pages of the remotes whose entry changed. */
 function watchRemotes(file: string): void {
@@ -132,13 +129,20 @@ if (config.remotesFile) watchRemotes(config.remotesFile);
 watchHost();
 await apiReady(config.apiOrigin);
 enqueue({ all: true });
+void loop.start();
 setInterval(() => enqueue({ all: true }), FULL_INTERVAL_MS).unref();
 
-// A run in progress stops with the service: nothing writes into the output folder after it is gone.
-const stop = () => {
+// A run in progress stops with the service (nothing writes into the output folder after it is gone), and the lease
+// is given up so a standby takes over at once.
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   worker?.kill('SIGTERM');
-  return app.close().then(() => process.exit(0));
+  await loop.stop().catch(() => undefined);
+  await app.close();
+  process.exit(0);
 };
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-process.once('disconnect', stop);
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+process.once('disconnect', () => void stop());

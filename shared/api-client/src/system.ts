@@ -10,6 +10,8 @@ import type {
   ArticleStatusBody,
   AuditLogListResponse,
   AuditLogQuery,
+  LoginLogListResponse,
+  LoginLogQuery,
   AvatarResponse,
   CrmCustomerResponse,
   CustomerResponse,
@@ -138,6 +140,8 @@ export const deleteArticles = (ids: number[]) => request.delete<R>(`/system/arti
 
 /** GET /system/audit/list: the audit trail of staff writes (操作日志). */
 export const getAuditLog = (params: AuditLogQuery) => request.get<AuditLogListResponse>('/system/audit/list', { params });
+/** 登录日志 (issue 27.4). */
+export const getLoginLog = (params: LoginLogQuery) => request.get<LoginLogListResponse>('/system/logininfor/list', { params });
 /** GET /system/workbench/account: the signed-in user's customer, product version and support address. */
 export const getWorkbenchAccount = () => request.get<WorkbenchAccountResponse>('/system/workbench/account');
 /** GET /system/workbench/documents: the document centre's files for the signed-in customer's product. */

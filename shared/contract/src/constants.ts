@@ -183,7 +183,22 @@ export const MESSAGE_STATUS_LABELS = { '0': '未处理', '1': '已处理' } as c
 
 /** What the audit trail records (issue 18.7): the resource written and the action name. */
 export const AUDIT_RESOURCES = ['article', 'channel', 'block', 'notice', 'message', 'user', 'role', 'customer', 'config'] as const;
-export const AUDIT_ACTIONS = ['add', 'edit', 'delete', 'enable', 'disable', 'status', 'reply', 'resetPwd', 'sort'] as const;
+export const AUDIT_ACTIONS = [
+  'add',
+  'edit',
+  'delete',
+  'enable',
+  'disable',
+  'status',
+  'reply',
+  'resetPwd',
+  'sort',
+  // issue 27.4: an article's state named as staff chose it, and a person's own password change
+  'publish',
+  'offline',
+  'draft',
+  'updatePwd',
+] as const;
 export const AUDIT_RESOURCE_LABELS = {
   article: '文章',
   channel: '栏目',
@@ -205,7 +220,14 @@ export const AUDIT_ACTION_LABELS = {
   reply: '回复',
   resetPwd: '重置密码',
   sort: '排序',
+  publish: '发布',
+  offline: '下线',
+  draft: '转为草稿',
+  updatePwd: '修改密码',
 } as const;
+
+/** 登录日志 (issue 27.4): `status` of a sign-in attempt. */
+export const LOGIN_LOG_STATUS_LABELS = { '0': '成功', '1': '失败' } as const;
 
 /** The stale-save answer when two people edit the same row (a version number on each row). */
 export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';

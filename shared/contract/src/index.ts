@@ -15,7 +15,7 @@ export type * from './api/customers';
 export type * from './api/dev';
 export type * from './api/messages';
 export type * from './api/notices';
-export type * from './api/render-hook';
+export type * from './api/render';
 export type * from './api/roles';
 export type * from './api/system';
 export type * from './api/users';

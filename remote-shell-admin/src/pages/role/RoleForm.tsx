@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Checkbox, Form, Input, Tree, type TreeDataNode } from '@site/antd-kit';
+import { Alert, Form, Input, Tree, type TreeDataNode } from '@site/antd-kit';
 import { createRole, getRole, listRoleMenus, updateRole } from '@site/api-client';
-import { ACTION_LABELS, ACTION_NAMES, ALL_PERMISSION, type ActionName, type SysRole } from '@site/contract';
+import { ALL_PERMISSION, type SysRole } from '@site/contract';
 import { FormDialog } from '../../list-page';
-import { actionsOf, buildMenuTree, checkedLeaves, roleSelection, withActions, type MenuTreeNode } from './permission-tree';
+import { allLeaves, buildMenuTree, checkedLeaves, roleSelection, type MenuTreeNode } from './permission-tree';
 
 const FIELDS = ['roleKey', 'roleName', 'roleSort', 'remark', 'menuIds', 'perms'] as const;
 
@@ -15,15 +15,15 @@ interface Values {
 }
 
 /**
- * Create or edit a role: its menus as a tree, and for each page the spec's action names (add, delete, edit, query,
- * get, enable, disable, import, export) as checkboxes. 超级管理员 keeps every right: its tree is read-only.
+ * Create or edit a role: one tree of directories, pages and each page's own actions (the server's menu rows). The tree
+ * is linked as RuoYi's is: ticking a page ticks its actions, so one tick gives a working role; unticking an action
+ * leaves the page half-ticked. 超级管理员 keeps every right: its tree is read-only.
  */
 export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
   const [tree, setTree] = useState<MenuTreeNode[] | null>(null);
   const [role, setRole] = useState<SysRole | null>(null);
   const [checked, setChecked] = useState<number[]>([]);
-  const [half, setHalf] = useState<number[]>([]);
   const [perms, setPerms] = useState<string[]>([]);
   const [permError, setPermError] = useState('');
 
@@ -34,7 +34,7 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
     if (!r) return {};
     setRole(r.data);
     setPerms(r.data.perms);
-    setChecked(checkedLeaves(t, r.data.menuIds));
+    setChecked(r.data.builtIn || r.data.perms.includes(ALL_PERMISSION) ? allLeaves(t) : checkedLeaves(t, r.data.menuIds, r.data.perms));
     return { roleKey: r.data.roleKey, roleName: r.data.roleName, roleSort: r.data.roleSort, remark: r.data.remark };
   }
 
@@ -44,29 +44,18 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
     const toNode = (n: MenuTreeNode): TreeDataNode => ({
       key: n.menuId,
       title: (
-        <span className="role-menu-node">
+        <span className="role-menu-node" title={n.perms ?? undefined}>
           <span className="role-menu-name">{n.menuName}</span>
-          {n.resource && (
-            // Clicks on the action boxes must not toggle the page's own check.
-            <span onClick={(e) => e.stopPropagation()} style={{ marginLeft: 12 }}>
-              <Checkbox.Group
-                disabled={builtIn}
-                value={actionsOf(perms, n.resource)}
-                onChange={(v) => setPerms((p) => withActions(p, n.resource!, v as ActionName[]))}
-                options={ACTION_NAMES.map((a) => ({ value: a, label: `${ACTION_LABELS[a]}(${a})` }))}
-              />
-            </span>
-          )}
         </span>
       ),
       children: n.children.map(toNode),
     });
     return (tree ?? []).map(toNode);
-  }, [tree, perms, builtIn]);
+  }, [tree]);
 
   async function submit(v: Values) {
     setPermError('');
-    const sel = builtIn ? { menuIds: role?.menuIds ?? [], perms } : roleSelection(tree ?? [], [...checked, ...half], perms);
+    const sel = builtIn ? { menuIds: role?.menuIds ?? [], perms } : roleSelection(tree ?? [], checked, perms);
     const body = { roleName: v.roleName, roleSort: v.roleSort ?? 0, remark: v.remark ?? '', ...sel };
     if (role) await updateRole(role.roleKey, { ...body, version: role.version });
     else await createRole({ ...body, roleKey: v.roleKey });
@@ -121,10 +110,8 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
               disabled={builtIn}
               treeData={treeData}
               checkedKeys={checked}
-              onCheck={(keys, info) => {
-                setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number));
-                setHalf((info.halfCheckedKeys ?? []).map(Number));
-              }}
+              // A half-ticked page or directory is not sent: the server adds the parents of every ticked row.
+              onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
             />
           </Form.Item>
           <Form.Item name="remark" label="备注">

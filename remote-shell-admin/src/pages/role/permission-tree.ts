@@ -1,72 +1,61 @@
-import { ACTION_NAMES, type ActionName, type SysMenuNode } from '@site/contract';
+import type { SysMenuNode } from '@site/contract';
 
-/** A page of the menu tree with the resource its actions belong to (`system:user` of `system:user:list`). */
+/**
+ * A row of the role form's tree: a directory, a page (its `list` permission) or an action of a page (type F, its
+ * own permission, e.g. `content:article:add`), as the server's menu holds them.
+ */
 export interface MenuTreeNode {
   menuId: number;
   menuName: string;
-  /** null for a directory or an external link. */
-  resource: string | null;
-  listPerm: string | null;
+  menuType: string;
+  /** null for a directory. */
+  perms: string | null;
   children: MenuTreeNode[];
 }
 
-/** The flat menu list as a tree (directories first by their order), external links left out: they hold no rights. */
+/** The flat menu list as a tree (by order), external links left out: they hold no rights. */
 export function buildMenuTree(menus: readonly SysMenuNode[]): MenuTreeNode[] {
   const usable = menus.filter((m) => m.menuType !== 'L');
   const make = (parentId: number): MenuTreeNode[] =>
     usable
       .filter((m) => m.parentId === parentId)
       .sort((a, b) => a.orderNum - b.orderNum || a.menuId - b.menuId)
-      .map((m) => ({
-        menuId: m.menuId,
-        menuName: m.menuName,
-        resource: m.perms && m.perms.includes(':') ? m.perms.slice(0, m.perms.lastIndexOf(':')) : null,
-        listPerm: m.perms,
-        children: make(m.menuId),
-      }));
+      .map((m) => ({ menuId: m.menuId, menuName: m.menuName, menuType: m.menuType, perms: m.perms, children: make(m.menuId) }));
   return make(0);
 }
 
-export const actionPerm = (resource: string, action: ActionName) => `${resource}:${action}`;
-
-/** The actions of a resource the permission list grants. */
-export function actionsOf(perms: readonly string[], resource: string): ActionName[] {
-  return ACTION_NAMES.filter((a) => perms.includes(actionPerm(resource, a)));
-}
-
-/** Replaces the actions of one resource, keeping every other permission as it is. */
-export function withActions(perms: readonly string[], resource: string, actions: readonly ActionName[]): string[] {
-  const others = perms.filter((p) => !ACTION_NAMES.some((a) => p === actionPerm(resource, a)));
-  return [...others, ...actions.map((a) => actionPerm(resource, a))].sort();
-}
-
-function pages(tree: readonly MenuTreeNode[]): MenuTreeNode[] {
-  return tree.flatMap((n) => [n, ...pages(n.children)]);
+function rows(tree: readonly MenuTreeNode[]): MenuTreeNode[] {
+  return tree.flatMap((n) => [n, ...rows(n.children)]);
 }
 
 /**
- * What is saved: the checked menus, and the permissions with each page's `list` permission following whether that
- * page is checked (the server adds the parents and the list permission of a checked page too).
+ * What is saved: the ticked rows (the tree ticks a page's actions with the page, as RuoYi's linked tree does; the
+ * server adds the parents and each row's permission), and the role's permissions that no row carries, kept as they
+ * were (a right another module added outside this tree).
  */
 export function roleSelection(
   tree: readonly MenuTreeNode[],
   checked: readonly number[],
-  perms: readonly string[],
+  rolePerms: readonly string[],
 ): { menuIds: number[]; perms: string[] } {
-  const on = new Set(checked);
-  const out = new Set(perms);
-  for (const p of pages(tree)) {
-    if (!p.listPerm || !p.listPerm.endsWith(':list')) continue;
-    if (on.has(p.menuId)) out.add(p.listPerm);
-    else out.delete(p.listPerm);
-  }
-  return { menuIds: [...on].sort((a, b) => a - b), perms: [...out].sort() };
+  const carried = new Set(rows(tree).flatMap((n) => (n.perms ? [n.perms] : [])));
+  return { menuIds: [...new Set(checked)].sort((a, b) => a - b), perms: rolePerms.filter((p) => !carried.has(p)).sort() };
 }
 
-/** Checked keys for the tree from a role's menus: only leaves, so a directory shows half-checked when partly chosen. */
-export function checkedLeaves(tree: readonly MenuTreeNode[], menuIds: readonly number[]): number[] {
+/**
+ * The ticked rows of a role: leaves only, so the tree shows a page with some of its actions half-ticked. An action
+ * is ticked when the role has its row or holds its permission (a role saved before the actions were rows).
+ */
+export function checkedLeaves(tree: readonly MenuTreeNode[], menuIds: readonly number[], rolePerms: readonly string[] = []): number[] {
   const ids = new Set(menuIds);
-  return pages(tree)
-    .filter((n) => n.children.length === 0 && ids.has(n.menuId))
+  return rows(tree)
+    .filter((n) => n.children.length === 0 && (ids.has(n.menuId) || (n.menuType === 'F' && !!n.perms && rolePerms.includes(n.perms))))
     .map((n) => n.menuId);
 }
+
+/** Every leaf (超级管理员's read-only tree shows all ticked). */
+export const allLeaves = (tree: readonly MenuTreeNode[]) =>
+  checkedLeaves(
+    tree,
+    rows(tree).map((n) => n.menuId),
+  );

@@ -18,7 +18,20 @@ export interface Database {
   execScript(sqlText: string): Promise<void>;
   /** Runs fn while holding a cluster-wide lock (advisory lock on PostgreSQL), for migrations and seeding. */
   withInitLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits, never for one
+   * rolled back): PostgreSQL's LISTEN on a connection of its own, PGlite's in-process listener. On PostgreSQL a lost
+   * connection is opened again a second later, and `onNotify` is called once it is back (a notification may have been
+   * missed meanwhile). Resolves with the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Channel names are written into LISTEN as identifiers: plain names only. */
+function channelName(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
 }
 
 /** Rows of a parameterised `sql` query, on either driver. */
@@ -61,6 +74,49 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
           lockClient = null;
         }
       },
+      async listen(channel, onNotify) {
+        const name = channelName(channel);
+        let stopped = false;
+        let client: import('pg').Client | null = null;
+        let retry: ReturnType<typeof setTimeout> | null = null;
+        const open = async (): Promise<void> => {
+          const c = new pg.Client({ connectionString: opts.databaseUrl });
+          c.on('notification', (m) => {
+            if (m.channel === name) onNotify();
+          });
+          // An error ends the connection: 'end' follows and opens another.
+          c.on('error', () => undefined);
+          c.on('end', () => {
+            if (client !== c || stopped) return;
+            client = null;
+            again();
+          });
+          await c.connect();
+          try {
+            await c.query(`LISTEN ${name}`);
+          } catch (err) {
+            await c.end().catch(() => undefined);
+            throw err;
+          }
+          client = c;
+        };
+        const again = () => {
+          retry = setTimeout(() => {
+            retry = null;
+            if (stopped) return;
+            open().then(onNotify, again);
+          }, 1000);
+          retry.unref();
+        };
+        await open();
+        return async () => {
+          stopped = true;
+          if (retry) clearTimeout(retry);
+          const c = client;
+          client = null;
+          await c?.end().catch(() => undefined);
+        };
+      },
       async close() {
         await pool.end();
       },
@@ -82,6 +138,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     },
     async withInitLock(fn) {
       return fn();
+    },
+    async listen(channel, onNotify) {
+      return client.listen(channelName(channel), () => onNotify());
     },
     async close() {
       await client.close();

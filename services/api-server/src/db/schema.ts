@@ -3,6 +3,7 @@
  * database; these definitions give typed queries on both drivers).
  */
 import { sql } from 'drizzle-orm';
+import type { ContentChange } from '@site/contract';
 import { bigint, bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -266,6 +267,18 @@ export const visitOpen = pgTable('visit_open', {
   openedAt: ts('opened_at').notNull().defaultNow(),
 });
 
+/** 登录日志 (issue 27.4): each sign-in attempt (migrations/018_login_log.sql). */
+export const loginLog = pgTable('login_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  ip: varchar('ip', { length: 64 }),
+  browser: varchar('browser', { length: 100 }).notNull().default(''),
+  userAgent: varchar('user_agent', { length: 500 }).notNull().default(''),
+  status: char('status', { length: 1 }).notNull(),
+  msg: varchar('msg', { length: 200 }).notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const sysDictData = pgTable('sys_dict_data', {
   dictCode: serial('dict_code').primaryKey(),
   dictSort: integer('dict_sort').notNull().default(0),
@@ -306,6 +319,20 @@ export const uploadFile = pgTable('upload_file', {
   size: integer('size').notNull(),
   userId: integer('user_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The page renderer's change feed (migration 016, lib/render-outbox.ts): one row per change not yet rendered. */
+export const renderOutbox = pgTable('render_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  change: jsonb('change').$type<ContentChange>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Which renderer may write the rendered pages, until when (migration 016). */
+export const renderLease = pgTable('render_lease', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  holder: varchar('holder', { length: 200 }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
 });
 
 export const seedState = pgTable('seed_state', {

@@ -1,6 +1,6 @@
 /** The signed-in person's own account (RuoYi): captcha, sign-in, session, menus, sign-out, profile, password, avatar. */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -12,6 +12,7 @@ import {
   hashPassword,
   issueToken,
   isAdmin,
+  isStaff,
   requireUser,
   bearer,
   revokeAllTokens,
@@ -20,7 +21,9 @@ import {
   needUser,
   type CurrentUser,
 } from '../lib/auth.js';
-import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
+import { recordAudit } from '../lib/audit.js';
+import { recordLogin } from '../lib/loginlog.js';
+import { clearAttempts, lockedMessage, reserveAttempt, slowedMessage } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError } from '../lib/errors.js';
@@ -88,20 +91,41 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     return { code: 200, msg: OK, captchaEnabled: true, uuid: c.uuid, img: c.img };
   });
 
+  /** Runs a sign-in and writes its outcome to 登录日志 (a refusal the person is told of, or the success). */
+  async function logged<T>(req: FastifyRequest, userName: string, signIn: () => Promise<T>): Promise<T> {
+    try {
+      const out = await signIn();
+      await recordLogin(db, req, userName, true, '登录成功');
+      return out;
+    } catch (err) {
+      // Business refusals (wrong password, captcha, lock, disabled); not the rate limit's 429s, which a flood makes.
+      if (err instanceof BizError) await recordLogin(db, req, userName, false, err.message);
+      throw err;
+    }
+  }
+
   // ---- login
   app.post('/login', { schema: { body: loginBody } }, async (req) => {
     const b = req.body;
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
-    if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
-    // Per account, whatever the address: counted before the compare, refused while locked (lib/loginlock.ts).
-    const attempt = await reserveAttempt(db, b.username);
-    const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.userName, b.username));
-    const right = u?.password ? await checkPassword(b.password, u.password) : (await dummyCompare(b.password), false);
-    if (!u || !right) throw new BizError(attempt.lockedUntil ? lockedMessage(attempt.lockedUntil) : '用户不存在/密码错误');
-    await clearAttempts(db, b.username);
-    if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
-    return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
+    return logged(req, b.username, async () => {
+      // A wrong captcha throws here, so every attempt that goes on has passed it (when captchas are on).
+      if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
+      // Per account and address, and per account from everywhere: counted before the compare (lib/loginlock.ts).
+      const attempt = await reserveAttempt(db, b.username, req.ip);
+      // A slowed account still takes the right password from an address that has not failed on it (the owner).
+      if (attempt.slowedFor !== null && !attempt.cleanAddress) throw new BizError(slowedMessage(attempt.slowedFor));
+      const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.userName, b.username));
+      const right = u?.password ? await checkPassword(b.password, u.password) : (await dummyCompare(b.password), false);
+      if (!u || !right) {
+        if (attempt.slowedFor !== null) throw new BizError(slowedMessage(attempt.slowedFor));
+        throw new BizError(attempt.lockedUntil ? lockedMessage(attempt.lockedUntil) : '用户不存在/密码错误');
+      }
+      await clearAttempts(db, b.username, req.ip);
+      if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
+      return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
+    });
   });
 
   // The phone and code come in the body or the query string (the body wins).
@@ -109,12 +133,14 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     const b = req.body;
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.phone}`, lim.limit, lim.windowMs);
-    await consumeSmsCode(db, b.phone, b.code, 'login');
-    const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.phonenumber, b.phone));
-    // The same answer as a wrong code: sign-in must not tell which numbers are registered.
-    if (!u) throw new BizError(SMS_FAIL_MSG);
-    if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
-    return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
+    return logged(req, b.phone, async () => {
+      await consumeSmsCode(db, b.phone, b.code, 'login');
+      const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.phonenumber, b.phone));
+      // The same answer as a wrong code: sign-in must not tell which numbers are registered.
+      if (!u) throw new BizError(SMS_FAIL_MSG);
+      if (u.status !== '0') throw new BizError('对不起，您的账号已停用');
+      return { code: 200, msg: OK, token: await issueToken(db, u.userId) };
+    });
   });
 
   // isDefaultModifyPwd (RuoYi): the front end sends the user to change the initial password first.
@@ -215,11 +241,20 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
       const [row] = await db.select({ password: t.sysUser.password }).from(t.sysUser).where(eq(t.sysUser.userId, u.userId));
       if (!row?.password || !(await checkPassword(b.oldPassword, row.password))) throw new BizError('修改密码失败，旧密码错误');
       if (b.newPassword === b.oldPassword) throw new BizError('新密码不能与旧密码相同');
-      await db
-        .update(t.sysUser)
-        .set({ password: await hashPassword(b.newPassword), passwordInitial: false })
-        .where(eq(t.sysUser.userId, u.userId));
-      await revokeAllTokens(db, u.userId, u.token);
+      const hash = await hashPassword(b.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(t.sysUser).set({ password: hash, passwordInitial: false }).where(eq(t.sysUser.userId, u.userId));
+        await revokeAllTokens(tx, u.userId, u.token);
+        // 操作日志 (issue 27.4): the person's own change, never the password.
+        await recordAudit(tx, req, u, {
+          resource: isStaff(u) ? 'user' : 'customer',
+          action: 'updatePwd',
+          targetId: u.userId,
+          summary: `${u.nickName}（${u.userName}）`,
+          before: { passwordInitial: u.passwordInitial },
+          after: { passwordInitial: false },
+        });
+      });
       return { code: 200, msg: OK };
     },
   );

@@ -3,8 +3,9 @@
  * edit; delete; publish/withdraw; the article's history from the audit trail. The body HTML is sanitised here before
  * it is stored (and again by the front end when shown); a save carrying an old `version` is refused with
  * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, moves the article
- * area's cache version (a trigger, migration 015), so every instance shows it on the next request, and tells the page renderer once it committed
- * (lib/render-hook.ts: the article and its channel; a move names the old channel and the new).
+ * area's cache version (a trigger, migration 015), so every instance shows it on the next request, and records for
+ * the page renderer, in the write's transaction, what it changed (lib/render-outbox.ts: the article and its channel;
+ * a move names the old channel and the new).
  */
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +18,7 @@ import * as t from '../db/schema.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
 import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
-import { notifyContentChange } from '../lib/render-hook.js';
+import { recordContentChange } from '../lib/render-outbox.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { formatDateTime, htmlToText } from '../lib/text.js';
 import { saveUpload, type UploadRule } from '../lib/upload.js';
@@ -282,9 +283,9 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         .returning();
       const after = await one(row, names);
       await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
+      await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
       return after;
     });
-    notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
     return { code: 200, msg: OK, data };
   });
 
@@ -294,11 +295,9 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const u = caller(req);
       await checkChannel(ctx, req.body.channelId);
-      let oldChannelId = req.body.channelId;
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
         const before = await lockFresh(tx, req.params.id, req.body.version);
-        oldChannelId = before.channelId;
         const [row] = await tx
           .update(t.article)
           .set({ ...columns(req.body, u.userName), version: before.version + 1 })
@@ -313,14 +312,15 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           before: await one(before, names),
           after,
         });
+        // Moved to another channel: both channels' pages change (the same change twice is recorded once).
+        await recordContentChange(
+          ctx,
+          tx,
+          { kind: 'article', id: row.id, channelId: before.channelId },
+          { kind: 'article', id: row.id, channelId: row.channelId },
+        );
         return after;
       });
-      // Moved to another channel: both channels' pages change (the same change twice is sent once).
-      notifyContentChange(
-        ctx,
-        { kind: 'article', id: data.id, channelId: oldChannelId },
-        { kind: 'article', id: data.id, channelId: data.channelId },
-      );
       return { code: 200, msg: OK, data };
     },
   );
@@ -347,7 +347,8 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           })
           .where(eq(t.article.id, before.id))
           .returning();
-        const action = req.body.status === ARTICLE_STATUS.published ? 'enable' : req.body.status === ARTICLE_STATUS.offline ? 'disable' : 'status';
+        // Named as staff chose it (issue 27.4): 发布, 下线, 转为草稿 — not 启用/停用.
+        const action = req.body.status === ARTICLE_STATUS.published ? 'publish' : req.body.status === ARTICLE_STATUS.offline ? 'offline' : 'draft';
         await recordAudit(tx, req, u, {
           resource: 'article',
           action,
@@ -356,9 +357,9 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           before: { status: before.status },
           after: { status: row.status },
         });
+        await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
         return one(row, names);
       });
-      notifyContentChange(ctx, { kind: 'article', id: data.id, channelId: data.channelId });
       return { code: 200, msg: OK, data };
     },
   );
@@ -369,7 +370,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const u = caller(req);
       const names = await channelNames(ctx);
-      const gone = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
         for (const row of rows) {
           await recordAudit(tx, req, u, {
@@ -380,9 +381,8 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
             before: await one(row, names),
           });
         }
-        return rows;
+        await recordContentChange(ctx, tx, ...rows.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
       });
-      notifyContentChange(ctx, ...gone.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
       return { code: 200, msg: OK };
     },
   );

@@ -10,6 +10,7 @@ import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditResource } from '@site/contra
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { toAuditEntry } from '../lib/audit.js';
+import { toLoginLogEntry } from '../lib/loginlog.js';
 import { caller, hasPermi, needAnyPermi, needPermi } from '../lib/auth.js';
 import { forbidden, HttpError } from '../lib/errors.js';
 import { escapeLike, likePattern } from '../lib/people.js';
@@ -78,6 +79,39 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
       .offset((q.pageNum - 1) * q.pageSize);
     return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toAuditEntry) };
   });
+
+  /** 登录日志 (issue 27.4): sign-in attempts, newest first, by name (or phone) and outcome. */
+  app.get(
+    '/system/logininfor/list',
+    {
+      onRequest: needPermi(db, 'system:logininfor:list'),
+      schema: {
+        querystring: pageParams.extend({
+          userName: z.string().trim().max(64, '用户名称过长').optional(),
+          status: z.enum(['0', '1'], { error: '登录状态不正确' }).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const where = and(
+        q.userName ? ilike(t.loginLog.userName, likePattern(q.userName)) : undefined,
+        q.status ? eq(t.loginLog.status, q.status) : undefined,
+      );
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(t.loginLog)
+        .where(where);
+      const list = await db
+        .select()
+        .from(t.loginLog)
+        .where(where)
+        .orderBy(desc(t.loginLog.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toLoginLogEntry) };
+    },
+  );
 
   app.get(
     '/system/audit/:resource/:targetId',

@@ -2,8 +2,8 @@
  * 区块管理 (issue 18.2): the content blocks the site shows (footer columns, contact details, logos, home banners, ...;
  * BLOCKS in the contract) and their items. Permissions content:block:list (the blocks), :query (a block's items),
  * :get, :add, :edit, :delete. Every write is audited (resource 'block'), refuses a stale version, moves the
- * block area's cache version (a trigger, migration 015) so every instance shows the change at once, and tells the page renderer which block changed
- * once it committed (lib/render-hook.ts).
+ * block area's cache version (a trigger, migration 015) so every instance shows the change at once, and records for
+ * the page renderer which block changed, in the write's transaction (lib/render-outbox.ts).
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,11 +11,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BLOCKS, type BlockItemAdmin } from '@site/contract';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, needPermi } from '../lib/auth.js';
 import { badRequest, notFound, staleWrite } from '../lib/errors.js';
-import { notifyContentChange } from '../lib/render-hook.js';
+import { recordContentChange } from '../lib/render-outbox.js';
 import { idList, intId, linkField } from '../lib/validate.js';
 
 const OK = '操作成功';
@@ -74,10 +75,8 @@ const summary = (r: ItemRow) => `${BLOCK_NAMES.get(r.blockId) ?? r.blockId}：${
 export default async function blockRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  /** The page renderer hears of it (the cached block answers follow block_item's version, context.ts). */
-  const changed = (...blockIds: number[]) => {
-    notifyContentChange(ctx, ...blockIds.map((blockId) => ({ kind: 'block' as const, blockId })));
-  };
+  /** In the write's transaction: the blocks whose pages change, for the page renderer. */
+  const record = (tx: Db, ...blockIds: number[]) => recordContentChange(ctx, tx, ...blockIds.map((blockId) => ({ kind: 'block' as const, blockId })));
 
   app.get('/system/block/list', { onRequest: needPermi(db, 'content:block:list') }, async () => {
     const counts = new Map(
@@ -134,9 +133,9 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
         })
         .returning();
       await recordAudit(tx, req, u, { resource: 'block', action: 'add', targetId: row.id, summary: summary(row), after: toBlockItemAdmin(row) });
+      await record(tx, row.blockId);
       return row.id;
     });
-    changed(b.blockId);
     return { code: 200, msg: OK, data: { id } };
   });
 
@@ -144,7 +143,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
   app.put('/system/block-item/:id', { onRequest: needPermi(db, 'content:block:edit'), schema: editSchema }, async (req) => {
     const u = caller(req);
     const { version: read, ...patch } = req.body;
-    const itemBlockId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [before] = await tx.select().from(t.blockItem).where(eq(t.blockItem.id, req.params.id)).for('update');
       if (!before) throw notFound('区块内容不存在');
       if (before.version !== read) throw staleWrite();
@@ -162,9 +161,8 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
         before: toBlockItemAdmin(before),
         after: toBlockItemAdmin(after),
       });
-      return after.blockId;
+      await record(tx, after.blockId);
     });
-    changed(itemBlockId);
     return { code: 200, msg: OK };
   });
 
@@ -174,7 +172,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
     { onRequest: needPermi(db, 'content:block:delete'), schema: { params: z.object({ ids: idList }) } },
     async (req) => {
       const u = caller(req);
-      const gone = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const rows = await tx.delete(t.blockItem).where(inArray(t.blockItem.id, req.params.ids)).returning();
         if (!rows.length) throw notFound('区块内容不存在');
         await recordAudit(tx, req, u, {
@@ -184,9 +182,8 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
           summary: rows.map(summary).join('、'),
           before: rows.map(toBlockItemAdmin),
         });
-        return rows;
+        await record(tx, ...rows.map((g) => g.blockId));
       });
-      changed(...gone.map((g) => g.blockId));
       return { code: 200, msg: OK };
     },
   );
@@ -223,8 +220,8 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
           before: items.map((i) => i.id),
           after: ids,
         });
+        await record(tx, req.params.blockId);
       });
-      changed(req.params.blockId);
       return { code: 200, msg: OK };
     },
   );

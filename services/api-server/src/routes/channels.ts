@@ -2,8 +2,8 @@
  * 栏目管理 (issue 18.2): the channel tree staff edit in the admin shell. Permissions content:channel:list (the tree),
  * :query (searching it), :get, :add, :edit, :delete. Every write is audited (resource 'channel'), refuses a stale
  * version, moves the channel area's cache version (a trigger, migration 015) so every instance shows the change at
- * once, and tells the page renderer once it
- * committed (lib/render-hook.ts: the channel, and for a change to the tree the parent whose children changed).
+ * once, and records for the page renderer, in the write's transaction, what changed (lib/render-outbox.ts: the
+ * channel, and for a change to the tree the parent whose children changed).
  */
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, needPermi, requirePermi } from '../lib/auth.js';
 import { badRequest, BizError, notFound, staleWrite } from '../lib/errors.js';
-import { notifyContentChange } from '../lib/render-hook.js';
+import { recordContentChange } from '../lib/render-outbox.js';
 import { intId, isSiteOrWebUrl, linkField } from '../lib/validate.js';
 
 const OK = '操作成功';
@@ -132,10 +132,9 @@ async function articleCount(db: Db, channelId: number): Promise<number> {
 export default async function channelRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  /** The page renderer hears of it (the caches follow the channel table's version, context.ts). */
-  const changed = (...ids: (number | null)[]) => {
-    notifyContentChange(ctx, ...ids.filter((id) => id !== null).map((id) => ({ kind: 'channel' as const, id })));
-  };
+  /** In the write's transaction: the channels (and parents) whose pages change, for the page renderer. */
+  const record = (tx: Db, ...ids: (number | null)[]) =>
+    recordContentChange(ctx, tx, ...ids.filter((id) => id !== null).map((id) => ({ kind: 'channel' as const, id })));
 
   /** A parent must exist and may not be the channel itself or one of its descendants. */
   async function checkParent(tx: Db, parentId: number | null, self?: number) {
@@ -206,9 +205,9 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         })
         .returning();
       await recordAudit(tx, req, u, { resource: 'channel', action: 'add', targetId: row.id, summary: row.name, after: audited(toChannelAdmin(row)) });
+      await record(tx, row.id, b.parentId);
       return row.id;
     });
-    changed(id, b.parentId);
     return { code: 200, msg: OK, data: { id } };
   });
 
@@ -238,15 +237,15 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         before: siblings.map((s) => s.id),
         after: ids,
       });
+      await record(tx, ...ids, parentId);
     });
-    changed(...ids, parentId);
     return { code: 200, msg: OK };
   });
 
   app.put('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:edit'), schema: { params: idParams, body: editBody } }, async (req) => {
     const u = caller(req);
     const { version: read, ...patch } = req.body;
-    const parents = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [before] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!before) throw notFound('栏目不存在');
       if (before.version !== read) throw staleWrite();
@@ -266,15 +265,14 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         after: audited(toChannelAdmin(after)),
       });
       // Moved: the old parent's children and the new parent's changed.
-      return before.parentId === after.parentId ? [] : [before.parentId, after.parentId];
+      await record(tx, after.id, ...(before.parentId === after.parentId ? [] : [before.parentId, after.parentId]));
     });
-    changed(req.params.id, ...parents);
     return { code: 200, msg: OK };
   });
 
   app.delete('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:delete'), schema: { params: idParams } }, async (req) => {
     const u = caller(req);
-    const parentId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [row] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!row) throw notFound('栏目不存在');
       const [child] = await tx.select({ id: t.channel.id }).from(t.channel).where(eq(t.channel.parentId, row.id)).limit(1);
@@ -289,9 +287,8 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
         summary: row.name,
         before: audited(toChannelAdmin(row)),
       });
-      return row.parentId;
+      await record(tx, row.id, row.parentId);
     });
-    changed(req.params.id, parentId);
     return { code: 200, msg: OK };
   });
 }

@@ -92,8 +92,10 @@ async function oneRole(db: Db, key: string): Promise<SysRole | null> {
 }
 
 /**
- * The menus as given plus their parent directories, and the permissions as given plus each chosen page's list
- * permission (a page in the menu is a page the role may open). Unknown menus or permissions are a 400.
+ * The menus as given plus their parents; the permissions as given plus each chosen menu's (a page's list permission,
+ * an action's own). An action asked for by its permission alone (a role form of an older release ticks actions as
+ * permissions) brings its menu row and page along, so the role's tree and rights stay one. Unknown menus or
+ * permissions are a 400, and so is a right the caller does not hold.
  */
 async function normalise(
   db: Db,
@@ -105,9 +107,17 @@ async function normalise(
   const all = await db.select().from(t.sysMenu);
   const byId = new Map(all.map((m) => [m.menuId, m]));
   const chosen = new Set<number>();
+  const choose = (id: number) => {
+    for (let m = byId.get(id); m && !chosen.has(m.menuId); m = byId.get(m.parentId)) chosen.add(m.menuId);
+  };
   for (const id of ids) {
     if (!byId.has(id)) throw new HttpError(400, '菜单不存在', 'menuIds');
-    for (let m = byId.get(id); m && !chosen.has(m.menuId); m = byId.get(m.parentId)) chosen.add(m.menuId);
+    choose(id);
+  }
+  const actionMenu = new Map(all.filter((m) => m.menuType === 'F' && m.perms).map((m) => [m.perms!, m.menuId]));
+  for (const p of asked) {
+    const id = actionMenu.get(p);
+    if (id !== undefined) choose(id);
   }
   const resources = new Set(all.filter((m) => m.perms).map((m) => m.perms!.slice(0, m.perms!.lastIndexOf(':'))));
   const out = new Set(asked);
@@ -117,7 +127,7 @@ async function normalise(
   }
   for (const p of out) {
     if (held.includes(p)) continue; // kept as it was (another module's right, e.g. added by its own migration)
-    if (!GRANTABLE_RE.test(p)) throw new HttpError(400, `权限标识“${p}”不存在`, 'perms');
+    if (!actionMenu.has(p) && !GRANTABLE_RE.test(p)) throw new HttpError(400, `权限标识“${p}”不存在`, 'perms');
     if (!resources.has(p.slice(0, p.lastIndexOf(':')))) throw new HttpError(400, `权限标识“${p}”不存在`, 'perms');
     if (!hasPermi(u, p)) throw new HttpError(400, `不能授予自己没有的权限：${p}`, 'perms');
   }

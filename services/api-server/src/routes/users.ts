@@ -116,6 +116,27 @@ async function checkRoles(db: Db, keys: string[]) {
   if (found.length !== new Set(keys).size) throw new HttpError(400, '角色不存在', 'roles');
 }
 
+/**
+ * Nobody grants more than they hold (the rule role edits obey, routes/roles.ts): each role newly given to a user
+ * carries only permissions the caller holds. Roles the user keeps are not re-checked, so editing the name of someone
+ * with wider rights still works.
+ */
+async function checkGrantable(db: Db, u: CurrentUser, keys: string[], kept: string[] = []) {
+  if (isAdmin(u)) return;
+  const added = [...new Set(keys)].filter((k) => !kept.includes(k));
+  if (!added.length) return;
+  const list = await db.select().from(t.sysRole).where(inArray(t.sysRole.roleKey, added));
+  for (const r of list) {
+    const missing = (r.perms ?? []).filter((p) => !hasPermi(u, p));
+    if (missing.length)
+      throw new HttpError(
+        400,
+        `不能分配超出自己权限的角色“${r.roleName}”（缺少权限：${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}）`,
+        'roles',
+      );
+  }
+}
+
 /** The unique columns answer which field is taken (the form shows it beside that field). */
 async function checkUnique(db: Db, b: { userName?: string; phonenumber?: string }, exceptId = 0) {
   if (b.userName) {
@@ -180,6 +201,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     const b = req.body;
     guardAdminRole(u, null, b.roles);
     await checkRoles(db, b.roles);
+    await checkGrantable(db, u, b.roles);
     await checkUnique(db, b);
     const password = b.password ?? randomPassword();
     const hash = await hashPassword(password);
@@ -212,6 +234,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     if (!before) throw notFound('用户不存在');
     guardAdminRole(u, before, b.roles);
     await checkRoles(db, b.roles);
+    await checkGrantable(db, u, b.roles, before.roles);
     if (before.roles.includes(SUPER_ROLE) && !b.roles.includes(SUPER_ROLE) && !(await otherActiveAdmins(db, id))) {
       throw new HttpError(400, '至少保留一个启用的超级管理员', 'roles');
     }

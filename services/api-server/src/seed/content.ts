@@ -259,6 +259,32 @@ export const testUsers = testAccounts.users;
  * issue 19). Created with the test accounts only (seed/accounts.ts).
  */
 export const testCustomerMessages = testAccounts.messages;
-/** RuoYi menus: type M = directory, C = page, L = external link (stored as C with is_frame). */
-export const menus = menuData.menus;
-export const roleMenus: Record<string, number[]> = { admin: menus.map((m) => m.id), ...menuData.roleMenus };
+/** RuoYi menus: type M = directory, C = page, L = external link (stored as C with is_frame), F = an action of a page. */
+const pageMenus = menuData.menus;
+/** The pages' actions as menu rows, so ticking a page in 角色管理 (which ticks its actions) gives a role that works. */
+const actionMenus = menuData.pageActions.flatMap((p) =>
+  p.actions.map(([action, name], i) => ({
+    id: p.first + i,
+    parent: p.page,
+    name,
+    route: '',
+    path: '',
+    component: null,
+    perms: `${p.resource}:${action}`,
+    icon: '#',
+    type: 'F' as const,
+    order: i + 1,
+  })),
+);
+export const menus = [...pageMenus, ...actionMenus];
+
+/** A role's menus: its pages, and the actions of those pages its permissions grant. */
+function withActions(roleKey: string, pages: number[]): number[] {
+  const perms = roles.find((r) => r.roleKey === roleKey)?.perms ?? [];
+  return [...pages, ...actionMenus.filter((m) => pages.includes(m.parent) && perms.includes(m.perms)).map((m) => m.id)];
+}
+
+export const roleMenus: Record<string, number[]> = {
+  admin: menus.map((m) => m.id),
+  ...Object.fromEntries(Object.entries(menuData.roleMenus).map(([role, pages]) => [role, withActions(role, pages)])),
+};

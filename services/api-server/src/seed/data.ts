@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
+import { ACTION_NAMES, BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
 
 export const SEED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data');
 
@@ -166,12 +166,23 @@ const menuSchema = z.strictObject({
   component: z.string(),
   perms: z.string().nullable(),
   icon: z.string(),
-  /** M = directory, C = page, L = external link (stored as C with is_frame). */
+  /** M = directory, C = page, L = external link (stored as C with is_frame); a page's actions (F) are in pageActions. */
   type: z.enum(['M', 'C', 'L']),
   order: z.number().int(),
 });
+/**
+ * The actions of each page (RuoYi's buttons, type F, under their page), ids `first`, `first + 1`, …: exactly what the
+ * page's controls and the calls it makes check (migrations/017_page_actions.sql adds the same rows to an older database).
+ */
+const pageActionsSchema = z.strictObject({
+  page: z.number().int(),
+  first: z.number().int(),
+  resource: z.string(),
+  actions: z.array(z.tuple([z.enum(ACTION_NAMES), z.string()])),
+});
 const menusSchema = z.strictObject({
   menus: z.array(menuSchema),
+  pageActions: z.array(pageActionsSchema),
   /** The menus of each role other than admin (admin: every menu). */
   roleMenus: z.record(z.string(), z.array(z.number().int())),
 });

@@ -35,3 +35,26 @@ export interface AuditLogEntry {
   /** `YYYY-MM-DD HH:mm:ss`. */
   createTime: string;
 }
+
+/** 登录日志 (issue 27.4, RuoYi's sys_logininfor): one sign-in attempt, `GET /system/logininfor/list` rows. */
+export interface LoginLogEntry {
+  id: number;
+  /** The name (or phone) the attempt gave. */
+  userName: string;
+  ip: string | null;
+  /** Browser and system read from the User-Agent, e.g. `Chrome 120 / Windows`. */
+  browser: string;
+  /** `0` success, `1` failure (LOGIN_LOG_STATUS_LABELS). */
+  status: '0' | '1';
+  /** What the person was told, e.g. 登录成功, 用户不存在/密码错误. */
+  msg: string;
+  /** `YYYY-MM-DD HH:mm:ss`. */
+  createTime: string;
+}
+export interface LoginLogQuery {
+  pageNum?: number;
+  pageSize?: number;
+  userName?: string;
+  status?: '0' | '1';
+}
+export type LoginLogListResponse = TableDataInfo<LoginLogEntry>;

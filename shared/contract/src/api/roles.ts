@@ -39,9 +39,9 @@ export interface SysMenuNode {
   menuId: number;
   parentId: number;
   menuName: string;
-  /** `M` directory, `C` page. */
+  /** `M` directory, `C` page, `L` link, `F` an action of its parent page (RuoYi's button). */
   menuType: string;
-  /** The page's list permission (`system:user:list`); its actions are `system:user:<action>`. */
+  /** A page's list permission (`system:user:list`), or an action's (`system:user:add`); null for a directory. */
   perms: string | null;
   orderNum: number;
 }

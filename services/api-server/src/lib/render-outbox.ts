@@ -1,0 +1,163 @@
+/**
+ * The page renderer's change feed (issue 26). A route that writes what visitors see calls
+ * `recordContentChange(ctx, tx, ...changes)` inside its transaction: the changes become rows of `render_outbox` and a
+ * NOTIFY on `render_outbox`, both committed with the write or not at all, so no change is ever only in memory. The
+ * renderer reads and deletes them through routes/render.ts while it holds the lease (`render_lease`, one row): only
+ * one renderer writes the rendered pages at a time, and another takes over once a lease is not renewed in time.
+ *
+ * Why a lease row and not `pg_try_advisory_lock`: the renderer reaches the database only through this server over
+ * HTTP (with the default embedded PGlite only the API process may open it), and a session advisory lock lives as long
+ * as one database connection. Holding it for a renderer would mean pinning a connection per renderer between its
+ * requests and tying the lock to the life of this process rather than the renderer's; PGlite has one connection and
+ * no second session to exclude. A row with an expiry works the same on both databases and on any number of API
+ * processes: the renderer's renewals keep it, its death lets it lapse.
+ */
+import { sql } from 'drizzle-orm';
+import type { ContentChange, RenderLease, RenderOutboxEntry } from '@site/contract';
+import type { AppContext } from '../context.js';
+import { rows, type Db } from '../db/index.js';
+import { renderOutbox } from '../db/schema.js';
+
+/** The NOTIFY channel of new outbox rows. */
+export const RENDER_CHANNEL = 'render_outbox';
+/** The lease's row: the rendered public pages. */
+export const LEASE_NAME = 'pages';
+/** How long a take or renewal of the lease lasts by default (SITE_RENDER_LEASE_MS). */
+export const DEFAULT_LEASE_MS = 15_000;
+
+/** One key per distinct change: the same change twice in one write is recorded once. */
+function changeKey(c: ContentChange): string {
+  switch (c.kind) {
+    case 'article':
+      return `article:${c.id}:${c.channelId ?? ''}`;
+    case 'channel':
+      return `channel:${c.id}`;
+    case 'block':
+      return `block:${c.blockId}`;
+    case 'site':
+      return 'site';
+  }
+}
+
+/**
+ * Records what a write changed, inside the write's transaction `tx` (nothing when the feed is off: no
+ * SITE_RENDER_HOOK_TOKEN, so no renderer can read it).
+ */
+export async function recordContentChange(ctx: AppContext, tx: Db, ...changes: ContentChange[]): Promise<void> {
+  if (!ctx.config.render.token) return;
+  const unique = [...new Map(changes.map((c) => [changeKey(c), c])).values()];
+  if (!unique.length) return;
+  await tx.insert(renderOutbox).values(unique.map((change) => ({ change })));
+  await tx.execute(sql`SELECT pg_notify(${RENDER_CHANNEL}, '')`);
+}
+
+/** The pending changes after id `after`, oldest first, at most `limit` (and whether there are more). */
+export async function pendingChanges(db: Db, after: number, limit: number): Promise<{ changes: RenderOutboxEntry[]; more: boolean }> {
+  const found = await rows<{ id: string | number; change: ContentChange; created_at: string | Date }>(
+    db,
+    sql`SELECT id, change, created_at FROM render_outbox WHERE id > ${after} ORDER BY id LIMIT ${limit + 1}`,
+  );
+  return {
+    changes: found.slice(0, limit).map((r) => ({ id: Number(r.id), change: r.change, createdAt: new Date(r.created_at).toISOString() })),
+    more: found.length > limit,
+  };
+}
+
+interface LeaseRow {
+  holder: string;
+  expires_at: string | Date;
+}
+const toLease = (r: LeaseRow, leaseMs: number): RenderLease => ({ holder: r.holder, expiresAt: new Date(r.expires_at).toISOString(), leaseMs });
+
+/**
+ * Takes the lease for `holder`, or renews it when `holder` has it, in one statement: the row is written only when it
+ * is free, expired or already `holder`'s. `held` false: another renderer has it (the answer names it).
+ */
+export async function takeLease(db: Db, holder: string, leaseMs: number): Promise<{ held: boolean; lease: RenderLease }> {
+  const interval = `${leaseMs} milliseconds`;
+  const [taken] = await rows<LeaseRow>(
+    db,
+    sql`INSERT INTO render_lease (name, holder, expires_at) VALUES (${LEASE_NAME}, ${holder}, now() + ${interval}::interval)
+        ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+        WHERE render_lease.holder = EXCLUDED.holder OR render_lease.expires_at <= now()
+        RETURNING holder, expires_at`,
+  );
+  if (taken) return { held: true, lease: toLease(taken, leaseMs) };
+  const [other] = await rows<LeaseRow>(db, sql`SELECT holder, expires_at FROM render_lease WHERE name = ${LEASE_NAME}`);
+  // Released between the two statements: free now, the caller asks again.
+  return { held: false, lease: toLease(other ?? { holder: '', expires_at: new Date() }, leaseMs) };
+}
+
+/** Gives the lease up (a renderer that stops): the standby need not wait for it to expire. */
+export async function releaseLease(db: Db, holder: string): Promise<boolean> {
+  const gone = await rows<{ holder: string }>(db, sql`DELETE FROM render_lease WHERE name = ${LEASE_NAME} AND holder = ${holder} RETURNING holder`);
+  return gone.length > 0;
+}
+
+/**
+ * Deletes the rendered changes `ids`, only while `holder` holds a lease that has not expired (one statement: the check
+ * and the delete see the same row). `null`: `holder` does not hold the lease, nothing deleted.
+ */
+export async function ackChanges(db: Db, holder: string, ids: readonly number[]): Promise<number | null> {
+  const [res] = await rows<{ held: boolean; acked: number }>(
+    db,
+    sql`WITH lease AS (
+          SELECT 1 FROM render_lease WHERE name = ${LEASE_NAME} AND holder = ${holder} AND expires_at > now()
+        ), gone AS (
+          DELETE FROM render_outbox WHERE id IN (SELECT unnest(${`{${ids.join(',')}}`}::bigint[])) AND EXISTS (SELECT 1 FROM lease) RETURNING 1
+        )
+        SELECT EXISTS (SELECT 1 FROM lease) AS held, (SELECT count(*) FROM gone)::int AS acked`,
+  );
+  return res.held ? Number(res.acked) : null;
+}
+
+/**
+ * Wakes the long polls of GET /internal/render/changes when an outbox row commits (the database's notification on
+ * `render_outbox`). A wake-up only makes them look again: one that is lost costs a poll its wait, never a change.
+ */
+export class ChangeSignal {
+  private waiters = new Set<() => void>();
+  private closed = false;
+
+  /** Wakes every waiter. */
+  notify(): void {
+    const now = [...this.waiters];
+    this.waiters.clear();
+    for (const wake of now) wake();
+  }
+
+  /**
+   * A promise that resolves at the next notification or after `ms`, whichever comes first; `cancel` resolves it now.
+   * Taken before looking at the table, so a row committed between the look and the wait is not missed.
+   */
+  wait(ms: number): { woken: Promise<void>; cancel: () => void } {
+    let cancel = () => undefined as void;
+    const woken = new Promise<void>((resolve) => {
+      if (this.closed) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      this.waiters.add(done);
+      cancel = done;
+    });
+    return { woken, cancel };
+  }
+
+  /** How many polls wait now. */
+  get waiting(): number {
+    return this.waiters.size;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** At shutdown: every poll answers now, and later ones do not wait. */
+  close(): void {
+    this.closed = true;
+    this.notify();
+  }
+}

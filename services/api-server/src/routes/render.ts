@@ -1,0 +1,100 @@
+/**
+ * The page renderer's internal routes (issue 26; lib/render-outbox.ts): the lease, the pending changes (long poll) and
+ * their acknowledgement. Registered only when SITE_RENDER_HOOK_TOKEN is set, and every call must carry it as the
+ * header `x-render-token`. `/internal` is not among the host origin's proxied paths (API_PATHS in
+ * shared/build-config/site.cjs): only what reaches the API's own port (the renderer beside it) can call them.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RenderChanges } from '@site/contract';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../lib/errors.js';
+import { ackChanges, pendingChanges, releaseLease, takeLease } from '../lib/render-outbox.js';
+
+/** The longest a poll may be held, in seconds (below the usual 60 s idle timeouts of proxies and clients). */
+export const MAX_WAIT_S = 30;
+const MAX_LIMIT = 1000;
+
+const holder = z
+  .string({ error: 'holder 不能为空' })
+  .trim()
+  .min(1, 'holder 不能为空')
+  .max(200, 'holder 不能超过200个字符')
+  .regex(/^[\w.:@-]+$/, 'holder 只能包含字母、数字和 ._:@-');
+const leaseBody = z.object({ holder });
+const ackBody = z.object({
+  holder,
+  ids: z
+    .array(z.number({ error: 'ids 只能为数字' }).int('ids 只能为整数').min(1, 'ids 只能为正整数').max(Number.MAX_SAFE_INTEGER), {
+      error: 'ids 必须是数组',
+    })
+    .max(MAX_LIMIT, `ids 不能超过${MAX_LIMIT}个`),
+});
+const changesQuery = z.object({
+  after: z.coerce.number({ error: 'after 只能为数字' }).int('after 只能为整数').min(0, 'after 不能小于0').max(Number.MAX_SAFE_INTEGER).default(0),
+  wait: z.coerce.number({ error: 'wait 只能为数字' }).min(0, 'wait 不能小于0').max(MAX_WAIT_S, `wait 不能超过${MAX_WAIT_S}秒`).default(0),
+  limit: z.coerce
+    .number({ error: 'limit 只能为数字' })
+    .int('limit 只能为整数')
+    .min(1, 'limit 不能小于1')
+    .max(MAX_LIMIT, `limit 不能超过${MAX_LIMIT}`)
+    .default(500),
+});
+
+/** Compares without telling by its time how much of the token was right. */
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+export default async function renderRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const { token, leaseMs } = ctx.config.render;
+  if (!token) return;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, renderSignal: signal } = ctx;
+
+  // Before the body is read: a caller without the token learns nothing about the routes.
+  app.addHook('onRequest', async (req) => {
+    if (!sameToken(req.headers['x-render-token'], token)) throw new HttpError(403, '无权访问');
+  });
+
+  app.post('/internal/render/lease', { schema: { body: leaseBody } }, async (req, reply) => {
+    const { held, lease } = await takeLease(db, req.body.holder, leaseMs);
+    return reply.code(held ? 200 : 409).send(lease);
+  });
+
+  app.post('/internal/render/release', { schema: { body: leaseBody } }, async (req) => ({ released: await releaseLease(db, req.body.holder) }));
+
+  app.get('/internal/render/changes', { schema: { querystring: changesQuery } }, async (req, reply): Promise<RenderChanges> => {
+    const { after, wait, limit } = req.query;
+    const deadline = Date.now() + wait * 1000;
+    // A renderer that goes away stops the wait (its next poll starts afresh).
+    let gone = false;
+    let current: { cancel: () => void } | null = null;
+    reply.raw.once('close', () => {
+      gone = true;
+      current?.cancel();
+    });
+    for (;;) {
+      // Subscribed before looking: a row that commits after the look wakes this wait.
+      const w = signal.wait(deadline - Date.now());
+      current = w;
+      const found = await pendingChanges(db, after, limit);
+      if (found.changes.length || gone || signal.isClosed || Date.now() >= deadline) {
+        w.cancel();
+        return found;
+      }
+      await w.woken;
+    }
+  });
+
+  app.post('/internal/render/ack', { schema: { body: ackBody } }, async (req, reply) => {
+    const acked = await ackChanges(db, req.body.holder, req.body.ids);
+    if (acked === null) return reply.code(409).send({ code: 409, msg: '未持有渲染租约，不能确认变更' });
+    return { acked };
+  });
+}

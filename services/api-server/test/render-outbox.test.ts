@@ -1,0 +1,348 @@
+/**
+ * The render feed (issue 26): a write to what visitors see records its changes in render_outbox in its own
+ * transaction; the page renderer reads them through /internal/render/* (x-render-token) while it holds the lease, and
+ * deletes them once rendered. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (run-pg.sh): the long poll
+ * wakes by the database's NOTIFY on both.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import {
+  BLOCK_IDS,
+  CHANNEL_IDS,
+  STALE_WRITE_MSG,
+  type BlockItemAdmin,
+  type ChannelAdmin,
+  type RenderChanges,
+  type RenderLease,
+} from '@site/contract';
+import { renderLeaseMs } from '../src/app.js';
+import { rows } from '../src/db/index.js';
+import { sql } from 'drizzle-orm';
+import { login, req, startTestServer, type TestServer } from './helpers.js';
+
+const TOKEN = 'render-secret-26';
+/** The shortest lease the server accepts: the takeover test waits for one to lapse. */
+const LEASE_MS = 1000;
+const NEWS = CHANNEL_IDS.news;
+const articleForm = (over: Record<string, unknown> = {}) => ({
+  channelId: NEWS,
+  title: `渲染变更测试 ${Math.random().toString(36).slice(2, 8)}`,
+  text: '<p>正文</p>',
+  status: 0,
+  ...over,
+});
+
+let s: TestServer;
+let admin: string;
+before(async () => {
+  // Configured as an operator would: through the environment.
+  process.env.SITE_RENDER_HOOK_TOKEN = TOKEN;
+  process.env.SITE_RENDER_LEASE_MS = String(LEASE_MS);
+  try {
+    s = await startTestServer();
+  } finally {
+    delete process.env.SITE_RENDER_HOOK_TOKEN;
+    delete process.env.SITE_RENDER_LEASE_MS;
+  }
+  admin = await login(s.app, 'admin', 'admin123');
+});
+after(async () => {
+  await s?.close();
+});
+
+const call = (o: Parameters<typeof req>[1]) => req(s.app, { token: admin, ...o });
+const internal = (o: Parameters<typeof req>[1]) => req(s.app, { ...o, headers: { 'x-render-token': TOKEN, ...(o.headers ?? {}) } });
+const lease = (holder: string) => internal({ method: 'POST', url: '/internal/render/lease', payload: { holder } });
+const release = (holder: string) => internal({ method: 'POST', url: '/internal/render/release', payload: { holder } });
+const ack = (holder: string, ids: number[]) => internal({ method: 'POST', url: '/internal/render/ack', payload: { holder, ids } });
+const changes = async (after = 0, wait = 0): Promise<RenderChanges> => {
+  const r = await internal({ method: 'GET', url: `/internal/render/changes?after=${after}&wait=${wait}` });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body as RenderChanges;
+};
+/** The id of the newest outbox row (0 for none): what a test's own writes come after. */
+const lastId = async () => (await changes()).changes.at(-1)?.id ?? 0;
+const outboxCount = async () => Number((await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM render_outbox`))[0].n);
+/** Waits (bounded, so a bug fails the test instead of hanging it) until `check` holds. */
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+describe('render feed', () => {
+  test('[ISSUE-26] the internal routes need x-render-token (403 without it or with a wrong one) and are not under a proxied path', async () => {
+    for (const [method, url] of [
+      ['POST', '/internal/render/lease'],
+      ['POST', '/internal/render/release'],
+      ['GET', '/internal/render/changes'],
+      ['POST', '/internal/render/ack'],
+    ] as const) {
+      const none = await req(s.app, { method, url, payload: method === 'POST' ? { holder: 'x', ids: [] } : undefined });
+      assert.equal(none.status, 403, `${url} without the token`);
+      assert.deepEqual(none.body, { code: 403, msg: '无权访问' });
+      const wrong = await req(s.app, {
+        method,
+        url,
+        headers: { 'x-render-token': `${TOKEN}x` },
+        payload: method === 'POST' ? { holder: 'x', ids: [] } : undefined,
+      });
+      assert.equal(wrong.status, 403, `${url} with a wrong token`);
+    }
+    // The host origin proxies only its API paths to the server: /internal is not one of them.
+    const { isApiPath } = createRequire(import.meta.url)('../../../shared/build-config/site.cjs') as { isApiPath: (p: string) => boolean };
+    assert.equal(isApiPath('/internal/render/lease'), false);
+    assert.equal(isApiPath('/system/article'), true);
+  });
+
+  test('[ISSUE-26] each write to what visitors see records its changes: articles (a move names both channels), channels, blocks', async () => {
+    let from = await lastId();
+    const created = await call({ method: 'POST', url: '/system/article', payload: articleForm() });
+    assert.equal(created.body.code, 200, JSON.stringify(created.body));
+    const a = created.body.data as { id: number; version: number };
+    assert.deepEqual(
+      (await changes(from)).changes.map((c) => c.change),
+      [{ kind: 'article', id: a.id, channelId: NEWS }],
+    );
+
+    from = await lastId();
+    const moved = await call({
+      method: 'PUT',
+      url: `/system/article/${a.id}`,
+      payload: articleForm({ channelId: CHANNEL_IDS.solution, version: a.version }),
+    });
+    assert.equal(moved.body.code, 200, JSON.stringify(moved.body));
+    assert.deepEqual(
+      (await changes(from)).changes.map((c) => c.change),
+      [
+        { kind: 'article', id: a.id, channelId: NEWS },
+        { kind: 'article', id: a.id, channelId: CHANNEL_IDS.solution },
+      ],
+    );
+
+    from = await lastId();
+    const withdrawn = await call({ method: 'PUT', url: `/system/article/${a.id}/status`, payload: { status: 2, version: moved.body.data.version } });
+    assert.equal(withdrawn.body.code, 200, JSON.stringify(withdrawn.body));
+    assert.equal(((await call({ method: 'DELETE', url: `/system/article/${a.id}` })).body as { code: number }).code, 200);
+    assert.deepEqual(
+      (await changes(from)).changes.map((c) => c.change),
+      [
+        { kind: 'article', id: a.id, channelId: CHANNEL_IDS.solution },
+        { kind: 'article', id: a.id, channelId: CHANNEL_IDS.solution },
+      ],
+    );
+
+    from = await lastId();
+    const ch = (await call({ method: 'GET', url: `/system/channel/${CHANNEL_IDS.about}` })).body.data as ChannelAdmin;
+    assert.equal((await call({ method: 'PUT', url: `/system/channel/${ch.id}`, payload: { nav: !ch.nav, version: ch.version } })).body.code, 200);
+    assert.deepEqual(
+      (await changes(from)).changes.map((c) => c.change),
+      [{ kind: 'channel', id: ch.id }],
+    );
+
+    from = await lastId();
+    const [item] = (await call({ method: 'GET', url: `/system/block/${BLOCK_IDS.copyright}/items` })).body.rows as BlockItemAdmin[];
+    assert.equal(
+      (await call({ method: 'PUT', url: `/system/block-item/${item.id}`, payload: { title: '版权所有（测试）', version: item.version } })).body.code,
+      200,
+    );
+    const added = await call({ method: 'POST', url: '/system/block-item', payload: { blockId: BLOCK_IDS.news, title: '测试链接' } });
+    assert.equal(added.body.code, 200, JSON.stringify(added.body));
+    assert.equal((await call({ method: 'DELETE', url: `/system/block-item/${added.body.data.id}` })).body.code, 200);
+    const got = (await changes(from)).changes;
+    assert.deepEqual(
+      got.map((c) => c.change),
+      [
+        { kind: 'block', blockId: BLOCK_IDS.copyright },
+        { kind: 'block', blockId: BLOCK_IDS.news },
+        { kind: 'block', blockId: BLOCK_IDS.news },
+      ],
+    );
+    // In commit order, each with when it was written.
+    assert.deepEqual(
+      got.map((c) => c.id),
+      [...got.map((c) => c.id)].sort((x, y) => x - y),
+    );
+    assert.ok(got.every((c) => !Number.isNaN(Date.parse(c.createdAt))));
+  });
+
+  test('[ISSUE-26] a write that fails records nothing: a refused one, and one that fails at commit after its row was inserted', async () => {
+    const a = (await call({ method: 'POST', url: '/system/article', payload: articleForm() })).body.data as { id: number };
+    const from = await lastId();
+    const before = await outboxCount();
+    const stale = await call({ method: 'PUT', url: `/system/article/${a.id}`, payload: articleForm({ version: 99 }) });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.body.msg, STALE_WRITE_MSG);
+
+    // A check the database makes only at commit, after the route has inserted its outbox row in the transaction.
+    await s.app.ctx.database.execScript(`
+      CREATE FUNCTION test_refuse_marked() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.title LIKE '%提交时失败%' THEN RAISE EXCEPTION 'refused at commit'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE CONSTRAINT TRIGGER test_refuse_marked AFTER INSERT ON article DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW EXECUTE FUNCTION test_refuse_marked();`);
+    try {
+      const title = `提交时失败 ${Date.now()}`;
+      const failed = await call({ method: 'POST', url: '/system/article', payload: articleForm({ title }) });
+      assert.equal(failed.status, 500, JSON.stringify(failed.body));
+      const [{ n }] = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM article WHERE title = ${title}`);
+      assert.equal(Number(n), 0, 'the article was not written');
+    } finally {
+      await s.app.ctx.database.execScript('DROP TRIGGER test_refuse_marked ON article; DROP FUNCTION test_refuse_marked();');
+    }
+    assert.deepEqual((await changes(from)).changes, []);
+    assert.equal(await outboxCount(), before);
+  });
+
+  test('[ISSUE-26] one renderer holds the lease: a second gets 409 naming the holder, and takes over once it lapses', async () => {
+    await release('renderer-a');
+    await release('renderer-b');
+    // Asked for at once by several: exactly one gets it.
+    const race = await Promise.all(['r1', 'r2', 'r3', 'r4'].map((h) => lease(h)));
+    assert.deepEqual(race.map((r) => r.status).sort(), [200, 409, 409, 409]);
+    const winner = (race.find((r) => r.status === 200)!.body as RenderLease).holder;
+    assert.ok(race.every((r) => (r.body as RenderLease).holder === winner));
+    assert.equal((await release(winner)).body.released, true);
+
+    const a = await lease('renderer-a');
+    assert.equal(a.status, 200);
+    const held = a.body as RenderLease;
+    assert.equal(held.holder, 'renderer-a');
+    assert.equal(held.leaseMs, LEASE_MS);
+    const b = await lease('renderer-b');
+    assert.equal(b.status, 409);
+    assert.deepEqual(b.body, held);
+    // The holder renews.
+    const renewed = await lease('renderer-a');
+    assert.equal(renewed.status, 200);
+    assert.ok(Date.parse((renewed.body as RenderLease).expiresAt) >= Date.parse(held.expiresAt));
+    // A release by another is a no-op.
+    assert.equal((await release('renderer-b')).body.released, false);
+
+    // renderer-a stops renewing (killed): renderer-b, retrying as the standby does, gets it once the lease lapses.
+    let tries = 0;
+    await until(async () => {
+      tries++;
+      return (await lease('renderer-b')).status === 200;
+    }, 'renderer-b takes the lapsed lease');
+    assert.ok(tries > 1, 'refused while the lease ran');
+    const back = await lease('renderer-a');
+    assert.equal(back.status, 409);
+    assert.equal((back.body as RenderLease).holder, 'renderer-b');
+    assert.equal((await release('renderer-b')).body.released, true);
+    assert.equal((await lease('renderer-a')).status, 200, 'a released lease is free at once');
+    await release('renderer-a');
+  });
+
+  test('[ISSUE-26] only the lease holder acknowledges: its ids are deleted; another renderer gets 409 and deletes nothing', async () => {
+    const from = await lastId();
+    const a = (await call({ method: 'POST', url: '/system/article', payload: articleForm() })).body.data as { id: number };
+    const pending = (await changes(from)).changes;
+    assert.deepEqual(
+      pending.map((c) => c.change),
+      [{ kind: 'article', id: a.id, channelId: NEWS }],
+    );
+    const ids = pending.map((c) => c.id);
+
+    assert.equal((await lease('holder-1')).status, 200);
+    const refused = await ack('standby-2', ids);
+    assert.equal(refused.status, 409);
+    assert.deepEqual(refused.body, { code: 409, msg: '未持有渲染租约，不能确认变更' });
+    assert.deepEqual(
+      (await changes(from)).changes.map((c) => c.id),
+      ids,
+    );
+
+    const ok = await ack('holder-1', ids);
+    assert.equal(ok.status, 200);
+    assert.deepEqual(ok.body, { acked: 1 });
+    assert.deepEqual((await changes(from)).changes, []);
+    await release('holder-1');
+    // A released (or lapsed) lease acknowledges nothing either.
+    assert.equal((await ack('holder-1', ids)).status, 409);
+  });
+
+  test('[ISSUE-26] a long poll waits for the next write and answers with it; with nothing new it answers empty at its end', async () => {
+    const from = await lastId();
+    assert.deepEqual(await changes(from, 0.2), { changes: [], more: false });
+
+    let settled = false;
+    const poll = changes(from, 30).finally(() => (settled = true));
+    await until(() => s.app.ctx.renderSignal.waiting === 1, 'the poll waits');
+    assert.equal(settled, false);
+    const created = await call({ method: 'POST', url: '/system/article', payload: articleForm() });
+    assert.equal(created.body.code, 200);
+    const got = await poll;
+    assert.deepEqual(
+      got.changes.map((c) => c.change),
+      [{ kind: 'article', id: created.body.data.id, channelId: NEWS }],
+    );
+    assert.equal(s.app.ctx.renderSignal.waiting, 0);
+  });
+
+  test('[ISSUE-26] changes come in pages of `limit`, `more` telling there are others; wrong parameters are refused in Chinese', async () => {
+    const from = await lastId();
+    for (let i = 0; i < 3; i++) assert.equal((await call({ method: 'POST', url: '/system/article', payload: articleForm() })).body.code, 200);
+    const first = (await internal({ method: 'GET', url: `/internal/render/changes?after=${from}&limit=2` })).body as RenderChanges;
+    assert.equal(first.changes.length, 2);
+    assert.equal(first.more, true);
+    const rest = (await internal({ method: 'GET', url: `/internal/render/changes?after=${first.changes[1].id}&limit=2` })).body as RenderChanges;
+    assert.equal(rest.changes.length, 1);
+    assert.equal(rest.more, false);
+
+    const tooLong = await internal({ method: 'GET', url: '/internal/render/changes?wait=31' });
+    assert.equal(tooLong.status, 400);
+    assert.equal(tooLong.body.msg, 'wait 不能超过30秒');
+    const noHolder = await internal({ method: 'POST', url: '/internal/render/lease', payload: {} });
+    assert.equal(noHolder.status, 400);
+    assert.equal(noHolder.body.msg, 'holder 不能为空');
+  });
+
+  test('[ISSUE-26] a poll held when the server closes answers at once (empty), so the close does not wait for it', async () => {
+    const other = await startTestServer({ renderToken: TOKEN });
+    try {
+      const poll = req(other.app, { method: 'GET', url: '/internal/render/changes?wait=30', headers: { 'x-render-token': TOKEN } });
+      await until(() => other.app.ctx.renderSignal.waiting === 1, 'the poll waits');
+      await other.app.close();
+      const r = await poll;
+      assert.equal(r.status, 200);
+      assert.deepEqual(r.body, { changes: [], more: false });
+    } finally {
+      await other.close().catch(() => undefined);
+    }
+  });
+
+  test('[ISSUE-26] without SITE_RENDER_HOOK_TOKEN there is no feed: writes record nothing and the routes do not exist', async () => {
+    const off = await startTestServer();
+    try {
+      assert.equal(off.app.ctx.config.render.token, '');
+      const token = await login(off.app, 'admin', 'admin123');
+      const r = await req(off.app, { method: 'POST', url: '/system/article', token, payload: articleForm() });
+      assert.equal(r.body.code, 200, JSON.stringify(r.body));
+      const [{ n }] = await rows<{ n: number }>(off.app.ctx.db, sql`SELECT count(*)::int AS n FROM render_outbox`);
+      assert.equal(Number(n), 0);
+      const lease404 = await req(off.app, {
+        method: 'POST',
+        url: '/internal/render/lease',
+        headers: { 'x-render-token': '' },
+        payload: { holder: 'x' },
+      });
+      assert.equal(lease404.status, 404);
+    } finally {
+      await off.close();
+    }
+  });
+
+  test('[ISSUE-26] SITE_RENDER_LEASE_MS: default 15000; less than 1000 or not a whole number stops the start', () => {
+    assert.equal(renderLeaseMs(undefined), 15_000);
+    assert.equal(renderLeaseMs(''), 15_000);
+    assert.equal(renderLeaseMs('4000'), 4000);
+    assert.throws(() => renderLeaseMs('500'), /SITE_RENDER_LEASE_MS must be a whole number of milliseconds from 1000: 500/);
+    assert.throws(() => renderLeaseMs('2.5s'), /SITE_RENDER_LEASE_MS/);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The API's render feed over HTTP (`/internal/render/*` of services/api-server, routes/render.ts), with the shared
+ * secret as `x-render-token`. The renderer has no database connection: with the default embedded PGlite only the API
+ * process may open the database, so the lease, the changes and their acknowledgement all go through the API.
+ */
+import type { RenderChanges, RenderLease } from '@site/contract';
+import { FeedUnavailable, type FeedApi } from './feed';
+
+/** A request that gets no answer in this time fails (a poll: this beyond its wait). */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export function httpFeedApi(apiOrigin: string, token: string): FeedApi {
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal, timeoutMs = REQUEST_TIMEOUT_MS) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const res = await fetch(`${apiOrigin}${path}`, {
+      method,
+      headers: { 'x-render-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    const text = await res.text();
+    const json = text ? (JSON.parse(text) as unknown) : null;
+    return { status: res.status, json };
+  };
+  const unexpected = (what: string, r: { status: number; json: unknown }) =>
+    new Error(
+      `${what}: HTTP ${r.status}${r.status === 403 ? ' (SITE_RENDER_HOOK_TOKEN differs from the API server’s)' : ''} ${JSON.stringify(r.json)}`,
+    );
+
+  return {
+    async lease(holder) {
+      const r = await call('POST', '/internal/render/lease', { holder });
+      if (r.status === 200 || r.status === 409) return { held: r.status === 200, lease: r.json as RenderLease };
+      if (r.status === 403 || r.status === 404) throw new FeedUnavailable(unexpected('render lease', r).message);
+      throw unexpected('render lease', r);
+    },
+    async release(holder) {
+      const r = await call('POST', '/internal/render/release', { holder });
+      if (r.status !== 200) throw unexpected('render lease release', r);
+    },
+    async changes(after, waitS, signal) {
+      const r = await call('GET', `/internal/render/changes?after=${after}&wait=${waitS}`, undefined, signal, REQUEST_TIMEOUT_MS + waitS * 1000);
+      if (r.status !== 200) throw unexpected('render changes', r);
+      return r.json as RenderChanges;
+    },
+    async ack(holder, ids) {
+      const r = await call('POST', '/internal/render/ack', { holder, ids });
+      if (r.status === 200 || r.status === 409) return r.status === 200;
+      throw unexpected('render ack', r);
+    },
+  };
+}

@@ -1,0 +1,294 @@
+/**
+ * The renderer's work loop (issue 26): the API's durable change feed and this process's own reasons to render (the
+ * start, the remotes file, the host's template, the periodic full run) become render runs, one at a time, and only
+ * while this renderer holds the API's render lease, so two renderers never write one output folder together.
+ *
+ *   hold the lease -> fetch the pending changes (a long poll when there is nothing else to do) -> render the pages
+ *   they touch -> acknowledge them once the files are written -> again
+ *
+ * A renderer that is refused the lease is the standby: it asks again every lease period, and takes over once the
+ * holder stops renewing (killed, hung, cut off). The holder renews during a run; when it cannot renew before the
+ * lease runs out it stops the run, so it has stopped writing by the time another may start. Changes are
+ * acknowledged (deleted at the API) only after a run that rendered them succeeded: a run that fails or is killed
+ * leaves them for the next run, this renderer's or the one that takes over.
+ *
+ * Without a feed (no token: a renderer beside an API it has no secret for) only the process's own reasons render.
+ */
+import type { ContentChange, RenderChanges, RenderLease } from '@site/contract';
+import type { Scope } from './plan';
+
+/** The API's /internal/render/* routes, as the loop uses them. */
+export interface FeedApi {
+  /** Takes or renews the lease: `held` false when another renderer has it (`lease` names it). */
+  lease(holder: string): Promise<{ held: boolean; lease: RenderLease }>;
+  release(holder: string): Promise<void>;
+  /** The pending changes after `after`, waiting up to `waitS` seconds for one. */
+  changes(after: number, waitS: number, signal: AbortSignal): Promise<RenderChanges>;
+  /** Deletes the rendered changes; false when this renderer no longer holds the lease (nothing deleted). */
+  ack(holder: string, ids: number[]): Promise<boolean>;
+}
+
+/**
+ * The API has no feed for this renderer (404: a server from before the feed, or one without SITE_RENDER_HOOK_TOKEN;
+ * 403: another secret): the loop goes on without it rather than render nothing.
+ */
+export class FeedUnavailable extends Error {}
+
+/** One render run of the scopes; rejects when the run failed or was stopped by `signal`. */
+export type RenderRun<R> = (scopes: readonly Scope[], signal: AbortSignal) => Promise<R>;
+
+export interface FeedStatus<R> {
+  /** `holder`: renders; `standby`: another renderer holds the lease; `starting`: not asked yet; `unfed`: no feed. */
+  role: 'starting' | 'holder' | 'standby' | 'unfed';
+  id: string;
+  running: boolean;
+  /** Reasons of this process's own not yet rendered. */
+  pending: number;
+  runs: number;
+  lastReport: (R & { finishedAt: string }) | null;
+  lastError: string | null;
+  /** The lease's holder as the API last said. */
+  holder: string | null;
+}
+
+export interface FeedOptions<R> {
+  api: FeedApi | null;
+  /** This renderer's id at the API (the lease's holder). */
+  id: string;
+  render: RenderRun<R>;
+  /** The longest a poll for changes is held (s); below a third of the lease, so the lease is renewed between polls. */
+  waitS?: number;
+  /** How long to wait after a failed run or an API that does not answer, doubled up to a minute. */
+  retryMs?: number;
+  log?: Pick<Console, 'log' | 'warn' | 'error'>;
+}
+
+const MAX_RETRY_MS = 60_000;
+
+export class RenderLoop<R> {
+  private local: Scope[] = [];
+  private stopped = false;
+  private running = false;
+  private runs = 0;
+  private lastReport: (R & { finishedAt: string }) | null = null;
+  private lastError: string | null = null;
+  private role: FeedStatus<R>['role'];
+  private holder: string | null = null;
+  private leaseMs = 15_000;
+  /** Wakes the loop from a poll or a pause: new local work, a hint, or stop. */
+  private wake = new AbortController();
+  private runAbort: AbortController | null = null;
+  private done: Promise<void> | null = null;
+  private readonly log: Pick<Console, 'log' | 'warn' | 'error'>;
+  private readonly retryMs: number;
+
+  constructor(private readonly o: FeedOptions<R>) {
+    this.log = o.log ?? console;
+    this.retryMs = o.retryMs ?? 1000;
+    this.role = o.api ? 'starting' : 'unfed';
+  }
+
+  /** Something of this process's own to render (the start, a remotes or template change, the periodic run). */
+  enqueue(scope: Scope): void {
+    this.local.push(scope);
+    this.poke();
+  }
+
+  /** Look at the feed now (the wake-up hint): ends a poll or a pause under way. */
+  poke(): void {
+    this.wake.abort();
+  }
+
+  status(): FeedStatus<R> {
+    return {
+      role: this.role,
+      id: this.o.id,
+      running: this.running,
+      pending: this.local.length,
+      runs: this.runs,
+      lastReport: this.lastReport,
+      lastError: this.lastError,
+      holder: this.holder,
+    };
+  }
+
+  start(): Promise<void> {
+    this.done ??= this.loop();
+    return this.done;
+  }
+
+  /** Stops: a run under way is stopped, the lease given up so the standby need not wait for it to lapse. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.runAbort?.abort(new Error('the renderer stops'));
+    this.poke();
+    await this.done;
+    if (this.o.api && this.role === 'holder') await this.o.api.release(this.o.id).catch(() => undefined);
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    let api = this.o.api;
+    while (!this.stopped) {
+      const ok = await (api ? this.fedStep(api) : this.unfedStep()).catch((e: unknown) => {
+        this.lastError = (e as Error)?.message ?? String(e);
+        if (e instanceof FeedUnavailable) {
+          this.log.error(`[renderer] no change feed, rendering at start, on remote and template changes and periodically only: ${this.lastError}`);
+          api = null;
+          this.role = 'unfed';
+          return true;
+        }
+        return false;
+      });
+      failures = ok ? 0 : failures + 1;
+      if (!ok && !this.stopped) await this.pause(Math.min(this.retryMs * 2 ** (failures - 1), MAX_RETRY_MS));
+    }
+  }
+
+  /** One turn with the feed: false when it failed (the loop waits before the next). */
+  private async fedStep(api: FeedApi): Promise<boolean> {
+    const asked = Date.now();
+    const taken = await api.lease(this.o.id);
+    this.leaseMs = taken.lease.leaseMs;
+    this.holder = taken.lease.holder;
+    if (!taken.held) {
+      if (this.role !== 'standby') this.log.log(`[renderer] standby: ${taken.lease.holder} renders until ${taken.lease.expiresAt}`);
+      this.role = 'standby';
+      // A pause, not a failure: ask again once the holder's lease could have lapsed.
+      await this.pause(this.leaseMs);
+      return true;
+    }
+    if (this.role !== 'holder') this.log.log(`[renderer] ${this.o.id} holds the render lease`);
+    this.role = 'holder';
+    let validUntil = asked + this.leaseMs;
+
+    const waitS = this.local.length ? 0 : Math.min(this.o.waitS ?? 25, this.leaseMs / 3000);
+    const wake = this.freshWake();
+    let feed: RenderChanges;
+    try {
+      feed = await api.changes(0, waitS, wake.signal);
+    } catch (e) {
+      if (wake.signal.aborted) return true; // woken: look again at once
+      throw e;
+    }
+    const own = this.takeLocal();
+    const changes: ContentChange[] = feed.changes.map((c) => c.change);
+    const scopes: Scope[] = changes.length ? [...own, { changes }] : own;
+    if (!scopes.length) return true;
+    if (waitS > 0) {
+      // The poll took part of the lease: renewed before the run, which then starts with all of it.
+      const at = Date.now();
+      const again = await api.lease(this.o.id);
+      if (!again.held) {
+        this.local.unshift(...own);
+        return true;
+      }
+      validUntil = at + again.lease.leaseMs;
+    }
+
+    // Renewed during the run; a run that could outlive the lease is stopped first.
+    const run = (this.runAbort = new AbortController());
+    let renewing = false;
+    const beat = setInterval(
+      () => {
+        if (Date.now() >= validUntil - this.leaseMs / 3) return run.abort(new Error('the render lease could not be renewed in time'));
+        if (renewing) return;
+        renewing = true;
+        const at = Date.now();
+        api.lease(this.o.id).then(
+          (r) => {
+            renewing = false;
+            if (r.held) validUntil = at + r.lease.leaseMs;
+            else {
+              this.holder = r.lease.holder;
+              run.abort(new Error(`the render lease went to ${r.lease.holder}`));
+            }
+          },
+          () => (renewing = false),
+        );
+      },
+      Math.max(50, this.leaseMs / 6),
+    );
+    this.running = true;
+    try {
+      const report = await this.o.render(scopes, run.signal);
+      this.lastReport = { ...report, finishedAt: new Date().toISOString() };
+      this.lastError = null;
+    } catch (e) {
+      this.lastError = run.signal.aborted ? String((run.signal.reason as Error)?.message ?? run.signal.reason) : ((e as Error)?.message ?? String(e));
+      this.log.error(`[renderer] render run failed, the last good files stay and its changes wait for the next run: ${this.lastError}`);
+      // This process's own reasons go back in the queue; the feed's changes are still at the API.
+      this.local.unshift(...own);
+      return false;
+    } finally {
+      clearInterval(beat);
+      this.runAbort = null;
+      this.running = false;
+      this.runs++;
+    }
+    if (
+      feed.changes.length &&
+      !(await api.ack(
+        this.o.id,
+        feed.changes.map((c) => c.id),
+      ))
+    ) {
+      // Rendered, but the lease went meanwhile: the next holder renders them again (the same files).
+      this.log.warn('[renderer] the render lease went before the changes were acknowledged: the next holder renders them again');
+    }
+    return true;
+  }
+
+  /** One turn without a feed: this process's own reasons only. */
+  private async unfedStep(): Promise<boolean> {
+    const scopes = this.takeLocal();
+    if (!scopes.length) {
+      await this.pause(60_000);
+      return true;
+    }
+    this.running = true;
+    const run = (this.runAbort = new AbortController());
+    try {
+      const report = await this.o.render(scopes, run.signal);
+      this.lastReport = { ...report, finishedAt: new Date().toISOString() };
+      this.lastError = null;
+      return true;
+    } catch (e) {
+      this.lastError = (e as Error)?.message ?? String(e);
+      this.log.error(`[renderer] render run failed, the last good files stay: ${this.lastError}`);
+      return true;
+    } finally {
+      this.runAbort = null;
+      this.running = false;
+      this.runs++;
+    }
+  }
+
+  /** The local scopes to render now: one full run if any asks for everything. */
+  private takeLocal(): Scope[] {
+    const taken = this.local;
+    this.local = [];
+    if (taken.some((s) => 'all' in s)) return [{ all: true }];
+    return taken;
+  }
+
+  private freshWake(): AbortController {
+    if (this.wake.signal.aborted) this.wake = new AbortController();
+    return this.wake;
+  }
+
+  /** Waits `ms`, or less when woken (new local work, a hint, stop). */
+  private pause(ms: number): Promise<void> {
+    const wake = this.freshWake();
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      wake.signal.addEventListener('abort', done);
+    });
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * The work loop (src/feed.ts) against a stand-in of the API's render feed: runs only while it holds the lease, the
+ * changes acknowledged only after the run that rendered them succeeded, a standby that takes over, a run stopped
+ * when the lease is lost. (The real API and renderer processes: e2e/tests/render-feed.spec.ts.)
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ContentChange, RenderChanges, RenderLease, RenderOutboxEntry } from '@site/contract';
+import { FeedUnavailable, RenderLoop, type FeedApi } from '../src/feed';
+import type { Scope } from '../src/plan';
+
+const LEASE_MS = 300;
+
+/** The API's feed in memory: one lease, the outbox rows, every call recorded. */
+class FakeFeed implements FeedApi {
+  rows: RenderOutboxEntry[] = [];
+  holder: string | null = null;
+  /** The lease answers this renderer gets: `refuse` makes renewals fail as if another took it. */
+  refuse = new Set<string>();
+  acks: { holder: string; ids: number[] }[] = [];
+  releases: string[] = [];
+  private nextId = 1;
+  private wakers = new Set<() => void>();
+
+  write(...changes: ContentChange[]): number[] {
+    const ids = changes.map((change) => {
+      const row = { id: this.nextId++, change, createdAt: new Date().toISOString() };
+      this.rows.push(row);
+      return row.id;
+    });
+    for (const w of [...this.wakers]) w();
+    return ids;
+  }
+
+  private lease_(holder: string): RenderLease {
+    return { holder, expiresAt: new Date(Date.now() + LEASE_MS).toISOString(), leaseMs: LEASE_MS };
+  }
+
+  async lease(holder: string) {
+    if (this.refuse.has(holder)) return { held: false, lease: this.lease_(this.holder ?? 'someone-else') };
+    if (this.holder === null || this.holder === holder) {
+      this.holder = holder;
+      return { held: true, lease: this.lease_(holder) };
+    }
+    return { held: false, lease: this.lease_(this.holder) };
+  }
+
+  async release(holder: string) {
+    this.releases.push(holder);
+    if (this.holder === holder) this.holder = null;
+  }
+
+  async changes(after: number, waitS: number, signal: AbortSignal): Promise<RenderChanges> {
+    const pending = () => this.rows.filter((r) => r.id > after);
+    if (!pending().length && waitS > 0) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.wakers.delete(done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, waitS * 1000);
+        this.wakers.add(done);
+        signal.addEventListener('abort', done);
+      });
+      if (signal.aborted) throw new Error('aborted');
+    }
+    return { changes: pending(), more: false };
+  }
+
+  async ack(holder: string, ids: number[]) {
+    if (this.holder !== holder || this.refuse.has(holder)) return false;
+    this.acks.push({ holder, ids });
+    this.rows = this.rows.filter((r) => !ids.includes(r.id));
+    return true;
+  }
+}
+
+/** A render function the test finishes by hand: each call waits for `finish(i)` or `fail(i)`. */
+class Runs {
+  calls: { scopes: readonly Scope[]; signal: AbortSignal; resolve: (r: { rendered: number }) => void; reject: (e: Error) => void }[] = [];
+  private waiters: (() => void)[] = [];
+  render = (scopes: readonly Scope[], signal: AbortSignal) =>
+    new Promise<{ rendered: number }>((resolve, reject) => {
+      this.calls.push({ scopes, signal, resolve, reject });
+      signal.addEventListener('abort', () => reject(new Error('killed')));
+      for (const w of this.waiters.splice(0)) w();
+    });
+  /** Resolves once there have been `n` calls. */
+  async started(n: number): Promise<void> {
+    while (this.calls.length < n) await new Promise<void>((r) => this.waiters.push(r));
+  }
+}
+
+/** Waits (bounded, so a bug fails the test instead of hanging it) until `check` holds. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
+const article = (id: number): ContentChange => ({ kind: 'article', id, channelId: 12 });
+
+describe('render loop', () => {
+  test('[ISSUE-26] the holder renders its own full run with the pending changes, and acknowledges them only after the run succeeded', async () => {
+    const feed = new FakeFeed();
+    const ids = feed.write(article(1), { kind: 'block', blockId: 3 });
+    const runs = new Runs();
+    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
+    loop.enqueue({ all: true });
+    void loop.start();
+    try {
+      await runs.started(1);
+      assert.deepEqual(runs.calls[0].scopes, [{ all: true }, { changes: [article(1), { kind: 'block', blockId: 3 }] }]);
+      assert.equal(loop.status().role, 'holder');
+      assert.equal(loop.status().running, true);
+      assert.deepEqual(feed.acks, [], 'nothing acknowledged while the run is under way');
+      runs.calls[0].resolve({ rendered: 7 });
+      await until(() => feed.acks.length === 1, 'the ack');
+      assert.deepEqual(feed.acks, [{ holder: 'r1', ids }]);
+      assert.equal(loop.status().lastReport?.rendered, 7);
+
+      // The next change wakes the waiting poll and is rendered alone.
+      const [next] = feed.write(article(2));
+      await runs.started(2);
+      assert.deepEqual(runs.calls[1].scopes, [{ changes: [article(2)] }]);
+      runs.calls[1].resolve({ rendered: 1 });
+      await until(() => feed.acks.length === 2, 'the second ack');
+      assert.deepEqual(feed.acks[1], { holder: 'r1', ids: [next] });
+      assert.equal(loop.status().runs, 2);
+    } finally {
+      await loop.stop();
+    }
+    assert.deepEqual(feed.releases, ['r1'], 'the lease is given up at stop');
+    assert.equal(feed.holder, null);
+  });
+
+  test('[ISSUE-26] a failed run acknowledges nothing: its changes (and its own full run) are rendered by the next run', async () => {
+    const feed = new FakeFeed();
+    const ids = feed.write(article(5));
+    const runs = new Runs();
+    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
+    loop.enqueue({ all: true });
+    void loop.start();
+    try {
+      await runs.started(1);
+      runs.calls[0].reject(new Error('worker exited with 1'));
+      await runs.started(2);
+      assert.deepEqual(feed.acks, []);
+      assert.equal(loop.status().lastError, 'worker exited with 1');
+      assert.deepEqual(runs.calls[1].scopes, [{ all: true }, { changes: [article(5)] }]);
+      runs.calls[1].resolve({ rendered: 1 });
+      await until(() => feed.acks.length === 1, 'the ack');
+      assert.deepEqual(feed.acks, [{ holder: 'r1', ids }]);
+      assert.equal(loop.status().lastError, null);
+    } finally {
+      await loop.stop();
+    }
+  });
+
+  test('[ISSUE-26] a second renderer is the standby: it renders nothing while the lease is held, and takes over the pending changes when it is free', async () => {
+    const feed = new FakeFeed();
+    feed.holder = 'r1';
+    const ids = feed.write(article(9));
+    const runs = new Runs();
+    const standby = new RenderLoop({ api: feed, id: 'r2', render: runs.render, retryMs: 10, log: quiet });
+    standby.enqueue({ all: true });
+    void standby.start();
+    try {
+      await until(() => standby.status().role === 'standby', 'standby');
+      assert.equal(standby.status().holder, 'r1');
+      assert.equal(runs.calls.length, 0);
+      assert.equal(standby.status().pending, 1, 'its own full run waits');
+      // r1 is gone (its lease lapsed at the API).
+      feed.holder = null;
+      await runs.started(1);
+      assert.equal(standby.status().role, 'holder');
+      assert.deepEqual(runs.calls[0].scopes, [{ all: true }, { changes: [article(9)] }]);
+      runs.calls[0].resolve({ rendered: 1 });
+      await until(() => feed.acks.length === 1, 'the ack');
+      assert.deepEqual(feed.acks, [{ holder: 'r2', ids }]);
+    } finally {
+      await standby.stop();
+    }
+  });
+
+  test('[ISSUE-26] a holder whose lease goes to another during a run stops the run and acknowledges nothing', async () => {
+    const feed = new FakeFeed();
+    feed.write(article(3));
+    const runs = new Runs();
+    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
+    void loop.start();
+    try {
+      await runs.started(1);
+      // The API now answers r1's renewal with 409 (another renderer took the lease).
+      feed.holder = 'r2';
+      await until(() => runs.calls[0].signal.aborted, 'the run is stopped');
+      assert.match(String((runs.calls[0].signal.reason as Error).message), /the render lease went to r2/);
+      await until(() => loop.status().role === 'standby', 'standby');
+      assert.deepEqual(feed.acks, []);
+      assert.equal(feed.rows.length, 1, 'the change waits for the new holder');
+    } finally {
+      await loop.stop();
+    }
+    assert.equal(feed.holder, 'r2', 'a standby gives nothing up');
+  });
+
+  test('[ISSUE-26] a holder that cannot reach the API to renew stops its run before the lease could lapse', async () => {
+    const feed = new FakeFeed();
+    feed.write(article(4));
+    const runs = new Runs();
+    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
+    void loop.start();
+    try {
+      await runs.started(1);
+      feed.lease = () => Promise.reject(new Error('connect ECONNREFUSED'));
+      await until(() => runs.calls[0].signal.aborted, 'the run is stopped');
+      assert.match(String((runs.calls[0].signal.reason as Error).message), /could not be renewed in time/);
+      assert.deepEqual(feed.acks, []);
+    } finally {
+      await loop.stop();
+    }
+  });
+
+  test('[ISSUE-26] an API without a feed for this renderer (404, 403) does not stop the rendering: the loop goes on without it', async () => {
+    const feed = new FakeFeed();
+    feed.lease = () => Promise.reject(new FeedUnavailable('render lease: HTTP 404'));
+    const runs = new Runs();
+    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
+    loop.enqueue({ all: true });
+    void loop.start();
+    try {
+      await runs.started(1);
+      assert.equal(loop.status().role, 'unfed');
+      assert.deepEqual(runs.calls[0].scopes, [{ all: true }]);
+      runs.calls[0].resolve({ rendered: 1 });
+    } finally {
+      await loop.stop();
+    }
+  });
+
+  test('[ISSUE-26] without a feed the loop renders its own reasons only', async () => {
+    const runs = new Runs();
+    const loop = new RenderLoop({ api: null, id: 'r1', render: runs.render, log: quiet });
+    assert.equal(loop.status().role, 'unfed');
+    loop.enqueue({ all: true });
+    void loop.start();
+    try {
+      await runs.started(1);
+      assert.deepEqual(runs.calls[0].scopes, [{ all: true }]);
+      runs.calls[0].resolve({ rendered: 1 });
+      await until(() => loop.status().runs === 1, 'the run');
+      loop.enqueue({ all: true });
+      loop.enqueue({ all: true });
+      await runs.started(2);
+      assert.deepEqual(runs.calls[1].scopes, [{ all: true }], 'one full run for both');
+      runs.calls[1].resolve({ rendered: 1 });
+    } finally {
+      await loop.stop();
+    }
+  });
+});

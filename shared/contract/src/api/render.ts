@@ -1,0 +1,65 @@
+/** Render feed: the API server records what published content changed; the page renderer drains it (`services/api-server/src/routes/render.ts`). */
+
+/**
+ * One change the page renderer hears of: a row of the API's render outbox, written in the same transaction as the
+ * content write (so a change that is committed is always in the feed, and a write that fails leaves none). The server
+ * records what was written, whatever the visibility (a draft saved is an `article` change too); the renderer decides
+ * which pages to render again.
+ */
+export type ContentChange =
+  /**
+   * An article created, edited, deleted, published, withdrawn, pinned or reordered. `channelId` is the channel it is
+   * in (a deleted one: the channel it was in); an edit that moves it records two changes, the old channel and the new.
+   */
+  | { kind: 'article'; id: number; channelId: number | null }
+  /**
+   * A channel created, edited (name, nav flag, ...), deleted or reordered. A change to the tree (create, delete, move,
+   * reorder) also names the parent channel whose children changed.
+   */
+  | { kind: 'channel'; id: number }
+  /** An item of a content block changed (footer, banners, company info, ...): `blockId` is the block's id (BLOCK_IDS). */
+  | { kind: 'block'; blockId: number }
+  /** Anything else that changes every page (site configuration shown on the public pages). */
+  | { kind: 'site' };
+
+/*
+ * The API's internal render routes (never proxied by the host origin; each needs the header `x-render-token` with
+ * SITE_RENDER_HOOK_TOKEN, and they exist only when it is set):
+ * - `POST /internal/render/lease` RenderLeaseBody -> 200 RenderLease (taken or renewed) | 409 RenderLease (another
+ *   renderer holds it until `expiresAt`);
+ * - `POST /internal/render/release` RenderLeaseBody -> 200 `{ released: boolean }`;
+ * - `GET /internal/render/changes?after=<id>&wait=<seconds>&limit=<n>` -> 200 RenderChanges (held up to `wait` seconds
+ *   until a change after `after` exists);
+ * - `POST /internal/render/ack` RenderAckBody -> 200 `{ acked: number }` | 409 when the caller does not hold the lease.
+ */
+
+/** Who asks for (or gives up) the render lease: a renderer's id, stable for its process. */
+export interface RenderLeaseBody {
+  holder: string;
+}
+
+/** The render lease: who holds it and until when; `leaseMs` is how long a take or renewal lasts. */
+export interface RenderLease {
+  holder: string;
+  expiresAt: string;
+  leaseMs: number;
+}
+
+/** One change not yet rendered, `id` in the order the writes committed their rows. */
+export interface RenderOutboxEntry {
+  id: number;
+  change: ContentChange;
+  createdAt: string;
+}
+
+/** The pending changes after `after`, oldest first; `more`: there are more than `limit`. */
+export interface RenderChanges {
+  changes: RenderOutboxEntry[];
+  more: boolean;
+}
+
+/** The changes whose pages are written: their rows are deleted. */
+export interface RenderAckBody {
+  holder: string;
+  ids: number[];
+}

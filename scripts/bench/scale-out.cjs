@@ -75,7 +75,6 @@ async function measureScaleOut() {
       DATA_DIR: path.join(tmp, `data-${n}`),
       SITE_DEV_ENDPOINTS: '1',
       SITE_TEST_ACCOUNTS: '1',
-      SITE_RENDER_HOOK_URL: '',
     });
     const [a, b] = await Promise.all([startApi('A', portA, apiEnv('a')), startApi('B', portB, apiEnv('b'))]);
     children.push(a.child, b.child);

@@ -14,10 +14,11 @@ const os = require('os');
 const path = require('path');
 const S3rver = require('s3rver');
 const { createStaticServer } = require('../src/static-server.cjs');
-const { NGINX, freePort, startPostgres, startApi, startNginx, stopAll } = require('../tools/cluster.cjs');
+const { NGINX, freePort, waitFor, startPostgres, startApi, startNginx, stopAll } = require('../tools/cluster.cjs');
 
 const ADMIN_PASSWORD = 'Scale-Out-26';
 const BUCKET = 'site-files-scale-out';
+const RENDER_TOKEN = 'scale-out-render-token';
 const PNG_1x1 = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
@@ -40,7 +41,7 @@ test.before(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
   // nginx's workers run as an unprivileged user when started as root: they must read the fixtures.
   fs.chmodSync(tmp, 0o755);
-  const [pgPort, portA, portB, hostPort, ...remotePorts] = await Promise.all(Array.from({ length: 8 }, freePort));
+  const [pgPort, portA, portB, hostPort, internalPort, ...remotePorts] = await Promise.all(Array.from({ length: 9 }, freePort));
   pg = startPostgres(path.join(tmp, 'pg'), pgPort);
 
   s3 = new S3rver({
@@ -65,7 +66,9 @@ test.before(async () => {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
-    SITE_RENDER_HOOK_URL: '',
+    // The render feed, with a short lease so that a dead renderer's lease lapses within the test.
+    SITE_RENDER_HOOK_TOKEN: RENDER_TOKEN,
+    SITE_RENDER_LEASE_MS: '1500',
   });
   [apiA, apiB] = await Promise.all([startApi('A', portA, apiEnv('a')), startApi('B', portB, apiEnv('b'))]);
 
@@ -102,13 +105,14 @@ test.before(async () => {
     REMOTES_FILE: remotesFile,
     PORTAL_ORIGINS: 'https://portal.example.test',
     API_UPSTREAMS: `${apiA.origin},${apiB.origin}`,
+    NGINX_INTERNAL_PORT: String(internalPort),
     ...Object.fromEntries(names.map((n, i) => [`${n}_PORT`, String(remotePorts[i])])),
     ...Object.fromEntries(names.map((n) => [`${n}_ROOT`, path.join(tmp, n.toLowerCase())])),
   };
   for (const n of names) fs.mkdirSync(env[`${n}_ROOT`]);
   fs.writeFileSync(path.join(env.REMOTE_CONTENT_ROOT, 'mf-manifest.json'), '{"name":"remote_content"}');
   nginx = await startNginx(path.join(tmp, 'nginx'), env);
-  site = { origin: nginx.origin, remote: `http://127.0.0.1:${remotePorts[0]}` };
+  site = { origin: nginx.origin, remote: `http://127.0.0.1:${remotePorts[0]}`, internal: `http://127.0.0.1:${internalPort}` };
 });
 
 test.after(async () => {
@@ -232,6 +236,38 @@ test('[ISSUE-26] an article published through A is in B’s next answer', async 
   );
   assert.strictEqual(created.body.code, 200, JSON.stringify(created.body));
   assert.ok((await ids()).includes(created.body.data.id), 'B lists it on the first request after A answered');
+});
+
+test('[ISSUE-26] a renderer that dies holding the lease loses no change: the next one gets it through the other instance', async () => {
+  const headers = { 'x-render-token': RENDER_TOKEN, 'content-type': 'application/json' };
+  const feed = async (origin, p, body) => {
+    const r = await fetch(`${origin}${p}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
+    return { status: r.status, body: await r.json() };
+  };
+  // The site's own port never passes the render feed on; the renderer's loopback port does.
+  assert.strictEqual((await fetch(`${site.origin}/internal/render/changes`, { headers })).status, 404);
+
+  assert.strictEqual((await feed(apiA.origin, '/internal/render/lease', { holder: 'renderer-1' })).status, 200);
+  const channelId = (await json(await fetch(`${site.origin}/api/channel`))).body.find((c) => c.id).id;
+  const created = await json(
+    await fetch(`${site.origin}/system/article`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId, title: '渲染器中途退出', description: '摘要', text: '<p>正文</p>', tags: [], status: 0 }),
+    }),
+  );
+  assert.strictEqual(created.body.code, 200, JSON.stringify(created.body));
+  const entryOf = (changes) => changes.find((e) => e.change.kind === 'article' && e.change.id === created.body.data.id);
+  const seen = entryOf((await feed(apiA.origin, '/internal/render/changes?after=0&limit=1000')).body.changes);
+  assert.ok(seen, 'renderer 1 reads the change through A');
+  // Renderer 1 dies here, before acknowledging. Renderer 2 waits for its lease to lapse, through B.
+  assert.strictEqual((await feed(apiB.origin, '/internal/render/lease', { holder: 'renderer-2' })).status, 409);
+  await waitFor(async () => (await feed(apiB.origin, '/internal/render/lease', { holder: 'renderer-2' })).status === 200, 'the lapsed lease', 10_000);
+  const again = entryOf((await feed(apiB.origin, '/internal/render/changes?after=0&limit=1000')).body.changes);
+  assert.deepStrictEqual(again, seen, 'the change is still there for renderer 2');
+  assert.deepStrictEqual((await feed(site.internal, '/internal/render/ack', { holder: 'renderer-2', ids: [seen.id] })).body, { acked: 1 });
+  assert.strictEqual(entryOf((await feed(apiA.origin, '/internal/render/changes?after=0&limit=1000')).body.changes), undefined);
+  assert.deepStrictEqual((await feed(site.internal, '/internal/render/release', { holder: 'renderer-2' })).body, { released: true });
 });
 
 test('[ISSUE-26] kill -9 of an instance during a burst of writes: every write answered with success is stored, and the front doors keep answering', async (t) => {

@@ -33,6 +33,7 @@ let apiA;
 let apiB;
 let nginx;
 let site;
+let siteEnv;
 let admin;
 
 test.before(async () => {
@@ -88,7 +89,13 @@ test.before(async () => {
     path.join(renderDir, 'index.json'),
     JSON.stringify({
       generatedAt: new Date().toISOString(),
-      pages: {},
+      pages: Object.fromEntries(
+        [
+          ['/', 'pages/index.html'],
+          ['/news', 'pages/news.html'],
+          ['/newsDetail?id=3', 'pages/newsDetail/id-3.html'],
+        ].map(([url, file]) => [url, { file, remote: 'remote_content', versions: {}, renderedAt: new Date().toISOString() }]),
+      ),
       clientRoutes: ['/', '/news', '/newsDetail', '/account/*'],
       detailPaths: ['/newsDetail'],
       urls: ['/', '/news', '/newsDetail?id=3'],
@@ -111,6 +118,7 @@ test.before(async () => {
   };
   for (const n of names) fs.mkdirSync(env[`${n}_ROOT`]);
   fs.writeFileSync(path.join(env.REMOTE_CONTENT_ROOT, 'mf-manifest.json'), '{"name":"remote_content"}');
+  siteEnv = env;
   nginx = await startNginx(path.join(tmp, 'nginx'), env);
   site = { origin: nginx.origin, remote: `http://127.0.0.1:${remotePorts[0]}`, internal: `http://127.0.0.1:${internalPort}` };
 });
@@ -170,6 +178,50 @@ test('[DEPLOY] nginx serves the host as the host origin does: rendered pages, 40
   const remote = await fetch(`${site.remote}/mf-manifest.json`);
   assert.deepStrictEqual([remote.status, remote.headers.get('access-control-allow-origin')], [200, '*']);
   assert.strictEqual((await fetch(`${site.remote}/mf-manifest.json`, { method: 'OPTIONS' })).status, 204);
+});
+
+test('[DEPLOY] nginx and the Node host origin answer the same page and file URLs alike (status, body, policy, caching)', async () => {
+  const port = await freePort();
+  const { spawn } = require('child_process');
+  const node = spawn(process.execPath, [path.join(__dirname, '../src/origin.cjs'), 'host'], {
+    env: { ...process.env, ...siteEnv, HOST_PORT: String(port) },
+    stdio: 'ignore',
+  });
+  try {
+    const nodeOrigin = `http://127.0.0.1:${port}`;
+    await waitFor(async () => (await fetch(`${nodeOrigin}/`)).status === 200, 'the Node host origin', 20_000);
+    const answer = async (origin, url) => {
+      const r = await fetch(`${origin}${url}`, { redirect: 'manual' });
+      const h = (n) => r.headers.get(n);
+      return [url, r.status, await r.text(), h('content-security-policy'), h('cache-control'), h('x-content-type-options'), h('referrer-policy')];
+    };
+    const urls = [
+      '/',
+      '/news',
+      '/NEWS',
+      '/newsDetail?id=3',
+      '/newsDetail?id=999',
+      '/newsDetail?id=3&x=1',
+      '/no-such-page',
+      '/account/profile',
+      '/account',
+      '/news?page=2',
+      '/static/js/main.3f9a1c2e.js',
+      '/static/js/gone.js',
+      '/remotes.json',
+      '/site-config.json',
+      '/sitemap.xml',
+      '/dev/captcha/x',
+      '/%64ev/visits',
+      '/robots.txt',
+      '/news/',
+      '/index.html',
+      '/static/js/',
+    ];
+    for (const url of urls) assert.deepStrictEqual(await answer(site.origin, url), await answer(nodeOrigin, url));
+  } finally {
+    await stopAll([node]);
+  }
 });
 
 test('[ISSUE-26] signed in through nginx, the token works on both instances', async () => {

@@ -14,9 +14,9 @@ export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
  */
 export const CAPTCHA_CHARSET = '34678abcdefhjkmnprtuwxy';
 export const CAPTCHA_LENGTH = 4;
-export const CAPTCHA_WIDTH = 160;
-export const CAPTCHA_HEIGHT = 60;
-export const CAPTCHA_FONT_SIZE = 40;
+export const CAPTCHA_WIDTH = 150;
+export const CAPTCHA_HEIGHT = 50;
+export const CAPTCHA_FONT_SIZE = 38;
 
 /** The part of svg-captcha's loaded opentype.js font this module uses (its typings declare `options` without `font`). */
 interface PathCommand {
@@ -144,7 +144,7 @@ export function renderCaptcha(text?: string): { text: string; svg: string } {
   const answer = text ?? Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_CHARSET[crypto.randomInt(CAPTCHA_CHARSET.length)]).join('');
   const spacing = (CAPTCHA_WIDTH - 16) / answer.length;
   const parts = [...answer].map((ch, i) => {
-    const m = glyphMatrix(8 + spacing * (i + 0.5) + rnd(-3, 3), CAPTCHA_HEIGHT / 2 + rnd(-4, 4));
+    const m = glyphMatrix(8 + spacing * (i + 0.5) + rnd(-3, 3), CAPTCHA_HEIGHT / 2 + rnd(-3, 3));
     return `<path fill="${inkColor()}" d="${glyphPath(ch, m)}"/>`;
   });
   for (let i = 0; i < 3; i++) parts.push(noiseCurve());

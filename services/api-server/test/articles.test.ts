@@ -106,7 +106,7 @@ describe('articles', () => {
       [{ title: '' }, '标题不能为空', 'title'],
       [{ channelId: 999999 }, '栏目不存在', 'channelId'],
       [{ status: 7 }, '状态只能为已发布、草稿或已下线', 'status'],
-      [{ image: 'javascript:alert(1)' }, '封面图只能是站内路径或 http(s) 地址', 'image'],
+      [{ image: 'javascript:alert(1)' }, '封面图只能是站内路径（以 / 开头）或 http(s) 网址', 'image'],
       [{ publishDate: '明天' }, '发布时间格式不正确', 'publishDate'],
       [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, '标签不能超过10个', 'tags'],
     ];
@@ -114,6 +114,63 @@ describe('articles', () => {
       const r = await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form(over) });
       assert.deepEqual(r.body, { code: 400, msg, field }, JSON.stringify(over));
     }
+  });
+
+  test('[ISSUE-27.5b] image, video, poster and file take only a clean in-site path or http(s) URL, as block links do', async () => {
+    const cases: [string, string, string][] = [
+      ['image', 'https://cdn.example.com/a.png" onerror="alert(1)', '封面图'],
+      ['video', 'http://', '视频'],
+      ['poster', '/\\evil.example/p.png', '视频封面'],
+      ['file', '/files/docs/年度 报告.pdf', '附件'],
+      ['file', '//evil.example/x.pdf', '附件'],
+    ];
+    for (const [field, value, label] of cases) {
+      const r = await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form({ [field]: value }) });
+      assert.deepEqual(r.body, { code: 400, msg: `${label}只能是站内路径（以 / 开头）或 http(s) 网址`, field }, value);
+    }
+    const good = await req(s.app, {
+      method: 'POST',
+      url: '/system/article',
+      token: admin,
+      payload: form({ image: ' https://cdn.example.com/a.png ', video: '/files/videos/v.mp4', poster: '', file: 'https://example.com/a.pdf' }),
+    });
+    assert.equal(good.body.code, 200, JSON.stringify(good.body));
+    const d = good.body.data;
+    assert.deepEqual(
+      [d.image, d.video, d.poster, d.file],
+      ['https://cdn.example.com/a.png', '/files/videos/v.mp4', null, 'https://example.com/a.pdf'],
+    );
+  });
+
+  test('[ISSUE-27.5b] a body at the maximum in Chinese (3 bytes a character) is saved, add and edit; one character more is a 400, not a 413', async () => {
+    const max = '中'.repeat(500_000);
+    const created = await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form({ text: max, status: 1 }) });
+    assert.equal(created.body.code, 200, JSON.stringify(created.body).slice(0, 300));
+    assert.equal(created.body.data.text.length, 500_000);
+    const edited = await req(s.app, {
+      method: 'PUT',
+      url: `/system/article/${created.body.data.id}`,
+      token: admin,
+      payload: form({ text: '文'.repeat(500_000), version: 1, title: '长'.repeat(300), description: '摘'.repeat(1000) }),
+    });
+    assert.equal(edited.body.code, 200, JSON.stringify(edited.body).slice(0, 300));
+    for (const method of ['POST', 'PUT'] as const) {
+      const over = await req(s.app, {
+        method,
+        url: method === 'POST' ? '/system/article' : `/system/article/${created.body.data.id}`,
+        token: admin,
+        payload: form({ text: '中'.repeat(500_001), version: 2 }),
+      });
+      assert.deepEqual([over.status, over.body], [400, { code: 400, msg: '正文不能超过500000个字符', field: 'text' }], method);
+    }
+    // the other routes keep the server-wide 256 KB limit
+    const big = await req(s.app, {
+      method: 'PUT',
+      url: `/system/article/${created.body.data.id}/status`,
+      token: admin,
+      payload: { status: 0, version: 2, pad: 'x'.repeat(300 * 1024) },
+    });
+    assert.equal(big.status, 413);
   });
 
   test('[ISSUE-18.1] list: search by title, channel, state and date; sorting; paging', async () => {

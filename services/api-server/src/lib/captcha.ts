@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import svgCaptcha from 'svg-captcha';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
@@ -7,13 +8,163 @@ import { BizError } from './errors.js';
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 
+/**
+ * What the image shows. Lower case only (the answer is case-insensitive, so c/C, x/X are one character), and none of
+ * the characters a person confuses once distorted: 0/o, 1/l/i, 2/z, 5/s, 9/g/q, u/v.
+ */
+export const CAPTCHA_CHARSET = '34678abcdefhjkmnprtuwxy';
+export const CAPTCHA_LENGTH = 4;
+export const CAPTCHA_WIDTH = 150;
+export const CAPTCHA_HEIGHT = 50;
+export const CAPTCHA_FONT_SIZE = 38;
+
+/** The part of svg-captcha's loaded opentype.js font this module uses (its typings declare `options` without `font`). */
+interface PathCommand {
+  type: 'M' | 'L' | 'Q' | 'C' | 'Z';
+  x?: number;
+  y?: number;
+  x1?: number;
+  y1?: number;
+  x2?: number;
+  y2?: number;
+}
+interface GlyphFont {
+  unitsPerEm: number;
+  charToGlyph(ch: string): { advanceWidth?: number; getPath(x: number, y: number, size: number): { commands: PathCommand[] } };
+}
+// DejaVu Sans Mono Bold (free licence, fonts/DejaVu-LICENSE.txt) instead of svg-captcha's hollow, hand-drawn default
+// font that people misread: thick, plain strokes stay legible once rotated and skewed.
+svgCaptcha.loadFont(fileURLToPath(new URL('../../fonts/DejaVuSansMono-Bold.ttf', import.meta.url)));
+const font = (svgCaptcha.options as { font?: GlyphFont }).font as GlyphFont;
+
+type Point = [number, number];
+type Matrix = [number, number, number, number, number, number];
+
+const rnd = (min: number, max: number): number => min + Math.random() * (max - min);
+const lerp = (a: Point, b: Point, t: number): Point => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+const n = (v: number): string => String(Math.round(v * 10) / 10);
+
+/** x' = a·x + c·y + e, y' = b·x + d·y + f (SVG matrix order). */
+function apply(m: Matrix, p: Point): Point {
+  return [m[0] * p[0] + m[2] * p[1] + m[4], m[1] * p[0] + m[3] * p[1] + m[5]];
+}
+
+/** Scale, then skew along x, then rotate, then move to (tx, ty): one random transform per glyph. */
+function glyphMatrix(tx: number, ty: number): Matrix {
+  const s = rnd(0.9, 1.08);
+  const k = Math.tan(rnd(-0.25, 0.25));
+  const r = rnd(-0.3, 0.3);
+  const cos = Math.cos(r);
+  const sin = Math.sin(r);
+  // R · K · S where K = [[1, k], [0, 1]], S = s·I
+  return [cos * s, sin * s, (cos * k - sin) * s, (sin * k + cos) * s, tx, ty];
+}
+
+/**
+ * One glyph's outline as path data: every point goes through the glyph's random transform, and about a third of the
+ * segments are split in two at a random point (same shape, different commands), so the same character never gives
+ * the same path data nor the same sequence of commands.
+ */
+function glyphPath(ch: string, m: Matrix): string {
+  const scale = CAPTCHA_FONT_SIZE / font.unitsPerEm;
+  // baseline about half an x-height below the centre, so lower-case letters sit in the middle of the image
+  const glyph = font.charToGlyph(ch);
+  const width = (glyph.advanceWidth ?? 0) * scale;
+  const out: string[] = [];
+  let cur: Point = [0, 0];
+  let start: Point = [0, 0];
+  const pt = (x = 0, y = 0): Point => apply(m, [x, y]);
+  for (const c of glyph.getPath(-width / 2, CAPTCHA_FONT_SIZE * 0.27, CAPTCHA_FONT_SIZE).commands) {
+    const split = Math.random() < 0.35;
+    const t = rnd(0.3, 0.7);
+    if (c.type === 'M') {
+      cur = start = pt(c.x, c.y);
+      out.push(`M${n(cur[0])} ${n(cur[1])}`);
+    } else if (c.type === 'L') {
+      const p = pt(c.x, c.y);
+      if (split) {
+        const mid = lerp(cur, p, t);
+        out.push(`L${n(mid[0])} ${n(mid[1])}`);
+      }
+      out.push(`L${n(p[0])} ${n(p[1])}`);
+      cur = p;
+    } else if (c.type === 'Q') {
+      const p1 = pt(c.x1, c.y1);
+      const p = pt(c.x, c.y);
+      if (split) {
+        const a = lerp(cur, p1, t);
+        const b = lerp(p1, p, t);
+        const mid = lerp(a, b, t);
+        out.push(`Q${n(a[0])} ${n(a[1])} ${n(mid[0])} ${n(mid[1])}`, `Q${n(b[0])} ${n(b[1])} ${n(p[0])} ${n(p[1])}`);
+      } else out.push(`Q${n(p1[0])} ${n(p1[1])} ${n(p[0])} ${n(p[1])}`);
+      cur = p;
+    } else if (c.type === 'C') {
+      const p1 = pt(c.x1, c.y1);
+      const p2 = pt(c.x2, c.y2);
+      const p = pt(c.x, c.y);
+      if (split) {
+        const a = lerp(cur, p1, t);
+        const b = lerp(p1, p2, t);
+        const d = lerp(p2, p, t);
+        const ab = lerp(a, b, t);
+        const bd = lerp(b, d, t);
+        const mid = lerp(ab, bd, t);
+        out.push(
+          `C${n(a[0])} ${n(a[1])} ${n(ab[0])} ${n(ab[1])} ${n(mid[0])} ${n(mid[1])}`,
+          `C${n(bd[0])} ${n(bd[1])} ${n(d[0])} ${n(d[1])} ${n(p[0])} ${n(p[1])}`,
+        );
+      } else out.push(`C${n(p1[0])} ${n(p1[1])} ${n(p2[0])} ${n(p2[1])} ${n(p[0])} ${n(p[1])}`);
+      cur = p;
+    } else {
+      out.push('Z');
+      cur = start;
+    }
+  }
+  return out.join('');
+}
+
+/** A dark colour of random hue: strong contrast on the light background whatever the hue. */
+const inkColor = (): string => `hsl(${Math.floor(rnd(0, 360))},${Math.floor(rnd(55, 75))}%,${Math.floor(rnd(22, 36))}%)`;
+
+/** A curve across the whole image through the text band, thinner than the glyph strokes so it does not hide them. */
+function noiseCurve(): string {
+  const y = (): number => rnd(CAPTCHA_HEIGHT * 0.25, CAPTCHA_HEIGHT * 0.75);
+  const d =
+    `M${n(rnd(0, 12))} ${n(y())}` +
+    `C${n(rnd(30, 70))} ${n(rnd(0, CAPTCHA_HEIGHT))} ${n(rnd(90, 130))} ${n(rnd(0, CAPTCHA_HEIGHT))} ` +
+    `${n(rnd(CAPTCHA_WIDTH - 12, CAPTCHA_WIDTH))} ${n(y())}`;
+  return `<path d="${d}" stroke="${inkColor()}" stroke-width="${n(rnd(1.2, 1.8))}" fill="none"/>`;
+}
+
+/**
+ * Renders a captcha: svg-captcha's font, drawn glyph by glyph with a random rotation, skew, scale and baseline per
+ * glyph and randomly split segments, plus three crossing curves; elements in random order.
+ */
+export function renderCaptcha(text?: string): { text: string; svg: string } {
+  const answer = text ?? Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_CHARSET[crypto.randomInt(CAPTCHA_CHARSET.length)]).join('');
+  const spacing = (CAPTCHA_WIDTH - 16) / answer.length;
+  const parts = [...answer].map((ch, i) => {
+    const m = glyphMatrix(8 + spacing * (i + 0.5) + rnd(-3, 3), CAPTCHA_HEIGHT / 2 + rnd(-3, 3));
+    return `<path fill="${inkColor()}" d="${glyphPath(ch, m)}"/>`;
+  });
+  for (let i = 0; i < 3; i++) parts.push(noiseCurve());
+  for (let i = parts.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1);
+    [parts[i], parts[j]] = [parts[j], parts[i]];
+  }
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CAPTCHA_WIDTH}" height="${CAPTCHA_HEIGHT}" ` +
+    `viewBox="0,0,${CAPTCHA_WIDTH},${CAPTCHA_HEIGHT}"><rect width="100%" height="100%" fill="#f4f7fb"/>${parts.join('')}</svg>`;
+  return { text: answer, svg };
+}
+
 export async function createCaptcha(db: Db): Promise<{ uuid: string; img: string }> {
-  const c = svgCaptcha.create({ size: 4, noise: 2, color: true, ignoreChars: '0oO1ilI', width: 120, height: 40, background: '#f4f7fb' });
+  const c = renderCaptcha();
   const uuid = crypto.randomUUID().replace(/-/g, '');
-  await db.insert(captcha).values({ uuid, answer: c.text.toLowerCase(), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });
+  await db.insert(captcha).values({ uuid, answer: c.text, expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });
   // Occasional clean-up of old captchas.
   if (Math.random() < 0.05) await db.execute(sql`DELETE FROM captcha WHERE expires_at < now() - interval '1 day'`);
-  return { uuid, img: Buffer.from(c.data, 'utf8').toString('base64') };
+  return { uuid, img: Buffer.from(c.svg, 'utf8').toString('base64') };
 }
 
 /**

@@ -1,21 +1,9 @@
+import { htmlToText } from '@site/contract';
+
 /**
  * What the head of a detail page may add without repeating the body: an editor often puts the cover image, the
  * summary or the feature list into the article text too, and the page then showed them twice.
  */
-
-/** The body's visible text, whitespace collapsed (tags dropped, the common entities decoded). */
-export function bodyText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -42,7 +30,7 @@ export interface HeroParts {
 
 /** Which of the cover image, subtitle and summary the head shows: each only when present and not in the body. */
 export function heroParts(a: { image: string | null; subtitle: string | null; description: string | null; text: string }): HeroParts {
-  const text = bodyText(a.text);
+  const text = htmlToText(a.text);
   const notInBody = (s: string | null) => !!s && !!squash(s) && !text.includes(squash(s));
   return { image: !!a.image && !bodyHasImage(a.text, a.image), subtitle: notInBody(a.subtitle), description: notInBody(a.description) };
 }
@@ -50,6 +38,6 @@ export function heroParts(a: { image: string | null; subtitle: string | null; de
 /** True when the body already names every one of these feature titles (the separate list would repeat it). */
 export function bodyListsAll(html: string, titles: readonly string[]): boolean {
   if (titles.length === 0) return false;
-  const text = bodyText(html);
+  const text = htmlToText(html);
   return titles.every((t) => text.includes(squash(t)));
 }

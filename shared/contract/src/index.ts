@@ -3,6 +3,7 @@
  * business constants both sides use. No dependencies, no React: the server imports it too.
  */
 export * from './constants';
+export * from './text';
 export type * from './api/common';
 export type * from './api/account';
 export type * from './api/articles';

@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { Button, Form, Input } from '@site/antd-kit';
 import { Link, useNavigate } from 'react-router-dom';
 import { resetUserPassword } from '@site/api-client';
 import { notify } from '@site/app-runtime';
 import { PASSWORD_MAX, rules } from '../../components/rules';
+import { PhoneField } from '../../components/PhoneField';
 import { SmsCodeField } from '../../components/SmsCodeField';
 import { UserLayout } from '../../components/UserLayout';
+import { useSubmit } from '../../components/useSubmit';
 
 interface Values {
   phone: string;
@@ -18,28 +19,17 @@ interface Values {
 export default function ForgetPassword() {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(values: Values) {
-    setSubmitting(true);
-    try {
-      const res = await resetUserPassword({ phone: values.phone, password: values.password, code: values.code.trim() });
-      notify.success(res.msg || '密码重置成功');
-      // Customers' user name is their phone: offer it on the login form.
-      navigate(`/user/login?username=${encodeURIComponent(values.phone)}`, { replace: true });
-    } catch {
-      /* the client showed the server's message; the input stays */
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { submitting, submit } = useSubmit(async (values: Values) => {
+    const res = await resetUserPassword({ phone: values.phone, password: values.password, code: values.code.trim() });
+    notify.success(res.msg || '密码重置成功');
+    // Customers' user name is their phone: offer it on the login form.
+    navigate(`/user/login?username=${encodeURIComponent(values.phone)}`, { replace: true });
+  });
 
   return (
     <UserLayout title="忘记密码">
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="forget-password">
-        <Form.Item label="手机号" name="phone" rules={rules.phone}>
-          <Input placeholder="请输入手机号码" maxLength={11} inputMode="tel" autoComplete="tel" />
-        </Form.Item>
+        <PhoneField />
         <Form.Item label="新密码" name="password" rules={rules.newPassword}>
           <Input.Password placeholder="6-20位密码" maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>

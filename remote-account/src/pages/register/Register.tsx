@@ -1,12 +1,14 @@
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Button, Form, Input } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
 import { registerCustomer } from '@site/api-client';
 import { notify } from '@site/app-runtime';
 import { rules } from '../../components/rules';
 import { useFinishLogin } from '../../components/useFinishLogin';
+import { PhoneField } from '../../components/PhoneField';
 import { SmsCodeField } from '../../components/SmsCodeField';
 import { UserLayout } from '../../components/UserLayout';
+import { useSubmit } from '../../components/useSubmit';
 
 interface Values {
   phone: string;
@@ -27,33 +29,22 @@ export const CONSENT_MESSAGE = '请阅读并同意隐私政策';
 export default function Register() {
   const [form] = Form.useForm<Values>();
   const finishLogin = useFinishLogin();
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(values: Values) {
-    setSubmitting(true);
-    try {
-      const tgCode = values.tgCode?.trim();
-      const { token } = await registerCustomer({
-        phone: values.phone,
-        name: values.name.trim(),
-        code: values.code.trim(),
-        ...(tgCode ? { tgCode } : {}),
-      });
-      notify.success('注册成功');
-      await finishLogin(token);
-    } catch {
-      /* the client showed the server's message (e.g. 该手机号已注册); the input stays */
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { submitting, submit } = useSubmit(async (values: Values) => {
+    const tgCode = values.tgCode?.trim();
+    const { token } = await registerCustomer({
+      phone: values.phone,
+      name: values.name.trim(),
+      code: values.code.trim(),
+      ...(tgCode ? { tgCode } : {}),
+    });
+    notify.success('注册成功');
+    await finishLogin(token);
+  });
 
   return (
     <UserLayout title="注册">
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="register">
-        <Form.Item label="手机号" name="phone" rules={rules.phone}>
-          <Input placeholder="请输入手机号码" maxLength={11} inputMode="tel" autoComplete="tel" />
-        </Form.Item>
+        <PhoneField />
         <Form.Item label="姓名" name="name" rules={rules.name}>
           <Input placeholder="请输入姓名" maxLength={30} autoComplete="name" />
         </Form.Item>

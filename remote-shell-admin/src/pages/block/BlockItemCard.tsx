@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Tag, DeleteOutlined, SaveOutlined } from '@site/antd-kit';
+import { Button, Card, Col, Form, Input, Row, Space, Switch, Tag, DeleteOutlined, SaveOutlined } from '@site/antd-kit';
 import { addBlockItem, updateBlockItem } from '@site/api-client';
 import type { BlockItemAdmin, BlockItemBody } from '@site/contract';
 import { Action } from '@site/app-runtime';
 import { ImageField } from '../../components/ImageField';
-import { showServerFieldError } from '../../components/server-field-error';
+import { useFormSave } from '../../components/use-form-save';
 import { DragHandle } from '../../components/SortableRow';
 
 export const BLOCK_PERMISSION_ID = 'content:block';
@@ -39,26 +39,18 @@ export function BlockItemCard({
   onSaved: () => void;
   onDelete: () => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(!item);
-  const [saving, setSaving] = useState(false);
   const label = item ? item.title : '新内容';
-
-  const save = async (v: Values) => {
-    setSaving(true);
-    try {
-      if (item) await updateBlockItem(item.id, { ...v, version: item.version });
-      else await addBlockItem({ ...v, blockId });
-      void message.success(item ? '保存成功' : '新增成功');
+  const { saving, save } = useFormSave<Values>(
+    form,
+    (v) => (item ? updateBlockItem(item.id, { ...v, version: item.version }) : addBlockItem({ ...v, blockId })),
+    item ? '保存成功' : '新增成功',
+    () => {
       setDirty(false);
       onSaved();
-    } catch (e) {
-      showServerFieldError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <Card

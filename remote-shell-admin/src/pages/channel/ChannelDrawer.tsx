@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Drawer, Form, Input, Space, Switch, TreeSelect } from '@site/antd-kit';
+import { useEffect } from 'react';
+import { Button, Drawer, Form, Input, Space, Switch, TreeSelect } from '@site/antd-kit';
 import { addChannel, updateChannel } from '@site/api-client';
 import type { ChannelAdmin, ChannelBody } from '@site/contract';
 import { ImageField } from '../../components/ImageField';
-import { showServerFieldError } from '../../components/server-field-error';
+import { useFormSave } from '../../components/use-form-save';
 
 /** What the drawer edits: an existing channel, or a new one under `parentId` (null = top level). */
 export type ChannelEdit = { channel: ChannelAdmin } | { parentId: number | null };
@@ -48,9 +48,7 @@ export function ChannelDrawer({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<ChannelBody>();
-  const [saving, setSaving] = useState(false);
   const current = edit && 'channel' in edit ? edit.channel : null;
 
   useEffect(() => {
@@ -62,20 +60,15 @@ export function ChannelDrawer({
     } else form.setFieldsValue({ ...EMPTY, parentId: 'parentId' in edit ? edit.parentId : null });
   }, [edit, current, form]);
 
-  const save = async (values: ChannelBody) => {
-    setSaving(true);
-    const body = { ...values, parentId: values.parentId ?? null };
-    try {
-      if (current) await updateChannel(current.id, { ...body, version: current.version });
-      else await addChannel(body);
-      message.success(current ? '修改成功' : '新增成功');
-      onSaved();
-    } catch (e) {
-      showServerFieldError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFormSave<ChannelBody>(
+    form,
+    (values) => {
+      const body = { ...values, parentId: values.parentId ?? null };
+      return current ? updateChannel(current.id, { ...body, version: current.version }) : addChannel(body);
+    },
+    current ? '修改成功' : '新增成功',
+    onSaved,
+  );
 
   return (
     <Drawer

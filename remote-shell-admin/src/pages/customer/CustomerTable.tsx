@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Descriptions, Drawer } from '@site/antd-kit';
+import { Descriptions, Drawer } from '@site/antd-kit';
 import { getSiteCustomer, listSiteCustomers, setSiteCustomerStatus } from '@site/api-client';
 import { ROLE_LABELS, USER_STATUS_LABELS, DEFAULT_ROLE, type SiteCustomer } from '@site/contract';
-import { accountStatusControl, accountStatusTag, nextAccountStatus } from '../../components/account-status';
+import { accountStatusControl, accountStatusTag, useAccountStatusToggle } from '../../components/account-status';
 import { ControlButton, labelOptions, ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
@@ -11,9 +11,9 @@ export const CUSTOMER_PERMISSION_ID = 'system:customer';
 
 /** 客户管理 (system/customer/index): people registered on the site; search, view, disable and enable. */
 export default function CustomerTable() {
-  const { message } = App.useApp();
   const list = useListPage(listSiteCustomers, PAGE_SIZE);
   const [detail, setDetail] = useState<SiteCustomer | null>(null);
+  const toggleStatus = useAccountStatusToggle(setSiteCustomerStatus, list.refresh);
 
   async function view(c: SiteCustomer) {
     try {
@@ -24,15 +24,8 @@ export default function CustomerTable() {
   }
 
   async function toggle(c: SiteCustomer) {
-    const { status, done } = nextAccountStatus(c);
-    try {
-      await setSiteCustomerStatus(c.userId, { status });
-      void message.success(done);
-      list.refresh();
-      if (detail?.userId === c.userId) setDetail({ ...detail, status });
-    } catch {
-      /* notified */
-    }
+    const status = await toggleStatus(c);
+    if (status && detail?.userId === c.userId) setDetail({ ...detail, status });
   }
 
   // In the table's rows and in the detail drawer.

@@ -1,4 +1,4 @@
-import { Avatar, Button, CustomerServiceOutlined, Descriptions, Skeleton, Space, Tag, UserOutlined } from '@site/antd-kit';
+import { Avatar, Button, CustomerServiceOutlined, Descriptions, Skeleton, Space, UserOutlined } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
@@ -7,7 +7,7 @@ import { supportHref } from '../../layout/support-url';
 import { LatestNotices } from './LatestNotices';
 import { MyDocuments } from './MyDocuments';
 import { MyMessages } from './MyMessages';
-import { roleLabel } from './roles';
+import { RoleTags } from './RoleTags';
 
 /**
  * A signed-in customer's own workbench (issue 19): their account, customer and product version, the notices meant for
@@ -56,13 +56,7 @@ export function CustomerWorkbench() {
                 {
                   key: 'roles',
                   label: '角色',
-                  children: (
-                    <span className="dashboard-roles">
-                      {roles.map((r) => (
-                        <Tag key={r}>{roleLabel(r)}</Tag>
-                      ))}
-                    </span>
-                  ),
+                  children: <RoleTags roles={roles} />,
                 },
               ]}
             />

@@ -1,9 +1,9 @@
-import { Avatar, Descriptions, Space, Tag, UserOutlined } from '@site/antd-kit';
+import { Avatar, Descriptions, Space, UserOutlined } from '@site/antd-kit';
 import { useAuth, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { VisitFigures } from '../../components/VisitFigures';
 import { LatestNotices } from './LatestNotices';
-import { roleLabel } from './roles';
+import { RoleTags } from './RoleTags';
 
 const VISIT_DAYS = 7;
 
@@ -25,13 +25,7 @@ export function StaffWorkbench() {
               {
                 key: 'roles',
                 label: '角色',
-                children: (
-                  <span className="dashboard-roles">
-                    {roles.map((r) => (
-                      <Tag key={r}>{roleLabel(r)}</Tag>
-                    ))}
-                  </span>
-                ),
+                children: <RoleTags roles={roles} />,
               },
               { key: 'phone', label: '手机号码', children: user?.phonenumber || '未填写' },
             ]}

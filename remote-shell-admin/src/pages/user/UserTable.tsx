@@ -3,7 +3,7 @@ import { App, KeyOutlined, PlusOutlined, Space, Tag } from '@site/antd-kit';
 import { listRoleOptions, listStaffUsers, resetStaffUserPassword, setStaffUserStatus } from '@site/api-client';
 import { USER_STATUS_LABELS, type RoleOption, type StaffUser } from '@site/contract';
 import { useAuth, usePermission } from '@site/app-runtime';
-import { accountStatusControl, accountStatusTag, nextAccountStatus } from '../../components/account-status';
+import { accountStatusControl, accountStatusTag, useAccountStatusToggle } from '../../components/account-status';
 import { labelOptions, ListPage, useListPage } from '../../list-page';
 import { InitialPasswordModal } from './InitialPasswordModal';
 import { UserForm } from './UserForm';
@@ -18,6 +18,7 @@ export default function UserTable() {
   const { user: me } = useAuth();
   const { hasAction } = usePermission();
   const list = useListPage(listStaffUsers, PAGE_SIZE);
+  const toggle = useAccountStatusToggle(setStaffUserStatus, list.refresh);
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
   const [shown, setShown] = useState<{ userName: string; password: string; reset: boolean } | null>(null);
@@ -30,17 +31,6 @@ export default function UserTable() {
       () => undefined,
     );
   }, [mayChoose]);
-
-  async function toggle(u: StaffUser) {
-    const { status, done } = nextAccountStatus(u);
-    try {
-      await setStaffUserStatus(u.userId, { status });
-      void message.success(done);
-      list.refresh();
-    } catch {
-      /* notified */
-    }
-  }
 
   async function reset(u: StaffUser) {
     try {

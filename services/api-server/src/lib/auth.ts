@@ -50,6 +50,21 @@ export interface CurrentUser extends UserInfo {
   passwordInitial: boolean;
 }
 
+/** The account part of a signed-in user, as getInfo and the sign-in answer carry it (no roles, token or perms). */
+export function userInfo(u: UserInfo): UserInfo {
+  return {
+    userId: u.userId,
+    userName: u.userName,
+    nickName: u.nickName,
+    avatar: u.avatar,
+    customerId: u.customerId,
+    deptId: u.deptId,
+    postIds: u.postIds,
+    phonenumber: u.phonenumber,
+    email: u.email,
+  };
+}
+
 /** Bearer token of the request (Authorization header only; cookies are not accepted, so no CSRF). */
 export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -77,15 +92,7 @@ export async function loadUserByToken(db: Db, token: string): Promise<CurrentUse
   for (const r of roleRows) for (const p of r.perms ?? []) perms.add(p);
   const permissions = perms.has(ALL_PERMISSION) ? [ALL_PERMISSION] : [...perms].sort();
   return {
-    userId: u.userId,
-    userName: u.userName,
-    nickName: u.nickName,
-    avatar: u.avatar,
-    customerId: u.customerId,
-    deptId: u.deptId,
-    postIds: u.postIds ?? [],
-    phonenumber: u.phonenumber ?? '',
-    email: u.email,
+    ...userInfo({ ...u, postIds: u.postIds ?? [], phonenumber: u.phonenumber ?? '' }),
     roles,
     permissions,
     token,

@@ -1,17 +1,5 @@
-/** Plain text of an HTML fragment (for the search column). */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Plain text of an HTML fragment (for the search column): the one the detail pages compare by. */
+export { htmlToText } from '@site/contract';
 
 /** `YYYY-MM-DD HH:mm:ss` in the server's configured time zone (TZ, default Asia/Shanghai). */
 export function formatDateTime(d: Date | string | null | undefined): string {

@@ -4,6 +4,22 @@ import type { visit } from '../db/schema.js';
 
 export type VisitRow = Omit<typeof visit.$inferInsert, 'id' | 'createdAt'>;
 
+type VisitField = 'url' | 'entryUrl' | 'referrer' | 'si' | 'uv' | 'newVisitor' | 'count' | 'duration';
+
+/** What the visitor's script reports of a visit: taken from the beacon to store it, and from a stored row to show it. */
+export function visitFields<V extends Record<VisitField, unknown>>(v: V): Pick<V, VisitField> {
+  return {
+    url: v.url,
+    entryUrl: v.entryUrl,
+    referrer: v.referrer,
+    si: v.si,
+    uv: v.uv,
+    newVisitor: v.newVisitor,
+    count: v.count,
+    duration: v.duration,
+  };
+}
+
 /**
  * Stores one visit record under the per-address visit limit, in one statement; the limit is counted in the
  * database, so it holds across every instance.

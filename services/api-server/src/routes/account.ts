@@ -19,7 +19,7 @@ import {
   revokeToken,
   caller,
   needUser,
-  type CurrentUser,
+  userInfo,
 } from '../lib/auth.js';
 import { recordAudit } from '../lib/audit.js';
 import { recordLogin } from '../lib/loginlog.js';
@@ -31,7 +31,7 @@ import { hit } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { phone, PHONE_RE, queryAndBody, smsCode } from '../lib/validate.js';
-import type { GetInfoResponse, RouterVo, UserInfo } from '@site/contract';
+import type { GetInfoResponse, RouterVo } from '@site/contract';
 
 const OK = '操作成功';
 /** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
@@ -64,20 +64,6 @@ const updatePwdBody = z.object({
   oldPassword: z.string({ error: '旧密码不能为空' }).min(1, '旧密码不能为空').max(64, '修改密码失败，旧密码错误'),
   newPassword,
 });
-
-export function userInfo(u: CurrentUser): UserInfo {
-  return {
-    userId: u.userId,
-    userName: u.userName,
-    nickName: u.nickName,
-    avatar: u.avatar,
-    customerId: u.customerId,
-    deptId: u.deptId,
-    postIds: u.postIds,
-    phonenumber: u.phonenumber,
-    email: u.email,
-  };
-}
 
 export default async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

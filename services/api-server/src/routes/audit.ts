@@ -15,6 +15,7 @@ import { caller, hasPermi, needAnyPermi, needPermi } from '../lib/auth.js';
 import { forbidden, HttpError } from '../lib/errors.js';
 import { escapeLike, likePattern } from '../lib/people.js';
 import { pageParams } from '../lib/validate.js';
+import { pageOf } from '../lib/paging.js';
 
 const TZ = () => process.env.TZ || 'Asia/Shanghai';
 const day = z
@@ -66,18 +67,8 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
       q.beginTime ? gte(t.auditLog.createdAt, startOfDay(q.beginTime)) : undefined,
       q.endTime ? lt(t.auditLog.createdAt, startOfDay(q.endTime, 1)) : undefined,
     );
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(t.auditLog)
-      .where(where);
-    const list = await db
-      .select()
-      .from(t.auditLog)
-      .where(where)
-      .orderBy(desc(t.auditLog.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toAuditEntry) };
+    const { total, rows: list } = await pageOf(db, t.auditLog, where, [desc(t.auditLog.id)], q);
+    return { code: 200, msg: '查询成功', total, rows: list.map(toAuditEntry) };
   });
 
   /** 登录日志 (issue 27.4): sign-in attempts, newest first, by name (or phone) and outcome. */
@@ -98,18 +89,8 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
         q.userName ? ilike(t.loginLog.userName, likePattern(q.userName)) : undefined,
         q.status ? eq(t.loginLog.status, q.status) : undefined,
       );
-      const [{ count }] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(t.loginLog)
-        .where(where);
-      const list = await db
-        .select()
-        .from(t.loginLog)
-        .where(where)
-        .orderBy(desc(t.loginLog.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
-      return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toLoginLogEntry) };
+      const { total, rows: list } = await pageOf(db, t.loginLog, where, [desc(t.loginLog.id)], q);
+      return { code: 200, msg: '查询成功', total, rows: list.map(toLoginLogEntry) };
     },
   );
 
@@ -127,19 +108,9 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
       const { resource, targetId } = req.params;
       if (!hasPermi(u, 'system:audit:list') && !hasPermi(u, VIEW_PERMISSION[resource])) throw forbidden();
       const where = and(eq(t.auditLog.resource, resource), aboutTarget(targetId));
-      const [{ count }] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(t.auditLog)
-        .where(where);
       const q = req.query;
-      const list = await db
-        .select()
-        .from(t.auditLog)
-        .where(where)
-        .orderBy(desc(t.auditLog.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
-      return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toAuditEntry) };
+      const { total, rows: list } = await pageOf(db, t.auditLog, where, [desc(t.auditLog.id)], q);
+      return { code: 200, msg: '查询成功', total, rows: list.map(toAuditEntry) };
     },
   );
 }

@@ -14,6 +14,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
+import { blockItemFields } from '../lib/block-items.js';
 import { caller, needPermi } from '../lib/auth.js';
 import { badRequest, notFound, staleWrite } from '../lib/errors.js';
 import { recordContentChange } from '../lib/render-outbox.js';
@@ -56,19 +57,7 @@ const editBody = z
 const sortBody = z.object({ ids: z.array(intId, { error: '排序列表格式不正确' }).min(1, '排序列表不能为空').max(500, '排序列表过长') });
 
 export function toBlockItemAdmin(r: ItemRow): BlockItemAdmin {
-  return {
-    id: r.id,
-    blockId: r.blockId,
-    title: r.title,
-    subtitle: r.subtitle,
-    description: r.description,
-    url: r.url,
-    image: r.image,
-    targetBlank: r.targetBlank,
-    enabled: r.enabled,
-    order: r.sort,
-    version: r.version,
-  };
+  return { ...blockItemFields(r), version: r.version };
 }
 const summary = (r: ItemRow) => `${BLOCK_NAMES.get(r.blockId) ?? r.blockId}：${r.title}`;
 

@@ -13,6 +13,8 @@ import { FILE_NOT_FOUND, fileKey, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
 import { bearer, loadUserByToken } from '../lib/auth.js';
 import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/validate.js';
+import { visitFields } from '../lib/visits.js';
+import { blockItemFields } from '../lib/block-items.js';
 import type { Article, ArticleDetail, ArticleSearchPage, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
@@ -261,19 +263,7 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
         .from(t.blockItem)
         .where(and(eq(t.blockItem.blockId, blockId), eq(t.blockItem.enabled, true)))
         .orderBy(asc(t.blockItem.sort), asc(t.blockItem.id));
-      return rows.map((r) => ({
-        id: r.id,
-        blockId: r.blockId,
-        title: r.title,
-        subtitle: r.subtitle,
-        description: r.description,
-        url: r.url,
-        linkUrl: r.linkUrl,
-        image: r.image,
-        targetBlank: r.targetBlank,
-        enabled: r.enabled,
-        order: r.sort,
-      }));
+      return rows.map((r) => ({ ...blockItemFields(r), linkUrl: r.linkUrl }));
     });
 
   app.get('/api/block-item', { schema: { querystring: blockQuery } }, async (req) => {
@@ -465,14 +455,7 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
       // Answered once the record is committed (lib/visits.ts): no record that was acknowledged lives only in memory.
       const stored = await ctx.visits.record({
         siteId,
-        url: v.url,
-        entryUrl: v.entryUrl,
-        referrer: v.referrer,
-        si: v.si,
-        uv: v.uv,
-        newVisitor: v.newVisitor,
-        count: v.count,
-        duration: v.duration,
+        ...visitFields(v),
         ip: req.ip.slice(0, 64),
         userAgent: String(req.headers['user-agent'] ?? '')
           .replace(/\0/g, '')

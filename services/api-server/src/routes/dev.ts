@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { peekCaptcha } from '../lib/captcha.js';
 import { notFound } from '../lib/errors.js';
+import { visitFields } from '../lib/visits.js';
 import { phone } from '../lib/validate.js';
 
 const phoneQuery = z.object({ phone });
@@ -44,16 +45,7 @@ export default async function devRoutes(fastify: FastifyInstance, ctx: AppContex
     return {
       code: 200,
       msg: '操作成功',
-      data: list.map((v) => ({
-        url: v.url,
-        entryUrl: v.entryUrl,
-        referrer: v.referrer,
-        si: v.si,
-        uv: v.uv,
-        newVisitor: v.newVisitor,
-        count: v.count,
-        duration: v.duration,
-      })),
+      data: list.map(visitFields),
     };
   });
 

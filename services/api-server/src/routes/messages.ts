@@ -4,7 +4,7 @@
  * Visitors write through POST /api/message-board (routes/content.ts). Staff search, mark 未处理/已处理 with a reply
  * note, delete and export; every write is audited.
  */
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ import { containing, dayParam, withinDays } from '../lib/filters.js';
 import { recordAudit } from '../lib/audit.js';
 import { sendCsv } from '../lib/csv.js';
 import { notFound } from '../lib/errors.js';
+import { pageOf } from '../lib/paging.js';
 
 export function toMessage(m: typeof t.messageBoard.$inferSelect): MessageBoardEntry {
   return {
@@ -73,18 +74,8 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
   app.get('/system/message-board/list', { onRequest: needPermi(db, 'content:message:list'), schema: { querystring: searchQuery } }, async (req) => {
     const q = req.query;
     const where = filter(q);
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(t.messageBoard)
-      .where(where);
-    const list = await db
-      .select()
-      .from(t.messageBoard)
-      .where(where)
-      .orderBy(desc(t.messageBoard.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toMessage) };
+    const { total, rows: list } = await pageOf(db, t.messageBoard, where, [desc(t.messageBoard.id)], q);
+    return { code: 200, msg: '查询成功', total, rows: list.map(toMessage) };
   });
 
   /** The caller's own messages (written while signed in), newest first, with the staff's replies. */
@@ -92,19 +83,9 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
     const u = caller(req);
     const q = req.query;
     const mine = eq(t.messageBoard.userId, u.userId);
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(t.messageBoard)
-      .where(mine);
-    const list = await db
-      .select()
-      .from(t.messageBoard)
-      .where(mine)
-      .orderBy(desc(t.messageBoard.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
+    const { total, rows: list } = await pageOf(db, t.messageBoard, mine, [desc(t.messageBoard.id)], q);
     // The IP and contact details are the author's own; nothing of other people is in these rows.
-    return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toMessage) };
+    return { code: 200, msg: '查询成功', total, rows: list.map(toMessage) };
   });
 
   /** Mark 未处理/已处理 with an optional reply note (shown to a signed-in author in their workbench). */

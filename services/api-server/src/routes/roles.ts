@@ -17,6 +17,7 @@ import { HttpError, notFound } from '../lib/errors.js';
 import { likePattern } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { pageParams } from '../lib/validate.js';
+import { pageOf } from '../lib/paging.js';
 
 const OK = '操作成功';
 /** The form of a permission string; a newly granted one must also use the page's `list` or a spec action name. */
@@ -141,18 +142,8 @@ export default async function roleRoutes(fastify: FastifyInstance, ctx: AppConte
   app.get('/system/role/list', { onRequest: needPermi(db, 'system:role:list'), schema: { querystring: listQuery } }, async (req) => {
     const q = req.query;
     const where = q.roleName ? or(ilike(t.sysRole.roleName, likePattern(q.roleName)), ilike(t.sysRole.roleKey, likePattern(q.roleName))) : undefined;
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(t.sysRole)
-      .where(where);
-    const list = await db
-      .select()
-      .from(t.sysRole)
-      .where(where)
-      .orderBy(asc(t.sysRole.roleSort), asc(t.sysRole.createdAt), asc(t.sysRole.roleKey))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return { code: 200, msg: '查询成功', total: Number(count), rows: await toRoles(db, list) };
+    const { total, rows: list } = await pageOf(db, t.sysRole, where, [asc(t.sysRole.roleSort), asc(t.sysRole.createdAt), asc(t.sysRole.roleKey)], q);
+    return { code: 200, msg: '查询成功', total, rows: await toRoles(db, list) };
   });
 
   /** Every menu (the role form's tree of pages and their actions). */

@@ -18,6 +18,7 @@ import { HttpError, forbidden, notFound } from '../lib/errors.js';
 import { holdsRole, likePattern, randomPassword, rolesOf, userWhere } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, newPassword, pageParams, PHONE_RE } from '../lib/validate.js';
+import { pageOf } from '../lib/paging.js';
 
 const OK = '操作成功';
 
@@ -162,22 +163,12 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
       q.status ? eq(t.sysUser.status, q.status) : undefined,
       q.roleKey ? sql`EXISTS (SELECT 1 FROM sys_user_role r WHERE r.user_id = ${t.sysUser.userId} AND r.role_key = ${q.roleKey})` : undefined,
     );
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(t.sysUser)
-      .where(where);
-    const list = await db
-      .select()
-      .from(t.sysUser)
-      .where(where)
-      .orderBy(desc(t.sysUser.userId))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
+    const { total, rows: list } = await pageOf(db, t.sysUser, where, [desc(t.sysUser.userId)], q);
     const held = await rolesOf(
       db,
       list.map((u) => u.userId),
     );
-    return { code: 200, msg: '查询成功', total: Number(count), rows: list.map((u) => toStaffUser(u, held.get(u.userId))) };
+    return { code: 200, msg: '查询成功', total, rows: list.map((u) => toStaffUser(u, held.get(u.userId))) };
   });
 
   /** The roles a user may be given (the user form's choices), for whoever manages users. */

@@ -1,6 +1,7 @@
 /** Content blocks in the admin shell (issue 18.2; perms content:block:*), `/system/block*`: `services/api-server/src/routes/blocks.ts`. */
 
 import type { RData, TableDataInfo } from './common';
+import type { BlockItemFields } from './content';
 
 /** A content block (ids and names in BLOCKS of the constants): `GET /system/block/list` rows. */
 export interface BlockInfo {
@@ -13,18 +14,7 @@ export interface BlockInfo {
 }
 
 /** A block item as staff edit it: `GET /system/block/{blockId}/items` rows (disabled ones included), `GET /system/block-item/{id}`. */
-export interface BlockItemAdmin {
-  id: number;
-  blockId: number;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  /** An in-site path, an http(s) URL, or a tel:/mailto: link (contact details). */
-  url: string | null;
-  image: string | null;
-  targetBlank: boolean;
-  enabled: boolean;
-  order: number;
+export interface BlockItemAdmin extends BlockItemFields {
   version: number;
 }
 

@@ -1,22 +1,10 @@
 /** Channels in the admin shell (issue 18.2; perms content:channel:*), `/system/channel*`: `services/api-server/src/routes/channels.ts`. */
 
 import type { RData, TableDataInfo } from './common';
+import type { ChannelFields } from './content';
 
 /** A channel as staff edit it: `GET /system/channel/list` rows (a tree), `GET /system/channel/{id}`. */
-export interface ChannelAdmin {
-  id: number;
-  parentId: number | null;
-  /** The title shown in the navigation. */
-  name: string;
-  alias: string;
-  /** In-site path of the channel's page, e.g. `/product`. */
-  url: string;
-  nav: boolean;
-  allowSearch: boolean;
-  targetBlank: boolean;
-  /** An in-site path or an http(s) URL the channel links to instead of its page, or null. */
-  linkUrl: string | null;
-  image: string | null;
+export interface ChannelAdmin extends ChannelFields {
   /** customs.filePath: the route key of the channel's page, e.g. `product/index`. */
   filePath: string;
   sort: number;

@@ -9,28 +9,32 @@ export interface ChannelCustoms {
   [key: string]: unknown;
 }
 
-/** `GET /api/channel`, `GET /api/channel/{id}`. */
-export interface Channel {
+/** What the site's channel and the admin shell's channel share (`Channel` here, `ChannelAdmin` in api/channels). */
+export interface ChannelFields {
   id: number;
-  /** Display name. */
+  parentId: number | null;
+  /** Display name: the title shown in the navigation. */
   name: string;
-  /** Same as `name` (the spec reads `title`). */
-  title: string;
   alias: string;
-  /** In-site url of the channel, e.g. `/product`. */
+  /** In-site url of the channel's page, e.g. `/product`. */
   url: string;
   /** Shown in the top navigation. */
   nav: boolean;
   /** Offered as a search channel. */
   allowSearch: boolean;
   targetBlank: boolean;
-  /** External link of the channel, or null. */
+  /** An in-site path or an http(s) URL the channel links to instead of its page, or null. */
   linkUrl: string | null;
   image: string | null;
+}
+
+/** `GET /api/channel`, `GET /api/channel/{id}`. */
+export interface Channel extends ChannelFields {
+  /** Same as `name` (the spec reads `title`). */
+  title: string;
   /** Banner line shown as text over `image` (the image carries no text), or null. */
   subtitle: string | null;
   customs: ChannelCustoms;
-  parentId: number | null;
   /** Sub-channels (present when `isIncludeChildren` is true, else empty array). */
   children: Channel[];
 }
@@ -45,22 +49,26 @@ export interface ChannelQuery {
   isIncludeChildren?: boolean | 'true' | 'false';
 }
 
-/** `GET /api/block-item?blockId=` item (enabled only, ordered by `order`). */
-export interface BlockItem {
+/** What the site's block item and the admin shell's block item share (`BlockItem` here, `BlockItemAdmin` in api/blocks). */
+export interface BlockItemFields {
   id: number;
   /** Block id, see `BLOCK_IDS` in constants. */
   blockId: number;
   title: string;
   subtitle: string | null;
   description: string | null;
-  /** In-site route or full url. */
+  /** An in-site route, a full url, or a tel:/mailto: link (contact details). */
   url: string | null;
-  linkUrl: string | null;
   /** Image url (under `/files/...`) or null. */
   image: string | null;
   targetBlank: boolean;
   enabled: boolean;
   order: number;
+}
+
+/** `GET /api/block-item?blockId=` item (enabled only, ordered by `order`). */
+export interface BlockItem extends BlockItemFields {
+  linkUrl: string | null;
 }
 
 /** Query of `GET /api/block-item`: one block, or several (`blockIds=1,2,3`, at most 20). */

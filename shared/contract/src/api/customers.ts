@@ -1,16 +1,10 @@
 /** People registered on the site (issue 18.6), `/system/customer*`: `services/api-server/src/routes/customers.ts`. */
 
 import type { PageQuery, RData, TableDataInfo } from './common';
-import type { UserStatus } from './users';
+import type { AccountFields, UserStatus } from './users';
 
 /** `GET /system/customer/list` row, `GET /system/customer/{id}` data: a person registered on the site (no role). */
-export interface SiteCustomer {
-  userId: number;
-  userName: string;
-  nickName: string;
-  phonenumber: string;
-  email: string;
-  status: UserStatus;
+export interface SiteCustomer extends AccountFields {
   customerId: number | null;
   /** The company of `customer` the account belongs to, or ''. */
   customerName: string;

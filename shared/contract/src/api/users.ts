@@ -4,14 +4,18 @@ import type { PageQuery, RData, TableDataInfo } from './common';
 
 export type UserStatus = '0' | '1';
 
-/** `GET /system/user/list` row, `GET /system/user/{id}` data: a staff user (holds at least one role). */
-export interface StaffUser {
+/** The account fields a staff user and a site customer share (`StaffUser` here, `SiteCustomer` in api/customers). */
+export interface AccountFields {
   userId: number;
   userName: string;
   nickName: string;
   phonenumber: string;
   email: string;
   status: UserStatus;
+}
+
+/** `GET /system/user/list` row, `GET /system/user/{id}` data: a staff user (holds at least one role). */
+export interface StaffUser extends AccountFields {
   /** Role keys held, and their Chinese names in the same order. */
   roles: string[];
   roleNames: string[];

@@ -1,0 +1,17 @@
+/**
+ * The visible text of an HTML fragment, whitespace collapsed: script and style contents and tags dropped, the common
+ * entities decoded. The server indexes articles by it; the detail pages compare their head with the body by it.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

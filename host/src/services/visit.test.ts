@@ -1,12 +1,12 @@
 import type { VisitRecord } from '@site/contract';
 import { randomVisitorId, resetVisitTrackingForTests, startVisitTracking } from './visit';
 
-function setup(over: { beacon?: (r: VisitRecord) => boolean; now?: () => number } = {}) {
+function setup(over: { beacon?: (r: VisitRecord) => boolean; now?: () => number; location?: string } = {}) {
   const posts: VisitRecord[] = [];
   const beacons: VisitRecord[] = [];
   let t = 1_000_000;
   const deps = {
-    location: () => 'http://site.test/product?id=1',
+    location: () => over.location ?? 'http://site.test/product?id=1',
     referrer: 'https://ref.example/',
     now: over.now ?? (() => t),
     post: (r: VisitRecord) => {
@@ -95,6 +95,24 @@ describe('visit recording', () => {
     expect(s.beacons).toHaveLength(1);
     expect(s.posts).toHaveLength(1); // only the entry record
     expect(s.beacons[0]).toMatchObject({ count: 0, duration: 12, siteId: '1' });
+  });
+
+  it.each(['/index', '/admin/content/article', '/account/profile', '/user/login?redirect=/index', '/toLogin', '/wxauth?code=1'])(
+    '[ISSUE-27.6] a page load that begins on %s (back office, account page) records nothing, not even on exit',
+    (path) => {
+      const s = setup({ location: `http://site.test${path}` });
+      startVisitTracking(s.deps);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(s.posts).toEqual([]);
+      expect(s.beacons).toEqual([]);
+      expect(localStorage.getItem('visit_uv')).toBeNull();
+    },
+  );
+
+  it('[ISSUE-27.6] a public page whose path only begins like a back-office one is recorded', () => {
+    const s = setup({ location: 'http://site.test/indexes' });
+    startVisitTracking(s.deps);
+    expect(s.posts).toHaveLength(1);
   });
 
   it('falls back to an ordinary call when there is no beacon', () => {

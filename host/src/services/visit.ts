@@ -1,5 +1,5 @@
 import { beaconVisit, postVisit } from '@site/api-client';
-import { LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, type VisitRecord } from '@site/contract';
+import { isSiteTrafficPath, LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, type VisitRecord } from '@site/contract';
 import { safeLocalStorage, safeSessionStorage, type SafeStorage } from '@site/app-runtime';
 
 /**
@@ -91,11 +91,15 @@ export function visitRecord(s: VisitSession, url: string, count: 0 | 1, duration
 
 let started = false;
 
-/** Start recording for this page load. Returns a stop function (tests); a second call does nothing. */
+/**
+ * Start recording for this page load. Returns a stop function (tests); a second call does nothing. A load that
+ * begins in the back office or on an account page (VISIT_PRIVATE_PATHS) is no site traffic and sends nothing.
+ */
 export function startVisitTracking(deps: Partial<VisitDeps> = {}): () => void {
   if (started) return () => {};
   started = true;
   const d = { ...defaultDeps(), ...deps };
+  if (!isSiteTrafficPath(new URL(d.location(), 'http://site.invalid').pathname)) return () => {};
   const session = readVisitSession(d);
   try {
     Promise.resolve(d.post(visitRecord(session, d.location(), 1, 0))).catch(() => {});

@@ -1,6 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Empty, List, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/antd-kit';
-import { getNoticeList } from '@site/api-client';
+import { getNoticeList, getNoticeUnread, markNoticeRead } from '@site/api-client';
 import { NOTICE, type Notice } from '@site/contract';
 import { useAuth } from '@site/app-runtime';
 import { NoticeDetailModal } from '../components/NoticeDetailModal';
@@ -12,9 +12,34 @@ function useNoticeTypes() {
   return dicts[NOTICE.dictType] ?? [];
 }
 
+/**
+ * The unread count on the bell (issue 27.7): read when the shell starts and each time the popover opens; opening a
+ * notice marks it read for the user and the server's answer is the new count.
+ */
+function useUnreadCount() {
+  const [unread, setUnread] = useState(0);
+  const refresh = useCallback(() => {
+    getNoticeUnread()
+      .then((res) => setUnread(res.data?.unread ?? 0))
+      .catch(() => {
+        /* the HTTP client already told the user; the badge keeps its last count */
+      });
+  }, []);
+  const markRead = useCallback((noticeId: number) => {
+    markNoticeRead(noticeId)
+      .then((res) => setUnread(res.data?.unread ?? 0))
+      .catch(() => {
+        /* the HTTP client already told the user */
+      });
+  }, []);
+  useEffect(refresh, [refresh]);
+  return { unread, refresh, markRead };
+}
+
 /** NOTICE-1..14: the bell, its popover with a tab per type, the paged list and the detail modal. */
 export function NoticeBell() {
   const types = useNoticeTypes();
+  const { unread, refresh, markRead } = useUnreadCount();
   const [open, setOpen] = useState(false);
   const [paging, setPaging] = useState<NoticePaging>(() => initialPaging());
   const [loading, setLoading] = useState(false);
@@ -47,7 +72,10 @@ export function NoticeBell() {
     if (next === openRef.current) return;
     openRef.current = next;
     setOpen(next);
-    if (next) void load(initialPaging(tabRef.current));
+    if (next) {
+      void load(initialPaging(tabRef.current));
+      refresh();
+    }
   };
 
   const onTabChange = (key: string) => {
@@ -71,6 +99,7 @@ export function NoticeBell() {
             <Typography.Link
               onClick={() => {
                 setDetail(n);
+                markRead(n.noticeId);
                 onOpenChange(false);
               }}
               title={n.noticeTitle}
@@ -116,9 +145,9 @@ export function NoticeBell() {
       <Popover content={content} trigger="click" open={open} onOpenChange={onOpenChange} placement="bottomRight" arrow={false}>
         <Button
           type="text"
-          aria-label="通知公告"
+          aria-label={unread ? `通知公告，${unread}条未读` : '通知公告'}
           icon={
-            <Badge dot={false}>
+            <Badge count={unread} size="small" overflowCount={99}>
               <BellOutlined style={{ fontSize: 16 }} />
             </Badge>
           }

@@ -157,6 +157,39 @@ describe('notice export', () => {
     const refused = await req(s.app, { method: 'POST', url: '/system/notice/export', token: editor, payload: {} });
     assert.equal(refused.status, 403);
   });
+
+  test('[ISSUE-27.7] the bell counts the open notices meant for the user that the user has not opened; opening one marks it read for that user only', async () => {
+    const unread = async (token: string) => {
+      const r = await req(s.app, { method: 'GET', url: '/system/notice/unread', token });
+      assert.equal(r.body.code, 200, JSON.stringify(r.body));
+      return r.body.data.unread as number;
+    };
+    const read = (id: number, token: string) => req(s.app, { method: 'PUT', url: `/system/notice/${id}/read`, token });
+    const [customerBefore, editorBefore] = [await unread(customer), await unread(editor)];
+    const forAll = await addNotice({ noticeTitle: '未读测试：全员', audience: 'all' });
+    const forCustomers = await addNotice({ noticeTitle: '未读测试：客户', audience: 'customer' });
+    const forStaff = await addNotice({ noticeTitle: '未读测试：员工', audience: 'staff' });
+    const closed = await addNotice({ noticeTitle: '未读测试：已关闭', audience: 'all', status: '1' });
+    assert.equal(await unread(customer), customerBefore + 2, 'all + customer; not staff, not closed');
+    assert.equal(await unread(editor), editorBefore + 2, 'all + staff, by the audience rule even for a manager');
+
+    const opened = await read(forCustomers, customer);
+    assert.deepEqual(opened.body, { code: 200, msg: '操作成功', data: { unread: customerBefore + 1 } });
+    assert.deepEqual((await read(forCustomers, customer)).body.data, { unread: customerBefore + 1 }, 'opening again changes nothing');
+    assert.deepEqual((await read(forAll, customer)).body.data, { unread: customerBefore });
+    assert.equal(await unread(editor), editorBefore + 2, "the customer's reading is not the editor's");
+    assert.deepEqual((await read(closed, editor)).body.data, { unread: editorBefore + 2 }, 'a closed notice was never counted');
+    assert.deepEqual((await read(forStaff, editor)).body.data, { unread: editorBefore + 1 });
+
+    assert.deepEqual((await read(forStaff, customer)).body, { code: 404, msg: '公告不存在' });
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/notice/unread' })).status, 401);
+    assert.equal((await req(s.app, { method: 'PUT', url: `/system/notice/${forAll}/read` })).status, 401);
+    // Deleting a notice removes its read marks.
+    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/notice/${forAll}`, token: admin })).body.code, 200);
+    const marks = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM sys_notice_read WHERE notice_id = ${forAll}`);
+    assert.equal(marks[0].n, 0);
+    assert.equal(await unread(customer), customerBefore);
+  });
 });
 
 describe('audit trail search', () => {

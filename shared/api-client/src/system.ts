@@ -25,6 +25,7 @@ import type {
   NoticeListQuery,
   NoticeListResponse,
   NoticeResponse,
+  NoticeUnreadResponse,
   PageQuery,
   ProfileResponse,
   ProfileUpdateBody,
@@ -42,6 +43,10 @@ import type {
 export const getRouters = () => request.get<GetRoutersResponse>('/getRouters');
 /** GET /system/notice/list */
 export const getNoticeList = (params: NoticeListQuery) => request.get<NoticeListResponse>('/system/notice/list', { params });
+/** GET /system/notice/unread: how many open notices meant for the caller the caller has not opened. */
+export const getNoticeUnread = () => request.get<NoticeUnreadResponse>('/system/notice/unread');
+/** PUT /system/notice/{id}/read: marks the notice read for the caller; answers the new unread count. */
+export const markNoticeRead = (id: number) => request.put<NoticeUnreadResponse>(`/system/notice/${id}/read`);
 /** GET /system/notice/{id} */
 export const getNotice = (id: number) => request.get<NoticeResponse>(`/system/notice/${id}`);
 /** POST /system/notice */

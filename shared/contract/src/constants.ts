@@ -241,6 +241,17 @@ export const ARTICLE_CHANNEL_IDS = [20, 21, 22, 10, 12, 15, 16, 17] as const;
 export const VISIT_RANGE = { maxDays: 366, defaultDays: 7, presets: [7, 30, 90] } as const;
 export const VISIT_REFERRER_LABELS = { direct: '直接访问', internal: '站内跳转' } as const;
 export const VISIT_PERMISSION_ID = 'content:visit';
+/**
+ * Paths that are not site traffic (issue 27.6): the admin shell (工作台, 个人中心, 管理后台) and the account pages
+ * (login, register, password reset, WeChat sign-in). The host records no visit there and the statistics leave out
+ * older records whose session began there. Matched case-insensitively on the path and its sub-paths.
+ */
+export const VISIT_PRIVATE_PATHS = ['/index', '/account', '/admin', '/user', '/tologin', '/wxauth'] as const;
+/** Whether a path (no query) is a public page whose visit counts (VISIT_PRIVATE_PATHS). */
+export function isSiteTrafficPath(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return !VISIT_PRIVATE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
 /** sys_user.status: '0' 正常, '1' 停用 (a disabled account cannot sign in and its sessions end). */
 export const USER_STATUS_LABELS = { '0': '正常', '1': '停用' } as const;
 /** The password an administrator's reset sets when none is given: this many characters, shown once. */

@@ -10,6 +10,7 @@ jest.mock('@site/api-client', () => ({
   getRouters: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: [] })),
   getDicts: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: [] })),
   getNoticeList: jest.fn(() => Promise.resolve({ code: 200, msg: '', rows: [], total: 0 })),
+  getNoticeUnread: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: { unread: 0 } })),
   getVisitStats: jest.fn(() => new Promise(() => undefined)),
   getConfigKey: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: '' })),
 }));

@@ -23,13 +23,13 @@ const base = (days: VisitDay[], colors: ChartColors): VisitChartOption => ({
   yAxis: { type: 'value', minInterval: 1, axisLabel: { color: colors.text } },
 });
 
-/** Page views and visitors per day, two lines. */
+/** Page views and visitors per day, two lines of straight segments (a curve would invent values between days). */
 export function pvUvOption(days: VisitDay[], colors: ChartColors): VisitChartOption {
   return {
     ...base(days, colors),
     series: [
-      { name: '浏览量', type: 'line', smooth: true, showSymbol: days.length <= 31, data: days.map((d) => d.pv) },
-      { name: '访客数', type: 'line', smooth: true, showSymbol: days.length <= 31, data: days.map((d) => d.uv) },
+      { name: '浏览量', type: 'line', smooth: false, showSymbol: days.length <= 31, data: days.map((d) => d.pv) },
+      { name: '访客数', type: 'line', smooth: false, showSymbol: days.length <= 31, data: days.map((d) => d.uv) },
     ],
   };
 }

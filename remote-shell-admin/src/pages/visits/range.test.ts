@@ -19,13 +19,14 @@ describe('visit range and chart options (issue 18.5)', () => {
     expect([formatSeconds(0), formatSeconds(59), formatSeconds(65), formatSeconds(3725)]).toEqual(['0秒', '59秒', '1分05秒', '1小时02分']);
   });
 
-  test('[ISSUE-18.5] PV/UV lines and stacked new/returning bars per day; the summary a screen reader hears', () => {
+  test('[ISSUE-18.5][ISSUE-27.6] PV/UV lines and stacked new/returning bars per day; the summary a screen reader hears', () => {
     const days = [day('2024-03-01', 2), day('2024-03-02', 5)];
     const lines = pvUvOption(days, colors);
     expect(lines.xAxis).toMatchObject({ data: ['03-01', '03-02'] });
     expect(lines.series).toEqual([
-      expect.objectContaining({ name: '浏览量', type: 'line', data: [20, 50] }),
-      expect.objectContaining({ name: '访客数', type: 'line', data: [2, 5] }),
+      // Straight segments (issue 27.6): a smoothed curve would show values between the days that do not exist.
+      expect.objectContaining({ name: '浏览量', type: 'line', smooth: false, data: [20, 50] }),
+      expect.objectContaining({ name: '访客数', type: 'line', smooth: false, data: [2, 5] }),
     ]);
     expect(visitorsOption(days, colors).series).toEqual([
       expect.objectContaining({ name: '新访客', type: 'bar', stack: 'visitors', data: [1, 4] }),

@@ -4,7 +4,21 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ContentChange } from '@site/contract';
-import { bigint, bigserial, boolean, char, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -239,6 +253,17 @@ export const sysNotice = pgTable('sys_notice', {
   createTime: ts('create_time').notNull().defaultNow(),
   audience: varchar('audience', { length: 10 }).notNull().default('all'),
 });
+
+/** Which notices a user has opened (019_notice_read): the bell counts the others as unread. */
+export const sysNoticeRead = pgTable(
+  'sys_notice_read',
+  {
+    noticeId: integer('notice_id').notNull(),
+    userId: integer('user_id').notNull(),
+    readAt: ts('read_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.noticeId] })],
+);
 
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

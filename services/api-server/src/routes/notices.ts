@@ -5,12 +5,13 @@
  *
  * Request schemas are declared on the routes (fastify-type-provider-zod): a bad field is a Chinese 400 naming it.
  */
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOTICE_AUDIENCE_LABELS, NOTICE_AUDIENCES, type Notice } from '@site/contract';
+import { NOTICE_AUDIENCE_LABELS, NOTICE_AUDIENCES, type Notice, type NoticeUnread } from '@site/contract';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, hasPermi, isStaff, needPermi, needUser, type CurrentUser } from '../lib/auth.js';
@@ -55,8 +56,25 @@ export function toNotice(r: typeof t.sysNotice.$inferSelect): Notice {
 
 /** Staff who manage notices see every notice; everyone else the open ones meant for them. */
 const managesNotices = (u: CurrentUser) => hasPermi(u, 'system:notice:list') || hasPermi(u, 'system:notice:query');
-const visibleTo = (u: CurrentUser): SQL | undefined =>
-  managesNotices(u) ? undefined : and(eq(t.sysNotice.status, '0'), inArray(t.sysNotice.audience, ['all', isStaff(u) ? 'staff' : 'customer']));
+const meantFor = (u: CurrentUser): SQL | undefined =>
+  and(eq(t.sysNotice.status, '0'), inArray(t.sysNotice.audience, ['all', isStaff(u) ? 'staff' : 'customer']));
+const visibleTo = (u: CurrentUser): SQL | undefined => (managesNotices(u) ? undefined : meantFor(u));
+
+/**
+ * The bell's count (issue 27.7): the open notices meant for the user that the user has not opened. Managers too
+ * count by the audience rule: a closed notice, or one for the other audience, is nothing for them to read.
+ */
+async function unreadCount(db: Db, u: CurrentUser): Promise<NoticeUnread> {
+  const opened = db
+    .select({ one: sql`1` })
+    .from(t.sysNoticeRead)
+    .where(and(eq(t.sysNoticeRead.noticeId, t.sysNotice.noticeId), eq(t.sysNoticeRead.userId, u.userId)));
+  const [{ unread }] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(t.sysNotice)
+    .where(and(meantFor(u), notExists(opened)));
+  return { unread: Number(unread) };
+}
 
 export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -86,6 +104,20 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize);
     return { code: 200, msg: '查询成功', total: Number(count), rows: list.map(toNotice) };
+  });
+
+  app.get('/system/notice/unread', { onRequest: needUser(db) }, async (req) => ({ code: 200, msg: OK, data: await unreadCount(db, caller(req)) }));
+
+  /** Opening a notice marks it read for the caller (idempotent: the first opening's time is kept); answers the new count. */
+  app.put('/system/notice/:noticeId/read', { onRequest: needUser(db), schema: { params: z.object({ noticeId: intId }) } }, async (req) => {
+    const u = caller(req);
+    const [row] = await db
+      .select({ noticeId: t.sysNotice.noticeId })
+      .from(t.sysNotice)
+      .where(and(eq(t.sysNotice.noticeId, req.params.noticeId), visibleTo(u)));
+    if (!row) throw notFound('公告不存在');
+    await db.insert(t.sysNoticeRead).values({ noticeId: row.noticeId, userId: u.userId }).onConflictDoNothing();
+    return { code: 200, msg: OK, data: await unreadCount(db, u) };
   });
 
   app.get('/system/notice/:noticeId', { onRequest: needUser(db), schema: { params: z.object({ noticeId: intId }) } }, async (req) => {

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  VISIT_PRIVATE_PATHS,
   VISIT_RANGE,
   VISIT_REFERRER_LABELS,
   type VisitAnalytics,
@@ -87,6 +88,16 @@ const PATH_SQL = (col: SQL) =>
 const ID_SQL = (col: SQL) => sql`substring(${col} from '[?&]id=([0-9]{1,9})(?:[&#]|$)')`;
 const CATEGORY_SQL = (col: SQL) => sql`substring(${col} from '[?&]categoryId=([0-9]{1,9})(?:[&#]|$)')`;
 const HOST_SQL = (col: SQL) => sql`lower(substring(${col} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@?#]*@)?([^/:?#]+)'))`;
+
+/**
+ * Records of sessions that began on a public page (issue 27.6): the host no longer records the admin shell or the
+ * account pages, and records stored before that are left out here by their entry URL (an exit record carries it too).
+ */
+const PRIVATE_RE = `^/(${VISIT_PRIVATE_PATHS.map((p) => p.slice(1)).join('|')})(/|$)`;
+const PUBLIC_SQL = sql`NOT (lower(${PATH_SQL(sql`coalesce(nullif(entry_url, ''), url)`)}) ~ ${PRIVATE_RE})`;
+
+/** A referrer on this machine (localhost, 127.0.0.0/8) is the site itself run locally, never a source. */
+const isLoopbackHost = (host: string) => host === 'localhost' || /^127(\.\d{1,3}){3}$/.test(host);
 
 /** Detail routes of the public site: their `?id=` is an article. */
 const DETAIL_ROUTES: Record<string, string> = {
@@ -160,7 +171,7 @@ interface DayRow {
 /** Everything the analytics page shows, over one range. */
 export async function visitAnalytics(ctx: AppContext, r: DayRange, top = TOP): Promise<VisitAnalytics> {
   const { db } = ctx;
-  const where = inRange(r);
+  const where = sql`${inRange(r)} AND ${PUBLIC_SQL}`;
   // Per day and for the whole range in one pass (GROUPING SETS): the whole range counts distinct visitors once.
   const days = await rows<DayRow>(
     db,
@@ -215,12 +226,18 @@ export async function visitAnalytics(ctx: AppContext, r: DayRange, top = TOP): P
     FROM (${firstOfSession}) s GROUP BY 1, 2`,
   );
 
+  // The site's own hosts: every host its public pages were recorded at in the range (a referrer from one of them,
+  // even from another of the site's addresses than the session's entry, is a move within the site).
+  const ownHosts = new Set(
+    (await rows<{ host: string | null }>(db, sql`SELECT DISTINCT ${HOST_SQL(sql`url`)} AS host FROM visit WHERE ${where}`)).map((h) => h.host),
+  );
+
   const title = await pageTitles(db, [...pages, ...entries]);
   const topPages: VisitPageRow[] = pages.map((p) => ({ page: pageOf(p), title: title(p), pv: Number(p.pv), uv: Number(p.uv) }));
   const entryPages: VisitEntryRow[] = entries.map((p) => ({ page: pageOf(p), title: title(p), sessions: Number(p.sessions) }));
   const grouped = new Map<string, VisitReferrerRow>();
   for (const x of refs) {
-    const kind = !x.host ? 'direct' : x.host === x.own ? 'internal' : 'external';
+    const kind = !x.host ? 'direct' : x.host === x.own || ownHosts.has(x.host) || isLoopbackHost(x.host) ? 'internal' : 'external';
     const host = kind === 'external' ? x.host! : '';
     const key = `${kind}:${host}`;
     const row = grouped.get(key) ?? { host, label: kind === 'external' ? host : VISIT_REFERRER_LABELS[kind], kind, sessions: 0 };

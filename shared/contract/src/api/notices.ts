@@ -44,3 +44,13 @@ export interface NoticeListQuery extends PageQuery {
 export type NoticeListResponse = TableDataInfo<Notice>;
 
 export type NoticeResponse = RData<Notice>;
+
+/**
+ * Answer of `GET /system/notice/unread` and of `PUT /system/notice/{id}/read` (any signed-in user, issue 27.7): how
+ * many of the open notices meant for the caller (the bell's audience rule) the caller has not opened yet.
+ */
+export interface NoticeUnread {
+  unread: number;
+}
+
+export type NoticeUnreadResponse = RData<NoticeUnread>;

@@ -211,8 +211,10 @@ test.describe('security headers as the browser sees them', () => {
       expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       await expect(page.locator('footer')).toBeVisible();
     }
-    // The response handler reads headers asynchronously.
+    // The response handler reads headers asynchronously, and a rendered page shows its footer before its scripts have
+    // run: wait for the remote's entry and for the page's first API answer (both come once the app starts).
     await expect.poll(() => [...seen.keys()].some((u) => u.startsWith(remoteOrigin('remote_content')) && u.endsWith('remoteEntry.js'))).toBe(true);
+    await expect.poll(() => [...seen.keys()].some((u) => u.startsWith(`${BASE}/api/`))).toBe(true);
     const urls = [...seen.keys()];
     expect(
       urls.some((u) => u.startsWith(remoteOrigin('remote_content')) && u.endsWith('remoteEntry.js')),

@@ -106,7 +106,7 @@ const hooksRules = Object.fromEntries(
 
 export default defineConfig([
   {
-    ignores: ['**/node_modules/', '**/dist/', '**/deploy/', '**/coverage/', '**/test-results/', '**/playwright-report/', '**/.data/'],
+    ignores: ['**/node_modules/', '**/dist/', 'deploy/', '**/coverage/', '**/test-results/', '**/playwright-report/', '**/.data/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

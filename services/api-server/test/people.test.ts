@@ -557,6 +557,8 @@ describe('permissions on every route', () => {
     'POST /system/user/profile/avatar',
     'GET /system/notice/list',
     'GET /system/notice/:noticeId',
+    'GET /system/notice/unread',
+    'PUT /system/notice/:noticeId/read',
     'GET /system/message-board/mine',
     'GET /system/workbench/account',
     'GET /system/workbench/documents',

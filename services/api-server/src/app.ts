@@ -32,6 +32,7 @@ import customerRoutes from './routes/customers.js';
 import noticeRoutes from './routes/notices.js';
 import messageRoutes from './routes/messages.js';
 import articleRoutes from './routes/articles.js';
+import articleHistoryRoutes from './routes/article-history.js';
 import auditRoutes from './routes/audit.js';
 import busRoutes from './routes/bus.js';
 import wxRoutes from './routes/wx.js';
@@ -285,6 +286,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => noticeRoutes(a, ctx));
   await app.register(async (a) => messageRoutes(a, ctx));
   await app.register(async (a) => articleRoutes(a, ctx));
+  await app.register(async (a) => articleHistoryRoutes(a, ctx));
   await app.register(async (a) => auditRoutes(a, ctx));
   await app.register(async (a) => busRoutes(a, ctx));
   await app.register(async (a) => wxRoutes(a, ctx));

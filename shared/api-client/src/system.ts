@@ -8,6 +8,12 @@ import type {
   ArticleUploadResponse,
   ArticleHistoryResponse,
   ArticleStatusBody,
+  ArticleVersionDiffResponse,
+  ArticleVersionsResponse,
+  MediaListResponse,
+  MediaQuery,
+  RecycledArticleListResponse,
+  RecycledArticleQuery,
   AuditLogListResponse,
   AuditLogQuery,
   LoginLogListResponse,
@@ -140,8 +146,24 @@ export function uploadArticleFile(kind: ArticleUploadKind, file: File | Blob) {
   form.append('file', file);
   return request.post<ArticleUploadResponse>('/system/article/upload', form, { ...UPLOAD_CONFIG, params: { kind } });
 }
-/** DELETE /system/article/{ids} */
+/** DELETE /system/article/{ids}: into 回收站. */
 export const deleteArticles = (ids: number[]) => request.delete<R>(`/system/article/${ids.join(',')}`);
+/** GET /system/article/{id}/versions (记录, issue 27.3): newest first, the present state first. */
+export const getArticleVersions = (id: number) => request.get<ArticleVersionsResponse>(`/system/article/${id}/versions`);
+/** GET /system/article/{id}/versions/diff?from=&to=: what changed from version `from` to version `to`. */
+export const getArticleVersionDiff = (id: number, from: number, to: number) =>
+  request.get<ArticleVersionDiffResponse>(`/system/article/${id}/versions/diff`, { params: { from, to } });
+/** POST /system/article/{id}/versions/{version}/restore (恢复此版本) with the article's present version. */
+export const restoreArticleVersion = (id: number, version: number, current: number) =>
+  request.post<AdminArticleResponse>(`/system/article/${id}/versions/${version}/restore`, { version: current });
+/** GET /system/article-recycle/list (回收站). */
+export const getRecycledArticles = (params: RecycledArticleQuery) => request.get<RecycledArticleListResponse>('/system/article-recycle/list', { params });
+/** PUT /system/article-recycle/{ids}/restore: back to 文章管理 under their own ids. */
+export const restoreRecycledArticles = (ids: number[]) => request.put<R>(`/system/article-recycle/${ids.join(',')}/restore`);
+/** DELETE /system/article-recycle/{ids}: purged for good, versions included. */
+export const purgeRecycledArticles = (ids: number[]) => request.delete<R>(`/system/article-recycle/${ids.join(',')}`);
+/** GET /system/article/media (媒体库, issue 27.5): the content images staff uploaded, newest first. */
+export const getMediaImages = (params: MediaQuery) => request.get<MediaListResponse>('/system/article/media', { params });
 
 /** GET /system/audit/list: the audit trail of staff writes (操作日志). */
 export const getAuditLog = (params: AuditLogQuery) => request.get<AuditLogListResponse>('/system/audit/list', { params });

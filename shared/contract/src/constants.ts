@@ -198,6 +198,10 @@ export const AUDIT_ACTIONS = [
   'offline',
   'draft',
   'updatePwd',
+  // issue 27.3: an article's earlier version brought back, an article back from the recycle bin, purged for good
+  'restore',
+  'recover',
+  'purge',
 ] as const;
 export const AUDIT_RESOURCE_LABELS = {
   article: '文章',
@@ -224,7 +228,55 @@ export const AUDIT_ACTION_LABELS = {
   offline: '下线',
   draft: '转为草稿',
   updatePwd: '修改密码',
+  restore: '恢复版本',
+  recover: '从回收站恢复',
+  purge: '彻底删除',
 } as const;
+
+/**
+ * An article's versions (issue 27.3, 记录): what made each one (the audit actions of article writes). `baseline` is
+ * the state an article had before its first write that stored versions (written earlier, or seeded).
+ */
+export const ARTICLE_VERSION_ACTION_LABELS = {
+  baseline: '原始版本',
+  add: '新增',
+  edit: '修改',
+  publish: '发布',
+  offline: '下线',
+  draft: '转为草稿',
+  restore: '恢复版本',
+  recover: '从回收站恢复',
+} as const;
+export type ArticleVersionAction = keyof typeof ARTICLE_VERSION_ACTION_LABELS;
+/** The fields two versions of an article are compared by, with the names the form gives them, in the form's order. */
+export const ARTICLE_FIELD_LABELS = {
+  title: '标题',
+  channelId: '栏目',
+  status: '状态',
+  subtitle: '副标题',
+  description: '摘要',
+  seoTitle: 'SEO 标题',
+  seoKeywords: 'SEO 关键词',
+  tags: '标签',
+  image: '封面图',
+  top: '置顶',
+  sort: '排序',
+  publishDate: '发布时间',
+  author: '作者',
+  source: '来源',
+  video: '视频',
+  poster: '视频封面',
+  file: '附件',
+  fileName: '附件名称',
+  text: '正文',
+} as const;
+export type ArticleField = keyof typeof ARTICLE_FIELD_LABELS;
+/** SEO fields of an article (issue 27.5): the longest title and keywords. */
+export const ARTICLE_SEO_MAX = { title: 300, keywords: 500 } as const;
+/** 回收站 (issue 27.3): the page's permission id (content:recycle:edit restores, content:recycle:delete purges). */
+export const RECYCLE_PERMISSION_ID = 'content:recycle';
+/** A restored article whose channel has been deleted since. */
+export const RECYCLE_CHANNEL_GONE_MSG = '原栏目已删除，请先恢复或新建栏目';
 
 /** 登录日志 (issue 27.4): `status` of a sign-in attempt. */
 export const LOGIN_LOG_STATUS_LABELS = { '0': '成功', '1': '失败' } as const;

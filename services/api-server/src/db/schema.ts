@@ -89,6 +89,34 @@ export const article = pgTable('article', {
   updatedBy: varchar('updated_by', { length: 64 }).notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The page head's title and keywords (migration 021); null: the title and the tags. */
+  seoTitle: varchar('seo_title', { length: 300 }),
+  seoKeywords: varchar('seo_keywords', { length: 500 }),
+});
+
+/** Every version of an article, whole (migration 021, routes/articles.ts): what 记录 compares and restores. */
+export const articleVersion = pgTable(
+  'article_version',
+  {
+    articleId: integer('article_id').notNull(),
+    version: integer('version').notNull(),
+    action: varchar('action', { length: 20 }).notNull(),
+    title: varchar('title', { length: 300 }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    userName: varchar('user_name', { length: 64 }).notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (v) => [primaryKey({ columns: [v.articleId, v.version] })],
+);
+
+/** 回收站 (migration 021): a deleted article's row, whole, until it is restored or purged. */
+export const articleRecycle = pgTable('article_recycle', {
+  articleId: integer('article_id').primaryKey(),
+  channelId: integer('channel_id').notNull(),
+  title: varchar('title', { length: 300 }).notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  deletedBy: varchar('deleted_by', { length: 64 }).notNull().default(''),
+  deletedAt: ts('deleted_at').notNull().defaultNow(),
 });
 
 export const messageBoard = pgTable('message_board', {
@@ -344,6 +372,8 @@ export const uploadFile = pgTable('upload_file', {
   size: integer('size').notNull(),
   userId: integer('user_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** `content` (offered by 媒体库) or `avatar` (migration 021). */
+  purpose: varchar('purpose', { length: 20 }).notNull().default('content'),
 });
 
 /** The page renderer's change feed (migration 016, lib/render-outbox.ts): one row per change not yet rendered. */

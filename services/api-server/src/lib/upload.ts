@@ -23,9 +23,12 @@ const ALLOWED = new Map([
  * UPLOAD_LIMIT_PER_HOUR uploads an hour (counted in the database, refused ones included), so one account cannot
  * fill the disk.
  */
-export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, userId: number) {
-  return saveUpload(ctx, req, userId, { allowed: ALLOWED, maxBytes: UPLOAD_MAX_BYTES, sizeMsg: SIZE_MSG, typeMsg: TYPE_MSG });
+export async function saveUploadedImage(ctx: AppContext, req: FastifyRequest, userId: number, purpose: UploadPurpose = 'content') {
+  return saveUpload(ctx, req, userId, { allowed: ALLOWED, maxBytes: UPLOAD_MAX_BYTES, sizeMsg: SIZE_MSG, typeMsg: TYPE_MSG, purpose });
 }
+
+/** What an upload is for: only `content` images are offered again by 媒体库 (an avatar is a person's own). */
+export type UploadPurpose = 'content' | 'avatar';
 
 export interface UploadRule {
   /** Detected MIME type -> stored extension: the bytes decide, never the declared type or name. */
@@ -33,6 +36,8 @@ export interface UploadRule {
   maxBytes: number;
   sizeMsg: string;
   typeMsg: string;
+  /** Default `content`. */
+  purpose?: UploadPurpose;
 }
 
 /** The one file of a multipart request, stored as upload/yyyy/mm/dd/<random>.<ext> (ctx.storage) when its content passes the rule. */
@@ -69,6 +74,6 @@ export async function saveUpload(ctx: AppContext, req: FastifyRequest, userId: n
   // The client's name is only recorded: control characters (NUL cannot be stored) are dropped.
   // eslint-disable-next-line no-control-regex -- control characters are what this strips
   const originalName = (part.filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || name;
-  await ctx.db.insert(uploadFile).values({ url, originalName, mime: type.mime, size: buf.length, userId });
+  await ctx.db.insert(uploadFile).values({ url, originalName, mime: type.mime, size: buf.length, userId, purpose: rule.purpose ?? 'content' });
   return { url, fileName: url, newFileName: name, originalFilename: originalName, size: buf.length };
 }

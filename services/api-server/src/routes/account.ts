@@ -248,7 +248,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
   // PUT /system/user/resetPwd (RuoYi) and the staff user pages' routes: routes/users.ts.
   app.post('/system/user/profile/avatar', async (req) => {
     const u = await requireUser(db, req);
-    const saved = await saveUploadedImage(ctx, req, u.userId);
+    const saved = await saveUploadedImage(ctx, req, u.userId, 'avatar');
     await db.update(t.sysUser).set({ avatar: saved.url }).where(eq(t.sysUser.userId, u.userId));
     return { code: 200, msg: OK, imgUrl: saved.url };
   });

@@ -5,16 +5,26 @@
  * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, moves the article
  * area's cache version (a trigger, migration 015), so every instance shows it on the next request, and records for
  * the page renderer, in the write's transaction, what it changed (lib/render-outbox.ts: the article and its channel;
- * a move names the old channel and the new).
+ * a move names the old channel and the new). Each write also stores the version it made (lib/article-versions.ts),
+ * and a delete keeps the article in the recycle bin (回收站); both are read, compared, restored and purged in
+ * routes/article-history.ts.
  */
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_STATUS, ARTICLE_UPLOAD_MAX_BYTES, STALE_WRITE_MSG, type AdminArticle, type AdminArticleDetail } from '@site/contract';
+import {
+  ARTICLE_SEO_MAX,
+  ARTICLE_STATUS,
+  ARTICLE_UPLOAD_MAX_BYTES,
+  STALE_WRITE_MSG,
+  type AdminArticle,
+  type AdminArticleDetail,
+} from '@site/contract';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
+import { storeVersion, storeWrite } from '../lib/article-versions.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
 import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
@@ -53,7 +63,7 @@ const UPLOAD_RULES: Record<'document' | 'video', UploadRule> = {
     typeMsg: '只能上传 MP4/WebM 视频',
   },
 };
-type Row = typeof t.article.$inferSelect;
+export type Row = typeof t.article.$inferSelect;
 
 /** The longest article body, in characters (UTF-16 code units, what zod counts). */
 export const ARTICLE_TEXT_MAX = 500_000;
@@ -65,7 +75,7 @@ export const ARTICLE_TEXT_MAX = 500_000;
  */
 export const ARTICLE_BODY_LIMIT = ARTICLE_TEXT_MAX * 3 + 64 * 1024;
 
-const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '状态只能为已发布、草稿或已下线' });
+export const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '状态只能为已发布、草稿或已下线' });
 /** The same rule as block links and images (lib/validate.ts): an in-site path (`/files/...`) or a clean http(s) URL. */
 const link = (label: string) => linkField(label).optional();
 const optText = (label: string, max: number) =>
@@ -76,7 +86,8 @@ const optText = (label: string, max: number) =>
     .nullable()
     .optional();
 
-const articleBody = z.object({
+/** The body of an add; an edit's is the same with the `version` it was read at (editBody). */
+const addBody = z.object({
   channelId: z.coerce.number({ error: '请选择栏目' }).int('请选择栏目').min(1, '请选择栏目').max(2147483647, '请选择栏目'),
   title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(300, '标题不能超过300个字符'),
   subtitle: optText('副标题', 300),
@@ -103,9 +114,13 @@ const articleBody = z.object({
   file: link('附件'),
   fileName: optText('附件名称', 300),
   fileLength: z.number({ error: '附件大小格式不正确' }).int().min(0).max(2147483647).nullable().optional(),
-  version: z.number({ error: '版本号格式不正确' }).int().min(1).optional(),
+  seoTitle: optText('SEO 标题', ARTICLE_SEO_MAX.title),
+  seoKeywords: optText('SEO 关键词', ARTICLE_SEO_MAX.keywords),
 });
-type ArticleBody = z.output<typeof articleBody>;
+/** An edit names the version it was read at: a stale one is refused (lockFresh). */
+export const versionField = z.number({ error: '版本号不能为空' }).int('版本号格式不正确').min(1, '版本号格式不正确');
+const editBody = addBody.extend({ version: versionField });
+type ArticleBody = z.output<typeof addBody>;
 
 const listQuery = pageParams.extend({
   title: z.string().trim().max(100, '标题过长').optional(),
@@ -119,14 +134,14 @@ const listQuery = pageParams.extend({
 
 const SORT_COLUMNS = { publishDate: t.article.publishDate, updatedAt: t.article.updatedAt, sort: t.article.sort, title: t.article.title };
 
-type ChannelNames = Map<number, string>;
-const channelNames = async (ctx: AppContext): Promise<ChannelNames> => new Map((await loadChannels(ctx)).map((c) => [c.id, c.name]));
+export type ChannelNames = Map<number, string>;
+export const channelNames = async (ctx: AppContext): Promise<ChannelNames> => new Map((await loadChannels(ctx)).map((c) => [c.id, c.name]));
 
 /**
  * `names` is read before a write's transaction: inside it, a cold channel cache would query through the pool while the
  * transaction holds the only connection of the embedded database, and both would wait for ever.
  */
-async function toAdmin(ctx: AppContext, rows: Row[], names?: ChannelNames): Promise<AdminArticleDetail[]> {
+export async function toAdmin(ctx: AppContext, rows: Row[], names?: ChannelNames): Promise<AdminArticleDetail[]> {
   const channels = names ?? (await channelNames(ctx));
   return rows.map((r) => ({
     id: r.id,
@@ -152,6 +167,8 @@ async function toAdmin(ctx: AppContext, rows: Row[], names?: ChannelNames): Prom
     file: r.file,
     fileName: r.fileName,
     fileLength: r.fileLength,
+    seoTitle: r.seoTitle ?? null,
+    seoKeywords: r.seoKeywords ?? null,
     createdBy: r.createdBy,
     createdAt: formatDateTime(r.createdAt),
   }));
@@ -189,7 +206,7 @@ const listRow = ({
 });
 
 /** The columns a save writes: the HTML sanitised, the search text rebuilt. */
-function columns(b: ArticleBody, userName: string) {
+export function columns(b: ArticleBody, userName: string) {
   const text = sanitizeHtml(b.text);
   return {
     channelId: b.channelId,
@@ -211,17 +228,19 @@ function columns(b: ArticleBody, userName: string) {
     file: b.file ?? null,
     fileName: b.file ? b.fileName || null : null,
     fileLength: b.file ? (b.fileLength ?? null) : null,
+    seoTitle: b.seoTitle || null,
+    seoKeywords: b.seoKeywords || null,
     updatedBy: userName,
     updatedAt: new Date(),
   };
 }
 
-async function checkChannel(ctx: AppContext, channelId: number) {
+export async function checkChannel(ctx: AppContext, channelId: number) {
   if (!(await loadChannels(ctx)).some((c) => c.id === channelId)) throw new HttpError(400, '栏目不存在', 'channelId');
 }
 
 /** The row, locked for the write, or 404; a `version` that is not the row's answers 409 STALE_WRITE_MSG. */
-async function lockFresh(tx: Db, id: number, version: number | undefined): Promise<Row> {
+export async function lockFresh(tx: Db, id: number, version: number | undefined): Promise<Row> {
   const [row] = await tx.select().from(t.article).where(eq(t.article.id, id)).for('update');
   if (!row) throw notFound('文章不存在');
   if (version !== undefined && version !== row.version) throw new HttpError(409, STALE_WRITE_MSG);
@@ -276,7 +295,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
 
   app.post(
     '/system/article',
-    { onRequest: needPermi(db, 'content:article:add'), bodyLimit: ARTICLE_BODY_LIMIT, schema: { body: articleBody } },
+    { onRequest: needPermi(db, 'content:article:add'), bodyLimit: ARTICLE_BODY_LIMIT, schema: { body: addBody } },
     async (req) => {
       const u = caller(req);
       await checkChannel(ctx, req.body.channelId);
@@ -287,6 +306,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           .values({ ...columns(req.body, u.userName), createdBy: u.userName })
           .returning();
         const after = await one(row, names);
+        await storeVersion(tx, row, 'add', u.userName);
         await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
         await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
         return after;
@@ -300,7 +320,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     {
       onRequest: needPermi(db, 'content:article:edit'),
       bodyLimit: ARTICLE_BODY_LIMIT,
-      schema: { params: idParams, body: articleBody.required({ version: true }) },
+      schema: { params: idParams, body: editBody },
     },
     async (req) => {
       const u = caller(req);
@@ -314,6 +334,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           .where(eq(t.article.id, before.id))
           .returning();
         const after = await one(row, names);
+        await storeWrite(tx, before, row, 'edit', u.userName);
         await recordAudit(tx, req, u, {
           resource: 'article',
           action: 'edit',
@@ -335,7 +356,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     },
   );
 
-  const statusBody = z.object({ status: statusSchema, version: z.number({ error: '版本号不能为空' }).int().min(1) });
+  const statusBody = z.object({ status: statusSchema, version: versionField });
   app.put(
     '/system/article/:id/status',
     { onRequest: needPermi(db, 'content:article:edit'), schema: { params: idParams, body: statusBody } },
@@ -359,6 +380,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           .returning();
         // Named as staff chose it (issue 27.4): 发布, 下线, 转为草稿 — not 启用/停用.
         const action = req.body.status === ARTICLE_STATUS.published ? 'publish' : req.body.status === ARTICLE_STATUS.offline ? 'offline' : 'draft';
+        await storeWrite(tx, before, row, action, u.userName);
         await recordAudit(tx, req, u, {
           resource: 'article',
           action,
@@ -383,6 +405,16 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       await db.transaction(async (tx) => {
         const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
         for (const row of rows) {
+          // Into the recycle bin, whole, with its versions kept (the last one stored if it was not yet): restoring
+          // brings it back as it was, under its own id and address.
+          await storeVersion(tx, row, 'baseline', row.updatedBy);
+          await tx
+            .insert(t.articleRecycle)
+            .values({ articleId: row.id, channelId: row.channelId, title: row.title, data: { ...row }, deletedBy: u.userName })
+            .onConflictDoUpdate({
+              target: t.articleRecycle.articleId,
+              set: { channelId: row.channelId, title: row.title, data: { ...row }, deletedBy: u.userName, deletedAt: new Date() },
+            });
           await recordAudit(tx, req, u, {
             resource: 'article',
             action: 'delete',

@@ -408,7 +408,8 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
       .where(and(eq(t.article.id, id), isPublic));
     if (!row) throw notFound('文章不存在');
     const [a] = await toArticles(ctx, [row]);
-    return { ...a, text: row.text };
+    // The page head's title and keywords (issue 27.5); the tags stand in for keywords not set.
+    return { ...a, text: row.text, seoTitle: row.seoTitle ?? null, seoKeywords: row.seoKeywords ?? null, tags: row.tags ?? [] };
   });
 
   // ---- generic POST download (form-encoded id, or in the query string; the body wins)

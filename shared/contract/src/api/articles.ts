@@ -1,5 +1,6 @@
 /** Articles in the admin shell (issue 18.1), `/system/article*`: `services/api-server/src/routes/articles.ts`. */
 
+import type { ArticleField, ArticleVersionAction } from '../constants';
 import type { AuditLogEntry } from './audit';
 import type { PageQuery, R, RData, TableDataInfo } from './common';
 
@@ -44,6 +45,9 @@ export interface AdminArticleDetail extends AdminArticle {
   file: string | null;
   fileName: string | null;
   fileLength: number | null;
+  /** The page head's title and keywords (issue 27.5); null: the title, and the tags as keywords. Optional: a server before them does not send them. */
+  seoTitle?: string | null;
+  seoKeywords?: string | null;
   createdBy: string;
   createdAt: string;
 }
@@ -82,6 +86,9 @@ export interface ArticleForm {
   file?: string | null;
   fileName?: string | null;
   fileLength?: number | null;
+  /** At most ARTICLE_SEO_MAX.title and .keywords characters; keywords comma separated. */
+  seoTitle?: string | null;
+  seoKeywords?: string | null;
   version?: number;
 }
 
@@ -97,3 +104,89 @@ export type AdminArticleResponse = RData<AdminArticleDetail>;
 
 /** `GET /system/article/{id}/history`: the article's audit trail, newest first. */
 export type ArticleHistoryResponse = RData<AuditLogEntry[]>;
+
+/** One version of an article, `GET /system/article/{id}/versions` (perm content:article:get), newest first. */
+export interface ArticleVersion {
+  version: number;
+  action: ArticleVersionAction;
+  title: string;
+  userName: string;
+  /** `YYYY-MM-DD HH:mm:ss`. */
+  createTime: string;
+  /** The article's present state. */
+  current: boolean;
+}
+
+export type ArticleVersionsResponse = RData<ArticleVersion[]>;
+
+/** A changed field between two versions; values as a person reads them (channel name, state label, tags joined). */
+export interface ArticleFieldChange {
+  field: ArticleField;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** A run of the body's text: unchanged, only in the later version (`added`) or only in the earlier (`removed`). */
+export interface TextChange {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+/** `GET /system/article/{id}/versions/diff?from=&to=` data: what changed from version `from` to version `to`. */
+export interface ArticleVersionDiff {
+  from: number;
+  to: number;
+  /** Every field that differs, the body included when its HTML differs (a link's target, a table). */
+  fields: ArticleFieldChange[];
+  /** The body's visible text, word by word. */
+  text: TextChange[];
+}
+
+export type ArticleVersionDiffResponse = RData<ArticleVersionDiff>;
+
+/**
+ * `POST /system/article/{id}/versions/{version}/restore` body (perm content:article:edit): the article's present
+ * `version` (a stale one is STALE_WRITE_MSG, 409). The content of that version becomes a new version; the state and
+ * publish time stay as they are.
+ */
+export interface ArticleRestoreBody {
+  version: number;
+}
+
+/** A row of 回收站, `GET /system/article-recycle/list` (perm content:recycle:query). */
+export interface RecycledArticle {
+  id: number;
+  channelId: number;
+  channelName: string;
+  title: string;
+  deletedBy: string;
+  /** `YYYY-MM-DD HH:mm:ss`. */
+  deletedAt: string;
+}
+
+/** Query of `GET /system/article-recycle/list`. */
+export interface RecycledArticleQuery extends PageQuery {
+  title?: string;
+}
+
+export type RecycledArticleListResponse = TableDataInfo<RecycledArticle>;
+
+/** An image of 媒体库, `GET /system/article/media` (perm content:article:add or edit), newest first. */
+export interface MediaImage {
+  id: number;
+  /** In-site path (`/files/upload/...`). */
+  url: string;
+  /** The name it had on the uploader's computer. */
+  name: string;
+  size: number;
+  createTime: string;
+}
+
+/** Query of `GET /system/article/media`. */
+export interface MediaQuery extends PageQuery {
+  name?: string;
+}
+
+export type MediaListResponse = TableDataInfo<MediaImage>;

@@ -117,6 +117,13 @@ export interface Article {
 /** `GET /api/article/{id}`: article with its HTML body. */
 export interface ArticleDetail extends Article {
   text: string;
+  /**
+   * The page head's `<title>` and keywords staff set (issue 27.5); null when not set: the title, and the tags as
+   * keywords. The description stays `description` (the summary). Optional: a server before them does not send them.
+   */
+  seoTitle?: string | null;
+  seoKeywords?: string | null;
+  tags?: string[];
 }
 
 /** Query of `GET /api/article` (bare array, newest first). `channelId` includes sub-channels. */

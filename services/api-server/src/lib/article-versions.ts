@@ -1,0 +1,125 @@
+/**
+ * An article's versions (issue 27.3): each write stores the state it made, whole, in article_version (migration
+ * 021), in the write's transaction; what two versions differ by, field by field and the body's text word by word.
+ * The audit trail cannot serve: it cuts long bodies (lib/audit.ts), and a version must restore exactly.
+ */
+import { diffWords } from 'diff';
+import {
+  ARTICLE_FIELD_LABELS,
+  ARTICLE_STATUS_LABELS,
+  htmlToText,
+  type ArticleField,
+  type ArticleFieldChange,
+  type ArticleVersionAction,
+  type TextChange,
+} from '@site/contract';
+import type { Db } from '../db/index.js';
+import * as t from '../db/schema.js';
+import { formatDateTime } from './text.js';
+
+type Row = typeof t.article.$inferSelect;
+
+/** What a version holds: the fields a person writes in the form (state and publish time included), as stored. */
+export interface VersionData {
+  channelId: number;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  text: string;
+  image: string | null;
+  tags: string[];
+  sort: number;
+  top: boolean;
+  status: number;
+  publishDate: string;
+  author: string | null;
+  source: string | null;
+  video: string | null;
+  poster: string | null;
+  file: string | null;
+  fileName: string | null;
+  fileLength: number | null;
+  seoTitle: string | null;
+  seoKeywords: string | null;
+}
+
+export function versionData(r: Row): VersionData {
+  return {
+    channelId: r.channelId,
+    title: r.title,
+    subtitle: r.subtitle,
+    description: r.description,
+    text: r.text,
+    image: r.image,
+    tags: r.tags ?? [],
+    sort: r.sort,
+    top: r.top,
+    status: r.status,
+    publishDate: new Date(r.publishDate).toISOString(),
+    author: r.author,
+    source: r.source,
+    video: r.video,
+    poster: r.poster,
+    file: r.file,
+    fileName: r.fileName,
+    fileLength: r.fileLength,
+    seoTitle: r.seoTitle ?? null,
+    seoKeywords: r.seoKeywords ?? null,
+  };
+}
+
+/**
+ * Stores the row's state as its version (nothing when that version is stored already: so a write may first store the
+ * state before it, which an article written before versions were kept, or seeded, has not).
+ */
+export async function storeVersion(tx: Db, row: Row, action: ArticleVersionAction, userName: string): Promise<void> {
+  await tx
+    .insert(t.articleVersion)
+    .values({ articleId: row.id, version: row.version, action, title: row.title, data: { ...versionData(row) }, userName, createdAt: row.updatedAt })
+    .onConflictDoNothing();
+}
+
+/** A write's versions: the state before it (when not stored yet) and the state it made. */
+export async function storeWrite(tx: Db, before: Row, after: Row, action: ArticleVersionAction, userName: string): Promise<void> {
+  await storeVersion(tx, before, 'baseline', before.updatedBy);
+  await storeVersion(tx, after, action, userName);
+}
+
+/** Longest edit (in words) the body's comparison looks for; beyond it the two texts are shown whole, removed and added. */
+const MAX_EDIT = 20_000;
+const segmenter = new Intl.Segmenter('zh-CN', { granularity: 'word' });
+
+/** The body's visible text compared word by word (Chinese words by the platform's dictionary). */
+export function textDiff(beforeHtml: string, afterHtml: string): TextChange[] {
+  const a = htmlToText(beforeHtml);
+  const b = htmlToText(afterHtml);
+  const parts = diffWords(a, b, { intlSegmenter: segmenter, maxEditLength: MAX_EDIT }) ?? [
+    { value: a, added: false, removed: true },
+    { value: b, added: true, removed: false },
+  ];
+  return parts
+    .filter((p) => p.value !== '')
+    .map((p) => ({ value: p.value, ...(p.added ? { added: true } : {}), ...(p.removed ? { removed: true } : {}) }));
+}
+
+const PREVIEW = 120;
+const shown = (field: ArticleField, d: VersionData, channelName: (id: number) => string): string => {
+  const v = d[field];
+  if (field === 'channelId') return channelName(d.channelId);
+  if (field === 'status') return ARTICLE_STATUS_LABELS[d.status as keyof typeof ARTICLE_STATUS_LABELS] ?? String(d.status);
+  if (field === 'tags') return d.tags.join('、');
+  if (field === 'top') return d.top ? '是' : '否';
+  if (field === 'publishDate') return formatDateTime(new Date(d.publishDate));
+  if (field === 'text') {
+    const text = htmlToText(d.text);
+    return text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text;
+  }
+  return v === null || v === undefined ? '' : String(v);
+};
+
+/** Every field that differs between two versions, in the form's order; the body when its HTML differs. */
+export function fieldChanges(before: VersionData, after: VersionData, channelName: (id: number) => string): ArticleFieldChange[] {
+  return (Object.keys(ARTICLE_FIELD_LABELS) as ArticleField[])
+    .filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
+    .map((field) => ({ field, label: ARTICLE_FIELD_LABELS[field], before: shown(field, before, channelName), after: shown(field, after, channelName) }));
+}

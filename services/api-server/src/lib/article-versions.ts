@@ -117,9 +117,12 @@ const shown = (field: ArticleField, d: VersionData, channelName: (id: number) =>
   return v === null || v === undefined ? '' : String(v);
 };
 
-/** Every field that differs between two versions, in the form's order; the body when its HTML differs. */
+/**
+ * Every field that differs between two versions, in the form's order, as a person reads it (a publish time to the
+ * second, as the form sets it); the body when its HTML differs, even where its text does not (a link's target).
+ */
 export function fieldChanges(before: VersionData, after: VersionData, channelName: (id: number) => string): ArticleFieldChange[] {
   return (Object.keys(ARTICLE_FIELD_LABELS) as ArticleField[])
-    .filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
-    .map((field) => ({ field, label: ARTICLE_FIELD_LABELS[field], before: shown(field, before, channelName), after: shown(field, after, channelName) }));
+    .map((field) => ({ field, label: ARTICLE_FIELD_LABELS[field], before: shown(field, before, channelName), after: shown(field, after, channelName) }))
+    .filter((c) => (c.field === 'text' ? before.text !== after.text : c.before !== c.after));
 }

@@ -4,7 +4,7 @@
  * audited, stores its version, and records its change for the page renderer in its own transaction, as the article
  * writes of routes/articles.ts do.
  */
-import { and, desc, eq, ilike, inArray, isNull, like } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -265,7 +265,8 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
     { onRequest: needAnyPermi(db, ['content:article:add', 'content:article:edit']), schema: { querystring: mediaQuery } },
     async (req) => {
       const q = req.query;
-      const staff = db.select({ id: t.sysUser.userId }).from(t.sysUser).where(isNull(t.sysUser.customerId));
+      // Staff hold a role (lib/auth.ts isStaff); a customer holds none.
+      const staff = db.selectDistinct({ id: t.sysUserRole.userId }).from(t.sysUserRole);
       const { total, rows } = await pageOf(
         db,
         t.uploadFile,

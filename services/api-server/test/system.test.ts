@@ -229,6 +229,8 @@ describe('user info, routes, logout', () => {
         ['visits', 'content/visits/index'],
         ['channel', 'content/channel/index'],
         ['block', 'content/block/index'],
+        // 回收站 (issue 27.3): deleted articles, for those who may delete them.
+        ['article-recycle', 'content/article-recycle/index'],
       ],
     );
     const e = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });

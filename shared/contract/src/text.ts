@@ -15,3 +15,19 @@ export function htmlToText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * A link staff may store: an in-site path (`/product`, `/news?id=1`) or an http(s) URL. Anything else (`javascript:`,
+ * `//host` that leaves the site unnoticed, spaces, backslashes) is refused. The server's link fields and the article
+ * editor's link dialog apply the same rule.
+ */
+export function isSiteOrWebUrl(v: string): boolean {
+  if (/[\s\\<>"]/.test(v)) return false;
+  if (v.startsWith('/')) return !v.startsWith('//');
+  if (!/^https?:\/\//i.test(v)) return false;
+  try {
+    return !!new URL(v).hostname;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isSiteOrWebUrl } from '@site/contract';
 
 /**
  * Every route validates its input with zod schemas on the route (`schema: { params, querystring, body }`, through
@@ -134,20 +135,8 @@ export function hasNul(value: unknown, depth = 0): boolean {
 }
 export const NUL_MSG = '请求参数包含非法字符';
 
-/**
- * A link staff may store: an in-site path (`/product`, `/news?id=1`) or an http(s) URL. Anything else (`javascript:`,
- * `//host` that leaves the site unnoticed, spaces, backslashes) is refused with `msg`.
- */
-export function isSiteOrWebUrl(v: string): boolean {
-  if (/[\s\\<>"]/.test(v)) return false;
-  if (v.startsWith('/')) return !v.startsWith('//');
-  if (!/^https?:\/\//i.test(v)) return false;
-  try {
-    return !!new URL(v).hostname;
-  } catch {
-    return false;
-  }
-}
+/** The link rule (an in-site path or an http(s) URL), shared with the admin's editor. */
+export { isSiteOrWebUrl };
 const URL_MAX = 500;
 /** An optional link field: '' and null store null; otherwise an in-site path or an http(s) URL. */
 export const linkField = (label: string, extra?: (v: string) => boolean) =>

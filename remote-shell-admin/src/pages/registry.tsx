@@ -6,6 +6,7 @@ import AccountSettings from './account-settings/AccountSettings';
 import MessageBoard from './message-board/MessageBoard';
 import Visits from './visits/Visits';
 import ArticlePage from './article/ArticlePage';
+import RecyclePage from './article-recycle/RecyclePage';
 import AuditLog from './audit/AuditLog';
 import LoginLog from './logininfor/LoginLog';
 import NoticeTable from './notice/NoticeTable';
@@ -43,6 +44,7 @@ export const PAGES: Record<string, ComponentType> = {
   'content/message-board/index': MessageBoard,
   'content/visits/index': Visits,
   'content/article/index': ArticlePage,
+  'content/article-recycle/index': RecyclePage,
   'system/audit/index': AuditLog,
   'system/logininfor/index': LoginLog,
   'system/notice/index': NoticeTable,

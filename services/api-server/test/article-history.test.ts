@@ -151,7 +151,8 @@ describe('article versions (issue 27.3)', () => {
   });
 
   test('[ISSUE-27.3] a seeded article (no version stored) shows its present state, and its first edit keeps it as 原始版本', async () => {
-    const seeded = (await call({ method: 'GET', url: `/system/article/list?channelId=${NEWS}&pageSize=1&orderByColumn=publishDate&isAsc=asc` })).body.rows[0];
+    const seeded = (await call({ method: 'GET', url: `/system/article/list?channelId=${NEWS}&pageSize=1&orderByColumn=publishDate&isAsc=asc` })).body
+      .rows[0];
     const before = await versions(seeded.id);
     assert.deepEqual(
       before.map((v) => [v.version, v.action, v.current]),
@@ -233,7 +234,10 @@ describe('回收站 (issue 27.3)', () => {
     const r = await call({ method: 'PUT', url: `/system/article-recycle/${a.id}/restore` });
     assert.equal(r.body.code, 400);
     assert.equal(r.body.msg, `《${a.title}》${RECYCLE_CHANNEL_GONE_MSG}`);
-    assert.ok((await recycled()).some((x) => x.id === a.id), 'still in the bin');
+    assert.ok(
+      (await recycled()).some((x) => x.id === a.id),
+      'still in the bin',
+    );
   });
 
   test('[ISSUE-27.3] who may: those who may delete articles (admin); the editor and customers may not; the menu follows', async () => {
@@ -247,7 +251,12 @@ describe('回收站 (issue 27.3)', () => {
       routes.flatMap((r) => [r.meta?.title ?? '', ...names((r.children ?? []) as typeof routes)]);
     assert.ok(names((await call({ method: 'GET', url: '/getRouters' })).body.data).includes('回收站'), 'admin sees 回收站');
     assert.ok(!names((await call({ method: 'GET', url: '/getRouters' }, editor)).body.data).includes('回收站'), 'the editor does not');
-    const menu = (await call({ method: 'GET', url: '/system/role/menus' })).body.data as { menuId: number; parentId: number; menuName: string; perms: string }[];
+    const menu = (await call({ method: 'GET', url: '/system/role/menus' })).body.data as {
+      menuId: number;
+      parentId: number;
+      menuName: string;
+      perms: string;
+    }[];
     assert.deepEqual(
       menu.filter((m) => m.menuId === 102 || m.parentId === 102).map((m) => [m.menuName, m.perms]),
       [
@@ -311,7 +320,14 @@ describe('SEO fields and 媒体库 (issue 27.5)', () => {
     const second = await up('/common/upload', 'file', '产品图二.png', editor);
     const avatar = await up('/system/user/profile/avatar', 'avatarfile', '头像.png', admin);
     const theirs = await up('/common/upload', 'file', '客户的图.png', customer);
-    const pdf = await up('/system/article/upload?kind=document', 'file', '手册.pdf', admin, Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), 'application/pdf');
+    const pdf = await up(
+      '/system/article/upload?kind=document',
+      'file',
+      '手册.pdf',
+      admin,
+      Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      'application/pdf',
+    );
     for (const r of [first, second, avatar, theirs, pdf]) assert.equal(r.code, 200, JSON.stringify(r));
 
     const page = (await call({ method: 'GET', url: '/system/article/media?pageSize=100' }, editor)).body;
@@ -320,10 +336,7 @@ describe('SEO fields and 媒体库 (issue 27.5)', () => {
     assert.ok(!urls.includes(avatar.imgUrl), 'no avatar');
     assert.ok(!urls.includes(theirs.url), 'nothing a customer uploaded');
     assert.ok(!urls.includes(pdf.url), 'no document');
-    assert.deepEqual(
-      [page.rows[0].name, page.rows[0].size],
-      ['产品图二.png', PNG_1x1.length],
-    );
+    assert.deepEqual([page.rows[0].name, page.rows[0].size], ['产品图二.png', PNG_1x1.length]);
     const named = (await call({ method: 'GET', url: `/system/article/media?name=${encodeURIComponent('产品图一')}` })).body;
     assert.deepEqual(
       (named.rows as MediaImage[]).map((m) => m.url),

@@ -157,7 +157,8 @@ export const getArticleVersionDiff = (id: number, from: number, to: number) =>
 export const restoreArticleVersion = (id: number, version: number, current: number) =>
   request.post<AdminArticleResponse>(`/system/article/${id}/versions/${version}/restore`, { version: current });
 /** GET /system/article-recycle/list (回收站). */
-export const getRecycledArticles = (params: RecycledArticleQuery) => request.get<RecycledArticleListResponse>('/system/article-recycle/list', { params });
+export const getRecycledArticles = (params: RecycledArticleQuery) =>
+  request.get<RecycledArticleListResponse>('/system/article-recycle/list', { params });
 /** PUT /system/article-recycle/{ids}/restore: back to 文章管理 under their own ids. */
 export const restoreRecycledArticles = (ids: number[]) => request.put<R>(`/system/article-recycle/${ids.join(',')}/restore`);
 /** DELETE /system/article-recycle/{ids}: purged for good, versions included. */

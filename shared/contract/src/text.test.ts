@@ -11,7 +11,17 @@ describe('isSiteOrWebUrl (ISSUE-27.5: the editor link dialog and the server link
     for (const ok of ['/product', '/news?id=1', 'https://example.com/a?b=1', 'HTTP://example.com']) expect(isSiteOrWebUrl(ok)).toBe(true);
   });
   test('refuses other schemes, protocol-relative and unclean addresses', () => {
-    for (const bad of ['javascript:alert(1)', '//evil.example/x', 'mailto:a@b.c', 'https://', 'http://a b.com', '/a\\b', 'ftp://x.y', 'example.com', '/x"onmouseover=1'])
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.example/x',
+      'mailto:a@b.c',
+      'https://',
+      'http://a b.com',
+      '/a\\b',
+      'ftp://x.y',
+      'example.com',
+      '/x"onmouseover=1',
+    ])
       expect(isSiteOrWebUrl(bad)).toBe(false);
   });
 });

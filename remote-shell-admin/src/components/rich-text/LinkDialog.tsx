@@ -65,7 +65,10 @@ export function LinkDialog({
           extra="站内路径（如 /product）或 http(s) 网址"
           rules={[
             { required: true, whitespace: true, message: '请输入链接地址' },
-            { validator: async (_r, v: string | undefined) => (!v?.trim() || isSiteOrWebUrl(v.trim()) ? undefined : Promise.reject(new Error(LINK_RULE_MSG))) },
+            {
+              validator: async (_r, v: string | undefined) =>
+                !v?.trim() || isSiteOrWebUrl(v.trim()) ? undefined : Promise.reject(new Error(LINK_RULE_MSG)),
+            },
           ]}
         >
           <Input maxLength={500} placeholder="/product 或 https://..." autoFocus />

@@ -65,7 +65,12 @@ export function MediaPicker({ open, onClose, onPick }: { open: boolean; onClose:
           <ul className="media-grid" role="listbox" aria-label="媒体库图片">
             {shown.rows.map((m) => (
               <li key={m.id} role="option" aria-selected={chosen?.id === m.id}>
-                <button type="button" className={chosen?.id === m.id ? 'media-item media-item-chosen' : 'media-item'} onClick={() => setChosen(m)} title={m.name}>
+                <button
+                  type="button"
+                  className={chosen?.id === m.id ? 'media-item media-item-chosen' : 'media-item'}
+                  onClick={() => setChosen(m)}
+                  title={m.name}
+                >
                   <img src={m.url} alt={m.name} width={150} height={100} loading="lazy" />
                   <span className="media-name">{m.name}</span>
                 </button>

@@ -90,17 +90,13 @@ export default function RichTextEditor({ value, onChange, id }: RichTextEditorPr
     const link = { href, target: newWindow ? '_blank' : null };
     // With nothing selected the address itself becomes the linked text.
     if (editor.state.selection.empty && !editor.isActive('link'))
-      chain
-        .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: link }] })
-        .run();
+      chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: link }] }).run();
     else chain.setLink(link).run();
   };
 
   return (
     <div className="rte">
-      {editor && (
-        <Toolbar editor={editor} onPickImage={() => fileInput.current?.click()} onLibrary={() => setPicking(true)} onLink={openLink} />
-      )}
+      {editor && <Toolbar editor={editor} onPickImage={() => fileInput.current?.click()} onLibrary={() => setPicking(true)} onLink={openLink} />}
       <EditorContent editor={editor} />
       <LinkDialog
         open={linking !== null}

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { App, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from '@site/antd-kit';
 import { DateTimeInput } from '../../components/DateInputs';
 import { addArticle, getAdminArticle, updateArticle } from '@site/api-client';
-import { ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
+import { ARTICLE_SEO_MAX, ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
 import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
 import { FormDialog } from '../../list-page';
 import { FileField } from '../../components/FileField';
 import { ImageField } from '../../components/ImageField';
 import { ArticlePreview } from './ArticlePreview';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
+import { MediaPicker } from '../../components/rich-text/MediaPicker';
 
 export interface ChannelOption {
   value: number;
@@ -36,6 +37,7 @@ export function ArticleEditor({
   const [form] = Form.useForm<ArticleFormValues>();
   const [loaded, setLoaded] = useState<AdminArticleDetail | null>(null);
   const [preview, setPreview] = useState(false);
+  const [coverFromLibrary, setCoverFromLibrary] = useState(false);
   const channelId = Form.useWatch('channelId', form);
 
   const submit = async (values: ArticleFormValues) => {
@@ -92,14 +94,47 @@ export function ArticleEditor({
       <Form.Item name="description" label="摘要" extra="列表和搜索结果中显示，也用作页面描述">
         <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="seoTitle"
+            label="SEO 标题"
+            extra="搜索引擎和浏览器标签页显示的标题；留空用文章标题"
+            rules={[{ max: ARTICLE_SEO_MAX.title, message: `SEO 标题不能超过${ARTICLE_SEO_MAX.title}个字符` }]}
+          >
+            <Input maxLength={ARTICLE_SEO_MAX.title} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="seoKeywords"
+            label="SEO 关键词"
+            extra="多个关键词用逗号分隔；留空用标签"
+            rules={[{ max: ARTICLE_SEO_MAX.keywords, message: `SEO 关键词不能超过${ARTICLE_SEO_MAX.keywords}个字符` }]}
+          >
+            <Input maxLength={ARTICLE_SEO_MAX.keywords} />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item name="text" label="正文">
         <LazyRichText />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="image" label="封面图">
+          <Form.Item name="image" label="封面图" style={{ marginBottom: 4 }}>
             <ImageField label="封面图" />
           </Form.Item>
+          <Button size="small" type="link" style={{ padding: 0, marginBottom: 16 }} onClick={() => setCoverFromLibrary(true)}>
+            从媒体库选择封面图
+          </Button>
+          <MediaPicker
+            open={coverFromLibrary}
+            onClose={() => setCoverFromLibrary(false)}
+            onPick={(m) => {
+              setCoverFromLibrary(false);
+              form.setFieldsValue({ image: m.url });
+            }}
+          />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="tags" label="标签" rules={[{ type: 'array', max: 10, message: '标签不能超过10个' }]}>

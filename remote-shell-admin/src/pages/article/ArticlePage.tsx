@@ -109,7 +109,7 @@ export default function ArticlePage() {
             danger: true,
             icon: <DeleteOutlined />,
             onClick: () => list.remove([r.id], deleteArticles),
-            confirm: { title: `确定删除“${r.title}”吗？`, okText: '删除', cancelText: '取消' },
+            confirm: { title: `确定删除“${r.title}”吗？`, description: '删除后可在回收站恢复', okText: '删除', cancelText: '取消' },
           },
         ],
       }}
@@ -127,7 +127,7 @@ export default function ArticlePage() {
           }}
         />
       )}
-      <ArticleHistory id={history} onClose={() => setHistory(null)} />
+      <ArticleHistory id={history} permissionId={ARTICLE_PERMISSION_ID} onClose={() => setHistory(null)} onRestored={list.refresh} />
     </ListPage>
   );
 }

@@ -26,6 +26,8 @@ const detail: AdminArticleDetail = {
   file: null,
   fileName: null,
   fileLength: null,
+  seoTitle: ' 新品发布 | 官网 ',
+  seoKeywords: '电力，储能  光伏、电力',
   createdBy: 'editor',
   createdAt: '2026-11-20 09:30:00',
 };
@@ -36,5 +38,11 @@ describe('article form', () => {
     expect(dayjs.isDayjs(v.publishDate)).toBe(true);
     const body = toArticleForm(v, detail.version);
     expect(body).toMatchObject({ version: 4, description: '摘要', author: null, publishDate: '2026-11-20 09:30:00', top: true, tags: ['电力'] });
+  });
+
+  test('[ISSUE-27.5] SEO title and keywords go back trimmed; keywords comma separated once each, whatever staff typed between them', () => {
+    const body = toArticleForm(toFormValues(detail), detail.version);
+    expect([body.seoTitle, body.seoKeywords]).toEqual(['新品发布 | 官网', '电力,储能,光伏']);
+    expect(toArticleForm({ ...toFormValues(detail), seoTitle: '  ', seoKeywords: ' ，' }).seoKeywords).toBeNull();
   });
 });

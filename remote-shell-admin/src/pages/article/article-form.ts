@@ -35,8 +35,19 @@ export function toFormValues(a: AdminArticleDetail): ArticleFormValues {
     file: a.file,
     fileName: a.fileName,
     fileLength: a.fileLength,
+    seoTitle: a.seoTitle ?? null,
+    seoKeywords: a.seoKeywords ?? null,
     version: a.version,
   };
+}
+
+/** Keywords as the page head writes them: comma separated, whatever commas or spaces staff typed between them. */
+export function keywords(v: string | null | undefined): string | null {
+  const words = (v ?? '')
+    .split(/[,，、;；\s]+/)
+    .map((w) => w.trim())
+    .filter(Boolean);
+  return words.length ? [...new Set(words)].join(',') : null;
 }
 
 /** The body sent to the server; the version read with the article goes back so a stale save is refused. */
@@ -61,6 +72,8 @@ export function toArticleForm(v: ArticleFormValues, version?: number): ArticleFo
     file: blank(v.file),
     fileName: blank(v.fileName),
     fileLength: v.fileLength ?? null,
+    seoTitle: blank(v.seoTitle),
+    seoKeywords: keywords(v.seoKeywords),
     ...(version !== undefined ? { version } : {}),
   };
 }

@@ -123,6 +123,11 @@ const shown = (field: ArticleField, d: VersionData, channelName: (id: number) =>
  */
 export function fieldChanges(before: VersionData, after: VersionData, channelName: (id: number) => string): ArticleFieldChange[] {
   return (Object.keys(ARTICLE_FIELD_LABELS) as ArticleField[])
-    .map((field) => ({ field, label: ARTICLE_FIELD_LABELS[field], before: shown(field, before, channelName), after: shown(field, after, channelName) }))
+    .map((field) => ({
+      field,
+      label: ARTICLE_FIELD_LABELS[field],
+      before: shown(field, before, channelName),
+      after: shown(field, after, channelName),
+    }))
     .filter((c) => (c.field === 'text' ? before.text !== after.text : c.before !== c.after));
 }

@@ -35,7 +35,11 @@ const OK = '操作成功';
 const SAME_VERSION_MSG = '已是当前版本';
 const VERSION_NOT_FOUND = '版本不存在';
 
-const versionNumber = z.coerce.number({ error: '版本号格式不正确' }).int('版本号格式不正确').min(1, '版本号格式不正确').max(2147483647, '版本号格式不正确');
+const versionNumber = z.coerce
+  .number({ error: '版本号格式不正确' })
+  .int('版本号格式不正确')
+  .min(1, '版本号格式不正确')
+  .max(2147483647, '版本号格式不正确');
 const idParams = z.object({ id: intId });
 const versionParams = z.object({ id: intId, version: versionNumber });
 const diffQuery = z.object({ from: versionNumber, to: versionNumber });
@@ -92,7 +96,14 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
       current: v.version === row.version,
     }));
     if (!stored.some((v) => v.version === row.version)) {
-      data.unshift({ version: row.version, action: 'baseline', title: row.title, userName: row.updatedBy, createTime: formatDateTime(row.updatedAt), current: true });
+      data.unshift({
+        version: row.version,
+        action: 'baseline',
+        title: row.title,
+        userName: row.updatedBy,
+        createTime: formatDateTime(row.updatedAt),
+        current: true,
+      });
     }
     return { code: 200, msg: OK, data };
   });
@@ -279,7 +290,13 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
         [desc(t.uploadFile.id)],
         q,
       );
-      const list: MediaImage[] = rows.map((r) => ({ id: r.id, url: r.url, name: r.originalName, size: r.size, createTime: formatDateTime(r.createdAt) }));
+      const list: MediaImage[] = rows.map((r) => ({
+        id: r.id,
+        url: r.url,
+        name: r.originalName,
+        size: r.size,
+        createTime: formatDateTime(r.createdAt),
+      }));
       return { code: 200, msg: '查询成功', total, rows: list };
     },
   );

@@ -98,9 +98,10 @@ test('[ISSUE-18.1][ISSUE-18.7][PERM-9] an editor writes and publishes a news ite
   await page.getByRole('button', { name: '查询' }).click();
   const row = page.locator('.ant-table-row').filter({ hasText: title });
   await row.getByRole('button', { name: '记录' }).click();
-  const history = page.getByRole('dialog').filter({ hasText: '修改记录' });
-  await expect(history.locator('.article-history-entry').first()).toContainText('新增');
-  await expect(history.locator('.article-history-entry').first()).toContainText('editor');
+  // 记录 lists the article's versions (issue 27.3): the one version, made by the editor's 新增.
+  const history = page.getByRole('dialog').filter({ hasText: '版本记录' });
+  await expect(history.locator('.ant-table-row').first()).toContainText('新增');
+  await expect(history.locator('.ant-table-row').first()).toContainText('editor');
   await history.locator('.ant-modal-close').click();
 
   // ... and in 操作日志, with the article's values after the write.

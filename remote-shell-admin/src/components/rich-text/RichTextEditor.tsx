@@ -48,7 +48,9 @@ export default function RichTextEditor({ value, onChange, id }: RichTextEditorPr
           openOnClick: false,
           // A link opens where it is unless staff tick 新窗口打开 (the server adds rel="noopener noreferrer" then).
           HTMLAttributes: { target: null, rel: null },
-          isAllowedUri: (url) => isSiteOrWebUrl(url),
+          // New links come from the dialog (in-site or http(s) only); pasted and stored ones may also be the
+          // mail, phone and in-page links the server keeps, so editing an article never drops them.
+          isAllowedUri: (url) => isSiteOrWebUrl(url) || /^(mailto|tel):/i.test(url) || url.startsWith('#'),
         },
       }),
       Image,

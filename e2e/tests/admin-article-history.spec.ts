@@ -38,7 +38,7 @@ async function articleRow(page: Page, title: string) {
   await expect(row).toHaveCount(1);
   return row;
 }
-const confirmWith = (page: Page, label: string) => page.getByRole('tooltip').getByRole('button', { name: label }).click();
+const confirmWith = (page: Page, label: string | RegExp) => page.getByRole('tooltip').getByRole('button', { name: label }).click();
 
 test('[ISSUE-27.3] 记录: two versions compared word by word, and 恢复此版本 brings the first back as a new version the public page shows', async ({
   page,

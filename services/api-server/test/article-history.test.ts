@@ -15,6 +15,8 @@ import {
   type RecycledArticle,
   type RenderChanges,
 } from '@site/contract';
+import { sql } from 'drizzle-orm';
+import { rows } from '../src/db/index.js';
 import { login, multipart, PNG_1x1, req, startTestServer, type TestServer } from './helpers.js';
 
 const TOKEN = 'render-secret-27-3';
@@ -343,5 +345,57 @@ describe('SEO fields and 媒体库 (issue 27.5)', () => {
       [first.url],
     );
     assert.equal((await call({ method: 'GET', url: '/system/article/media' }, customer)).status, 403);
+  });
+});
+
+describe('upgrade (issue 27.3, migration 021)', () => {
+  test('[ISSUE-27.3] a database made before migration 021 gets 回收站 for the roles that may delete articles, and its avatars stay out of 媒体库', async () => {
+    const old = await startTestServer();
+    let current = old;
+    try {
+      const db = old.app.ctx.db;
+      const token = await login(old.app, 'admin', 'admin123');
+      const m = multipart('avatarfile', '头像.png', PNG_1x1, 'image/png');
+      const avatar = (await req(old.app, { method: 'POST', url: '/system/user/profile/avatar', token, payload: m.payload, headers: m.headers })).body
+        .imgUrl;
+      // As on a database of the previous release: a role of its own that may delete articles, none of 021's rows.
+      await db.execute(
+        sql`INSERT INTO sys_role (role_key, role_name, perms) VALUES ('news_chief', '新闻主编', '["content:article:list","content:article:delete"]'::jsonb)`,
+      );
+      await db.execute(sql`INSERT INTO sys_role_menu (role_key, menu_id) VALUES ('news_chief', 1), ('news_chief', 101), ('news_chief', 1015)`);
+      await db.execute(sql`DELETE FROM sys_role_menu WHERE menu_id IN (102, 1101, 1102, 1103)`);
+      await db.execute(sql`DELETE FROM sys_menu WHERE menu_id IN (102, 1101, 1102, 1103)`);
+      await db.execute(sql`DROP TABLE article_version`);
+      await db.execute(sql`DROP TABLE article_recycle`);
+      await db.execute(sql`ALTER TABLE article DROP COLUMN seo_title, DROP COLUMN seo_keywords`);
+      await db.execute(sql`ALTER TABLE upload_file DROP COLUMN purpose`);
+      await db.execute(sql`DELETE FROM schema_migrations WHERE name = '021_article_versions_recycle.sql'`);
+      const up = await old.restart();
+      current = up;
+      const menusOf = async (role: string) =>
+        (
+          await rows<{ menu_id: number }>(
+            up.app.ctx.db,
+            sql`SELECT menu_id FROM sys_role_menu WHERE role_key = ${role} AND (menu_id = 102 OR menu_id BETWEEN 1101 AND 1103) ORDER BY 1`,
+          )
+        ).map((r) => r.menu_id);
+      assert.deepEqual(await menusOf('admin'), [102, 1101, 1102, 1103]);
+      assert.deepEqual(await menusOf('news_chief'), [102, 1101, 1102, 1103]);
+      assert.deepEqual(await menusOf('editor'), []);
+      const [chief] = await rows<{ perms: string[] }>(up.app.ctx.db, sql`SELECT perms FROM sys_role WHERE role_key = 'news_chief'`);
+      assert.deepEqual(chief.perms, [
+        'content:article:list',
+        'content:article:delete',
+        'content:recycle:list',
+        'content:recycle:query',
+        'content:recycle:edit',
+        'content:recycle:delete',
+      ]);
+      const admin2 = await login(up.app, 'admin', 'admin123');
+      const media = (await req(up.app, { method: 'GET', url: '/system/article/media?pageSize=100', token: admin2 })).body.rows as MediaImage[];
+      assert.ok(!media.some((x) => x.url === avatar), 'the avatar uploaded before is not offered');
+    } finally {
+      await current.close();
+    }
   });
 });

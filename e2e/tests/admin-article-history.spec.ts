@@ -199,6 +199,16 @@ test('[ISSUE-27.5] the editor links through a dialog (新窗口打开; javascrip
     .click();
   await library.getByRole('button', { name: '使用所选图片' }).click();
   await expect(body.locator(`img[src="${imageUrl}"]`)).toHaveCount(1);
+  // The cover image too comes from 媒体库.
+  await drawer.getByRole('button', { name: '从媒体库选择封面图' }).click();
+  const coverLibrary = page.getByRole('dialog').filter({ hasText: '媒体库' });
+  await coverLibrary
+    .getByRole('option')
+    .filter({ has: page.getByRole('img', { name: imageName }) })
+    .getByRole('button')
+    .click();
+  await coverLibrary.getByRole('button', { name: '使用所选图片' }).click();
+  await expect(drawer.getByRole('img', { name: '封面图预览' })).toHaveAttribute('src', imageUrl);
 
   await drawer.getByText('已发布', { exact: true }).click();
   await drawer.getByRole('button', { name: twoChars('保存') }).click();
@@ -207,7 +217,7 @@ test('[ISSUE-27.5] the editor links through a dialog (新窗口打开; javascrip
   const found = await request.get(`${BASE}/system/article/list`, { params: { title }, headers: auth(editorToken) });
   const id = (await found.json()).rows[0].id as number;
   const stored = (await (await request.get(`${BASE}/system/article/${id}`, { headers: auth(editorToken) })).json()).data;
-  expect([stored.seoTitle, stored.seoKeywords]).toEqual([`SEO 标题 ${stamp}`, '配电,运维,平台']);
+  expect([stored.seoTitle, stored.seoKeywords, stored.image]).toEqual([`SEO 标题 ${stamp}`, '配电,运维,平台', imageUrl]);
   expect(stored.text).toMatch(/<a [^>]*href="https:\/\/example\.com\/about"[^>]*>官网<\/a>/);
   expect(stored.text).toMatch(/<a [^>]*target="_blank"/);
   expect(stored.text).toMatch(/<a [^>]*rel="noopener noreferrer"/);

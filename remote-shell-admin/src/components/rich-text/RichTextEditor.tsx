@@ -34,8 +34,8 @@ export interface RichTextEditorProps {
  * The article body editor (TipTap on ProseMirror). Its schema keeps only what the toolbar can make (headings,
  * paragraphs, lists, links, images, tables, quotes, code), so pasted content arrives cleaned of styles, scripts and
  * foreign markup; the server sanitises the HTML again when it is saved. Links come from a dialog (address and
- * 新窗口打开) and only to an in-site path or a clean http(s) URL, pasted ones too; images are uploaded or chosen
- * again from 媒体库. Loaded only by the article page (a lazy chunk).
+ * 新窗口打开), only to an in-site path or a clean http(s) URL; images are uploaded or chosen again from 媒体库.
+ * Loaded only by the article page (a lazy chunk).
  */
 export default function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
   const fileInput = useRef<HTMLInputElement>(null);

@@ -3,7 +3,7 @@
  * 021), in the write's transaction; what two versions differ by, field by field and the body's text word by word.
  * The audit trail cannot serve: it cuts long bodies (lib/audit.ts), and a version must restore exactly.
  */
-import { diffWords } from 'diff';
+import { diffArrays } from 'diff';
 import {
   ARTICLE_FIELD_LABELS,
   ARTICLE_STATUS_LABELS,
@@ -85,21 +85,57 @@ export async function storeWrite(tx: Db, before: Row, after: Row, action: Articl
   await storeVersion(tx, after, action, userName);
 }
 
-/** Longest edit (in words) the body's comparison looks for; beyond it the two texts are shown whole, removed and added. */
-const MAX_EDIT = 20_000;
+/** Longest edit (in words) the body's comparison looks for; beyond it (or after DIFF_TIMEOUT_MS) the two texts are shown whole, removed and added. */
+const MAX_EDIT = 5_000;
+/** Longest time a comparison may take (it runs in slices, so other requests are answered meanwhile). */
+const DIFF_TIMEOUT_MS = 3_000;
 const segmenter = new Intl.Segmenter('zh-CN', { granularity: 'word' });
+/** Longest piece of text handed to the segmenter at once. */
+const CHUNK = 400;
+const BREAKS = [' ', '\n', '。', '，', '；', '！', '？', '、', '.', ',', ';'];
 
-/** The body's visible text compared word by word (Chinese words by the platform's dictionary). */
-export function textDiff(beforeHtml: string, afterHtml: string): TextChange[] {
+/**
+ * The text's words and the spaces between them, by the platform's word segmenter fed a sentence or so at a time:
+ * over a whole body, V8 gives every segment its own copy of the input (quadratic memory; a 250,000-character body ran
+ * a test out of 4 GB). Pieces end after a space or a punctuation mark, so no word is cut; a piece without one (400
+ * characters of unbroken text) is cut there.
+ */
+function words(text: string): string[] {
+  const out: string[] = [];
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + CHUNK);
+    if (end < text.length) {
+      const piece = text.slice(start, end);
+      const cut = Math.max(...BREAKS.map((c) => piece.lastIndexOf(c)));
+      if (cut > 0) end = start + cut + 1;
+    }
+    for (const s of segmenter.segment(text.slice(start, end))) out.push(s.segment);
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * The body's visible text compared word by word (Chinese words by the platform's dictionary): jsdiff's array
+ * comparison over the words, in slices (other requests are answered meanwhile); its word mode re-segments whole
+ * unchanged runs to trim their spaces, seconds on a long body.
+ */
+export function textDiff(beforeHtml: string, afterHtml: string): Promise<TextChange[]> {
   const a = htmlToText(beforeHtml);
   const b = htmlToText(afterHtml);
-  const parts = diffWords(a, b, { intlSegmenter: segmenter, maxEditLength: MAX_EDIT }) ?? [
-    { value: a, added: false, removed: true },
-    { value: b, added: true, removed: false },
-  ];
-  return parts
-    .filter((p) => p.value !== '')
-    .map((p) => ({ value: p.value, ...(p.added ? { added: true } : {}), ...(p.removed ? { removed: true } : {}) }));
+  const whole: TextChange[] = [...(a ? [{ value: a, removed: true }] : []), ...(b ? [{ value: b, added: true }] : [])];
+  return new Promise((resolve) => {
+    diffArrays(words(a), words(b), {
+      maxEditLength: MAX_EDIT,
+      timeout: DIFF_TIMEOUT_MS,
+      callback: (parts) =>
+        resolve(
+          parts
+            ? parts.map((p) => ({ value: p.value.join(''), ...(p.added ? { added: true } : {}), ...(p.removed ? { removed: true } : {}) }))
+            : whole,
+        ),
+    });
+  });
 }
 
 const PREVIEW = 120;

@@ -120,7 +120,7 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
         from: req.query.from,
         to: req.query.to,
         fields: fieldChanges(before, after, (id) => names.get(id) ?? `栏目 ${id}`),
-        text: textDiff(before.text, after.text),
+        text: await textDiff(before.text, after.text),
       };
       return { code: 200, msg: OK, data };
     },

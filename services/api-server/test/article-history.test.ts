@@ -152,6 +152,30 @@ describe('article versions (issue 27.3)', () => {
     assert.equal(r.body.data.text, long);
   });
 
+  test('[ISSUE-27.3] two long versions (100,000 characters) compare to the one sentence that changed; a rewrite beyond 5,000 word edits is shown whole', async () => {
+    const para = (i: number, what = '公司发布了新产品') => `<p>第${i}段：${what}，性能提升明显，客户反馈良好，运维成本下降。</p>`;
+    const body = (change: (i: number) => string) => Array.from({ length: 3000 }, (_, i) => change(i)).join('');
+    const a = await create({ text: body((i) => para(i)) });
+    const b = await edit(a.id, { title: a.title, text: body((i) => (i === 1500 ? para(i, '集团发布了新产品') : para(i))) }, a.version);
+    const d = await diff(a.id, 1, 2);
+    assert.deepEqual(
+      d.text.filter((p) => p.added || p.removed),
+      [
+        { value: '公司', removed: true },
+        { value: '集团', added: true },
+      ],
+    );
+    await edit(a.id, { title: a.title, text: body((i) => para(i, '集团推出了新方案')) }, b.version);
+    const rewrite = await diff(a.id, 2, 3);
+    assert.deepEqual(
+      rewrite.text.map((p) => [p.added ?? false, p.removed ?? false, p.value.length > 100_000]),
+      [
+        [false, true, true],
+        [true, false, true],
+      ],
+    );
+  });
+
   test('[ISSUE-27.3] a seeded article (no version stored) shows its present state, and its first edit keeps it as 原始版本', async () => {
     const seeded = (await call({ method: 'GET', url: `/system/article/list?channelId=${NEWS}&pageSize=1&orderByColumn=publishDate&isAsc=asc` })).body
       .rows[0];

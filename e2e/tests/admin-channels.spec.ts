@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BLOCK_IDS, type BlockItem, type BlockItemAdmin } from '@site/contract';
-import { API, apiLogin, BASE, SEEDED } from '../support/site';
+import { API, apiLogin, BASE, SEEDED, untilServed } from '../support/site';
 import { shellReady, toast, tokenCookie } from './admin-shell-helpers';
 
 let admin = '';
@@ -85,14 +85,15 @@ test('[ISSUE-18.2] the administrator renames a footer item in place and drags th
     // the public site: the footer and the home carousel
     const visitor = await page.context().browser()!.newPage();
     try {
+      // The page is rendered ahead: it shows both changes once the renderer has rendered it again.
+      const labels = expected.map((id, i) => `第 ${i + 1} 张：${banners.find((b) => b.id === id)!.title}`);
+      await untilServed(request, '/', renamed);
+      await untilServed(request, '/', `aria-label="${labels[0]}"`);
       await visitor.goto(`${BASE}/`);
       await expect(visitor.getByTestId('footer-col-product').getByRole('link', { name: renamed })).toBeVisible();
       const dots = visitor.locator('.rc-banner-dot');
       await expect(dots).toHaveCount(banners.length);
-      // The page is rendered ahead: its HTML may be one render old for a moment, and the browser checks it at once.
-      await expect
-        .poll(() => dots.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
-        .toEqual(expected.map((id, i) => `第 ${i + 1} 张：${banners.find((b) => b.id === id)!.title}`));
+      expect(await dots.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(labels);
     } finally {
       await visitor.close();
     }

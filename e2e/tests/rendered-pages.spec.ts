@@ -166,6 +166,31 @@ test.describe('rendered public pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('[ISSUE-25] a cold view of a rendered page asks the API for no content it carries: only the visit record (and the contact form its captcha)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const urls = await publicUrls(request);
+    for (const url of urls) await renderedHtml(request, url);
+    let calls: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (/^\/(api|system|captchaImage|getInfo)/.test(u.pathname)) calls.push(`${r.method()} ${u.pathname}${u.search}`);
+    });
+    const perRoute: Record<string, number> = {};
+    for (const url of urls) {
+      calls = [];
+      await page.goto(`${BASE}${url}`);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await page.waitForLoadState('networkidle');
+      const content = calls.filter((c) => !c.startsWith('POST /api/visit') && !(url === '/contact' && c === 'GET /captchaImage'));
+      perRoute[url] = content.length;
+      expect(content, url).toEqual([]);
+    }
+    test.info().annotations.push({ type: 'content API calls per cold view', description: JSON.stringify(perRoute) });
+  });
+
   /** Holds the requests matching `pattern` until the returned function is called. */
   async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
     let release!: () => void;

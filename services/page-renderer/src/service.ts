@@ -11,9 +11,11 @@
  * (worker.ts) that writes its files and exits: a run that crashes leaves the last good files, and memory never
  * accumulates here. Runs never overlap. `GET /status` says what the loop does and what the last run did (tests and
  * the benchmark wait on it).
+ * With a shared storage (config.store) each run starts from the index last published there and ends by publishing
+ * what it wrote (output.ts), before its changes are acknowledged; the remotes file is the stored one, copied here.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { watchFile } from 'node:fs';
+import { existsSync, watchFile } from 'node:fs';
 import { hostname, setPriority } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import { apiReady } from './api-ready';
 import { readConfig, readRemotes } from './config';
 import { RenderLoop } from './feed';
 import { httpFeedApi } from './feed-api';
+import { pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
 
@@ -39,14 +42,23 @@ const loop = new RenderLoop<RunReport>({
   api: config.token ? httpFeedApi(config.apiOrigin, config.token) : null,
   id: RENDERER_ID,
   render: async (scopes, signal) => {
+    if (config.store) await pullIndex(config.outDir, config.store);
     const report = await runWorker(scopes, signal);
     console.log(`[renderer] ${report.rendered} pages in ${report.ms} ms${report.kept.length ? `, ${report.kept.length} kept from before` : ''}`);
+    if (config.store) {
+      // Inside the run: the changes are acknowledged only once their pages are in the storage.
+      if (signal.aborted) throw new Error('stopped before publishing: the lease is lost');
+      const published = await publishOutput(config.outDir, config.store, publishedFiles);
+      console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} pages`);
+    }
     return report;
   },
 });
 const enqueue = (scope: Scope) => loop.enqueue(scope);
 
 let worker: ChildProcess | null = null;
+/** What this process put into the shared storage (file -> size and mtime): a run publishes only what it changed. */
+const publishedFiles = new Map<string, string>();
 
 /** One run in a child process; `signal` stops it (the lease could not be kept): the files written so far stay. */
 function runWorker(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport> {
@@ -123,7 +135,46 @@ function watchHost(): void {
   });
 }
 
+/**
+ * The shared remotes file (config.store): copied into config.remotesFile now and whenever its entity tag changes
+ * (checked every RENDER_REMOTES_POLL_MS, default 1 s), so the file watch below sees a release as on one machine.
+ */
+async function copyStoredRemotes(): Promise<void> {
+  const store = config.store!;
+  let etag = '';
+  const copy = async () => {
+    const info = await store.storage.head(store.remotesKey);
+    if (!info) {
+      // No remote published yet: the fixed list, once, until a release writes the file.
+      if (!existsSync(config.remotesFile!)) writeAtomic(config.remotesFile!, JSON.stringify(config.remotes));
+      return;
+    }
+    if (info.etag === etag) return;
+    const stored = await store.storage.get(store.remotesKey);
+    if (!stored) return;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+    JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    writeAtomic(config.remotesFile!, Buffer.concat(chunks));
+    etag = stored.info.etag;
+  };
+  await copy().catch((e: unknown) => {
+    console.error('[renderer] the stored remotes file could not be read:', (e as Error)?.message ?? e);
+    if (!existsSync(config.remotesFile!)) writeAtomic(config.remotesFile!, JSON.stringify(config.remotes));
+  });
+  const every = Number(process.env.RENDER_REMOTES_POLL_MS || 1000);
+  const poll = () =>
+    setTimeout(() => {
+      copy().then(poll, (e: unknown) => {
+        console.error('[renderer] the stored remotes file could not be read:', (e as Error)?.message ?? e);
+        poll();
+      });
+    }, every).unref();
+  poll();
+}
+
 await app.listen({ port: config.port, host: '127.0.0.1' });
+if (config.store) await copyStoredRemotes();
 process.send?.({ ready: 'renderer' });
 if (config.remotesFile) watchRemotes(config.remotesFile);
 watchHost();

@@ -139,4 +139,10 @@ async function main(name) {
 
 if (require.main === module) main(process.argv[2]);
 
-module.exports = { serverFor, hostHtmlHeaders, remotesJson };
+/** Reads the stored remotes file now (render-nginx.cjs computes the page policy from it); the storage in use, or null. */
+async function loadStoredRemotes() {
+  if (storedRemotes) await storedRemotes.current();
+  return shared;
+}
+
+module.exports = { serverFor, hostHtmlHeaders, remotesJson, loadStoredRemotes };

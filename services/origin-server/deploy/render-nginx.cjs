@@ -65,7 +65,9 @@ function storageLocation(shared, env, keyExpr, fallback) {
     '        proxy_set_header Authorization "";',
     '        proxy_set_header Cookie "";',
     ...['x-amz-request-id', 'x-amz-id-2', 'Set-Cookie', 'Cache-Control'].map((h) => `        proxy_hide_header ${h};`),
-    ...(storageOrigin(shared, env).scheme === 'https' ? ['        proxy_ssl_server_name on;', `        proxy_ssl_name ${storageOrigin(shared, env).hostname};`] : []),
+    ...(storageOrigin(shared, env).scheme === 'https'
+      ? ['        proxy_ssl_server_name on;', `        proxy_ssl_name ${storageOrigin(shared, env).hostname};`]
+      : []),
     '        proxy_intercept_errors on;',
     `        error_page 403 404 = ${fallback};`,
     '        gzip on;',

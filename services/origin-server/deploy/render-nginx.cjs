@@ -153,7 +153,15 @@ map $uri $site_page_key {
     RENDERED_HOME: shared
       ? storageLocation(shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_app')
       : `        root ${site.renderDir}/pages;\n        try_files /index$site_rendered_suffix @site_app;`,
-    DEFAULT_REMOTES: quoted(JSON.stringify(defaultRemotes(site)), "'"),
+    STORAGE_LOCATIONS: shared
+      ? `    # The stored remotes file before any release wrote it: the default locations, as the host origin answers.
+    location @site_default_remotes {
+        default_type "application/json; charset=utf-8";
+        add_header Cache-Control "no-cache" always;
+${hostHeaders}
+        return 200 '${quoted(JSON.stringify(defaultRemotes(site)), "'")}';
+    }`
+      : '',
     KNOWN_ROUTES: index ? index.clientRoutes.map((r) => `    ${routeRegex(r)} 1;`).join('\n') : '    "~^/" 1;',
     DETAIL_PATHS: index ? index.detailPaths.map((p) => `    "~^${escapeRegex(p)}\\?id=[^&]*$" 1;`).join('\n') : '',
     REMOTES_JSON: [
@@ -175,7 +183,8 @@ map $uri $site_page_key {
   const template = fs.readFileSync(TEMPLATE, 'utf8');
   if (!template.includes(HASHED.source.replace(/\$$/, '')))
     throw new Error('[nginx] the template’s cache rule differs from static-server.cjs HASHED');
-  const conf = template.replace(/\{\{([A-Z_]+)\}\}/g, (_m, name) => {
+  // A part that is empty in this layout (the storage's, on one machine) leaves no blank line.
+  const conf = template.replace(/^\{\{([A-Z_]+)\}\}\n/gm, (m, name) => (values[name] === '' ? '' : m)).replace(/\{\{([A-Z_]+)\}\}/g, (_m, name) => {
     if (!(name in values)) throw new Error(`[nginx] the template names an unknown value {{${name}}}`);
     return values[name];
   });

@@ -184,10 +184,12 @@ ${hostHeaders}
   if (!template.includes(HASHED.source.replace(/\$$/, '')))
     throw new Error('[nginx] the template’s cache rule differs from static-server.cjs HASHED');
   // A part that is empty in this layout (the storage's, on one machine) leaves no blank line.
-  const conf = template.replace(/^\{\{([A-Z_]+)\}\}\n/gm, (m, name) => (values[name] === '' ? '' : m)).replace(/\{\{([A-Z_]+)\}\}/g, (_m, name) => {
-    if (!(name in values)) throw new Error(`[nginx] the template names an unknown value {{${name}}}`);
-    return values[name];
-  });
+  const conf = template
+    .replace(/^\{\{([A-Z_]+)\}\}\n/gm, (m, name) => (values[name] === '' ? '' : m))
+    .replace(/\{\{([A-Z_]+)\}\}/g, (_m, name) => {
+      if (!(name in values)) throw new Error(`[nginx] the template names an unknown value {{${name}}}`);
+      return values[name];
+    });
   return { conf, warnings };
 }
 

@@ -171,9 +171,15 @@ export interface PublishReport {
  * then index.json, so the index never names a page the storage has not got yet; last, the stored pages the index no
  * longer names are deleted (an article withdrawn: its URL answers 404 again). A page the index names but this folder
  * has not (its render failed here, the last good file is in the storage) stays as it is. The .br/.gz siblings are the
- * folder's only: a server in front of the storage compresses its answers itself.
+ * folder's only: a server in front of the storage compresses its answers itself. `signal` (the render lease lost)
+ * stops it before the next write: another renderer may be publishing by then.
  */
-export async function publishOutput(outDir: string, store: OutputStore, published: Map<string, string>): Promise<PublishReport> {
+export async function publishOutput(
+  outDir: string,
+  store: OutputStore,
+  published: Map<string, string>,
+  signal?: AbortSignal,
+): Promise<PublishReport> {
   const index = readIndex(outDir);
   if (!index) throw new Error(`[renderer] nothing to publish: no index.json in ${outDir}`);
   const report: PublishReport = { put: [], deleted: [] };
@@ -187,6 +193,7 @@ export async function publishOutput(outDir: string, store: OutputStore, publishe
     }
     const seen = `${stat.size}:${stat.mtimeMs}`;
     if (published.get(rel) === seen) return;
+    signal?.throwIfAborted();
     await store.storage.put(`${store.prefix}${rel}`, readFileSync(file), { contentType: OUTPUT_TYPES[path.extname(rel)] });
     published.set(rel, seen);
     report.put.push(rel);
@@ -198,6 +205,7 @@ export async function publishOutput(outDir: string, store: OutputStore, publishe
   for (const { key } of await store.storage.list(`${store.prefix}pages/`)) {
     const rel = key.slice(store.prefix.length);
     if (named.has(rel)) continue;
+    signal?.throwIfAborted();
     await store.storage.delete(key);
     published.delete(rel);
     report.deleted.push(rel);

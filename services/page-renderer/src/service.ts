@@ -47,8 +47,7 @@ const loop = new RenderLoop<RunReport>({
     console.log(`[renderer] ${report.rendered} pages in ${report.ms} ms${report.kept.length ? `, ${report.kept.length} kept from before` : ''}`);
     if (config.store) {
       // Inside the run: the changes are acknowledged only once their pages are in the storage.
-      if (signal.aborted) throw new Error('stopped before publishing: the lease is lost');
-      const published = await publishOutput(config.outDir, config.store, publishedFiles);
+      const published = await publishOutput(config.outDir, config.store, publishedFiles, signal);
       console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} pages`);
     }
     return report;

@@ -140,6 +140,16 @@ test('[ISSUE-26] pullIndex brings the last published index into the working fold
   await assert.rejects(publishOutput(mkdtempSync(path.join(tmp, 'work-')), store, new Map()), /nothing to publish: no index\.json/);
 });
 
+test('[ISSUE-26] a lost lease (the run’s signal) stops publishing before its next write', async () => {
+  const dir = mkdtempSync(path.join(tmp, 'work-'));
+  const store: OutputStore = { storage, prefix: 'd/rendered/' };
+  run(dir, { '/news': '<p>新闻</p>' });
+  const lease = new AbortController();
+  lease.abort(new Error('the render lease is lost'));
+  await assert.rejects(publishOutput(dir, store, new Map(), lease.signal), /the render lease is lost/);
+  assert.deepStrictEqual(await storage.list('d/'), []);
+});
+
 test('[ISSUE-26] readConfig: the local driver keeps the folder as the output; s3 publishes under site/rendered/ and reads site/remotes.json', () => {
   const base = {
     RENDER_OUT_DIR: path.join(tmp, 'out'),

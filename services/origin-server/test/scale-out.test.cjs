@@ -535,6 +535,9 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
       '/account/profile': 200,
       '/': 200,
     };
+    // A path with characters no rendered file name has (no key in the bucket), and an id that is no number.
+    expected['/new%20s'] = 404;
+    expected['/newsDetail?id=abc'] = 404;
     for (const [url, status] of Object.entries(expected))
       assert.deepStrictEqual((await answer(nginxS3.origin, url)).slice(0, 3), [url, status, appPage]);
     for (const url of [

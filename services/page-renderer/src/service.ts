@@ -135,45 +135,43 @@ function watchHost(): void {
 }
 
 /**
- * The shared remotes file (config.store): copied into config.remotesFile now and whenever its entity tag changes
- * (checked every RENDER_REMOTES_POLL_MS, default 1 s), so the file watch below sees a release as on one machine.
+ * The shared remotes file (config.store): copied into `file` now and whenever its entity tag changes (checked every
+ * RENDER_REMOTES_POLL_MS, default 1 s), so the file watch below sees a release as on one machine. Until a release
+ * has written it, the copy holds the fixed list (RENDER_REMOTES).
  */
-async function copyStoredRemotes(): Promise<void> {
-  const store = config.store!;
+async function copyStoredRemotes(store: NonNullable<typeof config.store>, file: string): Promise<void> {
   let etag = '';
+  const fallback = () => {
+    if (!existsSync(file)) writeAtomic(file, JSON.stringify(config.remotes));
+  };
   const copy = async () => {
     const info = await store.storage.head(store.remotesKey);
-    if (!info) {
-      // No remote published yet: the fixed list, once, until a release writes the file.
-      if (!existsSync(config.remotesFile!)) writeAtomic(config.remotesFile!, JSON.stringify(config.remotes));
-      return;
-    }
+    if (!info) return fallback();
     if (info.etag === etag) return;
     const stored = await store.storage.get(store.remotesKey);
-    if (!stored) return;
+    if (!stored) return fallback();
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-    JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    writeAtomic(config.remotesFile!, Buffer.concat(chunks));
+    const bytes = Buffer.concat(chunks);
+    // A file that is no JSON is not copied: the runs keep the last good one (and the next check tries again).
+    JSON.parse(bytes.toString('utf8'));
+    writeAtomic(file, bytes);
     etag = stored.info.etag;
   };
+  const failed = (e: unknown) => console.error('[renderer] the stored remotes file could not be read:', (e as Error)?.message ?? e);
   await copy().catch((e: unknown) => {
-    console.error('[renderer] the stored remotes file could not be read:', (e as Error)?.message ?? e);
-    if (!existsSync(config.remotesFile!)) writeAtomic(config.remotesFile!, JSON.stringify(config.remotes));
+    failed(e);
+    fallback();
   });
   const every = Number(process.env.RENDER_REMOTES_POLL_MS || 1000);
-  const poll = () =>
-    setTimeout(() => {
-      copy().then(poll, (e: unknown) => {
-        console.error('[renderer] the stored remotes file could not be read:', (e as Error)?.message ?? e);
-        poll();
-      });
-    }, every).unref();
+  const poll = (): void => {
+    setTimeout(() => void copy().catch(failed).finally(poll), every).unref();
+  };
   poll();
 }
 
 await app.listen({ port: config.port, host: '127.0.0.1' });
-if (config.store) await copyStoredRemotes();
+if (config.store && config.remotesFile) await copyStoredRemotes(config.store, config.remotesFile);
 process.send?.({ ready: 'renderer' });
 if (config.remotesFile) watchRemotes(config.remotesFile);
 watchHost();

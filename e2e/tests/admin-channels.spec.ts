@@ -52,7 +52,7 @@ async function drag(page: Page, from: number, onto: number) {
   await page.mouse.up();
 }
 
-test('[ISSUE-18.2] the administrator renames a footer item in place and drags the home banners into a new order; the public site shows both', async ({
+test('[ISSUE-18.2] the administrator renames a footer item in place and drags the home banners into a new order; the public site shows both @site-wide', async ({
   page,
   context,
   request,
@@ -103,6 +103,8 @@ test('[ISSUE-18.2] the administrator renames a footer item in place and drags th
     await request.put(`${API}/system/block/${BLOCK_IDS.homeBanner}/sort`, { headers: headers(), data: { ids: banners.map((b) => b.id) } });
   }
   expect((await publicItems(request, BLOCK_IDS.product))[0].title).toBe(footerItem.title);
+  // The pages show the restored footer again before the next test reads them.
+  await untilServed(request, '/', renamed, { absent: true });
 });
 
 test('[ISSUE-18.2][ISSUE-18 rules] 栏目管理: a bad link shows its Chinese message beside the field and keeps the typed text; a rename reaches the public channel', async ({

@@ -28,8 +28,8 @@ function MenuIcon() {
  * The public header (NAV-1..4): logo, the seven channel-driven entries, search, account links; below 550 px a
  * menu button opens a drawer. Plain markup and CSS; the modal and drawer code load on first use.
  * Both work as HTML before the app has hydrated a rendered page: 搜索 submits a form to the /search page (the app
- * opens the search modal instead), and 菜单 is the summary of a <details> whose panel lists the entries (the app
- * opens the drawer instead).
+ * opens the search modal instead), and 菜单 is the summary of a <details> whose opening shows the main navigation
+ * as a panel (site.css; the app opens the drawer instead).
  */
 export function SiteHeader() {
   const company = useCompany();
@@ -91,9 +91,6 @@ export function SiteHeader() {
             >
               <MenuIcon />
             </summary>
-            <nav aria-label="菜单导航" className="site-menu__panel">
-              <NavList entries={entries} className="site-menu__list" />
-            </nav>
           </details>
         </div>
       </div>

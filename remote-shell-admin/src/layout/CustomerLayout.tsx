@@ -34,7 +34,15 @@ export function CustomerLayout({ menu, menuReady }: { menu: MenuEntry[]; menuRea
     <Layout className="admin-layout customer-layout" data-menu-ready={menuReady ? 'true' : 'false'} style={{ minHeight: '100vh' }}>
       <Header
         className="admin-header customer-header"
-        style={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', padding: '0 12px', borderBottom: '1px solid var(--ant-color-split)' }}
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+          display: 'flex',
+          alignItems: 'center',
+          padding: '0 12px',
+          borderBottom: '1px solid var(--ant-color-split)',
+        }}
       >
         <div style={{ ...inner, display: 'flex', alignItems: 'center', minWidth: 0 }}>
           <Logo />

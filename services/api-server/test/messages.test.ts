@@ -121,10 +121,17 @@ describe('answers reach the author (issue 27.10)', () => {
     await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: editor, payload: { status: '1' } });
     assert.deepEqual(await outbox(phone), []);
 
-    const r = await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: editor, payload: { status: '1', reply: '您好，报价单已发至您的邮箱。' } });
+    const r = await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${m.id}`,
+      token: editor,
+      payload: { status: '1', reply: '您好，报价单已发至您的邮箱。' },
+    });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
     assert.equal(r.body.data.replySms, 'sent');
-    assert.deepEqual(await outbox(phone), [{ code: '', content: `【华电智控】您的留言“${title}”已有回复：您好，报价单已发至您的邮箱。`, purpose: 'reply' }]);
+    assert.deepEqual(await outbox(phone), [
+      { code: '', content: `【华电智控】您的留言“${title}”已有回复：您好，报价单已发至您的邮箱。`, purpose: 'reply' },
+    ]);
     // The server's output says an answer went out and how long it is, not what it says.
     const sent = `【华电智控】您的留言“${title}”已有回复：您好，报价单已发至您的邮箱。`;
     assert.ok(s.printed.includes(`[sms] ${phone} -> ${Array.from(sent).length}字 (reply)`), s.printed.slice(-3).join('\n'));
@@ -134,11 +141,22 @@ describe('answers reach the author (issue 27.10)', () => {
     assert.equal((await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${phone}` })).status, 404);
 
     // The same answer saved again is not sent again; a changed answer is.
-    await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: editor, payload: { status: '1', reply: '您好，报价单已发至您的邮箱。' } });
+    await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${m.id}`,
+      token: editor,
+      payload: { status: '1', reply: '您好，报价单已发至您的邮箱。' },
+    });
     assert.equal((await outbox(phone)).length, 1);
-    await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: editor, payload: { status: '1', reply: '补充：报价有效期30天。' } });
+    await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${m.id}`,
+      token: editor,
+      payload: { status: '1', reply: '补充：报价有效期30天。' },
+    });
     assert.equal((await outbox(phone)).length, 2);
-    const listed = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin })).body.rows[0];
+    const listed = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin })).body
+      .rows[0];
     assert.equal(listed.replySms, 'sent', 'the list shows it too');
   });
 
@@ -177,8 +195,8 @@ describe('answers reach the author (issue 27.10)', () => {
         url: '/api/message-board',
         payload: { title: '网关故障', text: '在吗', nickname: '钱先生', phone: '13912340000', captcha: c.answer, uuid: c.uuid },
       });
-      const m = (await req(failing.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent('网关故障')}`, token: adm })).body
-        .rows[0];
+      const m = (await req(failing.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent('网关故障')}`, token: adm }))
+        .body.rows[0];
       const r = await req(failing.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: adm, payload: { status: '1', reply: '在的' } });
       assert.equal(r.body.code, 200);
       assert.deepEqual([r.body.data.reply, r.body.data.replySms], ['在的', 'failed']);
@@ -198,13 +216,21 @@ describe('answers reach the author (issue 27.10)', () => {
     });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
     assert.equal(r.body.msg, '留言成功');
-    assert.deepEqual([r.body.data.title, r.body.data.text, r.body.data.nickname, r.body.data.phone], [title, '远程巡检时间能否调整？', '张工', '13800138000']);
+    assert.deepEqual(
+      [r.body.data.title, r.body.data.text, r.body.data.nickname, r.body.data.phone],
+      [title, '远程巡检时间能否调整？', '张工', '13800138000'],
+    );
     const mine = (await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: customer })).body.rows;
     assert.equal(mine[0].title, title, 'newest first in their own list');
     const bad = await req(s.app, { method: 'POST', url: '/system/message-board/mine', token: customer, payload: { title: ' ', text: '有内容' } });
     assert.deepEqual(bad.body, { code: 400, msg: '标题不能为空', field: 'title' });
     // The answer reaches the account's phone.
-    const answered = await req(s.app, { method: 'PUT', url: `/system/message-board/${r.body.data.id}`, token: editor, payload: { status: '1', reply: '可以，已改到周五。' } });
+    const answered = await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${r.body.data.id}`,
+      token: editor,
+      payload: { status: '1', reply: '可以，已改到周五。' },
+    });
     assert.equal(answered.body.data.replySms, 'sent');
     const [sms] = await rows<{ content: string }>(
       s.app.ctx.db,

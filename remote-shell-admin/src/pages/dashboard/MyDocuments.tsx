@@ -41,7 +41,9 @@ export function MyDocuments({ account }: { account: WorkbenchAccount | null }) {
         loading={docs === null || account === null}
         dataSource={docs ?? []}
         locale={{
-          emptyText: <Empty description={failed ? DOCUMENTS_EMPTY.failed : account?.productName ? DOCUMENTS_EMPTY.none : DOCUMENTS_EMPTY.noProduct} />,
+          emptyText: (
+            <Empty description={failed ? DOCUMENTS_EMPTY.failed : account?.productName ? DOCUMENTS_EMPTY.none : DOCUMENTS_EMPTY.noProduct} />
+          ),
         }}
         renderItem={(d) => (
           <List.Item

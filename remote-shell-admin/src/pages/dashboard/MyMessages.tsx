@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import { App, Button, EditOutlined, Empty, Form, Input, List, Space, Tag, Typography } from '@site/antd-kit';
 import { getMyMessages, postMyMessage } from '@site/api-client';
 import { useAuth } from '@site/app-runtime';
-import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, type MessageBoardEntry, type MyMessageBody } from '@site/contract';
+import {
+  MESSAGE_STATUS,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_TEXT_MAX,
+  MESSAGE_TITLE_MAX,
+  type MessageBoardEntry,
+  type MyMessageBody,
+} from '@site/contract';
 import { PageSection } from '../../components/PageSection';
 import { FormDialog } from '../../list-page';
 

@@ -65,11 +65,7 @@ const searchQuery = pageParams.extend({
 });
 const myMessageBody = z.object({
   title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(MESSAGE_TITLE_MAX, `标题不能超过${MESSAGE_TITLE_MAX}个字符`),
-  text: z
-    .string({ error: '留言内容不能为空' })
-    .trim()
-    .min(1, '留言内容不能为空')
-    .max(MESSAGE_TEXT_MAX, `留言内容不能超过${MESSAGE_TEXT_MAX}个字符`),
+  text: z.string({ error: '留言内容不能为空' }).trim().min(1, '留言内容不能为空').max(MESSAGE_TEXT_MAX, `留言内容不能超过${MESSAGE_TEXT_MAX}个字符`),
 });
 const handleBody = z.object({
   status: z.enum(['0', '1'], { error: '状态只能为未处理或已处理' }),

@@ -34,6 +34,13 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // Tests tagged @site-wide change what every page shows (a navigation channel's name, the footer, the home banner
+  // order) and wait for the rendered pages to show it and then to show it no more. They run after all the others,
+  // so that no other test reads a page they have changed: the browser starts from the rendered HTML (issue 25).
+  projects: [
+    { name: 'site', grepInvert: /@site-wide/ },
+    { name: 'site-wide', grep: /@site-wide/, dependencies: ['site'] },
+  ],
   webServer: {
     command: 'node ../services/origin-server/src/serve.cjs',
     url: `${BASE}/health`,

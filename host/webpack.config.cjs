@@ -16,7 +16,6 @@ module.exports = createAppConfig({
   name: 'host',
   isHost: true,
   title: '华电智控科技有限公司',
-  pageStart: './src/start.ts',
   pageCatch: './src/page-catch.ts',
   plugins: [new RemoteContractPlugin()],
 });

@@ -9,6 +9,9 @@
  *   node scripts/remote.cjs check <remote-dir> [manifest]   the contract: its manifest exposes every module the host routes to
  *
  * DEPLOY_DIR (default ./deploy) holds the versions and remotes.json; PUBLIC_HOST and <NAME>_PORT make the URLs.
+ * With a shared storage (STORAGE_DRIVER=s3 and the S3_* settings, as the API's; issue 26) the live remotes file is the
+ * bucket's `site/remotes.json`, which every host instance, nginx and the page renderer read: publish and rollback
+ * write it there (and deploy/remotes.json as this machine's copy), list reads it from there. No host build, no restart.
  */
 const fs = require('fs');
 const path = require('path');
@@ -16,6 +19,7 @@ const crypto = require('crypto');
 const { APPS, portEnvName } = require('../shared/build-config/site.cjs');
 const { requiredExposes } = require('./lib/contract.cjs');
 const { isCompressedSibling } = require('../services/origin-server/src/precompress.cjs');
+const { siteStorage, readStored } = require('../services/origin-server/src/site-storage.cjs');
 
 const root = path.resolve(__dirname, '..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR || path.join(root, 'deploy'));
@@ -46,6 +50,13 @@ function hashDir(dir) {
 
 function readRemotes() {
   return fs.existsSync(remotesFile) ? JSON.parse(fs.readFileSync(remotesFile, 'utf8')) : {};
+}
+
+/** The live remotes file: the shared storage's when there is one (null: this machine's deploy/remotes.json). */
+async function readLiveRemotes(shared) {
+  if (!shared) return readRemotes();
+  const stored = await readStored(shared.storage, shared.remotesKey);
+  return stored ? JSON.parse(stored.bytes.toString('utf8')) : {};
 }
 
 function writeRemotes(map) {
@@ -96,22 +107,39 @@ function release(dir, opts = {}) {
   return version;
 }
 
-function publish(dir, version) {
+/** Points the live remotes file at a released version (a rollback is a publish of an older one). */
+async function publish(dir, version, env = process.env) {
   const app = appOf(dir);
   const target = path.join(deployDir, dir, version, 'mf-manifest.json');
   if (!fs.existsSync(target)) throw new Error(`${dir}@${version} is not released (no ${path.relative(root, target)})`);
   check(dir, target);
-  const map = readRemotes();
-  const previous = map[app.name];
-  map[app.name] = manifestUrl(app, version);
-  writeRemotes(map);
-  console.log(`[remote] ${app.name} now ${map[app.name]}${previous ? ` (was ${previous})` : ''}`);
+  const shared = siteStorage(env);
+  try {
+    const map = await readLiveRemotes(shared);
+    const previous = map[app.name];
+    map[app.name] = manifestUrl(app, version);
+    const body = JSON.stringify(map, null, 2) + '\n';
+    // One object replaced whole: a reader gets the old file or the new one.
+    if (shared) await shared.storage.put(shared.remotesKey, body, { contentType: 'application/json; charset=utf-8' });
+    writeRemotes(map);
+    console.log(
+      `[remote] ${app.name} now ${map[app.name]}${previous ? ` (was ${previous})` : ''}${shared ? ` in ${shared.bucket}/${shared.remotesKey}` : ''}`,
+    );
+  } finally {
+    shared?.storage.client?.destroy();
+  }
 }
 
-function list(dir) {
+async function list(dir, env = process.env) {
   const app = appOf(dir);
   const folder = path.join(deployDir, dir);
-  const live = readRemotes()[app.name] || '';
+  const shared = siteStorage(env);
+  let live;
+  try {
+    live = (await readLiveRemotes(shared))[app.name] || '';
+  } finally {
+    shared?.storage.client?.destroy();
+  }
   const versions = fs.existsSync(folder) ? fs.readdirSync(folder).filter((v) => fs.existsSync(path.join(folder, v, 'mf-manifest.json'))) : [];
   for (const v of versions) console.log(`${live.includes(`/${v}/`) ? '*' : ' '} ${v}`);
   return versions;
@@ -119,21 +147,22 @@ function list(dir) {
 
 module.exports = { release, publish, list, check, readRemotes, remotesFile, deployDir };
 
+async function main(cmd, dir, arg) {
+  if (cmd === 'release') release(dir);
+  else if (cmd === 'publish') await publish(dir, arg);
+  else if (cmd === 'list') await list(dir);
+  else if (cmd === 'check') {
+    check(dir, arg);
+    console.log(`[remote] ${dir}: contract ok`);
+  } else {
+    console.error('usage: remote.cjs release|publish|list|check <remote-dir> [version|manifest]');
+    process.exit(2);
+  }
+}
+
 if (require.main === module) {
-  const [cmd, dir, arg] = process.argv.slice(2);
-  try {
-    if (cmd === 'release') release(dir);
-    else if (cmd === 'publish') publish(dir, arg);
-    else if (cmd === 'list') list(dir);
-    else if (cmd === 'check') {
-      check(dir, arg);
-      console.log(`[remote] ${dir}: contract ok`);
-    } else {
-      console.error('usage: remote.cjs release|publish|list|check <remote-dir> [version|manifest]');
-      process.exit(2);
-    }
-  } catch (e) {
+  main(...process.argv.slice(2)).catch((e) => {
     console.error(`[remote] ${e.message}`);
     process.exit(1);
-  }
+  });
 }

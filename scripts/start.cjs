@@ -15,13 +15,12 @@ if (process.env.SKIP_BUILD !== '1') run('node scripts/build.cjs', { cwd: root })
 // file points at it (scripts/remote.cjs publishes or rolls back one remote later).
 const remote = require('./remote.cjs');
 const { precompressTree } = require('../services/origin-server/src/precompress.cjs');
-for (const dir of REMOTE_DIRS) {
-  remote.publish(dir, remote.release(dir, { onConflict: 'suffix' }));
-}
 process.env.SITE_DEPLOY_DIR = remote.deployDir;
 process.env.NODE_ENV = 'production';
 
 (async () => {
+  // Published where the host reads the remotes file: deploy/remotes.json, or the shared storage when configured.
+  for (const dir of REMOTE_DIRS) await remote.publish(dir, remote.release(dir, { onConflict: 'suffix' }));
   // Compressed once here, so the first visitor already gets .br files (the servers skip what is up to date).
   await Promise.all([precompressTree(path.join(root, 'host/dist')), precompressTree(remote.deployDir)]);
   require('../services/origin-server/src/serve.cjs');

@@ -2,7 +2,7 @@
  * Where the composed test site runs (separate origins per app, like production) and small helpers that
  * talk to the real API server. Ports differ from `npm start` so both can run at once.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The ports of one whole site: the API, the host, the four remotes and a parent portal page. */
 export type SitePorts = Record<'api' | 'host' | 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin' | 'portal', number>;
@@ -117,3 +117,14 @@ export const SEEDED = {
   admin: { username: 'admin', password: 'admin123' },
   editor: { username: 'editor', password: 'editor123' },
 };
+
+/**
+ * Until the served HTML of a public page contains `text` (or, with `absent`, no longer does). A content change
+ * reaches a rendered page when the page renderer has rendered it again (about a second on a quiet machine); a
+ * browser opening the page starts from that HTML and asks the API nothing more (issue 25), so a test that opens it
+ * right after an edit waits for this first.
+ */
+export async function untilServed(request: APIRequestContext, url: string, text: string, { absent = false, timeout = 60_000 } = {}): Promise<void> {
+  const served = expect.poll(async () => (await request.get(`${BASE}${url}`)).text(), { timeout, message: `${url} serves the change` });
+  await (absent ? served.not.toContain(text) : served.toContain(text));
+}

@@ -5,7 +5,7 @@
  * a second editor's stale save is refused and keeps what they typed.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, BASE, SEEDED } from '../support/site';
+import { apiLogin, BASE, SEEDED, untilServed } from '../support/site';
 import { twoChars } from './account-helpers';
 import { choose, shellReady, tokenCookie, toast } from './admin-shell-helpers';
 
@@ -74,7 +74,8 @@ test('[ISSUE-18.1][ISSUE-18.7][PERM-9] an editor writes and publishes a news ite
   await expect(page.locator('.ant-table-row').filter({ hasText: title })).toContainText('已发布');
 
   const saved = await findByTitle(request, title);
-  // The public site: the news list, the site search and the detail page.
+  // The public site: the news list, the site search and the detail page, once they are rendered again.
+  await untilServed(request, '/news', title);
   await page.goto('/news');
   await expect(page.getByText(title).first()).toBeVisible();
   await page.getByRole('button', { name: '搜索' }).click();
@@ -223,7 +224,9 @@ test('[ISSUE-18.1][ROUTE-15] an editor uploads a PDF as a document: the document
   await expect(toast(page, '保存成功')).toBeVisible();
 
   const { id } = await findByTitle(request, title);
+  await untilServed(request, '/document', title);
   await page.goto('/document');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const row = page.getByTestId(`document-${id}`);
   await expect(row.getByRole('heading', { name: title })).toBeVisible();
   await expect(row).toContainText('KB');

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BLOCK_IDS, type BlockItem, type BlockItemAdmin } from '@site/contract';
-import { API, apiLogin, BASE, SEEDED } from '../support/site';
+import { API, apiLogin, BASE, SEEDED, untilServed } from '../support/site';
 import { shellReady, toast, tokenCookie } from './admin-shell-helpers';
 
 let admin = '';
@@ -52,7 +52,7 @@ async function drag(page: Page, from: number, onto: number) {
   await page.mouse.up();
 }
 
-test('[ISSUE-18.2] the administrator renames a footer item in place and drags the home banners into a new order; the public site shows both', async ({
+test('[ISSUE-18.2] the administrator renames a footer item in place and drags the home banners into a new order; the public site shows both @site-wide', async ({
   page,
   context,
   request,
@@ -85,14 +85,15 @@ test('[ISSUE-18.2] the administrator renames a footer item in place and drags th
     // the public site: the footer and the home carousel
     const visitor = await page.context().browser()!.newPage();
     try {
+      // The page is rendered ahead: it shows both changes once the renderer has rendered it again.
+      const labels = expected.map((id, i) => `第 ${i + 1} 张：${banners.find((b) => b.id === id)!.title}`);
+      await untilServed(request, '/', renamed);
+      await untilServed(request, '/', `aria-label="${labels[0]}"`);
       await visitor.goto(`${BASE}/`);
       await expect(visitor.getByTestId('footer-col-product').getByRole('link', { name: renamed })).toBeVisible();
       const dots = visitor.locator('.rc-banner-dot');
       await expect(dots).toHaveCount(banners.length);
-      // The page is rendered ahead: its HTML may be one render old for a moment, and the browser checks it at once.
-      await expect
-        .poll(() => dots.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
-        .toEqual(expected.map((id, i) => `第 ${i + 1} 张：${banners.find((b) => b.id === id)!.title}`));
+      expect(await dots.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(labels);
     } finally {
       await visitor.close();
     }
@@ -102,6 +103,8 @@ test('[ISSUE-18.2] the administrator renames a footer item in place and drags th
     await request.put(`${API}/system/block/${BLOCK_IDS.homeBanner}/sort`, { headers: headers(), data: { ids: banners.map((b) => b.id) } });
   }
   expect((await publicItems(request, BLOCK_IDS.product))[0].title).toBe(footerItem.title);
+  // The pages show the restored footer again before the next test reads them.
+  await untilServed(request, '/', renamed, { absent: true });
 });
 
 test('[ISSUE-18.2][ISSUE-18 rules] 栏目管理: a bad link shows its Chinese message beside the field and keeps the typed text; a rename reaches the public channel', async ({

@@ -27,7 +27,7 @@ test.describe('federation composition', () => {
     expect(urls.some((u) => u.startsWith(remoteOrigin('remote_content')))).toBe(true);
     // Client-side to the contact page, whose remote form is built from antd components.
     await page.evaluate(() => window.postMessage({ type: 'skipPage', url: '/contact' }, window.location.origin));
-    await expect(page.locator('form').first()).toBeVisible();
+    await expect(page.locator('main form').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     const packages: Record<string, RegExp> = {
       // react, react-dom and the scheduler are one chunk named `react`; antd and the icons are inside @site/antd-kit's

@@ -4,7 +4,7 @@
  * the admin route guard, the header's account area, /clearAll and /test.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API, BASE, SEEDED, apiLogin, useToken } from '../support/site';
+import { API, BASE, SEEDED, apiLogin, untilServed, useToken } from '../support/site';
 
 const TOP_NAV = [
   { filePath: 'home/index', path: '/' },
@@ -59,7 +59,7 @@ test.describe('header navigation', () => {
     await expect(page.locator('header a[aria-current="page"]')).toHaveCount(1);
   });
 
-  test('[NAV-2] a channel renamed in the database shows in the header after a reload', async ({ page, request }) => {
+  test('[NAV-2] a channel renamed in the database shows in the header after a reload @site-wide', async ({ page, request }) => {
     const token = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
     const channel = (await navChannels(request)).find((c) => c.customs?.filePath === 'solution/index')!;
     const renamed = `方案${Date.now() % 100000}`;
@@ -69,11 +69,15 @@ test.describe('header navigation', () => {
     try {
       const res = await request.put(`${API}/system/channel/${channel.id}`, { headers, data: { name: renamed, version: await version() } });
       expect((await res.json()).code).toBe(200);
+      // Shown once the page is rendered again with it.
+      await untilServed(request, '/', renamed);
       await page.goto('/');
       await expect(mainNav(page).getByRole('link', { name: renamed })).toHaveAttribute('href', '/solution');
     } finally {
       await request.put(`${API}/system/channel/${channel.id}`, { headers, data: { name: channel.name, version: await version() } });
     }
+    await untilServed(request, '/', renamed, { absent: true });
+    await untilServed(request, '/solution', renamed, { absent: true });
     await page.reload();
     await expect(mainNav(page).getByRole('link', { name: channel.name })).toBeVisible();
   });

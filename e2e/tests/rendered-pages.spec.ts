@@ -166,6 +166,31 @@ test.describe('rendered public pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('[ISSUE-25] a cold view of a rendered page asks the API for no content it carries: only the visit record (and the contact form its captcha)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const urls = await publicUrls(request);
+    for (const url of urls) await renderedHtml(request, url);
+    let calls: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (/^\/(api|system|captchaImage|getInfo)/.test(u.pathname)) calls.push(`${r.method()} ${u.pathname}${u.search}`);
+    });
+    const perRoute: Record<string, number> = {};
+    for (const url of urls) {
+      calls = [];
+      await page.goto(`${BASE}${url}`);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await page.waitForLoadState('networkidle');
+      const content = calls.filter((c) => !c.startsWith('POST /api/visit') && !(url === '/contact' && c === 'GET /captchaImage'));
+      perRoute[url] = content.length;
+      expect(content, url).toEqual([]);
+    }
+    test.info().annotations.push({ type: 'content API calls per cold view', description: JSON.stringify(perRoute) });
+  });
+
   /** Holds the requests matching `pattern` until the returned function is called. */
   async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
     let release!: () => void;
@@ -177,7 +202,10 @@ test.describe('rendered public pages', () => {
     return release;
   }
 
-  test('[ISSUE-17][SRCH-1] a click on 搜索 before the scripts have run opens the search once they have', async ({ page, request }) => {
+  test('[ISSUE-25][SRCH-1] 搜索 clicked before the scripts have run is a form: it opens the /search page, which searches', async ({
+    page,
+    request,
+  }) => {
     await renderedHtml(request, '/news');
     // The app's start is held back, so the click surely lands on the rendered page before React listens.
     const release = await holdRequests(page, /\/src_bootstrap_tsx\.[0-9a-f]+\.js$/);
@@ -185,15 +213,16 @@ test.describe('rendered public pages', () => {
     await page.goto(`${BASE}/news`, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('button', { name: '搜索' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`^${BASE}/search\\??$`));
     release();
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByPlaceholder('请输入搜索内容')).toBeFocused();
+    const input = page.getByPlaceholder('请输入搜索内容');
+    await expect(input).toBeVisible();
+    await input.fill('系统');
+    await input.press('Enter');
+    await expect(page).toHaveURL(/\/search\?text=%E7%B3%BB%E7%BB%9F/);
   });
 
-  test('[ISSUE-17][MSG-1] a skipPage message posted before any script file has arrived is kept by the inline catcher (allowed by its hash) and followed', async ({
+  test('[ISSUE-25][MSG-1] a skipPage message posted before any script file has arrived is kept by the inline catcher (allowed by its hash) and followed', async ({
     page,
     request,
   }) => {
@@ -202,8 +231,8 @@ test.describe('rendered public pages', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
     });
-    // Not one script file runs until released: the page loader itself is held.
-    const release = await holdRequests(page, /\/start\.js$/);
+    // Not one script file runs until released: the host's entry chunk itself is held.
+    const release = await holdRequests(page, /\/main\.[0-9a-f]+\.js$/);
     await page.goto(`${BASE}/news`, { waitUntil: 'commit' });
     await expect(page.locator('footer')).toBeVisible();
     await page.evaluate(() => window.postMessage({ type: 'skipPage', url: '/about' }, window.location.origin));
@@ -216,18 +245,26 @@ test.describe('rendered public pages', () => {
     expect(problems).toEqual([]);
   });
 
-  test("[ISSUE-17][ROUTE-16] a question of the FAQ clicked before its remote's code has come opens once it has", async ({ page, request }) => {
+  test("[ISSUE-25][ROUTE-16] the page hydrates only once its remote's code has come; a question clicked before opens as HTML and stays usable", async ({
+    page,
+    request,
+  }) => {
     await renderedHtml(request, '/question');
-    // The shell hydrates; the page's part waits for remote-support's page module, held back here.
     const release = await holdRequests(page, /\/__federation_expose_Question\.[0-9a-f]+\.js$/);
     // Not until 'load': the page preloads the held module, which keeps the load event from firing.
     await page.goto(`${BASE}/question`, { waitUntil: 'domcontentloaded' });
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const question = page.locator('main').getByRole('button', { expanded: false }).first();
     const name = (await question.textContent())!.trim();
     await question.click();
-    await expect(page.locator('main').getByRole('button', { name, expanded: true })).toHaveCount(0);
+    // Its <details> opened natively: the short answer the HTML carries shows.
+    await expect(page.locator('main details[open]')).toHaveCount(1);
+    await expect(page.locator('main details[open] .rs-faq-a')).toBeVisible();
+    // React has not hydrated anything: the page's code is not there.
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    // From now on the app answers: the question opens with its full answer.
+    await page.locator('main').getByRole('button', { name }).click();
     await expect(page.locator('main').getByRole('button', { name, expanded: true })).toBeVisible();
   });
 

@@ -91,6 +91,8 @@ test.describe('remote-support pages', () => {
       await route.continue();
     });
     await page.goto('/document');
+    // The app's download (its notices) takes over the form once the page has hydrated.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: `下载 ${doc.title}` }).click();
     await expect(page.getByText('正在下载数据，请稍候')).toBeVisible();
@@ -112,6 +114,7 @@ test.describe('remote-support pages', () => {
     // The document went away after the list was shown: the real API is asked for an id it does not have.
     await page.route('**/api/download', (route) => route.continue({ postData: `id=${UNKNOWN_ID}` }));
     await page.goto('/document');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/download'));
     await page.getByRole('button', { name: `下载 ${doc.title}` }).click();
     const answer = await answered;

@@ -47,7 +47,7 @@ test.describe('ui-kit version skew', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     const kits = uiKitScripts(page);
     await page.goto(`${site.origin}/contact`);
-    const form = page.locator('form').first();
+    const form = page.locator('main form').first();
     await expect(form).toBeVisible();
     await expect(form.locator('.ant-form-item').first()).toBeVisible();
     await expect(form.getByLabel('标题')).toBeVisible();

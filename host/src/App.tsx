@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RemotePage } from './federation/RemotePage';
 import { REMOTE_ROUTES } from './federation/route-table';
 import { PublicLayout } from './layouts/PublicLayout';
 import { AccountLayout } from './layouts/AccountLayout';
 import { RequireAuth } from './app/RequireAuth';
-import { BusBridge, NavigationEffects, ShellReady } from './app/RouteEffects';
+import { BusBridge, HydratedMark, NavigationEffects } from './app/RouteEffects';
 import { withAntd } from './antd/with-antd';
 
 const SearchPage = lazy(withAntd(() => import('./pages/search/SearchPage')));
@@ -15,12 +16,14 @@ const RuntimeTest = lazy(() => import('./pages/runtime-test/RuntimeTest'));
 
 const byLayout = (layout: string) => REMOTE_ROUTES.filter((r) => r.layout === layout);
 
-/** Every route of SPEC section 2 in history mode (ROUTE-1, 4, 19, 20), in the browser. */
-export function App() {
+/** Every route of SPEC section 2 in history mode (ROUTE-1, 4, 19, 20), in the browser, on the page's one query cache. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <BrowserRouter>
-      <SiteRoutes />
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <SiteRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }
 
@@ -34,8 +37,8 @@ export function SiteRoutes() {
     <>
       <NavigationEffects />
       <BusBridge />
+      <HydratedMark />
       <Suspense fallback={null}>
-        <ShellReady />
         <Routes>
           <Route element={<PublicLayout />}>
             {byLayout('public').map((r) => (

@@ -1,23 +1,23 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { channelsQuery, companyQuery } from '@site/ui';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'nprogress/nprogress.css';
 import './styles/site.css';
 import { getToken, loadUserInfo } from '@site/app-runtime';
-import { beginHydration } from '@site/ui/render';
+import { createQueryClient, hydrateRouteData } from '@site/ui/render';
 import { renderedPage } from './federation/rendered-page';
 import { App } from './App';
 import { remotesReady } from './federation/remotes';
 import { routeFor } from './federation/route-table';
 import { prefetchLikelyNext, prefetchOnIntent, preloadRoute } from './federation/preload';
+import { loadPageBeforeHydration } from './federation/RemotePage';
 import { loadAntdProvider } from './antd/with-antd';
 import { loadSiteConfig } from './site-data/site-config';
-import { loadCompany, loadNavChannels } from './site-data/site-data';
 import { startVisitTracking } from './services/visit';
 import { recordMobileWeChat } from './services/mobile-wechat';
 import { keepRootFontSize } from './services/root-font';
 import { startAdScript } from './services/ad-script';
-import { expectPageHydration } from './services/app-ready';
 
 dayjs.locale('zh-cn');
 
@@ -26,25 +26,29 @@ async function start() {
   recordMobileWeChat();
   keepRootFontSize();
   startVisitTracking();
-  // Header data, the signed-in user and the site config load in parallel with the remotes file.
-  void loadCompany();
-  void loadNavChannels();
+  // A rendered page's route data first: the header's and the page's queries then start from it and ask nothing.
+  const queryClient = createQueryClient();
+  const container = document.getElementById('root')!;
+  const rendered = container.firstElementChild ? renderedPage() : null;
+  if (rendered) hydrateRouteData(queryClient, rendered.data);
+  // Header data (unless the page carries it), the signed-in user and the site config load in parallel with the remotes file.
+  void queryClient.prefetchQuery(companyQuery());
+  void queryClient.prefetchQuery(channelsQuery({ isNav: true }));
   if (getToken()) loadUserInfo().catch(() => {});
   void loadSiteConfig().then((c) => startAdScript(c.adScriptUrl));
   // The current page's remote (it waits for the remotes file itself) and antd start loading before the first render.
   preloadRoute(window.location.pathname);
   if (!routeFor(window.location.pathname)?.withoutAntd) void loadAntdProvider();
-  // The shell renders at once: remote pages wait for the remotes file themselves (loadRemoteModule). A page
-  // rendered ahead of time is hydrated with the answers it was rendered with; the remote page's part stays as
-  // rendered until its code has arrived.
-  const container = document.getElementById('root')!;
-  const rendered = renderedPage();
-  if (rendered && container.firstElementChild) {
-    beginHydration(rendered.data, rendered.location);
-    expectPageHydration();
-    hydrateRoot(container, <App />, { onRecoverableError });
+  // A page rendered ahead of time is hydrated once its remote page's code has arrived (preloaded by its HTML), so
+  // every part of it answers from the first commit; until then its links, <details> and forms work as HTML. Any
+  // other page renders at once, and its remote page waits for the remotes file itself (loadRemoteModule).
+  const route = routeFor(window.location.pathname);
+  if (rendered) {
+    // A page whose remote cannot load hydrates anyway: its slot then shows the remote's error state.
+    if (route) await loadPageBeforeHydration(route).catch(() => undefined);
+    hydrateRoot(container, <App queryClient={queryClient} />, { onRecoverableError });
   } else {
-    createRoot(container).render(<App />);
+    createRoot(container).render(<App queryClient={queryClient} />);
   }
   try {
     await remotesReady();

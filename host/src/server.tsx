@@ -4,6 +4,7 @@
  * each remote page comes from that remote's server build, so the browser can hydrate the result as it is.
  */
 import type { ComponentType } from 'react';
+import { articleQuery, companyQuery } from '@site/ui';
 import { Readable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -11,34 +12,32 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'nprogress/nprogress.css';
 import './styles/site.css';
-import { getArticle } from '@site/api-client';
-import type { ArticleDetail } from '@site/contract';
-import { beginServerRender, serializeRenderData, type RenderError, type SettledEntry } from '@site/ui/render';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ArticleDetail, CompanyResponse } from '@site/contract';
+import { createQueryClient, dehydrateRouteData, type DehydratedState, type RenderError, type RouteLoader } from '@site/ui/render';
 import { SiteRoutes } from './App';
 import { renderPagesFrom } from './federation/RemotePage';
-import { forgetFooterBlocks } from './components/footer/SiteFooter';
 import { REMOTE_ROUTES, routeFor } from './federation/route-table';
 import { HOST_PAGES } from './app/route-meta';
-import { loadCompany, resetSiteDataForTests as forgetSiteData } from './site-data/site-data';
+import { loadShellData, toCompany } from './site-data/site-data';
 import { buildHead, headTags } from './render/head';
 
 dayjs.locale('zh-cn');
 
-type PageModule = { default: ComponentType<Record<string, unknown>> };
+/** An exposed public page: its component and the loader of the data it reads. */
+type PageModule = { default: ComponentType<Record<string, unknown>>; loader?: RouteLoader };
 
 /** Thrown by `loadPage` for a remote that has no server build: its slot is left to the browser. */
 export class ClientOnlySlot extends Error {
   readonly digest = 'site-client-only';
 }
 
-/**
- * The start of a render run: the header's and footer's data (kept for the run, every page shows the same) and the
- * remote pages are loaded afresh, from `loadPage`, which serves the whole run.
- */
+let pageSource: PageLoader | null = null;
+
+/** The start of a render run: the remote pages are loaded afresh, from `loadPage`, which serves the whole run. */
 export function beginRenderRun(loadPage: PageLoader, apiOrigin: string): void {
   (globalThis as unknown as Record<symbol, unknown>)[API_ORIGIN] = apiOrigin;
-  forgetSiteData();
-  forgetFooterBlocks();
+  pageSource = loadPage;
   renderPagesFrom((r) => loadPage(r.remote, r.module));
 }
 
@@ -56,8 +55,8 @@ export interface RenderRequest {
 export interface RenderResult {
   /** The content of #root. */
   html: string;
-  /** What the page's loads answered, for the browser's hydration (render-data in @site/ui). */
-  data: Record<string, SettledEntry>;
+  /** The page's query cache as its loaders filled it (dehydrated), for the browser's hydration (@site/ui/render). */
+  data: DehydratedState;
   /** Loads that failed: such a page is not kept (the last good file stays). */
   errors: RenderError[];
   /** The page's remote slot is left to the browser (its server build is missing or unusable). */
@@ -90,11 +89,20 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
   const failures: RenderError[] = [];
   let clientOnly = false;
 
-  const store = beginServerRender();
+  // The route's data first, by its loaders (the shell's and the page's): the render then reads it from the cache.
+  const queryClient = createQueryClient();
+  const page = await pageSource?.(route.remote, route.module).catch((e: unknown) => {
+    if (e instanceof ClientOnlySlot) return null;
+    throw e;
+  });
+  await Promise.all([loadShellData(queryClient), page?.loader?.({ queryClient, url })]);
+
   const { prelude } = await prerenderToNodeStream(
-    <StaticRouter location={url.pathname + url.search}>
-      <SiteRoutes />
-    </StaticRouter>,
+    <QueryClientProvider client={queryClient}>
+      <StaticRouter location={url.pathname + url.search}>
+        <SiteRoutes />
+      </StaticRouter>
+    </QueryClientProvider>,
     {
       // Every boundary inline, in document order: the file is complete when served, so nothing needs React's reveal
       // scripts (which the page's script policy would refuse anyway) and it reads right without JavaScript.
@@ -111,17 +119,17 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
     },
   );
   const html = await streamText(prelude as unknown as Readable);
-  const { entries, errors } = serializeRenderData(store);
+  const { state, errors } = dehydrateRouteData(queryClient);
 
   const id = url.searchParams.has('id') ? Number(url.searchParams.get('id')) : null;
-  const company = await loadCompany();
+  const company = toCompany(queryClient.getQueryData<CompanyResponse>(companyQuery().queryKey));
   let article: ArticleDetail | null = null;
-  if (id !== null && Number.isInteger(id)) article = await getArticle(id);
-  const head = buildHead({ origin: req.siteOrigin, pathname: url.pathname, id, company, pageTitle: store.pageTitle, article });
+  if (id !== null && Number.isInteger(id)) article = await queryClient.fetchQuery(articleQuery(id));
+  const head = buildHead({ origin: req.siteOrigin, pathname: url.pathname, id, company, article });
 
   return {
     html,
-    data: entries,
+    data: state,
     errors: [...errors, ...failures],
     clientOnly,
     head: headTags(head, company.title),

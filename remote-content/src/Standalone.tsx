@@ -1,3 +1,5 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@site/ui/render';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ConfigProvider, zhCN } from '@site/antd-kit';
 import Home from './pages/home/Home';
@@ -26,26 +28,31 @@ const PAGES = [
 ];
 const NAV = PAGES.filter((p) => !p.path.endsWith('Detail'));
 
+/** The page's query cache, as the host gives one to a composed page. */
+const queryClient = createQueryClient();
+
 /** This remote on its own (its team's dev page): its pages without the host's layout. */
 export function Standalone() {
   return (
-    <ConfigProvider locale={zhCN}>
-      <BrowserRouter>
-        <nav aria-label="remote-content 页面" style={{ padding: 12, borderBottom: '1px solid #eee', display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-          {NAV.map((p) => (
-            <Link key={p.path} to={p.path}>
-              {p.name}
-            </Link>
-          ))}
-        </nav>
-        <main>
-          <Routes>
-            {PAGES.map((p) => (
-              <Route key={p.path} path={p.path} element={p.element} />
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN}>
+        <BrowserRouter>
+          <nav aria-label="remote-content 页面" style={{ padding: 12, borderBottom: '1px solid #eee', display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+            {NAV.map((p) => (
+              <Link key={p.path} to={p.path}>
+                {p.name}
+              </Link>
             ))}
-          </Routes>
-        </main>
-      </BrowserRouter>
-    </ConfigProvider>
+          </nav>
+          <main>
+            <Routes>
+              {PAGES.map((p) => (
+                <Route key={p.path} path={p.path} element={p.element} />
+              ))}
+            </Routes>
+          </main>
+        </BrowserRouter>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,3 +1,5 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@site/ui/render';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -5,11 +7,14 @@ import type { Article, ArticleDetail, ArticlePage } from '@site/contract';
 
 /** Render inside a router at a URL (pages read `?id=` and `?page=` from it). */
 export function renderAt(ui: ReactElement, url: string): RenderResult {
+  // A fresh query cache per test, as each page load has its own.
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      {ui}
-      <LocationProbe />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

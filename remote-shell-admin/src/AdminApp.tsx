@@ -4,6 +4,8 @@ import { getDicts, getRouters } from '@site/api-client';
 import { NOTICE, type RouterVo } from '@site/contract';
 import { authStore, loadUserInfo, useAuth } from '@site/app-runtime';
 import { BasicLayout } from './layout/BasicLayout';
+import { CustomerLayout } from './layout/CustomerLayout';
+import { isCustomer } from './pages/dashboard/roles';
 import './layout/admin.css';
 import { buildMenu } from './menu/routes';
 import { ForcedPasswordChange } from './pages/password/ForcedPasswordChange';
@@ -91,6 +93,8 @@ function Shell() {
     );
   }
   if (mustChangePassword) return <ForcedPasswordChange />;
+  // A customer gets their own frame, without the staff's tab bar and page settings (issue 27.9).
+  if (isCustomer(roles)) return <CustomerLayout menu={menu} menuReady={routers !== null} />;
   return <BasicLayout menu={menu} menuReady={routers !== null} />;
 }
 
@@ -100,12 +104,14 @@ function Shell() {
  */
 export default function AdminApp() {
   const s = useSettings();
+  const { user, roles } = useAuth();
   useEffect(() => {
     // LANG-2: the language choice lives in the lang cookie; make sure it is there.
     settingsStore.set({ lang: s.lang });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once at mount: later changes of lang write the cookie themselves
   }, []);
-  const light = s.theme === 'light';
+  // A customer has no 页面设置: a dark theme chosen by staff on the same browser does not follow them.
+  const light = s.theme === 'light' || (!!user && isCustomer(roles));
   return (
     <ConfigProvider
       locale={zhCN}

@@ -1,3 +1,5 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@site/ui/render';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { render, type RenderResult } from '@testing-library/react';
@@ -5,7 +7,12 @@ import type { Article, ArticleDetail, ArticlePage } from '@site/contract';
 
 /** Renders a page at a url inside a router, as the host would mount it. */
 export function renderAt(ui: ReactElement, url: string): RenderResult {
-  return render(<MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>);
+  // A fresh query cache per test, as each page load has its own.
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 export function article(over: Partial<ArticleDetail> = {}): ArticleDetail {

@@ -56,3 +56,58 @@ test('the contract check fails when a manifest lacks a module the host routes to
   assert.match(run(['check', 'remote-support', path.join(dir, 'mf-manifest.json')], {}), /contract ok/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('[ISSUE-26] with a shared storage, publish and rollback write the bucket’s site/remotes.json and list reads it', async () => {
+  // s3rver is a dependency of the origin server, whose site-storage.cjs this script uses.
+  const S3rver = require(require.resolve('s3rver', { paths: [path.join(root, 'services/origin-server')] }));
+  const { siteStorage, readStored } = require('../../services/origin-server/src/site-storage.cjs');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(tmp, 's3'),
+    configureBuckets: [{ name: 'site', configs: [] }],
+  });
+  const { port } = await server.run();
+  const s3 = {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: 'site',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  const shared = siteStorage(s3);
+  const deploy = path.join(tmp, 'deploy');
+  const runAsync = (args) =>
+    new Promise((resolve, reject) =>
+      require('child_process').execFile(
+        process.execPath,
+        [script, ...args],
+        { env: { ...process.env, ...s3, DEPLOY_DIR: deploy } },
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+  try {
+    for (const v of ['1.0.0', '1.1.0']) fakeBuild(path.join(deploy, 'remote-support', v), v, supportExposes);
+    // Another remote's team published before: its entry is kept.
+    await shared.storage.put('site/remotes.json', JSON.stringify({ remote_content: 'http://cdn.example.test/c/2.0.0/mf-manifest.json' }));
+    const stored = async () => JSON.parse((await readStored(shared.storage, 'site/remotes.json')).bytes.toString('utf8'));
+    assert.match(await runAsync(['publish', 'remote-support', '1.1.0']), /remote_support now .*1\.1\.0.* in site\/site\/remotes\.json/);
+    const live = await stored();
+    assert.strictEqual(live.remote_content, 'http://cdn.example.test/c/2.0.0/mf-manifest.json');
+    assert.match(live.remote_support, /:8082\/1\.1\.0\/mf-manifest\.json$/);
+    assert.strictEqual((await shared.storage.head('site/remotes.json')).contentType, 'application/json; charset=utf-8');
+    await runAsync(['publish', 'remote-support', '1.0.0']);
+    assert.match((await stored()).remote_support, /\/1\.0\.0\/mf-manifest\.json$/);
+    // This machine's copy follows, and list names the bucket's live version.
+    assert.deepStrictEqual(JSON.parse(fs.readFileSync(path.join(deploy, 'remotes.json'), 'utf8')), await stored());
+    await shared.storage.put('site/remotes.json', JSON.stringify({ remote_support: 'http://localhost:8082/1.1.0/mf-manifest.json' }));
+    assert.match(await runAsync(['list', 'remote-support']), /\* 1\.1\.0/);
+  } finally {
+    shared.storage.client.destroy();
+    await server.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * The server build of an app, beside its browser build (`dist/server/server.js`): the same source modules compiled
  * for Node, which the page renderer (@site/page-renderer) loads to render public pages ahead of time.
- * - The packages that must exist once in the renderer (React, the router, antd, dayjs, axios) are left as
+ * - The packages that must exist once in the renderer (React, the router, antd, dayjs, axios, react-query) are left as
  *   `require()`s, resolved by the renderer from its own dependencies: the host's and every remote's components then
  *   share one React, as federation's singletons do in the browser.
  * - One file, no minifier: it is read once per render run, never downloaded by a visitor.
@@ -14,7 +14,7 @@ const path = require('path');
 const fs = require('fs');
 
 const RENDERER_SINGLETONS =
-  /^(react|react-dom|scheduler|react-router|react-router-dom|antd|@ant-design\/[^/]+|@rc-component\/[^/]+|dayjs|axios)(\/.*)?$/;
+  /^(react|react-dom|scheduler|react-router|react-router-dom|antd|@ant-design\/[^/]+|@rc-component\/[^/]+|dayjs|axios|@tanstack\/react-query|@tanstack\/query-core)(\/.*)?$/;
 
 /** The generated entry of a remote's server build. */
 function remoteServerEntry(o) {

@@ -57,6 +57,8 @@ const SINGLETONS = [
   'react-router-dom',
   'dayjs',
   'axios',
+  // The page's one query cache (route data) is reached through react-query's React context: one copy per page.
+  '@tanstack/react-query',
 ];
 
 /**
@@ -187,7 +189,6 @@ class FallbackCacheNamePlugin {
  * @param {string} [o.title]      standalone page title
  * @param {string} [o.srcDir]     the sources the ui-kit check reads (default appDir/src)
  * @param {string[]} [o.configFiles]  more files whose change must invalidate the cache (a fixture's own config)
- * @param {string} [o.pageStart]  host: the loader of rendered pages, built alone (no federation) as dist/start.js
  * @param {string} [o.pageCatch]  host: the catcher the renderer inlines in a rendered page's head, as dist/page-catch.js
  */
 function createAppConfig(o) {
@@ -218,26 +219,25 @@ function createAppConfig(o) {
     const browser = browserConfig(env, argv);
     // SITE_SERVER_BUILD=0: the browser build alone (the e2e suite's extra builds that no test renders from).
     if (!prod) return browser;
-    const start = o.pageStart ? [pageStartConfig(prod, outDir)] : [];
+    const start = o.pageCatch ? [pageCatchConfig(prod, outDir)] : [];
     if (o.serverBuild === false || process.env.SITE_SERVER_BUILD === '0') return start.length ? [browser, ...start] : browser;
     return [browser, createServerConfig(o, { webpack, outDir, defines, tsRule, cache: filesystemCache(o, 'server'), snapshot: SNAPSHOT }), ...start];
   };
 
   /**
-   * A rendered page loads `start.js` (a few hundred bytes) instead of the entry chunk: it starts the entry once the
-   * pictures on screen are painted. Its head has `page-catch.js` inlined, which keeps what comes before any script
-   * file has arrived. Built alone, without federation (no runtime of its own), under fixed names the page renderer
-   * looks for; served with revalidation, as unhashed files are.
+   * A rendered page's head has `page-catch.js` inlined, which keeps a portal's messages that come before any script
+   * file has arrived. Built alone, without federation (no runtime of its own), under the fixed name the page renderer
+   * looks for.
    */
-  function pageStartConfig(prod, outDir) {
+  function pageCatchConfig(prod, outDir) {
     return {
-      name: 'page-start',
+      name: 'page-catch',
       mode: prod ? 'production' : 'development',
       context: o.appDir,
-      entry: { start: o.pageStart, ...(o.pageCatch ? { 'page-catch': o.pageCatch } : {}) },
+      entry: { 'page-catch': o.pageCatch },
       devtool: false,
       target: 'web',
-      cache: filesystemCache(o, 'page-start'),
+      cache: filesystemCache(o, 'page-catch'),
       snapshot: SNAPSHOT,
       output: { path: outDir, filename: '[name].js', clean: false },
       resolve: { extensions: ['.ts', '.js'] },
@@ -267,9 +267,8 @@ function createAppConfig(o) {
         publicPath: o.isHost ? '/' : 'auto',
         uniqueName: o.name,
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
-        // dist/server/, start.js and page-catch.js are the server build's and the page loader's, written by the other
-        // compilers.
-        clean: { keep: /^(server[\\/]|start\.js$|page-catch\.js$)/ },
+        // dist/server/ and page-catch.js are written by the other compilers.
+        clean: { keep: /^(server[\\/]|page-catch\.js$)/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
       module: {
@@ -343,6 +342,10 @@ function createAppConfig(o) {
         chunkIds: 'named',
         minimizer: [minifyExceptFallbacks],
         splitChunks: {
+          // A module shared by several pages stays in each page's chunk unless it is big (40 KB before minifying):
+          // a public page loads one page of its remote, and every separate file is one more request on a cold load
+          // (issue 25: the home page's remote-content part was five files, three of them under 5 KB compressed).
+          minSize: 40_000,
           cacheGroups: {
             // react, react/jsx-runtime, react-dom, react-dom/client and the scheduler are always needed together:
             // one file instead of five separate requests on every cold load.

@@ -1,14 +1,12 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import NProgress from 'nprogress';
 import { authStore, bus, loadUserInfo, performLogout } from '@site/app-runtime';
-import { endRenderData, isSafeInSitePath, pageTitleOverride } from '@site/ui';
+import { isSafeInSitePath, pageTitleOverride } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
 import { loadSiteConfig, siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
 import { onWindowMessage } from '../services/early-messages';
-import { replayEarlyClick } from '../services/early-clicks';
-import { pageReady, shellReady, whenAppReady } from '../services/app-ready';
 import { documentTitle, routeMeta } from './route-meta';
 
 NProgress.configure({ showSpinner: false });
@@ -27,24 +25,12 @@ function setMetaDescription(text: string) {
 }
 
 /**
- * The layout and its header answer clicks from here on: a rendered page shows before its scripts run, and React
- * hydrates the routes' Suspense boundary after the root, so this sits inside that boundary. A click that came
- * before is given again; tests and tools wait on `<html data-hydrated>`.
+ * `<html data-hydrated>` once the app runs (tests and tools wait on it). The browser hydrates a rendered page only
+ * after its remote modules have arrived (bootstrap.tsx), so from here on every part of it answers.
  */
-export function ShellReady() {
+export function HydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-    shellReady();
-    replayEarlyClick();
-  }, []);
-  return null;
-}
-
-/** Inside a page's Suspense boundary: the page has hydrated (its remote's code has come), so a click that came before is given again. */
-export function PageReady() {
-  useEffect(() => {
-    pageReady();
-    replayEarlyClick();
   }, []);
   return null;
 }
@@ -54,12 +40,9 @@ export function NavigationEffects() {
   const location = useLocation();
   const company = useCompany();
   const full = location.pathname + location.search;
-  const first = useRef(full);
 
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
-    // The data a rendered page came with belongs to that page only.
-    if (full !== first.current) endRenderData();
   }, [full]);
 
   useEffect(() => {
@@ -125,10 +108,10 @@ export function BusBridge() {
       if (url) bus.emit('skipPage', { url });
     };
     // Messages that came early wait until the allowed portal origins are known (judged before, a portal's would be
-    // refused) and until a rendered page has hydrated (services/app-ready).
+    // refused). The app is hydrated when this runs, so a navigation never meets a part React is still hydrating.
     let live = true;
     let stop = () => {};
-    void Promise.all([loadSiteConfig(), whenAppReady()]).then(() => {
+    void loadSiteConfig().then(() => {
       if (live) stop = onWindowMessage(onMessage);
     });
     return () => {

@@ -64,6 +64,17 @@ function lazyPage(route: RemoteRoute, attempt: number) {
 }
 
 /**
+ * Browser, before it hydrates a rendered page: the page's module (with the antd provider unless the route renders
+ * without antd) is loaded first and mounted directly, so the first render has it at once and React never meets a
+ * part of the page whose code has not arrived (it would leave that part unhydrated and drop clicks on it).
+ */
+export async function loadPageBeforeHydration(route: RemoteRoute): Promise<void> {
+  const load = () => takePreloaded<PageModule>(route) || loadRemoteModule<PageModule>(route.remote, route.module);
+  const page = await (route.withoutAntd ? load : withAntd(load))();
+  cache.set(pageKey(route, 0), page.default);
+}
+
+/**
  * React.lazy keeps a rejection for good, so a failed page is dropped from the cache: coming back to it once the
  * remote is reachable again loads it afresh instead of showing the old failure. Only once the failure is on screen:
  * a page that suspended without committing (a navigation, or the first load under the layout's Suspense) is

@@ -2,15 +2,16 @@
  * What a page rendered ahead of time (the page renderer) carries for the browser, in
  * `<script type="application/json" id="site-render">`: the location it was rendered for, the remotes file it was
  * rendered with (so the browser hydrates with exactly those remote versions and never waits for /remotes.json),
- * and the answers its loads got. Plain DOM code: the entry chunk reads it before any shared library exists.
+ * and the route data it was rendered with. Plain DOM code: the entry chunk reads it before any shared library exists.
  */
-import type { SettledEntry } from '@site/ui/render';
+import type { DehydratedState } from '@site/ui/render';
 
 export interface RenderedPage {
   location: string;
   remotes: Record<string, string>;
   versions: Record<string, string>;
-  data: Record<string, SettledEntry>;
+  /** The page's query cache as the renderer's loaders filled it. */
+  data: DehydratedState;
 }
 
 export const RENDERED_PAGE_ID = 'site-render';

@@ -3,7 +3,6 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../federation/RemotePage';
 import { SiteHeader } from '../components/header/SiteHeader';
 import { SiteFooter } from '../components/footer/SiteFooter';
-import { PageReady } from '../app/RouteEffects';
 
 /** Header, content keyed by the full path (the same page with another ?id renders anew, ROUTE-4), footer. */
 export function PublicLayout() {
@@ -18,7 +17,6 @@ export function PublicLayout() {
         {/* Above the page's key: a navigation keeps the previous page until the next one is ready. */}
         <Suspense fallback={<PageLoading />}>
           <Outlet key={pathname + search} />
-          <PageReady />
         </Suspense>
       </main>
       <SiteFooter />

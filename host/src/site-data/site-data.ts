@@ -1,35 +1,56 @@
-import { getChannels, getCompany } from '@site/api-client';
-import { COMPANY_NAME, SEARCHABLE_CHANNEL_IDS, TOP_NAV, type BlockItem, type Channel } from '@site/contract';
-import { setCompanyTitle, useAsync } from '@site/ui';
+import type { QueryClient } from '@tanstack/react-query';
+import { getBlocks } from '@site/api-client';
+import { BLOCK_IDS, COMPANY_NAME, SEARCHABLE_CHANNEL_IDS, TOP_NAV, type BlockItem, type Channel } from '@site/contract';
+import { setCompanyTitle, useData, channelsQuery, companyQuery, type Query } from '@site/ui';
 
 /**
- * Server data the shell needs on every page (company, navigation channels), each loaded once per page load and
- * in parallel; the header and footer render at once with fallbacks and fill in when the answers arrive.
+ * Server data the shell needs on every page (company, navigation channels), each asked once per page load through
+ * the page's query cache; the header and footer render at once with fallbacks and fill in when the answers arrive.
  */
 export interface Company {
   title: string;
   image: string | null;
 }
 
-let companyPromise: Promise<Company> | null = null;
-let navPromise: Promise<Channel[] | null> | null = null;
-
-export function loadCompany(): Promise<Company> {
-  return (companyPromise ??= getCompany()
-    .then((items: BlockItem[]) => {
-      const first = Array.isArray(items) ? items[0] : undefined;
-      const company = { title: first?.title?.trim() || COMPANY_NAME, image: first?.image || null };
-      setCompanyTitle(company.title);
-      return company;
-    })
-    .catch(() => ({ title: COMPANY_NAME, image: null })));
+/** The company call's answer as the shell shows it: the first item's title (or the name from the spec) and logo. */
+export function toCompany(items: BlockItem[] | undefined): Company {
+  const first = Array.isArray(items) ? items[0] : undefined;
+  return { title: first?.title?.trim() || COMPANY_NAME, image: first?.image || null };
 }
 
-/** `GET /api/channel?isNav=true`; null when the call failed (the header then uses its plain labels). */
-export function loadNavChannels(): Promise<Channel[] | null> {
-  return (navPromise ??= getChannels({ isNav: true })
-    .then((list) => (Array.isArray(list) ? list : null))
-    .catch(() => null));
+/** The footer's link columns (FOOT-2..5), each from its block. */
+export const FOOTER_COLUMNS = [
+  { key: 'product', blockId: BLOCK_IDS.product, title: '产品中心' },
+  { key: 'application', blockId: BLOCK_IDS.application, title: '应用领域' },
+  { key: 'about', blockId: BLOCK_IDS.about, title: '关于我们' },
+  { key: 'news', blockId: BLOCK_IDS.news, title: '新闻中心' },
+] as const;
+
+const BLOCKS = [...FOOTER_COLUMNS.map((c) => c.blockId), BLOCK_IDS.contact, BLOCK_IDS.companyLogo, BLOCK_IDS.copyright];
+
+type Blocks = Partial<Record<number, BlockItem[]>>;
+
+/** All footer blocks in one call, once per page load; a failed call leaves the footer's blocks empty. */
+export const footerBlocksQuery = (): Query<Blocks> => ({
+  queryKey: ['footer-blocks', BLOCKS],
+  queryFn: () =>
+    getBlocks(BLOCKS)
+      .then((items) => {
+        const blocks: Blocks = Object.fromEntries(BLOCKS.map((id) => [id, []]));
+        for (const item of Array.isArray(items) ? items : []) blocks[item.blockId]?.push(item);
+        return blocks;
+      })
+      .catch(() => ({})),
+  staleTime: Infinity,
+});
+
+/** The shell's data, loaded for every rendered page by the renderer (server.tsx) with the page's own. */
+export async function loadShellData(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.prefetchQuery(companyQuery()),
+    client.prefetchQuery(channelsQuery({ isNav: true })),
+    client.prefetchQuery(footerBlocksQuery()),
+  ]);
 }
 
 /** Fallback labels so the site still navigates when the channel call fails. */
@@ -74,19 +95,17 @@ export function buildSearchChannels(channels: Channel[] | null): { id: number; t
   });
 }
 
-/** null while loading. Through useAsync: a page rendered ahead of time has it in its HTML and data. */
+/** null while loading; the company name from the spec when the call failed. */
 export function useCompany(): Company | null {
-  return useAsync(loadCompany, []).data ?? null;
+  const { data, loading } = useData(companyQuery());
+  if (loading) return null;
+  const company = toCompany(data);
+  setCompanyTitle(company.title);
+  return company;
 }
 
-/** undefined while loading, null when the call failed. */
+/** undefined while loading, null when the call failed (the header then uses its plain labels). */
 export function useNavChannels(): Channel[] | null | undefined {
-  const { data, loading } = useAsync(loadNavChannels, []);
-  return loading ? undefined : data;
-}
-
-/** For tests. */
-export function resetSiteDataForTests(): void {
-  companyPromise = null;
-  navPromise = null;
+  const { data, loading } = useData(channelsQuery({ isNav: true }));
+  return loading ? undefined : Array.isArray(data) ? data : null;
 }

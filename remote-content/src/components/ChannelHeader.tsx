@@ -1,5 +1,4 @@
-import { getChannel } from '@site/api-client';
-import { useAsync } from '@site/ui';
+import { useData, channelQuery } from '@site/ui';
 
 /**
  * The head of a channel page: the channel's name (from the server, the page's one <h1>) and its subtitle as text over
@@ -7,7 +6,7 @@ import { useAsync } from '@site/ui';
  * Until the channel answers (or if it fails) the fallback title keeps the heading in place.
  */
 export function ChannelHeader({ channelId, fallbackTitle }: { channelId: number; fallbackTitle: string }) {
-  const { data: channel } = useAsync(() => getChannel(channelId), [channelId]);
+  const { data: channel } = useData(channelQuery(channelId));
   const title = channel?.name || channel?.title || fallbackTitle;
   return (
     <header className="rc-channel-banner" data-testid="channel-banner">

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { getArticlePage } from '@site/api-client';
 import { type Article } from '@site/contract';
-import { EmptyState, PageLinks, TextPlaceholder, useAsync, usePageParam } from '@site/ui';
+import { EmptyState, PageLinks, TextPlaceholder, useData, usePageParam, articlePageQuery } from '@site/ui';
 
 /**
  * One channel's articles, page by page. The page lives in the URL (`?page=`), so back/forward and
@@ -9,7 +8,7 @@ import { EmptyState, PageLinks, TextPlaceholder, useAsync, usePageParam } from '
  */
 export function PagedArticles({ channelId, pageSize, render }: { channelId: number; pageSize: number; render: (items: Article[]) => ReactNode }) {
   const { page, href, goTo } = usePageParam();
-  const { loading, data, error } = useAsync(() => getArticlePage({ channelId, page, pageSize }), [channelId, page, pageSize]);
+  const { loading, data, error } = useData(articlePageQuery({ channelId, page, pageSize }));
 
   if (loading && !data) return <TextPlaceholder rows={6} />;
   if (error || !data) return <EmptyState text="内容加载失败，请稍后重试" />;

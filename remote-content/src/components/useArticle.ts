@@ -1,6 +1,5 @@
-import { getArticle } from '@site/api-client';
 import { type ArticleDetail } from '@site/contract';
-import { useAsync, usePageTitle } from '@site/ui';
+import { useData, usePageTitle, articleQuery } from '@site/ui';
 
 export type ArticleState = { status: 'loading' } | { status: 'notFound' } | { status: 'ready'; article: ArticleDetail };
 
@@ -9,7 +8,7 @@ export type ArticleState = { status: 'loading' } | { status: 'notFound' } | { st
  * notifies) or any other failure all end in the not-found state instead of a blank page.
  */
 export function useArticle(id: number | null): ArticleState {
-  const { loading, data, error } = useAsync(() => (id === null ? Promise.resolve(null) : getArticle(id)), [id]);
+  const { loading, data, error } = useData(id === null ? null : articleQuery(id));
   // TITLE-1: a detail page is titled by its article.
   usePageTitle(!loading && !error && data && typeof data === 'object' && 'title' in data ? data.title : null);
   if (id === null) return { status: 'notFound' };

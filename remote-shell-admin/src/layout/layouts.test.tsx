@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Auth } from '@site/app-runtime';
+import { Auth, authStore } from '@site/app-runtime';
 import { InfoLayout } from './InfoLayout';
 import { UserLayout } from './UserLayout';
 import { FooterToolbar } from '../components/FooterToolbar';
@@ -37,6 +37,28 @@ describe('scaffold layouts and guards', () => {
     act(() => settingsStore.set({ layout: 'sidemenu', isMobile: true, sideCollapsed: false }));
     render(<FooterToolbar>保存</FooterToolbar>);
     expect(screen.getByText('保存').closest<HTMLElement>('.admin-footer-toolbar')!.style.width).toBe('100%');
+  });
+
+  it('[SHELL-11 deviation: the customer frame has no sider, the toolbar spans the screen, see contract README][issue 27.9] no offset for a customer', () => {
+    act(() => settingsStore.set({ layout: 'sidemenu', isMobile: false, sideCollapsed: false }));
+    const user = {
+      userId: 42,
+      userName: '13912345678',
+      nickName: '周明',
+      avatar: '',
+      customerId: 9,
+      deptId: null,
+      postIds: [],
+      phonenumber: '',
+      email: '',
+    };
+    act(() => authStore.setInfo({ user, roles: [], permissions: [] }));
+    try {
+      render(<FooterToolbar>保存</FooterToolbar>);
+      expect(screen.getByText('保存').closest<HTMLElement>('.admin-footer-toolbar')!.style.width).toBe('100%');
+    } finally {
+      act(() => authStore.clear());
+    }
   });
 
   it('[PERM-4][PERM-5] <Auth> with an empty list throws, as the directives do', () => {

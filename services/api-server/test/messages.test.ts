@@ -1,9 +1,14 @@
-/** 留言板 handled by staff (issue 18.4): search, 未处理/已处理 with a reply, delete, export, permissions, audit. */
+/**
+ * 留言板 handled by staff (issue 18.4): search, 未处理/已处理 with a reply, delete, export, permissions, audit; the
+ * reply sent by SMS and a signed-in customer's own messages (issue 27.10).
+ */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { SMS_CONTENT_MAX } from '../src/lib/sms.js';
+import { replySmsText } from '../src/routes/messages.js';
+import { captcha, freshPhone, login, req, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 let admin: string;
@@ -89,5 +94,148 @@ describe('message board for staff', () => {
       (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(tag)}`, token: admin })).body.total,
       0,
     );
+  });
+});
+
+describe('answers reach the author (issue 27.10)', () => {
+  const outbox = async (phone: string) =>
+    rows<{ code: string; content: string; purpose: string }>(
+      s.app.ctx.db,
+      sql`SELECT code, content, purpose FROM sms_outbox WHERE phone = ${phone} AND purpose = 'reply' ORDER BY id`,
+    );
+
+  test('[ISSUE-27.10] a reply goes out by SMS to the message’s phone through the codes’ outbox; the entry says it was sent', async () => {
+    const phone = freshPhone();
+    const title = `短信回复${Date.now()}`;
+    const c = await captcha(s.app);
+    const posted = await req(s.app, {
+      method: 'POST',
+      url: '/api/message-board',
+      payload: { title, text: '请问报价', nickname: '李女士', phone, captcha: c.answer, uuid: c.uuid },
+    });
+    assert.equal(posted.body.code, 200, JSON.stringify(posted.body));
+    const m = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin })).body.rows[0];
+    assert.equal(m.replySms, null, 'no answer yet, no SMS');
+
+    // A status change alone sends nothing.
+    await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: editor, payload: { status: '1' } });
+    assert.deepEqual(await outbox(phone), []);
+
+    const r = await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${m.id}`,
+      token: editor,
+      payload: { status: '1', reply: '您好，报价单已发至您的邮箱。' },
+    });
+    assert.equal(r.body.code, 200, JSON.stringify(r.body));
+    assert.equal(r.body.data.replySms, 'sent');
+    assert.deepEqual(await outbox(phone), [
+      { code: '', content: `【华电智控】您的留言“${title}”已有回复：您好，报价单已发至您的邮箱。`, purpose: 'reply' },
+    ]);
+    // The server's output says an answer went out and how long it is, not what it says.
+    const sent = `【华电智控】您的留言“${title}”已有回复：您好，报价单已发至您的邮箱。`;
+    assert.ok(s.printed.includes(`[sms] ${phone} -> ${Array.from(sent).length}字 (reply)`), s.printed.slice(-3).join('\n'));
+    // The dev route reads the answer when asked for it, and still the latest code by default.
+    const dev = await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${phone}&purpose=reply` });
+    assert.equal(dev.body.data.content, `【华电智控】您的留言“${title}”已有回复：您好，报价单已发至您的邮箱。`);
+    assert.equal((await req(s.app, { method: 'GET', url: `/dev/sms-outbox?phone=${phone}` })).status, 404);
+
+    // The same answer saved again is not sent again; a changed answer is.
+    await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${m.id}`,
+      token: editor,
+      payload: { status: '1', reply: '您好，报价单已发至您的邮箱。' },
+    });
+    assert.equal((await outbox(phone)).length, 1);
+    await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${m.id}`,
+      token: editor,
+      payload: { status: '1', reply: '补充：报价有效期30天。' },
+    });
+    assert.equal((await outbox(phone)).length, 2);
+    const listed = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin })).body
+      .rows[0];
+    assert.equal(listed.replySms, 'sent', 'the list shows it too');
+  });
+
+  test('[ISSUE-27.10] a message without a phone: the reply is saved, no SMS, the entry says why; a long answer is cut to the gateway’s 500 characters', async () => {
+    const c = await captcha(s.app);
+    const title = `无手机${Date.now()}`;
+    await req(s.app, {
+      method: 'POST',
+      url: '/api/message-board',
+      payload: { title, text: '请回邮件', nickname: '赵先生', email: 'zhao@example.com', captcha: c.answer, uuid: c.uuid },
+    });
+    const m = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin })).body.rows[0];
+    const before = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM sms_outbox`);
+    const r = await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: editor, payload: { status: '1', reply: '已邮件回复' } });
+    assert.deepEqual([r.body.data.reply, r.body.data.replySms], ['已邮件回复', 'no-phone']);
+    assert.deepEqual(await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM sms_outbox`), before);
+
+    const text = replySmsText('标题', '长'.repeat(2000));
+    assert.equal(Array.from(text).length, SMS_CONTENT_MAX);
+    assert.ok(text.startsWith('【华电智控】您的留言“标题”已有回复：长') && text.endsWith('长…'));
+  });
+
+  test('[ISSUE-27.10] the gateway failing: the reply stays saved and the entry says the SMS failed', async () => {
+    const failing = await startTestServer({
+      smsSender: {
+        async send() {
+          throw new Error('gateway down');
+        },
+      },
+    });
+    try {
+      const adm = await login(failing.app, 'admin', 'admin123');
+      const c = await captcha(failing.app);
+      await req(failing.app, {
+        method: 'POST',
+        url: '/api/message-board',
+        payload: { title: '网关故障', text: '在吗', nickname: '钱先生', phone: '13912340000', captcha: c.answer, uuid: c.uuid },
+      });
+      const m = (await req(failing.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent('网关故障')}`, token: adm }))
+        .body.rows[0];
+      const r = await req(failing.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: adm, payload: { status: '1', reply: '在的' } });
+      assert.equal(r.body.code, 200);
+      assert.deepEqual([r.body.data.reply, r.body.data.replySms], ['在的', 'failed']);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  test('[ISSUE-27.10] a signed-in customer files a message under their account: name and phone from the account, not the body; no sign-in, 401', async () => {
+    assert.equal((await req(s.app, { method: 'POST', url: '/system/message-board/mine', payload: { title: 'x', text: 'y' } })).status, 401);
+    const title = `账户留言${Date.now()}`;
+    const r = await req(s.app, {
+      method: 'POST',
+      url: '/system/message-board/mine',
+      token: customer,
+      payload: { title, text: '  远程巡检时间能否调整？ ', nickname: '冒名', phone: '13900000000', userId: 1 },
+    });
+    assert.equal(r.body.code, 200, JSON.stringify(r.body));
+    assert.equal(r.body.msg, '留言成功');
+    assert.deepEqual(
+      [r.body.data.title, r.body.data.text, r.body.data.nickname, r.body.data.phone],
+      [title, '远程巡检时间能否调整？', '张工', '13800138000'],
+    );
+    const mine = (await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: customer })).body.rows;
+    assert.equal(mine[0].title, title, 'newest first in their own list');
+    const bad = await req(s.app, { method: 'POST', url: '/system/message-board/mine', token: customer, payload: { title: ' ', text: '有内容' } });
+    assert.deepEqual(bad.body, { code: 400, msg: '标题不能为空', field: 'title' });
+    // The answer reaches the account's phone.
+    const answered = await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${r.body.data.id}`,
+      token: editor,
+      payload: { status: '1', reply: '可以，已改到周五。' },
+    });
+    assert.equal(answered.body.data.replySms, 'sent');
+    const [sms] = await rows<{ content: string }>(
+      s.app.ctx.db,
+      sql`SELECT content FROM sms_outbox WHERE phone = '13800138000' AND purpose = 'reply' ORDER BY id DESC LIMIT 1`,
+    );
+    assert.equal(sms.content, `【华电智控】您的留言“${title}”已有回复：可以，已改到周五。`);
   });
 });

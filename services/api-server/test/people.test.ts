@@ -560,6 +560,7 @@ describe('permissions on every route', () => {
     'GET /system/notice/unread',
     'PUT /system/notice/:noticeId/read',
     'GET /system/message-board/mine',
+    'POST /system/message-board/mine',
     'GET /system/workbench/account',
     'GET /system/workbench/documents',
   ]);

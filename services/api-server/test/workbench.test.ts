@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { WorkbenchAccount, WorkbenchDocument } from '@site/contract';
 import { rows } from '../src/db/index.js';
 import { documentsFor, httpUrlOrEmpty, productStem } from '../src/routes/workbench.js';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { freshPhone, login, req, sendSms, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 before(async () => {
@@ -84,9 +84,60 @@ describe('customer workbench', () => {
     assert.equal(productStem('电网运行风险预警平台'), '电网运行风险预警');
     const docs = [{ title: 'A平台手册' }, { title: 'B系统手册' }, { title: '运维规范' }];
     assert.deepEqual(documentsFor(docs, 'B系统', ['A平台', 'B系统']), [{ title: 'B系统手册' }, { title: '运维规范' }]);
-    assert.deepEqual(documentsFor(docs, '', ['A平台', 'B系统']), docs);
+    assert.deepEqual(documentsFor(docs, '', ['A平台', 'B系统']), [], 'no product, no product documents (issue 27.9)');
     assert.equal(httpUrlOrEmpty('javascript:alert(1)'), '');
     assert.equal(httpUrlOrEmpty(' https://kf.hdzk-tech.com.cn/chat '), 'https://kf.hdzk-tech.com.cn/chat');
+  });
+
+  test('[ISSUE-27.9] a newly registered customer’s workbench holds what the account holds: no company, no product, no version, no documents', async () => {
+    const phone = freshPhone();
+    const code = await sendSms(s.app, phone, 'register');
+    const reg = await req(s.app, { method: 'POST', url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('周明')}&code=${code}` });
+    assert.equal(reg.body.code, 200, JSON.stringify(reg.body));
+    const a = await account(reg.body.token);
+    // The registration asked for the person's 姓名: that is the contact, not a company.
+    assert.deepEqual(a.customer && { name: a.customer.name, contactName: a.customer.contactName }, { name: '', contactName: '周明' });
+    assert.equal(a.productName, '');
+    assert.equal(a.productVersion, '', 'not the site’s V3.2.0');
+    assert.equal(a.productArticleId, null);
+    assert.deepEqual(await documents(reg.body.token), [], 'not the full public list');
+    // A customer whose customer row has no version: none, either.
+    const zhang = await login(s.app, '13800138000', 'customer123');
+    await s.app.ctx.db.execute(sql`UPDATE customer SET product_version = NULL WHERE name = '南方某市供电局'`);
+    try {
+      assert.equal((await account(zhang)).productVersion, '');
+    } finally {
+      await s.app.ctx.db.execute(sql`UPDATE customer SET product_version = 'V2.6.1' WHERE name = '南方某市供电局'`);
+    }
+  });
+
+  test('[ISSUE-27.9] an older database forgets the customer names that were the person’s name (020_message_reply_sms.sql)', async () => {
+    const old = await startTestServer();
+    try {
+      const db = old.app.ctx.db;
+      const phone = freshPhone();
+      await db.execute(sql`INSERT INTO customer (name, contact_name, phone) VALUES ('吴昊', '吴昊', ${phone})`);
+      await db.execute(sql`INSERT INTO sys_user (user_name, nick_name, phonenumber, customer_id)
+        SELECT ${phone}, '吴昊', ${phone}, id FROM customer WHERE phone = ${phone}`);
+      await db.execute(sql`ALTER TABLE message_board DROP COLUMN reply_sms`);
+      await db.execute(sql`DELETE FROM schema_migrations WHERE name = '020_message_reply_sms.sql'`);
+      const up = await old.restart();
+      const names = await rows<{ name: string; contact_name: string }>(
+        up.app.ctx.db,
+        sql`SELECT name, contact_name FROM customer WHERE phone = ${phone} OR name = '南方某市供电局' ORDER BY id`,
+      );
+      assert.deepEqual(
+        names.map((c) => [c.name, c.contact_name]),
+        [
+          ['南方某市供电局', names[0].contact_name],
+          ['', '吴昊'],
+        ],
+      );
+      await up.close();
+    } catch (e) {
+      await old.close().catch(() => {});
+      throw e;
+    }
   });
 
   test('[ISSUE-19 customer] SUPPORT_URL configures the support address (config key and workbench answer it)', async () => {

@@ -2,10 +2,12 @@
 /**
  * Writes the nginx configuration of the site (deploy/site.conf.template filled in) from the same environment
  * variables as serve.cjs: the app ports and folders, REMOTES_FILE or SITE_DEPLOY_DIR, PORTAL_ORIGINS, AD_SCRIPT_URL,
- * API_UPSTREAMS, RENDER_OUT_DIR; and NGINX_LISTEN (address, default 0.0.0.0), NGINX_MAX_FAILS (2),
+ * API_UPSTREAMS, RENDER_OUT_DIR, STORAGE_DRIVER and the S3_* settings; and NGINX_LISTEN (address, default 0.0.0.0), NGINX_MAX_FAILS (2),
  * NGINX_FAIL_TIMEOUT (10s), NGINX_INTERNAL_PORT (none; the renderer's balanced way to the API, on 127.0.0.1).
  * The app's routes come from the renderer's index.json: run it again after the first render and after each release
- * (the page policy lists the remotes' origins), then `nginx -s reload`.
+ * (the page policy lists the remotes' origins), then `nginx -s reload`. With a shared storage (STORAGE_DRIVER=s3) the
+ * rendered pages, sitemap.xml, robots.txt and /remotes.json are read from the bucket (its `site/` keys, readable
+ * without credentials) by proxy_pass, and index.json and the remotes file are read from there to write the file.
  *
  *   node services/origin-server/deploy/render-nginx.cjs > /etc/nginx/conf.d/site.conf
  */
@@ -14,6 +16,7 @@ const path = require('path');
 const { API_PATHS } = require('../../../shared/build-config/site.cjs');
 const { siteEnv, defaultRemotes } = require('../src/site-env.cjs');
 const { baselineHeaders, HASHED } = require('../src/static-server.cjs');
+const { readStored } = require('../src/site-storage.cjs');
 
 const TEMPLATE = path.join(__dirname, 'site.conf.template');
 
@@ -39,32 +42,77 @@ function readRenderIndex(dir) {
   }
 }
 
+async function readStoredIndex(shared) {
+  try {
+    const stored = await readStored(shared.storage, `${shared.renderedPrefix}index.json`);
+    return stored ? JSON.parse(stored.bytes.toString('utf8')) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where nginx reads the site's public keys: the bucket path-style on the service's address (AWS's regional one
+ * without S3_ENDPOINT), without the visitor's credentials or cookies, the service's own headers hidden. A key the
+ * bucket has not (403 or 404 from a bucket that hides which) goes to `fallback`. Services compress nothing: nginx does.
+ */
+function storageLocation(shared, env, keyExpr, fallback) {
+  return [
+    `        proxy_pass ${storageOrigin(shared, env).scheme}://site_storage/${shared.bucket}/${keyExpr};`,
+    '        proxy_http_version 1.1;',
+    '        proxy_set_header Connection "";',
+    `        proxy_set_header Host ${storageOrigin(shared, env).host};`,
+    '        proxy_set_header Authorization "";',
+    '        proxy_set_header Cookie "";',
+    ...['x-amz-request-id', 'x-amz-id-2', 'Set-Cookie', 'Cache-Control'].map((h) => `        proxy_hide_header ${h};`),
+    ...(storageOrigin(shared, env).scheme === 'https'
+      ? ['        proxy_ssl_server_name on;', `        proxy_ssl_name ${storageOrigin(shared, env).hostname};`]
+      : []),
+    '        proxy_intercept_errors on;',
+    `        error_page 403 404 = ${fallback};`,
+    '        gzip on;',
+    '        gzip_types application/json application/xml text/plain;',
+  ].join('\n');
+}
+
+function storageOrigin(shared, env) {
+  const url = new URL(shared.endpoint || `https://s3.${(env.S3_REGION || 'us-east-1').trim()}.amazonaws.com`);
+  const scheme = url.protocol.replace(':', '');
+  return { scheme, host: url.host, hostname: url.hostname, port: url.port || (scheme === 'https' ? '443' : '80') };
+}
+
 /**
  * @param {NodeJS.ProcessEnv} env
- * @returns {{ conf: string, warnings: string[] }}
+ * @returns {Promise<{ conf: string, warnings: string[] }>}
  */
-function renderNginx(env = process.env) {
+async function renderNginx(env = process.env) {
   const site = siteEnv(env);
-  // The page policy as origin.cjs sends it, computed from the same environment.
+  // The page policy as origin.cjs sends it, computed from the same environment (and the same stored remotes file).
   const saved = process.env;
   process.env = { ...env };
-  let hostCsp;
+  let origin;
   try {
     delete require.cache[require.resolve('../src/origin.cjs')];
-    const origin = require('../src/origin.cjs');
-    hostCsp = origin.hostHtmlHeaders()['content-security-policy'];
+    origin = require('../src/origin.cjs');
   } finally {
     process.env = saved;
+  }
+  const shared = await origin.loadStoredRemotes();
+  const hostCsp = origin.hostHtmlHeaders()['content-security-policy'];
+  let index;
+  try {
+    index = shared ? await readStoredIndex(shared) : readRenderIndex(site.renderDir);
+  } finally {
+    shared?.storage.client?.destroy();
   }
   const warnings = [];
   const listen = env.NGINX_LISTEN || '0.0.0.0';
   const maxFails = Number(env.NGINX_MAX_FAILS || 2);
   const failTimeout = env.NGINX_FAIL_TIMEOUT || '10s';
   const baseline = baselineHeaders(site.portalOrigins);
-  const index = readRenderIndex(site.renderDir);
   if (!index)
     warnings.push(
-      `[nginx] no ${path.join(site.renderDir, 'index.json')} yet: every path is the app until it is rendered again after the first render`,
+      `[nginx] no ${shared ? `${shared.renderedPrefix}index.json in the bucket ${shared.bucket}` : path.join(site.renderDir, 'index.json')} yet: every path is the app until it is rendered again after the first render`,
     );
 
   const header = (name, value) => `        add_header ${name} "${quoted(value, '"')}" always;`;
@@ -82,14 +130,49 @@ function renderNginx(env = process.env) {
     LISTEN: listen,
     HOST_PORT: String(site.host.port),
     HOST_ROOT: site.host.root,
-    RENDER_DIR: site.renderDir,
+    STORAGE_UPSTREAM: shared
+      ? `# The shared storage (STORAGE_DRIVER=s3): the rendered pages and the remotes file are read from its bucket.
+upstream site_storage {
+    server ${storageOrigin(shared, env).hostname.includes(':') ? `[${storageOrigin(shared, env).hostname}]` : storageOrigin(shared, env).hostname}:${storageOrigin(shared, env).port};
+    keepalive 8;
+}
+# A page path as a key: only the characters the renderer's file names have (output.ts fileFor), else no key.
+map $uri $site_page_key {
+    "~^(?<key>/[A-Za-z0-9/_-]*)$" $key;
+    default "/.none";
+}`
+      : '',
+    // A fallback from the storage's 404 may itself answer 404 (an unknown path): a second error_page.
+    STORAGE_SERVER: shared ? '    recursive_error_pages on;' : '',
+    RENDERED_FILE: shared
+      ? storageLocation(shared, env, `${shared.renderedPrefix.replace(/\/$/, '')}$uri`, '@site_file')
+      : `        root ${site.renderDir};\n        try_files $uri @site_file;`,
+    RENDERED_PAGE: shared
+      ? storageLocation(shared, env, `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`, '@site_app')
+      : `        root ${site.renderDir}/pages;\n        try_files $uri$site_rendered_suffix @site_app;`,
+    RENDERED_HOME: shared
+      ? storageLocation(shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_app')
+      : `        root ${site.renderDir}/pages;\n        try_files /index$site_rendered_suffix @site_app;`,
+    STORAGE_LOCATIONS: shared
+      ? `    # The stored remotes file before any release wrote it: the default locations, as the host origin answers.
+    location @site_default_remotes {
+        default_type "application/json; charset=utf-8";
+        add_header Cache-Control "no-cache" always;
+${hostHeaders}
+        return 200 '${quoted(JSON.stringify(defaultRemotes(site)), "'")}';
+    }`
+      : '',
     KNOWN_ROUTES: index ? index.clientRoutes.map((r) => `    ${routeRegex(r)} 1;`).join('\n') : '    "~^/" 1;',
     DETAIL_PATHS: index ? index.detailPaths.map((p) => `    "~^${escapeRegex(p)}\\?id=[^&]*$" 1;`).join('\n') : '',
     REMOTES_JSON: [
       '        default_type "application/json; charset=utf-8";',
       '        add_header Cache-Control "no-cache" always;',
       hostHeaders,
-      site.remotesFile ? `        alias ${site.remotesFile};` : `        return 200 '${quoted(JSON.stringify(defaultRemotes(site)), "'")}';`,
+      shared
+        ? storageLocation(shared, env, shared.remotesKey, '@site_default_remotes')
+        : site.remotesFile
+          ? `        alias ${site.remotesFile};`
+          : `        return 200 '${quoted(JSON.stringify(defaultRemotes(site)), "'")}';`,
     ].join('\n'),
     SITE_CONFIG_JSON: quoted(JSON.stringify({ portalOrigins: site.portalOrigins, adScriptUrl: site.adScriptUrl }), "'"),
     BASELINE_HEADERS: hostHeaders,
@@ -100,10 +183,13 @@ function renderNginx(env = process.env) {
   const template = fs.readFileSync(TEMPLATE, 'utf8');
   if (!template.includes(HASHED.source.replace(/\$$/, '')))
     throw new Error('[nginx] the template’s cache rule differs from static-server.cjs HASHED');
-  const conf = template.replace(/\{\{([A-Z_]+)\}\}/g, (_m, name) => {
-    if (!(name in values)) throw new Error(`[nginx] the template names an unknown value {{${name}}}`);
-    return values[name];
-  });
+  // A part that is empty in this layout (the storage's, on one machine) leaves no blank line.
+  const conf = template
+    .replace(/^\{\{([A-Z_]+)\}\}\n/gm, (m, name) => (values[name] === '' ? '' : m))
+    .replace(/\{\{([A-Z_]+)\}\}/g, (_m, name) => {
+      if (!(name in values)) throw new Error(`[nginx] the template names an unknown value {{${name}}}`);
+      return values[name];
+    });
   return { conf, warnings };
 }
 
@@ -175,9 +261,16 @@ ${headers.join('\n')}
 }
 
 if (require.main === module) {
-  const { conf, warnings } = renderNginx();
-  for (const w of warnings) console.error(w);
-  process.stdout.write(conf);
+  renderNginx().then(
+    ({ conf, warnings }) => {
+      for (const w of warnings) console.error(w);
+      process.stdout.write(conf);
+    },
+    (err) => {
+      console.error(err.message);
+      process.exit(1);
+    },
+  );
 }
 
 module.exports = { renderNginx, routeRegex };

@@ -10,11 +10,21 @@ const path = require('path');
 const { createStaticServer, trustedProxies } = require('./static-server.cjs');
 const { precompressTree } = require('./precompress.cjs');
 const { siteEnv, defaultRemotes } = require('./site-env.cjs');
-const { renderedPages } = require('./rendered-pages.cjs');
+const { renderedPages, storedPages } = require('./rendered-pages.cjs');
+const { siteStorage, storedFile } = require('./site-storage.cjs');
 
 const site = siteEnv();
+/** The shared storage (STORAGE_DRIVER=s3): the rendered pages and the remotes file are read from it. */
+const shared = siteStorage();
+/**
+ * The stored remotes file, checked again at most once a second: a release or rollback (scripts/remote.cjs publish
+ * with the same storage settings) reaches every host instance without a build or a restart.
+ */
+const storedRemotes = shared ? storedFile(shared.storage, shared.remotesKey) : null;
 
 function remotesJson() {
+  // Until a release has written the stored file, the default locations (as a site without a remotes file).
+  if (storedRemotes) return storedRemotes.last() ?? JSON.stringify(defaultRemotes(site), null, 2);
   if (site.remotesFile) return fs.readFileSync(site.remotesFile);
   return JSON.stringify(defaultRemotes(site), null, 2);
 }
@@ -80,10 +90,15 @@ function serverFor(app) {
     apiUpstreams: isHost ? site.apiUpstreams : undefined,
     healthIntervalMs: site.apiHealthIntervalMs,
     htmlHeaders: isHost ? hostHtmlHeaders : undefined,
-    rendered: isHost && process.env.SITE_RENDER !== '0' ? renderedPages(site.renderDir) : undefined,
+    rendered:
+      isHost && process.env.SITE_RENDER !== '0'
+        ? shared
+          ? storedPages(shared.storage, shared.renderedPrefix)
+          : renderedPages(site.renderDir)
+        : undefined,
     dynamic: isHost
       ? {
-          '/remotes.json': remotesJson,
+          '/remotes.json': storedRemotes ? () => storedRemotes.current().then(remotesJson) : remotesJson,
           '/site-config.json': () => JSON.stringify({ portalOrigins: site.portalOrigins, adScriptUrl: site.adScriptUrl }),
         }
       : undefined,
@@ -97,6 +112,12 @@ async function main(name) {
     process.exit(2);
   }
   if (!fs.existsSync(app.root)) console.warn(`[serve] ${app.name}: ${app.root} does not exist (not built?)`);
+  // The stored remotes file is read before the first answer, then kept fresh by the requests that need it.
+  if (storedRemotes && app.name === 'host') {
+    await storedRemotes.current();
+    // The page policy names the remotes' origins: kept as fresh as the file without a request waiting on it.
+    setInterval(() => void storedRemotes.current(), 1000).unref();
+  }
   const server = serverFor(app);
   const stop = () => server.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);
@@ -118,4 +139,10 @@ async function main(name) {
 
 if (require.main === module) main(process.argv[2]);
 
-module.exports = { serverFor, hostHtmlHeaders, remotesJson };
+/** Reads the stored remotes file now (render-nginx.cjs computes the page policy from it); the storage in use, or null. */
+async function loadStoredRemotes() {
+  if (storedRemotes) await storedRemotes.current();
+  return shared;
+}
+
+module.exports = { serverFor, hostHtmlHeaders, remotesJson, loadStoredRemotes };

@@ -5,9 +5,40 @@
  *   lookup('/newsDetail?id=3') -> { file: 'pages/newsDetail/id-3.html', status: 200 }  a rendered page
  *                                 { file: null, status: 404 }                         unknown path or id
  *                                 { file: null, status: 200 }                         the app renders it
+ *
+ * `renderedPages(dir)` reads the renderer's folder (the local storage driver, the default); `storedPages(storage,
+ * prefix)` the output the renderer published to a shared storage (`STORAGE_DRIVER=s3`, under `site/rendered/`). Both
+ * answer by the same rule (`decide`).
  */
 const fs = require('fs');
 const path = require('path');
+const { storedFile } = require('./site-storage.cjs');
+
+/** The route patterns of the app, matched as the router does (case-insensitive, `/x/*` also matching `/x`). */
+function known(idx, pathname) {
+  const p = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  return idx.clientRoutes.some((r) => {
+    const pattern = r.toLowerCase();
+    if (!pattern.endsWith('/*')) return p === pattern;
+    const base = pattern.slice(0, -2);
+    return p === base || p.startsWith(`${base}/`);
+  });
+}
+
+/** The rule, for an index and whether a file it names is there. */
+function decide(idx, url, hasFile) {
+  if (!idx) return { file: null, status: 200 };
+  const u = new URL(url, 'http://x');
+  const params = [...u.searchParams.keys()];
+  const key = params.length === 0 ? u.pathname : params.length === 1 && params[0] === 'id' ? `${u.pathname}?id=${u.searchParams.get('id')}` : null;
+  const entry = key ? idx.pages[key] : undefined;
+  if (entry && hasFile(entry.file)) return { file: entry.file, status: 200 };
+  if (!known(idx, u.pathname)) return { file: null, status: 404 };
+  // A detail page of an id that is not published: the app shows 内容不存在, with the status to match.
+  if (idx.detailPaths.includes(u.pathname) && params.length === 1 && params[0] === 'id' && !idx.urls.includes(key))
+    return { file: null, status: 404 };
+  return { file: null, status: 200 };
+}
 
 function renderedPages(dir) {
   const indexFile = path.join(dir, 'index.json');
@@ -29,33 +60,35 @@ function renderedPages(dir) {
     return cached.index;
   }
 
-  /** The route patterns of the app, matched as the router does (case-insensitive, `/x/*` also matching `/x`). */
-  function known(idx, pathname) {
-    const p = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-    return idx.clientRoutes.some((r) => {
-      const pattern = r.toLowerCase();
-      if (!pattern.endsWith('/*')) return p === pattern;
-      const base = pattern.slice(0, -2);
-      return p === base || p.startsWith(`${base}/`);
-    });
-  }
-
   function lookup(url) {
-    const idx = index();
-    if (!idx) return { file: null, status: 200 };
-    const u = new URL(url, 'http://x');
-    const params = [...u.searchParams.keys()];
-    const key = params.length === 0 ? u.pathname : params.length === 1 && params[0] === 'id' ? `${u.pathname}?id=${u.searchParams.get('id')}` : null;
-    const entry = key ? idx.pages[key] : undefined;
-    if (entry && fs.existsSync(path.join(dir, entry.file))) return { file: entry.file, status: 200 };
-    if (!known(idx, u.pathname)) return { file: null, status: 404 };
-    // A detail page of an id that is not published: the app shows 内容不存在, with the status to match.
-    if (idx.detailPaths.includes(u.pathname) && params.length === 1 && params[0] === 'id' && !idx.urls.includes(key))
-      return { file: null, status: 404 };
-    return { file: null, status: 200 };
+    return decide(index(), url, (file) => fs.existsSync(path.join(dir, file)));
   }
 
   return { lookup, dir };
 }
 
-module.exports = { renderedPages };
+/**
+ * The published output in a shared storage. The index is checked again at most every `refreshMs` (1 s): a page the
+ * renderer has just published shows once the index naming it is read. `lookup` answers the page's stored object with
+ * the file (`stored`: info and body), so a file the index names but the storage has not (being replaced, deleted)
+ * answers as a missing file does in a folder.
+ */
+function storedPages(storage, prefix, { refreshMs = 1000 } = {}) {
+  const index = storedFile(storage, `${prefix}index.json`, { parse: (b) => JSON.parse(b.toString('utf8')), refreshMs });
+
+  async function lookup(url) {
+    const idx = await index.current();
+    const found = decide(idx, url, () => true);
+    if (!found.file) return found;
+    const stored = await storage.get(`${prefix}${found.file}`);
+    if (stored) return { ...found, stored };
+    return decide(idx, url, () => false);
+  }
+
+  /** One of the output's own files (`sitemap.xml`, `robots.txt`), or null. */
+  const open = (file) => storage.get(`${prefix}${file}`);
+
+  return { lookup, open, storage, prefix };
+}
+
+module.exports = { renderedPages, storedPages, decide };

@@ -61,10 +61,10 @@ function isDevPath(pathname) {
  * @param {{
  *   root: string, spa?: boolean, cors?: boolean,
  *   apiTarget?: {host: string, port: number}, apiUpstreams?: string[], healthIntervalMs?: number,
- *   dynamic?: Record<string, () => (string|Buffer|null)>,
+ *   dynamic?: Record<string, () => (string|Buffer|null|Promise<string|Buffer|null>)>,
  *   htmlHeaders?: () => Record<string, string>,
  *   portalOrigins?: string[], trustedProxies?: string[],
- *   rendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages>,
+ *   rendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages> | ReturnType<typeof import('./rendered-pages.cjs').storedPages>,
  * }} o
  * @returns {import('fastify').FastifyInstance} not yet listening
  */
@@ -125,8 +125,8 @@ function createStaticServer(o) {
   }
 
   for (const [pathname, body] of Object.entries(o.dynamic || {})) {
-    app.get(pathname, (request, reply) => {
-      const content = body();
+    app.get(pathname, async (request, reply) => {
+      const content = await body();
       if (content === null) return reply.callNotFound();
       const buf = Buffer.from(content);
       const etag = etagOf(buf);
@@ -186,6 +186,7 @@ function createStaticServer(o) {
  * yet) the app as before. sitemap.xml and robots.txt are the renderer's when it has written them.
  */
 function serveRenderedPages(app, o) {
+  if (o.rendered.storage) return serveStoredPages(app, o);
   const { lookup, dir } = o.rendered;
   const fs = require('fs');
   const path = require('path');
@@ -206,6 +207,44 @@ function serveRenderedPages(app, o) {
     }
     if (found.file) return reply.header('cache-control', 'no-cache').sendFile(found.file, dir);
     if (found.status === 404) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
+  });
+}
+
+/**
+ * The same answers from the output the renderer published to a shared storage (rendered-pages.cjs `storedPages`):
+ * the stored page with its entity tag (a 304 when the visitor has it). A storage that cannot be reached leaves the
+ * page to the app, as before the first render.
+ */
+function serveStoredPages(app, o) {
+  const { lookup, open } = o.rendered;
+  const sendStored = (request, reply, stored) => {
+    const { info, body } = stored;
+    reply.header('cache-control', 'no-cache').header('etag', info.etag).header('last-modified', info.lastModified.toUTCString());
+    reply.type(info.contentType);
+    const tags = String(request.headers['if-none-match'] || '').split(/\s*,\s*/);
+    if (request.method === 'HEAD' || tags.includes(info.etag)) {
+      body.destroy();
+      if (request.method === 'HEAD') reply.header('content-length', String(info.size));
+      return reply.code(request.method === 'HEAD' ? 200 : 304).send();
+    }
+    return reply.header('content-length', String(info.size)).send(body);
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (request.routeOptions.config?.proxied) return;
+    const pathname = (request.url.split('?')[0] || '').split('#')[0];
+    try {
+      if (pathname === '/sitemap.xml' || pathname === '/robots.txt') {
+        const stored = await open(pathname.slice(1));
+        return stored ? sendStored(request, reply, stored) : undefined;
+      }
+      if (/\.[^/]*$/.test(pathname) || isDevPath(pathname)) return;
+      const found = await lookup(request.url);
+      if (found.stored) return sendStored(request, reply, found.stored);
+      if (found.status === 404) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
+    } catch {
+      return; // an URL the lookup cannot read, or a storage away: the static server's answer (the app)
+    }
   });
 }
 

@@ -9,7 +9,9 @@ const fs = require('fs');
 const http = require('http');
 const os = require('os');
 const path = require('path');
-const { renderedPages } = require('../src/rendered-pages.cjs');
+const S3rver = require('s3rver');
+const { renderedPages, storedPages } = require('../src/rendered-pages.cjs');
+const { siteStorage } = require('../src/site-storage.cjs');
 const { createStaticServer } = require('../src/static-server.cjs');
 
 const NEWS_HTML = '<!doctype html><html><head><title>新闻中心</title></head><body><div id="root"><main>已渲染的新闻中心</main></div></body></html>';
@@ -193,4 +195,106 @@ test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404
   } finally {
     await app.close();
   }
+});
+
+/** The same folder published to a bucket (as the renderer's publishOutput does), on s3rver started here. */
+async function withBucket(fn) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-pages-s3-'));
+  dirs.push(dir);
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'site', configs: [] }] });
+  const { port } = await server.run();
+  const shared = siteStorage({
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: 'site',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  });
+  try {
+    const source = makeRendered();
+    dirs.push(source);
+    fs.writeFileSync(path.join(source, 'sitemap.xml'), SITEMAP);
+    const types = { '.html': 'text/html; charset=utf-8', '.json': 'application/json; charset=utf-8', '.xml': 'application/xml; charset=utf-8' };
+    for (const rel of fs.readdirSync(source, { recursive: true })) {
+      const file = path.join(source, rel);
+      if (fs.statSync(file).isFile())
+        await shared.storage.put(`${shared.renderedPrefix}${rel}`, fs.readFileSync(file), { contentType: types[path.extname(rel)] });
+    }
+    await fn(shared);
+  } finally {
+    shared.storage.client.destroy();
+    await server.close();
+  }
+}
+
+test('[ISSUE-26] from a shared storage: the same rule (rendered pages, ?id= pages, 404s, the app), read under site/rendered/', async () => {
+  await withBucket(async (shared) => {
+    assert.strictEqual(shared.renderedPrefix, 'site/rendered/');
+    const { lookup } = storedPages(shared.storage, shared.renderedPrefix, { refreshMs: 0 });
+    const folder = renderedPages(tempRendered());
+    const urls = ['/news', '/newsDetail?id=3', '/newsDetail?id=999', '/newsDetail?id=4', '/document', '/document?id=77', '/no-such-page'];
+    for (const url of [...urls, '/news/extra', '/user/login', '/USER/Login', '/news/', '/news?page=2', '/newsDetail?id=3&from=home']) {
+      const { file, status } = await lookup(url);
+      assert.deepStrictEqual([url, { file, status }], [url, folder.lookup(url)]);
+    }
+    assert.strictEqual((await lookup('/newsDetail?id=3')).stored.info.contentType, 'text/html; charset=utf-8');
+
+    // Article 5 published: its page, then the index naming it (the renderer's order), is read on the next request.
+    await shared.storage.put('site/rendered/pages/newsDetail/id-5.html', DETAIL_HTML, { contentType: 'text/html; charset=utf-8' });
+    assert.deepStrictEqual((await lookup('/newsDetail?id=5')).status, 404);
+    const index = makeIndex({ '/news': entry('pages/news.html'), '/newsDetail?id=5': entry('pages/newsDetail/id-5.html') });
+    index.urls = ['/', '/news', '/newsDetail?id=3', '/newsDetail?id=5'];
+    await shared.storage.put('site/rendered/index.json', JSON.stringify(index));
+    assert.strictEqual((await lookup('/newsDetail?id=5')).file, 'pages/newsDetail/id-5.html');
+    // Named by no index now, though still stored: not served. A page the index names but the storage lost: the app.
+    assert.deepStrictEqual(await lookup('/newsDetail?id=3'), { file: null, status: 200 });
+    await shared.storage.delete('site/rendered/pages/news.html');
+    assert.deepStrictEqual(await lookup('/news'), { file: null, status: 200 });
+  });
+});
+
+test('[ISSUE-26] the host origin serves the pages a shared storage holds over HTTP: pages, 404s, sitemap.xml, 304', async () => {
+  await withBucket(async (shared) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-pages-root-'));
+    dirs.push(root);
+    fs.writeFileSync(path.join(root, 'index.html'), APP_HTML);
+    const app = createStaticServer({ root, spa: true, rendered: storedPages(shared.storage, shared.renderedPrefix), trustedProxies: ['loopback'] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = app.server.address().port;
+    try {
+      const detail = await request(port, '/newsDetail?id=3');
+      assert.deepStrictEqual(
+        [detail.status, detail.body, detail.headers['content-type'], detail.headers['cache-control']],
+        [200, DETAIL_HTML, 'text/html; charset=utf-8', 'no-cache'],
+      );
+      const again = await new Promise((resolve, reject) => {
+        const req = http.get(
+          { host: '127.0.0.1', port, path: '/newsDetail?id=3', headers: { 'if-none-match': detail.headers.etag }, agent: false },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          },
+        );
+        req.on('error', reject);
+      });
+      assert.strictEqual(again, 304);
+      const head = await request(port, '/news', 'HEAD');
+      assert.deepStrictEqual([head.status, head.body, head.headers['content-length']], [200, '', String(Buffer.byteLength(NEWS_HTML))]);
+      for (const url of ['/no-such-page', '/newsDetail?id=999']) {
+        const missing = await request(port, url);
+        assert.deepStrictEqual([url, missing.status, missing.body], [url, 404, APP_HTML]);
+      }
+      for (const url of ['/user/login', '/news?page=2', '/newsDetail?id=4']) {
+        const app200 = await request(port, url);
+        assert.deepStrictEqual([url, app200.status, app200.body], [url, 200, APP_HTML]);
+      }
+      const sitemap = await request(port, '/sitemap.xml');
+      assert.deepStrictEqual([sitemap.status, sitemap.body, sitemap.headers['content-type']], [200, SITEMAP, 'application/xml; charset=utf-8']);
+      // No robots.txt published: the host build's (none here), a plain 404.
+      assert.strictEqual((await request(port, '/robots.txt')).status, 404);
+    } finally {
+      await app.close();
+    }
+  });
 });

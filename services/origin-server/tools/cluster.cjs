@@ -86,7 +86,7 @@ async function startApi(name, port, env) {
  */
 async function startNginx(prefix, env) {
   if (!fs.existsSync(NGINX)) throw new Error(`nginx is not installed (${NGINX}): apt-get install -y nginx (npm test does)`);
-  const { conf } = renderNginx({ NGINX_LISTEN: '127.0.0.1', ...env });
+  const { conf } = await renderNginx({ NGINX_LISTEN: '127.0.0.1', ...env });
   fs.mkdirSync(prefix, { recursive: true });
   fs.writeFileSync(path.join(prefix, 'site.conf'), conf);
   fs.writeFileSync(

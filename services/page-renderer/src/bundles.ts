@@ -20,7 +20,7 @@ export interface HostServerBuild {
   renderPage(req: {
     url: string;
     siteOrigin: string;
-  }): Promise<{ html: string; data: Record<string, unknown>; errors: { message: string }[]; clientOnly: boolean; head: string; css: string[] }>;
+  }): Promise<{ html: string; data: unknown; errors: { message: string }[]; clientOnly: boolean; head: string; css: string[] }>;
   ClientOnlySlot: new (message: string) => Error;
   PUBLIC_ROUTES: { path: string; remote: string; module: string }[];
   CLIENT_ROUTES: string[];

@@ -3,17 +3,31 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REMOTES_KEY, RENDERED_PREFIX, storageFromEnv } from '@site/object-storage';
+import type { OutputStore } from './output';
 
 export interface RendererConfig {
-  /** Where the rendered files go: pages/, index.json, sitemap.xml, robots.txt. */
+  /**
+   * Where the rendered files go: pages/, index.json, sitemap.xml, robots.txt. With a shared storage (`store`), the
+   * working copy each run writes and the service then publishes.
+   */
   outDir: string;
+  /**
+   * The shared storage (`STORAGE_DRIVER=s3` and its `S3_*` settings, as the API's): the output is published there
+   * under `site/rendered/`, and the remotes file is read from there (`site/remotes.json`, copied into `remotesFile`).
+   * null with the local driver (the default): the output folder itself is what the host origin serves.
+   */
+  store: (OutputStore & { remotesKey: string }) | null;
   /** The API the pages' loads call, e.g. http://127.0.0.1:3000. */
   apiOrigin: string;
   /** The site's public origin: canonical, Open Graph and sitemap URLs. */
   siteOrigin: string;
   /** The host's deployed folder: index.html (the page template) and server/server.js. */
   hostRoot: string;
-  /** The remotes file (federation name -> manifest URL); watched for publish and rollback. */
+  /**
+   * The remotes file (federation name -> manifest URL); watched for publish and rollback. With a shared storage, the
+   * service's copy of the stored one, `<outDir>/remotes.json`.
+   */
   remotesFile: string | null;
   /** The remotes when there is no file (a development or test site). */
   remotes: Record<string, string>;
@@ -34,14 +48,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RendererConfig
     if (!v) throw new Error(`[renderer] ${name} is not set`);
     return v;
   };
-  const remotesFile = env.RENDER_REMOTES_FILE ? path.resolve(env.RENDER_REMOTES_FILE) : null;
+  const outDir = path.resolve(need('RENDER_OUT_DIR'));
+  const storage = storageFromEnv(env, outDir);
+  const shared = storage.driver !== 'local';
+  const remotesFile = shared ? path.join(outDir, 'remotes.json') : env.RENDER_REMOTES_FILE ? path.resolve(env.RENDER_REMOTES_FILE) : null;
   return {
-    outDir: path.resolve(need('RENDER_OUT_DIR')),
+    outDir,
+    store: shared ? { storage, prefix: RENDERED_PREFIX, remotesKey: REMOTES_KEY } : null,
     apiOrigin: need('RENDER_API_ORIGIN').replace(/\/+$/, ''),
     siteOrigin: need('RENDER_SITE_ORIGIN').replace(/\/+$/, ''),
     hostRoot: path.resolve(need('RENDER_HOST_ROOT')),
     remotesFile,
-    remotes: remotesFile ? {} : (JSON.parse(env.RENDER_REMOTES || '{}') as Record<string, string>),
+    // With a shared storage, also what the copy holds while the storage has no remotes file.
+    remotes: remotesFile && !shared ? {} : (JSON.parse(env.RENDER_REMOTES || '{}') as Record<string, string>),
     port: Number(env.RENDER_PORT || 0),
     token: env.SITE_RENDER_HOOK_TOKEN || '',
     cacheDir: path.join(import.meta.dirname, '..', 'node_modules', '.cache', 'server-builds'),

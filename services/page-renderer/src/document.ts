@@ -9,7 +9,7 @@ export interface PageParts {
   html: string;
   head: string;
   css: string[];
-  data: Record<string, unknown>;
+  data: unknown;
   /** Federation name -> manifest URL, the remotes the page was rendered with. */
   remotes: Record<string, string>;
   /** Federation name -> buildVersion. */
@@ -45,24 +45,16 @@ function splitLeadingHints(html: string): { hints: string[]; body: string } {
   return { hints, body };
 }
 
-/** The host's page loader (its `start.js`, built beside index.html). */
-export const PAGE_START = 'start.js';
-/** The host's catcher of early messages and clicks (`page-catch.js`), inlined; the host origin allows it by hash. */
+/** The host's catcher of a portal's early messages (`page-catch.js`), inlined; the host origin allows it by hash. */
 export const PAGE_CATCH = 'page-catch.js';
 
 /**
- * The template's entry chunk is started by the host's page loader instead, once the pictures on screen are painted
- * (`data-main` names the entry). The catcher goes inline just before it, byte for byte as built: the host's origin
- * allows it by the hash of that file. Without a loader in the host's folder the template stays as it is.
+ * The catcher goes inline just before the template's entry chunk, byte for byte as built: the host's origin allows
+ * it by the hash of that file. Text that could end the element is not inlined (changed, its hash would not match).
  */
-export function withPageStart(template: string, hasLoader: boolean, catcher?: string | null): string {
-  if (!hasLoader) return template;
-  // Text that could end the element cannot be inlined unchanged (and changed, its hash would not match).
-  const inline = catcher && !/<\/script|<!--/i.test(catcher) ? `<script>${catcher}</script>` : '';
-  return template.replace(
-    /<script defer="defer" src="([^"]+)"><\/script>/,
-    (_, entry: string) => `${inline}<script defer="defer" src="/${PAGE_START}" data-main="${entry}"></script>`,
-  );
+export function withPageCatch(template: string, catcher: string | null): string {
+  if (!catcher || /<\/script|<!--/i.test(catcher)) return template;
+  return template.replace(/<script defer="defer" src="[^"]+"><\/script>/, (entry) => `<script>${catcher}</script>${entry}`);
 }
 
 export function pageDocument(template: string, page: PageParts): string {

@@ -5,11 +5,17 @@
  *                                                   origin answers 404 for a path outside them)
  *   sitemap.xml, robots.txt
  * Every write goes to a temporary file first and is renamed: a reader never sees half a page.
+ *
+ * With the local storage driver (the default) this folder is what the host origin and nginx serve. With a shared
+ * storage (`STORAGE_DRIVER=s3`) it is the renderer's working copy: `publishOutput()` puts what a run wrote into the
+ * storage under RENDERED_PREFIX and deletes the pages the index no longer names, `pullIndex()` brings the index the
+ * last holder published before a run (the run keeps, re-renders and removes pages from it).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { SITE_TIME_ZONE } from '@site/contract';
+import type { ObjectStorage } from '@site/object-storage';
 
 export interface RenderedEntry {
   file: string;
@@ -124,4 +130,95 @@ export function robots(siteOrigin: string): string {
     `Sitemap: ${siteOrigin}/sitemap.xml`,
     '',
   ].join('\n');
+}
+
+/** A shared storage for the output, and the key prefix its files go under (`site/rendered/`). */
+export interface OutputStore {
+  storage: ObjectStorage;
+  prefix: string;
+}
+
+/** What the output's files are served as: the storage keeps the type given to put (a folder answers by extension). */
+const OUTPUT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * The last published index into the working folder, before a run: the renderer that held the lease before (on
+ * another machine, or this one before a standby's turn) may have published pages this folder has never seen, and the
+ * run decides from the index which pages it keeps and which it removes. Answers whether there was one.
+ */
+export async function pullIndex(outDir: string, store: OutputStore): Promise<boolean> {
+  const stored = await store.storage.get(`${store.prefix}index.json`);
+  if (!stored) return false;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+  writeAtomic(path.join(outDir, 'index.json'), Buffer.concat(chunks));
+  return true;
+}
+
+export interface PublishReport {
+  put: string[];
+  deleted: string[];
+}
+
+/**
+ * Puts the run's files into the storage: the pages the working folder holds that changed since this process last
+ * put them (`published`: file -> size and mtime, kept by the caller between runs), then sitemap.xml and robots.txt,
+ * then index.json, so the index never names a page the storage has not got yet; last, the stored pages the index no
+ * longer names are deleted (an article withdrawn: its URL answers 404 again). A page the index names but this folder
+ * has not (its render failed here, the last good file is in the storage) stays as it is. The .br/.gz siblings are the
+ * folder's only: a server in front of the storage compresses its answers itself. `signal` (the render lease lost)
+ * stops it before the next write: another renderer may be publishing by then.
+ */
+export async function publishOutput(
+  outDir: string,
+  store: OutputStore,
+  published: Map<string, string>,
+  signal?: AbortSignal,
+): Promise<PublishReport> {
+  const index = readIndex(outDir);
+  if (!index) throw new Error(`[renderer] nothing to publish: no index.json in ${outDir}`);
+  const report: PublishReport = { put: [], deleted: [] };
+  const put = async (rel: string) => {
+    const file = path.join(outDir, rel);
+    let stat;
+    try {
+      stat = statSync(file);
+    } catch {
+      return;
+    }
+    const seen = `${stat.size}:${stat.mtimeMs}`;
+    if (published.get(rel) === seen) return;
+    signal?.throwIfAborted();
+    await store.storage.put(`${store.prefix}${rel}`, readFileSync(file), { contentType: OUTPUT_TYPES[path.extname(rel)] });
+    published.set(rel, seen);
+    report.put.push(rel);
+  };
+  for (const rel of pageFiles(outDir)) await put(rel);
+  for (const rel of ['sitemap.xml', 'robots.txt', 'index.json']) await put(rel);
+
+  const named = new Set(Object.values(index.pages).map((e) => e.file));
+  for (const { key } of await store.storage.list(`${store.prefix}pages/`)) {
+    const rel = key.slice(store.prefix.length);
+    if (named.has(rel)) continue;
+    signal?.throwIfAborted();
+    await store.storage.delete(key);
+    published.delete(rel);
+    report.deleted.push(rel);
+  }
+  return report;
+}
+
+/** The working folder's pages (`pages/…/x.html`), without their compressed siblings and temporary files. */
+function pageFiles(outDir: string): string[] {
+  const root = path.join(outDir, 'pages');
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true }) as string[])
+    .map((f) => `pages/${f.split(path.sep).join('/')}`)
+    .filter((rel) => rel.endsWith('.html'))
+    .sort();
 }

@@ -11,9 +11,11 @@
  * (worker.ts) that writes its files and exits: a run that crashes leaves the last good files, and memory never
  * accumulates here. Runs never overlap. `GET /status` says what the loop does and what the last run did (tests and
  * the benchmark wait on it).
+ * With a shared storage (config.store) each run starts from the index last published there and ends by publishing
+ * what it wrote (output.ts), before its changes are acknowledged; the remotes file is the stored one, copied here.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { watchFile } from 'node:fs';
+import { existsSync, watchFile } from 'node:fs';
 import { hostname, setPriority } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import { apiReady } from './api-ready';
 import { readConfig, readRemotes } from './config';
 import { RenderLoop } from './feed';
 import { httpFeedApi } from './feed-api';
+import { pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
 
@@ -39,14 +42,22 @@ const loop = new RenderLoop<RunReport>({
   api: config.token ? httpFeedApi(config.apiOrigin, config.token) : null,
   id: RENDERER_ID,
   render: async (scopes, signal) => {
+    if (config.store) await pullIndex(config.outDir, config.store);
     const report = await runWorker(scopes, signal);
     console.log(`[renderer] ${report.rendered} pages in ${report.ms} ms${report.kept.length ? `, ${report.kept.length} kept from before` : ''}`);
+    if (config.store) {
+      // Inside the run: the changes are acknowledged only once their pages are in the storage.
+      const published = await publishOutput(config.outDir, config.store, publishedFiles, signal);
+      console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} pages`);
+    }
     return report;
   },
 });
 const enqueue = (scope: Scope) => loop.enqueue(scope);
 
 let worker: ChildProcess | null = null;
+/** What this process put into the shared storage (file -> size and mtime): a run publishes only what it changed. */
+const publishedFiles = new Map<string, string>();
 
 /** One run in a child process; `signal` stops it (the lease could not be kept): the files written so far stay. */
 function runWorker(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport> {
@@ -123,7 +134,44 @@ function watchHost(): void {
   });
 }
 
+/**
+ * The shared remotes file (config.store): copied into `file` now and whenever its entity tag changes (checked every
+ * RENDER_REMOTES_POLL_MS, default 1 s), so the file watch below sees a release as on one machine. Until a release
+ * has written it, the copy holds the fixed list (RENDER_REMOTES).
+ */
+async function copyStoredRemotes(store: NonNullable<typeof config.store>, file: string): Promise<void> {
+  let etag = '';
+  const fallback = () => {
+    if (!existsSync(file)) writeAtomic(file, JSON.stringify(config.remotes));
+  };
+  const copy = async () => {
+    const info = await store.storage.head(store.remotesKey);
+    if (!info) return fallback();
+    if (info.etag === etag) return;
+    const stored = await store.storage.get(store.remotesKey);
+    if (!stored) return fallback();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    // A file that is no JSON is not copied: the runs keep the last good one (and the next check tries again).
+    JSON.parse(bytes.toString('utf8'));
+    writeAtomic(file, bytes);
+    etag = stored.info.etag;
+  };
+  const failed = (e: unknown) => console.error('[renderer] the stored remotes file could not be read:', (e as Error)?.message ?? e);
+  await copy().catch((e: unknown) => {
+    failed(e);
+    fallback();
+  });
+  const every = Number(process.env.RENDER_REMOTES_POLL_MS || 1000);
+  const poll = (): void => {
+    setTimeout(() => void copy().catch(failed).finally(poll), every).unref();
+  };
+  poll();
+}
+
 await app.listen({ port: config.port, host: '127.0.0.1' });
+if (config.store && config.remotesFile) await copyStoredRemotes(config.store, config.remotesFile);
 process.send?.({ ready: 'renderer' });
 if (config.remotesFile) watchRemotes(config.remotesFile);
 watchHost();

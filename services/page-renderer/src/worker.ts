@@ -11,7 +11,7 @@ import { SITE_TIME_ZONE } from '@site/contract';
 import path from 'node:path';
 import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
 import { readConfig, readRemotes, type RendererConfig } from './config';
-import { PAGE_CATCH, PAGE_START, pageDocument, withPageStart } from './document';
+import { PAGE_CATCH, pageDocument, withPageCatch } from './document';
 import { fileFor, readIndex, removePage, robots, sitemap, writeAtomic, writeIndex, writePage, type RenderIndex, type RenderedEntry } from './output';
 import { plan, type PlannedRoute, type Scope } from './plan';
 
@@ -41,9 +41,8 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const started = performance.now();
   (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('site.api-origin')] = config.apiOrigin;
   const host = loadHostBuild(config.hostRoot, config.cacheDir);
-  const template = withPageStart(
+  const template = withPageCatch(
     readFileSync(path.join(config.hostRoot, 'index.html'), 'utf8'),
-    existsSync(path.join(config.hostRoot, PAGE_START)),
     readIfExists(path.join(config.hostRoot, PAGE_CATCH)),
   );
   const remotesFile = readRemotes(config);

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lcpImage, pageDocument, withPageStart, type PageParts } from '../src/document';
+import { lcpImage, pageDocument, withPageCatch, type PageParts } from '../src/document';
 
 const TEMPLATE =
   '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width,initial-scale=1"/>' +
@@ -137,27 +137,16 @@ test('[ISSUE-17] the rendered styles are one <style data-rendered> in <head>; a 
   assert.ok(head.includes('.a{color:red}\n.b::after'));
 });
 
-test("[ISSUE-17] with the host's page loader, the entry chunk is started by /start.js (data-main), once and only there", () => {
-  const doc = pageDocument(withPageStart(TEMPLATE, true), parts());
-  assert.ok(doc.includes('<script defer="defer" src="/start.js" data-main="/main.1da4c3c8.js"></script>'));
-  assert.equal(count(doc, 'src="/main.1da4c3c8.js"'), 0);
+test("[ISSUE-25] the host's message catcher is inlined byte for byte before the entry chunk, which starts as the template has it", () => {
+  const catcher = 'window.__siteEarlyMessages=[];';
+  const doc = pageDocument(withPageCatch(TEMPLATE, catcher), parts());
+  assert.ok(doc.includes(`<script>${catcher}</script><script defer="defer" src="/main.1da4c3c8.js"></script>`));
   assert.equal(count(doc, 'main.1da4c3c8.js'), 1);
-});
-
-test("[ISSUE-17] the host's catcher is inlined byte for byte before the page loader, and only text that cannot end the element", () => {
-  const catcher = '(()=>{var e=Symbol.for("site.early-handoff");window[e]||(window[e]={messages:[]})})();';
-  const doc = pageDocument(withPageStart(TEMPLATE, true, catcher), parts());
-  assert.ok(doc.includes(`<script>${catcher}</script><script defer="defer" src="/start.js"`));
   assert.ok(doc.indexOf(catcher) < doc.indexOf('</head>'));
   for (const unsafe of ['x="</script><script>alert(1)//"', 'x="<!--"']) {
-    const d = withPageStart(TEMPLATE, true, unsafe);
+    const d = withPageCatch(TEMPLATE, unsafe);
     assert.equal(count(d, '<script>'), 0, unsafe);
-    assert.ok(d.includes('src="/start.js"'));
+    assert.equal(d, TEMPLATE);
   }
-  assert.equal(count(withPageStart(TEMPLATE, true, null), '<script>'), 0);
-});
-
-test('[ISSUE-17] without a page loader in the host folder, the template keeps its entry chunk', () => {
-  assert.equal(withPageStart(TEMPLATE, false), TEMPLATE);
-  assert.ok(pageDocument(withPageStart(TEMPLATE, false), parts()).includes('<script defer="defer" src="/main.1da4c3c8.js"></script>'));
+  assert.equal(withPageCatch(TEMPLATE, null), TEMPLATE);
 });

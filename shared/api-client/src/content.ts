@@ -26,16 +26,8 @@ export const getBlockItems = (blockId: number) => request.get<BlockItem[]>('/api
 /** GET /api/block-item?blockIds=1,2,3: several blocks in one call; each item names its `blockId`. */
 export const getBlocks = (blockIds: readonly number[]) => request.get<BlockItem[]>('/api/block-item', { params: { blockIds: blockIds.join(',') } });
 
-let companyAnswer: Promise<CompanyResponse> | null = null;
-/**
- * The company call: an array whose first item has title (and image). Asked once per page load, whoever asks first
- * (the shell's title, the home page, the account layout); a failed answer is not kept.
- */
-export const getCompany = () =>
-  (companyAnswer ??= request.get<CompanyResponse>('/api/company').catch((e: unknown) => {
-    companyAnswer = null;
-    throw e;
-  }));
+/** GET /api/company: an array whose first item has title (and image). Asked once per page load through `companyQuery`. */
+export const getCompany = () => request.get<CompanyResponse>('/api/company');
 /** GET /api/article */
 export const getArticles = (params?: ArticleListQuery) => request.get<Article[]>('/api/article', { params });
 /**

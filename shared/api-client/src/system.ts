@@ -27,6 +27,7 @@ import type {
   MessageBoardListResponse,
   MessageBoardQuery,
   MessageHandleBody,
+  MyMessageBody,
   NoticeForm,
   NoticeListQuery,
   NoticeListResponse,
@@ -111,6 +112,8 @@ export const exportMessages = (query: Omit<MessageBoardQuery, 'pageNum' | 'pageS
   );
 /** GET /system/message-board/mine: the signed-in author's own messages with the staff's replies. */
 export const getMyMessages = (params: PageQuery) => request.get<MessageBoardListResponse>('/system/message-board/mine', { params });
+/** POST /system/message-board/mine: a signed-in user's message, filed under their account (name and phone from it). */
+export const postMyMessage = (body: MyMessageBody) => request.post<RData<MessageBoardEntry>>('/system/message-board/mine', body);
 /** GET /system/visit/stats?days= */
 export const getVisitStats = (days = 7) => request.get<VisitStatsResponse>('/system/visit/stats', { params: { days } });
 /** GET /system/visit/analytics?beginDate=&endDate= (content:visit:query) */

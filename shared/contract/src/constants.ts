@@ -180,6 +180,20 @@ export const NOTICE_AUDIENCE_LABELS = { all: '全部', staff: '员工', customer
 /** 留言板 states. */
 export const MESSAGE_STATUS = { pending: '0', done: '1' } as const;
 export const MESSAGE_STATUS_LABELS = { '0': '未处理', '1': '已处理' } as const;
+/**
+ * What became of the SMS that carries the staff's answer to the message's phone (issue 27.10): sent through the
+ * gateway, not sent because the message left no phone number, or the gateway refused it (the answer is saved anyway).
+ */
+export const MESSAGE_REPLY_SMS = { sent: 'sent', noPhone: 'no-phone', failed: 'failed' } as const;
+export type MessageReplySms = (typeof MESSAGE_REPLY_SMS)[keyof typeof MESSAGE_REPLY_SMS];
+export const MESSAGE_REPLY_SMS_LABELS: Record<MessageReplySms, string> = {
+  sent: '回复已通过短信发送',
+  'no-phone': '留言未留手机号，回复未发短信',
+  failed: '短信发送失败，回复已保存',
+};
+/** A signed-in customer's own message (`POST /system/message-board/mine`): the public form's limits. */
+export const MESSAGE_TITLE_MAX = 100;
+export const MESSAGE_TEXT_MAX = 2000;
 
 /** What the audit trail records (issue 18.7): the resource written and the action name. */
 export const AUDIT_RESOURCES = ['article', 'channel', 'block', 'notice', 'message', 'user', 'role', 'customer', 'config'] as const;

@@ -10,6 +10,7 @@ export type { ByteRange, ObjectInfo, ObjectStorage, PutOptions, StoredObject } f
 export { CONTENT_TYPES, InvalidKeyError, checkKey, contentTypeOf } from './keys.js';
 export { LocalStorage } from './local.js';
 export { S3Storage, type S3Options } from './s3.js';
+export { REMOTES_KEY, RENDERED_PREFIX, SITE_PUBLIC_PREFIX } from './site-keys.js';
 
 /** A setting that is wrong or missing; the message names the variable. */
 export class StorageConfigError extends Error {

@@ -9,7 +9,20 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import S3rver from 's3rver';
-import { InvalidKeyError, LocalStorage, S3Storage, StorageConfigError, storageFromEnv, type ObjectStorage } from '../src/index.js';
+import { createRequire } from 'node:module';
+import * as storageModule from '../src/index.js';
+import {
+  InvalidKeyError,
+  LocalStorage,
+  REMOTES_KEY,
+  RENDERED_PREFIX,
+  S3Storage,
+  SITE_PUBLIC_PREFIX,
+  StorageConfigError,
+  checkKey,
+  storageFromEnv,
+  type ObjectStorage,
+} from '../src/index.js';
 
 async function text(body: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -181,4 +194,13 @@ test('storageFromEnv: local by default; s3 settings checked with the variable na
   assert.equal(s3env.bucket, 'b');
   assert.equal(s3env.client.config.forcePathStyle, true);
   s3env.client.destroy();
+});
+
+test('[ISSUE-26] the site’s public keys, and the package for CommonJS processes (load.cjs) with the same exports', () => {
+  assert.deepStrictEqual([SITE_PUBLIC_PREFIX, RENDERED_PREFIX, REMOTES_KEY], ['site/', 'site/rendered/', 'site/remotes.json']);
+  for (const key of [`${RENDERED_PREFIX}pages/newsDetail/id-3.html`, REMOTES_KEY]) assert.strictEqual(checkKey(key), key);
+  const loaded = createRequire(import.meta.url)('../load.cjs') as Record<string, unknown>;
+  assert.deepStrictEqual(Object.keys(loaded).sort(), Object.keys(storageModule).sort());
+  assert.strictEqual(loaded.REMOTES_KEY, REMOTES_KEY);
+  assert.strictEqual(typeof loaded.storageFromEnv, 'function');
 });

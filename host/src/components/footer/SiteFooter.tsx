@@ -1,40 +1,12 @@
 import { Link } from 'react-router-dom';
-import { getBlocks } from '@site/api-client';
-import { useAsync } from '@site/ui';
-import { BLOCK_IDS, FOOTER_CONTACT_MAX, type BlockItem } from '@site/contract';
+import { useData } from '@site/ui';
+import { FOOTER_COLUMNS as COLUMNS, footerBlocksQuery } from '../../site-data/site-data';
+import { BLOCK_IDS, FOOTER_CONTACT_MAX } from '@site/contract';
 import { FooterLink } from './FooterLink';
-
-const COLUMNS = [
-  { key: 'product', blockId: BLOCK_IDS.product, title: '产品中心' },
-  { key: 'application', blockId: BLOCK_IDS.application, title: '应用领域' },
-  { key: 'about', blockId: BLOCK_IDS.about, title: '关于我们' },
-  { key: 'news', blockId: BLOCK_IDS.news, title: '新闻中心' },
-] as const;
-
-const BLOCKS = [...COLUMNS.map((c) => c.blockId), BLOCK_IDS.contact, BLOCK_IDS.companyLogo, BLOCK_IDS.copyright];
-
-type Blocks = Partial<Record<number, BlockItem[]>>;
-
-/** All footer blocks in one call, once per page load; a failed call leaves the footer's blocks empty. */
-let footerPromise: Promise<Blocks> | null = null;
-function loadFooterBlocks(): Promise<Blocks> {
-  return (footerPromise ??= getBlocks(BLOCKS)
-    .then((items) => {
-      const blocks: Blocks = Object.fromEntries(BLOCKS.map((id) => [id, []]));
-      for (const item of Array.isArray(items) ? items : []) blocks[item.blockId]?.push(item);
-      return blocks;
-    })
-    .catch(() => ({})));
-}
-
-/** The next load asks the server again (the page renderer, at the start of each run). */
-export function forgetFooterBlocks(): void {
-  footerPromise = null;
-}
 
 /** The public footer (FOOT-1..8): four link columns, contact (at most 2), company logo, copyright rows. */
 export function SiteFooter() {
-  const blocks = useAsync(loadFooterBlocks, []).data ?? null;
+  const blocks = useData(footerBlocksQuery()).data ?? null;
 
   const logo = blocks?.[BLOCK_IDS.companyLogo]?.[0];
   const contact = (blocks?.[BLOCK_IDS.contact] ?? []).slice(0, FOOTER_CONTACT_MAX);

@@ -27,6 +27,9 @@ function MenuIcon() {
 /**
  * The public header (NAV-1..4): logo, the seven channel-driven entries, search, account links; below 550 px a
  * menu button opens a drawer. Plain markup and CSS; the modal and drawer code load on first use.
+ * Both work as HTML before the app has hydrated a rendered page: 搜索 submits a form to the /search page (the app
+ * opens the search modal instead), and 菜单 is the summary of a <details> whose opening shows the main navigation
+ * as a panel (site.css; the app opens the drawer instead).
  */
 export function SiteHeader() {
   const company = useCompany();
@@ -57,24 +60,38 @@ export function SiteHeader() {
           <NavList entries={entries} className="site-nav__list" />
         </nav>
         <div className="site-header__actions">
-          <button type="button" className="icon-button" aria-label="搜索" onClick={openSearch}>
-            <SearchIcon />
-          </button>
+          <form
+            action="/search"
+            className="site-search-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              openSearch();
+            }}
+          >
+            <button type="submit" className="icon-button" aria-label="搜索">
+              <SearchIcon />
+            </button>
+          </form>
           <div className="site-header__user">
             <UserArea />
           </div>
-          <button
-            type="button"
-            className="icon-button site-menu-button"
-            aria-label="菜单"
-            aria-expanded={drawerOpen}
-            onClick={() => {
-              setDrawerUsed(true);
-              setDrawerOpen(true);
-            }}
-          >
-            <MenuIcon />
-          </button>
+          <details className="site-menu">
+            <summary
+              className="icon-button site-menu-button"
+              role="button"
+              aria-label="菜单"
+              aria-expanded={drawerOpen}
+              onClick={(e) => {
+                e.preventDefault();
+                // Opened before the app ran (the HTML panel): the drawer takes over.
+                (e.currentTarget.parentElement as HTMLDetailsElement).open = false;
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
+            >
+              <MenuIcon />
+            </summary>
+          </details>
         </div>
       </div>
       <Suspense fallback={null}>

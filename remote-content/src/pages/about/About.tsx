@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CHANNEL_IDS } from '@site/contract';
-import { EmptyState, SafeHtml, TextPlaceholder } from '@site/ui';
+import { EmptyState, SafeHtml, TextPlaceholder, channelQuery } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
-import { useChannelArticles } from '../../components/useChannelArticles';
+import { channelArticlesQuery, useChannelArticles } from '../../components/useChannelArticles';
+import { prefetch } from '../../components/loaders';
+import type { RouteLoader } from '@site/ui/render';
 import { readStats } from './stats';
+
+export const loader: RouteLoader = (args) => prefetch(args, [channelQuery(CHANNEL_IDS.about), channelArticlesQuery(CHANNEL_IDS.about)]);
 
 /**
  * /about: the about channel's articles (company profile, history, honours, careers…), each a section whose anchor is

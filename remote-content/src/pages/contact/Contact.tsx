@@ -1,13 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { getArticle } from '@site/api-client';
+import type { RouteLoader } from '@site/ui/render';
+import { prefetch } from '../../components/loaders';
+import { channelArticlesQuery } from '../../components/useChannelArticles';
 import { CHANNEL_IDS } from '@site/contract';
-import { ClientOnly, useAsync } from '@site/ui';
+import { ClientOnly, useData, articleQuery, channelQuery } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { ContactDetails } from './ContactDetails';
 import { MessageBoardForm } from './MessageBoardForm';
 import { inquiryTitle, MESSAGE_BOARD_ANCHOR, readInquiry } from './product-inquiry';
+
+/** The channel, its contact articles, and the product a 申请试用 link names. */
+export const loader: RouteLoader = (args) => {
+  const inquiry = readInquiry(args.url.searchParams);
+  return prefetch(args, [
+    channelQuery(CHANNEL_IDS.contact),
+    channelArticlesQuery(CHANNEL_IDS.contact),
+    inquiry ? articleQuery(inquiry.productId) : null,
+  ]);
+};
 
 /**
  * /contact: contact details from the server beside the message board. From a product's 申请试用 / 联系我们
@@ -17,7 +29,7 @@ export default function Contact() {
   const [params] = useSearchParams();
   const { hash } = useLocation();
   const inquiry = readInquiry(params);
-  const product = useAsync(() => (inquiry ? getArticle(inquiry.productId) : Promise.resolve(null)), [inquiry?.productId]);
+  const product = useData(inquiry ? articleQuery(inquiry.productId) : null);
   const title = inquiry && product.data ? inquiryTitle(product.data.title, inquiry.intent) : undefined;
   const board = useRef<HTMLElement>(null);
   useEffect(() => {

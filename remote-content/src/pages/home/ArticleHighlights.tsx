@@ -1,13 +1,11 @@
-import { getArticles } from '@site/api-client';
-import { type Article } from '@site/contract';
-import { EmptyState, TextPlaceholder, useAsync } from '@site/ui';
+import { EmptyState, TextPlaceholder, useData, articlesQuery } from '@site/ui';
 import { ArticleGrid, gridClass } from '../../components/ArticleGrid';
 import { NewsList } from '../../components/NewsList';
 import type { ArticleKind } from '../../components/query';
 
 /** The newest few articles of a channel (sub-channels included by the server), as cards or as a dated news list. */
 export function ArticleHighlights({ channelId, limit, kind }: { channelId: number; limit: number; kind: ArticleKind }) {
-  const { loading, data, error } = useAsync<Article[]>(() => getArticles({ channelId, limit }), [channelId, limit]);
+  const { loading, data, error } = useData(articlesQuery({ channelId, limit }));
   if (loading) return kind === 'news' ? <TextPlaceholder rows={4} /> : <GridSkeleton count={limit} />;
   if (error || !data || data.length === 0) return <EmptyState />;
   return kind === 'news' ? <NewsList items={data} showImages={false} headingLevel={3} /> : <ArticleGrid items={data} kind={kind} fill />;

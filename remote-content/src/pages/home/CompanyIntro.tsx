@@ -1,6 +1,5 @@
-import { getBlockItems } from '@site/api-client';
 import { BLOCK_IDS } from '@site/contract';
-import { EmptyState, TextPlaceholder, useAsync } from '@site/ui';
+import { EmptyState, TextPlaceholder, useData, blockItemsQuery } from '@site/ui';
 import { SmartLink } from '../../components/SmartLink';
 import { HomeSection } from './HomeSection';
 
@@ -9,7 +8,7 @@ import { HomeSection } from './HomeSection';
  * (title, subtitle, description, image, link), the others are key figures (title = figure, subtitle = label).
  */
 export function CompanyIntro() {
-  const { loading, data } = useAsync(() => getBlockItems(BLOCK_IDS.homeIntro), []);
+  const { loading, data } = useData(blockItemsQuery(BLOCK_IDS.homeIntro));
   if (loading) return <TextPlaceholder rows={4} />;
   const [intro, ...figures] = data ?? [];
   if (!intro) return <EmptyState />;

@@ -1,6 +1,6 @@
-import { getCompany } from '@site/api-client';
-import { CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
-import { useAsync } from '@site/ui';
+import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
+import { useData, articlesQuery, blockItemsQuery, companyQuery } from '@site/ui';
+import type { RouteLoader } from '@site/ui/render';
 import { PageContainer } from '../../components/PageContainer';
 import { ROUTES } from '../../components/query';
 import { ArticleHighlights } from './ArticleHighlights';
@@ -8,9 +8,22 @@ import { CompanyIntro } from './CompanyIntro';
 import { HomeBanner } from './HomeBanner';
 import { HomeSection } from './HomeSection';
 
+const HIGHLIGHTS = { product: 4, solution: 3, news: 6 } as const;
+
+/** What the home page reads: the company, the banner and introduction blocks, the newest articles of three channels. */
+export const loader: RouteLoader = ({ queryClient }) =>
+  Promise.all([
+    queryClient.prefetchQuery(companyQuery()),
+    queryClient.prefetchQuery(blockItemsQuery(BLOCK_IDS.homeBanner)),
+    queryClient.prefetchQuery(blockItemsQuery(BLOCK_IDS.homeIntro)),
+    queryClient.prefetchQuery(articlesQuery({ channelId: CHANNEL_IDS.product, limit: HIGHLIGHTS.product })),
+    queryClient.prefetchQuery(articlesQuery({ channelId: CHANNEL_IDS.solution, limit: HIGHLIGHTS.solution })),
+    queryClient.prefetchQuery(articlesQuery({ channelId: CHANNEL_IDS.news, limit: HIGHLIGHTS.news })),
+  ]);
+
 /** /: banner, product and solution highlights, latest news and the company introduction. The <h1> is the company name. */
 export default function Home() {
-  const { data: company, loading } = useAsync(() => getCompany(), []);
+  const { data: company, loading } = useData(companyQuery());
   const first = company?.[0];
   return (
     <PageContainer>
@@ -21,13 +34,13 @@ export default function Home() {
       </h1>
       {first?.subtitle && <p className="rc-home-subtitle rc-muted">{first.subtitle}</p>}
       <HomeSection id="rc-home-products" title="产品中心" more={ROUTES.product.list}>
-        <ArticleHighlights channelId={CHANNEL_IDS.product} limit={4} kind="product" />
+        <ArticleHighlights channelId={CHANNEL_IDS.product} limit={HIGHLIGHTS.product} kind="product" />
       </HomeSection>
       <HomeSection id="rc-home-solutions" title="解决方案" more={ROUTES.solution.list}>
-        <ArticleHighlights channelId={CHANNEL_IDS.solution} limit={3} kind="solution" />
+        <ArticleHighlights channelId={CHANNEL_IDS.solution} limit={HIGHLIGHTS.solution} kind="solution" />
       </HomeSection>
       <HomeSection id="rc-home-news" title="新闻中心" more={ROUTES.news.list}>
-        <ArticleHighlights channelId={CHANNEL_IDS.news} limit={6} kind="news" />
+        <ArticleHighlights channelId={CHANNEL_IDS.news} limit={HIGHLIGHTS.news} kind="news" />
       </HomeSection>
       <CompanyIntro />
     </PageContainer>

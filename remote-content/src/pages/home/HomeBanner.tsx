@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getBlockItems } from '@site/api-client';
 import { BLOCK_IDS } from '@site/contract';
-import { useAsync } from '@site/ui';
+import { useData, blockItemsQuery } from '@site/ui';
 import { SmartLink } from '../../components/SmartLink';
 
 export const BANNER_INTERVAL_MS = 5000;
@@ -12,7 +11,7 @@ export const BANNER_INTERVAL_MS = 5000;
  * visitor points at it, focuses it or prefers reduced motion. Only the first image loads eagerly.
  */
 export function HomeBanner() {
-  const { loading, data } = useAsync(() => getBlockItems(BLOCK_IDS.homeBanner), []);
+  const { loading, data } = useData(blockItemsQuery(BLOCK_IDS.homeBanner));
   const slides = (data ?? []).filter((s) => s.image);
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);

@@ -3,8 +3,11 @@ import { ChannelHeader } from '../../components/ChannelHeader';
 import { NewsList } from '../../components/NewsList';
 import { PageContainer } from '../../components/PageContainer';
 import { PagedArticles } from '../../components/PagedArticles';
+import { pagedChannelLoader } from '../../components/loaders';
 
 const PAGE_SIZE = 10;
+
+export const loader = pagedChannelLoader(CHANNEL_IDS.news, PAGE_SIZE);
 
 /** /news: the news channel newest first, with dates, paged. */
 export default function NewsCentre() {

@@ -1,7 +1,16 @@
 import { formatDate } from '@site/ui';
 import { ArticleDetailPage } from '../../components/ArticleDetailPage';
 import { ROUTES } from '../../components/query';
-import { PrevNext } from './PrevNext';
+import { PrevNext, neighboursQuery } from './PrevNext';
+import { detailArticle, prefetch } from '../../components/loaders';
+import { parseId } from '../../components/query';
+import type { RouteLoader } from '@site/ui/render';
+
+/** The article and its neighbours (上一篇 / 下一篇). */
+export const loader: RouteLoader = (args) => {
+  const id = parseId(args.url.searchParams.get('id'));
+  return prefetch(args, [detailArticle(args.url), id === null ? null : neighboursQuery(id)]);
+};
 
 /** /newsDetail?id=: title, date, source and author, the sanitised body, previous and next article. */
 export default function NewsDetail() {

@@ -1,12 +1,18 @@
 import { Link } from 'react-router-dom';
 import { getNextArticle, getPrevArticle } from '@site/api-client';
 import { type ArticleNeighbour } from '@site/contract';
-import { TextPlaceholder, useAsync } from '@site/ui';
+import { TextPlaceholder, useData, type Query } from '@site/ui';
 import { detailHref } from '../../components/query';
+
+/** The articles before and after `id` (null for none, or when that call fails). */
+export const neighboursQuery = (id: number): Query<[ArticleNeighbour, ArticleNeighbour]> => ({
+  queryKey: ['article-neighbours', id],
+  queryFn: () => Promise.all([getPrevArticle(id).catch(() => null), getNextArticle(id).catch(() => null)]),
+});
 
 /** 上一篇 / 下一篇 of a news article; 没有了 when the server answers null (or the call fails). */
 export function PrevNext({ id }: { id: number }) {
-  const { loading, data } = useAsync(() => Promise.all([getPrevArticle(id).catch(() => null), getNextArticle(id).catch(() => null)]), [id]);
+  const { loading, data } = useData(neighboursQuery(id));
   if (loading) return <TextPlaceholder title={false} rows={2} />;
   const [prev, next] = data ?? [null, null];
   return (

@@ -2,6 +2,9 @@ import { Link } from 'react-router-dom';
 import { COMPANY_NAME } from '@site/contract';
 import { PageContainer } from '../../components/PageContainer';
 
+/** Plain text of the site: nothing to load. */
+export const loader = async () => undefined;
+
 /** Effective date of this text; change it with the text. */
 const EFFECTIVE = '2025-03-01';
 const PRIVACY_EMAIL = 'privacy@hdzk-tech.com.cn';

@@ -1,7 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
-import { getChannels } from '@site/api-client';
+import { parsePage, articlePageQuery, channelQuery, channelsQuery } from '@site/ui';
+import type { RouteLoader } from '@site/ui/render';
+import { detailArticle, prefetch } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
-import { useAsync } from '@site/ui';
+import { useData } from '@site/ui';
 import { CategoryTabs } from '../../components/CategoryTabs';
 import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
@@ -12,6 +14,21 @@ import { ProductDetailView } from '../product-detail/ProductDetailView';
 
 const PAGE_SIZE = 9;
 const ALL = String(CHANNEL_IDS.product);
+
+const categoriesQuery = () => channelsQuery({ parentId: CHANNEL_IDS.product });
+
+/** The detail of `?id=`, or the channel, its categories and the page of the chosen category (a known one, or all). */
+export const loader: RouteLoader = async (args) => {
+  const { searchParams } = args.url;
+  if (searchParams.get('id') !== null) return prefetch(args, [detailArticle(args.url)]);
+  const categories = await args.queryClient.fetchQuery(categoriesQuery()).catch(() => []);
+  const requested = searchParams.get('categoryId');
+  const active = categories.some((c) => String(c.id) === requested) ? Number(requested) : CHANNEL_IDS.product;
+  return prefetch(args, [
+    channelQuery(CHANNEL_IDS.product),
+    articlePageQuery({ channelId: active, page: parsePage(searchParams.get('page')), pageSize: PAGE_SIZE }),
+  ]);
+};
 
 /**
  * /product: category tabs (the product channel's sub-channels) over a paged list.
@@ -59,5 +76,5 @@ function ProductList() {
 }
 
 function useCategories() {
-  return useAsync(() => getChannels({ parentId: CHANNEL_IDS.product }), []);
+  return useData(categoriesQuery());
 }

@@ -3,6 +3,8 @@ import { PageContainer } from '../../components/PageContainer';
 import { parseId } from '../../components/query';
 import { ProductDetailView } from './ProductDetailView';
 
+export { detailLoader as loader } from '../../components/loaders';
+
 /** /productDetail?id= */
 export default function ProductDetail() {
   const [params] = useSearchParams();

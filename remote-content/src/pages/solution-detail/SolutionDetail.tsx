@@ -2,6 +2,8 @@ import { formatDate } from '@site/ui';
 import { ArticleDetailPage } from '../../components/ArticleDetailPage';
 import { ROUTES } from '../../components/query';
 
+export { detailLoader as loader } from '../../components/loaders';
+
 /** /solutionDetail?id= */
 export default function SolutionDetail() {
   return (

@@ -3,8 +3,11 @@ import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { PagedArticles } from '../../components/PagedArticles';
+import { pagedChannelLoader } from '../../components/loaders';
 
 const PAGE_SIZE = 9;
+
+export const loader = pagedChannelLoader(CHANNEL_IDS.solution, PAGE_SIZE);
 
 /** /solution: the solutions channel, paged cards linking to /solutionDetail?id=. */
 export default function Solution() {

@@ -1,4 +1,4 @@
-import { Avatar, Button, CustomerServiceOutlined, Descriptions, Skeleton, Space, UserOutlined } from '@site/antd-kit';
+import { Avatar, Button, CustomerServiceOutlined, Descriptions, Skeleton, Space, Typography, UserOutlined } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
@@ -8,6 +8,13 @@ import { LatestNotices } from './LatestNotices';
 import { MyDocuments } from './MyDocuments';
 import { MyMessages } from './MyMessages';
 import { RoleTags } from './RoleTags';
+
+/** What the workbench says where the account holds nothing (issue 27.9): never a value borrowed from elsewhere. */
+export const WORKBENCH_EMPTY = {
+  customer: '未关联客户单位',
+  product: '暂未关联产品',
+  version: '暂无',
+} as const;
 
 /**
  * A signed-in customer's own workbench (issue 19): their account, customer and product version, the notices meant for
@@ -24,7 +31,7 @@ export function CustomerWorkbench() {
       account.productName
     )
   ) : (
-    '—'
+    <Typography.Text type="secondary">{WORKBENCH_EMPTY.product}</Typography.Text>
   );
   return (
     <div className="page-dashboard page-customer-workbench">
@@ -50,9 +57,17 @@ export function CustomerWorkbench() {
               items={[
                 { key: 'nick', label: '姓名', children: user?.nickName ?? '' },
                 { key: 'phone', label: '手机号码', children: user?.phonenumber || '未填写' },
-                { key: 'customer', label: '客户名称', children: account.customer?.name || '未关联客户' },
+                {
+                  key: 'customer',
+                  label: '客户名称',
+                  children: account.customer?.name || <Typography.Text type="secondary">{WORKBENCH_EMPTY.customer}</Typography.Text>,
+                },
                 { key: 'product', label: '使用产品', children: product },
-                { key: 'version', label: '产品版本', children: account.productVersion || '—' },
+                {
+                  key: 'version',
+                  label: '产品版本',
+                  children: account.productVersion || <Typography.Text type="secondary">{WORKBENCH_EMPTY.version}</Typography.Text>,
+                },
                 {
                   key: 'roles',
                   label: '角色',
@@ -64,7 +79,7 @@ export function CustomerWorkbench() {
         </Space>
       </PageSection>
       <LatestNotices title="客户通知" />
-      <MyDocuments />
+      <MyDocuments account={account} />
       <MyMessages />
     </div>
   );

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from '@site/antd-kit';
 import * as api from '@site/api-client';
@@ -12,6 +12,7 @@ jest.mock('@site/api-client', () => ({
   getWorkbenchAccount: jest.fn(),
   getWorkbenchDocuments: jest.fn(),
   getMyMessages: jest.fn(),
+  postMyMessage: jest.fn(),
   getVisitStats: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
@@ -79,6 +80,7 @@ beforeEach(() => {
         reply: '已在 V2.6.2 修复，请升级',
         repliedAt: '2026-11-03 09:00:00',
         repliedBy: 'admin',
+        replySms: 'sent',
       },
     ],
   } as never);
@@ -116,7 +118,6 @@ describe('/index workbench', () => {
     const message = (await screen.findByText('诊断报告导出问题')).closest('.workbench-message') as HTMLElement;
     expect(within(message).getByText('已在 V2.6.2 修复，请升级')).toBeTruthy();
     expect(within(message).getByText('已处理')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '我要留言' }).getAttribute('href')).toBe('/contact#rc-message-board');
     const support = screen.getByRole('link', { name: /联系客服/ });
     expect(readSupportInfo(support.getAttribute('href')!)).toEqual({
       userName: '13800138000',
@@ -134,6 +135,44 @@ describe('/index workbench', () => {
     show();
     await screen.findByText('南方某市供电局');
     expect(screen.queryByRole('link', { name: /联系客服/ })).toBeNull();
+  });
+
+  it('[ISSUE-27.9] a new customer’s workbench says what the account lacks instead of borrowing values: no company, product, version or documents', async () => {
+    m.getWorkbenchAccount.mockResolvedValue({
+      code: 200,
+      msg: '操作成功',
+      data: { customer: { id: 9, name: '', contactName: '周明' }, productName: '', productVersion: '', productArticleId: null, supportUrl: '' },
+    });
+    m.getWorkbenchDocuments.mockResolvedValue({ code: 200, msg: '操作成功', data: [] });
+    m.getMyMessages.mockResolvedValue({ code: 200, msg: '查询成功', total: 0, rows: [] } as never);
+    authStore.setInfo({ user: { ...customer, nickName: '周明', customerId: 9 }, roles: [], permissions: [] });
+    show();
+    const acc = (await screen.findByText('未关联客户单位')).closest('.workbench-account') as HTMLElement;
+    expect(within(acc).getByText('周明')).toBeTruthy();
+    expect(within(acc).getByText('暂未关联产品')).toBeTruthy();
+    expect(within(acc).getByText('暂无')).toBeTruthy();
+    expect(within(acc).queryByText('V3.2.0')).toBeNull();
+    expect(await screen.findByText('您的账户尚未关联产品，暂无产品文档，可在文档中心查看公开文档')).toBeTruthy();
+    expect(await screen.findByText('您还没有留言，点击“我要留言”向我们提问')).toBeTruthy();
+  });
+
+  it('[ISSUE-27.10] 我要留言 opens a form that files the message under the account, then lists it', async () => {
+    authStore.setInfo({ user: customer, roles: [], permissions: [] });
+    m.postMyMessage.mockResolvedValue({ code: 200, msg: '留言成功', data: {} as never });
+    show();
+    await screen.findByText('诊断报告导出问题');
+    fireEvent.click(screen.getByRole('button', { name: /我要留言/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('回复将显示在“我的留言”中，并以短信发送至 138****8000。')).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ })));
+    expect(await within(dialog).findByText('标题不能为空')).toBeTruthy();
+    expect(m.postMyMessage).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: ' 巡检时间 ' } });
+    fireEvent.change(within(dialog).getByLabelText('留言内容'), { target: { value: '能否改到周五？' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ })));
+    await waitFor(() => expect(m.postMyMessage).toHaveBeenCalledWith({ title: '巡检时间', text: '能否改到周五？' }));
+    expect(await screen.findByText('留言成功')).toBeTruthy();
+    await waitFor(() => expect(m.getMyMessages).toHaveBeenCalledTimes(2));
   });
 
   it('[ISSUE-19 customer] staff keep the staff workbench with role names in Chinese and no “no permission” card', async () => {

@@ -2,12 +2,22 @@ import { useEffect, useState } from 'react';
 import { Button, Empty, FileTextOutlined, List, Space, Tag, Typography } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
 import { downloadArticleFile, getWorkbenchDocuments } from '@site/api-client';
-import type { WorkbenchDocument } from '@site/contract';
+import type { WorkbenchAccount, WorkbenchDocument } from '@site/contract';
 import { formatDate } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 
-/** The document centre's published files for the customer's product (and the general ones), each downloadable. */
-export function MyDocuments() {
+/** The empty list's words: the account has no product, or its product has no documents yet. */
+export const DOCUMENTS_EMPTY = {
+  noProduct: '您的账户尚未关联产品，暂无产品文档，可在文档中心查看公开文档',
+  none: '您所用产品暂无文档',
+  failed: '文档加载失败，请稍后刷新',
+} as const;
+
+/**
+ * The document centre's published files for the customer's product first, then the general ones, each
+ * downloadable; the server answers none for an account without a product (issue 27.9).
+ */
+export function MyDocuments({ account }: { account: WorkbenchAccount | null }) {
   const [docs, setDocs] = useState<WorkbenchDocument[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -27,9 +37,14 @@ export function MyDocuments() {
     <PageSection title="我的文档与下载" extra={<Link to="/document">文档中心</Link>}>
       <List<WorkbenchDocument>
         className="workbench-documents"
-        loading={docs === null}
+        // Which empty text is true depends on the account: wait for it too.
+        loading={docs === null || account === null}
         dataSource={docs ?? []}
-        locale={{ emptyText: <Empty description={failed ? '文档加载失败，请稍后刷新' : '暂无文档'} /> }}
+        locale={{
+          emptyText: (
+            <Empty description={failed ? DOCUMENTS_EMPTY.failed : account?.productName ? DOCUMENTS_EMPTY.none : DOCUMENTS_EMPTY.noProduct} />
+          ),
+        }}
         renderItem={(d) => (
           <List.Item
             key={d.id}

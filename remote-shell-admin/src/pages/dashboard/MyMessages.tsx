@@ -1,20 +1,35 @@
 import { useEffect, useState } from 'react';
-import { Empty, List, Space, Tag, Typography } from '@site/antd-kit';
-import { Link } from 'react-router-dom';
-import { getMyMessages } from '@site/api-client';
-import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry } from '@site/contract';
+import { App, Button, EditOutlined, Empty, Form, Input, List, Space, Tag, Typography } from '@site/antd-kit';
+import { getMyMessages, postMyMessage } from '@site/api-client';
+import { useAuth } from '@site/app-runtime';
+import {
+  MESSAGE_STATUS,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_TEXT_MAX,
+  MESSAGE_TITLE_MAX,
+  type MessageBoardEntry,
+  type MyMessageBody,
+} from '@site/contract';
 import { PageSection } from '../../components/PageSection';
+import { FormDialog } from '../../list-page';
 
 const PAGE_SIZE = 5;
-/** Where a new message is written: the 在线留言 form of 联系我们. */
-export const NEW_MESSAGE_PATH = '/contact#rc-message-board';
 
-/** The customer's own messages (written while signed in), newest first, with the staff's answers. */
+/** 138****8000: enough for the customer to recognise their number on screen. */
+export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+
+/**
+ * The customer's own messages (written while signed in), newest first, with the staff's answers; 我要留言 opens a
+ * form that files a new one under their account (issue 27.10: the server takes the author from the session).
+ */
 export function MyMessages() {
   const [rows, setRows] = useState<MessageBoardEntry[] | null>(null);
   const [total, setTotal] = useState(0);
   const [pageNum, setPageNum] = useState(1);
   const [failed, setFailed] = useState(false);
+  const [writing, setWriting] = useState(false);
+  // Bumped after a new message is filed: the list is read again from its first page.
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     let alive = true;
     getMyMessages({ pageNum, pageSize: PAGE_SIZE })
@@ -32,15 +47,32 @@ export function MyMessages() {
     return () => {
       alive = false;
     };
-  }, [pageNum]);
+  }, [pageNum, version]);
   return (
-    <PageSection title="我的留言" extra={<Link to={NEW_MESSAGE_PATH}>我要留言</Link>}>
+    <PageSection
+      title="我的留言"
+      extra={
+        <Button type="link" icon={<EditOutlined />} onClick={() => setWriting(true)}>
+          我要留言
+        </Button>
+      }
+    >
+      {writing && (
+        <NewMessage
+          onClose={() => setWriting(false)}
+          onSaved={() => {
+            setWriting(false);
+            setPageNum(1);
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
       <List<MessageBoardEntry>
         className="workbench-messages"
         loading={rows === null}
         dataSource={rows ?? []}
         pagination={total > PAGE_SIZE ? { current: pageNum, pageSize: PAGE_SIZE, total, onChange: setPageNum, size: 'small' } : false}
-        locale={{ emptyText: <Empty description={failed ? '留言加载失败，请稍后刷新' : '暂无留言'} /> }}
+        locale={{ emptyText: <Empty description={failed ? '留言加载失败，请稍后刷新' : '您还没有留言，点击“我要留言”向我们提问'} /> }}
         renderItem={(m) => (
           <List.Item key={m.id} className="workbench-message">
             <div style={{ width: '100%' }}>
@@ -68,5 +100,31 @@ export function MyMessages() {
         )}
       />
     </PageSection>
+  );
+}
+
+/** 我要留言: title and text; the name and phone are the account's, so the answer reaches this list and the phone. */
+function NewMessage({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const { message } = App.useApp();
+  const { user } = useAuth();
+  const [form] = Form.useForm<MyMessageBody>();
+  const phone = user?.phonenumber ?? '';
+  const submit = async (v: MyMessageBody) => {
+    await postMyMessage({ title: v.title.trim(), text: v.text.trim() });
+    void message.success('留言成功');
+    onSaved();
+  };
+  return (
+    <FormDialog form={form} name="my-message" className="workbench-new-message" title="我要留言" submit={submit} onClose={onClose}>
+      <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '标题不能为空' }]}>
+        <Input maxLength={MESSAGE_TITLE_MAX} placeholder="请输入留言标题" />
+      </Form.Item>
+      <Form.Item name="text" label="留言内容" rules={[{ required: true, whitespace: true, message: '留言内容不能为空' }]}>
+        <Input.TextArea autoSize={{ minRows: 4, maxRows: 10 }} maxLength={MESSAGE_TEXT_MAX} showCount placeholder="请描述您的问题或需求" />
+      </Form.Item>
+      <Typography.Text type="secondary" className="workbench-new-message-note">
+        {phone ? `回复将显示在“我的留言”中，并以短信发送至 ${maskPhone(phone)}。` : '回复将显示在“我的留言”中。'}
+      </Typography.Text>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, ExportOutlined, Form, Input, Radio, Tag, Typography } from '@site/antd-kit';
 import { deleteMessages, exportMessages, getMessageBoardList, handleMessage } from '@site/api-client';
-import { MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry } from '@site/contract';
+import { MESSAGE_REPLY_SMS, MESSAGE_REPLY_SMS_LABELS, MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry } from '@site/contract';
 import { deleteSelected, FormDialog, labelOptions, ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
@@ -64,6 +64,7 @@ export default function MessageBoard() {
               {r.reply && (
                 <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
                   回复（{r.repliedBy} {r.repliedAt}）：{r.reply}
+                  {r.replySms && <span className="message-reply-sms">（{MESSAGE_REPLY_SMS_LABELS[r.replySms]}）</span>}
                 </Typography.Paragraph>
               )}
             </>
@@ -99,13 +100,20 @@ export default function MessageBoard() {
   );
 }
 
-/** Mark a message 已处理 (or back) with a reply note the signed-in author reads in their workbench. */
+/**
+ * Mark a message 已处理 (or back) with a reply note: the server sends a new reply by SMS to the message's phone, and
+ * the signed-in author reads it in their workbench. The toast says whether the SMS went out, or why not.
+ */
 function HandleMessage({ entry, onClose, onSaved }: { entry: MessageBoardEntry; onClose: () => void; onSaved: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ status: string; reply: string }>();
   const submit = async (v: { status: string; reply: string }) => {
-    await handleMessage(entry.id, { status: v.status, reply: v.reply?.trim() || null });
-    void message.success('保存成功');
+    const reply = v.reply?.trim() || null;
+    const r = await handleMessage(entry.id, { status: v.status, reply });
+    const sms = reply && reply !== entry.reply ? r.data?.replySms : null;
+    if (!sms) void message.success('保存成功');
+    else if (sms === MESSAGE_REPLY_SMS.sent) void message.success(`保存成功，${MESSAGE_REPLY_SMS_LABELS[sms]}`);
+    else void message.warning(`保存成功；${MESSAGE_REPLY_SMS_LABELS[sms]}`);
     onSaved();
   };
   return (
@@ -123,6 +131,9 @@ function HandleMessage({ entry, onClose, onSaved }: { entry: MessageBoardEntry; 
       <Form.Item name="reply" label="回复" rules={[{ max: 2000, message: '回复不能超过2000个字符' }]}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount placeholder="登录后留言的客户可在工作台看到回复" />
       </Form.Item>
+      <Typography.Text type="secondary" className="message-sms-note">
+        {entry.phone ? `新的回复将以短信发送至 ${entry.phone}。` : '该留言未留手机号，回复不会发送短信。'}
+      </Typography.Text>
     </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { getArticle } from '@site/api-client';
 import { CHANNEL_IDS } from '@site/contract';
-import { SafeHtml, TextPlaceholder, useAsync } from '@site/ui';
+import { SafeHtml, TextPlaceholder, useData, articleQuery } from '@site/ui';
 import { fileTypeOf, formatDay, formatFileSize } from '../../components/format';
 import { Notice } from '../../components/PageState';
 import { DocumentActions } from './DocumentActions';
@@ -12,7 +11,7 @@ import { DocumentActions } from './DocumentActions';
  * whichever list page it is on. An id that is not a document gives a Chinese notice and the list stays usable.
  */
 export function DocumentCard({ id }: { id: number | null }) {
-  const { data, loading, error } = useAsync(() => (id === null ? Promise.reject(new Error('bad id')) : getArticle(id)), [id]);
+  const { data, loading, error } = useData(id === null ? null : articleQuery(id));
   const ref = useRef<HTMLDivElement>(null);
   const isDocument = !!data && (data.channelId === CHANNEL_IDS.document || data.channel?.id === CHANNEL_IDS.document);
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
-import { getArticlePage } from '@site/api-client';
+import type { RouteLoader } from '@site/ui/render';
+import { articleOfUrl, pageOfUrl, prefetch } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
-import { EmptyState, PageLinks, useAsync, usePageParam } from '@site/ui';
+import { EmptyState, PageLinks, useData, usePageParam, articlePageQuery } from '@site/ui';
 import { Loading } from '../../components/PageState';
 import { parseId } from '../../components/format';
 import '../../components/support.css';
@@ -10,13 +11,16 @@ import { DocumentRow } from './DocumentRow';
 
 export const DOCUMENT_PAGE_SIZE = 10;
 
+/** The page of documents, and the document of `?id=` shown on top. */
+export const loader: RouteLoader = (args) => prefetch(args, [pageOfUrl(args.url, CHANNEL_IDS.document, DOCUMENT_PAGE_SIZE), articleOfUrl(args.url)]);
+
 /** /document: paged list of the documents channel (`?page=`); `?id=` shows that document's card on top. Renders without antd. */
 export default function DocumentCentre() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = parseId(rawId);
   const { page, href, goTo } = usePageParam();
-  const list = useAsync(() => getArticlePage({ channelId: CHANNEL_IDS.document, page, pageSize: DOCUMENT_PAGE_SIZE }), [page]);
+  const list = useData(articlePageQuery({ channelId: CHANNEL_IDS.document, page, pageSize: DOCUMENT_PAGE_SIZE }));
   const docs = list.data?.content ?? [];
   return (
     <div className="rs-page">

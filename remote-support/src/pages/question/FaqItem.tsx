@@ -4,9 +4,10 @@ import { RightIcon } from '../../components/icons';
 import { QuestionAnswer } from './QuestionAnswer';
 
 /**
- * One question of the FAQ accordion: a button (aria-expanded, aria-controls) that shows or hides its answer panel.
- * The answer is fetched on the first opening only, and kept (hidden) when the question closes again, as antd's
- * Collapse did.
+ * One question of the FAQ accordion: a <details> whose summary (a button, aria-expanded) shows or hides its answer.
+ * Before the app has hydrated a rendered page it opens natively and shows the short answer the HTML carries; the
+ * app then controls it, fetches the full answer on the first opening and keeps it (hidden) when the question
+ * closes again, as antd's Collapse did.
  */
 export function FaqItem({ question, anchorId, open, onToggle }: { question: Article; anchorId: string; open: boolean; onToggle: () => void }) {
   const [opened, setOpened] = useState(open);
@@ -14,15 +15,30 @@ export function FaqItem({ question, anchorId, open, onToggle }: { question: Arti
   const panelId = `${anchorId}-answer`;
   return (
     <li className={`rs-faq-item${open ? ' rs-faq-item--open' : ''}`}>
-      <button type="button" className="rs-faq-head" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
-        <RightIcon className="rs-faq-arrow" />
-        <span id={anchorId} className="rs-faq-q">
-          {question.title}
-        </span>
-      </button>
-      <div id={panelId} className="rs-faq-panel" hidden={!open}>
-        {opened && <QuestionAnswer id={question.id} summary={question.description} />}
-      </div>
+      <details open={open}>
+        <summary
+          className="rs-faq-head"
+          role="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={(e) => {
+            e.preventDefault();
+            onToggle();
+          }}
+        >
+          <RightIcon className="rs-faq-arrow" />
+          <span id={anchorId} className="rs-faq-q">
+            {question.title}
+          </span>
+        </summary>
+        <div id={panelId} className="rs-faq-panel">
+          {opened ? (
+            <QuestionAnswer id={question.id} summary={question.description} />
+          ) : (
+            <p className="rs-faq-a">{question.description || '暂无解答'}</p>
+          )}
+        </div>
+      </details>
     </li>
   );
 }

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, useAsync } from '@site/ui';
+import { EmptyState, useData } from '@site/ui';
+import type { RouteLoader } from '@site/ui/render';
+import { articleOfUrl, prefetch } from '../../components/loaders';
 import { Loading, Notice } from '../../components/PageState';
 import { parseId } from '../../components/format';
 import '../../components/support.css';
-import { loadAllQuestions } from './loadAllQuestions';
+import { allQuestionsQuery } from './loadAllQuestions';
 import { FaqItem } from './FaqItem';
+
+/** Every question (their short answers are in the list; a full answer loads when its question opens), and the full answer of the question `?id=` opens. */
+export const loader: RouteLoader = (args) => prefetch(args, [allQuestionsQuery(), articleOfUrl(args.url)]);
 
 export const questionAnchor = (id: number) => `rs-faq-${id}`;
 
@@ -17,7 +22,7 @@ export default function Question() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = parseId(rawId);
-  const { data, loading } = useAsync(loadAllQuestions, []);
+  const { data, loading } = useData(allQuestionsQuery());
   const [open, setOpen] = useState<number[]>([]);
   const questions = data ?? [];
   const target = id === null ? undefined : questions.find((q) => q.id === id);

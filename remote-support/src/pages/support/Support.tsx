@@ -1,14 +1,22 @@
-import { getChannel } from '@site/api-client';
+import type { RouteLoader } from '@site/ui/render';
+import { prefetch } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
-import { useAsync } from '@site/ui';
+import { useData, articlesQuery, blockItemsQuery, channelQuery } from '@site/ui';
 import '../../components/support.css';
-import { SUPPORT_SECTIONS } from './sections';
+import { LATEST_COUNT, SUPPORT_SECTIONS } from './sections';
 import { SupportEntry } from './SupportEntry';
+
+/** The support channel, and each entry's tile block and latest items. */
+export const loader: RouteLoader = (args) =>
+  prefetch(args, [
+    channelQuery(CHANNEL_IDS.support),
+    ...SUPPORT_SECTIONS.flatMap((s) => [blockItemsQuery(s.blockId), articlesQuery({ channelId: s.channelId, limit: LATEST_COUNT })]),
+  ]);
 
 /** /support: entry points to the document centre, the FAQ and the video tutorials, each with its latest items. */
 export default function Support() {
   // The support channel with its sub-channels: names of the page and of each entry come from the server.
-  const channel = useAsync(() => getChannel(CHANNEL_IDS.support), []);
+  const channel = useData(channelQuery(CHANNEL_IDS.support));
   const nameOf = (id: number) => channel.data?.children.find((c) => c.id === id)?.name;
   return (
     <div className="rs-page">

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { getArticles, getBlockItems } from '@site/api-client';
-import { EmptyState, useAsync } from '@site/ui';
+import { EmptyState, useData, articlesQuery, blockItemsQuery } from '@site/ui';
 import { Loading } from '../../components/PageState';
 import { RightIcon } from '../../components/icons';
 import { formatDay } from '../../components/format';
@@ -8,8 +7,8 @@ import { LATEST_COUNT, type SupportSection } from './sections';
 
 /** One entry card: the tile from its content block, then the latest items of its channel. */
 export function SupportEntry({ section, title }: { section: SupportSection; title: string }) {
-  const tile = useAsync(() => getBlockItems(section.blockId).then((items) => items[0] ?? null), [section.blockId]);
-  const latest = useAsync(() => getArticles({ channelId: section.channelId, limit: LATEST_COUNT }), [section.channelId]);
+  const tile = { data: useData(blockItemsQuery(section.blockId)).data?.[0] ?? null };
+  const latest = useData(articlesQuery({ channelId: section.channelId, limit: LATEST_COUNT }));
   const headingId = `rs-entry-${section.channelId}`;
   return (
     <section className="rs-entry" aria-labelledby={headingId}>

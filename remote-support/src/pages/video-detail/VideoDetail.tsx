@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { getArticle } from '@site/api-client';
-import { EmptyState, SafeHtml, useAsync, usePageTitle } from '@site/ui';
+import type { RouteLoader } from '@site/ui/render';
+import { articleOfUrl, prefetch } from '../../components/loaders';
+import { EmptyState, SafeHtml, useData, usePageTitle, articleQuery } from '@site/ui';
 import { Loading, NotFound } from '../../components/PageState';
 import { ArrowLeftIcon } from '../../components/icons';
 import { formatDay, parseId } from '../../components/format';
@@ -10,12 +11,14 @@ import { VideoPlayer } from './VideoPlayer';
 /** The seed's summary often opens the body too; showing it twice reads badly. */
 const repeatsText = (summary: string, html: string | null) => !!html && html.replace(/<[^>]+>/g, '').includes(summary);
 
+export const loader: RouteLoader = (args) => prefetch(args, [articleOfUrl(args.url)]);
+
 /** /videoDetail?id=: plays the tutorial with the browser's player, with its title, date and description. */
 export default function VideoDetail() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
   // A missing or malformed id is never sent to the server: it is simply not found.
-  const { data, loading, error } = useAsync(() => (id === null ? Promise.resolve(null) : getArticle(id)), [id]);
+  const { data, loading, error } = useData(id === null ? null : articleQuery(id));
   usePageTitle(!loading && !error && data ? data.title : null);
 
   if (loading) {

@@ -1,18 +1,21 @@
-import { getArticlePage } from '@site/api-client';
+import type { RouteLoader } from '@site/ui/render';
+import { pageOfUrl } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
-import { EmptyState, PageLinks, useAsync, usePageParam } from '@site/ui';
+import { EmptyState, PageLinks, useData, usePageParam, articlePageQuery } from '@site/ui';
 import { Loading } from '../../components/PageState';
 import '../../components/support.css';
 import { VideoCard } from './VideoCard';
 
 export const VIDEO_PAGE_SIZE = 12;
+
+export const loader: RouteLoader = ({ queryClient, url }) => queryClient.prefetchQuery(pageOfUrl(url, CHANNEL_IDS.video, VIDEO_PAGE_SIZE));
 /** Covers of the first row load at once; the rest wait until they scroll near (loading="lazy"). */
 const EAGER_COVERS = 3;
 
 /** /video: grid of the video tutorials with their covers, paged by `?page=`. Renders without antd. */
 export default function Video() {
   const { page, href, goTo } = usePageParam();
-  const list = useAsync(() => getArticlePage({ channelId: CHANNEL_IDS.video, page, pageSize: VIDEO_PAGE_SIZE }), [page]);
+  const list = useData(articlePageQuery({ channelId: CHANNEL_IDS.video, page, pageSize: VIDEO_PAGE_SIZE }));
   const videos = list.data?.content ?? [];
   return (
     <div className="rs-page">

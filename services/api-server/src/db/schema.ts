@@ -134,6 +134,8 @@ export const messageBoard = pgTable('message_board', {
   repliedAt: ts('replied_at'),
   repliedBy: varchar('replied_by', { length: 64 }),
   userId: integer('user_id'),
+  /** MESSAGE_REPLY_SMS: what became of the SMS carrying the reply (020_message_reply_sms.sql). */
+  replySms: varchar('reply_sms', { length: 16 }),
 });
 
 export const visit = pgTable('visit', {

@@ -16,29 +16,55 @@ export const SMS_FAIL_MSG = '短信验证码错误或已过期';
 /** What a code was sent for; a code works only for its purpose. */
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'phone'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+/** What else goes out by SMS: the staff's answer to a message (issue 27.10). It carries no code. */
+export const SMS_NOTICE_PURPOSES = ['reply'] as const;
+export type SmsNoticePurpose = (typeof SMS_NOTICE_PURPOSES)[number];
 
-/** Outside SMS gateway. The default writes to the sms_outbox table and prints the code in the server's output. */
-export interface SmsSender {
-  send(phone: string, code: string, content: string, purpose: SmsPurpose): Promise<void>;
+/** One text message: a code (purpose one of SMS_PURPOSES) or a notice without a code (code ''). */
+export interface SmsMessage {
+  phone: string;
+  content: string;
+  purpose: SmsPurpose | SmsNoticePurpose;
+  code: string;
 }
 
 /**
- * No gateway configured: the code is printed as `[sms] 13800000000 -> 123456 (register)` (what a person trying the
- * site on one machine reads) and kept in sms_outbox, which only the dev routes (SITE_DEV_ENDPOINTS=1) can read.
+ * Longest text the gateway takes (the sms_outbox column; the common gateways' cap on one long message), in
+ * characters; a notice is cut to fit.
+ */
+export const SMS_CONTENT_MAX = 500;
+
+/** Outside SMS gateway. The default writes to the sms_outbox table and prints the code in the server's output. */
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/**
+ * No gateway configured: the message is printed as `[sms] 13800000000 -> 123456 (register)` (what a person trying
+ * the site on one machine reads; a notice as `-> 120字 (reply)`) and kept in sms_outbox, which only the dev routes
+ * (SITE_DEV_ENDPOINTS=1) can read.
  */
 export function outboxSender(db: Db, print: (line: string) => void): SmsSender {
   return {
-    async send(phone, code, content, purpose) {
+    async send({ phone, code, content, purpose }) {
       await db.insert(smsOutbox).values({ phone, code, content, purpose });
-      print(`[sms] ${phone} -> ${code} (${purpose})`);
+      // A notice's text is the staff's answer to a person: the log line says only that it went out.
+      print(`[sms] ${phone} -> ${code || `${Array.from(content).length}字`} (${purpose})`);
     },
   };
+}
+
+/** The text of a notice cut to SMS_CONTENT_MAX characters (code points: a Chinese character counts one). */
+export function fitSms(head: string, body: string, tail: string): string {
+  const room = SMS_CONTENT_MAX - Array.from(head).length - Array.from(tail).length;
+  const chars = Array.from(body);
+  return head + (chars.length <= room ? body : `${chars.slice(0, Math.max(0, room - 1)).join('')}…`) + tail;
 }
 
 export async function issueSmsCode(db: Db, sender: SmsSender, phone: string, purpose: SmsPurpose): Promise<void> {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(smsCode).values({ phone, purpose, codeHash: sha256(`${phone}:${code}`), expiresAt: new Date(Date.now() + SMS_TTL_MS) });
-  await sender.send(phone, code, `【华电智控】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`, purpose);
+  await sender.send({ phone, code, content: `【华电智控】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`, purpose });
 }
 
 /**

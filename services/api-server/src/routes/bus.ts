@@ -75,7 +75,8 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
       userId = await db.transaction(async (tx) => {
         const [c] = await tx
           .insert(t.customer)
-          .values({ name: q.name, contactName: q.name, phone: q.phone, tgCode: q.tgCode || null })
+          // The form asks for the person's 姓名: that is the contact; the company is not known yet (issue 27.9).
+          .values({ name: '', contactName: q.name, phone: q.phone, tgCode: q.tgCode || null })
           .returning({ id: t.customer.id });
         const [u] = await tx
           .insert(t.sysUser)

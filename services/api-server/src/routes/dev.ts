@@ -3,7 +3,7 @@
  * every secret of the site, so they are registered ONLY when SITE_DEV_ENDPOINTS=1 (test harnesses set it; nothing
  * else does): otherwise no /dev route exists and every /dev path is a plain 404.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { notFound } from '../lib/errors.js';
 import { visitFields } from '../lib/visits.js';
 import { phone } from '../lib/validate.js';
 
-const phoneQuery = z.object({ phone });
+const phoneQuery = z.object({ phone, purpose: z.enum(['code', 'reply'], { error: 'purpose 只能为 code 或 reply' }).default('code') });
 const captchaParams = z.object({ uuid: z.string().regex(/^[0-9a-f]{32}$/, '验证码标识格式不正确') });
 const visitorQuery = z.object({ uv: z.string().regex(/^\d{1,20}$/, '访客ID格式不正确') });
 const captchaSwitchQuery = z.object({ enabled: z.enum(['true', 'false'], { error: 'enabled 只能为 true 或 false' }) });
@@ -26,9 +26,20 @@ export default async function devRoutes(fastify: FastifyInstance, ctx: AppContex
 
   app.get('/dev/sms-outbox', { schema: { querystring: phoneQuery } }, async (req) => {
     const q = req.query;
-    const [row] = await db.select().from(t.smsOutbox).where(eq(t.smsOutbox.phone, q.phone)).orderBy(desc(t.smsOutbox.id)).limit(1);
+    // A code by default (an answer to a message sent to the same phone in between must not hide it), else the answer.
+    const kind = q.purpose === 'reply' ? eq(t.smsOutbox.purpose, 'reply') : ne(t.smsOutbox.purpose, 'reply');
+    const [row] = await db
+      .select()
+      .from(t.smsOutbox)
+      .where(and(eq(t.smsOutbox.phone, q.phone), kind))
+      .orderBy(desc(t.smsOutbox.id))
+      .limit(1);
     if (!row) throw notFound('没有发往该手机号的短信');
-    return { code: 200, msg: '操作成功', data: { phone: row.phone, code: row.code, createdAt: new Date(row.createdAt).toISOString() } };
+    return {
+      code: 200,
+      msg: '操作成功',
+      data: { phone: row.phone, code: row.code, content: row.content, purpose: row.purpose, createdAt: new Date(row.createdAt).toISOString() },
+    };
   });
 
   app.get('/dev/captcha/:uuid', { schema: { params: captchaParams } }, async (req) => {

@@ -1,14 +1,23 @@
 /**
  * 留言板 for signed-in people: staff holding content:message:list read every message; an author who was signed in
- * when writing reads their own messages and the staff's replies (`/mine`, the customer's workbench).
+ * when writing reads their own messages and the staff's replies (`/mine`, the customer's workbench) and writes new
+ * ones there (`POST /mine`: filed under the account the token names, with the account's name and phone).
  * Visitors write through POST /api/message-board (routes/content.ts). Staff search, mark 未处理/已处理 with a reply
- * note, delete and export; every write is audited.
+ * note, delete and export; every write is audited. A new reply goes out by SMS to the message's phone through the
+ * same gateway as the codes (issue 27.10), after the reply is committed; the entry says what became of it (replySms).
  */
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGE_STATUS_LABELS, type MessageBoardEntry } from '@site/contract';
+import {
+  MESSAGE_REPLY_SMS,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_TEXT_MAX,
+  MESSAGE_TITLE_MAX,
+  type MessageBoardEntry,
+  type MessageReplySms,
+} from '@site/contract';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { caller, needPermi, needUser } from '../lib/auth.js';
@@ -19,6 +28,8 @@ import { recordAudit } from '../lib/audit.js';
 import { sendCsv } from '../lib/csv.js';
 import { notFound } from '../lib/errors.js';
 import { pageOf } from '../lib/paging.js';
+import { hit } from '../lib/ratelimit.js';
+import { fitSms } from '../lib/sms.js';
 
 export function toMessage(m: typeof t.messageBoard.$inferSelect): MessageBoardEntry {
   return {
@@ -35,7 +46,13 @@ export function toMessage(m: typeof t.messageBoard.$inferSelect): MessageBoardEn
     reply: m.reply,
     repliedAt: m.repliedAt ? formatDateTime(m.repliedAt) : null,
     repliedBy: m.repliedBy,
+    replySms: (m.replySms as MessageReplySms | null) ?? null,
   };
+}
+
+/** The SMS that carries a reply: the message's title, then as much of the answer as the gateway takes. */
+export function replySmsText(title: string, reply: string): string {
+  return fitSms(`【华电智控】您的留言“${title}”已有回复：`, reply, '');
 }
 
 const searchQuery = pageParams.extend({
@@ -45,6 +62,10 @@ const searchQuery = pageParams.extend({
   status: z.enum(['0', '1'], { error: '状态只能为未处理或已处理' }).optional(),
   beginTime: dayParam('开始日期'),
   endTime: dayParam('结束日期'),
+});
+const myMessageBody = z.object({
+  title: z.string({ error: '标题不能为空' }).trim().min(1, '标题不能为空').max(MESSAGE_TITLE_MAX, `标题不能超过${MESSAGE_TITLE_MAX}个字符`),
+  text: z.string({ error: '留言内容不能为空' }).trim().min(1, '留言内容不能为空').max(MESSAGE_TEXT_MAX, `留言内容不能超过${MESSAGE_TEXT_MAX}个字符`),
 });
 const handleBody = z.object({
   status: z.enum(['0', '1'], { error: '状态只能为未处理或已处理' }),
@@ -88,20 +109,68 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
     return { code: 200, msg: '查询成功', total, rows: list.map(toMessage) };
   });
 
-  /** Mark 未处理/已处理 with an optional reply note (shown to a signed-in author in their workbench). */
+  /**
+   * A signed-in user's message, filed under their account: the author, name and phone come from the account (the
+   * token), not the body, so the staff's answer reaches their workbench and, by SMS, their phone. No captcha (the
+   * session is the proof of a person), the message board's rate limit per account.
+   */
+  app.post('/system/message-board/mine', { onRequest: needUser(db), schema: { body: myMessageBody } }, async (req) => {
+    const u = caller(req);
+    const lim = ctx.config.rateLimits.messageBoard;
+    await hit(db, `msg-user:${u.userId}`, lim.limit, lim.windowMs);
+    const [me] = await db
+      .select({ nickName: t.sysUser.nickName, phone: t.sysUser.phonenumber, email: t.sysUser.email })
+      .from(t.sysUser)
+      .where(eq(t.sysUser.userId, u.userId));
+    const [row] = await db
+      .insert(t.messageBoard)
+      .values({
+        userId: u.userId,
+        title: req.body.title,
+        text: req.body.text,
+        nickname: (me?.nickName || u.userName).slice(0, 50),
+        phone: me?.phone || null,
+        email: me?.email || null,
+        ip: req.ip.slice(0, 64),
+      })
+      .returning();
+    return { code: 200, msg: '留言成功', data: toMessage(row) };
+  });
+
+  /** Sends a committed reply to the message's phone; what became of it is stored on the message. */
+  const smsReply = async (m: typeof t.messageBoard.$inferSelect) => {
+    let outcome: MessageReplySms = MESSAGE_REPLY_SMS.sent;
+    try {
+      await ctx.sms.send({ phone: m.phone!, code: '', content: replySmsText(m.title, m.reply!), purpose: 'reply' });
+    } catch (err) {
+      // The answer stays saved and readable in the workbench; the staff member is told the SMS did not go out.
+      fastify.log.error({ err, messageId: m.id }, 'reply SMS failed');
+      outcome = MESSAGE_REPLY_SMS.failed;
+    }
+    const [after] = await db.update(t.messageBoard).set({ replySms: outcome }).where(eq(t.messageBoard.id, m.id)).returning();
+    return after ?? { ...m, replySms: outcome };
+  };
+
+  /** Mark 未处理/已处理 with an optional reply note (shown to a signed-in author in their workbench, sent by SMS). */
   app.put(
     '/system/message-board/:id',
     { onRequest: needPermi(db, 'content:message:edit'), schema: { params: z.object({ id: intId }), body: handleBody } },
     async (req) => {
       const u = caller(req);
-      const data = await db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(t.messageBoard).where(eq(t.messageBoard.id, req.params.id)).for('update');
         if (!before) throw notFound('留言不存在');
         const reply = req.body.reply === undefined ? before.reply : req.body.reply || null;
         const replied = reply !== before.reply;
+        // A new answer is sent by SMS once committed (below); without a phone it cannot be, which is stored at once.
+        const replySms = reply ? (before.phone ? null : MESSAGE_REPLY_SMS.noPhone) : null;
         const [after] = await tx
           .update(t.messageBoard)
-          .set({ status: req.body.status, reply, ...(replied ? { repliedAt: reply ? new Date() : null, repliedBy: reply ? u.userName : null } : {}) })
+          .set({
+            status: req.body.status,
+            reply,
+            ...(replied ? { repliedAt: reply ? new Date() : null, repliedBy: reply ? u.userName : null, replySms } : {}),
+          })
           .where(eq(t.messageBoard.id, before.id))
           .returning();
         await recordAudit(tx, req, u, {
@@ -112,8 +181,9 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
           before: toMessage(before),
           after: toMessage(after),
         });
-        return toMessage(after);
+        return { after, send: replied && !!reply && !!after.phone };
       });
+      const data = toMessage(saved.send ? await smsReply(saved.after) : saved.after);
       return { code: 200, msg: '操作成功', data };
     },
   );

@@ -1,7 +1,9 @@
 /**
  * The signed-in user's own workbench data (issue 19): their customer and the product version they run, the
  * customer-service address of the support link, and the document centre's files for their product. Any signed-in
- * user reads their own; nobody reads another's (there is no id in these calls).
+ * user reads their own; nobody reads another's (there is no id in these calls). What the account does not hold is
+ * answered empty, never filled from the site (issue 27.9): a customer without a product has no version and no
+ * product documents; a customer row without a company has the name ''.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHANNEL_IDS, type WorkbenchAccount, type WorkbenchDocument } from '@site/contract';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { caller, needUser } from '../lib/auth.js';
+import { caller, isStaff, needUser } from '../lib/auth.js';
 import { configValue } from '../lib/config.js';
 import { formatDateTime } from '../lib/text.js';
 import { channelWithDescendants, loadChannels } from './content.js';
@@ -51,11 +53,12 @@ export function productStem(name: string): string {
 
 /**
  * The documents a customer of `productName` needs: those about their product first, then the general ones (that
- * name no product of the product centre); another product's manuals are left out. No product known: every document.
+ * name no product of the product centre); another product's manuals are left out. No product known: none (the
+ * workbench says so and links the public document centre).
  */
 export function documentsFor<D extends { title: string }>(docs: D[], productName: string, allProducts: string[]): D[] {
   const mine = productStem(productName);
-  if (!mine) return docs;
+  if (!mine) return [];
   const stems = allProducts.map(productStem).filter(Boolean);
   const about = (d: D, stem: string) => d.title.includes(stem);
   const own = docs.filter((d) => about(d, mine));
@@ -88,7 +91,8 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
     const data: WorkbenchAccount = {
       customer: c ? { id: c.id, name: c.name, contactName: c.contactName } : null,
       productName,
-      productVersion: c?.productVersion || (await configValue(ctx, PRODUCT_VERSION_KEY)),
+      // The site's version describes the staff's own installation; a customer's is only the one stored for them.
+      productVersion: isStaff(u) ? c?.productVersion || (await configValue(ctx, PRODUCT_VERSION_KEY)) : (c?.productVersion ?? ''),
       productArticleId: article?.id ?? null,
       supportUrl: await supportUrl(ctx),
     };
@@ -98,6 +102,7 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
   app.get('/system/workbench/documents', { onRequest: needUser(db) }, async (req) => {
     const u = caller(req);
     const c = await customerOf(u.customerId);
+    if (!c?.productName) return { code: 200, msg: OK, data: [] as WorkbenchDocument[] };
     const channels = channelWithDescendants(await loadChannels(ctx), CHANNEL_IDS.document);
     const docs = await db
       .select({
@@ -111,7 +116,7 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
       .where(and(eq(t.article.status, 0), inArray(t.article.channelId, channels)))
       .orderBy(desc(t.article.publishDate), desc(t.article.id));
     const products = (await productArticles()).map((p) => p.title);
-    const data: WorkbenchDocument[] = documentsFor(docs, c?.productName ?? '', products)
+    const data: WorkbenchDocument[] = documentsFor(docs, c.productName, products)
       .slice(0, DOCUMENTS_MAX)
       .map((d) => ({
         id: d.id,

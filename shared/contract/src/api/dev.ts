@@ -2,8 +2,11 @@
 
 import type { RData } from './common';
 
-/** `GET /dev/sms-outbox?phone=`: the latest code sent to a phone. */
-export type DevSmsOutboxResponse = RData<{ phone: string; code: string; createdAt: string }>;
+/**
+ * `GET /dev/sms-outbox?phone=[&purpose=]`: the latest code sent to a phone, or with `purpose=reply` the latest
+ * answer to a message (code '').
+ */
+export type DevSmsOutboxResponse = RData<{ phone: string; code: string; content: string; purpose: string; createdAt: string }>;
 
 /** `GET /dev/captcha/{uuid}`: the answer of a captcha. */
 export type DevCaptchaResponse = RData<{ answer: string }>;

@@ -1,5 +1,6 @@
 /** The message board as staff handle it, `/system/message-board*`: `services/api-server/src/routes/messages.ts`. */
 
+import type { MessageReplySms } from '../constants';
 import type { PageQuery, TableDataInfo } from './common';
 
 /** Message-board entry for staff: `GET /system/message-board/list` (perm content:message:list). */
@@ -22,6 +23,14 @@ export interface MessageBoardEntry {
   /** `YYYY-MM-DD HH:mm:ss` or null. */
   repliedAt: string | null;
   repliedBy: string | null;
+  /** MESSAGE_REPLY_SMS: what became of the SMS carrying the latest reply; null before any reply. */
+  replySms: MessageReplySms | null;
+}
+
+/** Body of `POST /system/message-board/mine`: a signed-in user's message, filed under their account. */
+export interface MyMessageBody {
+  title: string;
+  text: string;
 }
 
 /** Query of `GET /system/message-board/list` (also the form fields of `POST /system/message-board/export`). */

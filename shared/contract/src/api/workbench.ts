@@ -4,11 +4,14 @@ import type { RData } from './common';
 
 /** `GET /system/workbench/account`: the signed-in user's customer, product and support address (issue 19). */
 export interface WorkbenchAccount {
-  /** The customer the account belongs to (null for an account without one). */
+  /** The customer the account belongs to (null for an account without one; name '' when no company is known). */
   customer: { id: number; name: string; contactName: string | null } | null;
   /** The product the customer runs, as the product centre names it ('' when unknown). */
   productName: string;
-  /** The customer's product version, else the site's (config site.productVersion); '' when neither is known. */
+  /**
+   * The customer's product version; '' when the customer has none. Staff get the site's (config
+   * site.productVersion) when their account has no customer version (issue 27.9: a customer is never shown the site's).
+   */
   productVersion: string;
   /** The product centre's article of that product (for /productDetail?id=), when there is one. */
   productArticleId: number | null;
@@ -18,7 +21,10 @@ export interface WorkbenchAccount {
 
 export type WorkbenchAccountResponse = RData<WorkbenchAccount>;
 
-/** One row of `GET /system/workbench/documents`: a published document-centre file for the customer's product. */
+/**
+ * One row of `GET /system/workbench/documents`: a published document-centre file for the customer's product (their
+ * product's first, then the general ones); none when the account has no product.
+ */
 export interface WorkbenchDocument {
   id: number;
   title: string;

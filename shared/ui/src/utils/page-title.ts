@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { COMPANY_NAME } from '@site/contract';
-import { serverRenderStore } from '../render/render-data';
 
 /**
  * Page title (SPEC section 1): "<route or menu title> - <company title>"; the home page shows the company alone.
@@ -46,9 +45,6 @@ export function pageTitleOverride(location: string): string | undefined {
  * menu title): "<part> - <company>" while the page shows that location. Nothing happens while `part` is empty.
  */
 export function usePageTitle(part: string | null | undefined): void {
-  // The page renderer runs no effects: it reads the title from its store for the rendered file's <title>.
-  const server = serverRenderStore();
-  if (server && part?.trim()) server.pageTitle = part.trim();
   const key = typeof location === 'undefined' ? '' : location.pathname + location.search;
   useEffect(() => {
     if (part?.trim()) setPageTitle(part.trim());

@@ -1,0 +1,65 @@
+/**
+ * Issue 25: a visitor on a slow phone acts on a rendered page before its scripts have run. The CPU is slowed 6x
+ * (Chromium's own throttling) and every file of the remotes is held back 1.5 s; each click is made at
+ * DOMContentLoaded, whatever the app has done by then, and must do what the visitor asked.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { BASE, PORTS } from '../support/site';
+
+const REMOTE_ORIGINS = [PORTS.remote_content, PORTS.remote_support, PORTS.remote_account, PORTS.remote_shell_admin].map(
+  (p) => new RegExp(`^http://[^/]+:${p}/`),
+);
+const HOLD_MS = 1500;
+
+async function slowPhonePage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  for (const origin of REMOTE_ORIGINS) {
+    await page.route(origin, async (route) => {
+      await new Promise((r) => setTimeout(r, HOLD_MS));
+      await route.continue();
+    });
+  }
+  return page;
+}
+
+test.describe('[ISSUE-25] early interaction on a slow phone (CPU 6x, remote scripts held back 1.5 s)', () => {
+  test.setTimeout(120_000);
+  let context: BrowserContext;
+  test.beforeEach(async ({ browser }) => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  });
+  test.afterEach(async () => context.close());
+
+  test('[ISSUE-25][ROUTE-16] a FAQ question clicked at DOMContentLoaded opens its answer', async () => {
+    const page = await slowPhonePage(context);
+    await page.goto(`${BASE}/question`, { waitUntil: 'domcontentloaded' });
+    const question = page.locator('main').getByRole('button', { expanded: false }).first();
+    await question.click();
+    await expect(page.locator('main details[open] .rs-faq-panel')).toBeVisible();
+    await expect(page.locator('main details[open] .rs-faq-panel')).not.toBeEmpty();
+  });
+
+  test('[ISSUE-25][NAV-4] the phone menu clicked at DOMContentLoaded opens with the site entries', async () => {
+    const page = await slowPhonePage(context);
+    await page.goto(`${BASE}/`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: '菜单' }).click();
+    // Before the app runs, the open <details> shows the main navigation as a panel; once it runs, the drawer.
+    const menu = page.getByRole('navigation', { name: /^(主导航|移动端导航)$/ }).first();
+    await expect(menu.getByRole('link')).toHaveCount(7);
+    await expect(menu.getByRole('link').first()).toBeVisible();
+  });
+
+  test('[ISSUE-25][SRCH-1] 搜索 clicked at DOMContentLoaded opens a search that finds', async () => {
+    const page = await slowPhonePage(context);
+    await page.goto(`${BASE}/news`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: '搜索' }).click();
+    // The modal (app running) or the /search page (the form, before it ran): both search.
+    const box = page.getByPlaceholder('请输入搜索内容');
+    await expect(box).toBeVisible({ timeout: 30_000 });
+    await box.fill('系统');
+    await box.press('Enter');
+    await expect(page.getByTestId('search-results').getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+  });
+});

@@ -1,0 +1,51 @@
+import type {
+  Article,
+  ArticleDetail,
+  ArticleListQuery,
+  ArticlePage,
+  ArticlePageQuery,
+  BlockItem,
+  Channel,
+  ChannelQuery,
+  CompanyResponse,
+} from '@site/contract';
+import { getArticle, getArticlePage, getArticles, getBlockItems, getChannel, getChannels, getCompany } from '@site/api-client';
+
+/**
+ * One load of route data under an explicit key: the page renderer's loaders fill the page's query cache with these,
+ * the HTML carries the cache, and a component reading the same query (`useData` of @site/ui) starts from it in the
+ * browser. Keys name the call and its parameters, nothing else, so the server and the browser always agree.
+ */
+export interface Query<T> {
+  queryKey: readonly unknown[];
+  queryFn: () => Promise<T>;
+  /** How long an answer is fresh in a visit (ms); the default is the page's (see @site/ui render). */
+  staleTime?: number;
+}
+
+/** Answers that do not change during a visit (the company, the navigation) are asked once per page load. */
+const ONCE_PER_VISIT = Infinity;
+
+export const companyQuery = (): Query<CompanyResponse> => ({ queryKey: ['company'], queryFn: getCompany, staleTime: ONCE_PER_VISIT });
+
+export const channelsQuery = (params: ChannelQuery = {}): Query<Channel[]> => ({
+  queryKey: ['channels', params],
+  queryFn: () => getChannels(params),
+  ...(params.isNav ? { staleTime: ONCE_PER_VISIT } : {}),
+});
+
+export const channelQuery = (id: number): Query<Channel> => ({ queryKey: ['channel', id], queryFn: () => getChannel(id) });
+
+export const blockItemsQuery = (blockId: number): Query<BlockItem[]> => ({
+  queryKey: ['block-items', blockId],
+  queryFn: () => getBlockItems(blockId),
+});
+
+export const articleQuery = (id: number): Query<ArticleDetail> => ({ queryKey: ['article', id], queryFn: () => getArticle(id) });
+
+export const articlesQuery = (params: ArticleListQuery): Query<Article[]> => ({ queryKey: ['articles', params], queryFn: () => getArticles(params) });
+
+export const articlePageQuery = (params: ArticlePageQuery): Query<ArticlePage> => ({
+  queryKey: ['article-page', params],
+  queryFn: () => getArticlePage(params),
+});

@@ -342,10 +342,11 @@ function createAppConfig(o) {
         chunkIds: 'named',
         minimizer: [minifyExceptFallbacks],
         splitChunks: {
-          // A module shared by several pages stays in each page's chunk unless it is big (40 KB before minifying):
-          // a public page loads one page of its remote, and every separate file is one more request on a cold load
-          // (issue 25: the home page's remote-content part was five files, three of them under 5 KB compressed).
-          minSize: 40_000,
+          // A page (an exposed module, the host's bootstrap) loads as at most two files besides the shared
+          // singletons: what several pages share is repeated in each page's chunk rather than split into many small
+          // files, each one more request on a cold load (issue 25: the home page's remote-content part was five
+          // files, three of them under 5 KB compressed).
+          maxAsyncRequests: 2,
           cacheGroups: {
             // react, react/jsx-runtime, react-dom, react-dom/client and the scheduler are always needed together:
             // one file instead of five separate requests on every cold load.

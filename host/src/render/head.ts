@@ -10,6 +10,8 @@ export interface PageHead {
   /** Organization on every page, Article on detail pages. */
   jsonLd: object[];
   ogType: 'website' | 'article';
+  /** An article's SEO keywords (or its tags), for <meta name="keywords">. */
+  keywords?: string | null;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -48,7 +50,6 @@ export function buildHead(o: {
   pathname: string;
   id: number | null;
   company: { title: string; image: string | null };
-  pageTitle?: string;
   article?: ArticleDetail | null;
 }): PageHead {
   const { origin, pathname, id, company, article } = o;
@@ -60,7 +61,9 @@ export function buildHead(o: {
     url: `${origin}/`,
     ...(company.image ? { logo: absoluteUrl(origin, company.image) } : {}),
   };
-  const title = documentTitle(pathname, company.title, o.pageTitle ?? article?.title);
+  // An article's SEO title (issue 27.5) names the page where it is set; its own title otherwise.
+  const articleTitle = article ? article.seoTitle?.trim() || article.title : undefined;
+  const title = documentTitle(pathname, company.title, articleTitle);
   if (!article) {
     return {
       title,
@@ -78,12 +81,13 @@ export function buildHead(o: {
     canonical,
     image,
     ogType: 'article',
+    keywords: article.seoKeywords?.trim() || (article.tags ?? []).join(',') || null,
     jsonLd: [
       organization,
       {
         '@context': 'https://schema.org',
         '@type': 'Article',
-        headline: article.title,
+        headline: articleTitle,
         datePublished: article.publishDate,
         mainEntityOfPage: canonical,
         ...(image ? { image: [image] } : {}),
@@ -101,6 +105,7 @@ export function headTags(head: PageHead, siteName: string): string {
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    head.keywords ? `<meta name="keywords" content="${escapeHtml(head.keywords)}" />` : '',
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     meta('og:type', head.ogType),
     meta('og:title', head.title),

@@ -342,12 +342,14 @@ function createAppConfig(o) {
         chunkIds: 'named',
         minimizer: [minifyExceptFallbacks],
         splitChunks: {
-          // A page (an exposed module, the host's bootstrap) loads as at most two files besides the shared
-          // singletons: what several pages share is repeated in each page's chunk rather than split into many small
-          // files, each one more request on a cold load (issue 25: the home page's remote-content part was five
-          // files, three of them under 5 KB compressed).
-          maxAsyncRequests: 2,
           cacheGroups: {
+            // Chunks by what a page needs, not by package path: a page (an exposed module, the host's bootstrap)
+            // carries the code it uses, and what several pages share is repeated in each page's chunk instead of
+            // split into small shared files, each one more request on a cold load (issue 25: the home page's
+            // remote-content part was five files, three of them under 5 KB compressed). Only the groups below and
+            // federation's shared singletons are separate files.
+            default: false,
+            defaultVendors: false,
             // react, react/jsx-runtime, react-dom, react-dom/client and the scheduler are always needed together:
             // one file instead of five separate requests on every cold load.
             react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', chunks: 'all', enforce: true, priority: 20 },

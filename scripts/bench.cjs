@@ -1,21 +1,31 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: serves the production build (building it first if missing), waits for the page renderer's first
- * run, checks what each public route serves without JavaScript, and loads each route cold in headless Chromium,
- * printing per route the JS bytes (raw and compressed), the number of requests and which remotes were fetched; then
- * the API throughput of the read routes next to the server's minimal route; then the renderer (scripts/bench/render.cjs):
- * the time from an article's edit until its page serves it, and full renders of a site with 1,000 articles. The build
- * first (scripts/bench/build.cjs): the five apps cold, then one remote rebuilt after a one-line change. Last, the
- * production layout of docs/deploy.md (scripts/bench/scale-out.cjs): nginx before one and two API instances.
- * Prints numbers and writes bench-report.json; never fails on them.
+ * `npm run bench`: builds if needed, then measures the site in two states, one after the other on the same port block
+ * (BENCH_BASE, 19100). Prints numbers and writes bench-report.json; never fails on them.
+ *
+ * 1. A site started exactly as `npm start` starts it (scripts/start.cjs with SKIP_BUILD=1: each remote released into
+ *    a deploy folder, precompressed, NODE_ENV=production, no test switches; its own DATA_DIR and DEPLOY_DIR), used for
+ *    a while first: the page renderer's first run, then every public route visited twice in Chromium. All page numbers
+ *    come from this site: the HTML served without JavaScript, the cold loads (requests, compressed JS, API requests
+ *    per view; scripts/bench/pages.cjs), Lighthouse mobile on every public route with and without scripts, and the
+ *    client-side navigation.
+ * 2. After that site is stopped, a harness-mode site (serve.cjs with NODE_ENV=test, SITE_DEV_ENDPOINTS=1,
+ *    SITE_TEST_ACCOUNTS=1, apps from their dist/, a fresh data folder) for what needs the test helpers (/dev/*,
+ *    admin/admin123): the API throughput of the read routes next to the server's minimal route, the visit records
+ *    stored, and the renderer (scripts/bench/render.cjs): an article's edit until its page serves it, full renders of
+ *    a site with 1,000 articles.
+ * The build first when it runs (scripts/bench/build.cjs): the five apps cold, then one remote rebuilt after a one-line
+ * change. Last, the production layout of docs/deploy.md (scripts/bench/scale-out.cjs): nginx before one and two API
+ * instances.
  */
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { spawn, execSync } = require('child_process');
+const { spawn } = require('child_process');
 const { APPS, PORT_BASES, REMOTE_NAMES, SERVICE_DIRS, portsFrom, serveEnv } = require('../shared/build-config/site.cjs');
 const { siteEnv, defaultRemotes } = require('../services/origin-server/src/site-env.cjs');
 const render = require('./bench/render.cjs');
+const pages = require('./bench/pages.cjs');
 const buildTimes = require('./bench/build.cjs');
 const { measureScaleOut } = require('./bench/scale-out.cjs');
 
@@ -25,21 +35,28 @@ const remotePorts = Object.fromEntries(REMOTE_NAMES.map((n) => [n, ports[n]]));
 const HOST = `http://localhost:${ports.host}`;
 /** The API port itself: its test helpers (/dev/*) are never on the host's proxy list. */
 const API = `http://127.0.0.1:${ports.api}`;
+/** Every public route; `?id=` is completed with the first published article of the channel in DETAIL_CHANNELS. */
 const ROUTES = [
   '/',
   '/product',
   '/productDetail?id=',
   '/solution',
+  '/solutionDetail?id=',
   '/news',
   '/newsDetail?id=',
+  '/about',
+  '/contact',
+  '/privacy',
   '/support',
   '/document',
   '/question',
   '/video',
   '/videoDetail?id=',
-  '/about',
-  '/contact',
 ];
+/** The channel of each detail route's article (CHANNEL_IDS of @site/contract). */
+const DETAIL_CHANNELS = { productDetail: 14, solutionDetail: 10, newsDetail: 12, videoDetail: 17 };
+/** The home page's targets of issue 25 (cold view; met / not met, never failing). */
+const HOME_TARGETS = { requests: 25, jsCompressedKB: 200 };
 
 function requireFrom(dir, id) {
   return require(require.resolve(id, { paths: [path.join(root, dir)] }));
@@ -76,166 +93,6 @@ async function firstId(channelId) {
   const r = await fetch(`${HOST}/api/article/page?channelId=${channelId}&page=1&pageSize=1`);
   const page = await r.json();
   return page.content?.[0]?.id ?? 1;
-}
-
-async function measureRoute(chromium, url) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  const page = await browser.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const sizes = new Map();
-  cdp.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
-  const reqs = new Map();
-  const sentAt = new Map();
-  cdp.on('Network.requestWillBeSent', (e) => sentAt.set(e.requestId, e.wallTime * 1000));
-  cdp.on('Network.responseReceived', (e) => reqs.set(e.requestId, { url: e.response.url, type: e.type }));
-  const started = Date.now();
-  // The page's own needs end when its heading shows; later requests are idle-time prefetch of other pages.
-  const shown = page
-    .locator('main h1')
-    .first()
-    .waitFor({ state: 'visible', timeout: 30000 })
-    .then(
-      () => Date.now(),
-      () => null,
-    );
-  await page.goto(url, { waitUntil: 'networkidle' });
-  const loadMs = Date.now() - started;
-  const shownAt = await shown;
-  const raw = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((e) => e.initiatorType === 'script')
-      .reduce((n, e) => n + (e.decodedBodySize || 0), 0),
-  );
-  const nav = await page.evaluate(() => {
-    const p = performance.getEntriesByName('first-contentful-paint')[0];
-    return { fcp: p ? Math.round(p.startTime) : null };
-  });
-  let jsCompressed = 0;
-  let jsUntilShown = 0;
-  let requestsUntilShown = 0;
-  const remotes = new Set();
-  const remotesUntilShown = new Set();
-  for (const [id, r] of reqs) {
-    const before = shownAt !== null && (sentAt.get(id) ?? 0) <= shownAt;
-    if (before) requestsUntilShown++;
-    if (r.type === 'Script') jsCompressed += sizes.get(id) || 0;
-    if (r.type === 'Script' && before) jsUntilShown += sizes.get(id) || 0;
-    for (const [name, p] of Object.entries(remotePorts)) if (p === Number(new URL(r.url).port) && before) remotesUntilShown.add(name);
-    const port = Number(new URL(r.url).port);
-    for (const [name, p] of Object.entries(remotePorts)) if (p === port) remotes.add(name);
-  }
-  await browser.close();
-  return {
-    url: url.replace(HOST, ''),
-    requests: reqs.size,
-    jsRawKB: +(raw / 1024).toFixed(1),
-    jsCompressedKB: +(jsCompressed / 1024).toFixed(1),
-    // Up to the page's h1 being visible: what the page itself needs, before idle-time prefetch.
-    shownMs: shownAt === null ? null : shownAt - started,
-    requestsUntilShown,
-    jsCompressedUntilShownKB: +(jsUntilShown / 1024).toFixed(1),
-    remotesUntilShown: [...remotesUntilShown].sort(),
-    fcpMs: nav.fcp,
-    loadMs,
-    remotes: [...remotes].sort(),
-  };
-}
-
-const LH_FLAGS =
-  '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
-const median = (xs) => {
-  const v = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
-  return v.length ? v[Math.floor((v.length - 1) / 2)] : null;
-};
-
-/** One Lighthouse run (mobile by default, or desktop), reduced to the figures the report keeps. */
-function lighthouseOnce(url, desktop) {
-  const bin = path.join(root, 'e2e/node_modules/.bin/lighthouse');
-  const out = path.join(os.tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
-  const args = [
-    url,
-    `--chrome-flags=${LH_FLAGS}`,
-    '--output=json',
-    `--output-path=${out}`,
-    '--quiet',
-    '--only-categories=performance,accessibility,best-practices,seo',
-  ];
-  if (desktop) args.push('--preset=desktop');
-  try {
-    execSync(`${bin} ${args.map((a) => JSON.stringify(a)).join(' ')}`, {
-      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
-      stdio: 'ignore',
-      timeout: 120000,
-    });
-    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
-    const a = r.audits;
-    const score = (c) => Math.round((r.categories[c]?.score ?? 0) * 100);
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcpMs: Math.round(a['largest-contentful-paint']?.numericValue ?? 0),
-      fcpMs: Math.round(a['first-contentful-paint']?.numericValue ?? 0),
-      tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? 0),
-      cls: +(a['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
-      transferKB: Math.round((a['total-byte-weight']?.numericValue ?? 0) / 1024),
-    };
-  } catch (e) {
-    return { error: String(e.message).slice(0, 200) };
-  } finally {
-    fs.rmSync(out, { force: true });
-  }
-}
-
-function lighthouse(url, desktop, runs) {
-  const results = Array.from({ length: runs }, () => lighthouseOnce(url, desktop)).filter((r) => !r.error);
-  if (!results.length) return { error: 'lighthouse failed' };
-  const keys = Object.keys(results[0]);
-  return Object.fromEntries(keys.map((k) => [k, median(results.map((r) => r[k]))]));
-}
-
-/**
- * Client-side navigation between two remotes: click a header link, time (in the page) from the click until the
- * new page's h1, with its own text, is in the DOM and the next frame has been produced. The previous page stays on
- * screen during a navigation, so waiting for "an h1" or for the URL would time nothing.
- */
-/* global window, document, MutationObserver, requestAnimationFrame -- navTimes' page.evaluate callbacks run in the browser */
-async function navTimes(chromium, from, linkName, times) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-  const page = await browser.newPage();
-  const out = [];
-  for (let i = 0; i < times; i++) {
-    await page.goto(HOST + from, { waitUntil: 'networkidle' });
-    await page.evaluate((h1Text) => {
-      const t = (window.__nav = {});
-      document.addEventListener('click', () => (t.click = performance.now()), { capture: true, once: true });
-      new MutationObserver((_, observer) => {
-        if ([...document.querySelectorAll('main h1')].some((h) => h.textContent.trim() === h1Text)) {
-          observer.disconnect();
-          requestAnimationFrame(() => setTimeout(() => (t.shown = performance.now())));
-        }
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    }, linkName);
-    await page.locator('header nav a', { hasText: linkName }).first().click();
-    await page.waitForFunction(() => window.__nav.shown !== undefined);
-    out.push(Math.round(await page.evaluate(() => window.__nav.shown - window.__nav.click)));
-  }
-  await browser.close();
-  return out;
 }
 
 async function apiLoad(autocannon, pathName, opts = {}) {
@@ -332,15 +189,264 @@ async function measureRenderer(report, ids, env) {
   }
 }
 
+/** Each detail route's id: the first published article of its channel on the running site. */
+async function detailIds() {
+  const ids = {};
+  for (const [route, channelId] of Object.entries(DETAIL_CHANNELS)) ids[route] = await firstId(channelId);
+  return ids;
+}
+
+const routeUrls = (ids) => ROUTES.map((r) => (r.endsWith('id=') ? r + ids[r.split('?')[0].slice(1)] : r));
+
+/** The renderer's first run over the site, reported and printed; the page numbers are of rendered pages only after it. */
+async function firstRenderRun(label) {
+  // SITE_RENDER=0 measures the site without the renderer (every page rendered by the browser), as before issue 17.
+  const firstRun = RENDER_ON
+    ? await render.waitRendererIdle(ports.renderer, { minRuns: 1, timeoutMs: 300000 })
+    : { idle: false, waitedMs: 0, status: null };
+  const fr = firstRun.status?.lastReport;
+  console.log(
+    !RENDER_ON
+      ? `${label}: page renderer off (SITE_RENDER=0): every page is rendered by the browser`
+      : firstRun.idle
+        ? `${label}: page renderer's first run done (${fr?.rendered ?? '?'} pages in ${fr?.ms ?? '?'} ms${firstRun.status?.lastError ? `; error: ${firstRun.status.lastError}` : ''})`
+        : `${label}: page renderer's first run NOT done after ${firstRun.waitedMs} ms: the numbers below may be of pages the browser renders`,
+  );
+  return { waitedMs: firstRun.waitedMs, idle: firstRun.idle, lastReport: fr ?? null, lastError: firstRun.status?.lastError ?? null };
+}
+
+/** Variables that would turn a production start into a harness: never passed to the `npm start` site. */
+const TEST_SWITCHES = ['NODE_ENV', 'SITE_DEV_ENDPOINTS', 'SITE_TEST_ACCOUNTS', 'SITE_WX_LOCAL'];
+
+/**
+ * Starts a whole site on the bench's ports: `production` = `node scripts/start.cjs` as `npm start` runs it (with
+ * SKIP_BUILD=1, its own data and deploy folders), else the harness (serve.cjs, NODE_ENV=test and the test switches).
+ * Its output goes to a log file, printed in part when the site does not come up.
+ */
+async function startSite(production) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), production ? 'bench-site-' : 'bench-data-'));
+  const log = path.join(dataDir, 'site.log');
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !production || !TEST_SWITCHES.includes(k)));
+  const env = production
+    ? { ...base, ...serveEnv(ports), DATA_DIR: path.join(dataDir, 'data'), DEPLOY_DIR: path.join(dataDir, 'deploy'), SKIP_BUILD: '1' }
+    : {
+        ...base,
+        ...serveEnv(ports),
+        DATA_DIR: path.join(dataDir, 'data'),
+        NODE_ENV: 'test',
+        SITE_DEV_ENDPOINTS: '1',
+        SITE_TEST_ACCOUNTS: '1',
+        // The renderer's periodic full run (every 10 minutes by default) would land inside the renderer's numbers.
+        RENDER_FULL_INTERVAL_MS: String(24 * 3600 * 1000),
+      };
+  const script = production ? path.join(root, 'scripts', 'start.cjs') : path.join(root, SERVICE_DIRS.originServer, 'src', 'serve.cjs');
+  const out = fs.openSync(log, 'a');
+  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  const stop = async () => {
+    // serve.cjs stops its children (API, renderer, origins) before it exits: the folders are free after that.
+    const exited = child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null;
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // npm start installs, releases and precompresses before it serves: minutes on a loaded machine.
+    await waitFor(`${HOST}/health`, production ? 600000 : 120000);
+  } catch (e) {
+    const tail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').slice(-30).join('\n') : '';
+    await stop();
+    throw new Error(`${e.message}; the site's output ended with:\n${tail}`, { cause: e });
+  }
+  return { env, stop };
+}
+
+const yesNo = (ok) => (ok ? 'met' : 'NOT met');
+
+/** The page measurements on the `npm start` site, after its warm-up (scripts/bench/pages.cjs). */
+async function measurePages(report, chromium) {
+  report.productionSite = { renderer: await firstRenderRun('npm start site') };
+  const ids = await detailIds();
+  const urls = routeUrls(ids);
+  const warm = await pages.warmUp(chromium, HOST, urls, Number(process.env.BENCH_WARM_VISITS || 2));
+  report.productionSite.warmUp = warm;
+  console.log(`Warm-up: ${warm.views} page views (${warm.failed} failed) of the ${urls.length} public routes in ${warm.ms} ms`);
+
+  report.servedHtml = await render.servedHtml(HOST, urls);
+  console.log('\nServed HTML without JavaScript (plain fetch; rendered = render data and an <h1> in the HTML):');
+  console.table(
+    report.servedHtml.map((x) => ({
+      route: x.url,
+      status: x.status,
+      rendered: x.rendered,
+      'HTML KB': +(x.htmlBytes / 1024).toFixed(1),
+      'sent KB': x.transferBytes === null || x.transferBytes === undefined ? '?' : +(x.transferBytes / 1024).toFixed(1),
+      encoding: x.encoding ?? x.error,
+    })),
+  );
+
+  for (const r of urls) {
+    report.routes.push(await pages.coldLoad(chromium, HOST, r, remotePorts).catch((e) => ({ url: r, error: String(e.message).slice(0, 200) })));
+  }
+  console.log('\nCold views (headless Chromium, empty cache, no throttling; until network idle, in brackets until the h1 shows):');
+  console.table(
+    report.routes.map((x) =>
+      x.error
+        ? { route: x.url, error: x.error }
+        : {
+            route: x.url,
+            'requests (until h1)': `${x.requests} (${x.requestsUntilShown})`,
+            'JS br KB (until h1)': `${x.jsCompressedKB} (${x.jsCompressedUntilShownKB})`,
+            'JS raw KB': x.jsRawKB,
+            'API for content': x.apiContent,
+            'visit records': x.visitRecords,
+            'form captcha': x.url.startsWith('/contact') ? x.captcha : '',
+            'FCP ms': x.fcpMs,
+            'h1 ms': x.shownMs,
+            'load ms': x.loadMs,
+            remotes: x.remotes.join(' '),
+          },
+    ),
+  );
+  console.log('API requests for content per cold view (target 0 on a rendered page):');
+  for (const x of report.routes) if (!x.error) console.log(`  ${x.url}: ${x.apiContent}${x.apiContent ? ` (${x.apiContentCalls.join(', ')})` : ''}`);
+  const home = report.routes.find((x) => x.url === '/');
+  if (home && !home.error) {
+    report.homeTargets = {
+      requests: { value: home.requests, target: HOME_TARGETS.requests, met: home.requests <= HOME_TARGETS.requests },
+      jsCompressedKB: { value: home.jsCompressedKB, target: HOME_TARGETS.jsCompressedKB, met: home.jsCompressedKB <= HOME_TARGETS.jsCompressedKB },
+    };
+    const h = report.homeTargets;
+    console.log(
+      `Home page targets: requests ${h.requests.value} <= ${h.requests.target}: ${yesNo(h.requests.met)}; ` +
+        `compressed JS ${h.jsCompressedKB.value} KB <= ${h.jsCompressedKB.target} KB: ${yesNo(h.jsCompressedKB.met)}`,
+    );
+  }
+
+  const lhRuns = Number(process.env.BENCH_LH_RUNS || 3);
+  if (process.env.BENCH_SKIP_LH !== '1') {
+    const t = pages.LH_TARGETS;
+    const started = Date.now();
+    const before = await render.renderStatus(ports.renderer);
+    report.lighthouse = [];
+    for (const r of urls) report.lighthouse.push({ route: r, ...pages.lighthouseRoute(HOST + r, lhRuns) });
+    const after = await render.renderStatus(ports.renderer);
+    report.lighthouseMeta = {
+      runsPerRoute: lhRuns,
+      ms: Date.now() - started,
+      targets: t,
+      // The renderer's periodic full run (every 10 minutes, as on any npm start site) may land inside these runs.
+      rendererRunsDuring: before && after ? after.runs - before.runs : null,
+    };
+    console.log(
+      `\nLighthouse mobile, median of ${lhRuns}, with scripts and with every script blocked (--blocked-url-patterns=*.js) in the same run ` +
+        `(${Math.round(report.lighthouseMeta.ms / 1000)} s; renderer runs meanwhile: ${report.lighthouseMeta.rendererRunsDuring ?? '?'}). ` +
+        `Targets: performance >= ${t.performance}, LCP <= ${t.lcpMs} ms, TBT <= ${t.tbtMs} ms, CLS <= ${t.cls}, LCP / LCP without scripts <= ${t.lcpRatio}:`,
+    );
+    console.table(
+      report.lighthouse.map((x) => {
+        const m = x.mobile;
+        const n = x.noScripts;
+        if (m.error) return { route: x.route, error: m.error };
+        const missed = Object.entries(x.met)
+          .filter(([, ok]) => !ok)
+          .map(([k]) => k);
+        return {
+          route: x.route,
+          perf: m.performance,
+          'LCP ms': m.lcpMs,
+          'TBT ms': m.tbtMs,
+          CLS: m.cls,
+          'no-JS perf': n.error ? '?' : n.performance,
+          'no-JS LCP ms': n.error ? '?' : n.lcpMs,
+          'LCP ratio': x.lcpRatio ?? '?',
+          'a11y/bp/seo': `${m.accessibility}/${m.bestPractices}/${m.seo}`,
+          targets: missed.length ? `not met: ${missed.join(', ')}` : 'met',
+        };
+      }),
+    );
+    const allMet = report.lighthouse.filter((x) => x.allMet).length;
+    console.log(`Lighthouse targets met on ${allMet} of ${report.lighthouse.length} routes`);
+  }
+
+  const nav = await pages.navTimes(chromium, HOST, '/news', '服务支持', 10);
+  report.navigation = { from: '/news (remote_content)', to: '/support (remote_support)', samplesMs: nav, medianMs: pages.median(nav) };
+  console.log(`\nClient-side navigation /news -> /support (two remotes): median ${report.navigation.medianMs} ms of ${nav.length}`);
+}
+
+/** The measurements that need the test helpers, on the harness-mode site. */
+async function measureApi(report) {
+  const autocannon = requireFrom('e2e', 'autocannon');
+  // A visitor id of this run only, so the stored records can be counted exactly.
+  const uv = String(Date.now()).slice(-12) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const visit = JSON.stringify({
+    siteId: '1',
+    url: 'http://bench/',
+    entryUrl: 'http://bench/',
+    referrer: '',
+    si: 1,
+    uv: Number(uv),
+    newVisitor: true,
+    count: 1,
+    duration: 0,
+  });
+  report.api.push(await apiLoad(autocannon, '/health'));
+  report.api.push(await apiLoad(autocannon, '/api/channel?isNav=true'));
+  report.api.push(await apiLoad(autocannon, '/api/block-item?blockId=1'));
+  report.api.push(await apiLoad(autocannon, '/api/article/page?channelId=12&page=1&pageSize=10'));
+  // A fixed number of requests rather than a duration: a duration stops with up to 50 requests in flight,
+  // which the server stores but autocannon never counts as answered (the old 674 stored vs 624 2xx).
+  const visitAmount = Number(process.env.BENCH_VISIT_REQUESTS || 3000);
+  report.api.push(
+    await apiLoad(autocannon, '/api/visit/1', {
+      method: 'POST',
+      body: visit,
+      headers: { 'content-type': 'application/json' },
+      amount: visitAmount,
+    }),
+  );
+  const visitRun = report.api[report.api.length - 1];
+  report.visitStored = await storedVisits(uv);
+  report.visitAnswered2xx = visitRun.total2xx;
+  const minimal = report.api[0].rps || 1;
+  console.log('\nAPI under 50 connections (harness-mode site; ratio = rps / minimal route rps):');
+  console.table(
+    report.api.map((a) => ({
+      route: `${a.method} ${a.path}`,
+      rps: a.rps,
+      'p99 ms': a.p99ms,
+      ratio: +(a.rps / minimal).toFixed(2),
+      non2xx: a.non2xx,
+      errors: a.errors,
+    })),
+  );
+  console.log(`Visit records: ${report.visitAnswered2xx} answered 2xx, ${report.visitStored ?? '?'} stored`);
+}
+
 (async () => {
   const report = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores`,
-    notes: ['Lighthouse of the signed-in /index is not measured (it needs a token in the Lighthouse browser profile).'],
+    notes: [
+      'Page numbers (servedHtml, routes, lighthouse, navigation) are of a site started as `npm start` starts it, after a warm-up; ' +
+        'api, visitStored and renderer are of a harness-mode site (NODE_ENV=test, test helpers on).',
+      'Lighthouse of the signed-in /index is not measured (it needs a token in the Lighthouse browser profile).',
+    ],
     build: {},
     routes: [],
     api: [],
   };
+  // The page numbers assume the fonts of a Chinese visitor's machine (Debian: fonts-noto-cjk).
+  report.cjkFonts = pages.cjkFonts();
+  const fontWarning = report.cjkFonts.length
+    ? null
+    : 'WARNING: `fc-list :lang=zh` finds no CJK font: the page numbers are of a machine without Chinese fonts (Debian: apt-get install fonts-noto-cjk)';
+  if (fontWarning) {
+    report.notes.unshift(fontWarning);
+    console.log(fontWarning);
+  } else {
+    console.log(`CJK fonts: ${report.cjkFonts.join(', ')}`);
+  }
   if (process.env.BENCH_SKIP_BUILD !== '1' || !Object.values(APPS).every((a) => fs.existsSync(path.join(root, a.dir, 'dist')))) {
     // Build times (scripts/bench/build.cjs): the five apps cold, then one remote after a one-line change.
     report.buildTimes = await buildTimes.measureBuild();
@@ -351,169 +457,35 @@ async function measureRenderer(report, ids, env) {
     const entry = path.join(root, a.dir, 'dist', 'remoteEntry.js');
     if (fs.existsSync(manifest)) report.build[a.dir] = { manifestBytes: fs.statSync(manifest).size, remoteEntryBytes: fs.statSync(entry).size };
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  // A harness like the e2e suite (NODE_ENV=test, SITE_DEV_ENDPOINTS=1): the API's test helpers count the stored
-  // visit records; serve.cjs alone would run the API in production mode, without them.
-  // The renderer's periodic full run (every 10 minutes by default) would land inside the measurements: once a day here.
-  const env = {
-    ...process.env,
-    ...serveEnv(ports),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    SITE_DEV_ENDPOINTS: '1',
-    SITE_TEST_ACCOUNTS: '1',
-    RENDER_FULL_INTERVAL_MS: String(24 * 3600 * 1000),
-  };
-  const serve = spawn(process.execPath, [path.join(root, SERVICE_DIRS.originServer, 'src', 'serve.cjs')], { env, stdio: 'ignore' });
+  const { chromium } = requireFrom('e2e', '@playwright/test');
+
+  console.log('\nStarting the site as `npm start` does (scripts/start.cjs, SKIP_BUILD=1, production mode) ...');
   try {
-    await waitFor(`${HOST}/health`);
-    // The numbers below are of rendered pages: the renderer's first full run has to be done. SITE_RENDER=0 measures
-    // the site without the renderer (every page rendered by the browser), as before issue 17.
-    const firstRun = RENDER_ON
-      ? await render.waitRendererIdle(ports.renderer, { minRuns: 1, timeoutMs: 300000 })
-      : { idle: false, waitedMs: 0, status: null };
-    report.renderer = {
-      firstRun: {
-        waitedMs: firstRun.waitedMs,
-        idle: firstRun.idle,
-        lastReport: firstRun.status?.lastReport ?? null,
-        lastError: firstRun.status?.lastError ?? null,
-      },
-    };
-    const fr = firstRun.status?.lastReport;
-    console.log(
-      !RENDER_ON
-        ? 'Page renderer: off (SITE_RENDER=0): every page is rendered by the browser'
-        : firstRun.idle
-          ? `Page renderer: first run done (${fr?.rendered ?? '?'} pages in ${fr?.ms ?? '?'} ms${firstRun.status?.lastError ? `; error: ${firstRun.status.lastError}` : ''})`
-          : `Page renderer: first run NOT done after ${firstRun.waitedMs} ms: the numbers below may be of pages the browser renders`,
-    );
-    const { chromium } = requireFrom('e2e', '@playwright/test');
-    const ids = { productDetail: await firstId(14), newsDetail: await firstId(12), videoDetail: await firstId(17) };
-    const routeUrls = ROUTES.map((r) => (r.endsWith('id=') ? r + ids[r.split('?')[0].slice(1)] : r));
-
-    report.servedHtml = await render.servedHtml(HOST, routeUrls);
-    console.log('\nServed HTML without JavaScript (plain fetch; rendered = render data and an <h1> in the HTML):');
-    console.table(
-      report.servedHtml.map((x) => ({
-        route: x.url,
-        status: x.status,
-        rendered: x.rendered,
-        'HTML KB': +(x.htmlBytes / 1024).toFixed(1),
-        'sent KB': x.transferBytes === null || x.transferBytes === undefined ? '?' : +(x.transferBytes / 1024).toFixed(1),
-        encoding: x.encoding ?? x.error,
-      })),
-    );
-
-    for (const r of routeUrls) report.routes.push(await measureRoute(chromium, HOST + r));
-    console.log('\nCold loads (headless Chromium, no throttling):');
-    console.table(
-      report.routes.map((x) => ({
-        route: x.url,
-        'req (until h1)': `${x.requests} (${x.requestsUntilShown})`,
-        'JS raw KB': x.jsRawKB,
-        'JS br KB (until h1)': `${x.jsCompressedKB} (${x.jsCompressedUntilShownKB})`,
-        'FCP ms': x.fcpMs,
-        'h1 ms': x.shownMs,
-        'load ms': x.loadMs,
-        remotes: x.remotes.join(' '),
-        'remotes until h1': x.remotesUntilShown.join(' '),
-      })),
-    );
-
-    const lhRuns = Number(process.env.BENCH_LH_RUNS || 3);
-    const lhRoutes = [
-      '/',
-      '/product',
-      `/productDetail?id=${ids.productDetail}`,
-      '/news',
-      `/newsDetail?id=${ids.newsDetail}`,
-      '/document',
-      `/videoDetail?id=${ids.videoDetail}`,
-    ];
-    if (process.env.BENCH_SKIP_LH !== '1') {
-      for (const r of lhRoutes) {
-        report.lighthouse ??= [];
-        report.lighthouse.push({ route: r, mobile: lighthouse(HOST + r, false, lhRuns), desktop: lighthouse(HOST + r, true, lhRuns) });
-      }
-      console.log(`\nLighthouse (median of ${lhRuns}; mobile / desktop):`);
-      console.table(
-        report.lighthouse.map((x) => ({
-          route: x.route,
-          perf: `${x.mobile.performance} / ${x.desktop.performance}`,
-          a11y: `${x.mobile.accessibility} / ${x.desktop.accessibility}`,
-          bp: `${x.mobile.bestPractices} / ${x.desktop.bestPractices}`,
-          seo: `${x.mobile.seo} / ${x.desktop.seo}`,
-          'LCP ms': `${x.mobile.lcpMs} / ${x.desktop.lcpMs}`,
-          'FCP ms': x.mobile.fcpMs,
-          'TBT ms': x.mobile.tbtMs,
-          CLS: x.mobile.cls,
-          KB: x.mobile.transferKB,
-        })),
-      );
+    const site = await startSite(true);
+    try {
+      await measurePages(report, chromium);
+    } finally {
+      await site.stop();
     }
+  } catch (e) {
+    report.productionSite = { ...report.productionSite, error: String(e.message).slice(0, 2000) };
+    console.log(`\nPage measurements stopped: ${report.productionSite.error}`);
+  }
 
-    const nav = await navTimes(chromium, '/news', '服务支持', 10);
-    report.navigation = { from: '/news (remote_content)', to: '/support (remote_support)', samplesMs: nav, medianMs: median(nav) };
-    console.log(`\nClient-side navigation /news -> /support (two remotes): median ${report.navigation.medianMs} ms of ${nav.length}`);
-
-    const autocannon = requireFrom('e2e', 'autocannon');
-    // A visitor id of this run only, so the stored records can be counted exactly.
-    const uv = String(Date.now()).slice(-12) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-    const visit = JSON.stringify({
-      siteId: '1',
-      url: 'http://bench/',
-      entryUrl: 'http://bench/',
-      referrer: '',
-      si: 1,
-      uv: Number(uv),
-      newVisitor: true,
-      count: 1,
-      duration: 0,
-    });
-    report.api.push(await apiLoad(autocannon, '/health'));
-    report.api.push(await apiLoad(autocannon, '/api/channel?isNav=true'));
-    report.api.push(await apiLoad(autocannon, '/api/block-item?blockId=1'));
-    report.api.push(await apiLoad(autocannon, '/api/article/page?channelId=12&page=1&pageSize=10'));
-    // A fixed number of requests rather than a duration: a duration stops with up to 50 requests in flight,
-    // which the server stores but autocannon never counts as answered (the old 674 stored vs 624 2xx).
-    const visitAmount = Number(process.env.BENCH_VISIT_REQUESTS || 3000);
-    report.api.push(
-      await apiLoad(autocannon, '/api/visit/1', {
-        method: 'POST',
-        body: visit,
-        headers: { 'content-type': 'application/json' },
-        amount: visitAmount,
-      }),
-    );
-    const visitRun = report.api[report.api.length - 1];
-    report.visitStored = await storedVisits(uv);
-    report.visitAnswered2xx = visitRun.total2xx;
-    const minimal = report.api[0].rps || 1;
-    console.log('\nAPI under 50 connections (ratio = rps / minimal route rps):');
-    console.table(
-      report.api.map((a) => ({
-        route: `${a.method} ${a.path}`,
-        rps: a.rps,
-        'p99 ms': a.p99ms,
-        ratio: +(a.rps / minimal).toFixed(2),
-        non2xx: a.non2xx,
-        errors: a.errors,
-      })),
-    );
-    console.log(`Visit records: ${report.visitAnswered2xx} answered 2xx, ${report.visitStored ?? '?'} stored`);
-
-    if (RENDER_ON && process.env.BENCH_SKIP_RENDERER !== '1') await measureRenderer(report, ids, env);
+  console.log('\nStarting the harness-mode site (test helpers on) for the API and renderer numbers ...');
+  const site = await startSite(false);
+  try {
+    report.renderer = { firstRun: await firstRenderRun('harness site') };
+    const ids = await detailIds();
+    await measureApi(report);
+    if (RENDER_ON && process.env.BENCH_SKIP_RENDERER !== '1') await measureRenderer(report, ids, site.env);
   } finally {
-    // serve.cjs stops its children (API, five origins) before it exits: the data folder is free after that.
-    const exited = serve.exitCode === null ? new Promise((r) => serve.once('exit', r)) : null;
-    serve.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   }
   // After the site is stopped: its own processes and database, nothing else running beside them.
   if (process.env.BENCH_SKIP_SCALE_OUT !== '1') report.scaleOut = await measureScaleOut().catch((e) => ({ error: String(e) }));
   fs.writeFileSync(path.join(root, 'bench-report.json'), JSON.stringify(report, null, 2));
+  if (fontWarning) console.log(`\n${fontWarning}`);
   console.log('\nwrote bench-report.json');
 })().catch((e) => {
   console.error('[bench]', e);

@@ -49,6 +49,9 @@ const form = (over: Record<string, unknown> = {}) => ({
   text: '<p>公司发布了新产品，性能提升明显。</p>',
   tags: ['新品'],
   status: 0,
+  // A fixed publish time: without one, a save takes the current second, and a write that crosses into the next
+  // second would show 发布时间 among the changes.
+  publishDate: '2026-11-20 10:00:00',
   ...over,
 });
 const create = async (over: Record<string, unknown> = {}, token = admin) => {

@@ -157,35 +157,60 @@ export interface SuiteServer<A extends TestAccount = never> extends TestServer {
 }
 
 /**
- * Registers the hooks of the surrounding file or describe block: before its tests a server on a fresh database
- * (startTestServer with `server`), with the variables of `env` set while it is built as an operator would set them,
- * then signed in as each of `signIn`; after them, closed. The object is usable once the tests run.
+ * Node 20 runs a file's top-level before hooks at the same time (those of a describe block one after another): the
+ * suite servers of a file are started one after another, in the order they were declared, each by its own hook.
+ */
+let lastStart: Promise<void> = Promise.resolve();
+
+/**
+ * Registers the hooks of the surrounding file or describe block: before its tests, `prepare` (what the server needs
+ * first), then a server on a fresh database (startTestServer with `server`), with the variables of `env` set while it
+ * is built as an operator would set them, signed in as each of `signIn`, then `ready` (what the tests need of it);
+ * after them, closed. The object is usable once the tests run.
  */
 export function suiteServer<A extends TestAccount = never>({
   signIn = [],
   env = {},
   server = {},
-}: { signIn?: A[]; env?: Record<string, string>; server?: ServerOptions } = {}): SuiteServer<A> {
+  prepare,
+  ready,
+}: {
+  signIn?: A[];
+  env?: Record<string, string>;
+  server?: ServerOptions;
+  prepare?: () => Promise<void>;
+  ready?: (s: SuiteServer<A>) => void | Promise<void>;
+} = {}): SuiteServer<A> {
   let current: TestServer | undefined;
   const live = () => {
     if (!current) throw new Error('the suite server is started by its before hook: use it inside a test or hook');
     return current;
   };
   const token = {} as Record<A, string>;
+  const previous = lastStart;
+  let started!: () => void;
+  lastStart = new Promise((resolve) => (started = resolve));
   before(async () => {
-    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, env);
     try {
-      current = await startTestServer(server);
-    } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
+      await previous;
+      await prepare?.();
+      const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+      Object.assign(process.env, env);
+      try {
+        current = await startTestServer(server);
+      } finally {
+        for (const [k, v] of Object.entries(saved)) {
+          if (v === undefined) delete process.env[k];
+          else process.env[k] = v;
+        }
       }
-    }
-    for (const a of signIn) {
-      const [userName, password] = TEST_ACCOUNTS[a];
-      token[a] = await login(current.app, userName, password);
+      for (const a of signIn) {
+        const [userName, password] = TEST_ACCOUNTS[a];
+        token[a] = await login(current.app, userName, password);
+      }
+      await ready?.(suite);
+    } finally {
+      started();
     }
   });
   after(async () => {

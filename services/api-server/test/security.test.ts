@@ -29,11 +29,12 @@ const UNAUTHORIZED = { code: 401, msg: '认证失败，无法访问系统资源'
 const SMS_FAIL = { code: 500, msg: '短信验证码错误或已过期' };
 const CHINESE = /[\u4e00-\u9fa5]/;
 
-const s = suiteServer({ signIn: ['admin', 'editor'], server: { portalOrigins: [PORTAL] } });
 /** A file just outside the served folder, and its content: no answer may ever carry it. */
 const MARKER = `sec9-outside-${Date.now()}`;
-before(() => {
-  fs.writeFileSync(path.join(s.dataDir, 'secret.txt'), MARKER);
+const s = suiteServer({
+  signIn: ['admin', 'editor'],
+  server: { portalOrigins: [PORTAL] },
+  ready: (started) => fs.writeFileSync(path.join(started.dataDir, 'secret.txt'), MARKER),
 });
 
 const db = () => s.app.ctx.db;

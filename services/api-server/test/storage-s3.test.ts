@@ -3,7 +3,7 @@
  * loopback): seeded media and uploads live in the bucket, not in DATA_DIR/files, and are served from it with their
  * content type, entity tag and byte ranges.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,21 +16,23 @@ import { multipart, PNG_1x1, req, suiteServer } from './helpers.js';
 const BUCKET = 'site-files-test';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-s3rver-'));
 let s3server: S3rver;
-before(async () => {
-  s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const { port } = await s3server.run();
-  // The server reads the driver from the environment, as `npm start` would.
-  Object.assign(process.env, {
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  });
+const s = suiteServer({
+  signIn: ['admin'],
+  prepare: async () => {
+    s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = await s3server.run();
+    // The server reads the driver from the environment, as `npm start` would.
+    Object.assign(process.env, {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+  },
 });
-const s = suiteServer({ signIn: ['admin'] });
 after(async () => {
   await s3server?.close();
   fs.rmSync(tmp, { recursive: true, force: true });

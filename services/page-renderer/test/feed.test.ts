@@ -111,7 +111,7 @@ const article = (id: number): ContentChange => ({ kind: 'article', id, channelId
  */
 async function withLoop(
   api: FeedApi | null,
-  body: (loop: RenderLoop, runs: Runs) => Promise<void>,
+  body: (loop: RenderLoop<{ rendered: number }>, runs: Runs) => Promise<void>,
   { id = 'r1', full = true }: { id?: string; full?: boolean } = {},
 ): Promise<void> {
   const runs = new Runs();

@@ -1,16 +1,10 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
-import { captcha, freshIp, freshPhone, login, ok, req, sendSms, startTestServer, type TestServer } from './helpers.js';
+import { captcha, freshIp, freshPhone, login, ok, req, sendSms, suiteServer } from './helpers.js';
 
-let s: TestServer;
-before(async () => {
-  s = await startTestServer();
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer();
 
 describe('SMS codes and customer accounts', () => {
   test('[API-18][ACCT-5] POST /bus/customer/sendCode?phone= sends a 6-digit code to the outbox; bad phone 400', async () => {

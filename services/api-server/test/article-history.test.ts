@@ -3,7 +3,7 @@
  * deleted articles listed, restored under their own id, purged for good); issue 27.5: SEO title and keywords, and the
  * image library (媒体库). Restores reach the page renderer through the render outbox, in the write's transaction.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CHANNEL_IDS,
@@ -17,31 +17,14 @@ import {
 } from '@site/contract';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
-import { login, multipart, PNG_1x1, req, startTestServer, type TestServer } from './helpers.js';
+import { login, multipart, PNG_1x1, req, startTestServer, suiteServer } from './helpers.js';
 
 const TOKEN = 'render-secret-27-3';
 const NEWS = CHANNEL_IDS.news;
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-let customer: string;
-before(async () => {
-  process.env.SITE_RENDER_HOOK_TOKEN = TOKEN;
-  try {
-    s = await startTestServer();
-  } finally {
-    delete process.env.SITE_RENDER_HOOK_TOKEN;
-  }
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-  customer = await login(s.app, '13800138000', 'customer123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor', 'customer'], env: { SITE_RENDER_HOOK_TOKEN: TOKEN } });
 
-const call = (o: Parameters<typeof req>[1], token = admin) => req(s.app, { token, ...o });
+const call = (o: Parameters<typeof req>[1], token = s.token.admin) => req(s.app, { token, ...o });
 const form = (over: Record<string, unknown> = {}) => ({
   channelId: NEWS,
   title: `版本测试 ${Math.random().toString(36).slice(2, 8)}`,
@@ -54,7 +37,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   publishDate: '2026-11-20 10:00:00',
   ...over,
 });
-const create = async (over: Record<string, unknown> = {}, token = admin) => {
+const create = async (over: Record<string, unknown> = {}, token = s.token.admin) => {
   const r = await call({ method: 'POST', url: '/system/article', payload: form(over) }, token);
   assert.equal(r.body.code, 200, JSON.stringify(r.body));
   return r.body.data as { id: number; version: number; title: string; status: number; channelId: number };
@@ -70,7 +53,7 @@ const diff = async (id: number, from: number, to: number): Promise<ArticleVersio
 const changesAfter = async (after: number): Promise<RenderChanges> =>
   (await req(s.app, { method: 'GET', url: `/internal/render/changes?after=${after}&wait=0`, headers: { 'x-render-token': TOKEN } })).body;
 const lastChange = async () => (await changesAfter(0)).changes.at(-1)?.id ?? 0;
-const recycled = async (token = admin): Promise<RecycledArticle[]> =>
+const recycled = async (token = s.token.admin): Promise<RecycledArticle[]> =>
   (await call({ method: 'GET', url: '/system/article-recycle/list?pageSize=100' }, token)).body.rows;
 
 describe('article versions (issue 27.3)', () => {
@@ -143,8 +126,14 @@ describe('article versions (issue 27.3)', () => {
     assert.equal(same.body.code, 400);
     assert.equal(same.body.msg, '已是当前版本');
     // The editor may edit, so may restore; a customer may not.
-    assert.equal((await call({ method: 'POST', url: `/system/article/${a.id}/versions/2/restore`, payload: { version: 3 } }, editor)).body.code, 200);
-    assert.equal((await call({ method: 'POST', url: `/system/article/${a.id}/versions/1/restore`, payload: { version: 4 } }, customer)).status, 403);
+    assert.equal(
+      (await call({ method: 'POST', url: `/system/article/${a.id}/versions/2/restore`, payload: { version: 3 } }, s.token.editor)).body.code,
+      200,
+    );
+    assert.equal(
+      (await call({ method: 'POST', url: `/system/article/${a.id}/versions/1/restore`, payload: { version: 4 } }, s.token.customer)).status,
+      403,
+    );
   });
 
   test('[ISSUE-27.3] a long body comes back exactly (the audit trail cuts at 20,000 characters; versions do not)', async () => {
@@ -272,14 +261,14 @@ describe('回收站 (issue 27.3)', () => {
   test('[ISSUE-27.3] who may: those who may delete articles (admin); the editor and customers may not; the menu follows', async () => {
     const a = await create();
     await call({ method: 'DELETE', url: `/system/article/${a.id}` });
-    assert.equal((await call({ method: 'GET', url: '/system/article-recycle/list' }, editor)).status, 403);
-    assert.equal((await call({ method: 'PUT', url: `/system/article-recycle/${a.id}/restore` }, editor)).status, 403);
-    assert.equal((await call({ method: 'DELETE', url: `/system/article-recycle/${a.id}` }, customer)).status, 403);
+    assert.equal((await call({ method: 'GET', url: '/system/article-recycle/list' }, s.token.editor)).status, 403);
+    assert.equal((await call({ method: 'PUT', url: `/system/article-recycle/${a.id}/restore` }, s.token.editor)).status, 403);
+    assert.equal((await call({ method: 'DELETE', url: `/system/article-recycle/${a.id}` }, s.token.customer)).status, 403);
     assert.equal((await req(s.app, { method: 'GET', url: '/system/article-recycle/list' })).status, 401);
     const names = (routes: { name?: string; meta?: { title: string }; children?: unknown[] }[]): string[] =>
       routes.flatMap((r) => [r.meta?.title ?? '', ...names((r.children ?? []) as typeof routes)]);
     assert.ok(names((await call({ method: 'GET', url: '/getRouters' })).body.data).includes('回收站'), 'admin sees 回收站');
-    assert.ok(!names((await call({ method: 'GET', url: '/getRouters' }, editor)).body.data).includes('回收站'), 'the editor does not');
+    assert.ok(!names((await call({ method: 'GET', url: '/getRouters' }, s.token.editor)).body.data).includes('回收站'), 'the editor does not');
     const menu = (await call({ method: 'GET', url: '/system/role/menus' })).body.data as {
       menuId: number;
       parentId: number;
@@ -345,21 +334,21 @@ describe('SEO fields and 媒体库 (issue 27.5)', () => {
       const m = multipart(field, name, bytes, type);
       return (await req(s.app, { method: 'POST', url, token, payload: m.payload, headers: m.headers })).body;
     };
-    const first = await up('/common/upload', 'file', '产品图一.png', admin);
-    const second = await up('/common/upload', 'file', '产品图二.png', editor);
-    const avatar = await up('/system/user/profile/avatar', 'avatarfile', '头像.png', admin);
-    const theirs = await up('/common/upload', 'file', '客户的图.png', customer);
+    const first = await up('/common/upload', 'file', '产品图一.png', s.token.admin);
+    const second = await up('/common/upload', 'file', '产品图二.png', s.token.editor);
+    const avatar = await up('/system/user/profile/avatar', 'avatarfile', '头像.png', s.token.admin);
+    const theirs = await up('/common/upload', 'file', '客户的图.png', s.token.customer);
     const pdf = await up(
       '/system/article/upload?kind=document',
       'file',
       '手册.pdf',
-      admin,
+      s.token.admin,
       Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
       'application/pdf',
     );
     for (const r of [first, second, avatar, theirs, pdf]) assert.equal(r.code, 200, JSON.stringify(r));
 
-    const page = (await call({ method: 'GET', url: '/system/article/media?pageSize=100' }, editor)).body;
+    const page = (await call({ method: 'GET', url: '/system/article/media?pageSize=100' }, s.token.editor)).body;
     const urls = (page.rows as MediaImage[]).map((m) => m.url);
     assert.deepEqual(urls.slice(0, 2), [second.url, first.url]);
     assert.ok(!urls.includes(avatar.imgUrl), 'no avatar');
@@ -371,7 +360,7 @@ describe('SEO fields and 媒体库 (issue 27.5)', () => {
       (named.rows as MediaImage[]).map((m) => m.url),
       [first.url],
     );
-    assert.equal((await call({ method: 'GET', url: '/system/article/media' }, customer)).status, 403);
+    assert.equal((await call({ method: 'GET', url: '/system/article/media' }, s.token.customer)).status, 403);
   });
 });
 

@@ -2,23 +2,11 @@
  * Articles written in the admin shell (issue 18.1 and the shared rules of issue 18): states and the public site,
  * server-side sanitising, stale saves, permissions, validation naming the field, the audit trail as history.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { login, multipart, PNG_1x1, req, startTestServer, type TestServer } from './helpers.js';
+import { multipart, PNG_1x1, req, suiteServer } from './helpers.js';
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-let customer: string;
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-  customer = await login(s.app, '13800138000', 'customer123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor', 'customer'] });
 
 const NEWS = 12;
 const form = (over: Record<string, unknown> = {}) => ({
@@ -36,7 +24,7 @@ const publicIds = async (path: string) => ((await req(s.app, { method: 'GET', ur
 describe('articles', () => {
   test('[ISSUE-18.1] a draft is not public; published it is in the list, search and detail; withdrawn it is gone again', async () => {
     const word = `独特词${Date.now()}`;
-    const created = await req(s.app, { method: 'POST', url: '/system/article', token: editor, payload: form({ text: `<p>${word}</p>` }) });
+    const created = await req(s.app, { method: 'POST', url: '/system/article', token: s.token.editor, payload: form({ text: `<p>${word}</p>` }) });
     assert.equal(created.body.code, 200, JSON.stringify(created.body));
     const a = created.body.data;
     assert.equal(a.version, 1);
@@ -44,61 +32,61 @@ describe('articles', () => {
     assert.ok(!(await publicIds(`/api/article/page?channelId=${NEWS}&pageSize=100`)).includes(a.id), 'draft not listed');
     assert.equal((await req(s.app, { method: 'GET', url: `/api/article/${a.id}` })).status, 404);
 
-    const pub = await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: editor, payload: { status: 0, version: 1 } });
+    const pub = await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: s.token.editor, payload: { status: 0, version: 1 } });
     assert.equal(pub.body.data.status, 0);
     assert.ok((await publicIds(`/api/article/page?channelId=${NEWS}&pageSize=100`)).includes(a.id), 'published is listed (cache emptied)');
     assert.deepEqual(await publicIds(`/api/article/es/page?channelId=${NEWS}&text=${encodeURIComponent(word)}`), [a.id]);
     assert.equal((await req(s.app, { method: 'GET', url: `/api/article/${a.id}` })).body.title, a.title);
 
-    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: editor, payload: { status: 2, version: 2 } });
+    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: s.token.editor, payload: { status: 2, version: 2 } });
     assert.equal((await req(s.app, { method: 'GET', url: `/api/article/${a.id}` })).status, 404);
   });
 
   test('[ISSUE-18.1] a publish time in the future keeps a published article off the public site until then', async () => {
     const later = new Date(Date.now() + 86_400_000).toISOString();
-    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form({ status: 0, publishDate: later }) })).body
-      .data;
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: s.token.admin, payload: form({ status: 0, publishDate: later }) }))
+      .body.data;
     assert.equal((await req(s.app, { method: 'GET', url: `/api/article/${a.id}` })).status, 404);
   });
 
   test('[ISSUE-18.1][SEC] the body is sanitised on the server before it is stored', async () => {
-    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form() })).body.data;
-    const stored = (await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: admin })).body.data.text as string;
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: s.token.admin, payload: form() })).body.data;
+    const stored = (await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: s.token.admin })).body.data.text as string;
     assert.match(stored, /<h2>小标题<\/h2>/);
     assert.match(stored, /<img src="\/files\/images\/a.png">/);
     assert.doesNotMatch(stored, /onerror|<script|javascript:/);
   });
 
   test('[ISSUE-18] a stale save is refused with 内容已被他人修改，请刷新后再试 and changes nothing', async () => {
-    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form() })).body.data;
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: s.token.admin, payload: form() })).body.data;
     const first = await req(s.app, {
       method: 'PUT',
       url: `/system/article/${a.id}`,
-      token: editor,
+      token: s.token.editor,
       payload: form({ title: '第一位编辑的标题', version: 1 }),
     });
     assert.equal(first.body.data.version, 2);
     const second = await req(s.app, {
       method: 'PUT',
       url: `/system/article/${a.id}`,
-      token: admin,
+      token: s.token.admin,
       payload: form({ title: '第二位编辑的标题', version: 1 }),
     });
     assert.deepEqual([second.status, second.body], [409, { code: 409, msg: '内容已被他人修改，请刷新后再试' }]);
-    assert.equal((await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: admin })).body.data.title, '第一位编辑的标题');
-    const noVersion = await req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: admin, payload: form() });
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: s.token.admin })).body.data.title, '第一位编辑的标题');
+    const noVersion = await req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: s.token.admin, payload: form() });
     assert.deepEqual(noVersion.body, { code: 400, msg: '版本号不能为空', field: 'version' });
   });
 
   test('[ISSUE-18] permissions: the editor adds and edits but may not delete; a customer may do nothing; anonymous 401', async () => {
-    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: editor, payload: form() })).body.data;
-    const refused = await req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: editor });
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: s.token.editor, payload: form() })).body.data;
+    const refused = await req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: s.token.editor });
     assert.deepEqual([refused.status, refused.body], [403, { code: 403, msg: '当前操作没有权限' }]);
-    assert.equal((await req(s.app, { method: 'GET', url: '/system/article/list', token: customer })).status, 403);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/article/list', token: s.token.customer })).status, 403);
     assert.equal((await req(s.app, { method: 'POST', url: '/system/article', payload: { title: 1 } })).status, 401);
-    const deleted = await req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: admin });
+    const deleted = await req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: s.token.admin });
     assert.equal(deleted.body.code, 200);
-    assert.equal((await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: admin })).status, 404);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/article/${a.id}`, token: s.token.admin })).status, 404);
   });
 
   test('[ISSUE-18] validation answers in Chinese and names the field', async () => {
@@ -111,7 +99,7 @@ describe('articles', () => {
       [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, '标签不能超过10个', 'tags'],
     ];
     for (const [over, msg, field] of cases) {
-      const r = await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form(over) });
+      const r = await req(s.app, { method: 'POST', url: '/system/article', token: s.token.admin, payload: form(over) });
       assert.deepEqual(r.body, { code: 400, msg, field }, JSON.stringify(over));
     }
   });
@@ -125,13 +113,13 @@ describe('articles', () => {
       ['file', '//evil.example/x.pdf', '附件'],
     ];
     for (const [field, value, label] of cases) {
-      const r = await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form({ [field]: value }) });
+      const r = await req(s.app, { method: 'POST', url: '/system/article', token: s.token.admin, payload: form({ [field]: value }) });
       assert.deepEqual(r.body, { code: 400, msg: `${label}只能是站内路径（以 / 开头）或 http(s) 网址`, field }, value);
     }
     const good = await req(s.app, {
       method: 'POST',
       url: '/system/article',
-      token: admin,
+      token: s.token.admin,
       payload: form({ image: ' https://cdn.example.com/a.png ', video: '/files/videos/v.mp4', poster: '', file: 'https://example.com/a.pdf' }),
     });
     assert.equal(good.body.code, 200, JSON.stringify(good.body));
@@ -144,13 +132,13 @@ describe('articles', () => {
 
   test('[ISSUE-27.5b] a body at the maximum in Chinese (3 bytes a character) is saved, add and edit; one character more is a 400, not a 413', async () => {
     const max = '中'.repeat(500_000);
-    const created = await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form({ text: max, status: 1 }) });
+    const created = await req(s.app, { method: 'POST', url: '/system/article', token: s.token.admin, payload: form({ text: max, status: 1 }) });
     assert.equal(created.body.code, 200, JSON.stringify(created.body).slice(0, 300));
     assert.equal(created.body.data.text.length, 500_000);
     const edited = await req(s.app, {
       method: 'PUT',
       url: `/system/article/${created.body.data.id}`,
-      token: admin,
+      token: s.token.admin,
       payload: form({ text: '文'.repeat(500_000), version: 1, title: '长'.repeat(300), description: '摘'.repeat(1000) }),
     });
     assert.equal(edited.body.code, 200, JSON.stringify(edited.body).slice(0, 300));
@@ -158,7 +146,7 @@ describe('articles', () => {
       const over = await req(s.app, {
         method,
         url: method === 'POST' ? '/system/article' : `/system/article/${created.body.data.id}`,
-        token: admin,
+        token: s.token.admin,
         payload: form({ text: '中'.repeat(500_001), version: 2 }),
       });
       assert.deepEqual([over.status, over.body], [400, { code: 400, msg: '正文不能超过500000个字符', field: 'text' }], method);
@@ -167,7 +155,7 @@ describe('articles', () => {
     const big = await req(s.app, {
       method: 'PUT',
       url: `/system/article/${created.body.data.id}/status`,
-      token: admin,
+      token: s.token.admin,
       payload: { status: 0, version: 2, pad: 'x'.repeat(300 * 1024) },
     });
     assert.equal(big.status, 413);
@@ -176,10 +164,10 @@ describe('articles', () => {
   test('[ISSUE-18.1] list: search by title, channel, state and date; sorting; paging', async () => {
     const tag = `检索${Date.now()}`;
     for (const [i, status] of [1, 0, 0].entries()) {
-      await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form({ title: `${tag}-${i}`, status, sort: i }) });
+      await req(s.app, { method: 'POST', url: '/system/article', token: s.token.admin, payload: form({ title: `${tag}-${i}`, status, sort: i }) });
     }
     const list = async (q: string) =>
-      (await req(s.app, { method: 'GET', url: `/system/article/list?title=${encodeURIComponent(tag)}&${q}`, token: editor })).body;
+      (await req(s.app, { method: 'GET', url: `/system/article/list?title=${encodeURIComponent(tag)}&${q}`, token: s.token.editor })).body;
     assert.equal((await list('')).total, 3);
     assert.equal((await list('status=0')).total, 2);
     assert.equal((await list(`channelId=${NEWS + 1000}`)).total, 0);
@@ -196,10 +184,10 @@ describe('articles', () => {
   });
 
   test('[ISSUE-18.7] the article history lists every write, newest first, with before and after', async () => {
-    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: editor, payload: form({ title: '历史一' }) })).body.data;
-    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: editor, payload: form({ title: '历史二', version: 1 }) });
-    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: admin, payload: { status: 0, version: 2 } });
-    const h = (await req(s.app, { method: 'GET', url: `/system/article/${a.id}/history`, token: editor })).body.data;
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: s.token.editor, payload: form({ title: '历史一' }) })).body.data;
+    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: s.token.editor, payload: form({ title: '历史二', version: 1 }) });
+    await req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: s.token.admin, payload: { status: 0, version: 2 } });
+    const h = (await req(s.app, { method: 'GET', url: `/system/article/${a.id}/history`, token: s.token.editor })).body.data;
     assert.deepEqual(
       h.map((e: { userName: string; action: string; summary: string }) => [e.userName, e.action, e.summary]),
       [
@@ -214,7 +202,7 @@ describe('articles', () => {
   test('[ISSUE-18.1] document and video uploads: content-checked, the editor may upload, a customer may not', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const up = multipart('file', '手册.pdf', pdf, 'application/pdf');
-    const r = await req(s.app, { method: 'POST', url: '/system/article/upload?kind=document', token: editor, ...up });
+    const r = await req(s.app, { method: 'POST', url: '/system/article/upload?kind=document', token: s.token.editor, ...up });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
     assert.match(r.body.url, /^\/files\/upload\/.+\.pdf$/);
     assert.equal(r.body.fileName, '手册.pdf');
@@ -224,36 +212,38 @@ describe('articles', () => {
     const large = await req(s.app, {
       method: 'POST',
       url: '/system/article/upload?kind=document',
-      token: editor,
+      token: s.token.editor,
       ...multipart('file', 'big.pdf', big),
     });
     assert.equal(large.body.code, 200, JSON.stringify(large.body));
     assert.equal(large.body.size, big.length);
     const png = multipart('file', 'a.mp4', PNG_1x1, 'video/mp4');
-    const wrong = await req(s.app, { method: 'POST', url: '/system/article/upload?kind=video', token: editor, ...png });
+    const wrong = await req(s.app, { method: 'POST', url: '/system/article/upload?kind=video', token: s.token.editor, ...png });
     assert.deepEqual(wrong.body, { code: 400, msg: '只能上传 MP4/WebM 视频' });
     const byCustomer = await req(s.app, {
       method: 'POST',
       url: '/system/article/upload?kind=document',
-      token: customer,
+      token: s.token.customer,
       ...multipart('file', 'x.pdf', pdf),
     });
     assert.equal(byCustomer.status, 403);
   });
   test('[ISSUE-17][ISSUE-18.1] writes after the channel cache expired still answer (no wait on the one embedded connection)', async () => {
-    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: admin, payload: form() })).body.data;
+    const a = (await req(s.app, { method: 'POST', url: '/system/article', token: s.token.admin, payload: form() })).body.data;
     const cache = (s.app as unknown as { ctx: { cache: { invalidate(prefix?: string): void } } }).ctx.cache;
     const inTime = <T>(p: Promise<T>) =>
       Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s')), 10_000))]);
     // As after 30 s without a channel read: every write below starts with a cold cache.
     cache.invalidate();
-    const pub = await inTime(req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: admin, payload: { status: 0, version: 1 } }));
+    const pub = await inTime(
+      req(s.app, { method: 'PUT', url: `/system/article/${a.id}/status`, token: s.token.admin, payload: { status: 0, version: 1 } }),
+    );
     assert.equal(pub.body.code, 200, JSON.stringify(pub.body));
     cache.invalidate();
-    const edit = await inTime(req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: admin, payload: form({ version: 2 }) }));
+    const edit = await inTime(req(s.app, { method: 'PUT', url: `/system/article/${a.id}`, token: s.token.admin, payload: form({ version: 2 }) }));
     assert.equal(edit.body.code, 200, JSON.stringify(edit.body));
     cache.invalidate();
-    const gone = await inTime(req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: admin }));
+    const gone = await inTime(req(s.app, { method: 'DELETE', url: `/system/article/${a.id}`, token: s.token.admin }));
     assert.equal(gone.body.code, 200, JSON.stringify(gone.body));
   });
 });

@@ -3,11 +3,11 @@
  * each character's path (its exact data, or its sequence of drawing commands) from known captchas reads none of the
  * new ones. The same matcher reads svg-captcha's own images, which shows it is a real attack.
  */
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_CHARSET, CAPTCHA_FONT_SIZE, CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH, renderCaptcha } from '../src/lib/captcha.js';
-import { captcha, startTestServer, type TestServer } from './helpers.js';
+import { captcha, suiteServer } from './helpers.js';
 
 interface Glyph {
   x: number;
@@ -112,13 +112,7 @@ describe('[ISSUE-27.12] captcha', () => {
   });
 
   describe('over HTTP', () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer();
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = suiteServer();
 
     test('/captchaImage keeps its shape: base64 SVG in img, the answer is the 4 drawn characters', async () => {
       const c = await captcha(s.app);

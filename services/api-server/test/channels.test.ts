@@ -3,7 +3,7 @@
  * answers following every write at once, refused deletes, reordering, the audit trail, and the upgrade of a
  * database created before migration 005.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -18,19 +18,9 @@ import {
   type ChannelAdmin,
 } from '@site/contract';
 import { rows } from '../src/db/index.js';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { login, req, suiteServer } from './helpers.js';
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor'] });
 
 interface AuditRow {
   user_name: string;
@@ -43,7 +33,7 @@ interface AuditRow {
 const auditOf = (resource: string, target: string | number) =>
   rows<AuditRow>(s.app.ctx.db, sql`SELECT * FROM audit_log WHERE resource = ${resource} AND target_id = ${String(target)} ORDER BY id`);
 
-const call = (o: InjectOptions & { token?: string }) => req(s.app, { token: admin, ...o });
+const call = (o: InjectOptions & { token?: string }) => req(s.app, { token: s.token.admin, ...o });
 const channel = async (id: number): Promise<ChannelAdmin> => (await call({ method: 'GET', url: `/system/channel/${id}` })).body.data;
 const publicChannel = async (id: number): Promise<Channel> => (await req(s.app, { method: 'GET', url: `/api/channel/${id}` })).body;
 const items = async (blockId: number): Promise<BlockItemAdmin[]> => (await call({ method: 'GET', url: `/system/block/${blockId}/items` })).body.rows;
@@ -135,7 +125,7 @@ describe('channels', () => {
     ];
     const newsBefore = await channel(CHANNEL_IDS.news);
     for (const c of calls) {
-      const r = await req(s.app, { ...c, token: editor });
+      const r = await req(s.app, { ...c, token: s.token.editor });
       assert.deepEqual([r.status, r.body.msg], [403, '当前操作没有权限'], `${c.method} ${c.url}`);
       assert.equal((await req(s.app, c)).status, 401, `${c.method} ${c.url} signed out`);
     }
@@ -367,13 +357,13 @@ describe('upgrade', () => {
     await db.execute(sql`ALTER TABLE channel DROP COLUMN version`);
     await db.execute(sql`ALTER TABLE block_item DROP COLUMN version, DROP COLUMN updated_at`);
     await db.execute(sql`DELETE FROM schema_migrations WHERE name = '005_channels_blocks.sql'`);
-    s = await s.restart();
-    admin = await login(s.app, 'admin', 'admin123');
-    editor = await login(s.app, 'editor', 'editor123');
+    await s.restart();
+    s.token.admin = await login(s.app, 'admin', 'admin123');
+    s.token.editor = await login(s.app, 'editor', 'editor123');
     const menus = (token: string) => req(s.app, { method: 'GET', url: '/getRouters', token }).then((r) => JSON.stringify(r.body.data));
-    const adminMenus = await menus(admin);
+    const adminMenus = await menus(s.token.admin);
     assert.ok(adminMenus.includes('栏目管理') && adminMenus.includes('区块管理'), adminMenus);
-    const editorMenus = await menus(editor);
+    const editorMenus = await menus(s.token.editor);
     assert.ok(!editorMenus.includes('栏目管理') && !editorMenus.includes('区块管理'));
     assert.equal((await channel(CHANNEL_IDS.news)).version, 0);
     const id = await addChannel({ parentId: null, name: '合作伙伴', alias: 'partners', url: '/partners' });

@@ -1,18 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { req, suiteServer } from './helpers.js';
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor'] });
 
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 const FORBIDDEN = { code: 403, msg: '当前操作没有权限' };
@@ -22,37 +12,42 @@ describe('staff content writes', () => {
     const created = await req(s.app, {
       method: 'POST',
       url: '/system/notice',
-      token: admin,
+      token: s.token.admin,
       payload: { noticeTitle: '测试公告', noticeType: '3', noticeContent: `<p>正文</p>${XSS}` },
     });
     assert.equal(created.status, 200);
     assert.equal(created.body.code, 200);
     const id = created.body.data.noticeId;
     assert.ok(Number.isInteger(id));
-    const one = await req(s.app, { method: 'GET', url: `/system/notice/${id}`, token: editor });
+    const one = await req(s.app, { method: 'GET', url: `/system/notice/${id}`, token: s.token.editor });
     assert.equal(one.body.data.noticeContent, `<p>正文</p>${XSS}`);
     assert.equal(one.body.data.status, '0');
     assert.equal(one.body.data.createBy, 'admin');
-    const list = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=5&status=0&noticeType=3', token: admin });
+    const list = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=5&status=0&noticeType=3', token: s.token.admin });
     assert.ok(list.body.rows.some((r: { noticeId: number }) => r.noticeId === id));
     const edited = await req(s.app, {
       method: 'PUT',
       url: `/system/notice/${id}`,
-      token: admin,
+      token: s.token.admin,
       payload: { noticeTitle: '改过的公告', noticeType: '3', noticeContent: '', status: '1' },
     });
     assert.equal(edited.body.code, 200);
-    const gone = await req(s.app, { method: 'DELETE', url: `/system/notice/${id}`, token: admin });
+    const gone = await req(s.app, { method: 'DELETE', url: `/system/notice/${id}`, token: s.token.admin });
     assert.equal(gone.body.code, 200);
-    assert.equal((await req(s.app, { method: 'GET', url: `/system/notice/${id}`, token: admin })).status, 404);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/notice/${id}`, token: s.token.admin })).status, 404);
   });
 
   test('notice input is validated in Chinese', async () => {
-    const noTitle = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeType: '1' } });
+    const noTitle = await req(s.app, { method: 'POST', url: '/system/notice', token: s.token.admin, payload: { noticeType: '1' } });
     assert.deepEqual(noTitle.body, { code: 400, msg: '公告标题不能为空', field: 'noticeTitle' });
-    const badType = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeTitle: 'x', noticeType: "1' OR 1=1" } });
+    const badType = await req(s.app, {
+      method: 'POST',
+      url: '/system/notice',
+      token: s.token.admin,
+      payload: { noticeTitle: 'x', noticeType: "1' OR 1=1" },
+    });
     assert.deepEqual(badType.body, { code: 400, msg: '公告类型格式不正确', field: 'noticeType' });
-    const badIds = await req(s.app, { method: 'DELETE', url: '/system/notice/1;drop', token: admin });
+    const badIds = await req(s.app, { method: 'DELETE', url: '/system/notice/1;drop', token: s.token.admin });
     assert.equal(badIds.status, 400);
   });
 
@@ -60,12 +55,13 @@ describe('staff content writes', () => {
     const items = (await req(s.app, { method: 'GET', url: '/api/block-item?blockId=1' })).body;
     assert.ok(items.length > 0, 'the product footer column has items');
     const item = items[0];
-    const version = async () => (await req(s.app, { method: 'GET', url: `/system/block-item/${item.id}`, token: admin })).body.data.version as number;
+    const version = async () =>
+      (await req(s.app, { method: 'GET', url: `/system/block-item/${item.id}`, token: s.token.admin })).body.data.version as number;
     try {
       const r = await req(s.app, {
         method: 'PUT',
         url: `/system/block-item/${item.id}`,
-        token: admin,
+        token: s.token.admin,
         payload: { title: '新的区块标题', url: '/news', version: await version() },
       });
       assert.equal(r.body.code, 200);
@@ -77,7 +73,7 @@ describe('staff content writes', () => {
       await req(s.app, {
         method: 'PUT',
         url: `/system/block-item/${item.id}`,
-        token: admin,
+        token: s.token.admin,
         payload: { title: item.title, url: item.url, version: await version() },
       });
     }
@@ -93,13 +89,13 @@ describe('staff content writes', () => {
       { method: 'PUT' as const, url: '/system/block-item/1', payload: { title: 'x', version: 0 } },
     ];
     for (const c of calls) {
-      const r = await req(s.app, { ...c, token: editor });
+      const r = await req(s.app, { ...c, token: s.token.editor });
       assert.equal(r.status, 403, `${c.method} ${c.url}`);
       assert.deepEqual(r.body, FORBIDDEN);
       const anon = await req(s.app, c);
       assert.equal(anon.status, 401, `${c.method} ${c.url}`);
     }
-    const notice = await req(s.app, { method: 'GET', url: '/system/notice/1', token: admin });
+    const notice = await req(s.app, { method: 'GET', url: '/system/notice/1', token: s.token.admin });
     assert.notEqual(notice.body.data.noticeTitle, 'x');
   });
 });

@@ -1,22 +1,16 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME, TOP_NAV } from '@site/contract';
 import { rows } from '../src/db/index.js';
-import { captcha, freshIp, req, startTestServer, type TestResponse, type TestServer, ok } from './helpers.js';
+import { captcha, freshIp, req, suiteServer, type TestResponse, ok } from './helpers.js';
 
 // The fields these tests read from the JSON answers.
 type Channel = { id: number; nav: boolean; allowSearch: boolean; children: Channel[] };
 type BlockItem = { blockId: number; enabled: boolean; order: number; targetBlank: boolean; url: string | null; title: string };
 type Article = { id: number; channelId: number; publishDate: string; channel: { id: number } };
 
-let s: TestServer;
-before(async () => {
-  s = await startTestServer();
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer();
 
 describe('channels and blocks', () => {
   test('[API-1][NAV-2][NAV-3] GET /api/channel?isNav=true lists the seven nav channels with title, allowSearch and customs.filePath', async () => {
@@ -564,7 +558,7 @@ describe('visits', () => {
       ),
     );
     ok(answers.every((a) => a.status === 200));
-    s = await s.restart(); // close flushes the queue; reopen the same data
+    await s.restart(); // close flushes the queue; reopen the same data
     assert.equal(await countVisits(), before + n);
   });
 });

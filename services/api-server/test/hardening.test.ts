@@ -5,7 +5,7 @@
  * SITE_ADMIN_PASSWORD, a real messaging-app id and its own trusted-proxy list; and the real process started
  * with no SITE_* variable at all.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +28,7 @@ import {
   startProcess,
   startTestServer,
   templateDir,
-  type TestServer,
+  suiteServer,
 } from './helpers.js';
 
 const SMS_FAIL = { code: 500, msg: '短信验证码错误或已过期' };
@@ -38,29 +38,19 @@ const locked = (minutes: number) => ({ code: 500, msg: `密码错误次数过多
 const SETUP_LINE = /\[setup\] 管理员账号 admin 的初始密码: (\S+) （首次登录后须修改）/;
 const OWN_PASSWORD = 'Own#Start2026';
 
-let s: TestServer;
-let prod: TestServer;
-let own: TestServer;
-before(async () => {
-  s = await startTestServer();
-  prod = await startTestServer({ devEndpoints: false, wxLocal: false, testAccounts: false, adminPassword: undefined });
-  // (each test file runs in its own process: the variable is read by this build only)
-  process.env.SITE_TRUSTED_PROXIES = '192.0.2.1';
-  try {
-    own = await startTestServer({
-      devEndpoints: false,
-      wxLocal: true,
-      testAccounts: false,
-      adminPassword: OWN_PASSWORD,
-      wx: { appId: 'wx0123456789abcdef' },
-      wxProvider: { exchangeCode: async () => null },
-    });
-  } finally {
-    delete process.env.SITE_TRUSTED_PROXIES;
-  }
-});
-after(async () => {
-  await Promise.all([s?.close(), prod?.close(), own?.close()]);
+const s = suiteServer();
+const prod = suiteServer({ server: { devEndpoints: false, wxLocal: false, testAccounts: false, adminPassword: undefined } });
+// (each test file runs in its own process: the variable is read by this build only)
+const own = suiteServer({
+  env: { SITE_TRUSTED_PROXIES: '192.0.2.1' },
+  server: {
+    devEndpoints: false,
+    wxLocal: true,
+    testAccounts: false,
+    adminPassword: OWN_PASSWORD,
+    wx: { appId: 'wx0123456789abcdef' },
+    wxProvider: { exchangeCode: async () => null },
+  },
 });
 
 /** Signs in through /login with the captcha read from the database (no dev route on `prod` and `own`). */
@@ -169,8 +159,7 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
     assert.deepEqual((await signIn(prod.app, 'editor', 'editor123')).body, WRONG_PASSWORD);
     assert.equal((await signIn(prod.app, 'admin', password)).body.code, 200);
 
-    const again = await prod.restart({ devEndpoints: false, wxLocal: false, testAccounts: false });
-    prod = again;
+    await prod.restart({ devEndpoints: false, wxLocal: false, testAccounts: false });
     assert.equal(prod.printed.filter((l) => l.startsWith('[setup]')).length, 1, 'no second password on restart');
     assert.equal((await signIn(prod.app, 'admin', password)).body.code, 200, 'the password is kept');
   });

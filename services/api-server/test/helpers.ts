@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { after, before } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildServer, type ServerOptions } from '../src/app.js';
 
@@ -138,6 +139,104 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     return ts;
   };
   return make({});
+}
+
+/** The seeded test accounts (testAccounts on) by the name a suite gives their tokens: user name and password. */
+const TEST_ACCOUNTS = {
+  admin: ['admin', 'admin123'],
+  editor: ['editor', 'editor123'],
+  customer: ['13800138000', 'customer123'],
+} as const;
+export type TestAccount = keyof typeof TEST_ACCOUNTS;
+
+/** The server of a test file (or of a describe block): a TestServer whose restart() keeps this same object current. */
+export interface SuiteServer<A extends TestAccount = never> extends TestServer {
+  /** The bearer token of each account signed in before the tests. */
+  token: Record<A, string>;
+  restart(opts?: ServerOptions): Promise<SuiteServer<A>>;
+}
+
+/**
+ * Node 20 runs a file's top-level before hooks at the same time (those of a describe block one after another): the
+ * suite servers of a file are started one after another, in the order they were declared, each by its own hook.
+ */
+let lastStart: Promise<void> = Promise.resolve();
+
+/**
+ * Registers the hooks of the surrounding file or describe block: before its tests, `prepare` (what the server needs
+ * first), then a server on a fresh database (startTestServer with `server`), with the variables of `env` set while it
+ * is built as an operator would set them, signed in as each of `signIn`, then `ready` (what the tests need of it);
+ * after them, closed. The object is usable once the tests run.
+ */
+export function suiteServer<A extends TestAccount = never>({
+  signIn = [],
+  env = {},
+  server = {},
+  prepare,
+  ready,
+}: {
+  signIn?: A[];
+  env?: Record<string, string>;
+  server?: ServerOptions;
+  prepare?: () => Promise<void>;
+  ready?: (s: SuiteServer<A>) => void | Promise<void>;
+} = {}): SuiteServer<A> {
+  let current: TestServer | undefined;
+  const live = () => {
+    if (!current) throw new Error('the suite server is started by its before hook: use it inside a test or hook');
+    return current;
+  };
+  const token = {} as Record<A, string>;
+  const previous = lastStart;
+  let started!: () => void;
+  lastStart = new Promise((resolve) => (started = resolve));
+  before(async () => {
+    try {
+      await previous;
+      await prepare?.();
+      const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+      Object.assign(process.env, env);
+      try {
+        current = await startTestServer(server);
+      } finally {
+        for (const [k, v] of Object.entries(saved)) {
+          if (v === undefined) delete process.env[k];
+          else process.env[k] = v;
+        }
+      }
+      for (const a of signIn) {
+        const [userName, password] = TEST_ACCOUNTS[a];
+        token[a] = await login(current.app, userName, password);
+      }
+      await ready?.(suite);
+    } finally {
+      started();
+    }
+  });
+  after(async () => {
+    await current?.close();
+  });
+  const suite: SuiteServer<A> = {
+    get app() {
+      return live().app;
+    },
+    get printed() {
+      return live().printed;
+    },
+    get dataDir() {
+      return live().dataDir;
+    },
+    get databaseUrl() {
+      return live().databaseUrl;
+    },
+    token,
+    close: () => live().close(),
+    async restart(opts?: ServerOptions) {
+      current = await live().restart(opts);
+      return suite;
+    },
+  };
+  return suite;
 }
 
 let ipCounter = 1;

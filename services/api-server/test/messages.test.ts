@@ -2,27 +2,15 @@
  * 留言板 handled by staff (issue 18.4): search, 未处理/已处理 with a reply, delete, export, permissions, audit; the
  * reply sent by SMS and a signed-in customer's own messages (issue 27.10).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
 import { SMS_CONTENT_MAX } from '../src/lib/sms.js';
 import { replySmsText } from '../src/routes/messages.js';
-import { captcha, freshPhone, login, req, startTestServer, type TestServer } from './helpers.js';
+import { captcha, freshPhone, login, req, startTestServer, suiteServer } from './helpers.js';
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-let customer: string;
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-  customer = await login(s.app, '13800138000', 'customer123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor', 'customer'] });
 
 async function leave(title: string, token?: string) {
   const c = await req(s.app, { method: 'GET', url: '/captchaImage' });
@@ -34,7 +22,7 @@ async function leave(title: string, token?: string) {
     payload: { title, text: '想了解产品价格', nickname: '王先生', phone: '13912345678', captcha: answer, uuid: c.body.uuid },
   });
   assert.equal(r.body.code, 200, JSON.stringify(r.body));
-  const list = await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin });
+  const list = await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: s.token.admin });
   return list.body.rows[0] as { id: number; status: string };
 }
 
@@ -43,27 +31,28 @@ describe('message board for staff', () => {
     const tag = `咨询${Date.now()}`;
     const m = await leave(tag);
     assert.equal(m.status, '0');
-    const total = async (q: string) => (await req(s.app, { method: 'GET', url: `/system/message-board/list?${q}`, token: editor })).body.total;
+    const total = async (q: string) =>
+      (await req(s.app, { method: 'GET', url: `/system/message-board/list?${q}`, token: s.token.editor })).body.total;
     assert.equal(await total(`title=${encodeURIComponent(tag)}`), 1);
     assert.equal(await total(`title=${encodeURIComponent(tag)}&nickname=${encodeURIComponent('王')}&contact=1391234`), 1);
     assert.equal(await total(`title=${encodeURIComponent(tag)}&status=1`), 0);
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     assert.equal(await total(`title=${encodeURIComponent(tag)}&beginTime=${today}&endTime=${today}`), 1);
-    const bad = await req(s.app, { method: 'GET', url: '/system/message-board/list?status=9', token: editor });
+    const bad = await req(s.app, { method: 'GET', url: '/system/message-board/list?status=9', token: s.token.editor });
     assert.deepEqual(bad.body, { code: 400, msg: '状态只能为未处理或已处理', field: 'status' });
   });
 
   test('[ISSUE-18.4][ISSUE-19] a reply marks the message 已处理; the signed-in author reads it in /mine; the write is audited', async () => {
-    const m = await leave(`回复测试${Date.now()}`, customer);
+    const m = await leave(`回复测试${Date.now()}`, s.token.customer);
     const r = await req(s.app, {
       method: 'PUT',
       url: `/system/message-board/${m.id}`,
-      token: editor,
+      token: s.token.editor,
       payload: { status: '1', reply: '您好，销售将在一个工作日内联系您。' },
     });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
     assert.deepEqual([r.body.data.status, r.body.data.repliedBy], ['1', 'editor']);
-    const mine = (await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: customer })).body.rows.find(
+    const mine = (await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: s.token.customer })).body.rows.find(
       (x: { id: number }) => x.id === m.id,
     );
     assert.equal(mine.reply, '您好，销售将在一个工作日内联系您。');
@@ -80,18 +69,21 @@ describe('message board for staff', () => {
     const exported = await s.app.inject({
       method: 'POST',
       url: '/system/message-board/export',
-      headers: { authorization: `Bearer ${editor}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { authorization: `Bearer ${s.token.editor}`, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `title=${encodeURIComponent(tag)}`,
     });
     assert.equal(exported.statusCode, 200);
     const lines = exported.body.trim().split('\r\n');
     assert.equal(lines.length, 2);
     assert.match(lines[1], new RegExp(`^"${m.id}","${tag}","想了解产品价格","王先生",""," ?13912345678"`));
-    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/message-board/${m.id}`, token: editor })).status, 403);
-    assert.equal((await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: customer, payload: { status: '1' } })).status, 403);
-    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/message-board/${m.id}`, token: admin })).body.code, 200);
+    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/message-board/${m.id}`, token: s.token.editor })).status, 403);
     assert.equal(
-      (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(tag)}`, token: admin })).body.total,
+      (await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: s.token.customer, payload: { status: '1' } })).status,
+      403,
+    );
+    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/message-board/${m.id}`, token: s.token.admin })).body.code, 200);
+    assert.equal(
+      (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(tag)}`, token: s.token.admin })).body.total,
       0,
     );
   });
@@ -114,17 +106,18 @@ describe('answers reach the author (issue 27.10)', () => {
       payload: { title, text: '请问报价', nickname: '李女士', phone, captcha: c.answer, uuid: c.uuid },
     });
     assert.equal(posted.body.code, 200, JSON.stringify(posted.body));
-    const m = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin })).body.rows[0];
+    const m = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: s.token.admin })).body
+      .rows[0];
     assert.equal(m.replySms, null, 'no answer yet, no SMS');
 
     // A status change alone sends nothing.
-    await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: editor, payload: { status: '1' } });
+    await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: s.token.editor, payload: { status: '1' } });
     assert.deepEqual(await outbox(phone), []);
 
     const r = await req(s.app, {
       method: 'PUT',
       url: `/system/message-board/${m.id}`,
-      token: editor,
+      token: s.token.editor,
       payload: { status: '1', reply: '您好，报价单已发至您的邮箱。' },
     });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
@@ -144,19 +137,19 @@ describe('answers reach the author (issue 27.10)', () => {
     await req(s.app, {
       method: 'PUT',
       url: `/system/message-board/${m.id}`,
-      token: editor,
+      token: s.token.editor,
       payload: { status: '1', reply: '您好，报价单已发至您的邮箱。' },
     });
     assert.equal((await outbox(phone)).length, 1);
     await req(s.app, {
       method: 'PUT',
       url: `/system/message-board/${m.id}`,
-      token: editor,
+      token: s.token.editor,
       payload: { status: '1', reply: '补充：报价有效期30天。' },
     });
     assert.equal((await outbox(phone)).length, 2);
-    const listed = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin })).body
-      .rows[0];
+    const listed = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: s.token.admin }))
+      .body.rows[0];
     assert.equal(listed.replySms, 'sent', 'the list shows it too');
   });
 
@@ -168,9 +161,15 @@ describe('answers reach the author (issue 27.10)', () => {
       url: '/api/message-board',
       payload: { title, text: '请回邮件', nickname: '赵先生', email: 'zhao@example.com', captcha: c.answer, uuid: c.uuid },
     });
-    const m = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: admin })).body.rows[0];
+    const m = (await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: s.token.admin })).body
+      .rows[0];
     const before = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM sms_outbox`);
-    const r = await req(s.app, { method: 'PUT', url: `/system/message-board/${m.id}`, token: editor, payload: { status: '1', reply: '已邮件回复' } });
+    const r = await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${m.id}`,
+      token: s.token.editor,
+      payload: { status: '1', reply: '已邮件回复' },
+    });
     assert.deepEqual([r.body.data.reply, r.body.data.replySms], ['已邮件回复', 'no-phone']);
     assert.deepEqual(await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM sms_outbox`), before);
 
@@ -211,7 +210,7 @@ describe('answers reach the author (issue 27.10)', () => {
     const r = await req(s.app, {
       method: 'POST',
       url: '/system/message-board/mine',
-      token: customer,
+      token: s.token.customer,
       payload: { title, text: '  远程巡检时间能否调整？ ', nickname: '冒名', phone: '13900000000', userId: 1 },
     });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
@@ -220,15 +219,20 @@ describe('answers reach the author (issue 27.10)', () => {
       [r.body.data.title, r.body.data.text, r.body.data.nickname, r.body.data.phone],
       [title, '远程巡检时间能否调整？', '张工', '13800138000'],
     );
-    const mine = (await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: customer })).body.rows;
+    const mine = (await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: s.token.customer })).body.rows;
     assert.equal(mine[0].title, title, 'newest first in their own list');
-    const bad = await req(s.app, { method: 'POST', url: '/system/message-board/mine', token: customer, payload: { title: ' ', text: '有内容' } });
+    const bad = await req(s.app, {
+      method: 'POST',
+      url: '/system/message-board/mine',
+      token: s.token.customer,
+      payload: { title: ' ', text: '有内容' },
+    });
     assert.deepEqual(bad.body, { code: 400, msg: '标题不能为空', field: 'title' });
     // The answer reaches the account's phone.
     const answered = await req(s.app, {
       method: 'PUT',
       url: `/system/message-board/${r.body.data.id}`,
-      token: editor,
+      token: s.token.editor,
       payload: { status: '1', reply: '可以，已改到周五。' },
     });
     assert.equal(answered.body.data.replySms, 'sent');

@@ -2,25 +2,13 @@
  * 通知公告 routes (issue 18.3 and the shared rules of issue 18): audience, schema answers naming the field,
  * auth before validation, and the audit trail of every write.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { req, suiteServer } from './helpers.js';
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-let customer: string;
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-  customer = await login(s.app, '13800138000', 'customer123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor', 'customer'] });
 
 interface AuditRow {
   user_name: string;
@@ -35,7 +23,7 @@ const auditOf = (id: number) =>
   rows<AuditRow>(s.app.ctx.db, sql`SELECT * FROM audit_log WHERE resource = 'notice' AND (',' || target_id || ',') LIKE ${`%,${id},%`} ORDER BY id`);
 
 async function addNotice(payload: Record<string, unknown>): Promise<number> {
-  const r = await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeType: '1', ...payload } });
+  const r = await req(s.app, { method: 'POST', url: '/system/notice', token: s.token.admin, payload: { noticeType: '1', ...payload } });
   assert.equal(r.body.code, 200, JSON.stringify(r.body));
   return r.body.data.noticeId;
 }
@@ -49,13 +37,13 @@ describe('notices', () => {
       ((await req(s.app, { method: 'GET', url: '/system/notice/list?pageSize=100&status=0', token })).body.rows as { noticeId: number }[]).map(
         (r) => r.noticeId,
       );
-    const seenByCustomer = await ids(customer);
+    const seenByCustomer = await ids(s.token.customer);
     assert.ok(seenByCustomer.includes(forAll) && seenByCustomer.includes(forCustomers), 'customer sees all + customer');
     assert.ok(!seenByCustomer.includes(forStaff), 'customer does not see staff notices');
-    assert.equal((await req(s.app, { method: 'GET', url: `/system/notice/${forStaff}`, token: customer })).status, 404);
-    const seenByEditor = await ids(editor); // the editor manages notices: every audience
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/notice/${forStaff}`, token: s.token.customer })).status, 404);
+    const seenByEditor = await ids(s.token.editor); // the editor manages notices: every audience
     assert.ok([forAll, forStaff, forCustomers].every((id) => seenByEditor.includes(id)));
-    const detail = await req(s.app, { method: 'GET', url: `/system/notice/${forCustomers}`, token: customer });
+    const detail = await req(s.app, { method: 'GET', url: `/system/notice/${forCustomers}`, token: s.token.customer });
     assert.equal(detail.body.data.audience, 'customer');
   });
 
@@ -63,15 +51,15 @@ describe('notices', () => {
     const badAudience = await req(s.app, {
       method: 'POST',
       url: '/system/notice',
-      token: admin,
+      token: s.token.admin,
       payload: { noticeTitle: 'x', noticeType: '1', audience: 'vip' },
     });
     assert.deepEqual(badAudience.body, { code: 400, msg: '公告对象只能为全部、员工或客户', field: 'audience' });
     const anonymous = await req(s.app, { method: 'POST', url: '/system/notice', payload: { noticeType: 'bad' } });
     assert.equal(anonymous.status, 401);
-    const customerWrite = await req(s.app, { method: 'POST', url: '/system/notice', token: customer, payload: {} });
+    const customerWrite = await req(s.app, { method: 'POST', url: '/system/notice', token: s.token.customer, payload: {} });
     assert.equal(customerWrite.status, 403);
-    const badIds = await req(s.app, { method: 'DELETE', url: '/system/notice/1,99999999999', token: admin });
+    const badIds = await req(s.app, { method: 'DELETE', url: '/system/notice/1,99999999999', token: s.token.admin });
     assert.deepEqual(badIds.body, { code: 400, msg: 'ID格式不正确', field: 'noticeIds' });
   });
 
@@ -80,16 +68,16 @@ describe('notices', () => {
     await req(s.app, {
       method: 'PUT',
       url: `/system/notice/${id}`,
-      token: admin,
+      token: s.token.admin,
       payload: { noticeTitle: '审计公告（改）', noticeType: '1', noticeContent: '<p>二</p>' },
     });
     await req(s.app, {
       method: 'PUT',
       url: `/system/notice/${id}`,
-      token: admin,
+      token: s.token.admin,
       payload: { noticeTitle: '审计公告（改）', noticeType: '1', status: '1' },
     });
-    await req(s.app, { method: 'DELETE', url: `/system/notice/${id}`, token: admin });
+    await req(s.app, { method: 'DELETE', url: `/system/notice/${id}`, token: s.token.admin });
     const trail = await auditOf(id);
     assert.deepEqual(
       trail.map((r) => [r.user_name, r.action, r.summary]),
@@ -105,7 +93,7 @@ describe('notices', () => {
     assert.deepEqual([(trail[1].before as Record<string, unknown>).noticeTitle, trail[1].after?.noticeTitle], ['审计公告', '审计公告（改）']);
     assert.equal(trail[3].after, null);
     // A refused write leaves no trace.
-    await req(s.app, { method: 'POST', url: '/system/notice', token: admin, payload: { noticeTitle: '' } });
+    await req(s.app, { method: 'POST', url: '/system/notice', token: s.token.admin, payload: { noticeTitle: '' } });
     assert.equal((await rows(s.app.ctx.db, sql`SELECT 1 FROM audit_log WHERE summary = ''`)).length, 0);
   });
 });
@@ -123,17 +111,17 @@ describe('messages', () => {
       });
       assert.equal(r.body.code, 200, JSON.stringify(r.body));
     };
-    await post('我的留言', customer);
+    await post('我的留言', s.token.customer);
     await post('匿名留言');
-    const mine = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: customer });
+    const mine = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: s.token.customer });
     // Newest first; the test customer's seeded messages (seed: testCustomerMessages) follow; nobody else's.
     const rows = mine.body.rows.map((r: { title: string; status: string; reply: unknown }) => [r.title, r.status, r.reply]);
     assert.deepEqual(rows[0], ['我的留言', '0', null]);
     assert.ok(!rows.some((r: unknown[]) => r[0] === '匿名留言'));
-    const editorsOwn = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: editor });
+    const editorsOwn = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: s.token.editor });
     assert.equal(editorsOwn.body.total, 0);
     assert.equal((await req(s.app, { method: 'GET', url: '/system/message-board/mine' })).status, 401);
-    assert.equal((await req(s.app, { method: 'GET', url: '/system/message-board/list', token: customer })).status, 403);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/message-board/list', token: s.token.customer })).status, 403);
   });
 });
 
@@ -144,7 +132,7 @@ describe('notice export', () => {
     const r = await s.app.inject({
       method: 'POST',
       url: '/system/notice/export',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { authorization: `Bearer ${s.token.admin}`, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `noticeTitle=${encodeURIComponent('导出')}`,
     });
     assert.equal(r.statusCode, 200);
@@ -154,7 +142,7 @@ describe('notice export', () => {
     assert.equal(lines[0], '\ufeff"公告编号","公告标题","公告类型","公告对象","状态","创建者","创建时间"');
     const row = lines.find((l) => l.includes('导出'))!;
     assert.match(row, /"'=HYPERLINK\(""x""\) 导出\d+","通知","客户","正常","admin"/);
-    const refused = await req(s.app, { method: 'POST', url: '/system/notice/export', token: editor, payload: {} });
+    const refused = await req(s.app, { method: 'POST', url: '/system/notice/export', token: s.token.editor, payload: {} });
     assert.equal(refused.status, 403);
   });
 
@@ -165,43 +153,43 @@ describe('notice export', () => {
       return r.body.data.unread as number;
     };
     const read = (id: number, token: string) => req(s.app, { method: 'PUT', url: `/system/notice/${id}/read`, token });
-    const [customerBefore, editorBefore] = [await unread(customer), await unread(editor)];
+    const [customerBefore, editorBefore] = [await unread(s.token.customer), await unread(s.token.editor)];
     const forAll = await addNotice({ noticeTitle: '未读测试：全员', audience: 'all' });
     const forCustomers = await addNotice({ noticeTitle: '未读测试：客户', audience: 'customer' });
     const forStaff = await addNotice({ noticeTitle: '未读测试：员工', audience: 'staff' });
     const closed = await addNotice({ noticeTitle: '未读测试：已关闭', audience: 'all', status: '1' });
-    assert.equal(await unread(customer), customerBefore + 2, 'all + customer; not staff, not closed');
-    assert.equal(await unread(editor), editorBefore + 2, 'all + staff, by the audience rule even for a manager');
+    assert.equal(await unread(s.token.customer), customerBefore + 2, 'all + customer; not staff, not closed');
+    assert.equal(await unread(s.token.editor), editorBefore + 2, 'all + staff, by the audience rule even for a manager');
 
-    const opened = await read(forCustomers, customer);
+    const opened = await read(forCustomers, s.token.customer);
     assert.deepEqual(opened.body, { code: 200, msg: '操作成功', data: { unread: customerBefore + 1 } });
-    assert.deepEqual((await read(forCustomers, customer)).body.data, { unread: customerBefore + 1 }, 'opening again changes nothing');
-    assert.deepEqual((await read(forAll, customer)).body.data, { unread: customerBefore });
-    assert.equal(await unread(editor), editorBefore + 2, "the customer's reading is not the editor's");
-    assert.deepEqual((await read(closed, editor)).body.data, { unread: editorBefore + 2 }, 'a closed notice was never counted');
-    assert.deepEqual((await read(forStaff, editor)).body.data, { unread: editorBefore + 1 });
+    assert.deepEqual((await read(forCustomers, s.token.customer)).body.data, { unread: customerBefore + 1 }, 'opening again changes nothing');
+    assert.deepEqual((await read(forAll, s.token.customer)).body.data, { unread: customerBefore });
+    assert.equal(await unread(s.token.editor), editorBefore + 2, "the customer's reading is not the editor's");
+    assert.deepEqual((await read(closed, s.token.editor)).body.data, { unread: editorBefore + 2 }, 'a closed notice was never counted');
+    assert.deepEqual((await read(forStaff, s.token.editor)).body.data, { unread: editorBefore + 1 });
 
-    assert.deepEqual((await read(forStaff, customer)).body, { code: 404, msg: '公告不存在' });
+    assert.deepEqual((await read(forStaff, s.token.customer)).body, { code: 404, msg: '公告不存在' });
     assert.equal((await req(s.app, { method: 'GET', url: '/system/notice/unread' })).status, 401);
     assert.equal((await req(s.app, { method: 'PUT', url: `/system/notice/${forAll}/read` })).status, 401);
     // Deleting a notice removes its read marks.
-    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/notice/${forAll}`, token: admin })).body.code, 200);
+    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/notice/${forAll}`, token: s.token.admin })).body.code, 200);
     const marks = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM sys_notice_read WHERE notice_id = ${forAll}`);
     assert.equal(marks[0].n, 0);
-    assert.equal(await unread(customer), customerBefore);
+    assert.equal(await unread(s.token.customer), customerBefore);
   });
 });
 
 describe('audit trail search', () => {
   test('[ISSUE-18.7] GET /system/audit/list searches by user, resource, action and target; staff without the permission get 403', async () => {
     const id = await addNotice({ noticeTitle: '审计检索' });
-    const list = async (q: string, token = admin) => req(s.app, { method: 'GET', url: `/system/audit/list?${q}`, token });
+    const list = async (q: string, token = s.token.admin) => req(s.app, { method: 'GET', url: `/system/audit/list?${q}`, token });
     const r = await list(`resource=notice&action=add&targetId=${id}&userName=admin`);
     assert.equal(r.body.total, 1);
     assert.deepEqual([r.body.rows[0].summary, r.body.rows[0].after.noticeTitle], ['审计检索', '审计检索']);
     assert.equal((await list(`resource=notice&action=delete&targetId=${id}`)).body.total, 0);
     assert.deepEqual((await list('resource=planet')).body, { code: 400, msg: '对象类型不正确', field: 'resource' });
-    assert.equal((await list('', editor)).status, 403);
-    assert.equal((await list('', customer)).status, 403);
+    assert.equal((await list('', s.token.editor)).status, 403);
+    assert.equal((await list('', s.token.customer)).status, 403);
   });
 });

@@ -2,26 +2,14 @@
  * People (issue 18.6) and the audit trail search (issue 18.7): staff users, roles, customers, the permission
  * every /system/* route demands, and the upgrade of a database made before migration 008.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { STALE_WRITE_MSG } from '@site/contract';
 import { rows } from '../src/db/index.js';
-import { captcha, freshIp, freshPhone, login, ok, req, startTestServer, type TestServer } from './helpers.js';
+import { captcha, freshIp, freshPhone, login, ok, req, startTestServer, suiteServer } from './helpers.js';
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-let customer: string;
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-  customer = await login(s.app, '13800138000', 'customer123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor', 'customer'] });
 
 let seq = 0;
 const uniq = (p: string) => `${p}${Date.now() % 100000}${seq++}`;
@@ -57,10 +45,33 @@ async function firstSignIn(userName: string, initial: string, next = 'Changed123
   return login(s.app, userName, next);
 }
 
+/** POST /system/role, by the administrator unless `token` says otherwise. */
+const addRole = (payload: Record<string, unknown>, token = s.token.admin) => req(s.app, { method: 'POST', url: '/system/role', token, payload });
+
+/** A new user (named from `prefix`) in role `roleKey`, signed in after changing the initial password First123. */
+async function holderOf(roleKey: string, prefix: string): Promise<{ userId: number; token: string }> {
+  const userName = uniq(prefix);
+  const { userId } = (await createUser(s.token.admin, { userName, password: 'First123', roles: [roleKey] })).body.data;
+  return { userId, token: await firstSignIn(userName, 'First123') };
+}
+
+/** A new 用户管理员 role (add, edit and get users; nothing else) and a signed-in holder of it. */
+async function userManager(prefix: string): Promise<{ roleKey: string; userId: number; token: string }> {
+  const roleKey = uniq('usermgr');
+  const role = await addRole({
+    roleKey,
+    roleName: uniq('用户管理员'),
+    menuIds: [201],
+    perms: ['system:user:add', 'system:user:edit', 'system:user:get'],
+  });
+  assert.equal(role.body.code, 200, JSON.stringify(role.body));
+  return { roleKey, ...(await holderOf(roleKey, prefix)) };
+}
+
 describe('staff users', () => {
   test('[ISSUE-18.6] an administrator creates a 内容编辑: a random initial password answered once, changed at the first sign-in; the new user gets only the editor menus and no people rights', async () => {
     const userName = uniq('ed');
-    const r = await createUser(admin, { userName, nickName: '新编辑', phonenumber: freshPhone() });
+    const r = await createUser(s.token.admin, { userName, nickName: '新编辑', phonenumber: freshPhone() });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
     const { userId, password } = r.body.data;
     assert.match(password, /^[A-Za-z2-9]{12}$/);
@@ -69,12 +80,12 @@ describe('staff users', () => {
     const titles = JSON.stringify(routers.body.data);
     assert.ok(titles.includes('通知公告') && !titles.includes('用户管理') && !titles.includes('角色管理'), titles);
     assert.equal((await req(s.app, { method: 'GET', url: '/system/user/list', token })).status, 403);
-    assert.equal((await req(s.app, { method: 'POST', url: '/system/role', token, payload: {} })).status, 403);
+    assert.equal((await addRole({}, token)).status, 403);
     const info = await req(s.app, { method: 'GET', url: '/getInfo', token });
     assert.deepEqual(info.body.roles, ['editor']);
     assert.ok(info.body.permissions.includes('system:notice:add') && !info.body.permissions.includes('system:notice:delete'));
     // listed with its Chinese role name; the audit trail has the add, without any password
-    const list = await req(s.app, { method: 'GET', url: `/system/user/list?userName=${userName}`, token: admin });
+    const list = await req(s.app, { method: 'GET', url: `/system/user/list?userName=${userName}`, token: s.token.admin });
     assert.equal(list.body.total, 1);
     assert.deepEqual(list.body.rows[0].roleNames, ['内容编辑']);
     const [a] = await audit('user', userId);
@@ -85,29 +96,29 @@ describe('staff users', () => {
   });
 
   test('[ISSUE-18.6][ISSUE-18-RULES] bad input answers a Chinese 400 naming the field', async () => {
-    const taken = await createUser(admin, { userName: 'editor' });
+    const taken = await createUser(s.token.admin, { userName: 'editor' });
     assert.deepEqual([taken.status, taken.body.field, taken.body.msg], [400, 'userName', '用户名称“editor”已存在']);
-    const phone = await createUser(admin, { userName: uniq('p'), phonenumber: '123' });
+    const phone = await createUser(s.token.admin, { userName: uniq('p'), phonenumber: '123' });
     assert.deepEqual([phone.status, phone.body.field, phone.body.msg], [400, 'phonenumber', '手机号码格式不正确']);
-    const noRole = await createUser(admin, { userName: uniq('n'), roles: [] });
+    const noRole = await createUser(s.token.admin, { userName: uniq('n'), roles: [] });
     assert.deepEqual([noRole.status, noRole.body.field, noRole.body.msg], [400, 'roles', '请至少选择一个角色']);
-    const unknown = await createUser(admin, { userName: uniq('u'), roles: ['nosuchrole'] });
+    const unknown = await createUser(s.token.admin, { userName: uniq('u'), roles: ['nosuchrole'] });
     assert.deepEqual([unknown.status, unknown.body.field], [400, 'roles']);
-    const shortPwd = await createUser(admin, { userName: uniq('s'), password: '123' });
+    const shortPwd = await createUser(s.token.admin, { userName: uniq('s'), password: '123' });
     assert.deepEqual([shortPwd.status, shortPwd.body.field], [400, 'password']);
   });
 
   test('[ISSUE-18.6] disabling a user ends their session and refuses sign-in; enabling lets them back; both audited with before/after', async () => {
     const userName = uniq('dis');
-    const { userId, password } = (await createUser(admin, { userName, password: 'First123' })).body.data;
+    const { userId, password } = (await createUser(s.token.admin, { userName, password: 'First123' })).body.data;
     assert.equal(password, 'First123');
     const token = await firstSignIn(userName, 'First123');
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 200);
-    const off = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: admin, payload: { status: '1' } });
+    const off = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: s.token.admin, payload: { status: '1' } });
     assert.equal(off.body.code, 200);
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 401, 'the session ended');
     await assert.rejects(login(s.app, userName, 'Changed123'), /账号已停用/);
-    const on = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: admin, payload: { status: '0' } });
+    const on = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: s.token.admin, payload: { status: '0' } });
     assert.equal(on.body.code, 200);
     ok(await login(s.app, userName, 'Changed123'), 'signs in again');
     const trail = (await audit('user', userId)).map((a) => [a.action, a.before?.status, a.after?.status]);
@@ -119,9 +130,9 @@ describe('staff users', () => {
 
   test('[ISSUE-18.6] a password reset answers the new password once, marks it initial and ends the sessions', async () => {
     const userName = uniq('rst');
-    const { userId } = (await createUser(admin, { userName, password: 'First123' })).body.data;
+    const { userId } = (await createUser(s.token.admin, { userName, password: 'First123' })).body.data;
     const token = await firstSignIn(userName, 'First123');
-    const r = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/resetPwd`, token: admin, payload: {} });
+    const r = await req(s.app, { method: 'PUT', url: `/system/user/${userId}/resetPwd`, token: s.token.admin, payload: {} });
     assert.equal(r.body.code, 200);
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 401);
     await firstSignIn(userName, r.body.data.password, 'Again1234');
@@ -133,30 +144,20 @@ describe('staff users', () => {
   });
 
   test('[ISSUE-18.6][ISSUE-18-RULES] a stale edit is refused with 内容已被他人修改，请刷新后再试', async () => {
-    const { userId } = (await createUser(admin, { userName: uniq('v') })).body.data;
-    const got = await req(s.app, { method: 'GET', url: `/system/user/${userId}`, token: admin });
+    const { userId } = (await createUser(s.token.admin, { userName: uniq('v') })).body.data;
+    const got = await req(s.app, { method: 'GET', url: `/system/user/${userId}`, token: s.token.admin });
     const body = { nickName: '改名一', roles: ['editor'], version: got.body.data.version };
-    assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${userId}`, token: admin, payload: body })).body.code, 200);
-    const stale = await req(s.app, { method: 'PUT', url: `/system/user/${userId}`, token: admin, payload: { ...body, nickName: '改名二' } });
+    assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${userId}`, token: s.token.admin, payload: body })).body.code, 200);
+    const stale = await req(s.app, { method: 'PUT', url: `/system/user/${userId}`, token: s.token.admin, payload: { ...body, nickName: '改名二' } });
     assert.deepEqual([stale.status, stale.body.msg], [409, STALE_WRITE_MSG]);
-    const now = await req(s.app, { method: 'GET', url: `/system/user/${userId}`, token: admin });
+    const now = await req(s.app, { method: 'GET', url: `/system/user/${userId}`, token: s.token.admin });
     assert.equal(now.body.data.nickName, '改名一');
     const [, edit] = await audit('user', userId);
     assert.deepEqual([edit.action, edit.before?.nickName, edit.after?.nickName], ['edit', '测试员', '改名一']);
   });
 
   test('[ISSUE-18.6] only a 超级管理员 hands out that role or touches such an account; the last enabled one stays', async () => {
-    const roleKey = uniq('usermgr');
-    const role = await req(s.app, {
-      method: 'POST',
-      url: '/system/role',
-      token: admin,
-      payload: { roleKey, roleName: uniq('用户管理员'), menuIds: [201], perms: ['system:user:add', 'system:user:edit', 'system:user:get'] },
-    });
-    assert.equal(role.body.code, 200, JSON.stringify(role.body));
-    const userName = uniq('mgr');
-    await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
-    const mgr = await firstSignIn(userName, 'First123');
+    const { roleKey, token: mgr } = await userManager('mgr');
     assert.equal((await createUser(mgr, { userName: uniq('x'), roles: ['admin'] })).status, 403);
     assert.equal((await createUser(mgr, { userName: uniq('y'), roles: [roleKey] })).body.code, 200);
     const [adminRow] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = 'admin'`);
@@ -166,13 +167,13 @@ describe('staff users', () => {
       (await req(s.app, { method: 'PUT', url: `/system/user/${adminRow.user_id}/status`, token: mgr, payload: { status: '1' } })).status,
       403,
     );
-    const self = await req(s.app, { method: 'PUT', url: `/system/user/${adminRow.user_id}/status`, token: admin, payload: { status: '1' } });
+    const self = await req(s.app, { method: 'PUT', url: `/system/user/${adminRow.user_id}/status`, token: s.token.admin, payload: { status: '1' } });
     assert.deepEqual([self.status, self.body.msg], [400, '不能停用当前登录的账号']);
-    const got = await req(s.app, { method: 'GET', url: `/system/user/${adminRow.user_id}`, token: admin });
+    const got = await req(s.app, { method: 'GET', url: `/system/user/${adminRow.user_id}`, token: s.token.admin });
     const strip = await req(s.app, {
       method: 'PUT',
       url: `/system/user/${adminRow.user_id}`,
-      token: admin,
+      token: s.token.admin,
       payload: { nickName: got.body.data.nickName, roles: ['editor'], version: got.body.data.version },
     });
     assert.deepEqual([strip.status, strip.body.msg], [400, '至少保留一个启用的超级管理员']);
@@ -181,17 +182,7 @@ describe('staff users', () => {
 
 describe('assigning roles (issue 27.2)', () => {
   test('[ISSUE-27.2] a user manager cannot give itself or anyone a role with rights it lacks (create, edit); roles it holds itself, and roles the user already has, still work', async () => {
-    const roleKey = uniq('usermgr');
-    const role = await req(s.app, {
-      method: 'POST',
-      url: '/system/role',
-      token: admin,
-      payload: { roleKey, roleName: uniq('用户管理员'), menuIds: [201], perms: ['system:user:add', 'system:user:edit', 'system:user:get'] },
-    });
-    assert.equal(role.body.code, 200, JSON.stringify(role.body));
-    const userName = uniq('um');
-    const { userId: mgrId } = (await createUser(admin, { userName, password: 'First123', roles: [roleKey] })).body.data;
-    const mgr = await firstSignIn(userName, 'First123');
+    const { roleKey, userId: mgrId, token: mgr } = await userManager('um');
     const held = (await req(s.app, { method: 'GET', url: '/getInfo', token: mgr })).body.permissions as string[];
     const WIDER = /^不能分配超出自己权限的角色“内容编辑”（缺少权限：/;
     // create
@@ -220,7 +211,7 @@ describe('assigning roles (issue 27.2)', () => {
     });
     assert.deepEqual([raise.status, raise.body.field], [400, 'roles']);
     // a user who already holds the wider role keeps it through an edit of their name
-    const { userId: edId } = (await createUser(admin, { userName: uniq('e'), roles: ['editor'] })).body.data;
+    const { userId: edId } = (await createUser(s.token.admin, { userName: uniq('e'), roles: ['editor'] })).body.data;
     const ed = (await req(s.app, { method: 'GET', url: `/system/user/${edId}`, token: mgr })).body.data;
     const rename = await req(s.app, {
       method: 'PUT',
@@ -235,27 +226,20 @@ describe('assigning roles (issue 27.2)', () => {
 describe('roles', () => {
   test('[ISSUE-18.6] a role is its menus and its per-action permissions: parents and the page permission are added, and a holder gets exactly those', async () => {
     const roleKey = uniq('noticeonly');
-    const created = await req(s.app, {
-      method: 'POST',
-      url: '/system/role',
-      token: admin,
-      payload: { roleKey, roleName: uniq('公告查看'), menuIds: [21], perms: ['system:notice:query', 'system:notice:get'] },
-    });
+    const created = await addRole({ roleKey, roleName: uniq('公告查看'), menuIds: [21], perms: ['system:notice:query', 'system:notice:get'] });
     assert.equal(created.body.code, 200, JSON.stringify(created.body));
-    const got = await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: admin });
+    const got = await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: s.token.admin });
     // 公告查询 (1061) is the menu row of the query action: asked for by its permission, it is ticked too
     assert.deepEqual(got.body.data.menuIds, [2, 21, 1061]);
     assert.deepEqual(got.body.data.perms, ['system:notice:get', 'system:notice:list', 'system:notice:query']);
-    const userName = uniq('rv');
-    await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
-    const token = await firstSignIn(userName, 'First123');
+    const { token } = await holderOf(roleKey, 'rv');
     assert.equal((await req(s.app, { method: 'GET', url: '/system/notice/list', token })).status, 200);
     assert.equal((await req(s.app, { method: 'POST', url: '/system/notice', token, payload: { noticeTitle: 'x', noticeType: '1' } })).status, 403);
     // grant add: the holder may now write (permissions are read on every request)
     const edit = await req(s.app, {
       method: 'PUT',
       url: `/system/role/${roleKey}`,
-      token: admin,
+      token: s.token.admin,
       payload: {
         roleName: got.body.data.roleName,
         menuIds: [21],
@@ -271,7 +255,7 @@ describe('roles', () => {
     const stale = await req(s.app, {
       method: 'PUT',
       url: `/system/role/${roleKey}`,
-      token: admin,
+      token: s.token.admin,
       payload: { roleName: got.body.data.roleName, menuIds: [21], perms: [], version: got.body.data.version },
     });
     assert.deepEqual([stale.status, stale.body.msg], [409, STALE_WRITE_MSG]);
@@ -279,64 +263,47 @@ describe('roles', () => {
     assert.deepEqual([add.action, change.action], ['add', 'edit']);
     assert.ok((change.after?.perms as string[]).includes('system:notice:add') && !(change.before?.perms as string[]).includes('system:notice:add'));
     // held: cannot be deleted
-    const held = await req(s.app, { method: 'DELETE', url: `/system/role/${roleKey}`, token: admin });
+    const held = await req(s.app, { method: 'DELETE', url: `/system/role/${roleKey}`, token: s.token.admin });
     assert.equal(held.status, 400);
     assert.match(held.body.msg, /已分配给1个用户，不能删除/);
   });
 
   test('[ISSUE-18.6] 超级管理员 cannot be deleted or stripped; unknown permissions and rights the caller lacks are refused naming the field', async () => {
-    const del = await req(s.app, { method: 'DELETE', url: '/system/role/admin', token: admin });
+    const del = await req(s.app, { method: 'DELETE', url: '/system/role/admin', token: s.token.admin });
     assert.deepEqual([del.status, del.body.msg], [400, '超级管理员角色不能删除']);
-    const got = await req(s.app, { method: 'GET', url: '/system/role/admin', token: admin });
+    const got = await req(s.app, { method: 'GET', url: '/system/role/admin', token: s.token.admin });
     assert.equal(got.body.data.builtIn, true);
     const strip = await req(s.app, {
       method: 'PUT',
       url: '/system/role/admin',
-      token: admin,
+      token: s.token.admin,
       payload: { roleName: '超级管理员', menuIds: [], perms: ['system:notice:list'], version: got.body.data.version },
     });
     assert.deepEqual([strip.status, strip.body.field], [400, 'perms']);
-    const after = await req(s.app, { method: 'GET', url: '/system/role/admin', token: admin });
+    const after = await req(s.app, { method: 'GET', url: '/system/role/admin', token: s.token.admin });
     assert.deepEqual(after.body.data.perms, ['*:*:*']);
-    const unknown = await req(s.app, {
-      method: 'POST',
-      url: '/system/role',
-      token: admin,
-      payload: { roleKey: uniq('bad'), roleName: uniq('坏角色'), perms: ['nothing:here:add'] },
-    });
+    const unknown = await addRole({ roleKey: uniq('bad'), roleName: uniq('坏角色'), perms: ['nothing:here:add'] });
     assert.deepEqual([unknown.status, unknown.body.field], [400, 'perms']);
-    const badName = await req(s.app, { method: 'POST', url: '/system/role', token: admin, payload: { roleKey: 'Bad Key', roleName: 'x' } });
+    const badName = await addRole({ roleKey: 'Bad Key', roleName: 'x' });
     assert.deepEqual([badName.status, badName.body.field], [400, 'roleKey']);
-    const dup = await req(s.app, { method: 'POST', url: '/system/role', token: admin, payload: { roleKey: 'editor', roleName: uniq('重复') } });
+    const dup = await addRole({ roleKey: 'editor', roleName: uniq('重复') });
     assert.deepEqual([dup.status, dup.body.field], [400, 'roleKey']);
     // a role manager who is not 超级管理员 grants only what they hold
     const mgrKey = uniq('rolemgr');
-    await req(s.app, {
-      method: 'POST',
-      url: '/system/role',
-      token: admin,
-      payload: { roleKey: mgrKey, roleName: uniq('角色管理员'), menuIds: [202], perms: ['system:role:add', 'system:role:get'] },
-    });
-    const userName = uniq('rm');
-    await createUser(admin, { userName, password: 'First123', roles: [mgrKey] });
-    const mgr = await firstSignIn(userName, 'First123');
-    const escalate = await req(s.app, {
-      method: 'POST',
-      url: '/system/role',
-      token: mgr,
-      payload: { roleKey: uniq('esc'), roleName: uniq('提权'), menuIds: [201], perms: ['system:user:add'] },
-    });
+    await addRole({ roleKey: mgrKey, roleName: uniq('角色管理员'), menuIds: [202], perms: ['system:role:add', 'system:role:get'] });
+    const { token: mgr } = await holderOf(mgrKey, 'rm');
+    const escalate = await addRole({ roleKey: uniq('esc'), roleName: uniq('提权'), menuIds: [201], perms: ['system:user:add'] }, mgr);
     assert.deepEqual([escalate.status, escalate.body.field], [400, 'perms']);
     // an unused role is deleted, with its trail
     const spare = uniq('spare');
-    await req(s.app, { method: 'POST', url: '/system/role', token: admin, payload: { roleKey: spare, roleName: uniq('备用') } });
-    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/role/${spare}`, token: admin })).body.code, 200);
-    assert.equal((await req(s.app, { method: 'GET', url: `/system/role/${spare}`, token: admin })).status, 404);
+    await addRole({ roleKey: spare, roleName: uniq('备用') });
+    assert.equal((await req(s.app, { method: 'DELETE', url: `/system/role/${spare}`, token: s.token.admin })).body.code, 200);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/role/${spare}`, token: s.token.admin })).status, 404);
     assert.equal((await audit('role', spare)).at(-1)?.action, 'delete');
   });
 
   test('[ISSUE-18.6] the seeded roles: 内容编辑 holds notices query/get/add/edit and no delete, people or roles', async () => {
-    const r = await req(s.app, { method: 'GET', url: '/system/role/editor', token: admin });
+    const r = await req(s.app, { method: 'GET', url: '/system/role/editor', token: s.token.admin });
     const perms: string[] = r.body.data.perms;
     for (const p of ['system:notice:query', 'system:notice:get', 'system:notice:add', 'system:notice:edit']) assert.ok(perms.includes(p), p);
     assert.ok(!perms.some((p) => p.endsWith(':delete') || p.startsWith('system:user') || p.startsWith('system:role')), perms.join());
@@ -353,7 +320,7 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
     perms: string | null;
   }
   test('[ISSUE-27.1] each page offers exactly the actions it has, as menu rows under it: 操作日志 and 字典管理 none, 文章管理 query/get/add/edit/delete', async () => {
-    const menus: Node[] = (await req(s.app, { method: 'GET', url: '/system/role/menus', token: admin })).body.data;
+    const menus: Node[] = (await req(s.app, { method: 'GET', url: '/system/role/menus', token: s.token.admin })).body.data;
     const actionsOf = (page: string) => {
       const p = menus.find((m) => m.menuName === page && m.menuType === 'C')!;
       return menus.filter((m) => m.parentId === p.menuId).map((m) => [m.menuType, m.menuName, m.perms]);
@@ -375,25 +342,20 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
     for (const m of menus.filter((x) => x.menuType === 'F'))
       assert.match(m.perms!, /^[a-z]+:[a-z]+:(query|get|add|edit|delete|enable|disable|export)$/);
     // the actions are not routes: the shell's menu is unchanged
-    const routers = JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: admin })).body.data);
+    const routers = JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: s.token.admin })).body.data);
     assert.ok(!routers.includes('文章新增'), routers);
   });
 
   test('[ISSUE-27.1] a role made by ticking 文章管理 (the page with its actions) works: its holder lists, opens and adds articles, and may not delete what the role leaves out', async () => {
-    const menus: Node[] = (await req(s.app, { method: 'GET', url: '/system/role/menus', token: admin })).body.data;
+    const menus: Node[] = (await req(s.app, { method: 'GET', url: '/system/role/menus', token: s.token.admin })).body.data;
     const article = menus.find((m) => m.menuName === '文章管理')!;
     const actions = menus.filter((m) => m.parentId === article.menuId);
     const roleKey = uniq('news');
     // the form sends the ticked page and its ticked actions (删除 unticked); no permission is named by hand
     const ticked = [article.menuId, ...actions.filter((a) => a.menuName !== '文章删除').map((a) => a.menuId)];
-    const created = await req(s.app, {
-      method: 'POST',
-      url: '/system/role',
-      token: admin,
-      payload: { roleKey, roleName: uniq('新闻编辑'), menuIds: ticked, perms: [] },
-    });
+    const created = await addRole({ roleKey, roleName: uniq('新闻编辑'), menuIds: ticked, perms: [] });
     assert.equal(created.body.code, 200, JSON.stringify(created.body));
-    const role = (await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: admin })).body.data;
+    const role = (await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: s.token.admin })).body.data;
     assert.deepEqual(role.perms, [
       'content:article:add',
       'content:article:edit',
@@ -401,9 +363,7 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
       'content:article:list',
       'content:article:query',
     ]);
-    const userName = uniq('nw');
-    await createUser(admin, { userName, password: 'First123', roles: [roleKey] });
-    const token = await firstSignIn(userName, 'First123');
+    const { token } = await holderOf(roleKey, 'nw');
     const list = await req(s.app, { method: 'GET', url: '/system/article/list?pageNum=1&pageSize=5', token });
     assert.equal(list.body.code, 200, JSON.stringify(list.body));
     const id = list.body.rows[0].id;
@@ -421,27 +381,27 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
 
 describe('customers', () => {
   test('[ISSUE-18.6] customers are searched (by company too), viewed and disabled: a disabled customer cannot sign in and their session ends', async () => {
-    const list = await req(s.app, { method: 'GET', url: `/system/customer/list?keyword=${encodeURIComponent('南方某市')}`, token: admin });
+    const list = await req(s.app, { method: 'GET', url: `/system/customer/list?keyword=${encodeURIComponent('南方某市')}`, token: s.token.admin });
     assert.equal(list.body.code, 200);
     const row = list.body.rows.find((r: { userName: string }) => r.userName === '13800138000');
     ok(row, 'found by company name');
     assert.equal(row.customerName, '南方某市供电局');
-    const all = await req(s.app, { method: 'GET', url: '/system/customer/list?pageSize=100', token: admin });
+    const all = await req(s.app, { method: 'GET', url: '/system/customer/list?pageSize=100', token: s.token.admin });
     assert.ok(!all.body.rows.some((r: { userName: string }) => r.userName === 'admin' || r.userName === 'editor'), 'staff are not customers');
-    const detail = await req(s.app, { method: 'GET', url: `/system/customer/${row.userId}`, token: admin });
+    const detail = await req(s.app, { method: 'GET', url: `/system/customer/${row.userId}`, token: s.token.admin });
     assert.equal(detail.body.data.phonenumber, '13800138000');
     const token = await login(s.app, '13800138001', 'customer123');
     const [c2] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = '13800138001'`);
     assert.equal(
-      (await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: editor, payload: { status: '1' } })).status,
+      (await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: s.token.editor, payload: { status: '1' } })).status,
       403,
     );
-    const off = await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: admin, payload: { status: '1' } });
+    const off = await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: s.token.admin, payload: { status: '1' } });
     assert.equal(off.body.code, 200);
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token })).status, 401);
     await assert.rejects(login(s.app, '13800138001', 'customer123'), /账号已停用/);
     assert.equal(
-      (await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: admin, payload: { status: '0' } })).body.code,
+      (await req(s.app, { method: 'PUT', url: `/system/customer/${c2.user_id}/status`, token: s.token.admin, payload: { status: '0' } })).body.code,
       200,
     );
     ok(await login(s.app, '13800138001', 'customer123'), 'enabled again');
@@ -452,17 +412,17 @@ describe('customers', () => {
     );
     // a staff user is not reachable as a customer
     const [ed] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = 'editor'`);
-    assert.equal((await req(s.app, { method: 'GET', url: `/system/customer/${ed.user_id}`, token: admin })).status, 404);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/customer/${ed.user_id}`, token: s.token.admin })).status, 404);
   });
 });
 
 describe('audit trail search', () => {
   test('[ISSUE-18.7] searched by user, resource, action, target id and date range, newest first; bad dates are a 400', async () => {
     const userName = uniq('au');
-    const { userId } = (await createUser(admin, { userName })).body.data;
-    await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: admin, payload: { status: '1' } });
+    const { userId } = (await createUser(s.token.admin, { userName })).body.data;
+    await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: s.token.admin, payload: { status: '1' } });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.TZ || 'Asia/Shanghai' }).format(new Date());
-    const q = (qs: string) => req(s.app, { method: 'GET', url: `/system/audit/list?${qs}`, token: admin });
+    const q = (qs: string) => req(s.app, { method: 'GET', url: `/system/audit/list?${qs}`, token: s.token.admin });
     const byTarget = await q(`resource=user&targetId=${userId}&userName=adm&beginTime=${today}&endTime=${today}`);
     assert.deepEqual(
       byTarget.body.rows.map((r: { action: string }) => r.action),
@@ -476,11 +436,11 @@ describe('audit trail search', () => {
     assert.deepEqual([bad.status, bad.body.field], [400, 'beginTime']);
     const reversed = await q('beginTime=2024-02-01&endTime=2024-01-01');
     assert.equal(reversed.status, 400);
-    assert.equal((await req(s.app, { method: 'GET', url: '/system/audit/list', token: editor })).status, 403);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/audit/list', token: s.token.editor })).status, 403);
     // a row's history: for holders of the audit list or of that row's view right
-    const history = await req(s.app, { method: 'GET', url: `/system/audit/user/${userId}`, token: admin });
+    const history = await req(s.app, { method: 'GET', url: `/system/audit/user/${userId}`, token: s.token.admin });
     assert.equal(history.body.total, 2);
-    assert.equal((await req(s.app, { method: 'GET', url: `/system/audit/user/${userId}`, token: editor })).status, 403);
+    assert.equal((await req(s.app, { method: 'GET', url: `/system/audit/user/${userId}`, token: s.token.editor })).status, 403);
   });
 });
 
@@ -499,11 +459,11 @@ describe('登录日志 and the names of actions (issue 27.4)', () => {
 
   test('[ISSUE-27.4] sign-ins and sign-in failures are logged with the name, address, browser, outcome and message; only holders of system:logininfor:list read them', async () => {
     const userName = uniq('lg');
-    await createUser(admin, { userName, password: 'First123' });
+    await createUser(s.token.admin, { userName, password: 'First123' });
     const ip = freshIp();
     assert.equal((await signIn(userName, 'wrong-one', ip)).body.msg, '用户不存在/密码错误');
     assert.equal((await signIn(userName, 'First123', ip)).body.code, 200);
-    const log = await req(s.app, { method: 'GET', url: `/system/logininfor/list?userName=${userName}`, token: admin });
+    const log = await req(s.app, { method: 'GET', url: `/system/logininfor/list?userName=${userName}`, token: s.token.admin });
     assert.equal(log.body.total, 2);
     assert.deepEqual(
       log.body.rows.map((r: Record<string, string>) => [r.userName, r.ip, r.browser, r.status, r.msg]),
@@ -513,33 +473,38 @@ describe('登录日志 and the names of actions (issue 27.4)', () => {
       ],
     );
     assert.match(log.body.rows[0].createTime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const failed = await req(s.app, { method: 'GET', url: `/system/logininfor/list?userName=${userName}&status=1`, token: admin });
+    const failed = await req(s.app, { method: 'GET', url: `/system/logininfor/list?userName=${userName}&status=1`, token: s.token.admin });
     assert.equal(failed.body.total, 1);
-    assert.equal((await req(s.app, { method: 'GET', url: '/system/logininfor/list', token: editor })).status, 403);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/logininfor/list', token: s.token.editor })).status, 403);
     // the page is in the 超级管理员's menu, not in the editor's
-    assert.ok(JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: admin })).body.data).includes('登录日志'));
-    assert.ok(!JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: editor })).body.data).includes('登录日志'));
+    assert.ok(JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: s.token.admin })).body.data).includes('登录日志'));
+    assert.ok(!JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: s.token.editor })).body.data).includes('登录日志'));
   });
 
   test('[ISSUE-27.4] 操作日志 has a person\u2019s own password change (never the password), and an article taken offline as 下线 (offline), not 停用', async () => {
     const userName = uniq('pw');
-    const { userId } = (await createUser(admin, { userName, password: 'First123' })).body.data;
+    const { userId } = (await createUser(s.token.admin, { userName, password: 'First123' })).body.data;
     await firstSignIn(userName, 'First123', 'Second123');
     const change = (await audit('user', userId)).at(-1)!;
     assert.deepEqual([change.action, change.user_name], ['updatePwd', userName]);
     assert.ok(!JSON.stringify(change).includes('Second123'));
 
-    const channels = await req(s.app, { method: 'GET', url: '/system/article/list?pageNum=1&pageSize=1', token: admin });
+    const channels = await req(s.app, { method: 'GET', url: '/system/article/list?pageNum=1&pageSize=1', token: s.token.admin });
     const created = await req(s.app, {
       method: 'POST',
       url: '/system/article',
-      token: admin,
+      token: s.token.admin,
       payload: { title: uniq('下线测试'), channelId: channels.body.rows[0].channelId, text: '<p>正文</p>', status: 0 },
     });
     const { id, version } = created.body.data;
-    const off = await req(s.app, { method: 'PUT', url: `/system/article/${id}/status`, token: admin, payload: { status: 2, version } });
+    const off = await req(s.app, { method: 'PUT', url: `/system/article/${id}/status`, token: s.token.admin, payload: { status: 2, version } });
     assert.equal(off.body.code, 200, JSON.stringify(off.body));
-    const back = await req(s.app, { method: 'PUT', url: `/system/article/${id}/status`, token: admin, payload: { status: 1, version: version + 1 } });
+    const back = await req(s.app, {
+      method: 'PUT',
+      url: `/system/article/${id}/status`,
+      token: s.token.admin,
+      payload: { status: 1, version: version + 1 },
+    });
     assert.equal(back.body.code, 200, JSON.stringify(back.body));
     assert.deepEqual(
       (await audit('article', id)).map((a) => a.action),
@@ -584,7 +549,7 @@ describe('permissions on every route', () => {
       const anon = await req(s.app, { method: r.method as 'GET', url, payload });
       if (!PUBLIC.has(key) && anon.status !== 401) failures.push(`${key} anonymous -> ${anon.status}`);
       if (PUBLIC.has(key) || CUSTOMER_MAY.has(key)) continue;
-      const asCustomer = await req(s.app, { method: r.method as 'GET', url, payload, token: customer });
+      const asCustomer = await req(s.app, { method: r.method as 'GET', url, payload, token: s.token.customer });
       if (asCustomer.status !== 403) failures.push(`${key} customer -> ${asCustomer.status}`);
     }
     assert.deepEqual(failures, []);

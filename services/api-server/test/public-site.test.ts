@@ -1,11 +1,11 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { BLOCK_IDS, CHANNEL_IDS } from '@site/contract';
 import { rows } from '../src/db/index.js';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { login, req, suiteServer } from './helpers.js';
 
 type BlockItem = { blockId: number; url: string | null; title: string; targetBlank: boolean };
 type Channel = { id: number; name: string; image: string | null; subtitle: string | null };
@@ -14,13 +14,7 @@ type Route = { path: string; meta: { title: string; link: string | null } };
 const FOOTER_BLOCKS = [BLOCK_IDS.product, BLOCK_IDS.application, BLOCK_IDS.about, BLOCK_IDS.news, BLOCK_IDS.contact, BLOCK_IDS.copyright];
 const BANNER_CHANNELS = [CHANNEL_IDS.product, CHANNEL_IDS.solution, CHANNEL_IDS.support, CHANNEL_IDS.about, CHANNEL_IDS.news, CHANNEL_IDS.contact];
 
-let s: TestServer;
-before(async () => {
-  s = await startTestServer();
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer();
 
 async function footerItems(): Promise<BlockItem[]> {
   const res = await req(s.app, { method: 'GET', url: `/api/block-item?blockIds=${FOOTER_BLOCKS.join(',')}` });
@@ -79,7 +73,7 @@ describe('public site links and banners (issue 19)', () => {
     await db.execute(sql`UPDATE sys_config SET config_value = 'https://www.example.com/support' WHERE config_key = 'site.supportUrl'`);
     await db.execute(sql`UPDATE sys_menu SET path = 'https://www.example.com/help' WHERE menu_id = 4`);
     await db.execute(sql`DELETE FROM schema_migrations WHERE name = '010_public_site.sql'`);
-    s = await s.restart();
+    await s.restart();
     await checkPublicSite();
     const [menu] = await rows<{ path: string }>(s.app.ctx.db, sql`SELECT path FROM sys_menu WHERE menu_id = 4`);
     assert.equal(menu.path, '/support');

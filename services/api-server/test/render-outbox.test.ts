@@ -4,7 +4,7 @@
  * deletes them once rendered. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (run-pg.sh): the long poll
  * wakes by the database's NOTIFY on both.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import {
@@ -19,7 +19,7 @@ import {
 import { renderLeaseMs } from '../src/app.js';
 import { rows } from '../src/db/index.js';
 import { sql } from 'drizzle-orm';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { login, req, startTestServer, suiteServer } from './helpers.js';
 
 const TOKEN = 'render-secret-26';
 /** The shortest lease the server accepts: the takeover test waits for one to lapse. */
@@ -33,25 +33,10 @@ const articleForm = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-let s: TestServer;
-let admin: string;
-before(async () => {
-  // Configured as an operator would: through the environment.
-  process.env.SITE_RENDER_HOOK_TOKEN = TOKEN;
-  process.env.SITE_RENDER_LEASE_MS = String(LEASE_MS);
-  try {
-    s = await startTestServer();
-  } finally {
-    delete process.env.SITE_RENDER_HOOK_TOKEN;
-    delete process.env.SITE_RENDER_LEASE_MS;
-  }
-  admin = await login(s.app, 'admin', 'admin123');
-});
-after(async () => {
-  await s?.close();
-});
+// Configured as an operator would: through the environment.
+const s = suiteServer({ signIn: ['admin'], env: { SITE_RENDER_HOOK_TOKEN: TOKEN, SITE_RENDER_LEASE_MS: String(LEASE_MS) } });
 
-const call = (o: Parameters<typeof req>[1]) => req(s.app, { token: admin, ...o });
+const call = (o: Parameters<typeof req>[1]) => req(s.app, { token: s.token.admin, ...o });
 const internal = (o: Parameters<typeof req>[1]) => req(s.app, { ...o, headers: { 'x-render-token': TOKEN, ...(o.headers ?? {}) } });
 const lease = (holder: string) => internal({ method: 'POST', url: '/internal/render/lease', payload: { holder } });
 const release = (holder: string) => internal({ method: 'POST', url: '/internal/render/release', payload: { holder } });

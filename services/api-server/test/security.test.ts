@@ -13,20 +13,7 @@ import type { InjectOptions } from 'fastify';
 import { rows } from '../src/db/index.js';
 import { sha256 } from '../src/lib/auth.js';
 import { API_CSP, parseOrigins } from '../src/lib/headers.js';
-import {
-  captcha,
-  freshIp,
-  freshPhone,
-  login,
-  multipart,
-  ok,
-  PNG_1x1,
-  req,
-  sendSms,
-  startTestServer,
-  type TestResponse,
-  type TestServer,
-} from './helpers.js';
+import { captcha, freshIp, freshPhone, login, multipart, ok, PNG_1x1, req, sendSms, suiteServer, type TestResponse } from './helpers.js';
 
 const PORTAL = 'https://portal.example.com';
 const TOO_MANY = { code: 429, msg: '请求过于频繁，请稍后再试' };
@@ -42,19 +29,12 @@ const UNAUTHORIZED = { code: 401, msg: '认证失败，无法访问系统资源'
 const SMS_FAIL = { code: 500, msg: '短信验证码错误或已过期' };
 const CHINESE = /[\u4e00-\u9fa5]/;
 
-let s: TestServer;
-let admin: string;
-let editor: string;
 /** A file just outside the served folder, and its content: no answer may ever carry it. */
 const MARKER = `sec9-outside-${Date.now()}`;
-before(async () => {
-  s = await startTestServer({ portalOrigins: [PORTAL] });
-  fs.writeFileSync(path.join(s.dataDir, 'secret.txt'), MARKER);
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-});
-after(async () => {
-  await s?.close();
+const s = suiteServer({
+  signIn: ['admin', 'editor'],
+  server: { portalOrigins: [PORTAL] },
+  ready: (started) => fs.writeFileSync(path.join(started.dataDir, 'secret.txt'), MARKER),
 });
 
 const db = () => s.app.ctx.db;
@@ -233,11 +213,11 @@ describe('tokens and roles', () => {
     await expect401(sha256('admin')); // a guessable value shaped like a token
     const stored = await rows<{ token_hash: string }>(db(), sql`SELECT token_hash FROM sys_token WHERE revoked_at IS NULL LIMIT 1`);
     await expect401(stored[0].token_hash); // the stored hash is not a token
-    await expect401(undefined, { authorization: `Bearer ${admin}x` });
-    await expect401(undefined, { authorization: `Bearer ${admin.slice(0, 63)}` });
-    await expect401(undefined, { authorization: `Token ${admin}` });
-    await expect401(undefined, { cookie: `access_token=${admin}` }); // cookies are never accepted (no CSRF)
-    const mb = await req(s.app, { method: 'GET', url: '/system/message-board/list', token: editor });
+    await expect401(undefined, { authorization: `Bearer ${s.token.admin}x` });
+    await expect401(undefined, { authorization: `Bearer ${s.token.admin.slice(0, 63)}` });
+    await expect401(undefined, { authorization: `Token ${s.token.admin}` });
+    await expect401(undefined, { cookie: `access_token=${s.token.admin}` }); // cookies are never accepted (no CSRF)
+    const mb = await req(s.app, { method: 'GET', url: '/system/message-board/list', token: s.token.editor });
     assert.equal(mb.status, 200, 'the untouched session still works');
   });
 
@@ -261,7 +241,7 @@ describe('tokens and roles', () => {
       { method: 'GET', url: '/admin-api/crm/customer/get?id=1' },
     ];
     for (const c of calls) {
-      const r = await req(s.app, { ...c, token: editor });
+      const r = await req(s.app, { ...c, token: s.token.editor });
       assert.equal(r.status, 403, `${c.method} ${c.url}`);
       assert.deepEqual(r.body, FORBIDDEN);
     }
@@ -325,7 +305,7 @@ describe('uploads', () => {
         ['big.png', exact],
       ] as const) {
         const m = multipart(t.field, name, content, 'image/png');
-        const r = await req(s.app, { method: 'POST', url: t.url, token: editor, payload: m.payload, headers: m.headers });
+        const r = await req(s.app, { method: 'POST', url: t.url, token: s.token.editor, payload: m.payload, headers: m.headers });
         assert.equal(r.status, 200, `${t.url} ${name} ${JSON.stringify(r.body)}`);
         const url: string = r.body.url ?? r.body.imgUrl;
         assert.match(url, /^\/files\/upload\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{24}\.png$/);
@@ -423,9 +403,9 @@ describe('path traversal', () => {
         { method: 'GET', url: `/api/article/${j.replace(/%/g, '%25')}` },
         { method: 'GET', url: `/api/channel/${enc}` },
         { method: 'GET', url: `/api/article/prev?id=${enc}` },
-        { method: 'GET', url: `/system/notice/${enc}`, headers: { authorization: `Bearer ${editor}` } },
-        { method: 'GET', url: `/bus/customer/${enc}`, headers: { authorization: `Bearer ${admin}` } },
-        { method: 'GET', url: `/admin-api/crm/customer/get?id=${enc}`, headers: { authorization: `Bearer ${admin}` } },
+        { method: 'GET', url: `/system/notice/${enc}`, headers: { authorization: `Bearer ${s.token.editor}` } },
+        { method: 'GET', url: `/bus/customer/${enc}`, headers: { authorization: `Bearer ${s.token.admin}` } },
+        { method: 'GET', url: `/admin-api/crm/customer/get?id=${enc}`, headers: { authorization: `Bearer ${s.token.admin}` } },
         { method: 'GET', url: `/system/dict/data/type/${enc}` },
         { method: 'GET', url: `/system/config/configKey/${enc}` },
         { method: 'GET', url: `/dev/captcha/${enc}` },
@@ -569,25 +549,28 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
     ['reset phone', (v) => ({ method: 'POST', url: `/bus/customer/resetUserPassword?phone=${q(v)}&password=abcdef&code=123456` })],
     ['reset password', (v) => ({ method: 'POST', url: `/bus/customer/resetUserPassword?phone=13800138002&password=${q(v)}&code=123456` })],
     ['reset code', (v) => ({ method: 'POST', url: `/bus/customer/resetUserPassword?phone=13800138002&password=abcdef&code=${q(v)}` })],
-    ['customer id', (v) => ({ method: 'GET', url: `/bus/customer/${q(v)}`, token: admin })],
-    ['crm customer id', (v) => ({ method: 'GET', url: `/admin-api/crm/customer/get?id=${q(v)}`, token: admin })],
-    ['notice list title', (v) => ({ method: 'GET', url: `/system/notice/list?noticeTitle=${q(v)}`, token: editor })],
-    ['notice list status', (v) => ({ method: 'GET', url: `/system/notice/list?status=${q(v)}`, token: editor })],
-    ['notice list type', (v) => ({ method: 'GET', url: `/system/notice/list?noticeType=${q(v)}`, token: editor })],
-    ['notice list pageNum', (v) => ({ method: 'GET', url: `/system/notice/list?pageNum=${q(v)}&pageSize=${q(v)}`, token: editor })],
-    ['notice id', (v) => ({ method: 'GET', url: `/system/notice/${q(v)}`, token: editor })],
+    ['customer id', (v) => ({ method: 'GET', url: `/bus/customer/${q(v)}`, token: s.token.admin })],
+    ['crm customer id', (v) => ({ method: 'GET', url: `/admin-api/crm/customer/get?id=${q(v)}`, token: s.token.admin })],
+    ['notice list title', (v) => ({ method: 'GET', url: `/system/notice/list?noticeTitle=${q(v)}`, token: s.token.editor })],
+    ['notice list status', (v) => ({ method: 'GET', url: `/system/notice/list?status=${q(v)}`, token: s.token.editor })],
+    ['notice list type', (v) => ({ method: 'GET', url: `/system/notice/list?noticeType=${q(v)}`, token: s.token.editor })],
+    ['notice list pageNum', (v) => ({ method: 'GET', url: `/system/notice/list?pageNum=${q(v)}&pageSize=${q(v)}`, token: s.token.editor })],
+    ['notice id', (v) => ({ method: 'GET', url: `/system/notice/${q(v)}`, token: s.token.editor })],
     ['dict type', (v) => ({ method: 'GET', url: `/system/dict/data/type/${q(v)}` })],
     ['config key', (v) => ({ method: 'GET', url: `/system/config/configKey/${q(v)}` })],
     ['profile nickName', (v) => ({ method: 'PUT', url: '/system/user/profile', token: cust, payload: { nickName: v } })],
     ['profile phonenumber', (v) => ({ method: 'PUT', url: '/system/user/profile', token: cust, payload: { nickName: '客户', phonenumber: v } })],
     ['profile email', (v) => ({ method: 'PUT', url: '/system/user/profile', token: cust, payload: { nickName: '客户', email: v } })],
-    ['message-board list', (v) => ({ method: 'GET', url: `/system/message-board/list?pageNum=${q(v)}&pageSize=${q(v)}`, token: editor })],
-    ['visit stats days', (v) => ({ method: 'GET', url: `/system/visit/stats?days=${q(v)}`, token: editor })],
+    ['message-board list', (v) => ({ method: 'GET', url: `/system/message-board/list?pageNum=${q(v)}&pageSize=${q(v)}`, token: s.token.editor })],
+    ['visit stats days', (v) => ({ method: 'GET', url: `/system/visit/stats?days=${q(v)}`, token: s.token.editor })],
     [
       'channel rename id',
-      (v) => ({ method: 'PUT', url: `/system/channel/${q(v)}`, token: admin, payload: { name: '产品中心', version: channelVersion } }),
+      (v) => ({ method: 'PUT', url: `/system/channel/${q(v)}`, token: s.token.admin, payload: { name: '产品中心', version: channelVersion } }),
     ],
-    ['channel rename name', (v) => ({ method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: v, version: channelVersion } })],
+    [
+      'channel rename name',
+      (v) => ({ method: 'PUT', url: '/system/channel/14', token: s.token.admin, payload: { name: v, version: channelVersion } }),
+    ],
     ['wx consent state', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${q(v)}` })],
     ['wx consent redirect', (v) => ({ method: 'GET', url: `/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}&redirect_uri=${q(v)}` })],
     [
@@ -643,7 +626,7 @@ describe('SQL metacharacters and huge strings in every text parameter', () => {
       const [ch] = await rows<{ name: string }>(db(), sql`SELECT name FROM channel WHERE id = 14`);
       ok(SHORT.includes(ch.name) || ch.name === 'ab\ufffdcd', `a rename is stored verbatim: ${ch.name}`);
       const [{ version }] = await rows<{ version: number }>(db(), sql`SELECT version FROM channel WHERE id = 14`);
-      await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品中心', version } });
+      await req(s.app, { method: 'PUT', url: '/system/channel/14', token: s.token.admin, payload: { name: '产品中心', version } });
 
       // the database is intact: nothing written where nothing should be, and everyone still signs in
       assert.deepEqual(await counts(), baseline);
@@ -710,7 +693,7 @@ describe('security headers', () => {
     const c = await captcha(s.app);
     const calls: [string, InjectOptions & { token?: string; ip?: string }, number][] = [
       ['200 JSON', { method: 'GET', url: '/api/channel?isNav=true' }, 200],
-      ['200 RuoYi', { method: 'GET', url: '/getInfo', token: editor }, 200],
+      ['200 RuoYi', { method: 'GET', url: '/getInfo', token: s.token.editor }, 200],
       ['200 business failure', { method: 'POST', url: '/login', payload: { username: 'x', password: 'y', code: 'q', uuid: c.uuid } }, 200],
       ['400 validation', { method: 'GET', url: '/api/article/page?page=0' }, 400],
       ['400 bad JSON', { method: 'POST', url: '/login', payload: '{bad', headers: { 'content-type': 'application/json' } }, 400],
@@ -718,7 +701,7 @@ describe('security headers', () => {
       ['400 bad URL encoding', { method: 'GET', url: '/api/article/%E0%A4%A' }, 400],
       ['414 overlong path parameter', { method: 'GET', url: `/api/article/${'1'.repeat(600)}` }, 414],
       ['401', { method: 'GET', url: '/getInfo' }, 401],
-      ['403', { method: 'PUT', url: '/system/channel/14', token: editor, payload: { name: 'x' } }, 403],
+      ['403', { method: 'PUT', url: '/system/channel/14', token: s.token.editor, payload: { name: 'x' } }, 403],
       ['404 unknown path', { method: 'GET', url: '/no/such/path' }, 404],
       ['404 unknown method', { method: 'PATCH', url: '/api/channel' }, 404],
       ['404 file', { method: 'GET', url: '/files/docs/none.pdf' }, 404],

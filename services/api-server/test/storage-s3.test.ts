@@ -3,7 +3,7 @@
  * loopback): seeded media and uploads live in the bucket, not in DATA_DIR/files, and are served from it with their
  * content type, entity tag and byte ranges.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,31 +11,29 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { CHANNEL_IDS } from '@site/contract';
 import { ASSETS_DIR } from '../src/seed/media.js';
-import { login, multipart, PNG_1x1, req, startTestServer, type TestServer } from './helpers.js';
+import { multipart, PNG_1x1, req, suiteServer } from './helpers.js';
 
 const BUCKET = 'site-files-test';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-s3rver-'));
 let s3server: S3rver;
-let s: TestServer;
-let admin: string;
-before(async () => {
-  s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const { port } = await s3server.run();
-  // The server reads the driver from the environment, as `npm start` would.
-  Object.assign(process.env, {
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  });
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
+const s = suiteServer({
+  signIn: ['admin'],
+  prepare: async () => {
+    s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = await s3server.run();
+    // The server reads the driver from the environment, as `npm start` would.
+    Object.assign(process.env, {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+  },
 });
 after(async () => {
-  await s?.close();
   await s3server?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -70,7 +68,7 @@ describe('STORAGE_DRIVER=s3', () => {
 
   test('[ISSUE-26.2] an uploaded image goes to the bucket, not the data folder, and is served with its type, ETag and ranges', async () => {
     const up = multipart('file', 'a.png', PNG_1x1, 'image/png');
-    const r = await req(s.app, { method: 'POST', url: '/common/upload', token: admin, ...up });
+    const r = await req(s.app, { method: 'POST', url: '/common/upload', token: s.token.admin, ...up });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
     const url: string = r.body.url;
     assert.match(url, /^\/files\/upload\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{24}\.png$/);
@@ -93,7 +91,7 @@ describe('STORAGE_DRIVER=s3', () => {
   test('[ISSUE-26.2] a document uploaded for an article is downloaded from the bucket under its name; a missing key is 404', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const up = multipart('file', '手册.pdf', pdf, 'application/pdf');
-    const r = await req(s.app, { method: 'POST', url: '/system/article/upload?kind=document', token: admin, ...up });
+    const r = await req(s.app, { method: 'POST', url: '/system/article/upload?kind=document', token: s.token.admin, ...up });
     assert.equal(r.body.code, 200, JSON.stringify(r.body));
     const got = await s.app.inject({ method: 'GET', url: r.body.url });
     assert.deepEqual([got.statusCode, got.headers['content-type'], got.rawPayload], [200, 'application/pdf', pdf]);

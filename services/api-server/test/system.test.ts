@@ -1,25 +1,15 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
 import { sha256 } from '../src/lib/auth.js';
-import { captcha, freshIp, login, multipart, PNG_1x1, req, sendSms, startTestServer, type TestServer, ok } from './helpers.js';
+import { captcha, freshIp, login, multipart, PNG_1x1, req, sendSms, startTestServer, suiteServer, ok } from './helpers.js';
 
 // The fields these tests read from the JSON answers.
 type Route = { path: string; component: string; hidden: boolean; meta: { title: string; link?: string }; children: Route[] };
 type Notice = { noticeType: string; noticeContent: string };
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor'] });
 
 describe('captcha and login', () => {
   test('[API-15] GET /captchaImage answers {code, msg, captchaEnabled, uuid, img} with img = base64 SVG', async () => {
@@ -144,7 +134,7 @@ describe('captcha and login', () => {
 
 describe('user info, routes, logout', () => {
   test('[API-12 deviation: permissionId and actionList are in permissionList, see contract README][AUTH-5] GET /getInfo answers user, roles and permissions (admin *:*:*)', async () => {
-    const r = await req(s.app, { method: 'GET', url: '/getInfo', token: admin });
+    const r = await req(s.app, { method: 'GET', url: '/getInfo', token: s.token.admin });
     assert.equal(r.status, 200);
     assert.equal(r.body.code, 200);
     for (const k of ['userId', 'userName', 'nickName', 'avatar', 'customerId', 'deptId', 'postIds', 'phonenumber', 'email']) ok(k in r.body.user, k);
@@ -152,7 +142,7 @@ describe('user info, routes, logout', () => {
     assert.deepEqual(r.body.permissions, ['*:*:*']);
     ok(r.body.user.customerId > 0);
     ok(Array.isArray(r.body.permissionList) && r.body.permissionList[0].permissionId && Array.isArray(r.body.permissionList[0].actionList));
-    const e = await req(s.app, { method: 'GET', url: '/getInfo', token: editor });
+    const e = await req(s.app, { method: 'GET', url: '/getInfo', token: s.token.editor });
     assert.deepEqual(e.body.roles, ['editor']);
     assert.deepEqual(e.body.permissions, [
       'content:article:add',
@@ -189,7 +179,7 @@ describe('user info, routes, logout', () => {
     await expect401();
     await expect401('f'.repeat(64));
     await expect401(undefined, 'Bearer not-a-token');
-    await expect401(undefined, `Basic ${admin}`);
+    await expect401(undefined, `Basic ${s.token.admin}`);
     const t = await login(s.app, 'editor', 'editor123');
     await s.app.ctx.db.execute(sql`UPDATE sys_token SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256(t)}`);
     await expect401(t);
@@ -211,7 +201,7 @@ describe('user info, routes, logout', () => {
   });
 
   test('[SHELL-3][SHELL-4][SHELL-5] GET /getRouters: admin sees every menu incl. the external link; editor only 内容管理 and 通知公告', async () => {
-    const a = await req(s.app, { method: 'GET', url: '/getRouters', token: admin });
+    const a = await req(s.app, { method: 'GET', url: '/getRouters', token: s.token.admin });
     assert.equal(a.body.code, 200);
     const titles = a.body.data.map((r: Route) => r.meta.title);
     // The scaffold's tool pages did nothing on this site and left the menu (issue 18.8).
@@ -233,7 +223,7 @@ describe('user info, routes, logout', () => {
         ['article-recycle', 'content/article-recycle/index'],
       ],
     );
-    const e = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });
+    const e = await req(s.app, { method: 'GET', url: '/getRouters', token: s.token.editor });
     assert.deepEqual(
       e.body.data.map((r: Route) => r.meta.title),
       ['内容管理', '系统管理', '个人设置'],
@@ -252,7 +242,7 @@ describe('user info, routes, logout', () => {
 
   test('[SHELL-8] the 个人设置 flag comes from the server: its menu row, hidden when the row is switched off', async () => {
     const flag = async () => {
-      const r = await req(s.app, { method: 'GET', url: '/getRouters', token: editor });
+      const r = await req(s.app, { method: 'GET', url: '/getRouters', token: s.token.editor });
       return r.body.data.find((x: Route) => x.component === 'static/account-settings');
     };
     assert.equal((await flag()).hidden, false);
@@ -290,7 +280,7 @@ describe('user info, routes, logout', () => {
 
 describe('notices, dictionary, configs', () => {
   test('[API-3][NOTICE-5][NOTICE-6][NOTICE-8] GET /system/notice/list pages by type and status', async () => {
-    const r = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=5&status=0&noticeType=1', token: editor });
+    const r = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=5&status=0&noticeType=1', token: s.token.editor });
     assert.equal(r.status, 200);
     assert.equal(r.body.code, 200);
     ok(r.body.total >= 4);
@@ -301,27 +291,27 @@ describe('notices, dictionary, configs', () => {
       assert.equal(n.status, '0');
       assert.match(n.createTime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     }
-    const all = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=100', token: admin });
+    const all = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=100', token: s.token.admin });
     assert.equal(all.body.total, 12);
     assert.deepEqual([...new Set(all.body.rows.map((n: Notice) => n.noticeType))].sort(), ['1', '2', '3']);
-    const p2 = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=3&pageSize=5', token: admin });
+    const p2 = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=3&pageSize=5', token: s.token.admin });
     assert.equal(p2.body.rows.length, 2);
-    const bad = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=x', token: admin });
+    const bad = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=x', token: s.token.admin });
     assert.equal(bad.status, 400);
     const anon = await req(s.app, { method: 'GET', url: '/system/notice/list' });
     assert.equal(anon.status, 401);
   });
 
   test('[API-4][NOTICE-4] GET /system/notice/{id}; the notice with <script>/onerror content is stored and served as data', async () => {
-    const all = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=100', token: admin });
+    const all = await req(s.app, { method: 'GET', url: '/system/notice/list?pageNum=1&pageSize=100', token: s.token.admin });
     const xss = all.body.rows.find((n: Notice) => n.noticeContent.includes('<script>'));
     ok(xss, 'a notice carries a script tag (the front end must sanitise)');
     assert.match(xss.noticeContent, /onerror=/);
-    const one = await req(s.app, { method: 'GET', url: `/system/notice/${xss.noticeId}`, token: editor });
+    const one = await req(s.app, { method: 'GET', url: `/system/notice/${xss.noticeId}`, token: s.token.editor });
     assert.equal(one.body.code, 200);
     assert.equal(one.body.data.noticeContent, xss.noticeContent);
     assert.match(String(one.headers['content-type']), /^application\/json/);
-    const nf = await req(s.app, { method: 'GET', url: '/system/notice/99999', token: editor });
+    const nf = await req(s.app, { method: 'GET', url: '/system/notice/99999', token: s.token.editor });
     assert.equal(nf.status, 404);
     assert.deepEqual(nf.body, { code: 404, msg: '公告不存在' });
   });
@@ -358,7 +348,7 @@ describe('notices, dictionary, configs', () => {
 describe('uploads and profile', () => {
   test('[API-21][UPLOAD-3] POST /common/upload stores an image checked by its bytes and answers code, msg, url', async () => {
     const m = multipart('file', 'pic.png', PNG_1x1, 'image/png');
-    const r = await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: m.payload, headers: m.headers });
+    const r = await req(s.app, { method: 'POST', url: '/common/upload', token: s.token.editor, payload: m.payload, headers: m.headers });
     assert.equal(r.status, 200);
     assert.equal(r.body.code, 200);
     assert.match(r.body.url, /^\/files\/upload\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{24}\.png$/);
@@ -374,21 +364,21 @@ describe('uploads and profile', () => {
     const anon = await req(s.app, { method: 'POST', url: '/common/upload', payload: m.payload, headers: m.headers });
     assert.equal(anon.status, 401);
     const big = multipart('file', 'big.png', Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 + 10)]), 'image/png');
-    const rb = await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: big.payload, headers: big.headers });
+    const rb = await req(s.app, { method: 'POST', url: '/common/upload', token: s.token.editor, payload: big.payload, headers: big.headers });
     assert.equal(rb.status, 400);
     assert.deepEqual(rb.body, { code: 400, msg: '图片大小限制 2MB!' });
     const svg = multipart('file', 'x.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png');
-    const rs = await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: svg.payload, headers: svg.headers });
+    const rs = await req(s.app, { method: 'POST', url: '/common/upload', token: s.token.editor, payload: svg.payload, headers: svg.headers });
     assert.deepEqual(rs.body, { code: 400, msg: '只能上传 JPG/PNG/GIF/WEBP 图片' });
     const html = multipart('file', 'a.jpg', Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg');
-    const rh = await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: html.payload, headers: html.headers });
+    const rh = await req(s.app, { method: 'POST', url: '/common/upload', token: s.token.editor, payload: html.payload, headers: html.headers });
     assert.equal(rh.status, 400);
     const pdf = multipart('file', 'a.png', Buffer.from('%PDF-1.4\n%%EOF'), 'image/png');
     assert.equal(
-      (await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: pdf.payload, headers: pdf.headers })).status,
+      (await req(s.app, { method: 'POST', url: '/common/upload', token: s.token.editor, payload: pdf.payload, headers: pdf.headers })).status,
       400,
     );
-    const notMultipart = await req(s.app, { method: 'POST', url: '/common/upload', token: editor, payload: { file: 'x' } });
+    const notMultipart = await req(s.app, { method: 'POST', url: '/common/upload', token: s.token.editor, payload: { file: 'x' } });
     assert.equal(notMultipart.status, 400);
   });
 
@@ -434,7 +424,7 @@ describe('staff-only data', () => {
       url: '/api/message-board',
       payload: { title: '询价', text: '<script>x</script>', nickname: '客户', captcha: c.answer, uuid: c.uuid },
     });
-    const r = await req(s.app, { method: 'GET', url: '/system/message-board/list?pageNum=1&pageSize=10', token: editor });
+    const r = await req(s.app, { method: 'GET', url: '/system/message-board/list?pageNum=1&pageSize=10', token: s.token.editor });
     assert.equal(r.body.code, 200);
     ok(r.body.total >= 1);
     assert.equal(r.body.rows[0].text, '<script>x</script>');
@@ -445,20 +435,30 @@ describe('staff-only data', () => {
   });
 
   test('[ERR-2] PUT /system/channel/{id} is admin only: editor 403, admin renames and the channel list shows it at once', async () => {
-    const version = async () => (await req(s.app, { method: 'GET', url: '/system/channel/14', token: admin })).body.data.version as number;
-    const e = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: editor, payload: { name: '产品', version: await version() } });
+    const version = async () => (await req(s.app, { method: 'GET', url: '/system/channel/14', token: s.token.admin })).body.data.version as number;
+    const e = await req(s.app, {
+      method: 'PUT',
+      url: '/system/channel/14',
+      token: s.token.editor,
+      payload: { name: '产品', version: await version() },
+    });
     assert.equal(e.status, 403);
     assert.deepEqual(e.body, { code: 403, msg: '当前操作没有权限' });
     await req(s.app, { method: 'GET', url: '/api/channel?isNav=true' }); // warm the cache
-    const a = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品与服务', version: await version() } });
+    const a = await req(s.app, {
+      method: 'PUT',
+      url: '/system/channel/14',
+      token: s.token.admin,
+      payload: { name: '产品与服务', version: await version() },
+    });
     assert.equal(a.body.code, 200);
     const list = await req(s.app, { method: 'GET', url: '/api/channel?isNav=true' });
     assert.equal(list.body.find((c: { id: number }) => c.id === 14).title, '产品与服务');
-    const nf = await req(s.app, { method: 'PUT', url: '/system/channel/9999', token: admin, payload: { name: 'x', version: 0 } });
+    const nf = await req(s.app, { method: 'PUT', url: '/system/channel/9999', token: s.token.admin, payload: { name: 'x', version: 0 } });
     assert.equal(nf.status, 404);
-    const bad = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '', version: await version() } });
+    const bad = await req(s.app, { method: 'PUT', url: '/system/channel/14', token: s.token.admin, payload: { name: '', version: await version() } });
     assert.equal(bad.status, 400);
-    await req(s.app, { method: 'PUT', url: '/system/channel/14', token: admin, payload: { name: '产品中心', version: await version() } });
+    await req(s.app, { method: 'PUT', url: '/system/channel/14', token: s.token.admin, payload: { name: '产品中心', version: await version() } });
   });
 
   test('GET /system/visit/stats summarises pv, uv, duration, top pages and days (staff only)', async () => {
@@ -467,7 +467,7 @@ describe('staff-only data', () => {
     await req(s.app, { method: 'POST', url: '/api/visit/1', payload: { ...v, url: 'http://x/product', uv: 222, count: 1 } });
     await req(s.app, { method: 'POST', url: '/api/visit/1', payload: { ...v, url: 'http://x/news', uv: 111, count: 1 } });
     await req(s.app, { method: 'POST', url: '/api/visit/1', payload: { ...v, url: 'http://x/news', uv: 111, count: 0, duration: 30 } });
-    const r = await req(s.app, { method: 'GET', url: '/system/visit/stats?days=7', token: editor });
+    const r = await req(s.app, { method: 'GET', url: '/system/visit/stats?days=7', token: s.token.editor });
     assert.equal(r.body.code, 200);
     const d = r.body.data;
     assert.equal(d.pv, 3);

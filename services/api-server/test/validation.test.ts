@@ -4,19 +4,11 @@
  * checked before the input, and the calls that take their fields from the query string or the body alike merge the
  * two as before.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { req, suiteServer } from './helpers.js';
 
-let s: TestServer;
-let admin: string;
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin'] });
 
 const bad = (msg: string, field?: string) => [400, { code: 400, msg, ...(field ? { field } : {}) }];
 const answer = async (o: Parameters<typeof req>[1]) => {
@@ -117,20 +109,25 @@ describe('[ISSUE-24.2] schemas on the routes: malformed input answers 400 with t
     assert.deepEqual(await answer({ method: 'PUT', url: '/system/user/profile', payload: { nickName: '' } }), unauthorized);
     assert.deepEqual(await answer({ method: 'PUT', url: '/system/user/profile/updatePwd', payload: {} }), unauthorized);
     assert.deepEqual(
-      await answer({ method: 'PUT', url: '/system/user/profile', token: admin, payload: { nickName: '' } }),
+      await answer({ method: 'PUT', url: '/system/user/profile', token: s.token.admin, payload: { nickName: '' } }),
       bad('昵称不能为空', 'nickName'),
     );
     assert.deepEqual(
-      await answer({ method: 'PUT', url: '/system/user/profile', token: admin, payload: { nickName: '管理员', email: 'not-mail' } }),
+      await answer({ method: 'PUT', url: '/system/user/profile', token: s.token.admin, payload: { nickName: '管理员', email: 'not-mail' } }),
       bad('邮箱格式不正确', 'email'),
     );
     // the old password in the query string (older RuoYi front ends), the new one in the body
     assert.deepEqual(
-      await answer({ method: 'PUT', url: '/system/user/profile/updatePwd?oldPassword=admin123', token: admin, payload: { newPassword: '123' } }),
+      await answer({
+        method: 'PUT',
+        url: '/system/user/profile/updatePwd?oldPassword=admin123',
+        token: s.token.admin,
+        payload: { newPassword: '123' },
+      }),
       bad('密码长度必须在6到20个字符之间', 'newPassword'),
     );
     assert.deepEqual(
-      await answer({ method: 'PUT', url: '/system/user/profile/updatePwd?newPassword=abcdef1', token: admin }),
+      await answer({ method: 'PUT', url: '/system/user/profile/updatePwd?newPassword=abcdef1', token: s.token.admin }),
       bad('旧密码不能为空', 'oldPassword'),
     );
   });

@@ -2,26 +2,14 @@
  * 访问统计 (issue 18.5): figures over a date range from visit records stored at known times, pages named by their
  * title, the range validated in Chinese naming the field, permissions per action, the CSV export.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
-import { login, req, startTestServer, type TestServer } from './helpers.js';
+import { login, req, suiteServer } from './helpers.js';
 
-let s: TestServer;
-let admin: string;
-let editor: string;
-let customer: string;
 const tz = process.env.TZ || 'Asia/Shanghai';
-before(async () => {
-  s = await startTestServer();
-  admin = await login(s.app, 'admin', 'admin123');
-  editor = await login(s.app, 'editor', 'editor123');
-  customer = await login(s.app, '13800138000', 'customer123');
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer({ signIn: ['admin', 'editor', 'customer'] });
 
 interface V {
   day: string;
@@ -44,7 +32,7 @@ async function store(v: V) {
                 ${v.duration ?? 0}, (${`${v.day} ${v.time ?? '12:00:00'}`}::timestamp AT TIME ZONE ${tz}))`,
   );
 }
-const analytics = (query: string, token = admin) => req(s.app, { method: 'GET', url: `/system/visit/analytics?${query}`, token });
+const analytics = (query: string, token = s.token.admin) => req(s.app, { method: 'GET', url: `/system/visit/analytics?${query}`, token });
 
 describe('visit analytics', () => {
   let article: { id: number; title: string };
@@ -175,7 +163,7 @@ describe('visit analytics', () => {
     // Channel edits carry the version they read (a stale save is refused).
     const rename = async (name: string) => {
       const [{ version }] = await rows<{ version: number }>(s.app.ctx.db, sql`SELECT version FROM channel WHERE id = ${productId}`);
-      return req(s.app, { method: 'PUT', url: `/system/channel/${productId}`, token: admin, payload: { name, version } });
+      return req(s.app, { method: 'PUT', url: `/system/channel/${productId}`, token: s.token.admin, payload: { name, version } });
     };
     assert.equal((await rename('产品与服务')).body.code, 200);
     try {
@@ -211,14 +199,14 @@ describe('visit analytics', () => {
   });
 
   test('[ISSUE-18.5][ISSUE-18.6] permissions: customers get 403, the editor reads but may not export, the admin exports CSV', async () => {
-    assert.equal((await analytics('', customer)).status, 403);
+    assert.equal((await analytics('', s.token.customer)).status, 403);
     assert.equal((await req(s.app, { method: 'GET', url: '/system/visit/analytics' })).status, 401);
-    assert.equal((await analytics('', editor)).body.code, 200);
+    assert.equal((await analytics('', s.token.editor)).body.code, 200);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const payload = 'beginDate=2023-05-01&endDate=2023-05-03';
-    assert.equal((await req(s.app, { method: 'POST', url: '/system/visit/export', token: editor, headers: form, payload })).status, 403);
-    assert.equal((await req(s.app, { method: 'POST', url: '/system/visit/export', token: customer, headers: form, payload })).status, 403);
-    const csv = await req(s.app, { method: 'POST', url: '/system/visit/export', token: admin, headers: form, payload });
+    assert.equal((await req(s.app, { method: 'POST', url: '/system/visit/export', token: s.token.editor, headers: form, payload })).status, 403);
+    assert.equal((await req(s.app, { method: 'POST', url: '/system/visit/export', token: s.token.customer, headers: form, payload })).status, 403);
+    const csv = await req(s.app, { method: 'POST', url: '/system/visit/export', token: s.token.admin, headers: form, payload });
     assert.equal(csv.status, 200);
     assert.match(String(csv.headers['content-type']), /^text\/csv/);
     assert.match(String(csv.headers['content-disposition']), /filename\*=UTF-8''%E8%AE%BF%E9%97%AE%E7%BB%9F%E8%AE%A1_2023-05-01_2023-05-03\.csv/);
@@ -229,7 +217,7 @@ describe('visit analytics', () => {
       text.includes(`\r\n${article.title.includes(',') ? `"${article.title}"` : article.title},/newsDetail?id=${article.id},2,2\r\n`),
       'pages by title',
     );
-    const bad = await req(s.app, { method: 'POST', url: '/system/visit/export', token: admin, headers: form, payload: 'beginDate=x' });
+    const bad = await req(s.app, { method: 'POST', url: '/system/visit/export', token: s.token.admin, headers: form, payload: 'beginDate=x' });
     assert.deepEqual(bad.body, { code: 400, msg: '开始日期格式不正确，应为YYYY-MM-DD', field: 'beginDate' });
   });
 
@@ -239,7 +227,7 @@ describe('visit analytics', () => {
     const csv = await req(s.app, {
       method: 'POST',
       url: '/system/visit/export',
-      token: admin,
+      token: s.token.admin,
       headers: form,
       payload: 'beginDate=2023-07-01&endDate=2023-07-01',
     });
@@ -262,7 +250,7 @@ describe('visit analytics', () => {
         duration: 0,
       },
     });
-    const r = await req(s.app, { method: 'GET', url: '/system/visit/stats?days=1', token: editor });
+    const r = await req(s.app, { method: 'GET', url: '/system/visit/stats?days=1', token: s.token.editor });
     assert.equal(r.body.code, 200);
     assert.deepEqual(r.body.data.topPages, [{ url: `/newsDetail?id=${article.id}`, title: article.title, pv: 1 }]);
     assert.equal(r.body.data.daily.length, 1);
@@ -275,7 +263,7 @@ describe('visit analytics', () => {
     await rows(db(), sql`CREATE INDEX visit_created_idx ON visit(created_at)`);
     await rows(db(), sql`UPDATE sys_role SET perms = perms - 'content:visit:query' WHERE role_key = 'editor'`);
     assert.equal((await analytics('', await login(s.app, 'editor', 'editor123'))).status, 403, 'the old database: no query permission');
-    s = await s.restart();
+    await s.restart();
     const indexes = (await rows<{ indexname: string }>(db(), sql`SELECT indexname FROM pg_indexes WHERE tablename = 'visit'`)).map(
       (r) => r.indexname,
     );

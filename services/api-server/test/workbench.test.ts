@@ -2,21 +2,15 @@
  * The signed-in customer's workbench (issue 19, "The signed-in customer"): their customer and product version, the
  * configured support address, their product's documents; an older database upgrades to the same data.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import type { WorkbenchAccount, WorkbenchDocument } from '@site/contract';
 import { rows } from '../src/db/index.js';
 import { documentsFor, httpUrlOrEmpty, productStem } from '../src/routes/workbench.js';
-import { freshPhone, login, req, sendSms, startTestServer, type TestServer } from './helpers.js';
+import { freshPhone, login, req, sendSms, startTestServer, suiteServer } from './helpers.js';
 
-let s: TestServer;
-before(async () => {
-  s = await startTestServer();
-});
-after(async () => {
-  await s?.close();
-});
+const s = suiteServer();
 
 const account = async (token: string) => {
   const r = await req(s.app, { method: 'GET', url: '/system/workbench/account', token });

@@ -105,22 +105,50 @@ async function until(check: () => boolean, what: string): Promise<void> {
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
 const article = (id: number): ContentChange => ({ kind: 'article', id, channelId: 12 });
 
+/**
+ * A RenderLoop named `id` on `api`, rendering through a new Runs (a full run queued first unless `full` is false), is
+ * started, handed to `body`, and stopped after it whatever `body` did.
+ */
+async function withLoop(
+  api: FeedApi | null,
+  body: (loop: RenderLoop<{ rendered: number }>, runs: Runs) => Promise<void>,
+  { id = 'r1', full = true }: { id?: string; full?: boolean } = {},
+): Promise<void> {
+  const runs = new Runs();
+  const loop = new RenderLoop({ api, id, render: runs.render, retryMs: 10, log: quiet });
+  if (full) loop.enqueue({ all: true });
+  void loop.start();
+  try {
+    await body(loop, runs);
+  } finally {
+    await loop.stop();
+  }
+}
+
+/** Finishes run `i` with `rendered` pages and waits for the acknowledgement that follows it. */
+async function finishAcked(feed: FakeFeed, runs: Runs, i: number, rendered = 1): Promise<void> {
+  const acked = feed.acks.length;
+  runs.calls[i].resolve({ rendered });
+  await until(() => feed.acks.length === acked + 1, `the ack of run ${i}`);
+}
+
+/** Waits until the first run is stopped, and checks why. */
+async function runStopped(runs: Runs, reason: RegExp): Promise<void> {
+  await until(() => runs.calls[0].signal.aborted, 'the run is stopped');
+  assert.match(String((runs.calls[0].signal.reason as Error).message), reason);
+}
+
 describe('render loop', () => {
   test('[ISSUE-26] the holder renders its own full run with the pending changes, and acknowledges them only after the run succeeded', async () => {
     const feed = new FakeFeed();
     const ids = feed.write(article(1), { kind: 'block', blockId: 3 });
-    const runs = new Runs();
-    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
-    loop.enqueue({ all: true });
-    void loop.start();
-    try {
+    await withLoop(feed, async (loop, runs) => {
       await runs.started(1);
       assert.deepEqual(runs.calls[0].scopes, [{ all: true }, { changes: [article(1), { kind: 'block', blockId: 3 }] }]);
       assert.equal(loop.status().role, 'holder');
       assert.equal(loop.status().running, true);
       assert.deepEqual(feed.acks, [], 'nothing acknowledged while the run is under way');
-      runs.calls[0].resolve({ rendered: 7 });
-      await until(() => feed.acks.length === 1, 'the ack');
+      await finishAcked(feed, runs, 0, 7);
       assert.deepEqual(feed.acks, [{ holder: 'r1', ids }]);
       assert.equal(loop.status().lastReport?.rendered, 7);
 
@@ -128,13 +156,10 @@ describe('render loop', () => {
       const [next] = feed.write(article(2));
       await runs.started(2);
       assert.deepEqual(runs.calls[1].scopes, [{ changes: [article(2)] }]);
-      runs.calls[1].resolve({ rendered: 1 });
-      await until(() => feed.acks.length === 2, 'the second ack');
+      await finishAcked(feed, runs, 1);
       assert.deepEqual(feed.acks[1], { holder: 'r1', ids: [next] });
       assert.equal(loop.status().runs, 2);
-    } finally {
-      await loop.stop();
-    }
+    });
     assert.deepEqual(feed.releases, ['r1'], 'the lease is given up at stop');
     assert.equal(feed.holder, null);
   });
@@ -142,114 +167,90 @@ describe('render loop', () => {
   test('[ISSUE-26] a failed run acknowledges nothing: its changes (and its own full run) are rendered by the next run', async () => {
     const feed = new FakeFeed();
     const ids = feed.write(article(5));
-    const runs = new Runs();
-    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
-    loop.enqueue({ all: true });
-    void loop.start();
-    try {
+    await withLoop(feed, async (loop, runs) => {
       await runs.started(1);
       runs.calls[0].reject(new Error('worker exited with 1'));
       await runs.started(2);
       assert.deepEqual(feed.acks, []);
       assert.equal(loop.status().lastError, 'worker exited with 1');
       assert.deepEqual(runs.calls[1].scopes, [{ all: true }, { changes: [article(5)] }]);
-      runs.calls[1].resolve({ rendered: 1 });
-      await until(() => feed.acks.length === 1, 'the ack');
+      await finishAcked(feed, runs, 1);
       assert.deepEqual(feed.acks, [{ holder: 'r1', ids }]);
       assert.equal(loop.status().lastError, null);
-    } finally {
-      await loop.stop();
-    }
+    });
   });
 
   test('[ISSUE-26] a second renderer is the standby: it renders nothing while the lease is held, and takes over the pending changes when it is free', async () => {
     const feed = new FakeFeed();
     feed.holder = 'r1';
     const ids = feed.write(article(9));
-    const runs = new Runs();
-    const standby = new RenderLoop({ api: feed, id: 'r2', render: runs.render, retryMs: 10, log: quiet });
-    standby.enqueue({ all: true });
-    void standby.start();
-    try {
-      await until(() => standby.status().role === 'standby', 'standby');
-      assert.equal(standby.status().holder, 'r1');
-      assert.equal(runs.calls.length, 0);
-      assert.equal(standby.status().pending, 1, 'its own full run waits');
-      // r1 is gone (its lease lapsed at the API).
-      feed.holder = null;
-      await runs.started(1);
-      assert.equal(standby.status().role, 'holder');
-      assert.deepEqual(runs.calls[0].scopes, [{ all: true }, { changes: [article(9)] }]);
-      runs.calls[0].resolve({ rendered: 1 });
-      await until(() => feed.acks.length === 1, 'the ack');
-      assert.deepEqual(feed.acks, [{ holder: 'r2', ids }]);
-    } finally {
-      await standby.stop();
-    }
+    await withLoop(
+      feed,
+      async (standby, runs) => {
+        await until(() => standby.status().role === 'standby', 'standby');
+        assert.equal(standby.status().holder, 'r1');
+        assert.equal(runs.calls.length, 0);
+        assert.equal(standby.status().pending, 1, 'its own full run waits');
+        // r1 is gone (its lease lapsed at the API).
+        feed.holder = null;
+        await runs.started(1);
+        assert.equal(standby.status().role, 'holder');
+        assert.deepEqual(runs.calls[0].scopes, [{ all: true }, { changes: [article(9)] }]);
+        await finishAcked(feed, runs, 0);
+        assert.deepEqual(feed.acks, [{ holder: 'r2', ids }]);
+      },
+      { id: 'r2' },
+    );
   });
 
   test('[ISSUE-26] a holder whose lease goes to another during a run stops the run and acknowledges nothing', async () => {
     const feed = new FakeFeed();
     feed.write(article(3));
-    const runs = new Runs();
-    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
-    void loop.start();
-    try {
-      await runs.started(1);
-      // The API now answers r1's renewal with 409 (another renderer took the lease).
-      feed.holder = 'r2';
-      await until(() => runs.calls[0].signal.aborted, 'the run is stopped');
-      assert.match(String((runs.calls[0].signal.reason as Error).message), /the render lease went to r2/);
-      await until(() => loop.status().role === 'standby', 'standby');
-      assert.deepEqual(feed.acks, []);
-      assert.equal(feed.rows.length, 1, 'the change waits for the new holder');
-    } finally {
-      await loop.stop();
-    }
+    await withLoop(
+      feed,
+      async (loop, runs) => {
+        await runs.started(1);
+        // The API now answers r1's renewal with 409 (another renderer took the lease).
+        feed.holder = 'r2';
+        await runStopped(runs, /the render lease went to r2/);
+        await until(() => loop.status().role === 'standby', 'standby');
+        assert.deepEqual(feed.acks, []);
+        assert.equal(feed.rows.length, 1, 'the change waits for the new holder');
+      },
+      { full: false },
+    );
     assert.equal(feed.holder, 'r2', 'a standby gives nothing up');
   });
 
   test('[ISSUE-26] a holder that cannot reach the API to renew stops its run before the lease could lapse', async () => {
     const feed = new FakeFeed();
     feed.write(article(4));
-    const runs = new Runs();
-    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
-    void loop.start();
-    try {
-      await runs.started(1);
-      feed.lease = () => Promise.reject(new Error('connect ECONNREFUSED'));
-      await until(() => runs.calls[0].signal.aborted, 'the run is stopped');
-      assert.match(String((runs.calls[0].signal.reason as Error).message), /could not be renewed in time/);
-      assert.deepEqual(feed.acks, []);
-    } finally {
-      await loop.stop();
-    }
+    await withLoop(
+      feed,
+      async (_loop, runs) => {
+        await runs.started(1);
+        feed.lease = () => Promise.reject(new Error('connect ECONNREFUSED'));
+        await runStopped(runs, /could not be renewed in time/);
+        assert.deepEqual(feed.acks, []);
+      },
+      { full: false },
+    );
   });
 
   test('[ISSUE-26] an API without a feed for this renderer (404, 403) does not stop the rendering: the loop goes on without it', async () => {
     const feed = new FakeFeed();
     feed.lease = () => Promise.reject(new FeedUnavailable('render lease: HTTP 404'));
-    const runs = new Runs();
-    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
-    loop.enqueue({ all: true });
-    void loop.start();
-    try {
+    await withLoop(feed, async (loop, runs) => {
       await runs.started(1);
       assert.equal(loop.status().role, 'unfed');
       assert.deepEqual(runs.calls[0].scopes, [{ all: true }]);
       runs.calls[0].resolve({ rendered: 1 });
-    } finally {
-      await loop.stop();
-    }
+    });
   });
 
   test('[ISSUE-26] without a feed the loop renders its own reasons only', async () => {
-    const runs = new Runs();
-    const loop = new RenderLoop({ api: null, id: 'r1', render: runs.render, log: quiet });
-    assert.equal(loop.status().role, 'unfed');
-    loop.enqueue({ all: true });
-    void loop.start();
-    try {
+    await withLoop(null, async (loop, runs) => {
+      assert.equal(loop.status().role, 'unfed');
       await runs.started(1);
       assert.deepEqual(runs.calls[0].scopes, [{ all: true }]);
       runs.calls[0].resolve({ rendered: 1 });
@@ -259,8 +260,6 @@ describe('render loop', () => {
       await runs.started(2);
       assert.deepEqual(runs.calls[1].scopes, [{ all: true }], 'one full run for both');
       runs.calls[1].resolve({ rendered: 1 });
-    } finally {
-      await loop.stop();
-    }
+    });
   });
 });

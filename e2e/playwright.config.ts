@@ -43,8 +43,10 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node ../services/origin-server/src/serve.cjs',
-    url: `${BASE}/health`,
-    timeout: 120_000,
+    // Ready once the renderer has written its first output (sitemap.xml is its own file, a 404 before): until then
+    // every public URL is answered by the app with 200, also an unknown id, and no page is rendered HTML.
+    url: `${BASE}/sitemap.xml`,
+    timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',

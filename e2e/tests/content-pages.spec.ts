@@ -39,7 +39,7 @@ const sectionOf = (scope: Locator, heading: string): Locator =>
 
 async function expectNotFound(page: Page, listPath: string) {
   await expect(content(page).getByRole('heading', { level: 1, name: '内容不存在' })).toBeVisible();
-  await content(page).getByRole('button', { name: '返回列表' }).click();
+  await content(page).getByRole('link', { name: '返回列表' }).click();
   await expect(page).toHaveURL(`${BASE}${listPath}`);
 }
 
@@ -254,7 +254,7 @@ test.describe('remote-content pages', () => {
       await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
       await expect(page.getByText('访问资源不存在')).toHaveCount(0);
       await expect(page.getByText('文章不存在')).toHaveCount(0);
-      await content(page).getByRole('button', { name: '返回列表' }).click();
+      await content(page).getByRole('link', { name: '返回列表' }).click();
       await expect(page).toHaveURL(`${BASE}${list}`);
     }
   });

@@ -21,6 +21,8 @@ async function search(request: APIRequestContext, channelId: number, text: strin
 }
 
 async function openSearch(page: Page) {
+  // The modal is the app's: before hydration 搜索 submits its form to the /search page (rendered-pages.spec.ts).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: '搜索' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();

@@ -206,7 +206,7 @@ test.describe('remote-support pages', () => {
   test('[ROUTE-23] an unknown or missing video id shows 未找到该视频 with a way back', async ({ page }) => {
     await page.goto(`/videoDetail?id=${UNKNOWN_ID}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('未找到该视频');
-    await page.getByRole('button', { name: '返回视频教程' }).click();
+    await page.getByRole('link', { name: '返回视频教程' }).click();
     await expect(page).toHaveURL(`${BASE}/video`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('视频教程');
 

@@ -283,7 +283,13 @@ function createAppConfig(o) {
                 },
               ]
             : []),
-          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          {
+            test: /\.css$/,
+            use: [
+              { loader: require.resolve('style-loader'), options: { styleTagTransform: path.join(__dirname, 'runtime', 'style-tag-transform.js') } },
+              require.resolve('css-loader'),
+            ],
+          },
           { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?)$/, type: 'asset/resource' },
         ],
       },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { type ArticleDetail } from '@site/contract';
 import { SafeHtml, TextPlaceholder } from '@site/ui';
 import { heroParts } from './detail-parts';
@@ -22,7 +22,6 @@ export interface DetailLayoutProps {
 
 /** The shared layout of the product, solution and news detail pages, with their loading and not-found states. */
 export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBody }: DetailLayoutProps) {
-  const navigate = useNavigate();
   if (state.status === 'loading') {
     return (
       <div aria-busy="true">
@@ -55,9 +54,9 @@ export function ArticleDetailView({ state, list, meta, hero, beforeBody, afterBo
       <SafeHtml as="section" className="rc-article-body" html={a.text} />
       {afterBody?.(a)}
       <div className="rc-back">
-        <button type="button" className="site-button" onClick={() => navigate(list.path)}>
+        <Link to={list.path} className="site-button">
           返回列表
-        </button>
+        </Link>
       </div>
     </article>
   );

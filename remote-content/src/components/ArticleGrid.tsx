@@ -4,8 +4,11 @@ import { truncateText } from '@site/ui';
 import { detailHref, type ArticleKind } from './query';
 
 /** Cards with cover image, title and summary, each linking to its detail page (products, solutions). */
-/** The first cards are in view on load (one is usually the largest paint): never lazy. */
-const EAGER_IMAGES = 2;
+/**
+ * The first card's image is the largest paint on a phone: it loads at once and alone. The others wait until they
+ * near the viewport (on a wide screen they are in it, and load right after layout).
+ */
+const EAGER_IMAGES = 1;
 
 /**
  * A grid's class. `fill`: one row of a few cards (the home sections) whose columns follow the number of cards, so three

@@ -7,8 +7,11 @@ import { detailHref } from './query';
  * News items newest first, each with its publish date (YYYY-MM-DD) and a link to its detail page. Item titles are
  * h2 under a page's h1, h3 inside a section with its own h2 (`headingLevel`), so the outline never skips a level.
  */
-/** The first images are in view on load (one is usually the largest paint): never lazy. */
-const EAGER_IMAGES = 2;
+/**
+ * The first image is the largest paint on a phone: it loads at once and alone. The others wait until they near the
+ * viewport (on a wide screen they are in it, and load right after layout).
+ */
+const EAGER_IMAGES = 1;
 
 export function NewsList({ items, showImages = true, headingLevel = 2 }: { items: Article[]; showImages?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

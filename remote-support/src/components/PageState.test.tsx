@@ -8,7 +8,7 @@ test('Loading is a status named 加载中 that shows its text', () => {
   expect(screen.getByRole('status', { name: '加载中' }).textContent).toBe('加载中…');
 });
 
-test('NotFound is the page h1 with a primary button back', async () => {
+test('NotFound is the page h1 with a primary link back (it works before hydration)', async () => {
   renderAt(
     <Routes>
       <Route path="/x" element={<NotFound title="未找到该视频" description="该视频不存在或已下线。" backTo="/video" backLabel="返回视频教程" />} />
@@ -17,7 +17,7 @@ test('NotFound is the page h1 with a primary button back', async () => {
     '/x',
   );
   screen.getByRole('heading', { level: 1, name: '未找到该视频' });
-  fireEvent.click(screen.getByRole('button', { name: '返回视频教程' }));
+  fireEvent.click(screen.getByRole('link', { name: '返回视频教程' }));
   expect(await screen.findByText('列表')).toBeTruthy();
 });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ResultMessage } from '@site/ui';
 import { WarningIcon } from './icons';
 
@@ -23,15 +23,14 @@ export function Loading({ tip = '加载中…' }: { tip?: string }) {
  * so pages render it instead of (not beside) their own heading.
  */
 export function NotFound({ title, description, backTo, backLabel }: { title: string; description?: string; backTo: string; backLabel: string }) {
-  const navigate = useNavigate();
   return (
     <ResultMessage
       title={title}
       text={description}
       action={
-        <button type="button" className="site-button site-button--primary" onClick={() => navigate(backTo)}>
+        <Link to={backTo} className="site-button site-button--primary">
           {backLabel}
-        </button>
+        </Link>
       }
     />
   );

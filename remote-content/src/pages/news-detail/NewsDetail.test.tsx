@@ -75,7 +75,7 @@ test('[ROUTE-22] an unknown id (server 404) shows 内容不存在 and 返回列�
   api.getArticle.mockRejectedValue(Object.assign(new Error('文章不存在'), { code: 404 }));
   renderAt(page, '/newsDetail?id=999999');
   expect(await screen.findByRole('heading', { level: 1, name: '内容不存在' })).toBeTruthy();
-  fireEvent.click(screen.getByRole('button', { name: '返回列表' }));
+  fireEvent.click(screen.getByRole('link', { name: '返回列表' }));
   expect(await screen.findByText('新闻列表页')).toBeTruthy();
 });
 

@@ -66,8 +66,11 @@ test('[ROUTE-6][ROUTE-22] 产品中心 lists products with images; each links to
   renderAt(page, '/product');
   const link = await screen.findByRole('link', { name: /电网运行风险预警平台/ });
   expect(link.getAttribute('href')).toBe('/productDetail?id=101');
-  // The first cards are in view on load: eager (the largest paint is often one of them); later ones lazy.
-  expect(screen.getByAltText('电网运行风险预警平台').getAttribute('loading')).toBe('eager');
+  // The first card's image is the largest paint on a phone: eager; every later one lazy.
+  const loading = screen.getAllByRole('img').map((img) => img.getAttribute('loading'));
+  expect(loading[0]).toBe('eager');
+  expect(loading.slice(1)).toEqual(Array(loading.length - 1).fill('lazy'));
+  expect(loading.length).toBeGreaterThan(1);
   expect(api.getChannels).toHaveBeenCalledWith({ parentId: 14 });
   expect(api.getArticlePage).toHaveBeenCalledWith({ channelId: 14, page: 1, pageSize: 9 });
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -105,7 +108,7 @@ test('[ROUTE-7][ROUTE-22] a list click opens the detail with features from custo
 test('[ROUTE-22] an unknown product id shows 内容不存在 and 返回列表 goes back to /product', async () => {
   renderAt(page, '/productDetail?id=424242');
   expect(await screen.findByRole('heading', { level: 1, name: '内容不存在' })).toBeTruthy();
-  fireEvent.click(screen.getByRole('button', { name: '返回列表' }));
+  fireEvent.click(screen.getByRole('link', { name: '返回列表' }));
   await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/product'));
 });
 

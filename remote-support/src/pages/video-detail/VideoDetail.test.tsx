@@ -41,7 +41,7 @@ test('[ROUTE-23] an unknown id shows 未找到该视频 with a way back', async 
   api.getArticle.mockRejectedValue(new Error('文章不存在'));
   renderAt(page, '/videoDetail?id=999999');
   expect(await screen.findByRole('heading', { level: 1, name: '未找到该视频' })).toBeTruthy();
-  fireEvent.click(screen.getByRole('button', { name: '返回视频教程' }));
+  fireEvent.click(screen.getByRole('link', { name: '返回视频教程' }));
   expect(await screen.findByText('视频列表页')).toBeTruthy();
 });
 

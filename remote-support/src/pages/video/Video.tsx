@@ -9,8 +9,11 @@ import { VideoCard } from './VideoCard';
 export const VIDEO_PAGE_SIZE = 12;
 
 export const loader: RouteLoader = ({ queryClient, url }) => queryClient.prefetchQuery(pageOfUrl(url, CHANNEL_IDS.video, VIDEO_PAGE_SIZE));
-/** Covers of the first row load at once; the rest wait until they scroll near (loading="lazy"). */
-const EAGER_COVERS = 3;
+/**
+ * The first cover is the largest paint on a phone: it loads at once and alone. The others wait until they near the
+ * viewport (loading="lazy"; on a wide screen the first row is in it, and loads right after layout).
+ */
+const EAGER_COVERS = 1;
 
 /** /video: grid of the video tutorials with their covers, paged by `?page=`. Renders without antd. */
 export default function Video() {

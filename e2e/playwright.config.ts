@@ -4,6 +4,7 @@ import path from 'path';
 import {
   BASE,
   CHROMIUM_ARGS,
+  CHROMIUM_PATH,
   PORTS,
   PORTAL_ORIGINS,
   SITE_TIME_ZONE,
@@ -30,7 +31,7 @@ export default defineConfig({
     // The site's visitors and staff are in China: dates the pages compute ("today", "the last 7 days") are the
     // server's days (TZ Asia/Shanghai), also between 16:00 and 24:00 UTC.
     timezoneId: SITE_TIME_ZONE,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

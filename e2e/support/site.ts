@@ -3,6 +3,7 @@
  * talk to the real API server. Ports differ from `npm start` so both can run at once.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS as BENCH_CHROMIUM_ARGS } from '../../shared/build-config/chromium.cjs';
 
 /** The ports of one whole site: the API, the host, the four remotes and a parent portal page. */
 export type SitePorts = Record<'api' | 'host' | 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin' | 'portal', number>;
@@ -70,16 +71,10 @@ export const CROSS_SITE_PORTAL_ORIGIN = `http://127.0.0.1:${PORTS.portal + 2}`;
 export const PORTAL_ORIGINS = `${PORTAL_ORIGIN},${CROSS_SITE_PORTAL_ORIGIN}`;
 export const remoteOrigin = (name: Exclude<keyof typeof PORTS, 'host' | 'api' | 'portal'>) => `http://localhost:${PORTS[name]}`;
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--autoplay-policy=no-user-gesture-required',
-];
+/** The browser every test runs in: CHROMIUM_PATH, or the machine's Chromium. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || CHROMIUM;
+/** The bench's flags, and media may play without a click (support-pages starts a tutorial video from script). */
+export const CHROMIUM_ARGS = [...BENCH_CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 
 /** The answer of a captcha, through the server's dev-only endpoint (on the API origin: the host never proxies /dev). */
 export async function captchaAnswer(request: APIRequestContext, uuid: string, api = API): Promise<string> {

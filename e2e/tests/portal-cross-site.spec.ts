@@ -8,7 +8,7 @@ import { chromium, expect, test, type BrowserContext, type Frame, type Locator, 
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { BASE, CHROMIUM_ARGS, CROSS_SITE_PORTAL_ORIGIN, smsCode } from '../support/site';
+import { BASE, CHROMIUM_ARGS, CHROMIUM_PATH, CROSS_SITE_PORTAL_ORIGIN, smsCode } from '../support/site';
 import { startStaticServer } from '../support/processes';
 import { newPhone, registerByApi, twoChars } from './account-helpers';
 
@@ -37,7 +37,7 @@ test.beforeAll(async () => {
     JSON.stringify({ profile: { block_third_party_cookies: true, cookie_controls_mode: 1 } }),
   );
   context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     locale: 'zh-CN',
   });

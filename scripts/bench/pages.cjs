@@ -13,16 +13,7 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 
 const root = path.resolve(__dirname, '../..');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const { CHROMIUM, CHROMIUM_ARGS } = require('../../shared/build-config/chromium.cjs');
 // The same flags for Lighthouse's own Chromium: the independent run used these.
 const LH_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 

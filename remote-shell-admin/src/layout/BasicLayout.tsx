@@ -8,6 +8,7 @@ import { settingsStore, useSettings } from '../store/settings';
 import { activateTab, tabsStore } from '../store/tabs';
 import { ContentArea, viewKey } from './ContentArea';
 import { FullScreenToggle } from './FullScreenToggle';
+import { HeaderBar } from './HeaderBar';
 import { LangSelect } from './LangSelect';
 import { Logo } from './Logo';
 import { MultiTab } from './MultiTab';
@@ -19,7 +20,7 @@ import { SupportLink } from './SupportLink';
 import { UserMenu } from './UserMenu';
 import { useIsMobile } from './use-is-mobile';
 
-const { Header, Sider, Content, Footer } = Layout;
+const { Sider, Content, Footer } = Layout;
 
 /** Width of the content in the fixed (定宽) mode. */
 export const FIXED_CONTENT_WIDTH = 1200;
@@ -82,42 +83,29 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
         </Sider>
       )}
       <Layout>
-        <Header
-          className="admin-header"
-          style={{
-            position: s.fixedHeader ? 'sticky' : 'relative',
-            top: 0,
-            zIndex: 10,
-            display: 'flex',
-            alignItems: 'center',
-            padding: '0 12px',
-            borderBottom: '1px solid var(--ant-color-split)',
-          }}
-        >
-          <div style={{ ...innerStyle, display: 'flex', alignItems: 'center', minWidth: 0 }}>
-            {isMobile && <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />}
-            {(top || isMobile) && <Logo dark={dark} />}
-            {side && (
-              <Button
-                type="text"
-                aria-label={s.sideCollapsed ? '展开菜单' : '收起菜单'}
-                icon={s.sideCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => settingsStore.set({ sideCollapsed: !s.sideCollapsed })}
-              />
-            )}
-            {top ? <NavMenu entries={shown} mode="horizontal" theme={s.theme} selectedKey={match?.entry.path} /> : <div style={{ flex: 1 }} />}
-            <Space size={0} className="admin-header-right" style={{ marginLeft: 'auto', flexShrink: 0 }}>
-              <SupportLink />
-              <NoticeBell />
-              <FullScreenToggle />
-              <LangSelect />
-              <Tooltip title="页面设置">
-                <Button type="text" aria-label="页面设置" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} />
-              </Tooltip>
-              <UserMenu showSettings={showSettingsEntry} />
-            </Space>
-          </div>
-        </Header>
+        <HeaderBar className="admin-header" sticky={s.fixedHeader} inner={innerStyle}>
+          {isMobile && <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />}
+          {(top || isMobile) && <Logo dark={dark} />}
+          {side && (
+            <Button
+              type="text"
+              aria-label={s.sideCollapsed ? '展开菜单' : '收起菜单'}
+              icon={s.sideCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => settingsStore.set({ sideCollapsed: !s.sideCollapsed })}
+            />
+          )}
+          {top ? <NavMenu entries={shown} mode="horizontal" theme={s.theme} selectedKey={match?.entry.path} /> : <div style={{ flex: 1 }} />}
+          <Space size={0} className="admin-header-right" style={{ marginLeft: 'auto', flexShrink: 0 }}>
+            <SupportLink />
+            <NoticeBell />
+            <FullScreenToggle />
+            <LangSelect />
+            <Tooltip title="页面设置">
+              <Button type="text" aria-label="页面设置" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} />
+            </Tooltip>
+            <UserMenu showSettings={showSettingsEntry} />
+          </Space>
+        </HeaderBar>
         {s.multiTab && <MultiTab />}
         <Content className="admin-content" style={{ padding: '0 16px 16px' }}>
           <div className="admin-content-inner" style={innerStyle}>

@@ -5,6 +5,7 @@ import { COMPANY_NAME } from '@site/contract';
 import { usePageTitle } from '@site/ui';
 import { findRoute, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';
 import { ContentArea } from './ContentArea';
+import { HeaderBar } from './HeaderBar';
 import { Logo } from './Logo';
 import { NavMenu } from './NavMenu';
 import { NoticeBell } from './NoticeBell';
@@ -12,7 +13,7 @@ import { PageHeader } from './PageHeader';
 import { SupportLink } from './SupportLink';
 import { UserMenu } from './UserMenu';
 
-const { Header, Content, Footer } = Layout;
+const { Content, Footer } = Layout;
 /** The customer's pages are few and text-heavy: a reading width, not the staff's full-width tables. */
 export const CUSTOMER_CONTENT_WIDTH = 1100;
 const NOT_FOUND_TITLE = '页面不存在';
@@ -32,30 +33,17 @@ export function CustomerLayout({ menu, menuReady }: { menu: MenuEntry[]; menuRea
 
   return (
     <Layout className="admin-layout customer-layout" data-menu-ready={menuReady ? 'true' : 'false'} style={{ minHeight: '100vh' }}>
-      <Header
-        className="admin-header customer-header"
-        style={{
-          position: 'sticky',
-          top: 0,
-          zIndex: 10,
-          display: 'flex',
-          alignItems: 'center',
-          padding: '0 12px',
-          borderBottom: '1px solid var(--ant-color-split)',
-        }}
-      >
-        <div style={{ ...inner, display: 'flex', alignItems: 'center', minWidth: 0 }}>
-          <Logo />
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <NavMenu entries={shown} mode="horizontal" theme="light" selectedKey={match?.entry.path} />
-          </div>
-          <Space size={0} className="admin-header-right" style={{ flexShrink: 0 }}>
-            <SupportLink />
-            <NoticeBell />
-            <UserMenu showSettings={showSettingsEntry} />
-          </Space>
+      <HeaderBar className="admin-header customer-header" sticky inner={inner}>
+        <Logo />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <NavMenu entries={shown} mode="horizontal" theme="light" selectedKey={match?.entry.path} />
         </div>
-      </Header>
+        <Space size={0} className="admin-header-right" style={{ flexShrink: 0 }}>
+          <SupportLink />
+          <NoticeBell />
+          <UserMenu showSettings={showSettingsEntry} />
+        </Space>
+      </HeaderBar>
       <Content className="admin-content" style={{ padding: '0 16px 16px' }}>
         <div className="admin-content-inner" style={inner}>
           <PageHeader match={match} fallbackTitle={menuReady ? NOT_FOUND_TITLE : '加载中'} />

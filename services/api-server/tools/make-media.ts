@@ -81,6 +81,18 @@ const centre = (s: VideoScene): [number, number] => {
   const [x, y, w, h] = REGIONS[s.focus];
   return [27 + x + w * 0.55, 12 + y + h * 0.45];
 };
+/** A frame of the title card the video opens and ends with: nothing else shows but the progress bar. */
+const cardFrame = (title: string, sub: string, progress: number): FrameState => ({
+  card: { title, sub },
+  shot: 0,
+  fade: 0,
+  hl: null,
+  ptr: [VW / 2, VH / 2],
+  ripple: -1,
+  caption: '',
+  step: '',
+  progress,
+});
 const ease = (t: number) => (t < 0 ? 0 : t > 1 ? 1 : t * t * (3 - 2 * t));
 
 function states(v: (typeof videoDefs)[number]): FrameState[] {
@@ -92,32 +104,12 @@ function states(v: (typeof videoDefs)[number]): FrameState[] {
     const t = f / FPS;
     const progress = t / total;
     if (t < INTRO_S) {
-      frames.push({
-        card: { title: v.title, sub: `${p.title} ${p.version} · ${COMPANY_NAME}` },
-        shot: 0,
-        fade: 0,
-        hl: null,
-        ptr: [VW / 2, VH / 2],
-        ripple: -1,
-        caption: '',
-        step: '',
-        progress,
-      });
+      frames.push(cardFrame(v.title, `${p.title} ${p.version} · ${COMPANY_NAME}`, progress));
       continue;
     }
     const k = Math.floor((t - INTRO_S) / SCENE_S);
     if (k >= v.scenes.length) {
-      frames.push({
-        card: { title: '操作演示完毕', sub: `更多资料请访问文档中心 · 服务热线 400-820-6688` },
-        shot: 0,
-        fade: 0,
-        hl: null,
-        ptr: [VW / 2, VH / 2],
-        ripple: -1,
-        caption: '',
-        step: '',
-        progress,
-      });
+      frames.push(cardFrame('操作演示完毕', `更多资料请访问文档中心 · 服务热线 400-820-6688`, progress));
       continue;
     }
     const s = v.scenes[k];

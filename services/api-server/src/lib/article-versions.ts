@@ -8,6 +8,7 @@ import {
   ARTICLE_FIELD_LABELS,
   ARTICLE_STATUS_LABELS,
   htmlToText,
+  type AdminArticleDetail,
   type ArticleField,
   type ArticleFieldChange,
   type ArticleVersionAction,
@@ -19,50 +20,23 @@ import { formatDateTime } from './text.js';
 
 type Row = typeof t.article.$inferSelect;
 
-/** What a version holds: the fields a person writes in the form (state and publish time included), as stored. */
-export interface VersionData {
-  channelId: number;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  text: string;
-  image: string | null;
-  tags: string[];
-  sort: number;
-  top: boolean;
-  status: number;
-  publishDate: string;
-  author: string | null;
-  source: string | null;
-  video: string | null;
-  poster: string | null;
-  file: string | null;
-  fileName: string | null;
-  fileLength: number | null;
-  seoTitle: string | null;
-  seoKeywords: string | null;
+/** The named fields of `o` and no others (no library here offers it; three lines do). */
+export function pick<T, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 }
 
+/** The fields a person writes in the form (state and publish time included): those a comparison shows, and the file's size. */
+const VERSION_FIELDS = [...(Object.keys(ARTICLE_FIELD_LABELS) as ArticleField[]), 'fileLength'] as const;
+
+/** What a version holds: the written fields as the admin API answers them (AdminArticleDetail), the publish time in ISO 8601. */
+export type VersionData = Pick<AdminArticleDetail, (typeof VERSION_FIELDS)[number]>;
+
+/** A row's written fields: the one mapping of them, which the admin API's answer (routes/articles.ts toAdmin) builds on. */
 export function versionData(r: Row): VersionData {
   return {
-    channelId: r.channelId,
-    title: r.title,
-    subtitle: r.subtitle,
-    description: r.description,
-    text: r.text,
-    image: r.image,
+    ...pick(r, VERSION_FIELDS),
     tags: r.tags ?? [],
-    sort: r.sort,
-    top: r.top,
-    status: r.status,
     publishDate: new Date(r.publishDate).toISOString(),
-    author: r.author,
-    source: r.source,
-    video: r.video,
-    poster: r.poster,
-    file: r.file,
-    fileName: r.fileName,
-    fileLength: r.fileLength,
     seoTitle: r.seoTitle ?? null,
     seoKeywords: r.seoKeywords ?? null,
   };

@@ -61,6 +61,22 @@ function glyphMatrix(tx: number, ty: number): Matrix {
 }
 
 /**
+ * A Bézier segment (its start, control points and end; a line is one of degree 1) cut in two at `t` by de Casteljau's
+ * construction: the two halves, each with the same number of points, the first half's end the second's start.
+ */
+function splitAt(points: Point[], t: number): [Point[], Point[]] {
+  const first = [points[0]];
+  const second = [points[points.length - 1]];
+  for (let level = points; level.length > 1;) {
+    const prev = level;
+    level = prev.slice(1).map((p, i) => lerp(prev[i], p, t));
+    first.push(level[0]);
+    second.unshift(level[level.length - 1]);
+  }
+  return [first, second];
+}
+
+/**
  * One glyph's outline as path data: every point goes through the glyph's random transform, and about a third of the
  * segments are split in two at a random point (same shape, different commands), so the same character never gives
  * the same path data nor the same sequence of commands.
@@ -80,44 +96,21 @@ function glyphPath(ch: string, m: Matrix): string {
     if (c.type === 'M') {
       cur = start = pt(c.x, c.y);
       out.push(`M${n(cur[0])} ${n(cur[1])}`);
-    } else if (c.type === 'L') {
-      const p = pt(c.x, c.y);
-      if (split) {
-        const mid = lerp(cur, p, t);
-        out.push(`L${n(mid[0])} ${n(mid[1])}`);
-      }
-      out.push(`L${n(p[0])} ${n(p[1])}`);
-      cur = p;
-    } else if (c.type === 'Q') {
-      const p1 = pt(c.x1, c.y1);
-      const p = pt(c.x, c.y);
-      if (split) {
-        const a = lerp(cur, p1, t);
-        const b = lerp(p1, p, t);
-        const mid = lerp(a, b, t);
-        out.push(`Q${n(a[0])} ${n(a[1])} ${n(mid[0])} ${n(mid[1])}`, `Q${n(b[0])} ${n(b[1])} ${n(p[0])} ${n(p[1])}`);
-      } else out.push(`Q${n(p1[0])} ${n(p1[1])} ${n(p[0])} ${n(p[1])}`);
-      cur = p;
-    } else if (c.type === 'C') {
-      const p1 = pt(c.x1, c.y1);
-      const p2 = pt(c.x2, c.y2);
-      const p = pt(c.x, c.y);
-      if (split) {
-        const a = lerp(cur, p1, t);
-        const b = lerp(p1, p2, t);
-        const d = lerp(p2, p, t);
-        const ab = lerp(a, b, t);
-        const bd = lerp(b, d, t);
-        const mid = lerp(ab, bd, t);
-        out.push(
-          `C${n(a[0])} ${n(a[1])} ${n(ab[0])} ${n(ab[1])} ${n(mid[0])} ${n(mid[1])}`,
-          `C${n(bd[0])} ${n(bd[1])} ${n(d[0])} ${n(d[1])} ${n(p[0])} ${n(p[1])}`,
-        );
-      } else out.push(`C${n(p1[0])} ${n(p1[1])} ${n(p2[0])} ${n(p2[1])} ${n(p[0])} ${n(p[1])}`);
-      cur = p;
-    } else {
+    } else if (c.type === 'Z') {
       out.push('Z');
       cur = start;
+    } else {
+      const controls = c.type === 'L' ? [] : c.type === 'Q' ? [pt(c.x1, c.y1)] : [pt(c.x1, c.y1), pt(c.x2, c.y2)];
+      const points = [cur, ...controls, pt(c.x, c.y)];
+      for (const part of split ? splitAt(points, t) : [points])
+        out.push(
+          c.type +
+            part
+              .slice(1)
+              .map((p) => `${n(p[0])} ${n(p[1])}`)
+              .join(' '),
+        );
+      cur = points[points.length - 1];
     }
   }
   return out.join('');

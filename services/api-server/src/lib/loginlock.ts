@@ -14,7 +14,7 @@
  *   do not tell which accounts exist.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
 import { BizError } from './errors.js';
 
@@ -40,6 +40,23 @@ const pairKey = (userName: string, ip: string) =>
 
 const STALE = sql.raw(`l.last_failure_at < now() - interval '1 day'`);
 
+/**
+ * Counts one failure under `key` (after a quiet day the count starts again) and sets `locked_until`, in one statement,
+ * when `when` holds of the stored row; otherwise counts nothing and answers no row.
+ */
+const countFailure = (db: Db, key: string, lockedUntil: SQL, when: SQL) =>
+  rows<{ failures: number; locked_until: Date | string | null }>(
+    db,
+    sql`
+    INSERT INTO login_lock AS l (key, failures, last_failure_at) VALUES (${key}, 1, now())
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN ${STALE} THEN 1 ELSE l.failures + 1 END,
+      last_failure_at = now(),
+      locked_until = ${lockedUntil}
+    WHERE ${when}
+    RETURNING failures, locked_until`,
+  );
+
 /** What reserveAttempt learnt: the pair lock this attempt set, whether the address had failed before, the slow-down. */
 export interface Attempt {
   lockedUntil: Date | null;
@@ -58,17 +75,12 @@ export async function reserveAttempt(db: Db, userName: string, ip: string): Prom
   const key = pairKey(userName, ip);
   // Constants of this module, not input: inlined so the array index stays in SQL.
   const minutes = sql.raw(`(ARRAY[${LOCK_MINUTES.map(Number).join(',')}])[LEAST((l.failures + 1) / ${LOCK_EVERY}, ${LOCK_MINUTES.length})]`);
-  const [row] = await rows<{ failures: number; locked_until: Date | string | null }>(
+  const [row] = await countFailure(
     db,
-    sql`
-    INSERT INTO login_lock AS l (key, failures, last_failure_at) VALUES (${key}, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN ${STALE} THEN 1 ELSE l.failures + 1 END,
-      last_failure_at = now(),
-      locked_until = CASE WHEN NOT (${STALE}) AND (l.failures + 1) % ${sql.raw(String(LOCK_EVERY))} = 0
-        THEN now() + make_interval(mins => ${minutes}) ELSE l.locked_until END
-    WHERE l.locked_until IS NULL OR l.locked_until <= now()
-    RETURNING failures, locked_until`,
+    key,
+    sql`CASE WHEN NOT (${STALE}) AND (l.failures + 1) % ${sql.raw(String(LOCK_EVERY))} = 0
+        THEN now() + make_interval(mins => ${minutes}) ELSE l.locked_until END`,
+    sql`l.locked_until IS NULL OR l.locked_until <= now()`,
   );
   if (!row) {
     const [lock] = await rows<{ locked_until: Date | string }>(db, sql`SELECT locked_until FROM login_lock WHERE key = ${key}`);
@@ -91,17 +103,7 @@ async function takeAccountTurn(db: Db, userName: string): Promise<number | null>
   const wait = sql.raw(
     `make_interval(secs => (ARRAY[${SLOW_SECONDS.map(Number).join(',')}])[LEAST((l.failures - ${SLOW_AFTER}) / 10 + 1, ${SLOW_SECONDS.length})])`,
   );
-  const [taken] = await rows<{ failures: number }>(
-    db,
-    sql`
-    INSERT INTO login_lock AS l (key, failures, last_failure_at) VALUES (${key}, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN ${STALE} THEN 1 ELSE l.failures + 1 END,
-      last_failure_at = now(),
-      locked_until = NULL
-    WHERE ${STALE} OR l.failures < ${SLOW_AFTER} OR l.last_failure_at + ${wait} <= now()
-    RETURNING failures`,
-  );
+  const [taken] = await countFailure(db, key, sql`NULL`, sql`${STALE} OR l.failures < ${SLOW_AFTER} OR l.last_failure_at + ${wait} <= now()`);
   if (taken) return null;
   const [left] = await rows<{ seconds: number | string }>(
     db,

@@ -4,9 +4,13 @@
  */
 import crypto from 'node:crypto';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { RESET_PASSWORD_LENGTH, ROLE_LABELS } from '@site/contract';
+import { z } from 'zod';
+import { RESET_PASSWORD_LENGTH, ROLE_LABELS, type AccountFields } from '@site/contract';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
+import { hasPermi, needAnyPermi, type CurrentUser } from './auth.js';
+import { forbidden } from './errors.js';
+import { intId } from './validate.js';
 
 /** SQL: the user holds at least one role (staff) / none (a customer registered on the site). */
 export const holdsRole = sql`EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.user_id = ${t.sysUser.userId})`;
@@ -51,5 +55,34 @@ export function randomPassword(length = RESET_PASSWORD_LENGTH): string {
   }
 }
 
+/** The fields a staff user and a customer share (AccountFields), from their sys_user row. */
+export const accountFields = (u: typeof t.sysUser.$inferSelect): AccountFields => ({
+  userId: u.userId,
+  userName: u.userName,
+  nickName: u.nickName,
+  phonenumber: u.phonenumber ?? '',
+  email: u.email,
+  status: u.status === '1' ? '1' : '0',
+});
+
 /** WHERE of one user that must (or must not) be staff. */
 export const userWhere = (userId: number, staff: boolean): SQL => sql`${t.sysUser.userId} = ${userId} AND ${staff ? holdsRole : holdsNoRole}`;
+
+type StatusArea = 'system:user' | 'system:customer';
+
+/**
+ * The route options of an account's status switch (启用/停用, `PUT /system/user/:userId/status` and
+ * `/system/customer/:userId/status`): open to whom holds either permission of the area; statusAction checks the one
+ * the change needs.
+ */
+export const statusRoute = (db: Db, area: StatusArea) => ({
+  onRequest: needAnyPermi(db, [`${area}:enable`, `${area}:disable`]),
+  schema: { params: z.object({ userId: intId }), body: z.object({ status: z.enum(['0', '1'], { error: '状态只能为0或1' }) }) },
+});
+
+/** What a status switch does (enable for '0', disable for '1'), refused (403) to whom lacks that permission. */
+export function statusAction(u: CurrentUser, area: StatusArea, status: '0' | '1'): 'enable' | 'disable' {
+  const action = status === '0' ? 'enable' : 'disable';
+  if (!hasPermi(u, `${area}:${action}`)) throw forbidden();
+  return action;
+}

@@ -1,5 +1,10 @@
+import { htmlToText } from '@site/contract';
+
 /** Plain text of an HTML fragment (for the search column): the one the detail pages compare by. */
-export { htmlToText } from '@site/contract';
+export { htmlToText };
+
+/** An article's search column (article.search_text): its summary, then its body's plain text. */
+export const searchText = (description: string | null | undefined, html: string): string => `${description ?? ''}\n${htmlToText(html)}`;
 
 /** `YYYY-MM-DD HH:mm:ss` in the server's configured time zone (TZ, default Asia/Shanghai). */
 export function formatDateTime(d: Date | string | null | undefined): string {

@@ -18,17 +18,16 @@ import {
 } from '@site/contract';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { fieldChanges, storeVersion, storeWrite, textDiff, versionData, type VersionData } from '../lib/article-versions.js';
+import { fieldChanges, storeVersion, textDiff, versionData, type VersionData } from '../lib/article-versions.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { containing } from '../lib/filters.js';
 import { pageOf } from '../lib/paging.js';
 import { recordContentChange } from '../lib/render-outbox.js';
-import { sanitizeHtml } from '../lib/sanitize.js';
-import { formatDateTime, htmlToText } from '../lib/text.js';
+import { formatDateTime } from '../lib/text.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
-import { channelNames, checkChannel, lockFresh, toAdmin, versionField, type Row } from './articles.js';
+import { channelNames, checkChannel, contentColumns, lockFresh, toAdmin, updateArticle, versionField, type Row } from './articles.js';
 import { loadChannels } from './content.js';
 
 const OK = '操作成功';
@@ -138,52 +137,8 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
       const data = await db.transaction(async (tx) => {
         const before = await lockFresh(tx, req.params.id, req.body.version);
         if (req.params.version === before.version) throw new HttpError(400, SAME_VERSION_MSG);
-        const text = sanitizeHtml(target.text);
-        const [row] = await tx
-          .update(t.article)
-          .set({
-            channelId: target.channelId,
-            title: target.title,
-            subtitle: target.subtitle,
-            description: target.description,
-            text,
-            searchText: `${target.description ?? ''}\n${htmlToText(text)}`,
-            image: target.image,
-            tags: target.tags,
-            sort: target.sort,
-            top: target.top,
-            author: target.author,
-            source: target.source,
-            video: target.video,
-            poster: target.poster,
-            file: target.file,
-            fileName: target.fileName,
-            fileLength: target.fileLength,
-            seoTitle: target.seoTitle ?? null,
-            seoKeywords: target.seoKeywords ?? null,
-            version: before.version + 1,
-            updatedBy: u.userName,
-            updatedAt: new Date(),
-          })
-          .where(eq(t.article.id, before.id))
-          .returning();
-        await storeWrite(tx, before, row, 'restore', u.userName);
-        const [beforeAdmin, after] = await toAdmin(ctx, [before, row], names);
-        await recordAudit(tx, req, u, {
-          resource: 'article',
-          action: 'restore',
-          targetId: row.id,
-          summary: `${row.title}（恢复到版本 ${req.params.version}）`,
-          before: beforeAdmin,
-          after,
-        });
-        await recordContentChange(
-          ctx,
-          tx,
-          { kind: 'article', id: row.id, channelId: before.channelId },
-          { kind: 'article', id: row.id, channelId: row.channelId },
-        );
-        return after;
+        const set = contentColumns(target, u.userName);
+        return updateArticle(ctx, tx, req, { before, set, action: 'restore', summary: `${set.title}（恢复到版本 ${req.params.version}）`, names });
       });
       return { code: 200, msg: OK, data };
     },

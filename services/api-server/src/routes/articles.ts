@@ -10,7 +10,7 @@
  * routes/article-history.ts.
  */
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,13 +24,13 @@ import {
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { storeVersion, storeWrite } from '../lib/article-versions.js';
+import { pick, storeVersion, storeWrite, versionData } from '../lib/article-versions.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
 import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
-import { formatDateTime, htmlToText } from '../lib/text.js';
+import { formatDateTime, searchText } from '../lib/text.js';
 import { saveUpload, type UploadRule } from '../lib/upload.js';
 import { idList, intId, linkField, pageParams } from '../lib/validate.js';
 import { containing, dayParam, withinDays } from '../lib/filters.js';
@@ -145,30 +145,12 @@ export async function toAdmin(ctx: AppContext, rows: Row[], names?: ChannelNames
   const channels = names ?? (await channelNames(ctx));
   return rows.map((r) => ({
     id: r.id,
-    channelId: r.channelId,
+    ...versionData(r),
     channelName: channels.get(r.channelId) ?? '',
-    title: r.title,
-    status: r.status,
-    top: r.top,
-    sort: r.sort,
-    tags: r.tags ?? [],
-    image: r.image,
     publishDate: formatDateTime(r.publishDate),
     updatedAt: formatDateTime(r.updatedAt),
     updatedBy: r.updatedBy,
     version: r.version,
-    subtitle: r.subtitle,
-    description: r.description,
-    text: r.text,
-    author: r.author,
-    source: r.source,
-    video: r.video,
-    poster: r.poster,
-    file: r.file,
-    fileName: r.fileName,
-    fileLength: r.fileLength,
-    seoTitle: r.seoTitle ?? null,
-    seoKeywords: r.seoKeywords ?? null,
     createdBy: r.createdBy,
     createdAt: formatDateTime(r.createdAt),
   }));
@@ -191,41 +173,49 @@ const LIST_FIELDS = [
   'version',
 ] as const satisfies readonly (keyof AdminArticle)[];
 
-/** The named fields of `o` and no others (no library here offers it; three lines do). */
-function pick<T, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
-}
-
 /** Typed as AdminArticle, so a field added there and not to LIST_FIELDS fails to compile. */
 const listRow = (a: AdminArticleDetail): AdminArticle => pick(a, LIST_FIELDS);
 
-/** The columns a save writes: the HTML sanitised, the search text rebuilt. */
-export function columns(b: ArticleBody, userName: string) {
-  const text = sanitizeHtml(b.text);
+/** The written fields but the state and publish time (a restore keeps those). */
+export type ArticleContent = Omit<ArticleBody, 'status' | 'publishDate'>;
+
+/**
+ * The columns a save writes of the content (routes/article-history.ts restores a version through it too): the HTML
+ * sanitised, the search text rebuilt, empty texts stored as null, a file's name and size only with a file.
+ */
+export function contentColumns(c: ArticleContent, userName: string) {
+  const text = sanitizeHtml(c.text);
   return {
-    channelId: b.channelId,
-    title: b.title,
-    subtitle: b.subtitle || null,
-    description: b.description || null,
+    channelId: c.channelId,
+    title: c.title,
+    subtitle: c.subtitle || null,
+    description: c.description || null,
     text,
-    searchText: `${b.description ?? ''}\n${htmlToText(text)}`,
-    image: b.image ?? null,
-    tags: b.tags,
-    sort: b.sort,
-    top: b.top,
-    status: b.status,
-    publishDate: b.publishDate ? new Date(b.publishDate.replace(' ', 'T') + (/[zZ+]|-\d\d:?\d\d$/.test(b.publishDate) ? '' : '+08:00')) : new Date(),
-    author: b.author || null,
-    source: b.source || null,
-    video: b.video ?? null,
-    poster: b.poster ?? null,
-    file: b.file ?? null,
-    fileName: b.file ? b.fileName || null : null,
-    fileLength: b.file ? (b.fileLength ?? null) : null,
-    seoTitle: b.seoTitle || null,
-    seoKeywords: b.seoKeywords || null,
+    searchText: searchText(c.description, text),
+    image: c.image ?? null,
+    tags: c.tags,
+    sort: c.sort,
+    top: c.top,
+    author: c.author || null,
+    source: c.source || null,
+    video: c.video ?? null,
+    poster: c.poster ?? null,
+    file: c.file ?? null,
+    fileName: c.file ? c.fileName || null : null,
+    fileLength: c.file ? (c.fileLength ?? null) : null,
+    seoTitle: c.seoTitle || null,
+    seoKeywords: c.seoKeywords || null,
     updatedBy: userName,
     updatedAt: new Date(),
+  };
+}
+
+/** The columns an add or an edit writes: the content's, its state and its publish time (none given: now). */
+function columns(b: ArticleBody, userName: string) {
+  return {
+    ...contentColumns(b, userName),
+    status: b.status,
+    publishDate: b.publishDate ? new Date(b.publishDate.replace(' ', 'T') + (/[zZ+]|-\d\d:?\d\d$/.test(b.publishDate) ? '' : '+08:00')) : new Date(),
   };
 }
 
@@ -239,6 +229,44 @@ export async function lockFresh(tx: Db, id: number, version: number | undefined)
   if (!row) throw notFound('文章不存在');
   if (version !== undefined && version !== row.version) throw new HttpError(409, STALE_WRITE_MSG);
   return row;
+}
+
+/**
+ * Writes the content `set` over the locked row `before`, one version later, with what such a write (an edit, a
+ * version restored) does in its transaction: the versions stored, the audit entry (the article before and after),
+ * and the page renderer told of both channels (a move changes the old channel's pages too; the same change twice is
+ * recorded once). Answers the article as written.
+ */
+export async function updateArticle(
+  ctx: AppContext,
+  tx: Db,
+  req: FastifyRequest,
+  w: { before: Row; set: ReturnType<typeof contentColumns>; action: 'edit' | 'restore'; summary?: string; names: ChannelNames },
+): Promise<AdminArticleDetail> {
+  const u = caller(req);
+  const { before, names } = w;
+  const [row] = await tx
+    .update(t.article)
+    .set({ ...w.set, version: before.version + 1 })
+    .where(eq(t.article.id, before.id))
+    .returning();
+  await storeWrite(tx, before, row, w.action, u.userName);
+  const [beforeAdmin, after] = await toAdmin(ctx, [before, row], names);
+  await recordAudit(tx, req, u, {
+    resource: 'article',
+    action: w.action,
+    targetId: row.id,
+    summary: w.summary ?? row.title,
+    before: beforeAdmin,
+    after,
+  });
+  await recordContentChange(
+    ctx,
+    tx,
+    { kind: 'article', id: row.id, channelId: before.channelId },
+    { kind: 'article', id: row.id, channelId: row.channelId },
+  );
+  return after;
 }
 
 export default async function articleRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -322,29 +350,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
         const before = await lockFresh(tx, req.params.id, req.body.version);
-        const [row] = await tx
-          .update(t.article)
-          .set({ ...columns(req.body, u.userName), version: before.version + 1 })
-          .where(eq(t.article.id, before.id))
-          .returning();
-        const after = await one(row, names);
-        await storeWrite(tx, before, row, 'edit', u.userName);
-        await recordAudit(tx, req, u, {
-          resource: 'article',
-          action: 'edit',
-          targetId: row.id,
-          summary: row.title,
-          before: await one(before, names),
-          after,
-        });
-        // Moved to another channel: both channels' pages change (the same change twice is recorded once).
-        await recordContentChange(
-          ctx,
-          tx,
-          { kind: 'article', id: row.id, channelId: before.channelId },
-          { kind: 'article', id: row.id, channelId: row.channelId },
-        );
-        return after;
+        return updateArticle(ctx, tx, req, { before, set: columns(req.body, u.userName), action: 'edit', names });
       });
       return { code: 200, msg: OK, data };
     },

@@ -6,7 +6,7 @@
  * channel, and for a change to the tree the parent whose children changed).
  */
 import { asc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHANNEL_IDS, type ChannelAdmin } from '@site/contract';
@@ -99,6 +99,24 @@ export function toChannelAdmin(r: ChannelRow, counts: Map<number, number> = new 
 /** The audited image of a row: what staff edit, without the derived count and children. */
 const audited = ({ articleCount: _c, children: _ch, ...rest }: ChannelAdmin) => rest;
 
+/** A channel's add, edit or delete in the audit trail: named by the channel, as the admin API shows it before and after. */
+function auditChannel(
+  tx: Db,
+  req: FastifyRequest,
+  action: 'add' | 'edit' | 'delete',
+  { before, after }: { before?: ChannelRow; after?: ChannelRow },
+) {
+  const named = after ?? before;
+  return recordAudit(tx, req, caller(req), {
+    resource: 'channel',
+    action,
+    targetId: named?.id,
+    summary: named?.name,
+    before: before && audited(toChannelAdmin(before)),
+    after: after && audited(toChannelAdmin(after)),
+  });
+}
+
 /** The tree in sibling order; with a name filter, the matching channels and the ancestors that lead to them. */
 export function channelTree(rows: ChannelRow[], counts: Map<number, number>, name?: string): ChannelAdmin[] {
   const byId = new Map(rows.map((r) => [r.id, toChannelAdmin(r, counts)]));
@@ -183,7 +201,6 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
   });
 
   app.post('/system/channel', { onRequest: needPermi(db, 'content:channel:add'), schema: { body: addBody } }, async (req) => {
-    const u = caller(req);
     const b = req.body;
     const id = await db.transaction(async (tx) => {
       await checkParent(tx, b.parentId);
@@ -204,7 +221,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
           sort: await nextSort(tx, b.parentId),
         })
         .returning();
-      await recordAudit(tx, req, u, { resource: 'channel', action: 'add', targetId: row.id, summary: row.name, after: audited(toChannelAdmin(row)) });
+      await auditChannel(tx, req, 'add', { after: row });
       await record(tx, row.id, b.parentId);
       return row.id;
     });
@@ -243,7 +260,6 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
   });
 
   app.put('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:edit'), schema: { params: idParams, body: editBody } }, async (req) => {
-    const u = caller(req);
     const { version: read, ...patch } = req.body;
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
@@ -256,14 +272,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
       }
       if (patch.alias !== undefined && patch.alias !== before.alias) await checkAlias(tx, patch.alias, before.id);
       const [after] = await tx.update(t.channel).set(set).where(eq(t.channel.id, before.id)).returning();
-      await recordAudit(tx, req, u, {
-        resource: 'channel',
-        action: 'edit',
-        targetId: after.id,
-        summary: after.name,
-        before: audited(toChannelAdmin(before)),
-        after: audited(toChannelAdmin(after)),
-      });
+      await auditChannel(tx, req, 'edit', { before, after });
       // Moved: the old parent's children and the new parent's changed.
       await record(tx, after.id, ...(before.parentId === after.parentId ? [] : [before.parentId, after.parentId]));
     });
@@ -271,7 +280,6 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
   });
 
   app.delete('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:delete'), schema: { params: idParams } }, async (req) => {
-    const u = caller(req);
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!row) throw notFound('栏目不存在');
@@ -280,13 +288,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
       if ((await articleCount(tx, row.id)) > 0) throw new BizError(CHANNEL_HAS_ARTICLES);
       if (BUILT_IN.has(row.id)) throw new BizError(CHANNEL_BUILT_IN);
       await tx.delete(t.channel).where(eq(t.channel.id, row.id));
-      await recordAudit(tx, req, u, {
-        resource: 'channel',
-        action: 'delete',
-        targetId: row.id,
-        summary: row.name,
-        before: audited(toChannelAdmin(row)),
-      });
+      await auditChannel(tx, req, 'delete', { before: row });
       await record(tx, row.id, row.parentId);
     });
     return { code: 200, msg: OK };

@@ -11,9 +11,9 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
-import { caller, hasPermi, needAnyPermi, needPermi, revokeAllTokens } from '../lib/auth.js';
-import { forbidden, notFound } from '../lib/errors.js';
-import { holdsNoRole, likePattern, userWhere } from '../lib/people.js';
+import { caller, needPermi, revokeAllTokens } from '../lib/auth.js';
+import { notFound } from '../lib/errors.js';
+import { accountFields, holdsNoRole, likePattern, statusAction, statusRoute, userWhere } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, pageParams } from '../lib/validate.js';
 
@@ -30,12 +30,7 @@ type Joined = { user: typeof t.sysUser.$inferSelect; customerName: string | null
 function toCustomer(r: Joined): SiteCustomer {
   const u = r.user;
   return {
-    userId: u.userId,
-    userName: u.userName,
-    nickName: u.nickName,
-    phonenumber: u.phonenumber ?? '',
-    email: u.email,
-    status: u.status === '1' ? '1' : '0',
+    ...accountFields(u),
     customerId: u.customerId,
     customerName: r.customerName ?? '',
     wxBound: !!u.openid,
@@ -84,32 +79,24 @@ export default async function customerRoutes(fastify: FastifyInstance, ctx: AppC
     return { code: 200, msg: OK, data: c };
   });
 
-  app.put(
-    '/system/customer/:userId/status',
-    {
-      onRequest: needAnyPermi(db, ['system:customer:enable', 'system:customer:disable']),
-      schema: { params: idParams, body: z.object({ status: z.enum(['0', '1'], { error: '状态只能为0或1' }) }) },
-    },
-    async (req) => {
-      const u = caller(req);
-      const { status } = req.body;
-      const action = status === '0' ? 'enable' : 'disable';
-      if (!hasPermi(u, `system:customer:${action}`)) throw forbidden();
-      const before = await oneCustomer(db, req.params.userId);
-      if (!before) throw notFound('客户不存在');
-      await db.transaction(async (tx) => {
-        await tx.update(t.sysUser).set({ status }).where(eq(t.sysUser.userId, before.userId));
-        if (status === '1') await revokeAllTokens(tx, before.userId);
-        await recordAudit(tx, req, u, {
-          resource: 'customer',
-          action,
-          targetId: before.userId,
-          summary: `${before.nickName}（${before.userName}）`,
-          before,
-          after: { ...before, status },
-        });
+  app.put('/system/customer/:userId/status', statusRoute(db, 'system:customer'), async (req) => {
+    const u = caller(req);
+    const { status } = req.body;
+    const action = statusAction(u, 'system:customer', status);
+    const before = await oneCustomer(db, req.params.userId);
+    if (!before) throw notFound('客户不存在');
+    await db.transaction(async (tx) => {
+      await tx.update(t.sysUser).set({ status }).where(eq(t.sysUser.userId, before.userId));
+      if (status === '1') await revokeAllTokens(tx, before.userId);
+      await recordAudit(tx, req, u, {
+        resource: 'customer',
+        action,
+        targetId: before.userId,
+        summary: `${before.nickName}（${before.userName}）`,
+        before,
+        after: { ...before, status },
       });
-      return { code: 200, msg: OK };
-    },
-  );
+    });
+    return { code: 200, msg: OK };
+  });
 }

@@ -15,7 +15,7 @@ import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, hashPassword, hasPermi, isAdmin, needAnyPermi, needPermi, revokeAllTokens, type CurrentUser } from '../lib/auth.js';
 import { HttpError, forbidden, notFound } from '../lib/errors.js';
-import { holdsRole, likePattern, randomPassword, rolesOf, userWhere } from '../lib/people.js';
+import { accountFields, holdsRole, likePattern, randomPassword, rolesOf, statusAction, statusRoute, userWhere } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, newPassword, pageParams, PHONE_RE } from '../lib/validate.js';
 import { pageOf } from '../lib/paging.js';
@@ -74,12 +74,7 @@ type UserRow = typeof t.sysUser.$inferSelect;
 
 export function toStaffUser(u: UserRow, held: { keys: string[]; names: string[] } | undefined): StaffUser {
   return {
-    userId: u.userId,
-    userName: u.userName,
-    nickName: u.nickName,
-    phonenumber: u.phonenumber ?? '',
-    email: u.email,
-    status: u.status === '1' ? '1' : '0',
+    ...accountFields(u),
     roles: held?.keys ?? [],
     roleNames: held?.names ?? [],
     remark: u.remark,
@@ -251,23 +246,16 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     return { code: 200, msg: OK };
   });
 
-  app.put(
-    '/system/user/:userId/status',
-    {
-      onRequest: needAnyPermi(db, ['system:user:enable', 'system:user:disable']),
-      schema: { params: idParams, body: z.object({ status: z.enum(['0', '1'], { error: '状态只能为0或1' }) }) },
-    },
-    async (req) => {
-      const u = caller(req);
-      const id = req.params.userId;
-      const { status } = req.body;
-      if (status === '1' && id === u.userId) throw new HttpError(400, '不能停用当前登录的账号', 'status');
-      const before = await staffUser(db, id);
-      if (!before) throw notFound('用户不存在');
-      await setStatus(db, req, u, before, status);
-      return { code: 200, msg: OK };
-    },
-  );
+  app.put('/system/user/:userId/status', statusRoute(db, 'system:user'), async (req) => {
+    const u = caller(req);
+    const id = req.params.userId;
+    const { status } = req.body;
+    if (status === '1' && id === u.userId) throw new HttpError(400, '不能停用当前登录的账号', 'status');
+    const before = await staffUser(db, id);
+    if (!before) throw notFound('用户不存在');
+    await setStatus(db, req, u, before, status);
+    return { code: 200, msg: OK };
+  });
 
   /**
    * Sets a password (given, or a random one answered once), marked initial; the user's sessions end. The RuoYi
@@ -320,8 +308,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
   );
 
   async function setStatus(database: Db, req: FastifyRequest, u: CurrentUser, before: StaffUser, status: '0' | '1') {
-    const action = status === '0' ? 'enable' : 'disable';
-    if (!hasPermi(u, `system:user:${action}`)) throw forbidden();
+    const action = statusAction(u, 'system:user', status);
     guardAdminRole(u, before);
     if (status === '1' && before.roles.includes(SUPER_ROLE) && !(await otherActiveAdmins(database, before.userId))) {
       throw new HttpError(400, '至少保留一个启用的超级管理员', 'status');

@@ -3,7 +3,7 @@ import type { ObjectStorage } from '@site/object-storage';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { htmlToText } from '../lib/text.js';
+import { searchText } from '../lib/text.js';
 import * as content from './content.js';
 import { copyAsset, coverSvg, iconSvg, logoSvg, writeIfMissing } from './media.js';
 import { sceneSvg, screenSvg } from './screens.js';
@@ -59,62 +59,24 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
   await db.transaction(async (tx) => {
     // channels: parents first
     const ordered = [...content.channels].sort((a, b) => (a.parentId === null ? 0 : 1) - (b.parentId === null ? 0 : 1));
-    for (const c of ordered) {
-      await tx.insert(t.channel).values({
-        id: c.id,
-        parentId: c.parentId,
-        name: c.name,
-        alias: c.alias,
-        url: c.url,
-        nav: c.nav,
-        allowSearch: c.allowSearch,
-        targetBlank: c.targetBlank ?? false,
-        linkUrl: c.linkUrl ?? null,
-        image: c.image ?? null,
-        subtitle: c.subtitle ?? null,
-        filePath: c.filePath,
-        sort: c.sort,
-      });
-    }
+    // The seed data's channels and block items are shaped as the rows (seed/data.ts); what they leave out takes the column's default.
+    for (const c of ordered) await tx.insert(t.channel).values(c);
     const blockOrder = new Map<number, number>();
     await tx.insert(t.blockItem).values(
       content.blockItems.map((b) => {
         const order = (blockOrder.get(b.blockId) ?? 0) + 1;
         blockOrder.set(b.blockId, order);
-        return {
-          blockId: b.blockId,
-          title: b.title,
-          subtitle: b.subtitle ?? null,
-          description: b.description ?? null,
-          url: b.url ?? null,
-          linkUrl: b.linkUrl ?? null,
-          image: b.image ?? null,
-          targetBlank: b.targetBlank ?? false,
-          enabled: b.enabled ?? true,
-          sort: order,
-        };
+        return { ...b, sort: order };
       }),
     );
     await tx.insert(t.article).values(
-      content.articles.map((a, i) => {
+      content.articles.map(({ daysAgo, ...a }, i) => {
         const rel = a.file?.replace(/^\/files\//, '');
         return {
-          id: a.id,
-          channelId: a.channelId,
-          title: a.title,
-          subtitle: a.subtitle ?? null,
-          description: a.description,
-          image: a.image ?? null,
-          video: a.video ?? null,
-          file: a.file ?? null,
-          fileName: a.fileName ?? null,
+          ...a,
           fileLength: rel ? (sizes.get(rel) ?? null) : null,
-          author: a.author ?? null,
-          source: a.source ?? null,
-          publishDate: new Date(now - a.daysAgo * day - (i % 7) * 3_600_000),
-          text: a.text,
-          searchText: `${a.description ?? ''}\n${htmlToText(a.text)}`,
-          customs: a.customs ?? {},
+          publishDate: new Date(now - daysAgo * day - (i % 7) * 3_600_000),
+          searchText: searchText(a.description, a.text),
         };
       }),
     );

@@ -22,6 +22,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { apiReady } from './api-ready';
 import { readConfig, readRemotes } from './config';
+import { PAGE_CATCH } from './document';
 import { RenderLoop } from './feed';
 import { httpFeedApi } from './feed-api';
 import { pullIndex, publishOutput, writeAtomic } from './output';
@@ -122,16 +123,19 @@ function watchRemotes(file: string): void {
 }
 
 /**
- * The host was deployed again (a new index.html names new script files, and the old ones are gone): every page is
- * rendered again from the new template, so no rendered page points at scripts that no longer exist.
+ * The host was deployed again (a new index.html names new script files, and the old ones are gone; or a new
+ * page-catch.js, whose hash alone the host origin now allows inline): every page is rendered again from the new
+ * files, so no rendered page points at scripts that no longer exist or inlines one the policy refuses. A build
+ * writes only the files that changed, so either may change alone.
  */
 function watchHost(): void {
-  const template = path.join(config.hostRoot, 'index.html');
-  watchFile(template, { interval: 1000 }, (now, before) => {
-    if (now.mtimeMs === before.mtimeMs || now.size === 0) return;
-    console.log('[renderer] the host was deployed again: re-rendering the pages');
-    enqueue({ all: true });
-  });
+  for (const name of ['index.html', PAGE_CATCH]) {
+    watchFile(path.join(config.hostRoot, name), { interval: 1000 }, (now, before) => {
+      if (now.mtimeMs === before.mtimeMs || now.size === 0) return;
+      console.log(`[renderer] the host was deployed again (${name}): re-rendering the pages`);
+      enqueue({ all: true });
+    });
+  }
 }
 
 /**

@@ -45,32 +45,16 @@ export function toast(page: Page, text: string) {
   return page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: text });
 }
 
-/**
- * Choose an option of a settings-drawer select and wait until the choice is stored. A click on an option while
- * antd's dropdown is still moving in can miss, so the open-and-pick is retried until the setting reads back.
- */
+/** Choose an option of a settings-drawer select; the choice is stored at once. */
 export async function chooseSetting(page: Page, combobox: string, label: string, key: string, value: string): Promise<void> {
-  const drawer = page.locator('.admin-settings-drawer');
-  await expect(async () => {
-    await drawer.getByRole('combobox', { name: combobox }).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: label })
-      .click({ timeout: 3000 });
-    expect((await storedSettings(page))[key]).toBe(value);
-  }).toPass({ timeout: 15_000 });
+  await page.locator('.admin-settings-drawer').getByRole('combobox', { name: combobox }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label }).click();
+  expect((await storedSettings(page))[key]).toBe(value);
 }
 
 /** Pick an option of an antd Select inside `scope`, found by its form field's id. */
 export async function choose(page: Page, scope: Locator, fieldId: string, option: string) {
-  // A click while the list is still opening can miss its option: open and pick until the select shows the choice.
-  await expect(async () => {
-    await scope.locator(`#${fieldId}`).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: option })
-      .first()
-      .click({ timeout: 2000 });
-    await expect(scope.locator('.ant-select').filter({ has: page.locator(`#${fieldId}`) })).toContainText(option, { timeout: 1000 });
-  }).toPass();
+  await scope.locator(`#${fieldId}`).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  await expect(scope.locator('.ant-select').filter({ has: page.locator(`#${fieldId}`) })).toContainText(option);
 }

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Modal } from '@site/antd-kit';
+import { useId, useRef, useState, type ComponentRef } from 'react';
+import { Input, Modal } from '@site/antd-kit';
 import { SearchPanel } from './SearchPanel';
 import type { SearchQuery } from './search-target';
 
@@ -10,6 +10,7 @@ import type { SearchQuery } from './search-target';
 export default function SearchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [query, setQuery] = useState<SearchQuery | null>(null);
   const titleId = useId();
+  const inputRef = useRef<ComponentRef<typeof Input.Search>>(null);
   return (
     <Modal
       open={open}
@@ -19,8 +20,10 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
       title={<span id={titleId}>站内搜索</span>}
       destroyOnHidden={false}
       aria-labelledby={titleId}
+      // The dialog focuses itself when it has opened; the text box takes the focus from it then (SRCH-4).
+      afterOpenChange={(opened) => opened && inputRef.current?.focus()}
     >
-      <SearchPanel query={query} onQuery={setQuery} onChosen={onClose} addressLink autoFocus />
+      <SearchPanel query={query} onQuery={setQuery} onChosen={onClose} addressLink inputRef={inputRef} />
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentRef, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Empty, Input, Pagination, Radio, Spin } from '@site/antd-kit';
 import { searchArticles } from '@site/api-client';
@@ -17,13 +17,15 @@ interface Props {
   /** Offer a link to the search's own address (in the modal; the search page already is that address). */
   addressLink?: boolean;
   autoFocus?: boolean;
+  /** The text box, for a container that focuses it itself (the modal, once it is open). */
+  inputRef?: Ref<ComponentRef<typeof Input.Search>>;
 }
 
 /**
  * The search itself (SRCH-1..12), shared by the header's modal and the /search page: the scope (全部 first, then the
  * searchable channels), a text, results with 20-per-page pagination, 暂无相关内容 when nothing matched.
  */
-export function SearchPanel({ query, onQuery, onChosen, addressLink = false, autoFocus = false }: Props) {
+export function SearchPanel({ query, onQuery, onChosen, addressLink = false, autoFocus = false, inputRef }: Props) {
   const navigate = useNavigate();
   const channels = buildSearchChannels(useNavChannels() ?? null);
   const [scope, setScope] = useState<SearchScope>(query?.scope ?? SEARCH_ALL);
@@ -77,6 +79,7 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
         options={[{ value: SEARCH_ALL, label: '全部' }, ...channels.map((c) => ({ value: scopeValue(c.id), label: c.title }))]}
       />
       <Input.Search
+        ref={inputRef}
         className="search-modal__input"
         placeholder="请输入搜索内容"
         aria-label="搜索内容"

@@ -248,6 +248,25 @@ test.describe('rendered public pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('[ISSUE-25][ROUTE-2] a visitor who scrolled the rendered page before the app started stays there when it hydrates; ROUTE-2 scrolls on navigation only', async ({
+    page,
+    request,
+  }) => {
+    await renderedHtml(request, '/about');
+    const release = await holdRequests(page, /\/main\.[0-9a-f]+\.js$/);
+    await page.goto(`${BASE}/about`, { waitUntil: 'commit' });
+    await expect(page.locator('footer')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    // Thrown back to the top, a press made as the app started landed on whatever was there instead (a footer link lost).
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+    await page.locator('footer').getByRole('link', { name: '新闻中心', exact: true }).click();
+    await expect(page).toHaveURL(`${BASE}/news`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("[ISSUE-25][ROUTE-16] the page hydrates only once its remote's code has come; a question clicked before opens as HTML and stays usable", async ({
     page,
     request,

@@ -1,8 +1,15 @@
 /**
  * The first script of a rendered page, inlined in its <head> by the page renderer (the host's origin allows it by
- * its hash, services/origin-server/src/origin.cjs). A rendered page is on screen before any script file has
- * arrived, and a portal may post `skipPage` as soon as it sees it: from the moment the head is parsed, this keeps
- * those messages for the app (services/early-messages.ts takes them over). Built alone, without federation or React.
+ * its hash, services/origin-server/src/origin.cjs). Built alone, without federation or React. Two jobs:
+ *
+ * 1. A rendered page is on screen before any script file has arrived, and a portal may post `skipPage` as soon as it
+ *    sees it: from the moment the head is parsed, this keeps those messages for the app (services/early-messages.ts
+ *    takes them over).
+ * 2. It starts the app's scripts once the page has painted what it carries (after `load`, the next frame), or at the
+ *    visitor's first press or key, whichever comes first. Until then nothing competes with the page's HTML, styles
+ *    and images for the line or the processor, and every control works as HTML (links, forms, <details>). The entry
+ *    chunk's URL is this element's `data-entry`; the preloads of the page's remote files wait in
+ *    `<template id="site-later">` and start with it (services/page-renderer/src/document.ts writes both).
  */
 import { EARLY_MESSAGES, type EarlyMessages } from './services/early-message-slot';
 
@@ -10,3 +17,23 @@ const kept: MessageEvent[] = [];
 const keep = (event: MessageEvent) => void kept.push(event);
 window.addEventListener('message', keep);
 (window as unknown as Record<string, EarlyMessages>)[EARLY_MESSAGES] = { kept, stop: () => window.removeEventListener('message', keep) };
+
+const entry = (document.currentScript as HTMLScriptElement | null)?.dataset.entry;
+if (entry) {
+  let started = false;
+  const startApp = () => {
+    if (started) return;
+    started = true;
+    for (const type of ['pointerdown', 'keydown']) removeEventListener(type, startApp, true);
+    const later = document.getElementById('site-later') as HTMLTemplateElement | null;
+    if (later) document.head.append(later.content.cloneNode(true));
+    const script = document.createElement('script');
+    script.src = entry;
+    document.head.append(script);
+  };
+  // A hidden page paints nothing, so there is no frame to wait for.
+  const afterPaint = () => (document.visibilityState === 'hidden' ? startApp() : requestAnimationFrame(() => setTimeout(startApp)));
+  for (const type of ['pointerdown', 'keydown']) addEventListener(type, startApp, true);
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
+}

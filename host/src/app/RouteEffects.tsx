@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import NProgress from 'nprogress';
 import { authStore, bus, loadUserInfo, performLogout } from '@site/app-runtime';
@@ -41,7 +41,12 @@ export function NavigationEffects() {
   const company = useCompany();
   const full = location.pathname + location.search;
 
+  // Not on the page the browser loaded: it keeps its own position (restored on reload, at #hash, or where the visitor
+  // scrolled before the app started; a rendered page is read and scrolled long before it hydrates).
+  const scrolledFor = useRef(full);
   useLayoutEffect(() => {
+    if (scrolledFor.current === full) return;
+    scrolledFor.current = full;
     window.scrollTo(0, 0);
   }, [full]);
 

@@ -45,33 +45,40 @@ function splitLeadingHints(html: string): { hints: string[]; body: string } {
   return { hints, body };
 }
 
-/** The host's catcher of a portal's early messages (`page-catch.js`), inlined; the host origin allows it by hash. */
+/** The host's first script (`page-catch.js`): keeps a portal's early messages and starts the app after paint. */
 export const PAGE_CATCH = 'page-catch.js';
 
 /**
- * The catcher goes inline just before the template's entry chunk, byte for byte as built: the host's origin allows
- * it by the hash of that file. Text that could end the element is not inlined (changed, its hash would not match).
+ * The catcher replaces the template's entry chunk, inline and byte for byte as built (the host's origin allows it by
+ * the hash of that file); the entry's URL goes in its `data-entry`, and the catcher loads it once the page has
+ * painted. Text that could end the element is not inlined (changed, its hash would not match): the template keeps
+ * its deferred entry script then.
  */
 export function withPageCatch(template: string, catcher: string | null): string {
   if (!catcher || /<\/script|<!--/i.test(catcher)) return template;
-  return template.replace(/<script defer="defer" src="[^"]+"><\/script>/, (entry) => `<script>${catcher}</script>${entry}`);
+  return template.replace(
+    /<script defer="defer" src="([^"]+)"><\/script>/,
+    (_entry, src: string) => `<script data-entry="${src}">${catcher}</script>`,
+  );
 }
 
 export function pageDocument(template: string, page: PageParts): string {
   const { hints, body } = splitLeadingHints(page.html);
   const parts = { ...page, html: body };
   const image = lcpImage(parts.html);
+  // The page's remote files, preloaded when the catcher starts the app (after the page has painted): inside a
+  // <template> they load nothing before. In the mode the federation runtime requests them (a preload only serves a
+  // request of the same mode): the manifest and remoteEntry.js anonymous-CORS, the page's chunks without crossorigin.
+  const later = [
+    ...parts.preload.manifests.map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="fetch" crossorigin="anonymous" />`),
+    ...parts.preload.scripts.map(
+      (u) => `<link rel="preload" href="${escapeAttr(u)}" as="script"${/\/remoteEntry\.js$/.test(u) ? ' crossorigin="anonymous"' : ''} />`,
+    ),
+  ];
   const headExtra = [
     parts.head,
     ...hints,
-    ...parts.preload.manifests.map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="fetch" crossorigin="anonymous" />`),
-    // In the mode the federation runtime requests them (a preload only serves a request of the same mode):
-    // remoteEntry.js anonymous-CORS, the page's chunks without crossorigin.
-    // Low priority: the page is painted without them, and on a slow line the LCP image comes first.
-    ...parts.preload.scripts.map(
-      (u) =>
-        `<link rel="preload" href="${escapeAttr(u)}" as="script" fetchpriority="low"${/\/remoteEntry\.js$/.test(u) ? ' crossorigin="anonymous"' : ''} />`,
-    ),
+    later.length ? `<template id="site-later">${later.join('')}</template>` : '',
     image ? `<link rel="preload" href="${escapeAttr(image)}" as="image" fetchpriority="high" />` : '',
     `<style data-rendered>${parts.css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>`,
   ]

@@ -1,0 +1,16 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { getToken, loadUserInfo } from '@site/app-runtime';
+import { loadSiteConfig } from '../site-data/site-config';
+import { startVisitTracking } from '../services/visit';
+import { recordMobileWeChat } from '../services/mobile-wechat';
+import { startAdScript } from '../services/ad-script';
+
+/** What needs no answer from the page, once per page load: the visit record, the user, the site config. */
+export function startServices(): void {
+  dayjs.locale('zh-cn');
+  recordMobileWeChat();
+  startVisitTracking();
+  if (getToken()) loadUserInfo().catch(() => {});
+  void loadSiteConfig().then((c) => startAdScript(c.adScriptUrl));
+}

@@ -78,6 +78,8 @@ test('[ISSUE-18.1][ISSUE-18.7][PERM-9] an editor writes and publishes a news ite
   await untilServed(request, '/news', title);
   await page.goto('/news');
   await expect(page.getByText(title).first()).toBeVisible();
+  // The modal is the app's: before hydration 搜索 submits its form to the /search page instead.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: '搜索' }).click();
   const search = page.getByRole('dialog');
   await search.getByRole('radio', { name: '新闻中心' }).check();

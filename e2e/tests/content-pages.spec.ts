@@ -82,6 +82,8 @@ test.describe('remote-content pages', () => {
     await expect(first).toHaveAttribute('src', banner[0].image!);
     for (const img of (await slides.all()).slice(1)) await expect(img).toHaveAttribute('loading', 'lazy');
     if (banner.length > 1) {
+      // The slide buttons are the app's (no HTML fallback): the rendered page has to be hydrated first.
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await banner1.getByRole('button', { name: `第 2 张：${banner[1].title}` }).click();
       await expect(banner1.getByRole('link', { name: banner[1].title })).toBeVisible();
       await expect(first).toBeHidden();
@@ -111,6 +113,8 @@ test.describe('remote-content pages', () => {
 
     const category = categories[categories.length - 1];
     const inCategory = await articlePage(request, category.id, 1, 9);
+    // The tabs are the app's buttons: the rendered page has to be hydrated first.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await list.getByRole('tab', { name: category.name }).click();
     await expect(page).toHaveURL(`${BASE}/product?categoryId=${category.id}`);
     await expect(cardLink(list, inCategory.content[0].title)).toBeVisible();

@@ -93,6 +93,8 @@ test.describe('header navigation', () => {
       const expected = TOP_NAV.map((n) => channels.find((c) => c.customs?.filePath === n.filePath)!.name);
       await page.goto('/');
       await expect(mainNav(page)).toBeHidden();
+      // The drawer is the app's: before hydration 菜单 opens the HTML panel instead (early-interaction.spec.ts).
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await page.getByRole('button', { name: '菜单' }).click();
       const drawer = page.getByRole('dialog');
       await expect(drawer).toBeVisible();

@@ -118,6 +118,8 @@ async function productTitle(request: APIRequestContext): Promise<string> {
 async function shellWorks(page: Page, word: string) {
   await expect(page.locator('header').first()).toBeVisible();
   await expect(page.locator('footer')).toBeVisible();
+  // The modal is the app's: before hydration 搜索 submits its form to the /search page instead.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: '搜索' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();

@@ -16,9 +16,9 @@ const VARIANTS = {
   // N+1 built against the previous minor of @site/app-runtime (must keep working) and one against the next major (refused).
   'content-5.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '5.1.0', SITE_RUNTIME_VERSION: '1.0.0' }, serverBuild: true },
   'content-6.0.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '6.0.0', SITE_RUNTIME_VERSION: '2.0.0' } },
-  // ui-kit skew (issue 16): the deployed host's kit is 1.0.0 without Form; remote-content released alone on kit 1.1.0.
+  // ui-kit skew (issue 16): the deployed host's kit is 1.0.0 without Form; remote-account released alone on kit 1.1.0.
   'host-ui-kit-1.0.0-no-form': { app: 'host', env: { SITE_UI_KIT_OMIT: 'Form', SITE_UI_KIT_VERSION: '1.0.0' } },
-  'content-ui-kit-1.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '1.1.0-ui-kit', SITE_UI_KIT_VERSION: '1.1.0' } },
+  'account-ui-kit-1.1.0': { app: 'remote-account', env: { MF_BUILD_VERSION: '1.1.0-ui-kit', SITE_UI_KIT_VERSION: '1.1.0' } },
   // A real remote built with the site's config factory: './Support' renders, './Question' throws.
   'remote-broken': { fixture: 'remote-broken', like: 'remote-support' },
 };

@@ -25,8 +25,8 @@ test.describe('federation composition', () => {
     await expect(page.locator('footer')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(urls.some((u) => u.startsWith(remoteOrigin('remote_content')))).toBe(true);
-    // Client-side to the contact page, whose remote form is built from antd components.
-    await page.evaluate(() => window.postMessage({ type: 'skipPage', url: '/contact' }, window.location.origin));
+    // Client-side to the sign-in page, another remote's, whose form is built from antd components.
+    await page.evaluate(() => window.postMessage({ type: 'skipPage', url: '/user/login' }, window.location.origin));
     await expect(page.locator('main form').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     const packages: Record<string, RegExp> = {

@@ -1,15 +1,16 @@
 /**
  * Issue 16, item 3: a remote released alone against a newer @site/antd-kit works on a host that provides an older kit.
- * The host is built with kit 1.0.0 without Form (SITE_UI_KIT_OMIT, as a release before Form was added); remote-content
- * is built with kit 1.1.0 and its contact page uses Form. Because the kit is shared without being a singleton, the
+ * The host is built with kit 1.0.0 without Form (SITE_UI_KIT_OMIT, as a release before Form was added); remote-account
+ * is built with kit 1.1.0 and its sign-in page uses Form. Because the kit is shared without being a singleton, the
  * remote finds no `^1.1.0` on the page and loads its own copy; a singleton would hand it the host's kit (no Form).
+ * (remote-account, not remote-content: since issue 25 no public page uses antd, the contact form neither.)
  */
 import { expect, test, type Page } from '@playwright/test';
 import { defaultRemotes, extraBuild, startSite, type SiteInstance } from '../support/processes';
 
 const BASE = 18600;
 const HOST_ORIGIN = `http://localhost:${BASE + 80}`;
-const CONTENT_ORIGIN = `http://localhost:${BASE + 81}`;
+const ACCOUNT_ORIGIN = `http://localhost:${BASE + 83}`;
 const UI_KIT_CHUNK = /\/ui-kit\.[0-9a-f]{8}\.js$/;
 
 test.describe.configure({ mode: 'serial' });
@@ -22,9 +23,9 @@ test.describe('ui-kit version skew', () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     const host = await extraBuild('host-ui-kit-1.0.0-no-form');
-    const content = await extraBuild('content-ui-kit-1.1.0');
-    built.push(host.done, content.done);
-    site = await startSite(BASE, defaultRemotes(BASE), { host: host.dir, remote_content: content.dir });
+    const account = await extraBuild('account-ui-kit-1.1.0');
+    built.push(host.done, account.done);
+    site = await startSite(BASE, defaultRemotes(BASE), { host: host.dir, remote_account: account.dir });
   });
   test.afterAll(async () => {
     await site?.stop();
@@ -46,19 +47,19 @@ test.describe('ui-kit version skew', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const kits = uiKitScripts(page);
-    await page.goto(`${site.origin}/contact`);
+    await page.goto(`${site.origin}/user/login`);
     const form = page.locator('main form').first();
     await expect(form).toBeVisible();
     await expect(form.locator('.ant-form-item').first()).toBeVisible();
-    await expect(form.getByLabel('标题')).toBeVisible();
+    await expect(form.getByLabel('用户名')).toBeVisible();
     await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
 
     // The remote loaded the kit from its own origin; the host's kit really is the older one without Form.
-    await expect.poll(() => kits.some((u) => u.startsWith(CONTENT_ORIGIN))).toBe(true);
+    await expect.poll(() => kits.some((u) => u.startsWith(ACCOUNT_ORIGIN))).toBe(true);
     const hostKit = kits.find((u) => u.startsWith(HOST_ORIGIN));
     expect(hostKit, `the host's provider loads its own kit: ${kits.join(', ')}`).toBeTruthy();
     const hostKitCode = await (await request.get(hostKit!)).text();
-    const remoteKitCode = await (await request.get(kits.find((u) => u.startsWith(CONTENT_ORIGIN))!)).text();
+    const remoteKitCode = await (await request.get(kits.find((u) => u.startsWith(ACCOUNT_ORIGIN))!)).text();
     expect(hostKitCode).not.toMatch(/\bForm:\(\)=>/);
     expect(remoteKitCode).toMatch(/\bForm:\(\)=>/);
     expect(errors).toEqual([]);

@@ -10,6 +10,12 @@ import { yieldToMain } from './services/yield-to-main';
  * app's own code, then hydration. The steps' modules are in this chunk (eager imports): no request more.
  */
 async function start() {
+  // The app runtime (with its HTTP library, the biggest part) is evaluated in steps of its own before the services
+  // use it: together they would be one long task on a slow phone.
+  await import(/* webpackMode: "eager" */ 'axios');
+  await yieldToMain();
+  await import(/* webpackMode: "eager" */ '@site/app-runtime');
+  await yieldToMain();
   const { startServices } = await import(/* webpackMode: "eager" */ './start/services');
   startServices();
   await yieldToMain();
@@ -28,10 +34,13 @@ async function start() {
   if (!route?.withoutAntd) void loadAntdProvider();
   await yieldToMain();
 
-  const [{ startTransition }, { App }, { createRoot, hydrateRoot }, { loadPageBeforeHydration }, { remotesReady }] = await Promise.all([
+  // One module group per step: react-dom alone is the biggest evaluation of the start (tens of ms on a slow phone).
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await yieldToMain();
+  const { App } = await import(/* webpackMode: "eager" */ './App');
+  await yieldToMain();
+  const [{ startTransition }, { loadPageBeforeHydration }, { remotesReady }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),
-    import(/* webpackMode: "eager" */ './App'),
-    import(/* webpackMode: "eager" */ 'react-dom/client'),
     import(/* webpackMode: "eager" */ './federation/RemotePage'),
     import(/* webpackMode: "eager" */ './federation/remotes'),
   ]);

@@ -1,28 +1,8 @@
-import type { ReactNode } from 'react';
-import { ConfigProvider, zhCN } from '@site/antd-kit';
+import { SiteConfigProvider } from '@site/antd-kit';
 
 /**
- * - antd's secondary greys (45 % black, 3.4:1 on white) fail WCAG AA for the small text they colour here
- *   (breadcrumb links, character counts, descriptions): 62 % black is 5.9:1.
- * - No antd motion (`motion: false`, inherited by the admin shell's provider inside this one). antd starts an
- *   entrance in steps: the dialog, dropdown or popover is first drawn for a few frames at its final place and size,
- *   then jumps to its starting scale (0.2 for a dialog) and grows back. A click in those first frames (a quick
- *   visitor, a slow phone) lands on a target that has moved away by the time the button is released, and is lost:
- *   e2e runs lost radio, select-option, checkbox and Popconfirm clicks exactly so. Without motion a popup
- *   appears once, where it stays.
+ * antd's Chinese locale and the site's theme (the kit's SiteConfigProvider, where the theme's reasons are) for every
+ * antd subtree the host mounts (remote pages, search, drawer, 404). In its own chunk: the shell (header, footer) and
+ * the pages that render without antd paint without it.
  */
-const THEME = {
-  token: { colorPrimary: '#1d4ed8', colorTextDescription: 'rgba(0, 0, 0, 0.62)', colorTextTertiary: 'rgba(0, 0, 0, 0.62)', motion: false },
-};
-
-/**
- * antd's Chinese locale and the site's theme for every antd subtree (remote pages, search, drawer, 404).
- * In its own chunk: the shell (header, footer) paints without antd.
- */
-export default function AntdProvider({ children }: { children: ReactNode }) {
-  return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
-      {children}
-    </ConfigProvider>
-  );
-}
+export default SiteConfigProvider;

@@ -17,9 +17,9 @@ export interface RemoteRoute {
   auth?: boolean;
   /**
    * The page renders without antd, so the host loads neither antd nor its provider for it: antd is about half of the
-   * JavaScript of a page and its start-up a long task on a phone. The contact page (its form), the account pages and the admin keep it. Should
-   * such a page import antd after all, antd still loads through the shared scope, only without the zh_CN texts and
-   * the theme.
+   * JavaScript of a page and its start-up a long task on a phone. The account pages and the admin keep it. The
+   * contact page's form loads antd itself when the visitor reaches it, inside its own SiteConfigProvider. Should such
+   * a page import antd otherwise, antd still loads through the shared scope, only without the zh_CN texts and theme.
    */
   withoutAntd?: boolean;
 }
@@ -33,7 +33,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/news', remote: 'remote_content', module: './NewsCentre', title: '新闻中心', layout: 'public', withoutAntd: true },
   { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail', title: '新闻详情', layout: 'public', withoutAntd: true },
   { path: '/about', remote: 'remote_content', module: './About', title: '关于我们', layout: 'public', withoutAntd: true },
-  { path: '/contact', remote: 'remote_content', module: './Contact', title: '联系我们', layout: 'public' },
+  { path: '/contact', remote: 'remote_content', module: './Contact', title: '联系我们', layout: 'public', withoutAntd: true },
   { path: '/privacy', remote: 'remote_content', module: './Privacy', title: '隐私政策', layout: 'public', withoutAntd: true },
   { path: '/support', remote: 'remote_support', module: './Support', title: '服务支持', layout: 'public', withoutAntd: true },
   { path: '/document', remote: 'remote_support', module: './DocumentCentre', title: '文档中心', layout: 'public', withoutAntd: true },

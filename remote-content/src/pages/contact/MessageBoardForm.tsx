@@ -1,33 +1,42 @@
-import { useEffect, useState } from 'react';
-import { Button, Form, Input, message } from '@site/antd-kit';
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { postMessageBoard } from '@site/api-client';
-import { RULES } from './rules';
+import { checkAll, checkField, type Errors, type FieldName, type Values } from './rules';
 import { useCaptcha } from './useCaptcha';
 
-interface Values {
-  title: string;
-  text: string;
-  nickname: string;
-  phone: string;
-  email?: string;
-  captcha?: string;
-}
+const EMPTY: Values = { title: '', text: '', nickname: '', phone: '', email: '', captcha: '' };
+const FORM_ID = 'messageBoard';
+const idOf = (name: FieldName) => `${FORM_ID}_${name}`;
 
 /**
- * 在线留言: validated in Chinese, sent to POST /api/message-board. On success the form clears; on failure
- * (the shared client has already shown the server's message) everything typed stays, only the used
- * captcha is replaced and its answer cleared. `initialTitle` (a product inquiry) fills an empty title.
+ * 在线留言: validated in Chinese as the visitor types and on submit, sent to POST /api/message-board. On success the
+ * form clears and says so; on failure (the shared client has already shown the server's message) everything typed
+ * stays, only the used captcha is replaced and its answer cleared. `initialTitle` (a product inquiry) fills an empty
+ * title. Plain form elements, no antd: the contact page is a public page, and antd is about 1 MB of script a phone
+ * would evaluate for six fields.
  */
 export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
-  const [form] = Form.useForm<Values>();
-  useEffect(() => {
-    if (initialTitle && !form.getFieldValue('title')) form.setFieldValue('title', initialTitle);
-  }, [form, initialTitle]);
-  const [messageApi, messageHolder] = message.useMessage();
-  const { captcha, refresh } = useCaptcha();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sent, setSent] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const { captcha, refresh } = useCaptcha();
+  const names: FieldName[] = ['title', 'text', 'nickname', 'phone', 'email', ...(captcha.status === 'disabled' ? [] : ['captcha' as const])];
 
-  const onFinish = async (values: Values) => {
+  useEffect(() => {
+    if (initialTitle) setValues((v) => (v.title ? v : { ...v, title: initialTitle }));
+  }, [initialTitle]);
+
+  const change = (name: FieldName, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: checkField(name, value) }));
+    setSent('');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkAll(values, names);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || submitting) return;
     setSubmitting(true);
     try {
       const res = await postMessageBoard({
@@ -35,70 +44,117 @@ export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
         text: values.text.trim(),
         nickname: values.nickname.trim(),
         phone: values.phone,
-        email: values.email?.trim() || undefined,
-        captcha: values.captcha?.trim() ?? '',
+        email: values.email.trim() || undefined,
+        captcha: values.captcha.trim(),
         uuid: captcha.status === 'ready' ? captcha.uuid : '',
       });
-      messageApi.success(res?.msg || '留言成功');
-      form.resetFields();
+      setValues(EMPTY);
+      setSent(res?.msg || '留言成功');
     } catch {
-      form.setFieldValue('captcha', '');
+      setValues((v) => ({ ...v, captcha: '' }));
     } finally {
       setSubmitting(false);
       refresh();
     }
   };
 
+  const input = (name: FieldName, props: InputHTMLAttributes<HTMLInputElement>) => (
+    <input
+      id={idOf(name)}
+      name={name}
+      className="rc-input"
+      value={values[name]}
+      onChange={(e) => change(name, e.target.value)}
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={errors[name] ? `${idOf(name)}_help` : undefined}
+      {...props}
+    />
+  );
+
   return (
-    <>
-      {messageHolder}
-      <Form form={form} name="messageBoard" layout="vertical" onFinish={onFinish} autoComplete="on" requiredMark>
-        <Form.Item label="标题" name="title" rules={RULES.title}>
-          <Input maxLength={100} placeholder="请输入标题" />
-        </Form.Item>
-        <Form.Item label="内容" name="text" rules={RULES.text}>
-          <Input.TextArea rows={5} maxLength={2000} showCount placeholder="请输入留言内容" />
-        </Form.Item>
-        <Form.Item label="姓名" name="nickname" rules={RULES.nickname}>
-          <Input maxLength={50} autoComplete="name" placeholder="请输入姓名" />
-        </Form.Item>
-        <Form.Item label="联系电话" name="phone" rules={RULES.phone}>
-          <Input maxLength={11} inputMode="numeric" autoComplete="tel" placeholder="请输入手机号码" />
-        </Form.Item>
-        {/* inputMode, not type="email": the browser's own check would block the submit before the Chinese messages show. */}
-        <Form.Item label="邮箱" name="email" rules={RULES.email}>
-          <Input maxLength={100} inputMode="email" autoComplete="email" placeholder="请输入邮箱（选填）" />
-        </Form.Item>
-        {captcha.status !== 'disabled' && (
-          <Form.Item label="验证码" htmlFor="messageBoard_captcha" required>
-            <div className="rc-captcha">
-              <Form.Item name="captcha" rules={RULES.captcha} noStyle>
-                <Input id="messageBoard_captcha" maxLength={8} autoComplete="off" placeholder="请输入验证码" aria-label="验证码" />
-              </Form.Item>
-              {captcha.status === 'ready' ? (
-                <button
-                  type="button"
-                  onClick={refresh}
-                  title="看不清？点击换一张"
-                  aria-label="看不清？点击换一张"
-                  style={{ padding: 0, border: 0, background: 'none' }}
-                >
-                  <img src={captcha.src} alt="验证码" width={120} height={40} />
-                </button>
-              ) : (
-                <Button onClick={refresh} loading={captcha.status === 'loading'}>
-                  {captcha.status === 'failed' ? '验证码加载失败，点击重试' : '加载中'}
-                </Button>
-              )}
-            </div>
-          </Form.Item>
-        )}
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={submitting}>
-            提交留言
-          </Button>
-        </Form.Item>
-      </Form>
-    </>
+    <form id={FORM_ID} className="rc-form" onSubmit={submit} noValidate autoComplete="on">
+      <Field name="title" label="标题" required error={errors.title}>
+        {input('title', { maxLength: 100, placeholder: '请输入标题' })}
+      </Field>
+      <Field name="text" label="内容" required error={errors.text}>
+        <textarea
+          id={idOf('text')}
+          name="text"
+          className="rc-input"
+          rows={5}
+          maxLength={2000}
+          placeholder="请输入留言内容"
+          value={values.text}
+          onChange={(e) => change('text', e.target.value)}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={errors.text ? `${idOf('text')}_help` : undefined}
+        />
+        <span className="rc-form-count" aria-hidden="true">
+          {values.text.length} / 2000
+        </span>
+      </Field>
+      <Field name="nickname" label="姓名" required error={errors.nickname}>
+        {input('nickname', { maxLength: 50, autoComplete: 'name', placeholder: '请输入姓名' })}
+      </Field>
+      <Field name="phone" label="联系电话" required error={errors.phone}>
+        {input('phone', { maxLength: 11, inputMode: 'numeric', autoComplete: 'tel', placeholder: '请输入手机号码' })}
+      </Field>
+      {/* inputMode, not type="email": the browser's own check would block the submit before the Chinese messages show. */}
+      <Field name="email" label="邮箱" error={errors.email}>
+        {input('email', { maxLength: 100, inputMode: 'email', autoComplete: 'email', placeholder: '请输入邮箱（选填）' })}
+      </Field>
+      {captcha.status !== 'disabled' && (
+        <Field name="captcha" label="验证码" required error={errors.captcha}>
+          <div className="rc-captcha">
+            {input('captcha', { maxLength: 8, autoComplete: 'off', placeholder: '请输入验证码' })}
+            {captcha.status === 'ready' ? (
+              <button type="button" className="rc-captcha-image" onClick={refresh} title="看不清？点击换一张" aria-label="看不清？点击换一张">
+                <img src={captcha.src} alt="验证码" width={120} height={40} />
+              </button>
+            ) : (
+              <button type="button" className="site-button" onClick={refresh} disabled={captcha.status === 'loading'}>
+                {captcha.status === 'failed' ? '验证码加载失败，点击重试' : '加载中'}
+              </button>
+            )}
+          </div>
+        </Field>
+      )}
+      <div className="rc-form-actions">
+        <button type="submit" className="site-button site-button--primary" disabled={submitting} aria-busy={submitting}>
+          提交留言
+        </button>
+        <p className="rc-form-sent" role="status">
+          {sent}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  name,
+  label,
+  required,
+  error,
+  children,
+}: {
+  name: FieldName;
+  label: string;
+  required?: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`rc-form-item${error ? ' rc-form-item--error' : ''}`}>
+      <label htmlFor={idOf(name)} className={required ? 'rc-form-required' : undefined}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <div id={`${idOf(name)}_help`} className="rc-form-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
   );
 }

@@ -3,13 +3,12 @@
  * through @site/antd-kit (the one shared copy of antd; never antd itself).
  */
 import { createElement, type ReactNode } from 'react';
-import { ConfigProvider, zhCN } from '@site/antd-kit';
+import { ConfigProvider, SiteConfigProvider } from '@site/antd-kit';
 
-// Static notices, messages and confirms render in antd's own root, outside the site's provider: they get its locale
-// and its "no motion" here (the reason is in host/src/antd/AntdProvider.tsx). With motion, a closed notice stays on
-// screen until its leave animation reports its end, and a confirm's buttons move during their first frames.
+// Static notices, messages and confirms render in antd's own root, outside any provider of a page: they get the
+// site's locale and theme here, above all its "no motion" (the reason is in @site/antd-kit's site-provider.tsx).
 ConfigProvider.config({
-  holderRender: (children: ReactNode) => createElement(ConfigProvider, { locale: zhCN, theme: { token: { motion: false } } }, children),
+  holderRender: (children: ReactNode) => createElement(SiteConfigProvider, null, children),
 });
 
 export { notification, message, Modal } from '@site/antd-kit';

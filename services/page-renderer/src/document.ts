@@ -26,12 +26,18 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The page's largest content image: the first image in <main> (a banner, a product picture, a cover). */
+/**
+ * The page's largest content image: the first image in <main> (a banner, a product picture, a cover) or a video's
+ * poster (a video page). Only inside <main>: the footer's logo is never the one to hurry.
+ */
 export function lcpImage(html: string): string | null {
-  const main = html.indexOf('<main');
-  if (main < 0) return null;
-  const img = /<img\b[^>]*?\ssrc="([^"]+)"/.exec(html.slice(main));
-  return img ? img[1].replace(/&amp;/g, '&') : null;
+  const start = html.indexOf('<main');
+  if (start < 0) return null;
+  const end = html.indexOf('</main>', start);
+  const main = html.slice(start, end < 0 ? undefined : end);
+  const found = /<img\b[^>]*?\ssrc="([^"]+)"|<video\b[^>]*?\sposter="([^"]+)"/.exec(main);
+  const src = found?.[1] ?? found?.[2];
+  return src ? src.replace(/&amp;/g, '&') : null;
 }
 
 /** React puts its resource hints (an image's preload) before the content; they belong in <head>, not in #root. */

@@ -118,7 +118,10 @@ test('[ISSUE-17] LCP image: a high-priority preload of the first <img> inside <m
   assert.equal(lcpImage('<div><img src="/outside.jpg"/></div>'), null);
   assert.equal(lcpImage('<img src="/before.jpg"/><main><p>no image</p></main>'), null);
   // [ISSUE-25] a video page: its poster, not the footer's logo after </main>.
-  assert.equal(lcpImage('<main><video controls="" poster="/files/videos/a.jpg?v=1&amp;x=2"></video></main><footer><img src="/logo.svg"/></footer>'), '/files/videos/a.jpg?v=1&x=2');
+  assert.equal(
+    lcpImage('<main><video controls="" poster="/files/videos/a.jpg?v=1&amp;x=2"></video></main><footer><img src="/logo.svg"/></footer>'),
+    '/files/videos/a.jpg?v=1&x=2',
+  );
   assert.equal(lcpImage('<main><p>no image</p></main><footer><img src="/logo.svg"/></footer>'), null);
   assert.ok(!/as="image"/.test(headOf(pageDocument(TEMPLATE, parts()))));
 });

@@ -60,7 +60,7 @@ export type { FormInstance, FormRule, MenuProps, ModalFuncProps, TableProps, Tre
 // The one locale of the site; data only, but imported here so no app needs antd's own paths.
 export { default as zhCN } from 'antd/locale/zh_CN';
 // The site's locale and theme in one provider (site-provider.tsx).
-export { SITE_THEME, SiteConfigProvider } from './site-provider';
+export { SiteConfigProvider } from './site-provider';
 
 export {
   ApiOutlined,

@@ -12,7 +12,7 @@ import zhCN from 'antd/locale/zh_CN';
  *   e2e runs lost radio, select-option, checkbox and Popconfirm clicks exactly so. Without motion a popup
  *   appears once, where it stays; a closed notice leaves at once instead of when its leave animation reports its end.
  */
-export const SITE_THEME = {
+const SITE_THEME = {
   token: { colorPrimary: '#1d4ed8', colorTextDescription: 'rgba(0, 0, 0, 0.62)', colorTextTertiary: 'rgba(0, 0, 0, 0.62)', motion: false },
 };
 

@@ -229,6 +229,25 @@ test.describe('host pages and routing', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('[ROUTE-3] a loading bar during a navigation inside the app, none over the page the browser loaded', async ({ page }) => {
+    // Counts every time the bar (#nprogress) is added to the page, from before the first script runs.
+    await page.addInitScript(() => {
+      const w = window as unknown as { barsShown: number };
+      w.barsShown = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if ((n as Element).id === 'nprogress') w.barsShown++;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const barsShown = () => page.evaluate(() => (window as unknown as { barsShown: number }).barsShown);
+    await page.goto('/about');
+    // The app's first effects (the hydrated mark and the bar's) have run once the mark is there.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(await barsShown()).toBe(0);
+    await page.locator('footer').getByRole('link', { name: '新闻中心', exact: true }).click();
+    await expect(page).toHaveURL(`${BASE}/news`);
+    await expect.poll(barsShown).toBeGreaterThan(0);
+  });
+
   test('[AUTH-7] admin routes need a token: visitors go to the login page with a redirect back', async ({ page }) => {
     await page.goto('/index');
     await expect(page).toHaveURL(`${BASE}/user/login?redirect=${encodeURIComponent('/index')}`);

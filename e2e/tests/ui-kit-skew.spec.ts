@@ -54,8 +54,13 @@ test.describe('ui-kit version skew', () => {
     await expect(form.getByLabel('用户名')).toBeVisible();
     await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
 
-    // The remote loaded the kit from its own origin; the host's kit really is the older one without Form.
+    // The remote loaded the kit from its own origin; the host's kit really is the older one without Form. The host's
+    // own parts may use the remote's newer copy on this page (`^1.0.0` accepts 1.1.0, and the runtime prefers a copy
+    // already loading), so the host's kit is taken from a page without a remote: the 404 page's antd Result.
     await expect.poll(() => kits.some((u) => u.startsWith(ACCOUNT_ORIGIN))).toBe(true);
+    await page.goto(`${site.origin}/404`);
+    await expect(page.locator('.ant-result')).toBeVisible();
+    await expect.poll(() => kits.some((u) => u.startsWith(HOST_ORIGIN))).toBe(true);
     const hostKit = kits.find((u) => u.startsWith(HOST_ORIGIN));
     expect(hostKit, `the host's provider loads its own kit: ${kits.join(', ')}`).toBeTruthy();
     const hostKitCode = await (await request.get(hostKit!)).text();

@@ -250,7 +250,10 @@ function createAppConfig(o) {
     const mode = prod ? 'production' : 'development';
     const outDir = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(o.appDir, 'dist');
     const publicDir = path.join(o.appDir, 'public');
-    const runtimePlugins = o.isHost ? [path.join(__dirname, 'runtime', 'resilience-plugin.js')] : [];
+    const runtimePlugins = [
+      ...(o.isHost ? [path.join(__dirname, 'runtime', 'resilience-plugin.js')] : []),
+      path.join(__dirname, 'runtime', 'yield-plugin.js'),
+    ];
     return {
       mode,
       context: o.appDir,

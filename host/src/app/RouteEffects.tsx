@@ -50,7 +50,13 @@ export function NavigationEffects() {
     window.scrollTo(0, 0);
   }, [full]);
 
+  // The bar is for a navigation inside the app (ROUTE-3), not for the page the browser loaded: that one has the
+  // browser's own indicator, and a rendered page is complete when the app starts (the bar used to run over it, and
+  // starting it was one of the longest steps of hydration: 18 ms at CPU 4x).
+  const barFor = useRef(full);
   useEffect(() => {
+    if (barFor.current === full) return;
+    barFor.current = full;
     NProgress.start();
     // The bar ends when nothing on the page is loading any more: a remote still loading (RemotePage) or a page
     // still fetching its content marks itself aria-busy. Capped, so a page that stays busy cannot keep it forever.

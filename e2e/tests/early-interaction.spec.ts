@@ -4,6 +4,7 @@
  * DOMContentLoaded, whatever the app has done by then, and must do what the visitor asked.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Channel } from '@site/contract';
 import { BASE, PORTS } from '../support/site';
 
 const REMOTE_ORIGINS = [PORTS.remote_content, PORTS.remote_support, PORTS.remote_account, PORTS.remote_shell_admin].map(
@@ -49,6 +50,20 @@ test.describe('[ISSUE-25] early interaction on a slow phone (CPU 6x, remote scri
     const menu = page.getByRole('navigation', { name: /^(主导航|移动端导航)$/ }).first();
     await expect(menu.getByRole('link')).toHaveCount(7);
     await expect(menu.getByRole('link').first()).toBeVisible();
+  });
+
+  test('[ISSUE-25][ROUTE-6] a product category clicked at DOMContentLoaded lists that category', async () => {
+    const res = await context.request.get(`${BASE}/api/channel`, { params: { parentId: 14 } });
+    expect(res.ok()).toBe(true);
+    const category = ((await res.json()) as Channel[]).at(-1)!;
+    const page = await slowPhonePage(context);
+    await page.goto(`${BASE}/product`, { waitUntil: 'domcontentloaded' });
+    // A link to the category's URL: the browser follows it before the app runs, the router after.
+    await page.locator('main').getByRole('tab', { name: category.name }).click();
+    await expect(page).toHaveURL(`${BASE}/product?categoryId=${category.id}`);
+    await expect(page.locator('main').getByRole('tab', { name: category.name })).toHaveAttribute('aria-selected', 'true', {
+      timeout: 30_000,
+    });
   });
 
   test('[ISSUE-25][SRCH-1] 搜索 clicked at DOMContentLoaded opens a search that finds', async () => {

@@ -138,6 +138,35 @@ test.describe('rendered public pages', () => {
     expect(detail).toContain(`<link rel="preload" href="${defaultRemotes().remote_content}" as="fetch" crossorigin="anonymous" />`);
   });
 
+  test('[ISSUE-25][ROUTE-5][ROUTE-6] no control waits for the app: without JavaScript the carousel has no slide buttons and a product category is a link; with it, the buttons come', async ({
+    browser,
+    page,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const html = await context.newPage();
+    try {
+      await html.goto(`${BASE}/`);
+      await expect(html.locator('.rc-banner .rc-banner-slide').first()).toBeVisible();
+      await expect(html.getByRole('button', { name: /^第 \d+ 张：/ })).toHaveCount(0);
+      await html.goto(`${BASE}/product`);
+      const tab = html.locator('main').getByRole('tab').last();
+      const href = (await tab.getAttribute('href'))!;
+      expect(href).toMatch(/^\/product\?categoryId=\d+$/);
+      await tab.click();
+      await expect(html).toHaveURL(`${BASE}${href}`);
+    } finally {
+      await context.close();
+    }
+    await page.goto(`${BASE}/`);
+    const dots = page.getByRole('button', { name: /^第 \d+ 张：/ });
+    await expect(dots.first()).toBeVisible();
+    const count = await dots.count();
+    expect(count).toBeGreaterThan(1);
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('group', { name: `2 / ${count}` })).toBeVisible();
+  });
+
   test('[ISSUE-17] no hydration warning on any public route; the page hydrates with the rendered remotes and navigates in the browser', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { MemoryRouter, useSearchParams } from 'react-router-dom';
 import { CategoryTabs } from './CategoryTabs';
 
 const TABS = [
@@ -8,14 +8,22 @@ const TABS = [
   { key: '21', label: '故障诊断' },
 ];
 
-function Harness() {
-  const [active, setActive] = useState('14');
+/** As the product list uses it: the selected category is the URL's `?c=`. */
+function Tabs() {
+  const [params, setParams] = useSearchParams();
+  const active = params.get('c') ?? '14';
   return (
-    <CategoryTabs tabs={TABS} active={active} onChange={setActive} label="产品分类">
+    <CategoryTabs tabs={TABS} active={active} onChange={(c) => setParams({ c })} href={(c) => `/list?c=${c}`} label="产品分类">
       <p>列表 {active}</p>
     </CategoryTabs>
   );
 }
+
+const Harness = () => (
+  <MemoryRouter initialEntries={['/list']}>
+    <Tabs />
+  </MemoryRouter>
+);
 
 describe('CategoryTabs (product categories without antd)', () => {
   it('[ROUTE-6] marks the selected tab and labels the panel with it', () => {
@@ -23,6 +31,7 @@ describe('CategoryTabs (product categories without antd)', () => {
     expect(screen.getByRole('tablist', { name: '产品分类' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '全部产品' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: '全部产品' }).textContent).toBe('列表 14');
+    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('href'))).toEqual(['/list?c=14', '/list?c=20', '/list?c=21']);
   });
 
   it('[ROUTE-6] a click or the arrow keys select another category; only the selected tab is tabbable', () => {

@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 export interface CategoryTab {
   key: string;
@@ -7,23 +8,27 @@ export interface CategoryTab {
 
 /**
  * Tabs over one panel (the WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs, only the selected
- * tab is in the tab order), without antd so that list pages render without downloading it.
+ * tab is in the tab order), without antd so that list pages render without downloading it. Each tab is a link to
+ * its category's URL: a click before the app has hydrated the rendered page loads that URL (issue 25); after, the
+ * router follows it in place. The arrow keys select through `onChange`.
  */
 export function CategoryTabs({
   tabs,
   active,
   onChange,
+  href,
   label,
   children,
 }: {
   tabs: CategoryTab[];
   active: string;
   onChange: (key: string) => void;
+  href: (key: string) => string;
   label: string;
   children: ReactNode;
 }) {
   const id = useId();
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const refs = useRef<(HTMLAnchorElement | null)[]>([]);
   const activeIndex = Math.max(
     0,
     tabs.findIndex((t) => t.key === active),
@@ -41,23 +46,22 @@ export function CategoryTabs({
     <>
       <div className="rc-tabs" role="tablist" aria-label={label}>
         {tabs.map((t, i) => (
-          <button
+          <Link
             key={t.key}
             ref={(el) => {
               refs.current[i] = el;
             }}
-            type="button"
+            to={href(t.key)}
             role="tab"
             id={`${id}-tab-${t.key}`}
             aria-selected={i === activeIndex}
             aria-controls={`${id}-panel`}
             tabIndex={i === activeIndex ? 0 : -1}
             className="rc-tab"
-            onClick={() => onChange(t.key)}
             onKeyDown={(e) => move(e, i)}
           >
             {t.label}
-          </button>
+          </Link>
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tabs[activeIndex]?.key}`}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BLOCK_IDS } from '@site/contract';
-import { useData, blockItemsQuery } from '@site/ui';
+import { ClientOnly, useData, blockItemsQuery } from '@site/ui';
 import { SmartLink } from '../../components/SmartLink';
 
 export const BANNER_INTERVAL_MS = 5000;
@@ -58,19 +58,23 @@ export function HomeBanner() {
           </SmartLink>
         </div>
       ))}
+      {/* The slide buttons only work with the app running, so the rendered HTML has none (issue 25: no control a
+          visitor can reach before hydration does nothing); they sit over the picture, so nothing moves when they appear. */}
       {count > 1 && (
-        <div className="rc-banner-dots">
-          {slides.map((s, i) => (
-            <button
-              key={s.id}
-              type="button"
-              className="rc-banner-dot"
-              aria-label={`第 ${i + 1} 张：${s.title}`}
-              aria-current={i === current ? 'true' : undefined}
-              onClick={() => setCurrent(i)}
-            />
-          ))}
-        </div>
+        <ClientOnly>
+          <div className="rc-banner-dots">
+            {slides.map((s, i) => (
+              <button
+                key={s.id}
+                type="button"
+                className="rc-banner-dot"
+                aria-label={`第 ${i + 1} 张：${s.title}`}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => setCurrent(i)}
+              />
+            ))}
+          </div>
+        </ClientOnly>
       )}
     </section>
   );

@@ -78,9 +78,13 @@ test('[ROUTE-6][ROUTE-22] 产品中心 lists products with images; each links to
   expect(screen.getByRole('navigation', { name: '分页' })).toBeTruthy();
 });
 
-test('[ROUTE-6] a category tab lists that category from page 1', async () => {
+test('[ROUTE-6][ISSUE-25] a category tab is a link to the category and lists it from page 1', async () => {
   renderAt(page, '/product?page=2');
-  fireEvent.click(await screen.findByRole('tab', { name: '监测预警系统' }));
+  const tab = await screen.findByRole('tab', { name: '监测预警系统' });
+  // Real links: a click before the app has hydrated the rendered page loads the category's URL (issue 25).
+  expect(tab.getAttribute('href')).toBe('/product?categoryId=21');
+  expect(screen.getByRole('tab', { name: '全部产品' }).getAttribute('href')).toBe('/product');
+  fireEvent.click(tab);
   await waitFor(() => expect(api.getArticlePage).toHaveBeenCalledWith({ channelId: 21, page: 1, pageSize: 9 }));
   expect(screen.getByTestId('location').textContent).toBe('/product?categoryId=21');
 });

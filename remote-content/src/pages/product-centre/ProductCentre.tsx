@@ -9,11 +9,14 @@ import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { PagedArticles } from '../../components/PagedArticles';
-import { parseId } from '../../components/query';
+import { parseId, ROUTES } from '../../components/query';
 import { ProductDetailView } from '../product-detail/ProductDetailView';
 
 const PAGE_SIZE = 9;
 const ALL = String(CHANNEL_IDS.product);
+
+/** A category's own URL: the tab's link, followed by the browser before the app runs and by the router after. */
+const categoryHref = (key: string) => (key === ALL ? ROUTES.product.list : `${ROUTES.product.list}?categoryId=${encodeURIComponent(key)}`);
 
 const categoriesQuery = () => channelsQuery({ parentId: CHANNEL_IDS.product });
 
@@ -61,6 +64,7 @@ function ProductList() {
           label="产品分类"
           active={active}
           onChange={selectCategory}
+          href={categoryHref}
           tabs={[{ key: ALL, label: '全部产品' }, ...(categories.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))]}
         >
           <PagedArticles

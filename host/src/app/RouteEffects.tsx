@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import NProgress from 'nprogress';
 import { authStore, bus, loadUserInfo, performLogout } from '@site/app-runtime';
-import { isSafeInSitePath, pageTitleOverride } from '@site/ui';
+import { isSafeInSitePath, pageTitleOverride, setCompanyTitle } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
 import { loadSiteConfig, siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
@@ -70,8 +70,11 @@ export function NavigationEffects() {
     return () => clearTimeout(timer);
   }, [full]);
 
+  // This component comes before the routes in the tree, so this effect runs before the pages' own in the same commit:
+  // a detail page's refined title (usePageTitle) already finds the company's title in the shared title store.
   useEffect(() => {
     if (!company) return;
+    setCompanyTitle(company.title);
     document.title = documentTitle(location.pathname, company.title, pageTitleOverride(full));
   }, [full, location.pathname, company]);
 

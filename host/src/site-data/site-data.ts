@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getBlocks } from '@site/api-client';
 import { BLOCK_IDS, COMPANY_NAME, SEARCHABLE_CHANNEL_IDS, TOP_NAV, type BlockItem, type Channel } from '@site/contract';
-import { setCompanyTitle, useData, channelsQuery, companyQuery, type Query } from '@site/ui';
+import { useData, channelsQuery, companyQuery, type Query } from '@site/ui';
 
 /**
  * Server data the shell needs on every page (company, navigation channels), each asked once per page load through
@@ -98,10 +98,7 @@ export function buildSearchChannels(channels: Channel[] | null): { id: number; t
 /** null while loading; the company name from the spec when the call failed. */
 export function useCompany(): Company | null {
   const { data, loading } = useData(companyQuery());
-  if (loading) return null;
-  const company = toCompany(data);
-  setCompanyTitle(company.title);
-  return company;
+  return loading ? null : toCompany(data);
 }
 
 /** undefined while loading, null when the call failed (the header then uses its plain labels). */

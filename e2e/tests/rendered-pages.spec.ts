@@ -379,6 +379,7 @@ test.describe('rendered pages across remote releases', () => {
   const CONTENT_CDN = BASE_PORT + 91;
   const SUPPORT_CDN = BASE_PORT + 93;
   let tmp: string;
+  let hostRoot: string;
   let stopServers: (() => Promise<void>)[] = [];
   let site: SiteInstance | undefined;
   let done: () => void = () => undefined;
@@ -387,6 +388,9 @@ test.describe('rendered pages across remote releases', () => {
     // Run alone, this spec builds its remote-content 5.1.0 here (npm test builds it before the suite).
     test.setTimeout(300_000);
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-'));
+    // The host from a folder of its own, which a test deploys again.
+    hostRoot = path.join(tmp, 'host');
+    fs.cpSync(path.join(REPO, 'host/dist'), hostRoot, { recursive: true });
     // remote-content at two releases on its own origin, the suite's build as 5.0.0 and a rebuilt 5.1.0.
     const content = path.join(tmp, 'remote-content');
     fs.cpSync(path.join(REPO, 'remote-content/dist'), path.join(content, '5.0.0'), { recursive: true });
@@ -413,7 +417,7 @@ test.describe('rendered pages across remote releases', () => {
   });
 
   test('[ISSUE-17] publishing a remote re-renders its pages, and the browser hydrates with exactly that version', async ({ page, request }) => {
-    site = await startSite(BASE_PORT, remotesAt('5.0.0'), {}, { render: true });
+    site = await startSite(BASE_PORT, remotesAt('5.0.0'), { host: hostRoot }, { render: true });
     const first = renderState(await renderedHtml(request, '/news', site.origin));
     expect(first.versions.remote_content).not.toBe('5.1.0');
     expect(first.remotes.remote_content).toContain('/5.0.0/');
@@ -449,5 +453,20 @@ test.describe('rendered pages across remote releases', () => {
     expect(problems).toEqual([]);
     // The other remote's pages are rendered as usual.
     expect(await renderedHtml(request, '/about', site!.origin)).toMatch(/<h1[^>]*>关于我们<\/h1>/);
+  });
+
+  test('[ISSUE-17] a host deployed again: the renderer renders every page from its new index.html', async ({ request }) => {
+    expect(site).toBeDefined();
+    const stamp = `deploy-${Date.now()}`;
+    const file = path.join(hostRoot, 'index.html');
+    const template = fs.readFileSync(file, 'utf8');
+    expect(template).toContain('</head>');
+    // A deploy writes the new template in place; this one names the deploy in a meta tag of its head.
+    fs.writeFileSync(file, template.replace('</head>', `<meta name="site-deploy" content="${stamp}" /></head>`));
+    for (const url of ['/news', '/about', `/newsDetail?id=301`]) {
+      await expect
+        .poll(async () => (await request.get(`${site!.origin}${url}`)).text(), { timeout: 60_000, message: `${url} from the new template` })
+        .toContain(`<meta name="site-deploy" content="${stamp}" />`);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import {
@@ -14,7 +15,11 @@ import {
   topology,
 } from './support/site';
 
-const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), 'site-e2e-data');
+// A run without E2E_DATA_DIR gets a database of its own: a fixed folder carried one run's changes (a renamed channel,
+// a locked account, a deleted article) into the next. Set in the runner's process before its workers start, so they
+// inherit the same folder; it is left in place for a look after a failure.
+process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-data-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',

@@ -4,7 +4,7 @@
  * DOMContentLoaded, whatever the app has done by then, and must do what the visitor asked.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { Channel } from '@site/contract';
+import { CHANNEL_IDS, type ArticlePage, type Channel } from '@site/contract';
 import { BASE, PORTS } from '../support/site';
 
 const REMOTE_ORIGINS = [PORTS.remote_content, PORTS.remote_support, PORTS.remote_account, PORTS.remote_shell_admin].map(
@@ -53,9 +53,11 @@ test.describe('[ISSUE-25] early interaction on a slow phone (CPU 6x, remote scri
   });
 
   test('[ISSUE-25][ROUTE-6] a product category clicked at DOMContentLoaded lists that category', async () => {
-    const res = await context.request.get(`${BASE}/api/channel`, { params: { parentId: 14 } });
+    const res = await context.request.get(`${BASE}/api/channel`, { params: { parentId: CHANNEL_IDS.product } });
     expect(res.ok()).toBe(true);
     const category = ((await res.json()) as Channel[]).at(-1)!;
+    const list = await context.request.get(`${BASE}/api/article/page`, { params: { channelId: category.id, page: 1, pageSize: 9 } });
+    const first = ((await list.json()) as ArticlePage).content[0];
     const page = await slowPhonePage(context);
     await page.goto(`${BASE}/product`, { waitUntil: 'domcontentloaded' });
     // A link to the category's URL: the browser follows it before the app runs, the router after.
@@ -64,6 +66,7 @@ test.describe('[ISSUE-25] early interaction on a slow phone (CPU 6x, remote scri
     await expect(page.locator('main').getByRole('tab', { name: category.name })).toHaveAttribute('aria-selected', 'true', {
       timeout: 30_000,
     });
+    await expect(page.locator('main').getByRole('heading', { name: first.title, exact: true })).toBeVisible();
   });
 
   test('[ISSUE-25][SRCH-1] 搜索 clicked at DOMContentLoaded opens a search that finds', async () => {

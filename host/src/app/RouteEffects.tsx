@@ -70,8 +70,8 @@ export function NavigationEffects() {
     return () => clearTimeout(timer);
   }, [full]);
 
-  // This component comes before the routes in the tree, so this effect runs before the pages' own in the same commit:
-  // a detail page's refined title (usePageTitle) already finds the company's title in the shared title store.
+  // A detail page's refined title (usePageTitle, in the remote's own copy of @site/ui) reads the company's title from
+  // the shared title store; this effect also writes the title itself, so either may run first.
   useEffect(() => {
     if (!company) return;
     setCompanyTitle(company.title);

@@ -10,10 +10,10 @@ const TABS = [
 
 /** As the product list uses it: the selected category is the URL's `?c=`. */
 function Tabs() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const active = params.get('c') ?? '14';
   return (
-    <CategoryTabs tabs={TABS} active={active} onChange={(c) => setParams({ c })} href={(c) => `/list?c=${c}`} label="产品分类">
+    <CategoryTabs tabs={TABS} active={active} href={(c) => `/list?c=${c}`} label="产品分类">
       <p>列表 {active}</p>
     </CategoryTabs>
   );

@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 
 export interface CategoryTab {
   key: string;
@@ -8,26 +8,25 @@ export interface CategoryTab {
 
 /**
  * Tabs over one panel (the WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs, only the selected
- * tab is in the tab order), without antd so that list pages render without downloading it. Each tab is a link to
- * its category's URL: a click before the app has hydrated the rendered page loads that URL (issue 25); after, the
- * router follows it in place. The arrow keys select through `onChange`.
+ * tab is in the tab order), without antd so that list pages render without downloading it. The URL holds the
+ * selection: each tab is a link to its category's URL, which a click before the app has hydrated the rendered page
+ * loads (issue 25) and the router follows in place after; the arrow keys go to the same URL.
  */
 export function CategoryTabs({
   tabs,
   active,
-  onChange,
   href,
   label,
   children,
 }: {
   tabs: CategoryTab[];
   active: string;
-  onChange: (key: string) => void;
   href: (key: string) => string;
   label: string;
   children: ReactNode;
 }) {
   const id = useId();
+  const navigate = useNavigate();
   const refs = useRef<(HTMLAnchorElement | null)[]>([]);
   const activeIndex = Math.max(
     0,
@@ -40,7 +39,7 @@ export function CategoryTabs({
     e.preventDefault();
     const next = (to + tabs.length) % tabs.length;
     refs.current[next]?.focus();
-    onChange(tabs[next].key);
+    void navigate(href(tabs[next].key));
   };
   return (
     <>

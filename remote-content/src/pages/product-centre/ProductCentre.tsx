@@ -44,15 +44,11 @@ export default function ProductCentre() {
 }
 
 function ProductList() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const categories = useCategories();
   const requested = params.get('categoryId');
   // Only a known category is used; anything else shows all products.
   const active = categories.data?.some((c) => String(c.id) === requested) ? requested! : ALL;
-
-  const selectCategory = (key: string) => {
-    setParams(key === ALL ? {} : { categoryId: key });
-  };
 
   return (
     <>
@@ -63,7 +59,6 @@ function ProductList() {
         <CategoryTabs
           label="产品分类"
           active={active}
-          onChange={selectCategory}
           href={categoryHref}
           tabs={[{ key: ALL, label: '全部产品' }, ...(categories.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))]}
         >

@@ -4,7 +4,7 @@
  * DOMContentLoaded, whatever the app has done by then, and must do what the visitor asked.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { CHANNEL_IDS, type ArticlePage, type Channel } from '@site/contract';
+import { CHANNEL_IDS, type ArticleDetail, type ArticlePage, type Channel } from '@site/contract';
 import { BASE, PORTS } from '../support/site';
 
 const REMOTE_ORIGINS = [PORTS.remote_content, PORTS.remote_support, PORTS.remote_account, PORTS.remote_shell_admin].map(
@@ -33,13 +33,20 @@ test.describe('[ISSUE-25] early interaction on a slow phone (CPU 6x, remote scri
   });
   test.afterEach(async () => context.close());
 
-  test('[ISSUE-25][ROUTE-16] a FAQ question clicked at DOMContentLoaded opens its answer', async () => {
+  test('[ISSUE-25][ROUTE-16] a FAQ question clicked at DOMContentLoaded opens its answer, and stays open with the full answer once the app runs', async () => {
+    const list = await context.request.get(`${BASE}/api/article/page`, { params: { channelId: CHANNEL_IDS.question, page: 1, pageSize: 100 } });
+    const q = ((await list.json()) as ArticlePage).content[1];
+    const detail = (await (await context.request.get(`${BASE}/api/article/${q.id}`)).json()) as ArticleDetail;
     const page = await slowPhonePage(context);
     await page.goto(`${BASE}/question`, { waitUntil: 'domcontentloaded' });
-    const question = page.locator('main').getByRole('button', { expanded: false }).first();
+    const question = page.locator('main').getByRole('button', { name: q.title, exact: true });
     await question.click();
     await expect(page.locator('main details[open] .rs-faq-panel')).toBeVisible();
     await expect(page.locator('main details[open] .rs-faq-panel')).not.toBeEmpty();
+    // The app adopts the question the visitor opened: it says so and fetches the full answer.
+    await expect(question).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
+    await expect(page.getByText(detail.text.replace(/<[^>]+>/g, '').trim(), { exact: true })).toBeVisible();
+    await expect(page.locator('main details[open]')).toHaveCount(1);
   });
 
   test('[ISSUE-25][NAV-4] the phone menu clicked at DOMContentLoaded opens with the site entries', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { article, pageOf, renderAt } from '../../test-utils';
 import Question from './Question';
 
@@ -34,16 +34,18 @@ test('[ROUTE-16] 常见问题 lists the questions with answers closed', async ()
 test('[ROUTE-16] a click on a question expands its answer (fetched once) and a second click closes it', async () => {
   renderAt(<Question />, '/question');
   const button = await screen.findByRole('button', { name: '如何申请产品试用？' });
+  // The browser opens the <details> and then fires its toggle event, a task later.
   fireEvent.click(button);
-  expect(button.getAttribute('aria-expanded')).toBe('true');
+  await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
   const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
   expect(await screen.findByText('答案正文 502')).toBeTruthy();
   expect(panel.contains(screen.getByText('答案正文 502'))).toBe(true);
   expect(panel.closest('details')!.open).toBe(true);
   fireEvent.click(button);
-  expect(button.getAttribute('aria-expanded')).toBe('false');
+  await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
   expect(panel.closest('details')!.open).toBe(false);
   fireEvent.click(button);
+  await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
   expect(api.getArticle).toHaveBeenCalledTimes(1);
 });
 

@@ -38,7 +38,8 @@ export default function Question() {
     if (target) document.getElementById(questionAnchor(target.id))?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [target]);
 
-  const toggle = (questionId: number) => setOpen((ids) => (ids.includes(questionId) ? ids.filter((x) => x !== questionId) : [...ids, questionId]));
+  const setQuestionOpen = (questionId: number, next: boolean) =>
+    setOpen((ids) => (ids.includes(questionId) === next ? ids : next ? [...ids, questionId] : ids.filter((x) => x !== questionId)));
 
   return (
     <div className="rs-page">
@@ -60,7 +61,13 @@ export default function Question() {
           )}
           <ul className="rs-faq">
             {questions.map((q) => (
-              <FaqItem key={q.id} question={q} anchorId={questionAnchor(q.id)} open={open.includes(q.id)} onToggle={() => toggle(q.id)} />
+              <FaqItem
+                key={q.id}
+                question={q}
+                anchorId={questionAnchor(q.id)}
+                open={open.includes(q.id)}
+                onOpenChange={(next) => setQuestionOpen(q.id, next)}
+              />
             ))}
           </ul>
         </>

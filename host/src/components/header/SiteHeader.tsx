@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buildNavEntries, useCompany, useNavChannels } from '../../site-data/site-data';
 import { NavList } from './NavList';
@@ -39,6 +39,16 @@ export function SiteHeader() {
   const [searchUsed, setSearchUsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  // A menu opened before the app hydrated the page (the HTML panel; its toggle fired with no one listening) is taken
+  // over by the drawer: one menu, open, closed from the drawer, and the button says it is open.
+  useEffect(() => {
+    if (!menu.current?.open) return;
+    menu.current.open = false;
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  }, []);
 
   const openSearch = () => {
     setSearchUsed(true);
@@ -75,7 +85,8 @@ export function SiteHeader() {
           <div className="site-header__user">
             <UserArea />
           </div>
-          <details className="site-menu">
+          {/* Opened before hydration, it has an `open` the HTML had not; the effect above takes it over. */}
+          <details className="site-menu" ref={menu} suppressHydrationWarning>
             <summary
               className="icon-button site-menu-button"
               role="button"
@@ -83,8 +94,6 @@ export function SiteHeader() {
               aria-expanded={drawerOpen}
               onClick={(e) => {
                 e.preventDefault();
-                // Opened before the app ran (the HTML panel): the drawer takes over.
-                (e.currentTarget.parentElement as HTMLDetailsElement).open = false;
                 setDrawerUsed(true);
                 setDrawerOpen(true);
               }}

@@ -1,0 +1,42 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { SiteHeader } from './SiteHeader';
+
+// The header's content calls never answer here: what is tested is the menu, not the entries.
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
+  getCompany: jest.fn(() => new Promise(() => {})),
+  getChannels: jest.fn(() => new Promise(() => {})),
+}));
+// The drawer's own code (antd) is not what this tests: it shows whether it is open.
+jest.mock('../../antd/with-antd', () => ({
+  withAntd: () => async () => ({ default: ({ open }: { open: boolean }) => (open ? <nav aria-label="移动端导航" /> : null) }),
+}));
+
+const ui = () => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter initialEntries={['/news']}>
+      <SiteHeader />
+    </MemoryRouter>
+  </QueryClientProvider>
+);
+
+test('[NAV-4] a menu the visitor opened before the app ran (the HTML panel) becomes the open drawer when the app hydrates', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(ui());
+  document.body.append(container);
+  const menu = container.querySelector('details.site-menu') as HTMLDetailsElement;
+  const toggled = new Promise((resolve) => menu.addEventListener('toggle', resolve, { once: true }));
+  menu.open = true;
+  await toggled;
+  await act(async () => {
+    hydrateRoot(container, ui());
+  });
+  expect(menu.open).toBe(false);
+  expect(container.querySelector('summary')!.getAttribute('aria-expanded')).toBe('true');
+  expect(container.querySelector('nav[aria-label="移动端导航"]')).not.toBeNull();
+  container.remove();
+});

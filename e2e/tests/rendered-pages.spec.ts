@@ -182,14 +182,15 @@ test.describe('rendered public pages', () => {
     for (const url of urls) {
       await page.goto(`${BASE}${url}`);
       await expect(page.locator('h1').first()).toBeVisible();
-      // Hydrated: the page's remote has run (its code is what answers the header's search button).
+      // Hydrated (a mismatch would have been reported by now), and the calls the app makes after it have settled.
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await page.waitForLoadState('networkidle');
       expect(problems, url).toEqual([]);
     }
     expect(fetchedRemotesFile).toEqual([]);
     // Interactive after hydration: a click on the header navigates without loading a new document.
     await page.goto(`${BASE}/news`);
-    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务支持' }).click();
     await expect(page).toHaveURL(`${BASE}/support`);

@@ -52,13 +52,13 @@ test.describe('[ISSUE-25] early interaction on a slow phone (CPU 6x, remote scri
   test('[ISSUE-25][NAV-4] the phone menu clicked at DOMContentLoaded opens with the site entries, and is the open drawer once the app runs', async () => {
     const page = await slowPhonePage(context);
     await page.goto(`${BASE}/`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('button', { name: '菜单', exact: true }).click();
     // Before the app runs, the open <details> shows the main navigation as a panel; once it runs, the drawer.
     const menu = page.getByRole('navigation', { name: /^(主导航|移动端导航)$/ }).first();
     await expect(menu.getByRole('link')).toHaveCount(7);
     await expect(menu.getByRole('link').first()).toBeVisible();
     // Once the app runs, the drawer holds the menu the visitor opened (the HTML panel closes), and the button says so.
-    const button = page.getByRole('button', { name: '菜单' });
+    const button = page.getByRole('button', { name: '菜单', exact: true });
     await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
     const drawer = page.getByRole('navigation', { name: '移动端导航' });
     await expect(drawer.getByRole('link')).toHaveCount(7);

@@ -7,9 +7,8 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { REPO, defaultRemotes, extraBuild, startSite, startStaticServer, type SiteInstance } from '../support/processes';
+import { CHANNEL_IDS as CHANNELS } from '@site/contract';
 import { API, BASE, apiLogin } from '../support/site';
-
-const CHANNELS = { product: 14, solution: 10, news: 12, document: 15, question: 16, video: 17 } as const;
 
 /** The oldest article of a channel: a seeded one, which the other specs (writing and deleting their own) never touch. */
 async function firstId(request: APIRequestContext, channelId: number): Promise<number> {
@@ -17,7 +16,7 @@ async function firstId(request: APIRequestContext, channelId: number): Promise<n
   return page.content.at(-1).id as number;
 }
 
-/** Every public route, with one detail page of each kind. */
+/** Every public route, with one detail page of each kind and one product category. */
 async function publicUrls(request: APIRequestContext): Promise<string[]> {
   const [product, solution, news, document, question, video] = await Promise.all(
     [CHANNELS.product, CHANNELS.solution, CHANNELS.news, CHANNELS.document, CHANNELS.question, CHANNELS.video].map((c) => firstId(request, c)),
@@ -25,6 +24,7 @@ async function publicUrls(request: APIRequestContext): Promise<string[]> {
   return [
     '/',
     '/product',
+    `/product?categoryId=${CHANNELS.productMonitoring}`,
     `/productDetail?id=${product}`,
     '/solution',
     `/solutionDetail?id=${solution}`,
@@ -138,9 +138,10 @@ test.describe('rendered public pages', () => {
     expect(detail).toContain(`<link rel="preload" href="${defaultRemotes().remote_content}" as="fetch" crossorigin="anonymous" />`);
   });
 
-  test('[ISSUE-25][ROUTE-5][ROUTE-6] no control waits for the app: without JavaScript the carousel has no slide buttons and a product category is a link; with it, the buttons come', async ({
+  test('[ISSUE-25][ROUTE-5][ROUTE-6] no control waits for the app: without JavaScript the carousel has no slide buttons and a product category is a link to its rendered page; with it, the buttons come', async ({
     browser,
     page,
+    request,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const html = await context.newPage();
@@ -151,9 +152,14 @@ test.describe('rendered public pages', () => {
       await html.goto(`${BASE}/product`);
       const tab = html.locator('main').getByRole('tab').last();
       const href = (await tab.getAttribute('href'))!;
+      const name = (await tab.textContent())!;
       expect(href).toMatch(/^\/product\?categoryId=\d+$/);
       await tab.click();
       await expect(html).toHaveURL(`${BASE}${href}`);
+      // The category's page is rendered too: its tab selected, its products listed, all without a script.
+      await expect(html.locator('main').getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+      const listed = await (await request.get(`${API}/api/article/page`, { params: { channelId: href.split('=')[1], page: 1, pageSize: 9 } })).json();
+      await expect(html.locator('main').getByRole('heading', { level: 2, name: listed.content[0].title, exact: true })).toBeVisible();
     } finally {
       await context.close();
     }
@@ -297,7 +303,7 @@ test.describe('rendered public pages', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("[ISSUE-25][ROUTE-16] the page hydrates only once its remote's code has come; a question clicked before opens as HTML and stays usable", async ({
+  test("[ISSUE-25][ROUTE-16] the page hydrates only once its remote's code has come; a question clicked before opens as HTML, stays open with its full answer, and closes on a press", async ({
     page,
     request,
   }) => {
@@ -315,9 +321,18 @@ test.describe('rendered public pages', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     release();
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    // From now on the app answers: the question opens with its full answer.
-    await page.locator('main').getByRole('button', { name }).click();
-    await expect(page.locator('main').getByRole('button', { name, expanded: true })).toBeVisible();
+    // From now on the app answers: it has taken the question as open and loads its full answer; a press closes it.
+    const button = page.locator('main').getByRole('button', { name, exact: true });
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const questions = await (
+      await request.get(`${API}/api/article/page`, { params: { channelId: CHANNELS.question, page: 1, pageSize: 100 } })
+    ).json();
+    const { id } = (questions.content as { id: number; title: string }[]).find((q) => q.title === name)!;
+    const detail = await (await request.get(`${API}/api/article/${id}`)).json();
+    await expect(page.locator('main details[open]').getByText(detail.text.replace(/<[^>]+>/g, '').trim(), { exact: true })).toBeVisible();
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('main details[open]')).toHaveCount(0);
   });
 
   // Which pages a change re-renders (and which it leaves alone) is unit-tested in services/page-renderer/test/plan.test.ts: here,
@@ -360,6 +375,7 @@ test.describe('rendered public pages', () => {
     expect(xml).toContain(`<loc>${BASE}/</loc>`);
     expect(xml).toContain(`<loc>${BASE}/news</loc>`);
     expect(xml).toContain(`<loc>${BASE}/newsDetail?id=${id}</loc>`);
+    expect(xml).toContain(`<loc>${BASE}/product?categoryId=${CHANNELS.productMonitoring}</loc>`);
     expect(xml).not.toContain('/user/login');
     const robots = await (await request.get(`${BASE}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${BASE}/sitemap.xml`);

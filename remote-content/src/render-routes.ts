@@ -1,8 +1,6 @@
-import { getAllArticles } from '@site/api-client';
+import { getAllArticles, getChannels } from '@site/api-client';
 import { BLOCK_IDS, CHANNEL_IDS, type Article, type RenderRoute } from '@site/contract';
 import { detailHref } from './components/query';
-
-const PRODUCT_CHANNELS = [CHANNEL_IDS.product, CHANNEL_IDS.productPlatform, CHANNEL_IDS.productMonitoring, CHANNEL_IDS.productAnalytics];
 
 const detail = (kind: Parameters<typeof detailHref>[0], channels: readonly number[]) => (a: Article) => ({
   url: detailHref(kind, a.id),
@@ -13,17 +11,22 @@ const detail = (kind: Parameters<typeof detailHref>[0], channels: readonly numbe
 
 /**
  * The public URLs this remote's pages render ahead of time (the page renderer reads this from the server build), and
- * what each shows. List pages render their first page; a news detail lists its neighbours, so it shows the channel.
+ * what each shows. List pages render their first page, the product list also each category's (the tabs are links to
+ * them); a news detail lists its neighbours, so it shows the channel. The categories are the product channel's
+ * sub-channels as the site has them now: a category staff add is rendered by the channel change that adds it.
  */
 export async function renderRoutes(): Promise<RenderRoute[]> {
-  const [products, solutions, news] = await Promise.all([
+  const [categories, products, solutions, news] = await Promise.all([
+    getChannels({ parentId: CHANNEL_IDS.product }),
     getAllArticles(CHANNEL_IDS.product),
     getAllArticles(CHANNEL_IDS.solution),
     getAllArticles(CHANNEL_IDS.news),
   ]);
+  const productChannels = [CHANNEL_IDS.product, ...categories.map((c) => c.id)];
   return [
-    { url: '/', channels: [...PRODUCT_CHANNELS, CHANNEL_IDS.solution, CHANNEL_IDS.news], blocks: [BLOCK_IDS.homeBanner, BLOCK_IDS.homeIntro] },
-    { url: '/product', channels: PRODUCT_CHANNELS },
+    { url: '/', channels: [...productChannels, CHANNEL_IDS.solution, CHANNEL_IDS.news], blocks: [BLOCK_IDS.homeBanner, BLOCK_IDS.homeIntro] },
+    { url: '/product', channels: productChannels },
+    ...categories.map((c) => ({ url: `/product?categoryId=${c.id}`, channels: [c.id] })),
     { url: '/solution', channels: [CHANNEL_IDS.solution] },
     { url: '/news', channels: [CHANNEL_IDS.news] },
     { url: '/about', channels: [CHANNEL_IDS.about] },

@@ -3,6 +3,7 @@
  * which URLs are unknown (a real 404). The index is re-read when the renderer rewrites it.
  *
  *   lookup('/newsDetail?id=3') -> { file: 'pages/newsDetail/id-3.html', status: 200 }  a rendered page
+ *   lookup('/product?categoryId=21') -> { file: 'pages/product/categoryId-21.html', status: 200 }
  *                                 { file: null, status: 404 }                         unknown path or id
  *                                 { file: null, status: 200 }                         the app renders it
  *
@@ -30,7 +31,8 @@ function decide(idx, url, hasFile) {
   if (!idx) return { file: null, status: 200 };
   const u = new URL(url, 'http://x');
   const params = [...u.searchParams.keys()];
-  const key = params.length === 0 ? u.pathname : params.length === 1 && params[0] === 'id' ? `${u.pathname}?id=${u.searchParams.get('id')}` : null;
+  // A rendered URL is a path with at most one query parameter (page-renderer output.ts fileFor): `?id=`, `?categoryId=`.
+  const key = params.length === 0 ? u.pathname : params.length === 1 ? `${u.pathname}?${params[0]}=${u.searchParams.get(params[0])}` : null;
   const entry = key ? idx.pages[key] : undefined;
   if (entry && hasFile(entry.file)) return { file: entry.file, status: 200 };
   if (!known(idx, u.pathname)) return { file: null, status: 404 };

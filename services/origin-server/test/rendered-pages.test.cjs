@@ -27,10 +27,22 @@ function makeIndex(pages) {
   return {
     generatedAt: '2025-03-01T00:00:00.000Z',
     pages,
-    clientRoutes: ['/', '/news', '/newsDetail', '/document', '/user/login', '/user/register', '/index/*', '/account/*', '/admin/*', '/404'],
+    clientRoutes: [
+      '/',
+      '/news',
+      '/newsDetail',
+      '/document',
+      '/product',
+      '/user/login',
+      '/user/register',
+      '/index/*',
+      '/account/*',
+      '/admin/*',
+      '/404',
+    ],
     detailPaths: ['/newsDetail', '/document'],
     // /newsDetail?id=4 is published but its render failed: no file.
-    urls: ['/', '/news', '/newsDetail?id=3', '/newsDetail?id=4', '/document'],
+    urls: ['/', '/news', '/newsDetail?id=3', '/newsDetail?id=4', '/document', '/product?categoryId=21'],
   };
 }
 
@@ -39,7 +51,13 @@ function makeRendered() {
   fs.mkdirSync(path.join(dir, 'pages/newsDetail'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'pages/news.html'), NEWS_HTML);
   fs.writeFileSync(path.join(dir, 'pages/newsDetail/id-3.html'), DETAIL_HTML);
-  const index = makeIndex({ '/news': entry('pages/news.html'), '/newsDetail?id=3': entry('pages/newsDetail/id-3.html') });
+  fs.mkdirSync(path.join(dir, 'pages/product'));
+  fs.writeFileSync(path.join(dir, 'pages/product/categoryId-21.html'), NEWS_HTML);
+  const index = makeIndex({
+    '/news': entry('pages/news.html'),
+    '/newsDetail?id=3': entry('pages/newsDetail/id-3.html'),
+    '/product?categoryId=21': entry('pages/product/categoryId-21.html'),
+  });
   fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index));
   return dir;
 }
@@ -58,6 +76,14 @@ test('[ISSUE-17] lookup: a rendered path and a rendered detail answer with their
   const { lookup } = renderedPages(tempRendered());
   assert.deepStrictEqual(lookup('/news'), { file: 'pages/news.html', status: 200 });
   assert.deepStrictEqual(lookup('/newsDetail?id=3'), { file: 'pages/newsDetail/id-3.html', status: 200 });
+});
+
+test('[ISSUE-25][ROUTE-6] lookup: a rendered product category answers with its file; another category or a page of it is the app', () => {
+  const { lookup } = renderedPages(tempRendered());
+  assert.deepStrictEqual(lookup('/product?categoryId=21'), { file: 'pages/product/categoryId-21.html', status: 200 });
+  assert.deepStrictEqual(lookup('/product?categoryId=22'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/product?categoryId=21&page=2'), { file: null, status: 200 });
+  assert.deepStrictEqual(lookup('/product'), { file: null, status: 200 });
 });
 
 test('[ISSUE-17] lookup: a detail id the remotes do not render is a 404; one they render without a file is the app (200)', () => {

@@ -79,12 +79,14 @@ test.before(async () => {
   const renderDir = path.join(tmp, 'rendered');
   fs.mkdirSync(path.join(hostRoot, 'static/js'), { recursive: true });
   fs.mkdirSync(path.join(renderDir, 'pages/newsDetail'), { recursive: true });
+  fs.mkdirSync(path.join(renderDir, 'pages/product'), { recursive: true });
   fs.writeFileSync(path.join(hostRoot, 'index.html'), '<!doctype html><html lang="zh-CN"><title>应用</title></html>');
   fs.writeFileSync(path.join(hostRoot, 'static/js/main.3f9a1c2e.js'), 'console.log(1);\n');
   fs.writeFileSync(path.join(hostRoot, 'page-catch.js'), 'window.__early=[];\n');
   fs.writeFileSync(path.join(renderDir, 'pages/index.html'), '<!doctype html><title>首页（已渲染）</title>');
   fs.writeFileSync(path.join(renderDir, 'pages/news.html'), '<!doctype html><title>新闻（已渲染）</title>');
   fs.writeFileSync(path.join(renderDir, 'pages/newsDetail/id-3.html'), '<!doctype html><title>新闻3（已渲染）</title>');
+  fs.writeFileSync(path.join(renderDir, 'pages/product/categoryId-21.html'), '<!doctype html><title>分类21（已渲染）</title>');
   fs.writeFileSync(path.join(renderDir, 'sitemap.xml'), '<urlset/>\n');
   fs.writeFileSync(
     path.join(renderDir, 'index.json'),
@@ -95,11 +97,12 @@ test.before(async () => {
           ['/', 'pages/index.html'],
           ['/news', 'pages/news.html'],
           ['/newsDetail?id=3', 'pages/newsDetail/id-3.html'],
+          ['/product?categoryId=21', 'pages/product/categoryId-21.html'],
         ].map(([url, file]) => [url, { file, remote: 'remote_content', versions: {}, renderedAt: new Date().toISOString() }]),
       ),
-      clientRoutes: ['/', '/news', '/newsDetail', '/account/*'],
+      clientRoutes: ['/', '/news', '/newsDetail', '/product', '/account/*'],
       detailPaths: ['/newsDetail'],
-      urls: ['/', '/news', '/newsDetail?id=3'],
+      urls: ['/', '/news', '/newsDetail?id=3', '/product?categoryId=21'],
     }),
   );
   const remotesFile = path.join(tmp, 'remotes.json');
@@ -147,6 +150,8 @@ test('[DEPLOY] nginx serves the host as the host origin does: rendered pages, 40
   assert.match(await (await get('/news')).text(), /新闻（已渲染）/);
   const detail = await get('/newsDetail?id=3');
   assert.deepStrictEqual([detail.status, (await detail.text()).includes('新闻3（已渲染）')], [200, true]);
+  const category = await get('/product?categoryId=21');
+  assert.deepStrictEqual([category.status, (await category.text()).includes('分类21（已渲染）')], [200, true]);
 
   // An unknown article id and an unknown path: the app (it shows 内容不存在 / 页面不存在) with a 404 status.
   for (const p of ['/newsDetail?id=999', '/no-such-page']) {
@@ -203,6 +208,9 @@ test('[DEPLOY] nginx and the Node host origin answer the same page and file URLs
       '/newsDetail?id=3',
       '/newsDetail?id=999',
       '/newsDetail?id=3&x=1',
+      '/product?categoryId=21',
+      '/product?categoryId=22',
+      '/product?categoryId=21&page=2',
       '/no-such-page',
       '/account/profile',
       '/account',

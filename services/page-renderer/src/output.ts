@@ -1,6 +1,6 @@
 /**
  * The renderer's output folder, plain files any static host or CDN can serve:
- *   pages/<path>.html, pages/<path>/id-<id>.html   one file per rendered URL (with .br and .gz beside it)
+ *   pages/<path>.html, pages/<path>/<param>-<n>.html   one file per rendered URL (with .br and .gz beside it)
  *   index.json                                      what was rendered from what, and the app's routes (the host
  *                                                   origin answers 404 for a path outside them)
  *   sitemap.xml, robots.txt
@@ -44,12 +44,19 @@ export interface RenderIndex {
   urls: string[];
 }
 
-/** `/` -> pages/index.html, `/news` -> pages/news.html, `/newsDetail?id=3` -> pages/newsDetail/id-3.html */
+/**
+ * `/` -> pages/index.html, `/news` -> pages/news.html, `/newsDetail?id=3` -> pages/newsDetail/id-3.html,
+ * `/product?categoryId=21` -> pages/product/categoryId-21.html. A rendered URL has at most one query parameter, a
+ * number: the origin and nginx (site.conf.template, `$site_rendered_suffix`) map a request to its file by this rule.
+ */
 export function fileFor(url: string): string {
   const u = new URL(url, 'http://x');
   const base = u.pathname === '/' ? 'index' : u.pathname.replace(/^\/+/, '').replace(/[^A-Za-z0-9/_-]/g, '_');
-  const id = u.searchParams.get('id');
-  return id !== null ? `pages/${base}/id-${id.replace(/[^0-9]/g, '')}.html` : `pages/${base}.html`;
+  const params = [...u.searchParams];
+  if (params.length === 0) return `pages/${base}.html`;
+  const [[name, value]] = params;
+  if (params.length > 1 || !/^[A-Za-z]+$/.test(name) || !/^[0-9]+$/.test(value)) throw new Error(`not a URL the renderer writes: ${url}`);
+  return `pages/${base}/${name}-${value}.html`;
 }
 
 export function writeAtomic(file: string, content: string | Buffer): void {

@@ -33,18 +33,22 @@ function indexOf(pages: Record<string, RenderedEntry>): RenderIndex {
   };
 }
 
-test('[ISSUE-17] fileFor: /, a list page, a detail page, a nested path', () => {
+test('[ISSUE-17][ISSUE-25] fileFor: /, a list page, a detail page, a product category, a nested path', () => {
   assert.equal(fileFor('/'), 'pages/index.html');
   assert.equal(fileFor('/news'), 'pages/news.html');
   assert.equal(fileFor('/newsDetail?id=3'), 'pages/newsDetail/id-3.html');
+  assert.equal(fileFor('/product?categoryId=21'), 'pages/product/categoryId-21.html');
+  // Only what the origin and nginx map back: one numeric parameter.
+  assert.throws(() => fileFor('/news?page=2&x=1'), /not a URL the renderer writes/);
+  assert.throws(() => fileFor('/newsDetail?id=3a'), /not a URL the renderer writes/);
   assert.equal(fileFor('/document?id=21'), 'pages/document/id-21.html');
   assert.equal(fileFor('/user/login'), 'pages/user/login.html');
-  // Other query parameters name no other file.
-  assert.equal(fileFor('/news?page=2'), 'pages/news.html');
+  // Any one numeric parameter names its own file (the renderer writes only the URLs the remotes list).
+  assert.equal(fileFor('/news?page=2'), 'pages/news/page-2.html');
 });
 
-test('[ISSUE-17] fileFor: hostile ids and paths stay inside pages/ as plain names', () => {
-  const hostile = [
+test('[ISSUE-17] fileFor: hostile paths stay inside pages/ as plain names; a hostile parameter names no file', () => {
+  const hostileParams = [
     '/newsDetail?id=../../etc/passwd',
     '/newsDetail?id=..%2F..%2Fx',
     '/newsDetail?id=%00',
@@ -52,23 +56,17 @@ test('[ISSUE-17] fileFor: hostile ids and paths stay inside pages/ as plain name
     '/newsDetail?id=1/../../x',
     '/newsDetail?id=',
     '/newsDetail?id=3%0Aevil',
-    '/../../etc/passwd',
-    '/%2e%2e/%2e%2e/secret',
-    '/..%2f..%2fsecret',
-    '//evil.example/x',
-    '/a b/ü?id=7',
-    '/news\\..\\..\\x',
+    '/newsDetail?..%2F=3',
   ];
+  for (const url of hostileParams) assert.throws(() => fileFor(url), /not a URL the renderer writes/, url);
+  const hostilePaths = ['/../../etc/passwd', '/%2e%2e/%2e%2e/secret', '/..%2f..%2fsecret', '//evil.example/x', '/a b/ü?id=7', '/news\\..\\..\\x'];
   const root = path.resolve('/out');
-  for (const url of hostile) {
+  for (const url of hostilePaths) {
     const rel = fileFor(url);
-    assert.match(rel, /^pages\/[A-Za-z0-9/_-]+(\/id-[0-9]*)?\.html$/, `${url} -> ${rel}`);
+    assert.match(rel, /^pages\/[A-Za-z0-9/_-]+(\/id-[0-9]+)?\.html$/, `${url} -> ${rel}`);
     assert.ok(!rel.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''), `${url} -> ${rel}`);
     assert.ok(path.resolve(root, rel).startsWith(path.join(root, 'pages') + path.sep), `${url} -> ${rel}`);
   }
-  // The id keeps only its digits.
-  assert.equal(fileFor('/newsDetail?id=3%0Aevil'), 'pages/newsDetail/id-3.html');
-  assert.equal(fileFor('/newsDetail?id=../../etc/passwd'), 'pages/newsDetail/id-.html');
 });
 
 test('[ISSUE-17] sitemap: list pages before detail pages, absolute URLs, XML-escaped, a date as lastmod', () => {

@@ -1,0 +1,25 @@
+import { CHANNEL_IDS, type Article, type Channel } from '@site/contract';
+import { renderRoutes } from './render-routes';
+
+jest.mock('@site/api-client', () => ({ getChannels: jest.fn(), getAllArticles: jest.fn() }));
+const api = jest.requireMock('@site/api-client') as Record<'getChannels' | 'getAllArticles', jest.Mock>;
+
+const article = (id: number, channelId: number) => ({ id, channelId, publishDate: '2026-01-02 03:04:05' }) as Article;
+
+test('[ISSUE-25][ROUTE-6] each product category the API lists is rendered, and a product change re-renders the lists that show it', async () => {
+  api.getChannels.mockResolvedValue([{ id: 20 }, { id: 21 }, { id: 23 }] as Channel[]);
+  api.getAllArticles.mockImplementation(async (channelId: number) => (channelId === CHANNEL_IDS.product ? [article(101, 23)] : []));
+  const routes = await renderRoutes();
+  expect(api.getChannels).toHaveBeenCalledWith({ parentId: CHANNEL_IDS.product });
+  const byUrl = Object.fromEntries(routes.map((r) => [r.url, r]));
+  expect(Object.keys(byUrl).filter((u) => u.startsWith('/product?'))).toEqual([
+    '/product?categoryId=20',
+    '/product?categoryId=21',
+    '/product?categoryId=23',
+  ]);
+  expect(byUrl['/product?categoryId=23'].channels).toEqual([23]);
+  // A category staff added (23) is shown by the product list and the home page as well.
+  expect(byUrl['/product'].channels).toEqual([CHANNEL_IDS.product, 20, 21, 23]);
+  expect(byUrl['/'].channels).toEqual(expect.arrayContaining([23]));
+  expect(byUrl['/productDetail?id=101']).toMatchObject({ articleId: 101 });
+});

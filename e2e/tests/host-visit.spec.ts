@@ -47,7 +47,9 @@ test('[VISIT-1..8] one count-1 record on load and one count-0 record with the du
     const si = await page.evaluate(() => sessionStorage.getItem('visit_si'));
     expect(uv).toMatch(/^\d{15,16}$/);
     expect(si).toMatch(/^\d+$/);
-    // In-app navigation is the same page load: no new record.
+    // In-app navigation is the same page load: no new record. (A click before the app runs is a new page load, with its
+    // own record, as it should be: the app is waited for.)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link').nth(5).click();
     await expect(page).toHaveURL(`${BASE}/news`);
 

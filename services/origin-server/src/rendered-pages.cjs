@@ -13,7 +13,46 @@
  */
 const fs = require('fs');
 const path = require('path');
+const { Negotiator } = require('@fastify/accept-negotiator');
 const { storedFile } = require('./site-storage.cjs');
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+const SUFFIX = { br: '.br', gzip: '.gz' };
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * One of the renderer's files, opened before anything about it is read: its size, dates and bytes all come through
+ * that one handle. The renderer replaces a page by renaming a new file over it and removes a withdrawn one while
+ * requests are being answered; a stat of the name and a later open of it could meet two different files (a length
+ * that does not match the bytes) or none. The precompressed sibling the visitor takes (.br, .gz) when there is one.
+ * Null when the file is not there (any more).
+ */
+async function openOutputFile(dir, rel, acceptEncoding) {
+  const preferred = acceptEncoding ? encodings.negotiate(String(acceptEncoding)) : null;
+  for (const encoding of preferred ? [preferred, null] : [null]) {
+    let handle;
+    try {
+      handle = await fs.promises.open(path.join(dir, encoding ? `${rel}${SUFFIX[encoding]}` : rel), 'r');
+    } catch (err) {
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') continue;
+      throw err;
+    }
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        continue;
+      }
+      const tag = `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}`;
+      const info = { etag: `W/"${tag}"`, lastModified: stat.mtime, size: stat.size, contentType: TYPES[path.extname(rel)] };
+      return { info, body: handle.createReadStream(), encoding, negotiated: true };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+  return null;
+}
 
 /** The route patterns of the app, matched as the router does (case-insensitive, `/x/*` also matching `/x`). */
 function known(idx, pathname) {
@@ -66,7 +105,19 @@ function renderedPages(dir) {
     return decide(index(), url, (file) => fs.existsSync(path.join(dir, file)));
   }
 
-  return { lookup, dir };
+  /** `lookup`, with the page's file opened (`stored`, as storedPages answers); one withdrawn meanwhile is missing. */
+  async function lookupOpen(url, acceptEncoding) {
+    const idx = index();
+    const found = decide(idx, url, (file) => fs.existsSync(path.join(dir, file)));
+    if (!found.file) return found;
+    const stored = await openOutputFile(dir, found.file, acceptEncoding);
+    return stored ? { ...found, stored } : decide(idx, url, () => false);
+  }
+
+  /** One of the output's own files (`sitemap.xml`, `robots.txt`), opened, or null. */
+  const open = (file, acceptEncoding) => openOutputFile(dir, file, acceptEncoding);
+
+  return { lookup, lookupOpen, open, dir };
 }
 
 /**

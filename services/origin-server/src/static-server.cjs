@@ -181,71 +181,51 @@ function createStaticServer(o) {
 }
 
 /**
- * The host's pages as the page renderer wrote them: a public URL gets its rendered file, an unknown path or article
- * id the app with a 404 status (it shows 页面不存在 or 内容不存在), anything else (account, admin, a page not rendered
- * yet) the app as before. sitemap.xml and robots.txt are the renderer's when it has written them.
+ * The host's pages as the page renderer wrote them, in its folder (rendered-pages.cjs `renderedPages`) or published to
+ * a shared storage (`storedPages`): a public URL gets its rendered file, an unknown path or article id the app with a
+ * 404 status (it shows 页面不存在 or 内容不存在), anything else (account, admin, a page not rendered yet) the app as
+ * before. sitemap.xml and robots.txt are the renderer's when it has written them. A storage that cannot be reached
+ * leaves the page to the app, as before the first render.
  */
 function serveRenderedPages(app, o) {
-  if (o.rendered.storage) return serveStoredPages(app, o);
-  const { lookup, dir } = o.rendered;
-  const fs = require('fs');
-  const path = require('path');
+  const stored = Boolean(o.rendered.storage);
+  const { open } = o.rendered;
+  // Both answer `{ file, status, stored }`: a page's object opened (info and body), never a name read twice.
+  const lookup = stored ? (url) => o.rendered.lookup(url) : (url, acceptEncoding) => o.rendered.lookupOpen(url, acceptEncoding);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (request.routeOptions.config?.proxied) return;
     const pathname = (request.url.split('?')[0] || '').split('#')[0];
-    if (pathname === '/sitemap.xml' || pathname === '/robots.txt') {
-      if (!fs.existsSync(path.join(dir, pathname))) return;
-      return reply.header('cache-control', 'no-cache').sendFile(pathname.slice(1), dir);
-    }
-    if (/\.[^/]*$/.test(pathname) || isDevPath(pathname)) return;
-    let found;
-    try {
-      found = lookup(request.url);
-    } catch {
-      return; // an URL the lookup cannot read is the static server's to refuse
-    }
-    if (found.file) return reply.header('cache-control', 'no-cache').sendFile(found.file, dir);
-    if (found.status === 404) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
-  });
-}
-
-/**
- * The same answers from the output the renderer published to a shared storage (rendered-pages.cjs `storedPages`):
- * the stored page with its entity tag (a 304 when the visitor has it). A storage that cannot be reached leaves the
- * page to the app, as before the first render.
- */
-function serveStoredPages(app, o) {
-  const { lookup, open } = o.rendered;
-  const sendStored = (request, reply, stored) => {
-    const { info, body } = stored;
-    reply.header('cache-control', 'no-cache').header('etag', info.etag).header('last-modified', info.lastModified.toUTCString());
-    reply.type(info.contentType);
-    const tags = String(request.headers['if-none-match'] || '').split(/\s*,\s*/);
-    if (request.method === 'HEAD' || tags.includes(info.etag)) {
-      body.destroy();
-      if (request.method === 'HEAD') reply.header('content-length', String(info.size));
-      return reply.code(request.method === 'HEAD' ? 200 : 304).send();
-    }
-    return reply.header('content-length', String(info.size)).send(body);
-  };
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (request.routeOptions.config?.proxied) return;
-    const pathname = (request.url.split('?')[0] || '').split('#')[0];
+    const acceptEncoding = request.headers['accept-encoding'];
     try {
       if (pathname === '/sitemap.xml' || pathname === '/robots.txt') {
-        const stored = await open(pathname.slice(1));
-        return stored ? sendStored(request, reply, stored) : undefined;
+        const file = await open(pathname.slice(1), acceptEncoding);
+        return file ? sendStored(request, reply, file) : undefined;
       }
       if (/\.[^/]*$/.test(pathname) || isDevPath(pathname)) return;
-      const found = await lookup(request.url);
+      const found = await lookup(request.url, acceptEncoding);
       if (found.stored) return sendStored(request, reply, found.stored);
       if (found.status === 404) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
     } catch {
       return; // an URL the lookup cannot read, or a storage away: the static server's answer (the app)
     }
   });
+}
+
+/** A rendered page or output file, opened: its entity tag (a 304 when the visitor has it), its encoding if any. */
+function sendStored(request, reply, file) {
+  const { info, body, encoding, negotiated } = file;
+  reply.header('cache-control', 'no-cache').header('etag', info.etag).header('last-modified', info.lastModified.toUTCString());
+  reply.type(info.contentType);
+  if (negotiated) reply.header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  const tags = String(request.headers['if-none-match'] || '').split(/\s*,\s*/);
+  if (request.method === 'HEAD' || tags.includes(info.etag)) {
+    body.destroy();
+    if (request.method === 'HEAD') reply.header('content-length', String(info.size));
+    return reply.code(request.method === 'HEAD' ? 200 : 304).send();
+  }
+  return reply.header('content-length', String(info.size)).send(body);
 }
 
 /**

@@ -9,6 +9,7 @@ const fs = require('fs');
 const http = require('http');
 const os = require('os');
 const path = require('path');
+const zlib = require('zlib');
 const S3rver = require('s3rver');
 const { renderedPages, storedPages } = require('../src/rendered-pages.cjs');
 const { siteStorage } = require('../src/site-storage.cjs');
@@ -164,16 +165,21 @@ function request(port, pathname, method = 'GET') {
   });
 }
 
-test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404s, sitemap.xml, robots.txt', async () => {
-  const dir = tempRendered();
-  fs.writeFileSync(path.join(dir, 'sitemap.xml'), SITEMAP);
-  fs.writeFileSync(path.join(dir, 'robots.txt'), ROBOTS);
+/** The host origin (the app's index.html in a folder of its own) serving the rendered folder `dir`, on a free port. */
+async function hostOrigin(dir) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-pages-root-'));
   dirs.push(root);
   fs.writeFileSync(path.join(root, 'index.html'), APP_HTML);
   const app = createStaticServer({ root, spa: true, rendered: renderedPages(dir), trustedProxies: ['loopback'] });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = app.server.address().port;
+  return { app, port: app.server.address().port };
+}
+
+test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404s, sitemap.xml, robots.txt', async () => {
+  const dir = tempRendered();
+  fs.writeFileSync(path.join(dir, 'sitemap.xml'), SITEMAP);
+  fs.writeFileSync(path.join(dir, 'robots.txt'), ROBOTS);
+  const { app, port } = await hostOrigin(dir);
   try {
     const news = await request(port, '/news');
     assert.strictEqual(news.status, 200);
@@ -221,6 +227,62 @@ test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404
   } finally {
     await app.close();
   }
+});
+
+test('[ISSUE-17] the host origin sends the precompressed page a browser takes, with its own entity tag and a 304', async () => {
+  const dir = tempRendered();
+  fs.writeFileSync(path.join(dir, 'pages/news.html.br'), zlib.brotliCompressSync(NEWS_HTML));
+  fs.writeFileSync(path.join(dir, 'pages/news.html.gz'), zlib.gzipSync(NEWS_HTML));
+  const { app, port } = await hostOrigin(dir);
+  const get = (headers) =>
+    new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: '/news', headers }, (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  try {
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    assert.deepStrictEqual([br.status, br.headers['content-encoding'], br.headers.vary], [200, 'br', 'accept-encoding']);
+    assert.strictEqual(zlib.brotliDecompressSync(br.body).toString('utf8'), NEWS_HTML);
+    assert.strictEqual(Number(br.headers['content-length']), br.body.length);
+    const gz = await get({ 'accept-encoding': 'gzip' });
+    assert.deepStrictEqual([gz.headers['content-encoding'], zlib.gunzipSync(gz.body).toString('utf8')], ['gzip', NEWS_HTML]);
+    const plain = await get({});
+    assert.deepStrictEqual([plain.headers['content-encoding'], plain.body.toString('utf8')], [undefined, NEWS_HTML]);
+    assert.strictEqual(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size, 3, 'one entity tag per encoding');
+    const again = await get({ 'accept-encoding': 'br', 'if-none-match': br.headers.etag });
+    assert.deepStrictEqual([again.status, again.body.length], [304, 0]);
+  } finally {
+    await app.close();
+  }
+});
+
+test('[ISSUE-17] a page replaced or withdrawn while it is being answered: the bytes of the file opened, or the rule for a missing page', async () => {
+  const dir = tempRendered();
+  const pages = renderedPages(dir);
+  const read = async (stream) => {
+    const chunks = [];
+    for await (const c of stream) chunks.push(c);
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  // Opened, then the renderer renames a new, longer page over it: the answer is the page opened, at its own length.
+  const opened = await pages.lookupOpen('/newsDetail?id=3');
+  const file = path.join(dir, 'pages/newsDetail/id-3.html');
+  fs.writeFileSync(`${file}.tmp`, DETAIL_HTML.replace('已渲染的新闻 3', '已渲染的新闻 3，更新后的正文更长'));
+  fs.renameSync(`${file}.tmp`, file);
+  assert.strictEqual(opened.stored.info.size, Buffer.byteLength(DETAIL_HTML));
+  assert.strictEqual(await read(opened.stored.body), DETAIL_HTML);
+  // Opened, then withdrawn (its files removed): still the bytes opened.
+  const before = await pages.lookupOpen('/news');
+  fs.rmSync(path.join(dir, 'pages/news.html'));
+  assert.strictEqual(await read(before.stored.body), NEWS_HTML);
+  // Withdrawn after the index named it, before it was opened: the answer for a page that is not there.
+  fs.rmSync(file);
+  assert.deepStrictEqual(await pages.lookupOpen('/newsDetail?id=3'), { file: null, status: 200 });
 });
 
 /** The same folder published to a bucket (as the renderer's publishOutput does), on s3rver started here. */

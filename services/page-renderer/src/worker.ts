@@ -137,12 +137,9 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     }
   }
 
-  // Pages no longer published (an article withdrawn or deleted) are gone: their URL answers 404 again.
-  for (const [url, entry] of Object.entries(previousPages)) {
-    if (currentUrls.has(url) || !enumerated.has(entry.remote)) continue;
-    removePage(config.outDir, entry.file);
-    report.removed++;
-  }
+  // Pages no longer published (an article withdrawn or deleted) are gone: their URL answers 404 again. Their files
+  // go once the index no longer names them (below), so an origin reading the index is never sent to a removed file.
+  const withdrawn = Object.entries(previousPages).filter(([url, entry]) => !currentUrls.has(url) && enumerated.has(entry.remote));
   for (const [url, entry] of Object.entries(previousPages)) if (!currentUrls.has(url) && !enumerated.has(entry.remote)) pages[url] = entry;
 
   const index: RenderIndex = {
@@ -159,6 +156,8 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     urls: [...currentUrls],
   };
   writeIndex(config.outDir, index);
+  for (const [, entry] of withdrawn) removePage(config.outDir, entry.file);
+  report.removed = withdrawn.length;
   writeAtomic(path.join(config.outDir, 'sitemap.xml'), sitemap(config.siteOrigin, index));
   writeAtomic(path.join(config.outDir, 'robots.txt'), robots(config.siteOrigin));
 

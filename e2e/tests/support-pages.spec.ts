@@ -39,7 +39,10 @@ test.describe('remote-support pages', () => {
       const [latest] = await api<Article[]>(request, '/api/article', { channelId, limit: 4 });
       await expect(entry.getByRole('link', { name: latest.title, exact: true })).toBeVisible();
     }
-    // Only this page's remote is fetched (issue 5, item 6).
+    // Only this page's remote is fetched (issue 5, item 6); the list is in the rendered HTML, so only a hydrated app
+    // has asked the remotes anything (issue 34.12).
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect([...origins]).toContain(remoteOrigin('remote_support'));
     for (const other of ['remote_content', 'remote_account', 'remote_shell_admin'] as const) {
       expect([...origins], `${other} was fetched`).not.toContain(remoteOrigin(other));
     }

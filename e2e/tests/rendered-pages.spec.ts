@@ -138,6 +138,24 @@ test.describe('rendered public pages', () => {
     expect(detail).toContain(`<link rel="preload" href="${defaultRemotes().remote_content}" as="fetch" crossorigin="anonymous" />`);
   });
 
+  test('[NAV-4][issue 34.9] without JavaScript the phone menu opens with the entries and 登录 / 注册, which lead to their pages', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const html = await context.newPage();
+    try {
+      await html.goto(`${BASE}/news`);
+      await expect(html.getByRole('link', { name: '登录', exact: true })).toHaveCount(0);
+      await html.getByRole('button', { name: '菜单', exact: true }).click();
+      await expect(html.getByRole('navigation', { name: '移动端导航' }).getByRole('link')).toHaveCount(7);
+      await expect(html.getByRole('link', { name: '注册', exact: true })).toBeVisible();
+      await html.getByRole('link', { name: '登录', exact: true }).click();
+      await expect(html).toHaveURL(`${BASE}/user/login`);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('[ISSUE-25][ROUTE-5][ROUTE-6] no control waits for the app: without JavaScript the carousel has no slide buttons and a product category is a link to its rendered page; with it, the buttons come', async ({
     browser,
     page,

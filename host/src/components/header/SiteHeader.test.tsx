@@ -13,7 +13,7 @@ jest.mock('@site/api-client', () => ({
 }));
 // The drawer's own code (antd) is not what this tests: it shows whether it is open.
 jest.mock('../../antd/with-antd', () => ({
-  withAntd: () => async () => ({ default: ({ open }: { open: boolean }) => (open ? <nav aria-label="移动端导航" /> : null) }),
+  withAntd: () => async () => ({ default: ({ open }: { open: boolean }) => (open ? <nav data-testid="drawer" aria-label="移动端导航" /> : null) }),
 }));
 
 const ui = () => (
@@ -37,6 +37,18 @@ test('[NAV-4] a menu the visitor opened before the app ran (the HTML panel) beco
   });
   expect(menu.open).toBe(false);
   expect(container.querySelector('summary')!.getAttribute('aria-expanded')).toBe('true');
-  expect(container.querySelector('nav[aria-label="移动端导航"]')).not.toBeNull();
+  expect(container.querySelector('[data-testid="drawer"]')).not.toBeNull();
   container.remove();
+});
+
+test('[NAV-4][issue 34.9] the HTML menu (before the app runs) holds the entries and 登录 / 注册', () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(ui());
+  const panel = container.querySelector('details.site-menu .site-menu__panel')!;
+  expect(panel.querySelector('nav[aria-label="移动端导航"] ul')).not.toBeNull();
+  const links = [...panel.querySelectorAll('.site-menu__user a')].map((a) => [a.textContent, a.getAttribute('href')]);
+  expect(links).toEqual([
+    ['登录', '/user/login'],
+    ['注册', '/user/register'],
+  ]);
 });

@@ -28,8 +28,8 @@ function MenuIcon() {
  * The public header (NAV-1..4): logo, the seven channel-driven entries, search, account links; below 550 px a
  * menu button opens a drawer. Plain markup and CSS; the modal and drawer code load on first use.
  * Both work as HTML before the app has hydrated a rendered page: 搜索 submits a form to the /search page (the app
- * opens the search modal instead), and 菜单 is the summary of a <details> whose opening shows the main navigation
- * as a panel (site.css; the app opens the drawer instead).
+ * opens the search modal instead), and 菜单 is the summary of a <details> whose opening shows its panel: the
+ * entries and 登录/注册 (the app opens the drawer instead).
  */
 export function SiteHeader() {
   const company = useCompany();
@@ -100,6 +100,16 @@ export function SiteHeader() {
             >
               <MenuIcon />
             </summary>
+            {/* The menu before the app runs: the browser shows this while the <details> is open (the app opens the
+                drawer instead, with the same entries and account links). */}
+            <div className="site-menu__panel">
+              <nav aria-label="移动端导航">
+                <NavList entries={entries} className="site-menu__list" />
+              </nav>
+              <div className="site-menu__user">
+                <UserArea />
+              </div>
+            </div>
           </details>
         </div>
       </div>

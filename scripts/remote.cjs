@@ -3,8 +3,10 @@
  * Ship one remote without touching the host or the other remotes. Every step is a plain file operation
  * a static host or CDN can mirror.
  *
- *   node scripts/remote.cjs release <remote-dir>            copy its build (dist/) to deploy/<remote-dir>/<version>/ (immutable)
- *   node scripts/remote.cjs publish <remote-dir> <version>  point deploy/remotes.json at that version (also: rollback)
+ *   node scripts/remote.cjs release <remote-dir>            copy its build (dist/) to deploy/<remote-dir>/<version>/ (immutable),
+ *                                                           with a .br and a .gz beside each text file (precompress.cjs)
+ *   node scripts/remote.cjs publish <remote-dir> [version]  point deploy/remotes.json at that version (also: rollback);
+ *                                                           without one, the newest released version (and says so)
  *   node scripts/remote.cjs list <remote-dir>               versions on disk and the live one
  *   node scripts/remote.cjs check <remote-dir> [manifest]   the contract: its manifest exposes every module the host routes to
  *
@@ -18,21 +20,22 @@ const path = require('path');
 const crypto = require('crypto');
 const { APPS, portEnvName } = require('../shared/build-config/site.cjs');
 const { requiredExposes } = require('./lib/contract.cjs');
-const { isCompressedSibling } = require('../services/origin-server/src/precompress.cjs');
+const { isCompressedSibling, precompressTree } = require('../services/origin-server/src/precompress.cjs');
 const { siteStorage, readStored } = require('../services/origin-server/src/site-storage.cjs');
 
 const root = path.resolve(__dirname, '..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR || path.join(root, 'deploy'));
 const remotesFile = path.join(deployDir, 'remotes.json');
+const USAGE = 'node scripts/remote.cjs release|publish|list|check <remote-dir> [version|manifest]';
 
 function appOf(dir) {
   const entry = Object.entries(APPS).find(([, a]) => a.dir === dir);
   if (!entry || entry[0] === 'host')
     throw new Error(
-      `unknown remote folder "${dir}" (one of ${Object.values(APPS)
+      `${dir ? `unknown remote folder "${dir}"` : 'no remote named'}: name one of ${Object.values(APPS)
         .filter((a) => a.dir !== 'host')
         .map((a) => a.dir)
-        .join(', ')})`,
+        .join(', ')} (usage: ${USAGE})`,
     );
   return { name: entry[0], ...entry[1] };
 }
@@ -74,7 +77,12 @@ function manifestUrl(app, version) {
 function check(dir, manifestPath) {
   const app = appOf(dir);
   const file = manifestPath || path.join(root, dir, 'dist', 'mf-manifest.json');
-  if (!fs.existsSync(file)) throw new Error(`${dir}: no manifest at ${file} (build it first)`);
+  if (!fs.existsSync(file))
+    throw new Error(
+      manifestPath
+        ? `${dir}: no manifest at ${file}: give the path of a built mf-manifest.json`
+        : `${dir}: no manifest at ${file}: build it first (pnpm --filter @site/${dir} build, or node scripts/build.cjs ${dir})`,
+    );
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
   const exposed = new Set(manifest.exposes.map((e) => e.path));
   const missing = (requiredExposes()[app.name] || []).filter((m) => !exposed.has(m));
@@ -83,11 +91,14 @@ function check(dir, manifestPath) {
   return manifest;
 }
 
-/** @param {{onConflict?: 'fail'|'suffix'}} [opts] 'suffix' (npm start) releases changed files of an unchanged version as <version>-<hash>. */
+/**
+ * @param {{onConflict?: 'fail'|'suffix', dist?: string}} [opts] 'suffix' (npm start) releases changed files of an unchanged
+ * version as <version>-<hash>; `dist` another build folder than <remote-dir>/dist (tests).
+ */
 function release(dir, opts = {}) {
   const app = appOf(dir);
-  const dist = path.join(root, dir, 'dist');
-  const manifest = check(dir);
+  const dist = opts.dist || path.join(root, dir, 'dist');
+  const manifest = check(dir, opts.dist && path.join(opts.dist, 'mf-manifest.json'));
   let version = manifest.metaData.buildInfo.buildVersion;
   let target = path.join(deployDir, dir, version);
   if (fs.existsSync(target) && hashDir(target) !== hashDir(dist) && opts.onConflict === 'suffix') {
@@ -99,7 +110,9 @@ function release(dir, opts = {}) {
       console.log(`[remote] ${dir}@${version} already released (same files)`);
       return version;
     }
-    throw new Error(`${dir}@${version} is already released with other files: versions are immutable, bump the version in ${dir}/package.json`);
+    throw new Error(
+      `${dir}@${version} is already released with other files: versions are immutable; bump the version in ${dir}/package.json, build and release again`,
+    );
   }
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.cpSync(dist, target, { recursive: true });
@@ -107,20 +120,53 @@ function release(dir, opts = {}) {
   return version;
 }
 
-/** Points the live remotes file at a released version (a rollback is a publish of an older one). */
+/** The released versions of a remote (folders with a manifest), oldest first: by version number, then release time. */
+function releasedVersions(dir) {
+  const folder = path.join(deployDir, dir);
+  const versions = fs.existsSync(folder) ? fs.readdirSync(folder).filter((v) => fs.existsSync(path.join(folder, v, 'mf-manifest.json'))) : [];
+  // `1.2.0-3f9a1c2e` (npm start's release of changed files under an unchanged version) ranks with 1.2.0, by time.
+  const core = (v) => (v.match(/^(\d+)\.(\d+)\.(\d+)/) || [0, -1, -1, -1]).slice(1).map(Number);
+  const time = (v) => fs.statSync(path.join(folder, v, 'mf-manifest.json')).mtimeMs;
+  return versions.sort((a, b) => {
+    const [x, y] = [core(a), core(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || time(a) - time(b) || a.localeCompare(b);
+  });
+}
+
+/** Points the live remotes file at a released version (a rollback is a publish of an older one); none: the newest. */
 async function publish(dir, version, env = process.env) {
   const app = appOf(dir);
+  if (!version) {
+    version = releasedVersions(dir).pop();
+    if (!version)
+      throw new Error(
+        `${dir} has no release in ${path.join(deployDir, dir)}: build it and run node scripts/remote.cjs release ${dir} first (DEPLOY_DIR is ${deployDir})`,
+      );
+    console.log(`[remote] no version given: publishing the newest release of ${dir}, ${version}`);
+  }
   const target = path.join(deployDir, dir, version, 'mf-manifest.json');
-  if (!fs.existsSync(target)) throw new Error(`${dir}@${version} is not released (no ${path.relative(root, target)})`);
+  if (!fs.existsSync(target)) {
+    const have = releasedVersions(dir);
+    throw new Error(
+      `${dir}@${version} is not released (no ${target}): ${
+        have.length ? `released versions are ${have.join(', ')}` : `release it first with node scripts/remote.cjs release ${dir}`
+      }`,
+    );
+  }
   check(dir, target);
   const shared = siteStorage(env);
   try {
-    const map = await readLiveRemotes(shared);
+    const map = await readLiveRemotes(shared).catch((e) => {
+      throw storageError(e, shared);
+    });
     const previous = map[app.name];
     map[app.name] = manifestUrl(app, version);
     const body = JSON.stringify(map, null, 2) + '\n';
     // One object replaced whole: a reader gets the old file or the new one.
-    if (shared) await shared.storage.put(shared.remotesKey, body, { contentType: 'application/json; charset=utf-8' });
+    if (shared)
+      await shared.storage.put(shared.remotesKey, body, { contentType: 'application/json; charset=utf-8' }).catch((e) => {
+        throw storageError(e, shared);
+      });
     writeRemotes(map);
     console.log(
       `[remote] ${app.name} now ${map[app.name]}${previous ? ` (was ${previous})` : ''}${shared ? ` in ${shared.bucket}/${shared.remotesKey}` : ''}`,
@@ -130,39 +176,64 @@ async function publish(dir, version, env = process.env) {
   }
 }
 
+/** A storage failure with what to check: the settings are the API's (docs/deploy.md, section 3). */
+function storageError(e, shared) {
+  return new Error(
+    `the shared storage did not answer (${e.name || 'Error'}: ${e.message}): check STORAGE_DRIVER, S3_ENDPOINT, S3_BUCKET (${shared.bucket}; it must exist), S3_REGION, S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE in this environment (the API's values; docs/deploy.md, section 3); nothing was published`,
+  );
+}
+
 async function list(dir, env = process.env) {
   const app = appOf(dir);
-  const folder = path.join(deployDir, dir);
   const shared = siteStorage(env);
   let live;
   try {
-    live = (await readLiveRemotes(shared))[app.name] || '';
+    live =
+      (
+        await readLiveRemotes(shared).catch((e) => {
+          throw storageError(e, shared);
+        })
+      )[app.name] || '';
   } finally {
     shared?.storage.client?.destroy();
   }
-  const versions = fs.existsSync(folder) ? fs.readdirSync(folder).filter((v) => fs.existsSync(path.join(folder, v, 'mf-manifest.json'))) : [];
+  const versions = releasedVersions(dir);
   for (const v of versions) console.log(`${live.includes(`/${v}/`) ? '*' : ' '} ${v}`);
   return versions;
 }
 
-module.exports = { release, publish, list, check, readRemotes, remotesFile, deployDir };
+/** The release command: the folder, then its .br/.gz siblings (the bytes the Node origin sends; nginx's gzip_static/brotli_static). */
+async function releaseCommand(dir, opts = {}) {
+  const version = release(dir, opts);
+  const written = await precompressTree(path.join(deployDir, dir, version));
+  if (written) console.log(`[remote] ${dir}@${version}: ${written} compressed copies (.br, .gz) written beside its text files`);
+  return version;
+}
+
+module.exports = { release, releaseCommand, publish, list, check, readRemotes, releasedVersions, remotesFile, deployDir };
 
 async function main(cmd, dir, arg) {
-  if (cmd === 'release') release(dir);
+  if (cmd === 'release') await releaseCommand(dir);
   else if (cmd === 'publish') await publish(dir, arg);
   else if (cmd === 'list') await list(dir);
   else if (cmd === 'check') {
     check(dir, arg);
     console.log(`[remote] ${dir}: contract ok`);
   } else {
-    console.error('usage: remote.cjs release|publish|list|check <remote-dir> [version|manifest]');
+    console.error(`usage: ${USAGE}`);
     process.exit(2);
   }
 }
 
 if (require.main === module) {
   main(...process.argv.slice(2)).catch((e) => {
-    console.error(`[remote] ${e.message}`);
+    // A file system refusal names the file; what to do is the same for each.
+    const hint = ['EACCES', 'EPERM', 'EROFS'].includes(e.code)
+      ? ` (run it as the user that owns ${deployDir}, the \`site\` user of docs/deploy.md, or set DEPLOY_DIR to a folder it may write)`
+      : e.code === 'ENOSPC'
+        ? ' (the disk is full: remove old releases you no longer roll back to)'
+        : '';
+    console.error(`[remote] ${e.message}${hint}`);
     process.exit(1);
   });
 }

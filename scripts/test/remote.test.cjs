@@ -41,6 +41,69 @@ test('a released version is immutable; publish points the remotes file at it; ro
   fs.rmSync(deploy, { recursive: true, force: true });
 });
 
+test('[ISSUE-35] publish without a version publishes the newest release and says so; each error says what to do', () => {
+  const deploy = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-'));
+  const env = { DEPLOY_DIR: deploy };
+  try {
+    assert.throws(
+      () => run(['publish', 'remote-support'], env),
+      (e) => /has no release in .*remote\.cjs release remote-support first/.test(String(e.stderr)),
+    );
+    for (const v of ['1.9.0', '1.10.0', '1.2.3']) fakeBuild(path.join(deploy, 'remote-support', v), v, supportExposes);
+    assert.match(
+      run(['publish', 'remote-support'], env),
+      /publishing the newest release of remote-support, 1\.10\.0[\s\S]*now .*\/1\.10\.0\/mf-manifest\.json/,
+    );
+    assert.throws(
+      () => run(['publish', 'remote-support', '9.9.9'], env),
+      (e) => /not released .*released versions are 1\.2\.3, 1\.9\.0, 1\.10\.0/.test(String(e.stderr)),
+    );
+    assert.throws(
+      () => run(['publish', 'remote-nope'], env),
+      (e) => /unknown remote folder "remote-nope": name one of remote-content, .*usage: node scripts\/remote\.cjs/.test(String(e.stderr)),
+    );
+    assert.throws(
+      () => run(['publish'], env),
+      (e) => /no remote named: name one of/.test(String(e.stderr)),
+    );
+  } finally {
+    fs.rmSync(deploy, { recursive: true, force: true });
+  }
+});
+
+test('[ISSUE-35] a release is precompressed: .br and .gz beside each text file, the bytes the Node origin sends', () => {
+  const zlib = require('zlib');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-'));
+  const deploy = path.join(tmp, 'deploy');
+  const dist = path.join(tmp, 'dist');
+  try {
+    fakeBuild(dist, '2.0.0', supportExposes);
+    const big = `console.log(${JSON.stringify('远程模块'.repeat(400))});\n`;
+    fs.mkdirSync(path.join(dist, 'static/js'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'static/js/main.0123abcd.js'), big);
+    fs.writeFileSync(path.join(dist, 'static/js/logo.png'), Buffer.alloc(2048, 7));
+    // release with another build folder than remote-support/dist: the command's own code path, in a child process
+    // (remote.cjs reads DEPLOY_DIR when it loads).
+    const out = execFileSync(
+      process.execPath,
+      ['-e', `require(${JSON.stringify(script)}).releaseCommand('remote-support', { dist: ${JSON.stringify(dist)} })`],
+      { env: { ...process.env, DEPLOY_DIR: deploy }, encoding: 'utf8' },
+    );
+    assert.match(out, /released remote_support@2\.0\.0[\s\S]*2 compressed copies \(\.br, \.gz\)/);
+    const file = path.join(deploy, 'remote-support/2.0.0/static/js/main.0123abcd.js');
+    const { precompressTree } = require('../../services/origin-server/src/precompress.cjs');
+    assert.strictEqual(typeof precompressTree, 'function');
+    assert.strictEqual(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString(), big);
+    assert.strictEqual(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).toString(), big);
+    assert.ok(!fs.existsSync(path.join(deploy, 'remote-support/2.0.0/static/js/logo.png.gz')), 'only text files');
+    assert.ok(!fs.existsSync(path.join(deploy, 'remote-support/2.0.0/remoteEntry.js.gz')), 'not below 512 bytes');
+    // The siblings are derived: releasing the same build again is the same release.
+    assert.match(run(['list', 'remote-support'], { DEPLOY_DIR: deploy }), /2\.0\.0/);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
 test('the contract check fails when a manifest lacks a module the host routes to', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
   fakeBuild(

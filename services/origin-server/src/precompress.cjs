@@ -78,3 +78,22 @@ async function precompressTree(root) {
 }
 
 module.exports = { precompressTree, isCompressedSibling, COMPRESSIBLE, MIN_BYTES };
+
+/** `node services/origin-server/src/precompress.cjs <folder> ...`: the host build for nginx (docs/deploy.md). */
+if (require.main === module) {
+  const folders = process.argv.slice(2);
+  if (!folders.length) {
+    console.error('usage: node services/origin-server/src/precompress.cjs <folder> ... (e.g. host/dist)');
+    process.exit(2);
+  }
+  (async () => {
+    for (const folder of folders) {
+      if (!fs.existsSync(folder)) throw new Error(`${folder} does not exist: build it first (node scripts/build.cjs)`);
+      const written = await precompressTree(folder);
+      console.log(`[precompress] ${folder}: ${written} compressed copies (.br, .gz) written`);
+    }
+  })().catch((e) => {
+    console.error(`[precompress] ${e.message}`);
+    process.exit(1);
+  });
+}

@@ -9,6 +9,7 @@ import {
   bigserial,
   boolean,
   char,
+  date,
   integer,
   jsonb,
   pgTable,
@@ -396,3 +397,48 @@ export const seedState = pgTable('seed_state', {
   name: varchar('name', { length: 100 }).primaryKey(),
   appliedAt: ts('applied_at').notNull().defaultNow(),
 });
+
+/**
+ * Daily roll-ups of the visit records (migration 025, kept by a trigger on `visit` in the insert's transaction; read
+ * by routes/visits.ts): per session and day, per page, visitor and day, the site's hosts per day; the zone of the days.
+ */
+export const visitRollupZone = pgTable('visit_rollup_zone', {
+  id: boolean('id').primaryKey().default(true),
+  zone: text('zone').notNull(),
+});
+export const visitSessionDay = pgTable(
+  'visit_session_day',
+  {
+    day: date('day').notNull(),
+    uv: varchar('uv', { length: 32 }).notNull(),
+    si: varchar('si', { length: 32 }).notNull(),
+    pv: integer('pv').notNull().default(0),
+    newPv: integer('new_pv').notNull().default(0),
+    exits: integer('exits').notNull().default(0),
+    exitSum: bigint('exit_sum', { mode: 'number' }).notNull().default(0),
+    firstAt: ts('first_at'),
+    firstId: bigint('first_id', { mode: 'number' }),
+    entryPath: text('entry_path'),
+    entryId: text('entry_id'),
+    entryCategory: text('entry_category'),
+    entryHost: text('entry_host'),
+    refHost: text('ref_host'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.uv, t.si] })],
+);
+export const visitPageDay = pgTable(
+  'visit_page_day',
+  {
+    day: date('day').notNull(),
+    lpath: text('lpath').notNull(),
+    id: text('id').notNull(),
+    category: text('category').notNull(),
+    uv: varchar('uv', { length: 32 }).notNull(),
+    path: text('path').notNull(),
+    pv: integer('pv').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.lpath, t.id, t.category, t.uv] })],
+);
+export const visitHostDay = pgTable('visit_host_day', { day: date('day').notNull(), host: text('host').notNull() }, (t) => [
+  primaryKey({ columns: [t.day, t.host] }),
+]);

@@ -16,7 +16,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  VISIT_PRIVATE_PATHS,
   VISIT_RANGE,
   VISIT_REFERRER_LABELS,
   type VisitAnalytics,
@@ -72,29 +71,23 @@ export const visitRange = z.object({ beginDate: dateField('开始日期'), endDa
 });
 export type DayRange = { begin: number; end: number };
 
-/** created_at within the range's days in the server's time zone (uses the created_at index). */
-function inRange(r: DayRange): SQL {
-  const from = dayString(r.begin);
-  const to = dayString(r.end + 1);
-  return sql`created_at >= (${from}::date::timestamp AT TIME ZONE ${tz()}) AND created_at < (${to}::date::timestamp AT TIME ZONE ${tz()})`;
-}
-
 // ---- pages and their titles
 
-/** The path of a URL (scheme and host, query and fragment removed; no trailing slash). */
-const PATH_SQL = (col: SQL) =>
-  sql`coalesce(nullif(rtrim(regexp_replace(${col}, '^[A-Za-z][A-Za-z0-9+.-]*://[^/]*|[?#].*$', '', 'g'), '/'), ''), '/')`;
-/** The query parameters that choose a page's content. */
-const ID_SQL = (col: SQL) => sql`substring(${col} from '[?&]id=([0-9]{1,9})(?:[&#]|$)')`;
-const CATEGORY_SQL = (col: SQL) => sql`substring(${col} from '[?&]categoryId=([0-9]{1,9})(?:[&#]|$)')`;
-const HOST_SQL = (col: SQL) => sql`lower(substring(${col} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@?#]*@)?([^/:?#]+)'))`;
-
 /**
- * Records of sessions that began on a public page (issue 27.6): the host no longer records the admin shell or the
- * account pages, and records stored before that are left out here by their entry URL (an exit record carries it too).
+ * The roll-ups (migration 025) count days in the zone stored with them; a server in another zone rebuilds them in
+ * its own once, in one transaction (the function holds off new records meanwhile).
  */
-const PRIVATE_RE = `^/(${VISIT_PRIVATE_PATHS.map((p) => p.slice(1)).join('|')})(/|$)`;
-const PUBLIC_SQL = sql`NOT (lower(${PATH_SQL(sql`coalesce(nullif(entry_url, ''), url)`)}) ~ ${PRIVATE_RE})`;
+async function rollupZone(db: Db): Promise<void> {
+  const [row] = await rows<{ zone: string }>(db, sql`SELECT zone FROM visit_rollup_zone`);
+  if (row?.zone === tz()) return;
+  await db.transaction(async (tx) => {
+    const [again] = await rows<{ zone: string }>(tx as unknown as Db, sql`SELECT zone FROM visit_rollup_zone FOR UPDATE`);
+    if (again?.zone !== tz()) await tx.execute(sql`SELECT visit_rollup_rebuild(${tz()})`);
+  });
+}
+
+/** The days of a range, as the roll-ups key them. */
+const inDays = (r: DayRange): SQL => sql`day BETWEEN ${dayString(r.begin)}::date AND ${dayString(r.end)}::date`;
 
 /** A referrer on this machine (localhost, 127.0.0.0/8) is the site itself run locally, never a source. */
 const isLoopbackHost = (host: string) => host === 'localhost' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -118,7 +111,7 @@ const OTHER_ROUTES: Record<string, string> = {
   '/admin': '管理后台',
 };
 
-interface PageKey {
+export interface PageKey {
   path: string;
   id: string | null;
   category: string | null;
@@ -157,7 +150,7 @@ async function pageTitles(db: Db, keys: PageKey[]): Promise<(k: PageKey) => stri
 
 // ---- the figures
 
-interface DayRow {
+export interface DayRow {
   d: string | null;
   pv: number;
   uv: number;
@@ -168,26 +161,76 @@ interface DayRow {
   exit_sessions: number;
 }
 
-/** Everything the analytics page shows, over one range. */
-export async function visitAnalytics(ctx: AppContext, r: DayRange, top = TOP): Promise<VisitAnalytics> {
-  const { db } = ctx;
-  const where = sql`${inRange(r)} AND ${PUBLIC_SQL}`;
+/** What the figures are made of, before the pages are named: see rollupFigures. */
+export interface VisitFigures {
+  /** Per day (d) and for the whole range (d null). */
+  days: DayRow[];
+  pages: (PageKey & { pv: number; uv: number })[];
+  entries: (PageKey & { sessions: number })[];
+  /** The host of each session's source (null: none) and of its entry page, with the number of sessions. */
+  refs: { host: string | null; own: string | null; sessions: number }[];
+  ownHosts: Set<string | null>;
+}
+
+/**
+ * The figures of a range from the daily roll-ups (migration 025): a session's row per day, a page's row per
+ * visitor and day, the hosts per day. Distinct visitors and sessions are counted over the rows of the range, so
+ * every figure is the one the records give (test/visits.test.ts compares them with the records' own).
+ */
+export async function rollupFigures(db: Db, r: DayRange, top: number): Promise<VisitFigures> {
+  await rollupZone(db);
+  const where = inDays(r);
   // Per day and for the whole range in one pass (GROUPING SETS): the whole range counts distinct visitors once.
   const days = await rows<DayRow>(
     db,
     sql`
-    SELECT d,
-           count(*) FILTER (WHERE count = 1)::int AS pv,
-           count(DISTINCT uv) FILTER (WHERE count = 1)::int AS uv,
-           count(DISTINCT uv) FILTER (WHERE count = 1 AND new_visitor)::int AS new_uv,
-           count(DISTINCT (uv, si)) FILTER (WHERE count = 1)::int AS sessions,
-           count(*) FILTER (WHERE count = 0)::int AS exits,
-           sum(duration) FILTER (WHERE count = 0)::float8 AS exit_sum,
-           count(DISTINCT (uv, si)) FILTER (WHERE count = 0)::int AS exit_sessions
-    FROM (SELECT to_char(created_at AT TIME ZONE ${tz()}, 'YYYY-MM-DD') AS d, count, uv, si, new_visitor, duration
-          FROM visit WHERE ${where}) v
-    GROUP BY GROUPING SETS ((d), ())`,
+    SELECT to_char(day, 'YYYY-MM-DD') AS d,
+           sum(pv)::int AS pv,
+           count(DISTINCT uv) FILTER (WHERE pv > 0)::int AS uv,
+           count(DISTINCT uv) FILTER (WHERE new_pv > 0)::int AS new_uv,
+           count(DISTINCT (uv, si)) FILTER (WHERE pv > 0)::int AS sessions,
+           sum(exits)::int AS exits,
+           sum(exit_sum) FILTER (WHERE exits > 0)::float8 AS exit_sum,
+           count(DISTINCT (uv, si)) FILTER (WHERE exits > 0)::int AS exit_sessions
+    FROM visit_session_day WHERE ${where}
+    GROUP BY GROUPING SETS ((day), ())`,
   );
+  const pages = await rows<PageKey & { pv: number; uv: number }>(
+    db,
+    sql`
+    SELECT min(path) AS path, nullif(id, '') AS id, nullif(category, '') AS category, sum(pv)::int AS pv, count(DISTINCT uv)::int AS uv
+    FROM visit_page_day WHERE ${where}
+    GROUP BY lpath, id, category ORDER BY pv DESC, uv DESC, min(path), id, category LIMIT ${top}`,
+  );
+  // The first entry record of each session in the range (its first day's first): its page is the entry page, its
+  // referrer the source.
+  const firstOfSession = sql`
+    SELECT DISTINCT ON (uv, si) entry_path, entry_id, entry_category, entry_host, ref_host
+    FROM visit_session_day WHERE ${where} AND pv > 0 ORDER BY uv, si, first_at, first_id`;
+  const entries = await rows<PageKey & { sessions: number }>(
+    db,
+    sql`
+    SELECT min(entry_path) AS path, nullif(entry_id, '') AS id, nullif(entry_category, '') AS category, count(*)::int AS sessions
+    FROM (${firstOfSession}) s
+    GROUP BY lower(entry_path), entry_id, entry_category ORDER BY sessions DESC, min(entry_path), id, category LIMIT ${top}`,
+  );
+  const refs = await rows<{ host: string | null; own: string | null; sessions: number }>(
+    db,
+    sql`SELECT ref_host AS host, entry_host AS own, count(*)::int AS sessions FROM (${firstOfSession}) s GROUP BY 1, 2`,
+  );
+
+  // The site's own hosts: every host its public pages were recorded at in the range (a referrer from one of them,
+  // even from another of the site's addresses than the session's entry, is a move within the site).
+  const ownHosts = new Set<string | null>(
+    (await rows<{ host: string }>(db, sql`SELECT DISTINCT host FROM visit_host_day WHERE ${where}`)).map((h) => h.host),
+  );
+  return { days, pages, entries, refs, ownHosts };
+}
+
+/** Everything the analytics page shows, over one range (figures: from the roll-ups; the tests pass the records'). */
+export async function visitAnalytics(ctx: AppContext, r: DayRange, top = TOP, figures = rollupFigures): Promise<VisitAnalytics> {
+  const { db } = ctx;
+  const { days, pages, entries, refs, ownHosts } = await figures(db, r, top);
   const total = days.find((d) => d.d === null);
   const byDay = new Map(days.filter((d) => d.d !== null).map((d) => [d.d, d]));
   const daily: VisitDay[] = [];
@@ -198,39 +241,6 @@ export async function visitAnalytics(ctx: AppContext, r: DayRange, top = TOP): P
     const newVisitors = Number(row?.new_uv ?? 0);
     daily.push({ date, pv: Number(row?.pv ?? 0), uv, newVisitors, returningVisitors: uv - newVisitors, sessions: Number(row?.sessions ?? 0) });
   }
-
-  const pages = await rows<PageKey & { pv: number; uv: number }>(
-    db,
-    sql`
-    SELECT min(path) AS path, id, category, count(*)::int AS pv, count(DISTINCT uv)::int AS uv FROM (
-      SELECT ${PATH_SQL(sql`url`)} AS path, ${ID_SQL(sql`url`)} AS id, ${CATEGORY_SQL(sql`url`)} AS category, uv
-      FROM visit WHERE ${where} AND count = 1) v
-    GROUP BY lower(path), id, category ORDER BY pv DESC, uv DESC, min(path) LIMIT ${top}`,
-  );
-  // The first record of each session that began in the range: its page is the entry page, its referrer the source.
-  const firstOfSession = sql`
-    SELECT DISTINCT ON (uv, si) coalesce(nullif(entry_url, ''), url) AS entry, referrer
-    FROM visit WHERE ${where} AND count = 1 ORDER BY uv, si, created_at, id`;
-  const entries = await rows<PageKey & { sessions: number }>(
-    db,
-    sql`
-    SELECT min(path) AS path, id, category, count(*)::int AS sessions FROM (
-      SELECT ${PATH_SQL(sql`entry`)} AS path, ${ID_SQL(sql`entry`)} AS id, ${CATEGORY_SQL(sql`entry`)} AS category
-      FROM (${firstOfSession}) s) e
-    GROUP BY lower(path), id, category ORDER BY sessions DESC, min(path) LIMIT ${top}`,
-  );
-  const refs = await rows<{ host: string | null; own: string | null; sessions: number }>(
-    db,
-    sql`
-    SELECT ${HOST_SQL(sql`referrer`)} AS host, ${HOST_SQL(sql`entry`)} AS own, count(*)::int AS sessions
-    FROM (${firstOfSession}) s GROUP BY 1, 2`,
-  );
-
-  // The site's own hosts: every host its public pages were recorded at in the range (a referrer from one of them,
-  // even from another of the site's addresses than the session's entry, is a move within the site).
-  const ownHosts = new Set(
-    (await rows<{ host: string | null }>(db, sql`SELECT DISTINCT ${HOST_SQL(sql`url`)} AS host FROM visit WHERE ${where}`)).map((h) => h.host),
-  );
 
   const title = await pageTitles(db, [...pages, ...entries]);
   const topPages: VisitPageRow[] = pages.map((p) => ({ page: pageOf(p), title: title(p), pv: Number(p.pv), uv: Number(p.uv) }));

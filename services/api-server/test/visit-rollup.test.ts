@@ -1,0 +1,198 @@
+/**
+ * 访问统计 from the daily roll-ups (issue 36.10, migration 025): on a generated data set every figure of the analytics
+ * page (VISIT-3..5: entry and exit records, the new-visitor flag, entry URL and referrer) equals the figure counted
+ * over the records themselves (test/visits-raw.ts, the queries the page ran before); the page reads the roll-ups;
+ * a server in another time zone rebuilds them in its own; a database with records made before 025 is backfilled.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import type { VisitAnalytics } from '@site/contract';
+import { rows } from '../src/db/index.js';
+import { visitAnalytics, type DayRange } from '../src/routes/visits.js';
+import { rawFigures } from './visits-raw.js';
+import { suiteServer } from './helpers.js';
+
+const s = suiteServer();
+const DAY_MS = 86_400_000;
+const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+const range = (begin: string, end: string): DayRange => ({ begin: day(begin), end: day(end) });
+
+/** A small deterministic generator (mulberry32): the same data set on every run. */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Rec {
+  url: string;
+  entryUrl: string;
+  referrer: string;
+  si: string;
+  uv: string;
+  newVisitor: boolean;
+  count: 0 | 1;
+  duration: number;
+  /** Local time in the server's zone, `YYYY-MM-DD HH:MM:SS`. */
+  at: string;
+}
+
+/**
+ * Sessions of 40 visitors over 2024-03-01..12: page loads (an entry record, then most often an exit record with the
+ * duration), pages by path in several spellings (case, trailing slash, a fragment, other parameters), article and
+ * category pages, several of the site's hosts, sources (search engines, the site itself, none, loopback), sessions
+ * that began in the back office (no site traffic), sessions across midnight, exits whose entry fell on the day before.
+ */
+function dataSet(): Rec[] {
+  const rnd = prng(36);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+  const hosts = ['http://site.example', 'https://www.site.example', 'http://127.0.0.1:8080', 'HTTP://Site.Example'];
+  const pages = [
+    '/',
+    '/news',
+    '/News/',
+    '/news#top',
+    '/newsDetail?id=1',
+    '/newsdetail?id=1&from=home',
+    '/newsDetail?id=2',
+    '/productDetail?id=101',
+    '/product?categoryId=21',
+    '/product?categoryId=22&x=1',
+    '/product',
+    '/question?id=7',
+    '/support',
+    '/about',
+  ];
+  const privates = ['/index/dashboard', '/admin/article', '/user/login?redirect=/index'];
+  const referrers = ['', '', 'https://www.baidu.com/s?wd=x', 'https://mp.weixin.qq.com/s/abc', 'http://localhost:3000/', 'https://cn.bing.com/'];
+  const out: Rec[] = [];
+  const visitors = Array.from({ length: 40 }, (_, i) => String(100_000_000_000_000 + i * 7919));
+  const seen = new Set<string>();
+  for (let n = 0; n < 160; n++) {
+    const uv = pick(visitors);
+    const si = String(1_700_000_000_000 + n);
+    const host = pick(hosts);
+    const priv = rnd() < 0.1;
+    const entryUrl = host + (priv ? pick(privates) : pick(pages));
+    const referrer = rnd() < 0.3 ? `${host}/news` : pick(referrers);
+    const newVisitor = !seen.has(uv);
+    seen.add(uv);
+    // A start between 2024-03-01 00:00 and 03-12 23:00, often near midnight.
+    const dayN = Math.floor(rnd() * 12);
+    const startSec = rnd() < 0.25 ? 86_400 - Math.floor(rnd() * 1800) : Math.floor(rnd() * 86_400);
+    let t = Date.UTC(2024, 2, 1 + dayN) / 1000 + startSec;
+    const loads = 1 + Math.floor(rnd() * 5);
+    for (let k = 0; k < loads; k++) {
+      const url = k === 0 ? entryUrl : host + pick(pages);
+      const at = (sec: number) => new Date(sec * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      out.push({ url, entryUrl, referrer: k === 0 ? referrer : `${host}/news`, si, uv, newVisitor, count: 1, duration: 0, at: at(t) });
+      const stay = Math.floor(rnd() * 900);
+      t += stay;
+      if (rnd() < 0.8) out.push({ url, entryUrl, referrer, si, uv, newVisitor: false, count: 0, duration: stay, at: at(t) });
+      t += Math.floor(rnd() * 60);
+    }
+  }
+  return out;
+}
+
+const tz = () => process.env.TZ || 'Asia/Shanghai';
+
+/** Stores records in a shuffled order (a day's records arrive across several statements), some alone, some many at once. */
+async function storeAll(recs: Rec[]) {
+  const rnd = prng(7);
+  const order = recs.map((r) => ({ r, k: rnd() })).sort((a, b) => a.k - b.k);
+  let i = 0;
+  while (i < order.length) {
+    const size = rnd() < 0.3 ? 1 : 1 + Math.floor(rnd() * 40);
+    const chunk = order.slice(i, i + size).map((o) => o.r);
+    i += size;
+    await rows(
+      s.app.ctx.db,
+      sql`INSERT INTO visit (site_id, url, entry_url, referrer, si, uv, new_visitor, count, duration, created_at) VALUES ${sql.join(
+        chunk.map(
+          (v) =>
+            sql`('1', ${v.url}, ${v.entryUrl}, ${v.referrer}, ${v.si}, ${v.uv}, ${v.newVisitor}, ${v.count}, ${v.duration}, (${v.at}::timestamp AT TIME ZONE ${tz()}))`,
+        ),
+        sql`, `,
+      )}`,
+    );
+  }
+}
+
+const RANGES: [string, string][] = [
+  ['2024-03-01', '2024-03-12'],
+  ['2024-02-20', '2024-03-31'],
+  ['2024-03-01', '2024-03-01'],
+  ['2024-03-05', '2024-03-06'],
+  ['2024-03-12', '2024-03-13'],
+];
+
+async function compare(note: string) {
+  for (const [b, e] of RANGES)
+    for (const top of [50, 3]) {
+      const fromRollup = await visitAnalytics(s.app.ctx, range(b, e), top);
+      const fromRecords = await visitAnalytics(s.app.ctx, range(b, e), top, rawFigures);
+      assert.deepEqual(fromRollup, fromRecords, `${note}: ${b}..${e}, top ${top}`);
+    }
+}
+
+describe('visit roll-ups', () => {
+  test('[issue 36.10][VISIT-3][VISIT-4][VISIT-5] every figure of 访问统计 from the roll-ups equals the one the records give', async () => {
+    const recs = dataSet();
+    await storeAll(recs);
+    const whole: VisitAnalytics = await visitAnalytics(s.app.ctx, range('2024-03-01', '2024-03-12'));
+    // The data set exercises what it should: returning visitors, several sessions, entry pages and sources.
+    assert.ok(whole.pv > 300 && whole.uv > 20 && whole.returningVisitors > 0 && whole.sessions > whole.uv, JSON.stringify(whole).slice(0, 300));
+    assert.ok(whole.referrers.some((r) => r.kind === 'internal') && whole.referrers.some((r) => r.kind === 'external'));
+    assert.ok(whole.daily.every((d) => d.pv > 0));
+    await compare('records stored in any order');
+    // More records later into days already rolled up: a later first record of a session, a new visitor's day.
+    // (Same sessions, some a few seconds earlier than their first record so far, the flag of some turned.)
+    await storeAll(dataSet().map((r, i) => ({ ...r, newVisitor: i % 5 === 0 ? !r.newVisitor : r.newVisitor, at: r.at.replace(/:\d\d$/, ':00') })));
+    await compare('records added to rolled-up days');
+  });
+
+  test('[issue 36.10] the roll-ups keep a day to a row per session and day, and the page reads them, not the records', async () => {
+    const [{ records }] = await rows<{ records: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS records FROM visit`);
+    const [{ sessions }] = await rows<{ sessions: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS sessions FROM visit_session_day`);
+    assert.ok(sessions < records / 2, `${sessions} session rows for ${records} records`);
+    const before = await visitAnalytics(s.app.ctx, range('2024-03-01', '2024-03-12'));
+    // Records removed behind the roll-ups' back: the figures do not change (nothing counts the records again).
+    await rows(s.app.ctx.db, sql`ALTER TABLE visit DISABLE TRIGGER visit_rollup`);
+    await rows(s.app.ctx.db, sql`CREATE TEMP TABLE visit_saved AS SELECT * FROM visit`);
+    await rows(s.app.ctx.db, sql`DELETE FROM visit`);
+    assert.deepEqual(await visitAnalytics(s.app.ctx, range('2024-03-01', '2024-03-12')), before);
+    await rows(s.app.ctx.db, sql`INSERT INTO visit SELECT * FROM visit_saved`);
+    await rows(s.app.ctx.db, sql`ALTER TABLE visit ENABLE TRIGGER visit_rollup`);
+  });
+
+  test('[issue 36.10] a server in another time zone counts its own days: the roll-ups are rebuilt in its zone', async () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      await compare('in UTC');
+      const [{ zone }] = await rows<{ zone: string }>(s.app.ctx.db, sql`SELECT zone FROM visit_rollup_zone`);
+      assert.equal(zone, 'UTC');
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+    await compare('back in the default zone');
+  });
+
+  test('[issue 36.10] a database with records made before 025_visit_rollup is backfilled by the migration', async () => {
+    const db = () => s.app.ctx.db;
+    await rows(db(), sql`DROP TRIGGER visit_rollup ON visit`);
+    await rows(db(), sql`DROP TABLE visit_session_day, visit_page_day, visit_host_day, visit_rollup_zone`);
+    await rows(db(), sql`DELETE FROM schema_migrations WHERE name = '025_visit_rollup.sql'`);
+    await s.restart();
+    const [{ n }] = await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM visit_session_day`);
+    assert.ok(n > 100, `${n} session rows after the backfill`);
+    await compare('after the backfill');
+  });
+});

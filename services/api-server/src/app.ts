@@ -1,15 +1,19 @@
 /**
  * The API server: buildServer(options) for tests (use app.inject), startServer(options) to listen.
  */
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { migrate, openDatabase } from './db/index.js';
 import { Cache, readCacheVersions, type AppContext, type ServerConfig } from './context.js';
-import { BizError, HttpError, MSG } from './lib/errors.js';
+import { BizError, HttpError, isServiceUnavailable, MSG, UNAVAILABLE_RETRY_AFTER_S } from './lib/errors.js';
+import { idempotency } from './lib/idempotency.js';
+import { createMetrics, listenMetrics, UNMATCHED_ROUTE } from './lib/metrics.js';
+import { checkReady, readyTimeoutMs } from './lib/readiness.js';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/ratelimit.js';
 import { ChangeSignal, DEFAULT_LEASE_MS, RENDER_CHANNEL } from './lib/render-outbox.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
@@ -51,8 +55,20 @@ export interface ServerOptions {
   dataDir?: string;
   /** postgres://… to use a PostgreSQL server instead of PGlite. Default env DATABASE_URL. */
   databaseUrl?: string;
-  /** Fastify logger option. Default: warnings and errors only (env LOG_LEVEL). */
-  logger?: boolean | { level: string };
+  /**
+   * Fastify logger option. Default: JSON lines (pino) at env LOG_LEVEL, else `info`: one line per request (see
+   * README, Request logs). The test harnesses pass false.
+   */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /**
+   * Serve the Prometheus metrics (lib/metrics.ts) on a server of their own on this port (0: any free port; the one
+   * taken is `app.metricsPort`). Default: none; startServer passes env METRICS_PORT.
+   */
+  metricsPort?: number;
+  /** The metrics server's address. Default env METRICS_HOST, else 127.0.0.1. */
+  metricsHost?: string;
+  /** How long each check of /ready may take (ms). Default env READY_TIMEOUT_MS, else 1000. */
+  readyTimeoutMs?: number;
   /** The /dev/* routes (SMS outbox, captcha answers, ...). Default: env SITE_DEV_ENDPOINTS=1; test harnesses only. */
   devEndpoints?: boolean;
   /** The local messaging-app stand-in (/bus/wx/oauth2/local-authorize). Default: env SITE_WX_LOCAL=1; tests only. */
@@ -97,6 +113,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every route as registered (method and URL pattern): the permission test walks the /system/* ones. */
     routeList: { method: string; url: string }[];
+    /** The port the metrics server listens on; undefined when it is off. */
+    metricsPort: number | undefined;
   }
 }
 
@@ -112,9 +130,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     token: (options.renderToken ?? process.env.SITE_RENDER_HOOK_TOKEN ?? '').trim(),
     leaseMs: renderLeaseMs(options.renderLeaseMs ?? process.env.SITE_RENDER_LEASE_MS),
   };
+  const readyTimeout = readyTimeoutMs(options.readyTimeoutMs ?? process.env.READY_TIMEOUT_MS);
 
   const app = Fastify({
-    logger: options.logger ?? { level: process.env.LOG_LEVEL || 'warn' },
+    logger: options.logger ?? { level: process.env.LOG_LEVEL || 'info' },
+    // One line per request, written by the onResponse hook below (Fastify's own are two, without the route).
+    logController: new LogController({ disableRequestLogging: true }),
+    // The request id: the front door's X-Request-Id when it is a plain token, else a new UUID; echoed in the answer.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) return socket.destroy(err);
       const body = JSON.stringify({ code: 400, msg: MSG.badRequest });
@@ -146,11 +170,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   const log = (m: string) => app.log.info(m);
   const database = await openDatabase({ databaseUrl, dataDir });
+  let sizes: Map<string, number>;
   try {
-    const sizes = await ensureMedia(storage);
+    sizes = await ensureMedia(storage);
+    const seeded = sizes;
     await database.withInitLock(async () => {
       await migrate(database, log);
-      await seedDatabase(database.db, sizes, log);
+      await seedDatabase(database.db, seeded, log);
       if (options.seedAccounts !== false) {
         await ensureAccounts(
           database.db,
@@ -205,6 +231,23 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     renderSignal: new ChangeSignal(),
   };
   app.decorate('ctx', ctx);
+
+  // Request ids, request logs and metrics (issue 35.7).
+  const metrics = createMetrics(database, readyTimeout);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? UNMATCHED_ROUTE;
+    metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    // The path without its query: RuoYi calls may carry a phone number or an SMS code there.
+    const line = { method: req.method, url: req.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime), ip: req.ip };
+    // The front door's checks call these every second or two: kept out of the info log.
+    if (route === '/health' || route === '/ready') req.log.debug(line, 'request');
+    else req.log.info(line, 'request');
+  });
+  // Writes with an Idempotency-Key are done once (issue 35.5).
+  idempotency(app, db, (err, msg) => app.log.error({ err }, msg));
   // Every route declares its request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
   // request that fails one gets the Chinese 400 answer of the error handler below, naming the field. A request
   // without a body (Fastify hands the validator null) is validated as {}, like an empty JSON body: the answer then
@@ -254,6 +297,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
       });
     }
+    // PostgreSQL (or another server the call needs) cannot be reached: a 503 the caller may retry, never a 500.
+    if (isServiceUnavailable(err)) {
+      req.log.warn({ err }, 'service unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return reply.code(503).send({ code: 503, msg: MSG.unavailable, retryAfter: UNAVAILABLE_RETRY_AFTER_S });
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const v = err.validation[0];
       const issue = { ...v.params, code: v.keyword, message: v.message, path: v.instancePath.split('/').filter(Boolean) } as z.core.$ZodIssue;
@@ -276,7 +325,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeList.push({ method, url: r.url });
   });
+  // Liveness: the process answers (nothing else is looked at). Readiness: the database and the storage answer in time.
   app.get('/health', async () => ({ status: 'ok', db: database.kind === 'pglite' ? 'pglite' : 'postgres' }));
+  const probeKey = sizes.keys().next().value;
+  app.get('/ready', async (_req, reply) => {
+    const answer = await checkReady(database, storage, probeKey, readyTimeout);
+    for (const name of answer.failed ?? []) metrics.readyFailed(name);
+    reply.header('cache-control', 'no-store');
+    return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
+  });
   await app.register(async (a) => contentRoutes(a, ctx));
   await app.register(async (a) => accountRoutes(a, ctx));
   await app.register(async (a) => systemRoutes(a, ctx));
@@ -302,6 +359,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Before the server waits for the requests under way: a held poll answers now instead of holding the close.
   app.addHook('preClose', async () => ctx.renderSignal.close());
 
+  app.decorate('metricsPort', undefined);
+  if (options.metricsPort !== undefined) {
+    const served = await listenMetrics(metrics.registry, options.metricsPort, options.metricsHost ?? (process.env.METRICS_HOST || '127.0.0.1'));
+    app.metricsPort = served.port;
+    app.addHook('onClose', async () => served.close());
+  }
+
   app.addHook('onClose', async () => {
     await unlisten();
     const started = Date.now();
@@ -320,6 +384,20 @@ export function renderLeaseMs(value: number | string | undefined): number {
   return n;
 }
 
+/** A request id from X-Request-Id when it is a plain token (letters, digits, `.:_@-`, up to 128), else a new UUID. */
+export function requestIdOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[\w.:@-]{1,128}$/.test(value) ? value : crypto.randomUUID();
+}
+
+/** METRICS_PORT as a port number; unset or '' = no metrics server; anything else stops the start. */
+export function metricsPortOf(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`METRICS_PORT must be a port number: ${value}`);
+  return n;
+}
+
 /** SITE_TRUSTED_PROXIES as a list; default the loopback addresses (the host's proxy runs on this machine). */
 export function trustedProxies(env: string | undefined): string[] {
   const list = (env ?? '')
@@ -331,7 +409,7 @@ export function trustedProxies(env: string | undefined): string[] {
 
 /** Builds the server and listens on API_HOST:API_PORT; graceful shutdown on SIGINT/SIGTERM. */
 export async function startServer(options: ServerOptions & { port?: number; host?: string } = {}) {
-  const app = await buildServer(options);
+  const app = await buildServer({ ...options, metricsPort: options.metricsPort ?? metricsPortOf(process.env.METRICS_PORT) });
   const port = options.port ?? Number(process.env.API_PORT || 3000);
   const host = options.host ?? process.env.API_HOST ?? '127.0.0.1';
   let closing = false;
@@ -374,6 +452,12 @@ export async function startServer(options: ServerOptions & { port?: number; host
   const realPort = typeof addr === 'object' && addr ? addr.port : port;
   console.log(
     `API server listening on http://${host.includes(':') ? `[${host}]` : host}:${realPort} (${app.ctx.database.kind}, data ${app.ctx.config.dataDir})`,
+  );
+  const metricsHost = options.metricsHost ?? (process.env.METRICS_HOST || '127.0.0.1');
+  console.log(
+    app.metricsPort === undefined
+      ? 'metrics off (METRICS_PORT unset; production sets it, see the README)'
+      : `metrics on http://${metricsHost.includes(':') ? `[${metricsHost}]` : metricsHost}:${app.metricsPort}/metrics`,
   );
   return app;
 }

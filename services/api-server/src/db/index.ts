@@ -25,6 +25,11 @@ export interface Database {
    * missed meanwhile). Resolves with the function that stops listening.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * The connection pool now (node-postgres: connections open, idle, and requests waiting for one); PGlite has one
+   * in-process connection and no pool: undefined. For the metrics (lib/metrics.ts).
+   */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -47,7 +52,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   if (opts.databaseUrl) {
     const pg = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) });
+    // A connection that cannot be made within PG_CONNECT_TIMEOUT_MS (a server gone, a full pool) fails the query
+    // (answered 503, lib/errors.ts) instead of holding the request: node-postgres waits forever by default.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.PG_POOL_MAX || 10),
+      connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS || 5000),
+    });
     pool.on('error', () => {
       /* idle client errors are reported on the next query */
     });
@@ -117,6 +128,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
           await c?.end().catch(() => undefined);
         };
       },
+      poolStats() {
+        return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+      },
       async close() {
         await pool.end();
       },
@@ -141,6 +155,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     },
     async listen(channel, onNotify) {
       return client.listen(channelName(channel), () => onNotify());
+    },
+    poolStats() {
+      return undefined;
     },
     async close() {
       await client.close();

@@ -442,3 +442,21 @@ export const visitPageDay = pgTable(
 export const visitHostDay = pgTable('visit_host_day', { day: date('day').notNull(), host: text('host').notNull() }, (t) => [
   primaryKey({ columns: [t.day, t.host] }),
 ]);
+
+/** Writes sent with an Idempotency-Key and their answers, kept 24 h (migration 023, lib/idempotency.ts). */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    scope: varchar('scope', { length: 100 }).notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    fingerprint: char('fingerprint', { length: 64 }).notNull(),
+    status: smallint('status'),
+    contentType: varchar('content_type', { length: 200 }),
+    body: text('body'),
+    bodyBase64: boolean('body_base64').notNull().default(false),
+    lockedUntil: ts('locked_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

@@ -10,6 +10,11 @@ export const MSG = {
   tooMany: '请求过于频繁，请稍后再试',
   unknown: '系统未知错误，请反馈给管理员',
   tooLarge: '请求内容过大',
+  unavailable: '服务暂时不可用，请稍后重试',
+  /** Idempotency-Key (lib/idempotency.ts): 422, 409, 400. */
+  idempotencyKeyReused: '该幂等键已用于另一个请求，请勿重复使用',
+  idempotencyInProgress: '相同的请求正在处理中，请稍后再试',
+  idempotencyKeyInvalid: 'Idempotency-Key 格式无效（1–255 个可见 ASCII 字符）',
 } as const;
 
 export class HttpError extends Error {
@@ -45,3 +50,39 @@ export const ok = <T extends object>(extra?: T) => ({ code: 200, msg: MSG.ok, ..
 
 /** A save naming an older row version than the stored one (two people editing the same row). */
 export const staleWrite = () => new HttpError(409, STALE_WRITE_MSG);
+
+/** Seconds a 503 asks the caller to wait (Retry-After). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+/** The database (or another service a request needs) cannot be reached now: 503, and a retry may pass. */
+export const unavailable = () => new HttpError(503, MSG.unavailable, undefined, UNAVAILABLE_RETRY_AFTER_S);
+
+/** Node's socket errors of a server that is gone or unreachable. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/**
+ * PostgreSQL's SQLSTATEs of a server that cannot serve now: class 08 (connection exception), 53300 too many
+ * connections, 57P01-57P03 (shut down by an administrator, crashed, starting up), 57P05 idle session timeout.
+ */
+const PG_UNAVAILABLE = /^(08...|53300|57P0[1235])$/;
+/** node-postgres' own messages for a lost connection or a pool that found none in time. */
+const PG_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+  'Connection terminated unexpectedly',
+];
+
+/**
+ * Whether `err` (or what it wraps: drizzle's DrizzleQueryError `cause`, an AggregateError's `errors` when both
+ * addresses of a host refused, undici's `fetch failed` cause) says that PostgreSQL, or another server the request
+ * needed, cannot be reached: such a request is answered 503 (MSG.unavailable),
+ * never 500. A query's own errors (a constraint, a syntax error) are not.
+ */
+export function isServiceUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || PG_UNAVAILABLE.test(e.code))) return true;
+  if (typeof e.message === 'string' && PG_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isServiceUnavailable(x, depth + 1))) return true;
+  return isServiceUnavailable(e.cause, depth + 1);
+}

@@ -1,0 +1,218 @@
+/**
+ * A write is done once (issue 35.5): every write (POST, PUT, PATCH, DELETE) may carry an `Idempotency-Key` header,
+ * with the semantics of the IETF draft httpapi-idempotency-key-header:
+ * - the first request with a key claims it (a row of `idempotency_key`, migration 023) before its handler runs, and
+ *   its answer (status, content type, body) is stored with the key for 24 hours;
+ * - the same key with the same request (method, URL, content type and body: a sha256 fingerprint) answers that first
+ *   answer again, with `Idempotent-Replayed: true`, and runs nothing;
+ * - the same key with another request answers 422; a key whose first request is still running answers 409.
+ * Keys are scoped by the caller: a hash of the bearer token, or the address of a caller without one, so nobody can
+ * read another caller's answer by guessing or reusing their key.
+ *
+ * Only answers below 400 are kept. An answer of 400 or more releases the key: every write of this server runs in one
+ * transaction or not at all, so nothing was done, and the same key may be sent again (the client's retry after a 503
+ * during a database outage runs the write then). An answer that is a stream (a file download) or larger than 1 MiB
+ * is not kept either (its key is released; a download done twice changes nothing).
+ *
+ * Multipart uploads: the file is streamed from the request to the object storage by the handler and never buffered
+ * ahead of it (@fastify/multipart reads the raw request), so their fingerprint is the method, URL, content type
+ * without its boundary and the declared length, not the bytes: a retry of the same upload (same length) answers the
+ * first answer; another file of a different length with the same key is refused.
+ *
+ * Keys are ignored on the sign-in calls (`/login`, `/loginNoPassword`, the messaging-app sign-in): their answer is a
+ * fresh token, which the database otherwise keeps only hashed; signing in twice only makes a second session.
+ *
+ * What is left open: an instance killed after its handler's transaction committed and before the answer was stored
+ * (the moments between the two) leaves the key claimed with no answer; the same request then answers 409 until the
+ * claim's lock lapses (70 s, longer than the browser client's 60 s timeout) and runs again after that.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { rows, type Db } from '../db/index.js';
+import { HttpError, MSG } from './errors.js';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+/** How long a key and its answer are kept. */
+export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a claim of a running request holds before its instance is taken to have died. */
+export const CLAIM_LOCK_MS = 70_000;
+/** Answers larger than this are not kept (the key is released). */
+export const MAX_STORED_BYTES = 1024 * 1024;
+/** How often each instance deletes expired keys. */
+export const PURGE_INTERVAL_MS = 15 * 60 * 1000;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Sign-in calls: their answer is a token, never stored (see above). */
+const IGNORED = [/^\/login$/, /^\/loginNoPassword$/, /^\/bus\/wx\//];
+/** A key is a string of 1 to 255 visible ASCII characters; the draft's quoted form ("…") is accepted too. */
+const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+interface Claim {
+  scope: string;
+  key: string;
+  settled: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyClaim?: Claim;
+  }
+}
+
+/** The key of the request ('' without one), or a 400 when it is malformed. */
+export function keyOf(req: FastifyRequest): string {
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return '';
+  const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
+  const key = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  if (!KEY_RE.test(key)) throw new HttpError(400, MSG.idempotencyKeyInvalid);
+  return key;
+}
+
+/** The scope of a caller with this bearer token. */
+export const tokenScope = (token: string) => `token:${crypto.createHash('sha256').update(token).digest('hex').slice(0, 48)}`;
+
+/** Who is asking: their bearer token (hashed), else their address. */
+export function scopeOf(req: FastifyRequest): string {
+  const auth = req.headers.authorization;
+  const token = typeof auth === 'string' && /^Bearer\s+\S+/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : '';
+  if (token) return tokenScope(token);
+  return `ip:${req.ip}`.slice(0, 100);
+}
+
+/** What "the same request" means: method, URL (path and query), content type (no parameters) and body. */
+export function fingerprintOf(req: FastifyRequest): string {
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  let body: string;
+  if (type === 'multipart/form-data') body = `multipart length ${req.headers['content-length'] ?? '?'}`;
+  else if (req.body === undefined || req.body === null) body = '';
+  else if (typeof req.body === 'string') body = req.body;
+  else if (Buffer.isBuffer(req.body)) body = `bytes ${crypto.createHash('sha256').update(req.body).digest('hex')}`;
+  else body = JSON.stringify(req.body);
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([req.method, req.url, type, body]))
+    .digest('hex');
+}
+
+interface StoredRow {
+  fingerprint: string;
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  body_base64: boolean;
+}
+
+/** Claims the key for this request: true when it is ours to run (new, expired, or a dead instance's claim of the same request). */
+async function claim(db: Db, scope: string, key: string, fingerprint: string): Promise<boolean> {
+  const lock = `${CLAIM_LOCK_MS} milliseconds`;
+  const ttl = `${KEY_TTL_MS} milliseconds`;
+  const got = await rows<{ claimed: boolean }>(
+    db,
+    sql`INSERT INTO idempotency_key (scope, key, fingerprint, locked_until, expires_at)
+        VALUES (${scope}, ${key}, ${fingerprint}, now() + ${lock}::interval, now() + ${ttl}::interval)
+        ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, content_type = NULL,
+          body = NULL, body_base64 = false, locked_until = EXCLUDED.locked_until, created_at = now(), expires_at = EXCLUDED.expires_at
+        WHERE idempotency_key.expires_at <= now()
+           OR (idempotency_key.status IS NULL AND idempotency_key.locked_until <= now() AND idempotency_key.fingerprint = EXCLUDED.fingerprint)
+        RETURNING true AS claimed`,
+  );
+  return got.length > 0;
+}
+
+async function release(db: Db, c: Claim): Promise<void> {
+  await db.execute(sql`DELETE FROM idempotency_key WHERE scope = ${c.scope} AND key = ${c.key} AND status IS NULL`);
+}
+
+async function store(db: Db, c: Claim, status: number, contentType: string, payload: string | Buffer): Promise<void> {
+  const text = typeof payload === 'string';
+  const body = text ? payload : payload.toString('base64');
+  await db.execute(
+    sql`UPDATE idempotency_key SET status = ${status}, content_type = ${contentType}, body = ${body}, body_base64 = ${!text}, locked_until = NULL
+        WHERE scope = ${c.scope} AND key = ${c.key}`,
+  );
+}
+
+/** Deletes the keys whose 24 hours are over; answers how many. */
+export async function purgeExpiredKeys(db: Db): Promise<number> {
+  const gone = await rows<{ n: number }>(
+    db,
+    sql`WITH gone AS (DELETE FROM idempotency_key WHERE expires_at <= now() RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+  );
+  return Number(gone[0]?.n ?? 0);
+}
+
+function replay(reply: FastifyReply, row: StoredRow): FastifyReply {
+  const body = row.body_base64 ? Buffer.from(row.body ?? '', 'base64') : (row.body ?? '');
+  reply.code(row.status!).header(REPLAYED_HEADER, 'true');
+  if (row.content_type) reply.header('content-type', row.content_type);
+  return reply.send(body);
+}
+
+/**
+ * Installs the hooks on `app` (before its routes are registered): the claim in preValidation (after the routes'
+ * onRequest sign-in checks, so an outsider's write is refused before a key is looked at; before validation, so the
+ * body is fingerprinted as it came), the stored answer in onSend, a release in onResponse for an answer never sent
+ * through onSend, and the purge of expired keys every 15 minutes.
+ */
+export function idempotency(app: FastifyInstance, db: Db, log: (err: unknown, msg: string) => void): void {
+  app.addHook('preValidation', async (req, reply) => {
+    if (!WRITE_METHODS.has(req.method) || !req.routeOptions.url) return;
+    const key = keyOf(req);
+    if (!key) return;
+    const path = req.url.split('?')[0];
+    if (IGNORED.some((re) => re.test(path))) return;
+    const scope = scopeOf(req);
+    const fingerprint = fingerprintOf(req);
+    // Twice at most: a claim released between our insert and our look is free again.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await claim(db, scope, key, fingerprint)) {
+        req.idempotencyClaim = { scope, key, settled: false };
+        return;
+      }
+      const [row] = await rows<StoredRow>(
+        db,
+        sql`SELECT fingerprint, status, content_type, body, body_base64 FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
+      );
+      if (!row) continue;
+      if (row.fingerprint !== fingerprint) throw new HttpError(422, MSG.idempotencyKeyReused);
+      if (row.status === null) throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
+      return replay(reply, row);
+    }
+    throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const c = req.idempotencyClaim;
+    if (!c || c.settled) return payload;
+    c.settled = true;
+    const status = reply.statusCode;
+    const keep = status < 400 && (typeof payload === 'string' || Buffer.isBuffer(payload)) && Buffer.byteLength(payload) <= MAX_STORED_BYTES;
+    try {
+      if (keep) await store(db, c, status, String(reply.getHeader('content-type') ?? ''), payload);
+      else await release(db, c);
+    } catch (err) {
+      // The answer still goes out; the claim lapses after CLAIM_LOCK_MS.
+      log(err, 'idempotency: the answer could not be kept');
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (req) => {
+    const c = req.idempotencyClaim;
+    if (!c || c.settled) return;
+    c.settled = true;
+    await release(db, c).catch((err) => log(err, 'idempotency: the key could not be released'));
+  });
+
+  const timer = setInterval(() => {
+    purgeExpiredKeys(db).catch((err) => log(err, 'idempotency: expired keys could not be deleted'));
+  }, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,158 @@
+/**
+ * Prometheus metrics (issue 35.7), with prom-client, served by a small HTTP server of their own on METRICS_PORT:
+ * never on the API's port, so the front door, which forwards the API's paths, cannot answer them to visitors.
+ * Each server built has its own registry (several are built in one test process).
+ *
+ * Series (see the README for their labels):
+ * - `http_requests_total`, `http_request_duration_seconds`: every answered request by method, route pattern (the
+ *   route's URL pattern, `/system/article/:id`, never the raw URL; `unmatched` for a path no route has) and status;
+ * - `db_pool_connections{state="total|idle|waiting"}`: node-postgres' pool (absent on PGlite, which has none);
+ * - `render_outbox_depth`, `render_outbox_oldest_age_seconds`: changes the page renderer has not acknowledged yet
+ *   (rows of render_outbox: lib/render-outbox.ts deletes a row once its pages are written) and the age of the oldest;
+ * - `ready_check_failures_total{check}`: /ready checks that failed;
+ * - prom-client's default process and Node.js series (`process_*`, `nodejs_*`).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { rows, type Database } from '../db/index.js';
+import { withDeadline } from './readiness.js';
+
+/** The label of a request no route matched (a 404): raw URLs would make a series per probe. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export interface Metrics {
+  registry: Registry;
+  /** Counts one answered request. */
+  observe(method: string, route: string, status: number, seconds: number): void;
+  readyFailed(check: string): void;
+}
+
+export function createMetrics(database: Database, timeoutMs: number): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to its answer, by method, route pattern and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const readyFailures = new Counter({
+    name: 'ready_check_failures_total',
+    help: 'Checks of /ready that failed, by check',
+    labelNames: ['check'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'node-postgres pool: connections open (total), idle, and queries waiting for a connection (absent on PGlite)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const s = database.poolStats();
+      this.reset();
+      if (!s) return;
+      this.set({ state: 'total' }, s.total);
+      this.set({ state: 'idle' }, s.idle);
+      this.set({ state: 'waiting' }, s.waiting);
+    },
+  });
+  // One query feeds both outbox gauges: the first collected reads, the second uses its answer.
+  let outbox: Promise<{ depth: number; age: number } | null> | null = null;
+  const readOutbox = () =>
+    (outbox ??= withDeadline(
+      rows<{ depth: number | string; age: number | string | null }>(
+        database.db,
+        sql`SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS age FROM render_outbox`,
+      ),
+      timeoutMs,
+    )
+      .then(([r]) => ({ depth: Number(r?.depth ?? 0), age: Math.max(0, Number(r?.age ?? 0)) }))
+      .catch(() => null)
+      .finally(() => setTimeout(() => (outbox = null), 0)));
+  new Gauge({
+    name: 'render_outbox_depth',
+    help: 'Content changes not yet acknowledged by the page renderer (rows of render_outbox; absent when the database does not answer)',
+    registers: [registry],
+    async collect() {
+      const o = await readOutbox();
+      this.reset();
+      if (o) this.set(o.depth);
+    },
+  });
+  new Gauge({
+    name: 'render_outbox_oldest_age_seconds',
+    help: 'Age of the oldest change the page renderer has not acknowledged (0 when none)',
+    registers: [registry],
+    async collect() {
+      const o = await readOutbox();
+      this.reset();
+      if (o) this.set(o.age);
+    },
+  });
+  return {
+    registry,
+    observe(method, route, status, seconds) {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
+    readyFailed(check) {
+      readyFailures.inc({ check });
+    },
+  };
+}
+
+/**
+ * The metrics server: GET /metrics answers the registry in Prometheus' text format; anything else is a 404.
+ * Resolves once it listens.
+ */
+export async function listenMetrics(
+  registry: Registry,
+  port: number,
+  host: string,
+): Promise<{ server: http.Server; port: number; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if ((req.method === 'GET' || req.method === 'HEAD') && path === '/metrics') {
+      registry.metrics().then(
+        (text) => {
+          res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+          res.end(req.method === 'HEAD' ? undefined : text);
+        },
+        () => {
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('metrics failed\n');
+        },
+      );
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('not found: the metrics are at /metrics\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Issue 35.5: a write is done once. A write with an Idempotency-Key (IETF draft httpapi-idempotency-key-header):
+ * the same key and body answer the first answer again and write nothing more; another body with the same key is a
+ * 422; a key whose first request still runs is a 409; an error answer releases the key; keys are the caller's own;
+ * expired keys are deleted.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import { rows } from '../src/db/index.js';
+import { purgeExpiredKeys, tokenScope } from '../src/lib/idempotency.js';
+import { multipart, ok, PNG_1x1, req, suiteServer } from './helpers.js';
+
+const s = suiteServer({ signIn: ['admin', 'editor'] });
+
+const noticesTitled = async (title: string) =>
+  Number((await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM sys_notice WHERE notice_title = ${title}`))[0].n);
+const addNotice = (key: string, title: string, token = s.token.admin, content = '正文') =>
+  req(s.app, {
+    method: 'POST',
+    url: '/system/notice',
+    token,
+    headers: { 'idempotency-key': key },
+    payload: { noticeTitle: title, noticeType: '1', noticeContent: content, status: '0' },
+  });
+let n = 0;
+const fresh = () => `test-key-${process.pid}-${Date.now()}-${n++}`;
+
+test('[issue 35.5] the same key and body: the first answer again (status and body), one row written', async () => {
+  const key = fresh();
+  const title = `幂等公告${n}`;
+  const first = await addNotice(key, title);
+  assert.equal(first.status, 200, JSON.stringify(first.body));
+  assert.equal(first.body.code, 200);
+  assert.equal(first.headers['idempotent-replayed'], undefined);
+  const again = await addNotice(key, title);
+  assert.equal(again.status, first.status);
+  assert.equal(again.raw.body, first.raw.body);
+  assert.equal(again.headers['idempotent-replayed'], 'true');
+  assert.match(String(again.headers['content-type']), /application\/json/);
+  assert.equal(await noticesTitled(title), 1);
+  // Without a key, a write is a write each time (nothing changes for callers that send none).
+  const title2 = `无键公告${n}`;
+  await req(s.app, { method: 'POST', url: '/system/notice', token: s.token.admin, payload: { noticeTitle: title2, noticeType: '1', status: '0' } });
+  await req(s.app, { method: 'POST', url: '/system/notice', token: s.token.admin, payload: { noticeTitle: title2, noticeType: '1', status: '0' } });
+  assert.equal(await noticesTitled(title2), 2);
+});
+
+test('[issue 35.5] the same key with another body: 422 in Chinese, nothing written; the quoted form of the key is the same key', async () => {
+  const key = fresh();
+  const title = `幂等公告${n}`;
+  assert.equal((await addNotice(key, title)).status, 200);
+  const other = await addNotice(key, title, s.token.admin, '另一段正文');
+  assert.equal(other.status, 422, JSON.stringify(other.body));
+  assert.deepEqual(other.body, { code: 422, msg: '该幂等键已用于另一个请求，请勿重复使用' });
+  const quoted = await addNotice(`"${key}"`, title);
+  assert.equal(quoted.headers['idempotent-replayed'], 'true');
+  assert.equal(await noticesTitled(title), 1);
+  const bad = await addNotice('含有空格 的键', title);
+  assert.equal(bad.status, 400);
+  assert.equal(await noticesTitled(title), 1);
+});
+
+test('[issue 35.5] a key whose first request is still running: 409; a claim whose instance died (lock lapsed) runs again', async () => {
+  const key = fresh();
+  const scope = tokenScope(s.token.admin);
+  // The first request's claim, as an instance running it holds it (no answer yet, locked for a while).
+  await s.app.ctx.db.execute(
+    sql`INSERT INTO idempotency_key (scope, key, fingerprint, locked_until, expires_at) VALUES (${scope}, ${key}, ${'0'.repeat(64)}, now() + interval '1 minute', now() + interval '1 day')`,
+  );
+  const title = `幂等公告${n}`;
+  // Same key, other fingerprint: 422 beats 409. Make it the same request first: take the fingerprint the server computes.
+  const other = await addNotice(key, title);
+  assert.equal(other.status, 422);
+  await s.app.ctx.db.execute(sql`DELETE FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`);
+  // A real first request, then its row put back to "running".
+  assert.equal((await addNotice(key, title)).status, 200);
+  await s.app.ctx.db.execute(
+    sql`UPDATE idempotency_key SET status = NULL, body = NULL, locked_until = now() + interval '1 minute' WHERE scope = ${scope} AND key = ${key}`,
+  );
+  const running = await addNotice(key, title);
+  assert.equal(running.status, 409, JSON.stringify(running.body));
+  assert.equal(running.body.msg, '相同的请求正在处理中，请稍后再试');
+  await s.app.ctx.db.execute(sql`UPDATE idempotency_key SET locked_until = now() - interval '1 second' WHERE scope = ${scope} AND key = ${key}`);
+  const rerun = await addNotice(key, title);
+  assert.equal(rerun.status, 200);
+  assert.equal(rerun.headers['idempotent-replayed'], undefined);
+});
+
+test('[issue 35.5] an error answer releases the key: the same key then runs the corrected request', async () => {
+  const key = fresh();
+  const title = `幂等公告${n}`;
+  const invalid = await addNotice(key, '');
+  assert.equal(invalid.status, 400);
+  const fixed = await addNotice(key, title);
+  assert.equal(fixed.status, 200, JSON.stringify(fixed.body));
+  assert.equal(fixed.headers['idempotent-replayed'], undefined);
+  assert.equal(await noticesTitled(title), 1);
+});
+
+test('[issue 35.5] keys are the caller’s own: another user with the same key and body runs their own write, never sees the first answer', async () => {
+  const key = fresh();
+  const title = `幂等公告${n}`;
+  assert.equal((await addNotice(key, title, s.token.admin)).status, 200);
+  const theirs = await addNotice(key, title, s.token.editor);
+  assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+  assert.equal(theirs.headers['idempotent-replayed'], undefined);
+  assert.equal(await noticesTitled(title), 2);
+});
+
+test('[issue 35.5] a multipart upload retried with its key: the first answer, one stored file', async () => {
+  const key = fresh();
+  const count = async () => Number((await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM upload_file`))[0].n);
+  const before = await count();
+  const send = () => {
+    const m = multipart('file', 'a.png', PNG_1x1, 'image/png');
+    return req(s.app, {
+      method: 'POST',
+      url: '/common/upload',
+      token: s.token.admin,
+      payload: m.payload,
+      headers: { ...m.headers, 'idempotency-key': key },
+    });
+  };
+  const first = await send();
+  assert.equal(first.body.code, 200, JSON.stringify(first.body));
+  const again = await send();
+  assert.equal(again.raw.body, first.raw.body);
+  assert.equal(again.headers['idempotent-replayed'], 'true');
+  assert.equal(await count(), before + 1);
+});
+
+test('[issue 35.5] keys are kept 24 hours: the purge deletes the expired ones only', async () => {
+  const scope = 'ip:192.0.2.1';
+  await s.app.ctx.db.execute(
+    sql`INSERT INTO idempotency_key (scope, key, fingerprint, status, expires_at) VALUES
+        (${scope}, 'old', ${'a'.repeat(64)}, 200, now() - interval '1 second'),
+        (${scope}, 'new', ${'a'.repeat(64)}, 200, now() + interval '1 hour')`,
+  );
+  ok((await purgeExpiredKeys(s.app.ctx.db)) >= 1, 'the expired key is deleted');
+  const left = await rows<{ key: string }>(s.app.ctx.db, sql`SELECT key FROM idempotency_key WHERE scope = ${scope} ORDER BY key`);
+  assert.deepEqual(
+    left.map((r) => r.key),
+    ['new'],
+  );
+  const [{ hours }] = await rows<{ hours: number }>(
+    s.app.ctx.db,
+    sql`SELECT round(extract(epoch FROM max(expires_at - created_at)) / 3600)::int AS hours FROM idempotency_key WHERE scope LIKE 'token:%'`,
+  );
+  assert.equal(hours, 24);
+});

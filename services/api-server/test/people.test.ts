@@ -19,6 +19,7 @@ interface AuditRow {
   resource: string;
   action: string;
   target_id: string;
+  summary: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -622,5 +623,229 @@ describe('upgrade', () => {
     } finally {
       await current.close();
     }
+  });
+});
+
+describe('rights cannot be stretched (issue 34.2, 34.4)', () => {
+  /** A 用户管理员: the 用户管理 page with all its actions, and nothing else. */
+  async function userAdmin(prefix: string) {
+    const roleKey = uniq('uadmin');
+    const role = await addRole({ roleKey, roleName: uniq('用户管理员'), menuIds: [201, 1071, 1072, 1073, 1074, 1075], perms: ['system:user:get'] });
+    assert.equal(role.body.code, 200, JSON.stringify(role.body));
+    return { roleKey, ...(await holderOf(roleKey, prefix)) };
+  }
+  const refusals = (resource: string, target: string | number) => audit(resource, target).then((list) => list.filter((a) => a.action === 'refused'));
+
+  test('[issue 34.2] a user administrator cannot reset an editor\u2019s password, change its phone or e-mail, or disable it: 403 in Chinese, each attempt in 操作日志; the editor still signs in', async () => {
+    const { token: mgr } = await userAdmin('ua');
+    const held = (await req(s.app, { method: 'GET', url: '/getInfo', token: mgr })).body.permissions as string[];
+    const edName = uniq('ed');
+    const { userId: edId } = (await createUser(s.token.admin, { userName: edName, password: 'Editor123', roles: ['editor'] })).body.data;
+    const edPerms = (await req(s.app, { method: 'GET', url: '/system/role/editor', token: s.token.admin })).body.data.perms as string[];
+    assert.ok(edPerms.length > held.length && edPerms.some((p) => !held.includes(p)), 'the editor holds rights the user administrator lacks');
+
+    const reset = await req(s.app, { method: 'PUT', url: `/system/user/${edId}/resetPwd`, token: mgr, payload: {} });
+    assert.equal(reset.status, 403);
+    assert.match(reset.body.msg, /^该账号拥有您没有的权限（.*文章管理·新增.*），您不能对其重置密码$/);
+    assert.equal(reset.body.data, undefined, 'no password answered');
+    const ruoyi = await req(s.app, { method: 'PUT', url: '/system/user/resetPwd', token: mgr, payload: { userId: edId, password: 'Taken123' } });
+    assert.equal(ruoyi.status, 403);
+
+    const ed = (await req(s.app, { method: 'GET', url: `/system/user/${edId}`, token: mgr })).body.data;
+    const phone = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${edId}`,
+      token: mgr,
+      payload: { nickName: ed.nickName, phonenumber: freshPhone(), roles: ['editor'], version: ed.version },
+    });
+    assert.equal(phone.status, 403);
+    assert.match(phone.body.msg, /，您不能对其修改手机号码或邮箱$/);
+    const email = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${edId}`,
+      token: mgr,
+      payload: { nickName: ed.nickName, email: 'taken@example.com', roles: ['editor'], version: ed.version },
+    });
+    assert.equal(email.status, 403);
+    const off = await req(s.app, { method: 'PUT', url: `/system/user/${edId}/status`, token: mgr, payload: { status: '1' } });
+    assert.equal(off.status, 403);
+    assert.match(off.body.msg, /，您不能对其停用$/);
+
+    const trail = await refusals('user', edId);
+    assert.deepEqual(
+      trail.map((a) => [a.user_name, a.after?.attempt, a.after?.result]),
+      [
+        [trail[0].user_name, '重置密码', '已拒绝'],
+        [trail[0].user_name, '重置密码', '已拒绝'],
+        [trail[0].user_name, '修改手机号码或邮箱', '已拒绝'],
+        [trail[0].user_name, '修改手机号码或邮箱', '已拒绝'],
+        [trail[0].user_name, '停用', '已拒绝'],
+      ],
+    );
+    assert.notEqual(trail[0].user_name, 'admin');
+    // nothing changed: the editor signs in with its own password, same phone and e-mail, still enabled
+    ok(await login(s.app, edName, 'Editor123'), 'the editor still signs in with its own password');
+    const now = (await req(s.app, { method: 'GET', url: `/system/user/${edId}`, token: s.token.admin })).body.data;
+    assert.deepEqual([now.phonenumber, now.email, now.status, now.passwordInitial], [ed.phonenumber, ed.email, '0', ed.passwordInitial]);
+    // what stays allowed: renaming the editor; a 超级管理员 resetting it
+    assert.equal(
+      (
+        await req(s.app, {
+          method: 'PUT',
+          url: `/system/user/${edId}`,
+          token: mgr,
+          payload: { nickName: '改名', roles: ['editor'], version: now.version },
+        })
+      ).body.code,
+      200,
+    );
+    assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${edId}/resetPwd`, token: s.token.admin, payload: {} })).body.code, 200);
+    // the 操作日志 page lists the refusals as such
+    const listed = await req(s.app, { method: 'GET', url: `/system/audit/list?action=refused&targetId=${edId}`, token: s.token.admin });
+    assert.equal(listed.body.total, 5);
+  });
+
+  test('[issue 34.2] the same user administrator manages an account of its own rights or fewer (password, phone, disable)', async () => {
+    const { roleKey, token: mgr } = await userAdmin('ub');
+    const { userId: peerId } = (await createUser(s.token.admin, { userName: uniq('peer'), password: 'Peer1234', roles: [roleKey] })).body.data;
+    assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${peerId}/resetPwd`, token: mgr, payload: {} })).body.code, 200);
+    const peer = (await req(s.app, { method: 'GET', url: `/system/user/${peerId}`, token: mgr })).body.data;
+    const phone = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${peerId}`,
+      token: mgr,
+      payload: { nickName: peer.nickName, phonenumber: freshPhone(), roles: [roleKey], version: peer.version },
+    });
+    assert.equal(phone.body.code, 200, JSON.stringify(phone.body));
+    assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${peerId}/status`, token: mgr, payload: { status: '1' } })).body.code, 200);
+    assert.deepEqual(await refusals('user', peerId), []);
+  });
+
+  test('[issue 34.2] a customer\u2019s password is reset, and its status switched, only with customer rights; the refusal is in 操作日志', async () => {
+    const { token: mgr } = await userAdmin('uc');
+    const [c] = await rows<{ user_id: number }>(s.app.ctx.db, sql`SELECT user_id FROM sys_user WHERE user_name = '13800138002'`);
+    const reset = await req(s.app, { method: 'PUT', url: '/system/user/resetPwd', token: mgr, payload: { userId: c.user_id, password: 'Taken123' } });
+    assert.deepEqual([reset.status, reset.body.msg], [403, '您没有客户管理权限，不能对客户账号重置密码']);
+    await assert.rejects(login(s.app, '13800138002', 'Taken123'), /用户不存在\/密码错误/);
+    const [refused] = await refusals('customer', c.user_id);
+    assert.equal(refused.after?.attempt, '重置密码');
+    // a customer manager without the edit right may switch the status but not reset the password either
+    const cmKey = uniq('custmgr');
+    await addRole({ roleKey: cmKey, roleName: uniq('客户管理员'), menuIds: [203, 1093, 1094] });
+    const { token: cm } = await holderOf(cmKey, 'cm');
+    assert.equal(
+      (await req(s.app, { method: 'PUT', url: `/system/customer/${c.user_id}/status`, token: cm, payload: { status: '1' } })).body.code,
+      200,
+    );
+    assert.equal(
+      (await req(s.app, { method: 'PUT', url: `/system/customer/${c.user_id}/status`, token: cm, payload: { status: '0' } })).body.code,
+      200,
+    );
+    // the 超级管理员 may
+    assert.equal(
+      (await req(s.app, { method: 'PUT', url: '/system/user/resetPwd', token: s.token.admin, payload: { userId: c.user_id, password: 'Reset123' } }))
+        .body.code,
+      200,
+    );
+  });
+
+  test('[issue 34.2] a role administrator cannot remove from a role (nor add to it) a right it lacks; refused in 操作日志, named as the role form names them', async () => {
+    const mgrKey = uniq('rolemgr');
+    await addRole({ roleKey: mgrKey, roleName: uniq('角色管理员'), menuIds: [202, 1081, 1082, 1083, 1084] });
+    const { token: mgr } = await holderOf(mgrKey, 'rr');
+    const target = uniq('tgt');
+    await addRole({ roleKey: target, roleName: uniq('留言员'), menuIds: [11, 1021], perms: ['content:message:query'] });
+    const role = (await req(s.app, { method: 'GET', url: `/system/role/${target}`, token: mgr })).body.data;
+    // untick 留言处理 (content:message:edit), a right the role administrator does not hold
+    const remove = await req(s.app, {
+      method: 'PUT',
+      url: `/system/role/${target}`,
+      token: mgr,
+      payload: { roleName: role.roleName, menuIds: [11], perms: ['content:message:query'], version: role.version },
+    });
+    assert.deepEqual([remove.status, remove.body.field, remove.body.msg], [400, 'perms', '不能移除自己没有的权限：留言板·处理']);
+    assert.deepEqual((await req(s.app, { method: 'GET', url: `/system/role/${target}`, token: s.token.admin })).body.data.perms, role.perms);
+    const add = await req(s.app, {
+      method: 'PUT',
+      url: `/system/role/${target}`,
+      token: mgr,
+      payload: { roleName: role.roleName, menuIds: [11, 1021, 1022], perms: ['content:message:query'], version: role.version },
+    });
+    assert.deepEqual([add.status, add.body.msg], [400, '不能授予自己没有的权限：留言板·删除']);
+    // unchanged rights, another name: allowed
+    const rename = await req(s.app, {
+      method: 'PUT',
+      url: `/system/role/${target}`,
+      token: mgr,
+      payload: { roleName: uniq('留言专员'), menuIds: [11, 1021], perms: ['content:message:query'], version: role.version },
+    });
+    assert.equal(rename.body.code, 200, JSON.stringify(rename.body));
+    assert.deepEqual(
+      (await refusals('role', target)).map((a) => [a.after?.attempt, a.after?.reason]),
+      [
+        ['移除权限', '不能移除自己没有的权限：留言板·处理'],
+        ['授予权限', '不能授予自己没有的权限：留言板·删除'],
+      ],
+    );
+  });
+
+  test('[issue 34.2] a role change of a user says in 操作日志 which roles were added and which removed, by name', async () => {
+    const a = uniq('ra');
+    const b = uniq('rb');
+    await addRole({ roleKey: a, roleName: `${a}名` });
+    await addRole({ roleKey: b, roleName: `${b}名` });
+    const { userId } = (await createUser(s.token.admin, { userName: uniq('rc'), roles: ['editor', a] })).body.data;
+    const u = (await req(s.app, { method: 'GET', url: `/system/user/${userId}`, token: s.token.admin })).body.data;
+    const r = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${userId}`,
+      token: s.token.admin,
+      payload: { nickName: u.nickName, roles: ['editor', b], version: u.version },
+    });
+    assert.equal(r.body.code, 200);
+    const [add, edit] = await audit('user', userId);
+    assert.ok(add.summary.endsWith(`：添加角色 内容编辑、${a}名`), add.summary);
+    assert.ok(edit.summary.endsWith(`：添加角色 ${b}名；移除角色 ${a}名`), edit.summary);
+  });
+
+  test('[issue 34.4] a refused assignment names rights as the role form does, and roleOptions says which roles the caller may give', async () => {
+    const { roleKey, token: mgr } = await userAdmin('ud');
+    const other = await createUser(mgr, { userName: uniq('o'), roles: ['editor'] });
+    assert.equal(other.status, 400);
+    assert.match(other.body.msg, /^不能分配超出自己权限的角色“内容编辑”（缺少权限：留言板、留言板·查询、留言板·处理/);
+    assert.doesNotMatch(other.body.msg, /content:/);
+    const [refused] = await rows<AuditRow>(
+      s.app.ctx.db,
+      sql`SELECT * FROM audit_log WHERE action = 'refused' AND summary LIKE ${'分配角色“内容编辑”%'} ORDER BY id DESC LIMIT 1`,
+    );
+    ok(refused, 'the refused assignment is in 操作日志');
+    const options = (await req(s.app, { method: 'GET', url: '/system/user/roleOptions', token: mgr })).body.data as {
+      roleKey: string;
+      assignable: boolean;
+      missing: string[];
+    }[];
+    const by = new Map(options.map((o) => [o.roleKey, o]));
+    assert.equal(by.get(roleKey)?.assignable, true);
+    assert.deepEqual(by.get(roleKey)?.missing, []);
+    assert.equal(by.get('editor')?.assignable, false);
+    assert.ok(by.get('editor')?.missing.includes('文章管理·新增'), JSON.stringify(by.get('editor')));
+    assert.deepEqual(by.get('admin')?.missing, ['全部权限']);
+    const all = (await req(s.app, { method: 'GET', url: '/system/user/roleOptions', token: s.token.admin })).body.data as { assignable: boolean }[];
+    assert.ok(all.every((o) => o.assignable));
+  });
+
+  test('[issue 34.4] a disabled account calling the API is told 账号已停用 (401, the session is over), not a bare sign-in failure', async () => {
+    const { userId, token } = await holderOf('editor', 'dis');
+    assert.equal(
+      (await req(s.app, { method: 'PUT', url: `/system/user/${userId}/status`, token: s.token.admin, payload: { status: '1' } })).body.code,
+      200,
+    );
+    const r = await req(s.app, { method: 'GET', url: '/getInfo', token });
+    assert.deepEqual([r.status, r.body.code, r.body.msg], [401, 401, '账号已停用，请联系管理员']);
+    const list = await req(s.app, { method: 'GET', url: '/system/notice/list', token });
+    assert.deepEqual([list.status, list.body.msg], [401, '账号已停用，请联系管理员']);
+    // an unknown token is still the plain 401
+    const stranger = await req(s.app, { method: 'GET', url: '/getInfo', token: 'a'.repeat(64) });
+    assert.deepEqual([stranger.status, stranger.body.msg], [401, '认证失败，无法访问系统资源']);
   });
 });

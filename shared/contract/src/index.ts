@@ -4,6 +4,7 @@
  */
 export * from './constants';
 export * from './text';
+export * from './permissions';
 export type * from './api/common';
 export type * from './api/account';
 export type * from './api/articles';

@@ -107,6 +107,22 @@ async function initPasswordModify(db: Db): Promise<boolean> {
 }
 
 export const INITIAL_PASSWORD_MSG = '请先修改初始密码';
+/**
+ * A session of a disabled account (issue 34.4): still 401, the session is over (SPEC: a 401 ends it), but the
+ * message says why, so the person is not told their sign-in merely expired.
+ */
+export const ACCOUNT_DISABLED_MSG = '账号已停用，请联系管理员';
+
+/** The token was issued (and has not run out) to an account that is now disabled (its sessions were ended then). */
+async function disabledOwner(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: sysUser.status })
+    .from(sysToken)
+    .innerJoin(sysUser, eq(sysUser.userId, sysToken.userId))
+    .where(and(eq(sysToken.tokenHash, sha256(token)), gt(sysToken.expiresAt, sql`now()`)))
+    .limit(1);
+  return row?.status === '1';
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,7 +140,7 @@ export async function requireUser(db: Db, req: FastifyRequest, opts: { allowInit
     const token = bearer(req);
     if (!token) throw unauthorized();
     const loaded = await loadUserByToken(db, token);
-    if (!loaded) throw unauthorized();
+    if (!loaded) throw (await disabledOwner(db, token)) ? new HttpError(401, ACCOUNT_DISABLED_MSG) : unauthorized();
     req.currentUser = user = loaded;
   }
   if (user.passwordInitial && !opts.allowInitialPassword) throw new HttpError(403, INITIAL_PASSWORD_MSG);

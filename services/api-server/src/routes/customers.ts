@@ -13,7 +13,7 @@ import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, needPermi, revokeAllTokens } from '../lib/auth.js';
 import { notFound } from '../lib/errors.js';
-import { accountFields, holdsNoRole, likePattern, statusAction, statusRoute, userWhere } from '../lib/people.js';
+import { accountFields, guardAccountAct, holdsNoRole, likePattern, statusAction, statusRoute, userWhere } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, pageParams } from '../lib/validate.js';
 
@@ -82,9 +82,11 @@ export default async function customerRoutes(fastify: FastifyInstance, ctx: AppC
   app.put('/system/customer/:userId/status', statusRoute(db, 'system:customer'), async (req) => {
     const u = caller(req);
     const { status } = req.body;
-    const action = statusAction(u, 'system:customer', status);
     const before = await oneCustomer(db, req.params.userId);
     if (!before) throw notFound('客户不存在');
+    // Customer rights decide (a refusal is in 操作日志), the rule every account action follows (lib/people.ts).
+    await guardAccountAct(db, req, u, before, status === '0' ? 'enable' : 'disable');
+    const action = statusAction(u, 'system:customer', status);
     await db.transaction(async (tx) => {
       await tx.update(t.sysUser).set({ status }).where(eq(t.sysUser.userId, before.userId));
       if (status === '1') await revokeAllTokens(tx, before.userId);

@@ -12,9 +12,9 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
-import { caller, hasPermi, needAnyPermi, needPermi, type CurrentUser } from '../lib/auth.js';
+import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
-import { likePattern } from '../lib/people.js';
+import { guardRoleRights, likePattern } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { pageParams } from '../lib/validate.js';
 import { pageOf } from '../lib/paging.js';
@@ -96,15 +96,9 @@ async function oneRole(db: Db, key: string): Promise<SysRole | null> {
  * The menus as given plus their parents; the permissions as given plus each chosen menu's (a page's list permission,
  * an action's own). An action asked for by its permission alone (a role form of an older release ticks actions as
  * permissions) brings its menu row and page along, so the role's tree and rights stay one. Unknown menus or
- * permissions are a 400, and so is a right the caller does not hold.
+ * permissions are a 400. Whether the caller may grant (or remove) them is guardRoleRights' (lib/people.ts).
  */
-async function normalise(
-  db: Db,
-  u: CurrentUser,
-  ids: number[],
-  asked: string[],
-  held: string[] = [],
-): Promise<{ menuIds: number[]; perms: string[] }> {
+async function normalise(db: Db, ids: number[], asked: string[], held: string[] = []): Promise<{ menuIds: number[]; perms: string[] }> {
   const all = await db.select().from(t.sysMenu);
   const byId = new Map(all.map((m) => [m.menuId, m]));
   const chosen = new Set<number>();
@@ -130,7 +124,6 @@ async function normalise(
     if (held.includes(p)) continue; // kept as it was (another module's right, e.g. added by its own migration)
     if (!actionMenu.has(p) && !GRANTABLE_RE.test(p)) throw new HttpError(400, `权限标识“${p}”不存在`, 'perms');
     if (!resources.has(p.slice(0, p.lastIndexOf(':')))) throw new HttpError(400, `权限标识“${p}”不存在`, 'perms');
-    if (!hasPermi(u, p)) throw new HttpError(400, `不能授予自己没有的权限：${p}`, 'perms');
   }
   return { menuIds: [...chosen].sort((a, b) => a - b), perms: [...out].sort() };
 }
@@ -173,7 +166,8 @@ export default async function roleRoutes(fastify: FastifyInstance, ctx: AppConte
     if (await oneRole(db, b.roleKey)) throw new HttpError(400, `权限字符“${b.roleKey}”已存在`, 'roleKey');
     const [sameName] = await db.select({ k: t.sysRole.roleKey }).from(t.sysRole).where(eq(t.sysRole.roleName, b.roleName));
     if (sameName) throw new HttpError(400, `角色名称“${b.roleName}”已存在`, 'roleName');
-    const n = await normalise(db, u, b.menuIds, b.perms);
+    const n = await normalise(db, b.menuIds, b.perms);
+    await guardRoleRights(db, req, u, b, [], n.perms);
     await db.transaction(async (tx) => {
       await tx
         .insert(t.sysRole)
@@ -198,7 +192,8 @@ export default async function roleRoutes(fastify: FastifyInstance, ctx: AppConte
     if (sameName) throw new HttpError(400, `角色名称“${b.roleName}”已存在`, 'roleName');
     // 超级管理员 keeps everything: its name and remark change, its rights do not.
     if (before.builtIn && !b.perms.includes(ALL_PERMISSION)) throw new HttpError(400, '超级管理员拥有全部权限，不能修改其权限', 'perms');
-    const n = before.builtIn ? null : await normalise(db, u, b.menuIds, b.perms, before.perms);
+    const n = before.builtIn ? null : await normalise(db, b.menuIds, b.perms, before.perms);
+    if (n) await guardRoleRights(db, req, u, before, before.perms, n.perms);
     await db.transaction(async (tx) => {
       const [row] = await tx
         .update(t.sysRole)

@@ -65,10 +65,19 @@ export interface ResetPasswordBody {
   password?: string;
 }
 
-/** `GET /system/user/roleOptions`: the roles a user may be given. */
+/**
+ * `GET /system/user/roleOptions` (perm `system:user:add` or `system:user:edit`): every role, each saying whether the
+ * caller may give it (issue 34.4). The user form offers for choice only the `assignable` ones, plus (when editing)
+ * the roles the user already holds, which stay whatever the caller holds (the server re-checks only added roles).
+ * A role that is not assignable may be shown disabled with `missing` as its reason.
+ */
 export interface RoleOption {
   roleKey: string;
   roleName: string;
+  /** The role carries no right the caller lacks (a 超级管理员 may give every role). Absent from servers before 34.4. */
+  assignable?: boolean;
+  /** The rights the caller lacks, named as the role form names them (`留言板·查询`); empty when assignable. */
+  missing?: string[];
 }
 
 export type RoleOptionsResponse = RData<RoleOption[]>;

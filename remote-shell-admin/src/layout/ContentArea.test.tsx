@@ -33,7 +33,7 @@ function at(path: string, ready = true) {
 }
 
 describe('content area', () => {
-  it('[SHELL-3] renders the page of a known component', () => {
+  it('a menu entry whose component this remote has renders that page at its path', () => {
     at('/admin/g/known');
     expect(screen.getByText('已知页面')).toBeTruthy();
   });

@@ -81,7 +81,7 @@ describe('staff content writes', () => {
     assert.equal(restored.find((i: { id: number }) => i.id === item.id).title, item.title);
   });
 
-  test('[ERR-2] without the permission: editor 403 当前操作没有权限, no token 401, nothing changed', async () => {
+  test('without the permission: the server answers the editor 403 {code: 403, msg: 当前操作没有权限}, no token 401, nothing changed', async () => {
     const calls = [
       { method: 'DELETE' as const, url: '/system/notice/1' },
       { method: 'POST' as const, url: '/system/notice/export', payload: {} },

@@ -185,7 +185,7 @@ describe('brute force: rate limits, captchas, SMS codes', () => {
 });
 
 describe('tokens and roles', () => {
-  test('[API-13][AUTH-7][HTTP-6] a token after DELETE /logout, an expired, a forged, a malformed or a cookie-only token: 401 everywhere', async () => {
+  test('[API-13][AUTH-7] a token after DELETE /logout, an expired, a forged, a malformed or a cookie-only token: the server answers 401 everywhere', async () => {
     const calls: InjectOptions[] = [
       { method: 'GET', url: '/getInfo' },
       { method: 'GET', url: '/getRouters' },
@@ -221,7 +221,7 @@ describe('tokens and roles', () => {
     assert.equal(mb.status, 200, 'the untouched session still works');
   });
 
-  test('[AUTH-9] a disabled account loses its live sessions (401)', async () => {
+  test('a disabled account loses its live sessions: the server answers its token 401', async () => {
     const t = await login(s.app, '13800138001', 'customer123');
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: t })).status, 200);
     await db().execute(sql`UPDATE sys_user SET status = '1' WHERE user_name = '13800138001'`);
@@ -232,7 +232,7 @@ describe('tokens and roles', () => {
     }
   });
 
-  test('[ERR-2][PERM-3] editor calling admin-only APIs: 403 当前操作没有权限 and nothing changes', async () => {
+  test('[PERM-3] editor calling admin-only APIs: the server answers 403 {code: 403, msg: 当前操作没有权限} and nothing changes', async () => {
     const before = await rows<{ name: string }>(db(), sql`SELECT name FROM channel WHERE id = 14`);
     const calls: InjectOptions[] = [
       { method: 'PUT', url: '/system/channel/14', payload: { name: '被篡改' } },

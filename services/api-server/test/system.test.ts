@@ -169,7 +169,7 @@ describe('user info, routes, logout', () => {
     );
   });
 
-  test('[AUTH-9][HTTP-6][ERR-1] no, forged, malformed, expired or revoked tokens answer 401 {code:401}', async () => {
+  test('no, forged, malformed, expired or revoked tokens: the server answers 401 {code: 401, msg: 认证失败，无法访问系统资源}; a token lives 7 days', async () => {
     const expect401 = async (token?: string, header?: string) => {
       const headers = header ? { authorization: header } : undefined;
       const r = await req(s.app, { method: 'GET', url: '/getInfo', token, headers });
@@ -417,7 +417,7 @@ describe('uploads and profile', () => {
 });
 
 describe('staff-only data', () => {
-  test('[ERR-2] message-board list needs content:message:list; a customer gets 403', async () => {
+  test('message-board list needs content:message:list; the server answers a customer 403 {code: 403, msg: 当前操作没有权限}', async () => {
     const c = await captcha(s.app);
     await req(s.app, {
       method: 'POST',
@@ -434,7 +434,7 @@ describe('staff-only data', () => {
     assert.deepEqual(f.body, { code: 403, msg: '当前操作没有权限' });
   });
 
-  test('[ERR-2] PUT /system/channel/{id} is admin only: editor 403, admin renames and the channel list shows it at once', async () => {
+  test('PUT /system/channel/{id} is admin only: the server answers the editor 403, admin renames and the channel list shows it at once', async () => {
     const version = async () => (await req(s.app, { method: 'GET', url: '/system/channel/14', token: s.token.admin })).body.data.version as number;
     const e = await req(s.app, {
       method: 'PUT',

@@ -32,7 +32,7 @@ describe('[CONST] business constants of section 9', () => {
     expect(Object.values(C.COOKIE_KEYS)).toEqual(['access_token', 'openid', 'isMobileWeChat', 'reUrl', 'lang']);
   });
 
-  test('[SET-27][SET-28][LANG-1] colours and language', () => {
+  test('[SET-28][LANG-1] colours and language: the two primary colour constants, the presets, zh-CN the only language enabled', () => {
     expect(C.PRIMARY_COLOR_SHELL).toBe('#4285F4');
     expect(C.PRIMARY_COLOR_LAYOUT).toBe('#1890ff');
     expect([...C.PRESET_COLORS]).toEqual(['#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#52C41A', '#2F54EB', '#722ED1']);

@@ -88,7 +88,7 @@ test.describe('admin menus and permissions', () => {
     await expect(page.locator('a.admin-logo').first()).toHaveAttribute('href', '/');
   });
 
-  test('[SHELL-15 deviation: no code-generator, form-builder or API-doc pages, see contract README][ISSUE-18.8][ROUTE-20] menu pages render: message board, visits, dictionary; the removed tool pages and unknown shell paths go to /404', async ({
+  test('[SHELL-15 deviation: no code-generator, form-builder or API-doc pages, see contract README][ROUTE-25 deviation: no tool build, gen or swagger page, see contract README][ISSUE-18.8][ROUTE-20] menu pages render: message board, visits, dictionary; the removed tool pages and unknown shell paths go to /404', async ({
     page,
     context,
   }) => {

@@ -240,7 +240,9 @@ test.describe('remote-content pages', () => {
     }
   });
 
-  test('[issue 27.14] a missing article is quiet: the not-found page alone, no 错误 notice for its failed calls', async ({ page }) => {
+  test('[issue 27.14][HTTP-8 deviation: a missing article’s 404 brings no notice, its page says 内容不存在, see contract README] a missing article is quiet: the not-found page alone, no 错误 notice for its failed calls', async ({
+    page,
+  }) => {
     const failed: string[] = [];
     page.on('response', (r) => r.url().includes('/api/article') && r.status() === 404 && failed.push(new URL(r.url()).pathname));
     for (const [url, list] of [

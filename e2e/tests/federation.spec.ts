@@ -86,7 +86,9 @@ test.describe('parent portal (iframe) and skipPage', () => {
     await expect.poll(() => frame.url()).toBe(`${BASE}/news`);
   });
 
-  test('[MSG-1] other types, external URLs and javascript: URLs are ignored', async ({ page }) => {
+  test('[MSG-1][MSG-1 deviation: only from allowed origins and for in-site paths, see contract README] other types, external URLs and javascript: URLs are ignored', async ({
+    page,
+  }) => {
     const frame = await siteFrame(page);
     await post(page, { type: 'other', url: '/news' });
     await post(page, { type: 'skipPage', url: 'https://evil.example/x' });
@@ -99,7 +101,10 @@ test.describe('parent portal (iframe) and skipPage', () => {
     expect(seen).toBe(`${BASE}/about`);
   });
 
-  test('[MSG-1] skipPage from a non-allowed origin is ignored', async ({ page, context }) => {
+  test('[MSG-1 deviation: only from allowed origins and for in-site paths, see contract README] skipPage from a non-allowed origin is ignored', async ({
+    page,
+    context,
+  }) => {
     await context.addInitScript(() => {
       const w = window as unknown as { __navs: string[] };
       w.__navs = [];

@@ -104,7 +104,7 @@ test.describe('rendered public pages', () => {
     }
   });
 
-  test('[ISSUE-17][TITLE-1][TITLE-3] the head: title by the spec rule, description, canonical, Open Graph, Organization and Article data', async ({
+  test('[ISSUE-17][TITLE-1][TITLE-1 deviation: a detail page is titled by its article, see contract README][TITLE-3] the head: title by the spec rule (a detail page by its article), description, canonical, Open Graph, Organization and Article data', async ({
     request,
   }) => {
     const home = await renderedHtml(request, '/');
@@ -259,7 +259,7 @@ test.describe('rendered public pages', () => {
     return release;
   }
 
-  test('[ISSUE-25][SRCH-1] 搜索 clicked before the scripts have run is a form: it opens the /search page, which searches', async ({
+  test('[ISSUE-25][SRCH-1 deviation: 全部 is the default scope and a search has its /search page, see contract README] 搜索 clicked before the scripts have run is a form: it opens the /search page, which searches', async ({
     page,
     request,
   }) => {

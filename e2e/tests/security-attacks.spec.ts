@@ -245,7 +245,10 @@ test.describe('security headers as the browser sees them', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 test.describe('skipPage messages and redirect targets', () => {
-  test('[MSG-1] skipPage from a foreign origin is ignored, also with an absolute URL of the site itself', async ({ page, context }) => {
+  test('[MSG-1 deviation: only from allowed origins and for in-site paths, see contract README] skipPage from a foreign origin is ignored, also with an absolute URL of the site itself', async ({
+    page,
+    context,
+  }) => {
     await watchAttacks(context);
     await context.route(`${FOREIGN_ORIGIN}/opener.html`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>外站</title>' }));
     await page.goto(`${FOREIGN_ORIGIN}/opener.html`);
@@ -394,7 +397,7 @@ test.describe('embedding by the parent portal', () => {
     ).toBe(`${PRIVATE}/news`);
   });
 
-  test('[MSG-1] skipPage from the allowed portal: scheme, whitespace, case, backslash and //host variants are ignored; the site never leaves', async ({
+  test('[MSG-1 deviation: only from allowed origins and for in-site paths, see contract README] skipPage from the allowed portal: scheme, whitespace, case, backslash and //host variants are ignored; the site never leaves', async ({
     page,
     context,
   }) => {

@@ -30,7 +30,7 @@ function mount(client: QueryClient) {
 }
 
 describe('NavigationEffects and the page title (TITLE-1)', () => {
-  it('[TITLE-1] a detail page refines the title with the company from the data the page started with', async () => {
+  it('[TITLE-1 deviation: a detail page is titled by its article, see contract README] a detail page refines the title with the company from the data the page started with', async () => {
     const client = new QueryClient();
     client.setQueryData(companyQuery().queryKey, company('某某电力科技有限公司'));
     await act(async () => {
@@ -39,7 +39,7 @@ describe('NavigationEffects and the page title (TITLE-1)', () => {
     expect(document.title).toBe('电网运行风险预警平台 - 某某电力科技有限公司');
   });
 
-  it('[TITLE-1] a company title that arrives later keeps the refined part', async () => {
+  it('[TITLE-1 deviation: a detail page is titled by its article, see contract README] a company title that arrives later keeps the refined part', async () => {
     const client = new QueryClient();
     let answer: (items: BlockItem[]) => void = () => undefined;
     getCompany.mockReturnValue(new Promise<BlockItem[]>((r) => (answer = r)));

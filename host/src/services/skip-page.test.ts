@@ -12,7 +12,7 @@ describe('skipPage decision', () => {
   it('accepts a same-origin absolute URL as its path', () => {
     expect(skipPageTarget(msg(PORTAL, { type: 'skipPage', url: `${OWN}/product?id=1` }), [PORTAL], OWN)).toBe('/product?id=1');
   });
-  it('refuses a foreign origin', () => {
+  it('[MSG-1 deviation: only from allowed origins and for in-site paths, see contract README] refuses a foreign origin', () => {
     expect(skipPageTarget(msg('http://evil.example', { type: 'skipPage', url: '/about' }), [PORTAL], OWN)).toBeNull();
   });
   it('refuses other types and malformed data', () => {
@@ -21,7 +21,7 @@ describe('skipPage decision', () => {
     expect(skipPageTarget(msg(PORTAL, null), [PORTAL], OWN)).toBeNull();
     expect(skipPageTarget(msg(PORTAL, { type: 'skipPage', url: 3 }), [PORTAL], OWN)).toBeNull();
   });
-  it('refuses urls that leave the site', () => {
+  it('[MSG-1 deviation: only from allowed origins and for in-site paths, see contract README] refuses urls that leave the site', () => {
     for (const url of ['javascript:alert(1)', '//evil.example', 'https://evil.example/x', '/\\evil.example', 'data:text/html,x', '']) {
       expect(skipPageTarget(msg(PORTAL, { type: 'skipPage', url }), [PORTAL], OWN)).toBeNull();
     }

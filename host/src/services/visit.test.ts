@@ -86,7 +86,7 @@ describe('visit recording', () => {
     expect(localStorage.getItem('visit_uv')).toBe('123456789012345');
   });
 
-  it('[VISIT-5][VISIT-6] one exit record on pagehide, count 0, whole seconds, as a beacon', () => {
+  it('[VISIT-5][VISIT-5 deviation: sent on pagehide, none for a load that began in the back office or on an account page, see contract README][VISIT-6] one exit record on pagehide, count 0, whole seconds, as a beacon', () => {
     const s = setup();
     startVisitTracking(s.deps);
     s.advance(12_700);
@@ -98,7 +98,7 @@ describe('visit recording', () => {
   });
 
   it.each(['/index', '/admin/content/article', '/account/profile', '/user/login?redirect=/index', '/toLogin', '/wxauth?code=1'])(
-    '[ISSUE-27.6] a page load that begins on %s (back office, account page) records nothing, not even on exit',
+    '[ISSUE-27.6][VISIT-4 deviation: none for a load that begins in the back office or on an account page, see contract README][VISIT-5 deviation: sent on pagehide, none for a load that began in the back office or on an account page, see contract README] a page load that begins on %s (back office, account page) records nothing, not even on exit',
     (path) => {
       const s = setup({ location: `http://site.test${path}` });
       startVisitTracking(s.deps);

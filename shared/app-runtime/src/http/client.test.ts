@@ -145,7 +145,7 @@ describe('HTTP client', () => {
     expect(notifyError).toHaveBeenCalledWith('当前系统没有开启注册功能！');
   });
 
-  test('[issue 27.14] quietNotFound: a 404, as a JSON body or a bare status, rejects without a notice; other codes still notify', async () => {
+  test('[issue 27.14][HTTP-8 deviation: a missing article’s 404 brings no notice, its page says 内容不存在, see contract README] quietNotFound: a 404, as a JSON body or a bare status, rejects without a notice; other codes still notify', async () => {
     const quiet = (status: number, data?: unknown) =>
       ({
         message: `Request failed with status code ${status}`,

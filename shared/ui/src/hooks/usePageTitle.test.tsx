@@ -8,7 +8,7 @@ function Page({ title }: { title: string | null }) {
 }
 
 describe('usePageTitle', () => {
-  it('[TITLE-1] titles the page "<part> - <company>" once the part is known, and follows it', () => {
+  it('[TITLE-1][TITLE-1 deviation: a detail page is titled by its article, see contract README] titles the page "<part> - <company>" once the part is known (a menu title, an article title), and follows it', () => {
     setCompanyTitle('华电智控科技有限公司');
     document.title = '管理后台 - 华电智控科技有限公司';
     const { rerender } = render(<Page title={null} />);

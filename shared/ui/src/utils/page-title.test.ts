@@ -12,7 +12,7 @@ describe('page title [TITLE-1][TITLE-3]', () => {
   it('falls back to the configured company name', () => {
     expect(formatPageTitle('新闻中心', '')).toBe('新闻中心 - 华电智控科技有限公司');
   });
-  it('a detail page refines the title of its own location only', () => {
+  it('[TITLE-1 deviation: a detail page is titled by its article, see contract README] a detail page refines the title of its own location only', () => {
     setCompanyTitle('某某公司');
     window.history.pushState({}, '', '/newsDetail?id=3');
     setPageTitle('一篇新闻');

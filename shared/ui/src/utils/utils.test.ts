@@ -38,7 +38,7 @@ describe('helpers', () => {
     expect(isExternal('/news')).toBe(false);
   });
 
-  test('[MSG-1] in-site paths only', () => {
+  test('[MSG-1 deviation: only from allowed origins and for in-site paths, see contract README] in-site paths only', () => {
     expect(isSafeInSitePath('/newsDetail?id=3')).toBe(true);
     for (const bad of ['javascript:alert(1)', '//evil.example', '/\\evil.example', 'https://evil.example/x', '', 'news', '/\u0000x']) {
       expect(isSafeInSitePath(bad)).toBe(false);
@@ -47,7 +47,7 @@ describe('helpers', () => {
     expect(toInSitePath('https://evil.example/news', 'http://localhost:8080')).toBeNull();
   });
 
-  test('[MSG-1][AUTH-3] redirect targets: scheme, host and whitespace tricks are refused', () => {
+  test('[MSG-1 deviation: only from allowed origins and for in-site paths, see contract README][AUTH-3] redirect targets: scheme, host and whitespace tricks are refused', () => {
     const origin = 'http://localhost:8080';
     for (const bad of [
       ' javascript:alert(1)',

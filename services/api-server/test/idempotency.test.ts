@@ -130,6 +130,35 @@ test('[issue 35.5] a multipart upload retried with its key: the first answer, on
   assert.equal(await count(), before + 1);
 });
 
+test('[issue 35.5] sign-in calls and visit records ignore the key (a token is never stored; one record per page view)', async () => {
+  const key = fresh();
+  const visit = {
+    siteId: '1',
+    url: 'http://test/',
+    entryUrl: 'http://test/',
+    referrer: '',
+    si: 1,
+    uv: Date.now(),
+    newVisitor: true,
+    count: 1,
+    duration: 0,
+  };
+  for (let i = 0; i < 2; i++) {
+    const r = await req(s.app, { method: 'POST', url: '/api/visit/1', headers: { 'idempotency-key': key }, payload: visit });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.headers['idempotent-replayed'], undefined);
+  }
+  const login = await req(s.app, {
+    method: 'POST',
+    url: '/login',
+    headers: { 'idempotency-key': key },
+    payload: { username: 'admin', password: 'x' },
+  });
+  assert.equal(login.headers['idempotent-replayed'], undefined);
+  const stored = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM idempotency_key WHERE key = ${key}`);
+  assert.equal(stored[0].n, 0);
+});
+
 test('[issue 35.5] keys are kept 24 hours: the purge deletes the expired ones only', async () => {
   const scope = 'ip:192.0.2.1';
   await s.app.ctx.db.execute(

@@ -20,7 +20,10 @@
  * first answer; another file of a different length with the same key is refused.
  *
  * Keys are ignored on the sign-in calls (`/login`, `/loginNoPassword`, the messaging-app sign-in): their answer is a
- * fresh token, which the database otherwise keeps only hashed; signing in twice only makes a second session.
+ * fresh token, which the database otherwise keeps only hashed; signing in twice only makes a second session. And on
+ * the visit records (`/api/visit/*`): one per page view, written by group commit for throughput (lib/visits.ts); a key
+ * would add two writes to each, and a record counted twice after a failed answer is an analytics blip, not a
+ * duplicated piece of content (the exit beacon cannot send headers anyway).
  *
  * What is left open: an instance killed after its handler's transaction committed and before the answer was stored
  * (the moments between the two) leaves the key claimed with no answer; the same request then answers 409 until the
@@ -44,8 +47,8 @@ export const MAX_STORED_BYTES = 1024 * 1024;
 export const PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Sign-in calls: their answer is a token, never stored (see above). */
-const IGNORED = [/^\/login$/, /^\/loginNoPassword$/, /^\/bus\/wx\//];
+/** Sign-in calls (their answer is a token, never stored) and visit records (see above). */
+const IGNORED = [/^\/login$/, /^\/loginNoPassword$/, /^\/bus\/wx\//, /^\/api\/visit\//];
 /** A key is a string of 1 to 255 visible ASCII characters; the draft's quoted form ("…") is accepted too. */
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 

@@ -117,7 +117,30 @@ function isBinary(config: AxiosRequestConfig): boolean {
  */
 const SERVER_API_ORIGIN = Symbol.for('site.api-origin');
 
+/** The header of a write's key (issue 35.5; IETF draft httpapi-idempotency-key-header): the API answers a repeat once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+const isWrite = (config: AxiosRequestConfig) => WRITE_METHODS.has((config.method ?? 'get').toLowerCase());
+
+/**
+ * A fresh key: `crypto.randomUUID()`, or where the page is not a secure context (plain http: no randomUUID) a
+ * version-4 UUID from `crypto.getRandomValues`, which every browser has.
+ */
+export function newIdempotencyKey(): string {
+  const c = (globalThis as { crypto?: Crypto }).crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = new Uint8Array(16);
+  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(b);
+  else for (let i = 0; i < 16; i++) b[i] = Math.floor(Math.random() * 256);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export function onRequest(config: InternalAxiosRequestConfig & RequestFlags): InternalAxiosRequestConfig {
+  // Every write carries a key of its own; a retry of it (below) keeps the same one.
+  if (isWrite(config) && !config.headers.has(IDEMPOTENCY_HEADER)) config.headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
   const serverOrigin = (globalThis as Record<symbol, string | undefined>)[SERVER_API_ORIGIN];
   if (serverOrigin && !config.baseURL) config.baseURL = serverOrigin;
   if (config.isToken !== false) {
@@ -162,6 +185,43 @@ export function onError(error: AxiosError): Promise<never> {
   return Promise.reject(new ApiError(text, error.response?.status));
 }
 
+/** A retried request's mark: it is retried once only. */
+const RETRIED = '__idempotentRetry';
+/** How long the retry waits by default; a 503's Retry-After (capped at 5 s) wins. */
+export const RETRY_DELAY_MS = 300;
+
+/**
+ * Whether a failed write is sent again, once, with the same Idempotency-Key (issue 35.5): the request never got an
+ * answer (a network failure: the connection refused or cut, e.g. the instance behind the front door died) or the
+ * answer was 502/503 (a gateway with no instance, the API with no database). The server runs a write it already
+ * answered no second time (it answers the first answer again), so the retry is safe. Not retried: reads (not ours to
+ * repeat here), a write without a key, a timeout (the 60 s are spent), a cancelled request, any other status.
+ */
+export function shouldRetry(error: AxiosError): boolean {
+  const config = error.config as (InternalAxiosRequestConfig & { [RETRIED]?: boolean }) | undefined;
+  if (!config || config[RETRIED] || !isWrite(config) || !config.headers?.has?.(IDEMPOTENCY_HEADER)) return false;
+  if (axios.isCancel(error) || error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return false;
+  const status = error.response?.status;
+  if (status === undefined) return error.code === 'ERR_NETWORK' || error.message === 'Network Error';
+  return status === 502 || status === 503;
+}
+
+function retryDelay(error: AxiosError): number {
+  const after = Number(error.response?.headers?.['retry-after']);
+  return error.response?.status === 503 && Number.isFinite(after) && after > 0 ? Math.min(after, 5) * 1000 : RETRY_DELAY_MS;
+}
+
+/** The response error handler: one retry of a write when shouldRetry says so, else the notices of onError. */
+export function retryOrFail(instance: AxiosInstance) {
+  return async (error: AxiosError): Promise<unknown> => {
+    if (!shouldRetry(error)) return onError(error);
+    const config = error.config as InternalAxiosRequestConfig & { [RETRIED]?: boolean };
+    config[RETRIED] = true;
+    await new Promise((resolve) => setTimeout(resolve, retryDelay(error)));
+    return instance.request(config);
+  };
+}
+
 export function createHttp(): AxiosInstance {
   const instance = axios.create({
     baseURL: '',
@@ -169,7 +229,7 @@ export function createHttp(): AxiosInstance {
     headers: { 'Content-Type': 'application/json;charset=utf-8' },
   });
   instance.interceptors.request.use(onRequest);
-  instance.interceptors.response.use(onResponse as never, onError);
+  instance.interceptors.response.use(onResponse as never, retryOrFail(instance));
   return instance;
 }
 

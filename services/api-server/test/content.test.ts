@@ -299,7 +299,10 @@ describe('articles and search', () => {
     ]) {
       const r = await req(s.app, { method: 'GET', url: `/api/article/es/page?text=${encodeURIComponent(text)}` });
       assert.equal(r.status, 200, text);
-      assert.equal(r.body.totalElements, 0, text);
+      // Issue 36.1: the text's words are searched as words (' OR 1=1 -- finds what holds "or" and "1"), never as
+      // SQL or LIKE patterns: a text of wildcards alone finds nothing, none finds everything.
+      if (!/[a-z0-9]/i.test(text)) assert.equal(r.body.totalElements, 0, text);
+      ok(r.body.totalElements < 10, `${text}: ${r.body.totalElements}`);
     }
     const long = await req(s.app, { method: 'GET', url: `/api/article/es/page?text=${'风'.repeat(101)}` });
     assert.equal(long.status, 400);

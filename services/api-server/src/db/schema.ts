@@ -460,3 +460,19 @@ export const idempotencyKey = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
+
+/** The search index (migration 024, src/lib/search.ts): an article's texts by field and the words it was indexed with. */
+export const articleSearch = pgTable('article_search', {
+  articleId: integer('article_id').primaryKey(),
+  title: text('title').notNull().default(''),
+  meta: text('meta').notNull().default(''),
+  body: text('body').notNull().default(''),
+  terms: text('terms').notNull().default(''),
+  rule: smallint('rule').notNull().default(0),
+});
+
+/** The site's vocabulary for typo tolerance (migration 024): a term and how many articles hold it. */
+export const searchTerm = pgTable('search_term', {
+  term: varchar('term', { length: 64 }).primaryKey(),
+  articles: integer('articles').notNull().default(0),
+});

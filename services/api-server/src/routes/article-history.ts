@@ -29,6 +29,7 @@ import { formatDateTime } from '../lib/text.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
 import { channelNames, checkChannel, contentColumns, lockFresh, toAdmin, updateArticle, versionField, type Row } from './articles.js';
 import { loadChannels } from './content.js';
+import { indexArticles } from '../lib/search.js';
 
 const OK = '操作成功';
 const SAME_VERSION_MSG = '已是当前版本';
@@ -195,6 +196,7 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
             .insert(t.article)
             .values({ ...was, version: was.version + 1, updatedBy: u.userName, updatedAt: new Date() })
             .returning();
+          await indexArticles(tx, [row]);
           await storeVersion(tx, row, 'recover', u.userName);
           await tx.delete(t.articleRecycle).where(eq(t.articleRecycle.articleId, r.articleId));
           const [after] = await toAdmin(ctx, [row], names);

@@ -30,6 +30,7 @@ import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
+import { indexArticles, unindexArticles } from '../lib/search.js';
 import { formatDateTime, searchText } from '../lib/text.js';
 import { saveUpload, type UploadRule } from '../lib/upload.js';
 import { idList, intId, linkField, pageParams } from '../lib/validate.js';
@@ -250,6 +251,7 @@ export async function updateArticle(
     .set({ ...w.set, version: before.version + 1 })
     .where(eq(t.article.id, before.id))
     .returning();
+  await indexArticles(tx, [row]);
   await storeWrite(tx, before, row, w.action, u.userName);
   const [beforeAdmin, after] = await toAdmin(ctx, [before, row], names);
   await recordAudit(tx, req, u, {
@@ -327,6 +329,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           .insert(t.article)
           .values({ ...columns(req.body, u.userName), createdBy: u.userName })
           .returning();
+        await indexArticles(tx, [row]);
         const after = await one(row, names);
         await storeVersion(tx, row, 'add', u.userName);
         await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
@@ -403,6 +406,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       const u = caller(req);
       const names = await channelNames(ctx);
       await db.transaction(async (tx) => {
+        await unindexArticles(tx, req.params.ids);
         const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
         for (const row of rows) {
           // Into the recycle bin, whole, with its versions kept (the last one stored if it was not yet): restoring

@@ -1,11 +1,11 @@
 /** Content calls (UJCMS-style front-end API): bare JSON answers. */
-import { and, asc, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { ARTICLE_STATUS, BLOCK_IDS, SEARCHABLE_CHANNEL_IDS } from '@site/contract';
+import { ARTICLE_STATUS, BLOCK_IDS, CHANNEL_IDS, SEARCHABLE_CHANNEL_IDS } from '@site/contract';
 import { verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
@@ -15,6 +15,7 @@ import { bearer, loadUserByToken } from '../lib/auth.js';
 import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/validate.js';
 import { visitFields } from '../lib/visits.js';
 import { blockItemFields } from '../lib/block-items.js';
+import { corrections, excerptOf, findArticles, matchRanges, normalizeText, queryTerms } from '../lib/search.js';
 import type { Article, ArticleDetail, ArticleSearchPage, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
@@ -110,8 +111,6 @@ const listColumns = {
 /** What the public sees: published articles whose publish time has come (drafts and withdrawn ones never). */
 const isPublic = and(eq(t.article.status, ARTICLE_STATUS.published), lte(t.article.publishDate, sql`now()`));
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const pageQuery = z.object({
   channelId: intId.optional(),
   page: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
@@ -163,6 +162,8 @@ const articleListQuery = z.object({
 });
 const searchQuery = pageQuery.extend({
   text: z.string().trim().max(100, '搜索内容不能超过100个字符').optional(),
+  /** The text as typed, never corrected (the 搜索原文 link under 已为您显示“…”的结果). */
+  exact: boolish.optional(),
 });
 
 const optional = (s: z.ZodString) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
@@ -348,27 +349,93 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
   });
 
   /**
-   * Content search: title and text (trigram GIN indexes; Chinese substrings match). Without a channelId it searches
-   * every searchable channel (the search modal's 全部), never the about or contact pages' own articles. Each result
-   * says which searchable channel it belongs to, so a search over all of them can still open the right page.
+   * Content search (issue 36, lib/search.ts; the rule is in the README, _Search_): the text's terms, each in the
+   * title, summary, SEO keywords, tags or body; ranked; when nothing is found, the text with its unknown terms replaced
+   * by the closest terms of the site's vocabulary. Without a channelId it searches every searchable channel (the search
+   * modal's 全部), never the about or contact pages' own articles. Each result says which searchable channel it
+   * belongs to, so a search over all of them can still open the right page, and carries a plain-text excerpt with the
+   * matched terms as ranges. No text: every article in scope, newest first, as before; a text of no words: nothing.
    */
   app.get('/api/article/es/page', { schema: { querystring: searchQuery } }, async (req): Promise<ArticleSearchPage> => {
     const q = req.query;
-    let textFilter: SQL | undefined;
-    if (q.text) {
-      const pattern = `%${escapeLike(q.text)}%`;
-      textFilter = or(ilike(t.article.title, pattern), ilike(t.article.searchText, pattern));
-    }
     const all = await loadChannels(ctx);
-    const scope =
-      q.channelId === undefined
-        ? inArray(
-            t.article.channelId,
-            SEARCHABLE_CHANNEL_IDS.flatMap((id) => channelWithDescendants(all, id)),
-          )
-        : await channelFilter(q.channelId);
-    const found = await page(and(isPublic, scope, textFilter), q.page, q.pageSize);
-    return { ...found, content: found.content.map((a) => ({ ...a, searchChannelId: searchableAncestor(all, a.channelId) })) };
+    const channelIds =
+      q.channelId === undefined ? SEARCHABLE_CHANNEL_IDS.flatMap((id) => channelWithDescendants(all, id)) : channelWithDescendants(all, q.channelId);
+    const withSearchChannel = (found: SpringPage<Article>) =>
+      found.content.map((a) => ({ ...a, searchChannelId: searchableAncestor(all, a.channelId) }));
+    const terms = q.text ? queryTerms(q.text) : [];
+    if (!q.text) {
+      const found = await page(and(isPublic, inArray(t.article.channelId, channelIds)), q.page, q.pageSize);
+      return { ...found, content: withSearchChannel(found) };
+    }
+    const scope = {
+      channelIds,
+      leadChannelIds: [CHANNEL_IDS.product, CHANNEL_IDS.solution].flatMap((id) => channelWithDescendants(all, id)),
+    };
+    let searchedText = normalizeText(q.text);
+    let used = terms;
+    // A text of no words (punctuation, `%_%`) finds nothing.
+    let found = terms.length ? await findArticles(db, terms, scope, q.page, q.pageSize) : { total: 0, hits: [] };
+    let corrected = false;
+    if (found.total === 0 && !q.exact) {
+      // Nothing: the closest texts of the site's vocabulary, the first that finds something.
+      for (const text of (await corrections(db, searchedText)).slice(0, 3)) {
+        const again = queryTerms(text);
+        const res = await findArticles(db, again, scope, q.page, q.pageSize);
+        if (res.total > 0) {
+          [found, used, searchedText, corrected] = [res, again, text, true];
+          break;
+        }
+      }
+    }
+    const ids = found.hits.map((h) => h.id);
+    const byId = new Map(
+      ids.length
+        ? (await toArticles(ctx, (await db.select(listColumns).from(t.article).where(inArray(t.article.id, ids))) as ArticleRow[])).map((a) => [
+            a.id,
+            a,
+          ])
+        : [],
+    );
+    const bodies = new Map(
+      ids.length
+        ? (
+            await db
+              .select({ id: t.articleSearch.articleId, body: t.articleSearch.body })
+              .from(t.articleSearch)
+              .where(inArray(t.articleSearch.articleId, ids))
+          ).map((r) => [r.id, r.body])
+        : [],
+    );
+    const content = ids.flatMap((id) => {
+      const a = byId.get(id);
+      if (!a) return [];
+      const { excerpt, matches } = excerptOf([a.description ?? '', bodies.get(id) ?? ''], used);
+      return [
+        {
+          ...a,
+          searchChannelId: searchableAncestor(all, a.channelId),
+          excerpt,
+          excerptMatches: matches,
+          titleMatches: matchRanges(a.title, used),
+        },
+      ];
+    });
+    const totalPages = Math.ceil(found.total / q.pageSize);
+    return {
+      content,
+      totalElements: found.total,
+      totalPages,
+      number: q.page - 1,
+      size: q.pageSize,
+      first: q.page === 1,
+      last: q.page >= totalPages,
+      numberOfElements: content.length,
+      empty: content.length === 0,
+      searchedText,
+      corrected,
+      terms: used,
+    };
   });
 
   /** prev = the neighbour published just after (the one above in a newest-first list); next = just before. null when none. */

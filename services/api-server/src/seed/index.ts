@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { searchText } from '../lib/text.js';
+import { indexArticles, reindexStale } from '../lib/search.js';
 import * as content from './content.js';
 import { copyAsset, coverSvg, iconSvg, logoSvg, writeIfMissing } from './media.js';
 import { sceneSvg, screenSvg } from './screens.js';
@@ -52,7 +53,11 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
     .select()
     .from(t.seedState)
     .where(sql`name = ${SEED_NAME}`);
-  if (done.length) return false;
+  if (done.length) {
+    // A database seeded before the search index (migration 024), or indexed by an older rule.
+    await reindexStale(db, log);
+    return false;
+  }
   const now = Date.now();
   const day = 86_400_000;
 
@@ -69,17 +74,22 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
         return { ...b, sort: order };
       }),
     );
-    await tx.insert(t.article).values(
-      content.articles.map(({ daysAgo, ...a }, i) => {
-        const rel = a.file?.replace(/^\/files\//, '');
-        return {
-          ...a,
-          fileLength: rel ? (sizes.get(rel) ?? null) : null,
-          publishDate: new Date(now - daysAgo * day - (i % 7) * 3_600_000),
-          searchText: searchText(a.description, a.text),
-        };
-      }),
-    );
+    const articles = await tx
+      .insert(t.article)
+      .values(
+        content.articles.map(({ daysAgo, ...a }, i) => {
+          const rel = a.file?.replace(/^\/files\//, '');
+          return {
+            ...a,
+            fileLength: rel ? (sizes.get(rel) ?? null) : null,
+            publishDate: new Date(now - daysAgo * day - (i % 7) * 3_600_000),
+            searchText: searchText(a.description, a.text),
+          };
+        }),
+      )
+      .returning();
+    // The search index, in the same transaction (issue 36, lib/search.ts).
+    await indexArticles(tx, articles);
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('article', 'id'), 10000)`);
     await tx.insert(t.sysNotice).values(
       content.notices.map((n, i) => ({

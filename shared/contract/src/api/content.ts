@@ -143,24 +143,49 @@ export interface ArticlePageQuery {
 }
 
 /**
- * Query of `GET /api/article/es/page`: the content search (title and text, Chinese substrings match). Without
+ * Query of `GET /api/article/es/page`: the content search (issue 36: the text's words, each of them in the title,
+ * summary, SEO keywords, tags or body; ranked; a query finding nothing is tried with the site's closest terms). Without
  * `channelId` it searches every searchable channel (SEARCHABLE_CHANNEL_IDS and their sub-channels).
  */
 export interface ArticleSearchQuery extends ArticlePageQuery {
   /** Search text, optional, at most 100 characters. */
   text?: string;
+  /** true: the text as typed, never replaced by the closest terms when it finds nothing (issue 36.3). */
+  exact?: boolean;
 }
 
 export type ArticlePage = SpringPage<Article>;
+
+/** A stretch of a text, as UTF-16 offsets `[start, end)`: where a search term was found (issue 36.4). */
+export type TextRange = [start: number, end: number];
 
 /** One result of the content search: an article and the searchable channel (14, 10, 11 or 12) it lies under. */
 export interface ArticleSearchResult extends Article {
   /** Which of SEARCHABLE_CHANNEL_IDS the article's channel is or lies under (decides the page a result opens); null if none. */
   searchChannelId: number | null;
+  /**
+   * Plain text (never HTML: show it as text) around the first match in the summary, else the body, `…` where it was
+   * cut (issue 36.4). Absent without a search text, or from a server before issue 36.
+   */
+  excerpt?: string;
+  /** Where the search's terms are in `excerpt`, in order, not overlapping. */
+  excerptMatches?: TextRange[];
+  /** Where the search's terms are in `title`. */
+  titleMatches?: TextRange[];
 }
 
 /** `GET /api/article/es/page` answer. */
-export type ArticleSearchPage = SpringPage<ArticleSearchResult>;
+export interface ArticleSearchPage extends SpringPage<ArticleSearchResult> {
+  /**
+   * The text whose results these are (issue 36.3): the text asked for, or, when that found nothing, the same text with
+   * its unknown terms replaced by the closest terms of the site's vocabulary (`corrected`). Absent without a text.
+   */
+  searchedText?: string;
+  /** True when `searchedText` is not the text asked for: the page says 已为您显示“…”的结果. */
+  corrected?: boolean;
+  /** The terms searched (every result holds each of them). */
+  terms?: string[];
+}
 
 /** `GET /api/article/prev?id=` / `next?id=`: neighbour in the same channel, or `null` (HTTP 200) when none. */
 export type ArticleNeighbour = Article | null;

@@ -1,0 +1,446 @@
+/**
+ * The site search (issue 36): words, not one substring; a ranking; typo tolerance from the site's own vocabulary;
+ * excerpts with the matched terms as ranges (plain text, never HTML).
+ *
+ * The index lives in the database (migration 024): `article_search` holds each article's texts by field (title;
+ * summary, SEO keywords and tags; body) as plain text, and `search_term` the vocabulary (every indexed word, adjacent
+ * word pair of a title or summary, and short title, with how many articles hold it). Both are written by
+ * `indexArticles` inside the transaction of the article write (routes/articles.ts, routes/article-history.ts, the
+ * seed), and at start for articles indexed by an older rule (`reindexStale`).
+ *
+ * Terms: the text is cut at spaces and punctuation, and Chinese is segmented into words with
+ * `Intl.Segmenter('zh', { granularity: 'word' })` (Node's full ICU); consecutive one-character words are joined back
+ * into one term (ICU's dictionary splits 配电网 into 配|电|网, and a mistyped character (风险预井平台) would otherwise
+ * become two loose characters), and the one-character words 的, 和, 与 … separate terms. A result holds every term
+ * (case-insensitive) in its title, summary, SEO keywords, tags or body. The rule is written in the server's README
+ * (_Search_).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { ARTICLE_STATUS, htmlToText } from '@site/contract';
+import { rows, type Db } from '../db/index.js';
+
+/** The index rule's version: an article indexed by an older one is indexed again at start (`reindexStale`). */
+export const INDEX_RULE = 1;
+/** Longest vocabulary entry (the column is varchar(64)). */
+const TERM_MAX = 64;
+/** Characters either side of the first match an excerpt shows, and its whole length. */
+const EXCERPT_BEFORE = 30;
+const EXCERPT_LENGTH = 110;
+/** How far apart (characters) terms may lie in one field and still count as close together. */
+const CLOSE_WITHIN = 10;
+
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+const HAN = /\p{Script=Han}/u;
+/** One-character words that separate terms rather than belong to one (的 in 配电网的故障). */
+const STOP_CHARS = new Set([...'的了和与及或在是对等之把被将从向']);
+
+/** What the index and the queries compare: NFKC (full-width letters and digits as ASCII), whitespace collapsed. */
+export const normalizeText = (s: string): string => s.normalize('NFKC').replace(/\s+/g, ' ').trim();
+
+export interface Term {
+  /** Lower case. */
+  term: string;
+  /** Where it lies in the text given (UTF-16 offsets, end exclusive). */
+  start: number;
+  end: number;
+}
+
+/** The text in pieces short enough to segment (over a whole body V8 copies the input into every segment). */
+function* chunks(text: string): Generator<{ text: string; offset: number }> {
+  const re = /[^\n。！？!?；;]{1,200}[\n。！？!?；;]?/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) yield { text: m[0], offset: m.index };
+}
+
+/**
+ * The terms of a text, in order: words of the segmenter (letters, digits, Chinese words), consecutive one-character
+ * Chinese words joined into one term, spaces, punctuation and 的/和/与… separating them. `text` should be normalized.
+ */
+export function termsOf(text: string): Term[] {
+  const out: Term[] = [];
+  for (const c of chunks(text)) {
+    let run: Term | null = null;
+    const flush = () => {
+      if (run) out.push(run);
+      run = null;
+    };
+    for (const s of segmenter.segment(c.text)) {
+      const start = c.offset + s.index;
+      const end = start + s.segment.length;
+      if (!s.isWordLike) {
+        flush();
+        continue;
+      }
+      const single = [...s.segment].length === 1 && HAN.test(s.segment);
+      if (!single) {
+        flush();
+        out.push({ term: s.segment.toLowerCase(), start, end });
+      } else if (STOP_CHARS.has(s.segment)) flush();
+      else if (run) run = { term: run.term + s.segment, start: run.start, end };
+      else run = { term: s.segment, start, end };
+    }
+    flush();
+  }
+  return out;
+}
+
+/** The distinct terms of a query, in order of first appearance. */
+export function queryTerms(text: string): string[] {
+  return [...new Set(termsOf(normalizeText(text)).map((t) => t.term))];
+}
+
+export interface IndexSource {
+  id: number;
+  title: string;
+  description: string | null;
+  seoKeywords: string | null;
+  tags: string[] | null;
+  /** The body as stored (sanitised HTML). */
+  text: string;
+}
+
+const joinable = (a: string, b: string) => HAN.test(a.at(-1) ?? '') && HAN.test(b[0] ?? '');
+const vocabularyWord = (w: string) => [...w].length >= 2 && w.length <= TERM_MAX && !/^[\d.,:-]+$/.test(w);
+
+/** The index row of an article: its texts by field, and its vocabulary (words, pairs of adjacent words, short title). */
+export function indexEntry(a: IndexSource): { title: string; meta: string; body: string; vocabulary: string[] } {
+  const title = normalizeText(a.title);
+  const meta = normalizeText([a.description ?? '', a.seoKeywords ?? '', ...(a.tags ?? [])].join(' \n '));
+  const body = normalizeText(htmlToText(a.text ?? ''));
+  const vocabulary = new Set<string>();
+  const add = (w: string) => vocabularyWord(w) && vocabulary.add(w);
+  for (const field of [title, meta]) {
+    const terms = termsOf(field);
+    terms.forEach((t, i) => {
+      add(t.term);
+      const next = terms[i + 1];
+      // Adjacent words of one phrase (nothing but the words between them): 风险预警, 预警平台.
+      if (next && next.start === t.end && joinable(t.term, next.term)) add(t.term + next.term);
+    });
+  }
+  const compactTitle = title.toLowerCase().replace(/\s+/g, '');
+  if (compactTitle.length <= 30) add(compactTitle);
+  for (const t of termsOf(body)) add(t.term);
+  return { title, meta, body, vocabulary: [...vocabulary].sort() };
+}
+
+const chunked = <T>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/** Adds `delta` (per term) to the vocabulary's article counts; a term no article holds any more leaves it. */
+async function applyVocabulary(tx: Db, deltas: Map<string, number>): Promise<void> {
+  // Sorted, so two writes touching the same terms lock them in one order.
+  const entries = [...deltas].filter(([, d]) => d !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const up = entries.filter(([, d]) => d > 0);
+  const down = entries.filter(([, d]) => d < 0);
+  for (const part of chunked(up, 2000)) {
+    await tx.execute(
+      sql`INSERT INTO search_term (term, articles) VALUES ${sql.join(
+        part.map(([term, d]) => sql`(${term}, ${d})`),
+        sql`, `,
+      )} ON CONFLICT (term) DO UPDATE SET articles = search_term.articles + excluded.articles`,
+    );
+  }
+  for (const part of chunked(down, 2000)) {
+    const values = sql.join(
+      part.map(([term, d]) => sql`(${term}::varchar, ${-d}::int)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`UPDATE search_term SET articles = search_term.articles - d.n FROM (VALUES ${values}) AS d(term, n) WHERE search_term.term = d.term`,
+    );
+    await tx.execute(
+      sql`DELETE FROM search_term WHERE articles <= 0 AND term IN (${sql.join(
+        part.map(([term]) => sql`${term}`),
+        sql`, `,
+      )})`,
+    );
+  }
+}
+
+async function oldTerms(tx: Db, ids: number[]): Promise<Map<number, string[]>> {
+  if (!ids.length) return new Map();
+  const old = await rows<{ article_id: number; terms: string }>(
+    tx,
+    sql`SELECT article_id, terms FROM article_search WHERE article_id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) FOR UPDATE`,
+  );
+  return new Map(old.map((r) => [Number(r.article_id), r.terms ? r.terms.split(' ') : []]));
+}
+
+/**
+ * Indexes the articles as given (their row as written), in the caller's transaction: their index rows replaced and
+ * the vocabulary's counts moved from the words they had to the words they have.
+ */
+export async function indexArticles(tx: Db, articles: IndexSource[]): Promise<void> {
+  if (!articles.length) return;
+  const before = await oldTerms(
+    tx,
+    articles.map((a) => a.id),
+  );
+  const deltas = new Map<string, number>();
+  const bump = (w: string, d: number) => deltas.set(w, (deltas.get(w) ?? 0) + d);
+  for (const part of chunked(articles, 100)) {
+    const entries = part.map((a) => ({ id: a.id, ...indexEntry(a) }));
+    for (const e of entries) {
+      for (const w of before.get(e.id) ?? []) bump(w, -1);
+      for (const w of e.vocabulary) bump(w, 1);
+    }
+    await tx.execute(sql`INSERT INTO article_search (article_id, title, meta, body, terms, rule) VALUES ${sql.join(
+      entries.map((e) => sql`(${e.id}, ${e.title}, ${e.meta}, ${e.body}, ${e.vocabulary.join(' ')}, ${INDEX_RULE})`),
+      sql`, `,
+    )} ON CONFLICT (article_id) DO UPDATE SET title = excluded.title, meta = excluded.meta, body = excluded.body,
+      terms = excluded.terms, rule = excluded.rule`);
+  }
+  await applyVocabulary(tx, deltas);
+}
+
+/** Takes articles out of the index (their delete's transaction), and their words out of the vocabulary's counts. */
+export async function unindexArticles(tx: Db, ids: number[]): Promise<void> {
+  const before = await oldTerms(tx, ids);
+  if (!before.size) return;
+  const deltas = new Map<string, number>();
+  for (const words of before.values()) for (const w of words) deltas.set(w, (deltas.get(w) ?? 0) - 1);
+  await tx.execute(
+    sql`DELETE FROM article_search WHERE article_id IN (${sql.join(
+      [...before.keys()].map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  await applyVocabulary(tx, deltas);
+}
+
+/** At start: indexes the articles that have no index row, or one made by an older rule (a few hundred a transaction). */
+export async function reindexStale(db: Db, log: (m: string) => void = () => {}): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const batch = await rows<IndexSource & { seo_keywords: string | null }>(
+      db,
+      sql`SELECT a.id, a.title, a.description, a.seo_keywords, a.tags, a.text FROM article a
+          LEFT JOIN article_search s ON s.article_id = a.id
+          WHERE s.article_id IS NULL OR s.rule < ${INDEX_RULE} ORDER BY a.id LIMIT 200`,
+    );
+    if (!batch.length) break;
+    await db.transaction(async (tx) => {
+      await indexArticles(
+        tx,
+        batch.map((r) => ({ ...r, id: Number(r.id), seoKeywords: r.seo_keywords })),
+      );
+    });
+    done += batch.length;
+  }
+  if (done) log(`search index: ${done} article(s) indexed`);
+  return done;
+}
+
+// ---- the query
+
+/** A regular expression (PostgreSQL ARE and JavaScript alike) matching the text literally. */
+const escapeRe = (s: string) => s.replace(/[\\^$.|?*+()[\]{}-]/g, '\\$&');
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface SearchHit {
+  id: number;
+  level: number;
+  apart: number;
+}
+
+export interface SearchScope {
+  /** The channels searched (a searchable channel and its sub-channels). */
+  channelIds: number[];
+  /** The product and solution channels (with sub-channels): a title that is the query comes first there. */
+  leadChannelIds: number[];
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * The ranking (README, _Search_), as a level and whether the terms lie close together; lower first, then newer:
+ * 0 a product or solution whose title is the query (spaces and case aside); 1 one whose title holds the query as a
+ * phrase (its terms in order, nothing but spaces between: 电网运行风险预警平台 for 风险预警平台); 2 every term in the
+ * title; 3 every term in the title, summary, SEO keywords or tags; 4 the body needed. Close: in one field, the terms
+ * in the query's order (either order for two) with at most 10 characters between each.
+ */
+function rankSql(terms: string[], scope: SearchScope): { level: SQL; apart: SQL } {
+  const like = (col: SQL, term: string) => sql`${col} ILIKE ${`%${escapeLike(term)}%`}`;
+  const title = sql`s.title`;
+  const meta = sql`s.meta`;
+  const all = (f: (term: string) => SQL) => sql.join(terms.map(f), sql` AND `);
+  const compact = terms.join('');
+  const phrase = terms.map(escapeRe).join('[[:space:]]*');
+  const lead = scope.leadChannelIds.length ? sql`a.channel_id IN (${idList(scope.leadChannelIds)})` : sql`false`;
+  const level = sql`CASE
+    WHEN ${lead} AND lower(regexp_replace(s.title, '[[:space:]]+', '', 'g')) = ${compact} THEN 0
+    WHEN ${lead} AND s.title ~* ${phrase} THEN 1
+    WHEN ${all((term) => like(title, term))} THEN 2
+    WHEN ${all((term) => sql`(${like(title, term)} OR ${like(meta, term)})`)} THEN 3
+    ELSE 4 END`;
+  if (terms.length < 2) return { level, apart: sql`0` };
+  const gap = `.{0,${CLOSE_WITHIN}}`;
+  const escaped = terms.map(escapeRe);
+  const close = escaped.length === 2 ? `${escaped[0]}${gap}${escaped[1]}|${escaped[1]}${gap}${escaped[0]}` : escaped.join(gap);
+  const apart = sql`CASE WHEN s.title ~* ${close} OR s.meta ~* ${close} OR s.body ~* ${close} THEN 0 ELSE 1 END`;
+  return { level, apart };
+}
+
+/** Every term somewhere in the article (the expression of the trigram index of migration 024). */
+const matchAll = (terms: string[]) =>
+  sql.join(
+    terms.map((term) => sql`(s.title || ' ' || s.meta || ' ' || s.body) ILIKE ${`%${escapeLike(term)}%`}`),
+    sql` AND `,
+  );
+
+const publicIn = (channelIds: number[]) =>
+  sql`a.status = ${ARTICLE_STATUS.published} AND a.publish_date <= now() AND a.channel_id IN (${channelIds.length ? idList(channelIds) : sql`NULL`})`;
+
+/** One page of the public articles in scope holding every term, best first, and how many there are. */
+export async function findArticles(
+  db: Db,
+  terms: string[],
+  scope: SearchScope,
+  page: number,
+  size: number,
+): Promise<{ total: number; hits: SearchHit[] }> {
+  const where = sql`${publicIn(scope.channelIds)} AND ${matchAll(terms)}`;
+  const [{ n }] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM article a JOIN article_search s ON s.article_id = a.id WHERE ${where}`,
+  );
+  const total = Number(n);
+  if (!total || (page - 1) * size >= total) return { total, hits: [] };
+  const { level, apart } = rankSql(terms, scope);
+  const hits = await rows<SearchHit>(
+    db,
+    sql`SELECT a.id, ${level} AS level, ${apart} AS apart FROM article a JOIN article_search s ON s.article_id = a.id
+        WHERE ${where} ORDER BY level, apart, a.publish_date DESC, a.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
+  );
+  return { total, hits: hits.map((h) => ({ id: Number(h.id), level: Number(h.level), apart: Number(h.apart) })) };
+}
+
+/**
+ * A query that found nothing, written with the closest terms of the site's vocabulary: each term no article holds is
+ * looked up (pg_trgm similarity, at least 0.3) alone and with its neighbours (风险预井 is closer to the pair 风险预警 than
+ * 预井 is to any one word), and replaced in the text. Best first; empty when no term is unknown or none is close.
+ */
+export async function corrections(db: Db, text: string): Promise<string[]> {
+  const norm = normalizeText(text);
+  const all = termsOf(norm);
+  const words = [...new Set(all.map((t) => t.term))];
+  if (!words.length) return [];
+  const known = new Set(
+    (
+      await rows<{ term: string }>(
+        db,
+        sql`SELECT term FROM search_term WHERE term IN (${sql.join(
+          words.map((w) => sql`${w}`),
+          sql`, `,
+        )})`,
+      )
+    ).map((r) => r.term),
+  );
+  const unknown: string[] = [];
+  for (const w of words) {
+    if (known.has(w)) continue;
+    const [held] = await rows<{ one: number }>(
+      db,
+      sql`SELECT 1 AS one FROM article_search s WHERE (s.title || ' ' || s.meta || ' ' || s.body) ILIKE ${`%${escapeLike(w)}%`} LIMIT 1`,
+    );
+    if (!held) unknown.push(w);
+  }
+  if (!unknown.length) return [];
+  // Spans of the query's terms around each unknown one: the term, with the one before, with the one after, with both.
+  const spans = new Map<string, { start: number; end: number }>();
+  all.forEach((t, i) => {
+    if (!unknown.includes(t.term)) return;
+    for (const [from, to] of [
+      [i, i],
+      [i - 1, i],
+      [i, i + 1],
+      [i - 1, i + 1],
+    ]) {
+      if (from < 0 || to >= all.length) continue;
+      const span = all.slice(from, to + 1);
+      const key = span.reduce((acc, s, k) => (k && !joinable(acc, s.term) ? `${acc} ${s.term}` : acc + s.term), '');
+      if (key.length <= TERM_MAX && !spans.has(key)) spans.set(key, { start: span[0].start, end: span.at(-1)!.end });
+    }
+  });
+  if (!spans.size) return [];
+  const found = await rows<{ span: string; term: string; sim: number }>(
+    db,
+    sql`SELECT q.span, v.term, similarity(v.term, q.span) AS sim
+        FROM (VALUES ${sql.join(
+          [...spans.keys()].map((k) => sql`(${k}::text)`),
+          sql`, `,
+        )}) AS q(span)
+        CROSS JOIN LATERAL (SELECT term FROM search_term WHERE term % q.span AND term <> q.span
+                            ORDER BY similarity(term, q.span) DESC, articles DESC, term LIMIT 5) v`,
+  );
+  const ranked = found
+    .map((f) => ({ ...f, sim: Number(f.sim) }))
+    // A term the text already holds (配电网 for 配电网 zzqq) drops the unknown word rather than correcting it.
+    .filter((f) => !f.span.includes(f.term))
+    .sort((a, b) => b.sim - a.sim || b.span.length - a.span.length || (a.term < b.term ? -1 : 1));
+  const out: string[] = [];
+  for (const f of ranked) {
+    const at = spans.get(f.span)!;
+    const fixed = normalizeText(norm.slice(0, at.start) + f.term + norm.slice(at.end));
+    if (!out.includes(fixed) && fixed !== norm) out.push(fixed);
+  }
+  return out;
+}
+
+// ---- what a result shows
+
+/** [start, end) of each occurrence of any term in `text` (case-insensitive; overlapping ones merged). */
+export function matchRanges(text: string, terms: string[]): [number, number][] {
+  if (!terms.length || !text) return [];
+  const re = new RegExp(
+    [...terms]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRe)
+      .join('|'),
+    'giu',
+  );
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(re)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const last = out.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * The plain text shown under a result: around the first match in the summary, else in the body (the summary's start
+ * when only the title matched), at most about 110 characters, … where it was cut; and the matched terms in it.
+ */
+export function excerptOf(fields: string[], terms: string[]): { excerpt: string; matches: [number, number][] } {
+  const texts = fields.map(normalizeText).filter(Boolean);
+  if (!texts.length) return { excerpt: '', matches: [] };
+  let source = texts[0];
+  let at = -1;
+  for (const f of texts) {
+    const first = matchRanges(f, terms)[0];
+    if (first) {
+      source = f;
+      at = first[0];
+      break;
+    }
+  }
+  let start = at <= EXCERPT_BEFORE ? 0 : at - EXCERPT_BEFORE;
+  const end = Math.min(source.length, start + EXCERPT_LENGTH);
+  if (end - start < EXCERPT_LENGTH) start = Math.max(0, end - EXCERPT_LENGTH);
+  // Never a surrogate pair cut in two.
+  if (start > 0 && /[\uDC00-\uDFFF]/.test(source[start])) start++;
+  const cutEnd = end < source.length && /[\uD800-\uDBFF]/.test(source[end - 1]) ? end - 1 : end;
+  const head = start > 0 ? '…' : '';
+  const excerpt = `${head}${source.slice(start, cutEnd)}${cutEnd < source.length ? '…' : ''}`;
+  return { excerpt, matches: matchRanges(excerpt, terms) };
+}

@@ -181,3 +181,49 @@ test.describe('[issue 27.11] 全部 finds what the home page shows; a search has
     await expect(results.getByRole('link', { name: target.title, exact: true })).toBeVisible();
   });
 });
+
+test.describe('[issue 36] search that finds what people mean', () => {
+  test('[issue 36.3] /search?text=风险预井平台 shows the results of 风险预警平台, says 已为您显示“风险预警平台”的结果, and links to the text as typed', async ({
+    page,
+  }) => {
+    await page.goto(`/search?${new URLSearchParams({ text: '风险预井平台', channel: 'all' })}`);
+    const corrected = page.getByTestId('search-corrected');
+    await expect(corrected).toContainText('已为您显示“风险预警平台”的结果');
+    const results = page.getByTestId('search-results');
+    // The product of that name first, opening at the spec's address.
+    await expect(results.locator('li').first().getByRole('link')).toHaveAttribute('href', '/product?id=101');
+    await expect(results.locator('li').first().getByRole('link')).toHaveText('电网运行风险预警平台');
+    await expect(page.getByPlaceholder('请输入搜索内容')).toHaveValue('风险预井平台');
+
+    const asTyped = corrected.getByRole('link', { name: '仍然搜索“风险预井平台”' });
+    await expect(asTyped).toHaveAttribute('href', `/search?${new URLSearchParams({ text: '风险预井平台', channel: 'all', exact: '1' })}`);
+    await asTyped.click();
+    await expect(page).toHaveURL(`${BASE}/search?${new URLSearchParams({ text: '风险预井平台', channel: 'all', exact: '1' })}`);
+    await expect(page.getByText('暂无相关内容')).toBeVisible();
+    await expect(page.getByTestId('search-corrected')).toHaveCount(0);
+  });
+
+  test('[issue 36.4] the modal: 配电网 故障 (two words) finds results with their count, channel and an excerpt with the terms marked', async ({
+    page,
+    request,
+  }) => {
+    const api = (await (
+      await request.get(`${API}/api/article/es/page`, { params: { text: '配电网 故障', page: 1, pageSize: 20 } })
+    ).json()) as SearchPage;
+    expect(api.totalElements).toBeGreaterThan(1);
+    await page.goto('/');
+    const dialog = await openSearch(page);
+    const box = dialog.getByPlaceholder('请输入搜索内容');
+    await box.fill('配电网 故障');
+    await box.press('Enter');
+    await expect(dialog.getByText(`共 ${api.totalElements} 条结果`)).toBeVisible();
+    const first = dialog.getByTestId('search-results').locator('li').first();
+    await expect(first.getByRole('link')).toHaveText('配电网故障智能诊断系统');
+    await expect(first.locator('.search-results__channel')).toContainText('产品中心');
+    await expect(first.locator('.search-results__excerpt mark').first()).toHaveText(/^(配电网|故障)$/);
+    // No markup of the body: the excerpt is text.
+    expect(await first.locator('.search-results__excerpt').evaluate((el) => el.querySelectorAll(':not(mark)').length)).toBe(0);
+    await first.getByRole('link').click();
+    await expect(page).toHaveURL(`${BASE}/product?id=104`);
+  });
+});

@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Empty, Input, Pagination, Radio, Spin } from '@site/antd-kit';
 import { searchArticles } from '@site/api-client';
 import { SEARCH_PAGE_SIZE, type ArticleSearchPage, type ArticleSearchResult } from '@site/contract';
-import { formatDate } from '@site/ui';
 import { buildSearchChannels, useNavChannels } from '../../site-data/site-data';
+import { SearchResultItem, SearchSummary } from './search-results';
 import { scopedResultPath, searchAddress, SEARCH_ALL, type SearchQuery, type SearchScope } from './search-target';
 
 interface Props {
@@ -40,7 +40,7 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
     if (!query) return;
     let live = true;
     const channelId = query.scope === SEARCH_ALL ? undefined : query.scope;
-    searchArticles({ page: query.page, pageSize: SEARCH_PAGE_SIZE, channelId, text: query.text }).then(
+    searchArticles({ page: query.page, pageSize: SEARCH_PAGE_SIZE, channelId, text: query.text, ...(query.exact ? { exact: true } : {}) }).then(
       (page) => {
         if (!live) return;
         setResult(page);
@@ -65,6 +65,8 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
 
   const items = result?.content ?? [];
   const scopeValue = (s: SearchScope) => String(s);
+  const channelTitle = (item: ArticleSearchResult) => channels.find((c) => c.id === item.searchChannelId)?.title;
+  const asTyped: SearchQuery | null = query && { ...query, page: 1, exact: true };
   return (
     <div className="search-modal">
       <Radio.Group
@@ -106,23 +108,26 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
           </p>
         )}
         {result && result.totalElements === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无相关内容" />}
+        {result && query && asTyped && (
+          <SearchSummary
+            total={result.totalElements}
+            asked={query.text}
+            corrected={result.corrected ? result.searchedText : undefined}
+            askedHref={searchAddress(asTyped)}
+            onAsked={() => onQuery(asTyped)}
+          />
+        )}
         {result && items.length > 0 && query && (
           <Spin spinning={loading}>
             <ul className="search-results" data-testid="search-results">
               {items.map((item) => (
-                <li key={item.id} className="search-results__item">
-                  <a
-                    href={scopedResultPath(query.scope, item)}
-                    onClick={(e) => {
-                      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-                      e.preventDefault();
-                      go(item);
-                    }}
-                  >
-                    {item.title}
-                  </a>
-                  <time dateTime={item.publishDate}>{formatDate(item.publishDate, 'YYYY-MM-DD')}</time>
-                </li>
+                <SearchResultItem
+                  key={item.id}
+                  item={item}
+                  href={scopedResultPath(query.scope, item)}
+                  channelTitle={channelTitle(item)}
+                  onChoose={() => go(item)}
+                />
               ))}
             </ul>
           </Spin>

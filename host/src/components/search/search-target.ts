@@ -17,12 +17,18 @@ export interface SearchQuery {
   scope: SearchScope;
   /** 1-based. */
   page: number;
+  /** The text as typed, never replaced by the site's closest terms (the link under 已为您显示“…”的结果, issue 36.3). */
+  exact?: boolean;
 }
 
-/** The address of a search, to share and open again: `/search?text=…&channel=all|14|10|11|12` (page when past 1). */
+/**
+ * The address of a search, to share and open again: `/search?text=…&channel=all|14|10|11|12` (page when past 1,
+ * `exact=1` for the text as typed).
+ */
 export function searchAddress(q: SearchQuery): string {
   const params = new URLSearchParams({ text: q.text, channel: String(q.scope) });
   if (q.page > 1) params.set('page', String(q.page));
+  if (q.exact) params.set('exact', '1');
   return `/search?${params.toString()}`;
 }
 
@@ -31,7 +37,9 @@ export function readSearchAddress(params: URLSearchParams): SearchQuery {
   const channel = Number(params.get('channel'));
   const scope: SearchScope = (SEARCHABLE_CHANNEL_IDS as readonly number[]).includes(channel) ? channel : SEARCH_ALL;
   const page = Number(params.get('page'));
-  return { text: (params.get('text') ?? '').trim().slice(0, 100), scope, page: Number.isInteger(page) && page > 1 ? page : 1 };
+  const q: SearchQuery = { text: (params.get('text') ?? '').trim().slice(0, 100), scope, page: Number.isInteger(page) && page > 1 ? page : 1 };
+  if (params.get('exact') === '1') q.exact = true;
+  return q;
 }
 
 /** Where a result found with the given scope goes: with 全部, the result's own searchable channel decides. */

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, ConfigProvider, Result, Spin, theme as antdTheme, zhCN } from '@site/antd-kit';
-import { getDicts, getRouters } from '@site/api-client';
-import { NOTICE, type RouterVo } from '@site/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouters } from '@site/api-client';
+import type { RouterVo } from '@site/contract';
 import { authStore, loadUserInfo, useAuth } from '@site/app-runtime';
 import { BasicLayout } from './layout/BasicLayout';
 import { CustomerLayout } from './layout/CustomerLayout';
 import { isCustomer } from './pages/dashboard/roles';
 import './layout/admin.css';
 import { buildMenu } from './menu/routes';
+import { keys } from './data/keys';
 import { ForcedPasswordChange } from './pages/password/ForcedPasswordChange';
 import { settingsStore, useSettings } from './store/settings';
 import { tabsStore } from './store/tabs';
@@ -15,9 +17,10 @@ import { tabsStore } from './store/tabs';
 /** Who the shell last showed tabs for: another user must not inherit them. */
 let tabsOwner: number | null = null;
 
-/** On mount: the user (when not loaded yet), the server's menu list and the notice-type dictionary. */
+/** On mount: the user (when not loaded yet) and the server's menu list. */
 function useBoot() {
   const { user, mustChangePassword } = useAuth();
+  const client = useQueryClient();
   const [routers, setRouters] = useState<RouterVo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -42,9 +45,6 @@ function useBoot() {
       // again when the change clears the flag.
       if (authStore.get().mustChangePassword || menuFor.current === attempt) return;
       menuFor.current = attempt;
-      getDicts(NOTICE.dictType)
-        .then((r) => authStore.setDict(NOTICE.dictType, r.data ?? []))
-        .catch(() => undefined);
       try {
         const r = await getRouters();
         if (alive) setRouters(r.data ?? []);
@@ -60,9 +60,13 @@ function useBoot() {
 
   useEffect(() => {
     if (!user) return;
-    if (tabsOwner !== user.userId) tabsStore.reset();
+    if (tabsOwner !== user.userId) {
+      tabsStore.reset();
+      // Nor the previous user's answers (lists, the bell's count) in the page's query cache.
+      client.removeQueries({ queryKey: keys.all });
+    }
     tabsOwner = user.userId;
-  }, [user]);
+  }, [user, client]);
 
   return { user, routers, error, mustChangePassword, retry: () => setAttempt((a) => a + 1) };
 }

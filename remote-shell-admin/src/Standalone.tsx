@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, Typography, zhCN } from '@site/antd-kit';
 import { authStore, bus, getToken, performLogout } from '@site/app-runtime';
 import AdminApp from './AdminApp';
@@ -20,6 +21,9 @@ function takeTokenFromQuery(): void {
   url.searchParams.delete('token');
   window.history.replaceState(null, '', url.pathname + url.search + url.hash);
 }
+
+/** In the composed site the shell reads through the host's query cache (react-query is a singleton); alone, its own. */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 function SignInNote() {
   return (
@@ -45,17 +49,19 @@ export function Standalone() {
     return () => bus.off('logout', onLogout);
   }, []);
   return (
-    <ConfigProvider locale={zhCN}>
-      <BrowserRouter>
-        {token ? (
-          <Routes>
-            <Route path="/" element={<Navigate to="/index" replace />} />
-            <Route path="*" element={<AdminApp />} />
-          </Routes>
-        ) : (
-          <SignInNote />
-        )}
-      </BrowserRouter>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN}>
+        <BrowserRouter>
+          {token ? (
+            <Routes>
+              <Route path="/" element={<Navigate to="/index" replace />} />
+              <Route path="*" element={<AdminApp />} />
+            </Routes>
+          ) : (
+            <SignInNote />
+          )}
+        </BrowserRouter>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

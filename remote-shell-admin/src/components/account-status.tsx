@@ -15,7 +15,7 @@ function nextAccountStatus(a: { status: UserStatus; userName: string }) {
  * Flips an account between 正常 and 停用 through `save`, says so and refreshes the list (staff users and customers
  * alike); answers the new status, or null when the call failed (the client has already notified).
  */
-export function useAccountStatusToggle(save: (userId: number, body: { status: UserStatus }) => Promise<unknown>, refresh: () => void) {
+export function useAccountStatusToggle(save: (userId: number, body: { status: UserStatus }) => Promise<unknown>, refresh: () => unknown) {
   const { message } = App.useApp();
   return async (a: { userId: number; status: UserStatus; userName: string }): Promise<UserStatus | null> => {
     const { status, done } = nextAccountStatus(a);
@@ -25,7 +25,7 @@ export function useAccountStatusToggle(save: (userId: number, body: { status: Us
       return null;
     }
     void message.success(done);
-    refresh();
+    void refresh();
     return status;
   };
 }

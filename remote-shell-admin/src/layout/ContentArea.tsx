@@ -6,6 +6,7 @@ import MissingComponent from '../pages/missing/MissingComponent';
 import NotFound from '../pages/not-found/NotFound';
 import Forbidden from '../pages/forbidden/Forbidden';
 import { PageBoundary } from '../components/PageBoundary';
+import { ViewShown } from '../data/shell-query';
 import { useTabs } from '../store/tabs';
 import { useSettings } from '../store/settings';
 
@@ -22,7 +23,9 @@ function PageView({ menu, viewPath }: { menu: readonly MenuEntry[]; viewPath: st
 
 /**
  * The page area with keep-alive: the views of open keep-alive tabs stay mounted (hidden when not active) so their
- * state survives tab switches; closing a tab drops it from the cached views and so unmounts it (TAB-5, TAB-6).
+ * state survives tab switches; closing a tab drops it from the cached views and so unmounts it (TAB-5, TAB-6). A
+ * hidden view's queries are not subscribed (`ViewShown`): shown again, it refetches what is stale, so a tab that
+ * becomes active shows current data (issue 34.1).
  */
 export function ContentArea({ menu, menuReady }: { menu: readonly MenuEntry[]; menuReady: boolean }) {
   const location = useLocation();
@@ -51,7 +54,9 @@ export function ContentArea({ menu, menuReady }: { menu: readonly MenuEntry[]; m
     <>
       {keys.map((k) => (
         <div key={k} className="admin-view" data-view={k} style={k === current ? undefined : { display: 'none' }}>
-          <PageView menu={menu} viewPath={k} />
+          <ViewShown.Provider value={k === current}>
+            <PageView menu={menu} viewPath={k} />
+          </ViewShown.Provider>
         </div>
       ))}
       {!keys.includes(current) && (

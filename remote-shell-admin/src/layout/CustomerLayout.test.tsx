@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import * as runtime from '@site/app-runtime';
 import AdminApp from '../AdminApp';
+import { WithQueries } from '../test/query-client';
 
 jest.mock('@site/api-client', () => ({
   ...jest.requireActual('@site/api-client'),
@@ -49,9 +50,11 @@ function shellAs(userName: string, roles: string[]) {
     runtime.authStore.setInfo({ user: user(userName), roles, permissions: roles.length ? ['*:*:*'] : [] });
   });
   render(
-    <MemoryRouter initialEntries={['/index']}>
-      <AdminApp />
-    </MemoryRouter>,
+    <WithQueries>
+      <MemoryRouter initialEntries={['/index']}>
+        <AdminApp />
+      </MemoryRouter>
+    </WithQueries>,
   );
 }
 

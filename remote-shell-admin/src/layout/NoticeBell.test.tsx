@@ -1,12 +1,16 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { App } from '@site/antd-kit';
 import * as api from '@site/api-client';
 import { authStore } from '@site/app-runtime';
-import { NOTICE, type Notice } from '@site/contract';
-import { NoticeBell } from './NoticeBell';
+import type { Notice } from '@site/contract';
+import { CHANGES } from '../data/keys';
+import { testQueryClient, WithQueries } from '../test/query-client';
+import { NoticeBell, UNREAD_REFETCH_MS } from './NoticeBell';
 
 jest.mock('@site/api-client', () => ({
   ...jest.requireActual('@site/api-client'),
+  getDicts: jest.fn(),
   getNoticeList: jest.fn(),
   getNoticeUnread: jest.fn(),
   markNoticeRead: jest.fn(),
@@ -26,7 +30,7 @@ const notice: Notice = {
 };
 
 beforeEach(() => {
-  authStore.setDict(NOTICE.dictType, [{ dictLabel: '通知', dictValue: '1', listClass: '', cssClass: '' }]);
+  m.getDicts.mockResolvedValue({ code: 200, msg: '操作成功', data: [{ dictLabel: '通知', dictValue: '1', listClass: '', cssClass: '' }] } as never);
   m.getNoticeList.mockResolvedValue({ code: 200, msg: '查询成功', total: 1, rows: [notice] });
   m.getNoticeUnread.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 3 } });
   m.markNoticeRead.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 2 } });
@@ -34,36 +38,65 @@ beforeEach(() => {
 afterEach(() => {
   jest.clearAllMocks();
   authStore.clear();
+  jest.useRealTimers();
 });
+
+function renderBell(client: QueryClient = testQueryClient()) {
+  render(
+    <WithQueries client={client}>
+      <App>
+        <NoticeBell />
+      </App>
+    </WithQueries>,
+  );
+  return client;
+}
 
 describe('notice bell', () => {
   it('[ISSUE-27.7] the badge shows the unread count and goes down when a notice is opened, which marks it read', async () => {
-    render(
-      <App>
-        <NoticeBell />
-      </App>,
-    );
+    renderBell();
     const bell = await screen.findByRole('button', { name: '通知公告，3条未读' });
     expect(bell.querySelector('.ant-badge-count')?.getAttribute('title')).toBe('3');
 
     await act(async () => fireEvent.click(bell));
     fireEvent.click(await screen.findByText('系统升级通知'));
 
-    expect(m.markNoticeRead).toHaveBeenCalledWith(5);
+    await waitFor(() => expect(m.markNoticeRead).toHaveBeenCalledWith(5));
     const after = await screen.findByRole('button', { name: '通知公告，2条未读' });
     expect(after.querySelector('.ant-badge-count')?.getAttribute('title')).toBe('2');
   });
 
   it('[ISSUE-27.7] with nothing unread the bell has no count', async () => {
     m.getNoticeUnread.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 0 } });
-    render(
-      <App>
-        <NoticeBell />
-      </App>,
-    );
+    renderBell();
     await act(async () => {});
     expect(m.getNoticeUnread).toHaveBeenCalledTimes(1);
     const bell = screen.getByRole('button', { name: '通知公告' });
     expect(bell.querySelector('.ant-badge-count')).toBeNull();
+  });
+
+  it('[ISSUE-34.1] a write on notices (通知公告) invalidates the count: the badge shows the new one without a reload', async () => {
+    const client = renderBell();
+    await screen.findByRole('button', { name: '通知公告，3条未读' });
+    m.getNoticeUnread.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 4 } });
+    await act(async () => {
+      await Promise.all(CHANGES.notice.map((queryKey) => client.invalidateQueries({ queryKey })));
+    });
+    expect(await screen.findByRole('button', { name: '通知公告，4条未读' })).toBeTruthy();
+  });
+
+  it('[ISSUE-34.1] a new notice reaches the badge within a minute, without opening the bell or reloading', async () => {
+    jest.useFakeTimers();
+    renderBell();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('button', { name: '通知公告，3条未读' })).toBeTruthy();
+    m.getNoticeUnread.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 5 } });
+    expect(UNREAD_REFETCH_MS).toBeLessThanOrEqual(60_000);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(UNREAD_REFETCH_MS);
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: '通知公告，5条未读' })).toBeTruthy());
   });
 });

@@ -1,43 +1,49 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/antd-kit';
-import { getNoticeList, getNoticeUnread, markNoticeRead } from '@site/api-client';
+import { markNoticeRead } from '@site/api-client';
 import { NOTICE, type Notice } from '@site/contract';
-import { useAuth } from '@site/app-runtime';
 import { NoticeDetailModal } from '../components/NoticeDetailModal';
+import { keys } from '../data/keys';
+import { bellPageQuery, dictQuery, unreadQuery } from '../data/queries';
+import { useChanged, useShellQuery } from '../data/shell-query';
 import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from './notice-paging';
 
 /** The notice types of the tabs: the sys_notice_type dictionary (NOTICE-2). */
 function useNoticeTypes() {
-  const { dicts } = useAuth();
-  return dicts[NOTICE.dictType] ?? [];
+  return useShellQuery(dictQuery(NOTICE.dictType)).data ?? [];
 }
 
+/** New notices reach the badge within this time without a reload (the browser tab in view; none while it is hidden). */
+export const UNREAD_REFETCH_MS = 60_000;
+
 /**
- * The unread count on the bell (issue 27.7): read when the shell starts and each time the popover opens; opening a
- * notice marks it read for the user and the server's answer is the new count.
+ * The unread count on the bell (issue 27.7, 34.1): a query, asked when the shell starts, each time the popover opens
+ * and every minute; a write that changes notices (通知公告) invalidates it. Opening a notice marks it read for the user:
+ * the server's answer is the new count, and the count's key is invalidated for anything else reading it.
  */
 function useUnreadCount() {
-  const [unread, setUnread] = useState(0);
-  const refresh = useCallback(() => {
-    getNoticeUnread()
-      .then((res) => setUnread(res.data?.unread ?? 0))
-      .catch(() => {
-        /* the HTTP client already told the user; the badge keeps its last count */
-      });
-  }, []);
-  const markRead = useCallback((noticeId: number) => {
-    markNoticeRead(noticeId)
-      .then((res) => setUnread(res.data?.unread ?? 0))
-      .catch(() => {
-        /* the HTTP client already told the user */
-      });
-  }, []);
-  useEffect(refresh, [refresh]);
+  const client = useQueryClient();
+  const changed = useChanged();
+  const count = useShellQuery({ ...unreadQuery(), refetchInterval: UNREAD_REFETCH_MS });
+  const unread = count.data ?? 0;
+  const { refetch } = count;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const { mutate: markRead } = useMutation({
+    mutationFn: (noticeId: number) => markNoticeRead(noticeId),
+    onSuccess: (res) => {
+      if (typeof res.data?.unread === 'number') client.setQueryData(keys.bell.unread(), res.data.unread);
+      else void changed('noticeRead');
+    },
+    // the HTTP client already told the user; the count is asked again
+    onError: () => void changed('noticeRead'),
+  });
   return { unread, refresh, markRead };
 }
 
 /** NOTICE-1..14: the bell, its popover with a tab per type, the paged list and the detail modal. */
 export function NoticeBell() {
+  const client = useQueryClient();
   const types = useNoticeTypes();
   const { unread, refresh, markRead } = useUnreadCount();
   const [open, setOpen] = useState(false);
@@ -47,19 +53,23 @@ export function NoticeBell() {
   // Answers of an older tab or page must not land in the current list.
   const requestId = useRef(0);
 
-  const load = useCallback(async (p: NoticePaging) => {
-    const id = ++requestId.current;
-    setLoading(true);
-    try {
-      const res = await getNoticeList(noticeQuery(p));
-      if (id !== requestId.current) return;
-      setPaging((cur) => receivePage({ ...cur, noticeType: p.noticeType }, p.pageNum, res.rows ?? [], res.total ?? 0));
-    } catch {
-      /* the HTTP client already told the user */
-    } finally {
-      if (id === requestId.current) setLoading(false);
-    }
-  }, []);
+  const load = useCallback(
+    async (p: NoticePaging) => {
+      const id = ++requestId.current;
+      setLoading(true);
+      try {
+        // Asked afresh on each open, tab change and 查看更多, under the bell's key (keys.ts).
+        const res = await client.fetchQuery({ ...bellPageQuery(noticeQuery(p)), staleTime: 0 });
+        if (id !== requestId.current) return;
+        setPaging((cur) => receivePage({ ...cur, noticeType: p.noticeType }, p.pageNum, res.rows ?? [], res.total ?? 0));
+      } catch {
+        /* the HTTP client already told the user */
+      } finally {
+        if (id === requestId.current) setLoading(false);
+      }
+    },
+    [client],
+  );
 
   // Opening (again) shows a fresh first page of the tab in view; loading on the event, not after the render. The
   // popover may report the same state twice (the bell's click and its own open change): a second "open" would

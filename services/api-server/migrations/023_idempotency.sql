@@ -16,6 +16,9 @@ CREATE TABLE idempotency_key (
   body_base64 boolean NOT NULL DEFAULT false,
   -- While the first request runs: after this moment its instance is taken to have died, and the same request may run.
   locked_until timestamptz,
+  -- Set by the write's own transaction (lib/idempotency.ts, markCommits): the write committed, whether or not its
+  -- answer was kept.
+  committed_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL,
   PRIMARY KEY (scope, key)

@@ -73,10 +73,11 @@ test('[issue 35.5] a key whose first request is still running: 409; a claim whos
   const other = await addNotice(key, title);
   assert.equal(other.status, 422);
   await s.app.ctx.db.execute(sql`DELETE FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`);
-  // A real first request, then its row put back to "running".
+  // A real first request, then its row put back to "running, not committed".
   assert.equal((await addNotice(key, title)).status, 200);
   await s.app.ctx.db.execute(
-    sql`UPDATE idempotency_key SET status = NULL, body = NULL, locked_until = now() + interval '1 minute' WHERE scope = ${scope} AND key = ${key}`,
+    sql`UPDATE idempotency_key SET status = NULL, body = NULL, committed_at = NULL, locked_until = now() + interval '1 minute'
+        WHERE scope = ${scope} AND key = ${key}`,
   );
   const running = await addNotice(key, title);
   assert.equal(running.status, 409, JSON.stringify(running.body));
@@ -85,6 +86,43 @@ test('[issue 35.5] a key whose first request is still running: 409; a claim whos
   const rerun = await addNotice(key, title);
   assert.equal(rerun.status, 200);
   assert.equal(rerun.headers['idempotent-replayed'], undefined);
+});
+
+test('[issue 35.5] an instance killed after its write committed: the write’s own transaction marked the key, so the retry answers success and writes nothing', async () => {
+  const key = fresh();
+  const scope = tokenScope(s.token.admin);
+  const title = `幂等公告${n}`;
+  assert.equal((await addNotice(key, title)).status, 200);
+  const [mark] = await rows<{ committed: boolean }>(
+    s.app.ctx.db,
+    sql`SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
+  );
+  assert.equal(mark.committed, true, 'the route’s transaction set committed_at');
+  // As if the instance died between its commit and keeping the answer, 3 s ago, its lock still held (or lapsed).
+  for (const lock of [`now() + interval '1 minute'`, `now() - interval '1 second'`]) {
+    await s.app.ctx.db.execute(
+      sql`UPDATE idempotency_key SET status = NULL, body = NULL, content_type = NULL, committed_at = now() - interval '3 seconds',
+          locked_until = ${sql.raw(lock)} WHERE scope = ${scope} AND key = ${key}`,
+    );
+    const retry = await addNotice(key, title);
+    assert.equal(retry.status, 200, JSON.stringify(retry.body));
+    assert.deepEqual(retry.body, { code: 200, msg: '操作成功' });
+    assert.equal(retry.headers['idempotent-replayed'], 'true');
+    assert.equal(await noticesTitled(title), 1);
+  }
+  // Committed a moment ago and the answer kept while the retry waits: the retry answers that answer.
+  await s.app.ctx.db.execute(
+    sql`UPDATE idempotency_key SET status = NULL, body = NULL, committed_at = now(), locked_until = now() + interval '1 minute' WHERE scope = ${scope} AND key = ${key}`,
+  );
+  const waiting = addNotice(key, title);
+  await new Promise((r) => setTimeout(r, 300));
+  await s.app.ctx.db.execute(
+    sql`UPDATE idempotency_key SET status = 201, content_type = 'application/json; charset=utf-8', body = '{"code":200,"msg":"kept"}' WHERE scope = ${scope} AND key = ${key}`,
+  );
+  const answered = await waiting;
+  assert.equal(answered.status, 201);
+  assert.equal(answered.body.msg, 'kept');
+  assert.equal(await noticesTitled(title), 1);
 });
 
 test('[issue 35.5] an error answer releases the key: the same key then runs the corrected request', async () => {

@@ -1,6 +1,7 @@
 import { DeleteOutlined, UndoOutlined } from '@site/antd-kit';
-import { getRecycledArticles, purgeRecycledArticles, restoreRecycledArticles } from '@site/api-client';
+import { purgeRecycledArticles, restoreRecycledArticles } from '@site/api-client';
 import { RECYCLE_PERMISSION_ID } from '@site/contract';
+import { lists } from '../../data/queries';
 import { ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
@@ -11,7 +12,7 @@ const PAGE_SIZE = 10;
  * versions for good (content:recycle:delete).
  */
 export default function RecyclePage() {
-  const list = useListPage(getRecycledArticles, PAGE_SIZE);
+  const list = useListPage(lists.recycle, PAGE_SIZE);
   const { selected } = list;
   const restore = (ids: number[]) => list.remove(ids, restoreRecycledArticles, '恢复成功');
   const purge = (ids: number[]) => list.remove(ids, purgeRecycledArticles, '已彻底删除');

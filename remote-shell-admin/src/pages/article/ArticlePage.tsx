@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { App, EditOutlined, HistoryOutlined, PlusOutlined, Tag, DeleteOutlined } from '@site/antd-kit';
-import { deleteArticles, getAdminArticles, getChannels, setArticleStatus } from '@site/api-client';
+import { deleteArticles, setArticleStatus } from '@site/api-client';
 import { ARTICLE_CHANNEL_IDS, ARTICLE_STATUS, ARTICLE_STATUS_LABELS, type AdminArticle, type Channel } from '@site/contract';
+import { channelOptionsQuery, lists } from '../../data/queries';
+import { useShellQuery } from '../../data/shell-query';
 import { deleteSelected, labelOptions, ListPage, useListPage } from '../../list-page';
 import { ArticleEditor, type ChannelOption } from './ArticleEditor';
 import { ArticleHistory } from './ArticleHistory';
@@ -9,6 +11,7 @@ import { ArticleHistory } from './ArticleHistory';
 const PAGE_SIZE = 10;
 /** The route permission of this page: its buttons follow this id's actionList (the action directive). */
 export const ARTICLE_PERMISSION_ID = 'content:article';
+const NO_CHANNELS: ChannelOption[] = [];
 const STATUS_COLORS = { 0: 'green', 1: 'default', 2: 'orange' } as const;
 
 function channelOptions(all: Channel[]): ChannelOption[] {
@@ -23,18 +26,11 @@ function channelOptions(all: Channel[]): ChannelOption[] {
 /** 文章管理 (content/article/index): the articles of every channel, written and published by staff. */
 export default function ArticlePage() {
   const { message } = App.useApp();
-  const list = useListPage(getAdminArticles, PAGE_SIZE);
+  const list = useListPage(lists.articles, PAGE_SIZE);
   const { selected } = list;
-  const [channels, setChannels] = useState<ChannelOption[]>([]);
+  const channels = useShellQuery({ ...channelOptionsQuery(), select: channelOptions }).data ?? NO_CHANNELS;
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [history, setHistory] = useState<number | null>(null);
-
-  useEffect(() => {
-    getChannels().then(
-      (all) => setChannels(channelOptions(all)),
-      () => undefined,
-    );
-  }, []);
 
   const closeEditor = useCallback(() => setEditing(null), []);
 
@@ -43,7 +39,7 @@ export default function ArticlePage() {
       await setArticleStatus(a.id, { status, version: a.version });
       void message.success(status === ARTICLE_STATUS.published ? '已发布' : '已下线');
     } finally {
-      list.refresh();
+      await list.refresh();
     }
   };
 
@@ -123,11 +119,11 @@ export default function ArticlePage() {
           onClose={closeEditor}
           onSaved={() => {
             setEditing(null);
-            list.refresh();
+            void list.refresh();
           }}
         />
       )}
-      <ArticleHistory id={history} permissionId={ARTICLE_PERMISSION_ID} onClose={() => setHistory(null)} onRestored={list.refresh} />
+      <ArticleHistory id={history} permissionId={ARTICLE_PERMISSION_ID} onClose={() => setHistory(null)} onRestored={() => void list.refresh()} />
     </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Descriptions, Modal, Tag } from '@site/antd-kit';
-import { getAuditLog } from '@site/api-client';
 import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS, type AuditLogEntry } from '@site/contract';
+import { lists } from '../../data/queries';
 import { labelOptions, ListPage, useListPage } from '../../list-page';
 import { changedFields } from './changed-fields';
 
@@ -11,7 +11,7 @@ const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 
 
 /** 操作日志 (system/audit/index): every write by staff, searchable; a row opens its before and after side by side. */
 export default function AuditLog() {
-  const list = useListPage(getAuditLog, PAGE_SIZE);
+  const list = useListPage(lists.audit, PAGE_SIZE);
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
 
   const before = (open?.before ?? {}) as Record<string, unknown>;

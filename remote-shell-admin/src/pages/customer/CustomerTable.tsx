@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Descriptions, Drawer } from '@site/antd-kit';
-import { getSiteCustomer, listSiteCustomers, setSiteCustomerStatus } from '@site/api-client';
+import { getSiteCustomer, setSiteCustomerStatus } from '@site/api-client';
 import { ROLE_LABELS, USER_STATUS_LABELS, DEFAULT_ROLE, type SiteCustomer } from '@site/contract';
 import { accountStatusControl, accountStatusTag, useAccountStatusToggle } from '../../components/account-status';
+import { lists } from '../../data/queries';
 import { ControlButton, labelOptions, ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
@@ -11,7 +12,7 @@ export const CUSTOMER_PERMISSION_ID = 'system:customer';
 
 /** 客户管理 (system/customer/index): people registered on the site; search, view, disable and enable. */
 export default function CustomerTable() {
-  const list = useListPage(listSiteCustomers, PAGE_SIZE);
+  const list = useListPage(lists.customers, PAGE_SIZE);
   const [detail, setDetail] = useState<SiteCustomer | null>(null);
   const toggleStatus = useAccountStatusToggle(setSiteCustomerStatus, list.refresh);
 

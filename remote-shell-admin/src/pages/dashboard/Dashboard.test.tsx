@@ -4,10 +4,12 @@ import { App } from '@site/antd-kit';
 import * as api from '@site/api-client';
 import { authStore } from '@site/app-runtime';
 import { readSupportInfo } from '../../layout/support-url';
+import { WithQueries } from '../../test/query-client';
 import Dashboard from './Dashboard';
 
 jest.mock('@site/api-client', () => ({
   ...jest.requireActual('@site/api-client'),
+  getDicts: jest.fn(() => Promise.resolve({ code: 200, msg: '', data: [] })),
   getNoticeList: jest.fn(),
   getWorkbenchAccount: jest.fn(),
   getWorkbenchDocuments: jest.fn(),
@@ -93,11 +95,13 @@ afterEach(() => {
 
 function show() {
   render(
-    <App>
-      <MemoryRouter>
-        <Dashboard />
-      </MemoryRouter>
-    </App>,
+    <WithQueries>
+      <App>
+        <MemoryRouter>
+          <Dashboard />
+        </MemoryRouter>
+      </App>
+    </WithQueries>,
   );
 }
 

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Empty, List, Space, Tag, Typography } from '@site/antd-kit';
-import { getNoticeList } from '@site/api-client';
 import { NOTICE, type Notice } from '@site/contract';
-import { useAuth } from '@site/app-runtime';
 import { formatDate } from '@site/ui';
+import { bellPageQuery, dictQuery } from '../../data/queries';
+import { useShellQuery } from '../../data/shell-query';
 import { NoticeDetailModal } from '../../components/NoticeDetailModal';
 import { PageSection } from '../../components/PageSection';
 import { noticeTitle } from '../../layout/notice-paging';
@@ -13,20 +13,12 @@ import { noticeTitle } from '../../layout/notice-paging';
  * 'customer'), titles cut at 32 characters (NOTICE-14), the full text in a dialog.
  */
 export function LatestNotices({ title }: { title: string }) {
-  const { dicts } = useAuth();
-  const [notices, setNotices] = useState<Notice[] | null>(null);
+  const types = useShellQuery(dictQuery(NOTICE.dictType)).data;
+  // The same published notices as the bell's pages: a notice written in 通知公告 shows here too.
+  const latest = useShellQuery(bellPageQuery({ pageNum: 1, pageSize: 5, status: NOTICE.status }));
+  const notices = latest.isError ? [] : (latest.data?.rows ?? null);
   const [detail, setDetail] = useState<Notice | null>(null);
-  const typeLabel = (v: string) => dicts[NOTICE.dictType]?.find((d) => d.dictValue === v)?.dictLabel ?? v;
-
-  useEffect(() => {
-    let alive = true;
-    getNoticeList({ pageNum: 1, pageSize: 5, status: NOTICE.status })
-      .then((r) => alive && setNotices(r.rows ?? []))
-      .catch(() => alive && setNotices([]));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const typeLabel = (v: string) => types?.find((d) => d.dictValue === v)?.dictLabel ?? v;
 
   return (
     <PageSection title={title}>

@@ -1,6 +1,6 @@
 import { Tag } from '@site/antd-kit';
-import { getLoginLog } from '@site/api-client';
 import { LOGIN_LOG_STATUS_LABELS, type LoginLogEntry } from '@site/contract';
+import { lists } from '../../data/queries';
 import { labelOptions, ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 20;
@@ -11,7 +11,7 @@ const PAGE_SIZE = 20;
  * everyone who may open the page.
  */
 export default function LoginLog() {
-  const list = useListPage(getLoginLog, PAGE_SIZE);
+  const list = useListPage(lists.loginLog, PAGE_SIZE);
   return (
     <ListPage
       list={list}

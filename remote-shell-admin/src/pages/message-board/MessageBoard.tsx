@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { App, ExportOutlined, Form, Input, Radio, Tag, Typography } from '@site/antd-kit';
-import { deleteMessages, exportMessages, getMessageBoardList, handleMessage } from '@site/api-client';
+import { deleteMessages, exportMessages, handleMessage } from '@site/api-client';
 import { MESSAGE_REPLY_SMS, MESSAGE_REPLY_SMS_LABELS, MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry } from '@site/contract';
+import { lists } from '../../data/queries';
 import { deleteSelected, FormDialog, labelOptions, ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
@@ -10,7 +11,7 @@ export const MESSAGE_PERMISSION_ID = 'content:message';
 
 /** 留言板 (content/message-board/index): visitors' messages (plain text: React escapes them), handled by staff. */
 export default function MessageBoard() {
-  const list = useListPage(getMessageBoardList, PAGE_SIZE);
+  const list = useListPage(lists.messages, PAGE_SIZE);
   const { query, selected } = list;
   const [handling, setHandling] = useState<MessageBoardEntry | null>(null);
 
@@ -92,7 +93,7 @@ export default function MessageBoard() {
           onClose={() => setHandling(null)}
           onSaved={() => {
             setHandling(null);
-            list.refresh();
+            void list.refresh();
           }}
         />
       )}

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import { App, EditOutlined, ExportOutlined, PlusOutlined, Tag } from '@site/antd-kit';
-import { deleteNotices, exportNotices, getNoticeList, updateNotice } from '@site/api-client';
+import { deleteNotices, exportNotices, updateNotice } from '@site/api-client';
 import { NOTICE, NOTICE_AUDIENCE_LABELS, type Notice } from '@site/contract';
-import { useAuth } from '@site/app-runtime';
 import { NoticeDetailModal } from '../../components/NoticeDetailModal';
+import { dictQuery, lists } from '../../data/queries';
+import { useShellQuery } from '../../data/shell-query';
 import { deleteSelected, labelOptions, ListPage, useListPage } from '../../list-page';
 import { NoticeForm } from './NoticeForm';
 
@@ -13,10 +14,9 @@ export const NOTICE_PERMISSION_ID = 'system:notice';
 
 /** 通知公告 (system/notice/index): the notices, written, closed, deleted and exported by staff holding the action. */
 export default function NoticeTable() {
-  const { dicts } = useAuth();
   const { message } = App.useApp();
-  const types = dicts[NOTICE.dictType] ?? [];
-  const list = useListPage(getNoticeList, PAGE_SIZE);
+  const types = useShellQuery(dictQuery(NOTICE.dictType)).data ?? [];
+  const list = useListPage(lists.notices, PAGE_SIZE);
   const { query, selected } = list;
   const [detail, setDetail] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -28,7 +28,7 @@ export default function NoticeTable() {
       () => message.success(status === '0' ? '已开启' : '已关闭'),
       () => undefined,
     );
-    list.refresh();
+    await list.refresh();
   };
   const editSelected = () => {
     if (selected.length !== 1) return void message.warning('请选择一条公告进行修改');
@@ -109,7 +109,7 @@ export default function NoticeTable() {
           onClose={closeForm}
           onSaved={() => {
             setEditing(null);
-            list.refresh();
+            void list.refresh();
           }}
         />
       )}

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import * as api from '@site/api-client';
 import * as runtime from '@site/app-runtime';
 import AdminApp from '../../AdminApp';
+import { WithQueries } from '../../test/query-client';
 
 jest.mock('@site/api-client', () => ({
   ...jest.requireActual('@site/api-client'),
@@ -51,9 +52,11 @@ const submit = () => act(async () => fireEvent.click(screen.getByRole('button', 
 
 function renderShell() {
   return render(
-    <MemoryRouter initialEntries={['/index']}>
-      <AdminApp />
-    </MemoryRouter>,
+    <WithQueries>
+      <MemoryRouter initialEntries={['/index']}>
+        <AdminApp />
+      </MemoryRouter>
+    </WithQueries>,
   );
 }
 

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { App, DeleteOutlined, PlusOutlined, Space, Tag } from '@site/antd-kit';
-import { deleteRoles, listRoles } from '@site/api-client';
+import { deleteRoles } from '@site/api-client';
 import type { SysRole, SysRoleQuery } from '@site/contract';
+import { lists } from '../../data/queries';
 import { ListPage, useListPage } from '../../list-page';
 import { RoleForm } from './RoleForm';
 
@@ -12,7 +13,7 @@ export const ROLE_PERMISSION_ID = 'system:role';
 /** 角色管理 (system/role/index): roles with their menus and per-action permissions. */
 export default function RoleTable() {
   const { message } = App.useApp();
-  const list = useListPage<SysRole, SysRoleQuery, string>(listRoles, PAGE_SIZE);
+  const list = useListPage<SysRole, SysRoleQuery, string>(lists.roles, PAGE_SIZE);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
   const close = useCallback(() => setEditing(null), []);
@@ -69,7 +70,7 @@ export default function RoleTable() {
           onClose={close}
           onSaved={() => {
             setEditing(null);
-            list.refresh();
+            void list.refresh();
             void message.success('保存成功');
           }}
         />

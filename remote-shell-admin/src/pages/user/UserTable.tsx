@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, KeyOutlined, PlusOutlined, Space, Tag } from '@site/antd-kit';
-import { listRoleOptions, listStaffUsers, resetStaffUserPassword, setStaffUserStatus } from '@site/api-client';
+import { resetStaffUserPassword, setStaffUserStatus } from '@site/api-client';
 import { USER_STATUS_LABELS, type RoleOption, type StaffUser } from '@site/contract';
 import { useAuth, usePermission } from '@site/app-runtime';
 import { accountStatusControl, accountStatusTag, useAccountStatusToggle } from '../../components/account-status';
+import { lists, roleOptionsQuery } from '../../data/queries';
+import { useShellQuery } from '../../data/shell-query';
 import { labelOptions, ListPage, useListPage } from '../../list-page';
 import { InitialPasswordModal } from './InitialPasswordModal';
 import { UserForm } from './UserForm';
 
 const PAGE_SIZE = 10;
+const NO_ROLES: RoleOption[] = [];
 /** The route permission of 用户管理: its controls follow this id's actionList (the spec's action directive). */
 export const USER_PERMISSION_ID = 'system:user';
 
@@ -17,26 +20,20 @@ export default function UserTable() {
   const { message } = App.useApp();
   const { user: me } = useAuth();
   const { hasAction } = usePermission();
-  const list = useListPage(listStaffUsers, PAGE_SIZE);
+  const list = useListPage(lists.users, PAGE_SIZE);
   const toggle = useAccountStatusToggle(setStaffUserStatus, list.refresh);
-  const [roles, setRoles] = useState<RoleOption[]>([]);
   const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
   const [shown, setShown] = useState<{ userName: string; password: string; reset: boolean } | null>(null);
   const mayChoose = hasAction(USER_PERMISSION_ID, 'add') || hasAction(USER_PERMISSION_ID, 'edit');
 
-  useEffect(() => {
-    if (!mayChoose) return;
-    listRoleOptions().then(
-      (r) => setRoles(r.data ?? []),
-      () => undefined,
-    );
-  }, [mayChoose]);
+  // The 角色 choices follow 角色管理: a role created there is offered here once this tab shows again.
+  const roles = useShellQuery({ ...roleOptionsQuery(), enabled: mayChoose }).data ?? NO_ROLES;
 
   async function reset(u: StaffUser) {
     try {
       const r = await resetStaffUserPassword(u.userId);
       setShown({ userName: u.userName, password: r.data.password, reset: true });
-      list.refresh();
+      void list.refresh();
     } catch {
       /* notified */
     }
@@ -115,7 +112,7 @@ export default function UserTable() {
           onClose={() => setEditing(null)}
           onSaved={(created) => {
             setEditing(null);
-            list.refresh();
+            void list.refresh();
             if (created) setShown({ ...created, reset: false });
             else void message.success('修改成功');
           }}

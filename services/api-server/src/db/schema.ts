@@ -455,6 +455,7 @@ export const idempotencyKey = pgTable(
     body: text('body'),
     bodyBase64: boolean('body_base64').notNull().default(false),
     lockedUntil: ts('locked_until'),
+    committedAt: ts('committed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
   },

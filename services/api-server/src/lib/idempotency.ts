@@ -9,9 +9,9 @@
  * Keys are scoped by the caller: a hash of the bearer token, or the address of a caller without one, so nobody can
  * read another caller's answer by guessing or reusing their key.
  *
- * Only answers below 400 are kept. An answer of 400 or more releases the key: every write of this server runs in one
- * transaction or not at all, so nothing was done, and the same key may be sent again (the client's retry after a 503
- * during a database outage runs the write then). An answer that is a stream (a file download) or larger than 1 MiB
+ * Only answers below 400 are kept, and error answers of a request whose transaction committed (a step after it
+ * failed). Any other error answer releases the key: nothing was committed, and the same key may be sent again (the
+ * client's retry after a 503 during a database outage runs the write then). An answer that is a stream (a file download) or larger than 1 MiB
  * is not kept either (its key is released; a download done twice changes nothing).
  *
  * Multipart uploads: the file is streamed from the request to the object storage by the handler and never buffered
@@ -25,10 +25,19 @@
  * would add two writes to each, and a record counted twice after a failed answer is an analytics blip, not a
  * duplicated piece of content (the exit beacon cannot send headers anyway).
  *
- * What is left open: an instance killed after its handler's transaction committed and before the answer was stored
- * (the moments between the two) leaves the key claimed with no answer; the same request then answers 409 until the
- * claim's lock lapses (70 s, longer than the browser client's 60 s timeout) and runs again after that.
+ * An instance killed while it runs a write (kill -9, a crash) leaves the key claimed with no answer. What the same
+ * request then gets depends on whether the write committed, which its own transaction records: every `db.transaction`
+ * of a request holding a claim sets the claim's `committed_at` in that transaction (markCommits), so the mark and the
+ * write commit together or not at all.
+ * - committed: the write is done, and its answer was lost with the instance. The retry waits up to 2 s from the
+ *   commit for the answer to be stored (the instance may only be slow), then answers `{code: 200, msg: '操作成功'}`
+ *   with `Idempotent-Replayed: true`: the write's success, without the fields the lost answer may have carried.
+ * - not committed: nothing was written. 409 while the claim's lock holds (70 s, past the browser client's 60 s
+ *   timeout: the instance may still be running it), then the request runs again.
+ * A write made of single statements outside `db.transaction` sets no mark: after a crash it is treated as not
+ * committed (409, then run again after the lock).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,6 +50,10 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a claim of a running request holds before its instance is taken to have died. */
 export const CLAIM_LOCK_MS = 70_000;
+/** How long after a write committed its answer may take to be stored before a retry answers the write's success. */
+export const LOST_ANSWER_MS = 2_000;
+/** The answer to a retry whose first request committed and died before its answer was kept. */
+export const LOST_ANSWER_BODY = JSON.stringify({ code: 200, msg: '操作成功' });
 /** Answers larger than this are not kept (the key is released). */
 export const MAX_STORED_BYTES = 1024 * 1024;
 /** How often each instance deletes expired keys. */
@@ -56,6 +69,24 @@ interface Claim {
   scope: string;
   key: string;
   settled: boolean;
+}
+
+/** The claim of the request running now (set for the rest of the request once it is claimed): read by markCommits. */
+const current = new AsyncLocalStorage<{ claim?: Claim }>();
+
+/**
+ * Makes every `db.transaction` of a request holding a claim set the claim's `committed_at` inside that transaction,
+ * as its last statement: the mark commits exactly when the write does. Patches the one shared drizzle instance.
+ */
+export function markCommits(db: Db): void {
+  const original = db.transaction.bind(db) as (fn: (tx: Db) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+  (db as unknown as { transaction: typeof original }).transaction = (fn, config) =>
+    original(async (tx) => {
+      const result = await fn(tx);
+      const claim = current.getStore()?.claim;
+      if (claim) await tx.execute(sql`UPDATE idempotency_key SET committed_at = now() WHERE scope = ${claim.scope} AND key = ${claim.key}`);
+      return result;
+    }, config);
 }
 
 declare module 'fastify' {
@@ -109,6 +140,8 @@ interface StoredRow {
   content_type: string | null;
   body: string | null;
   body_base64: boolean;
+  /** ms since the write committed; null: it has not. */
+  committed_ms: number | null;
 }
 
 /** Claims the key for this request: true when it is ours to run (new, expired, or a dead instance's claim of the same request). */
@@ -120,16 +153,23 @@ async function claim(db: Db, scope: string, key: string, fingerprint: string): P
     sql`INSERT INTO idempotency_key (scope, key, fingerprint, locked_until, expires_at)
         VALUES (${scope}, ${key}, ${fingerprint}, now() + ${lock}::interval, now() + ${ttl}::interval)
         ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, content_type = NULL,
-          body = NULL, body_base64 = false, locked_until = EXCLUDED.locked_until, created_at = now(), expires_at = EXCLUDED.expires_at
+          body = NULL, body_base64 = false, committed_at = NULL, locked_until = EXCLUDED.locked_until, created_at = now(),
+          expires_at = EXCLUDED.expires_at
         WHERE idempotency_key.expires_at <= now()
-           OR (idempotency_key.status IS NULL AND idempotency_key.locked_until <= now() AND idempotency_key.fingerprint = EXCLUDED.fingerprint)
+           OR (idempotency_key.status IS NULL AND idempotency_key.committed_at IS NULL AND idempotency_key.locked_until <= now()
+               AND idempotency_key.fingerprint = EXCLUDED.fingerprint)
         RETURNING true AS claimed`,
   );
   return got.length > 0;
 }
 
-async function release(db: Db, c: Claim): Promise<void> {
-  await db.execute(sql`DELETE FROM idempotency_key WHERE scope = ${c.scope} AND key = ${c.key} AND status IS NULL`);
+/** Frees the key of a request that wrote nothing (no committed mark); false when its write had committed. */
+async function release(db: Db, c: Claim): Promise<boolean> {
+  const gone = await rows<{ one: number }>(
+    db,
+    sql`DELETE FROM idempotency_key WHERE scope = ${c.scope} AND key = ${c.key} AND status IS NULL AND committed_at IS NULL RETURNING 1 AS one`,
+  );
+  return gone.length > 0;
 }
 
 async function store(db: Db, c: Claim, status: number, contentType: string, payload: string | Buffer): Promise<void> {
@@ -150,6 +190,16 @@ export async function purgeExpiredKeys(db: Db): Promise<number> {
   return Number(gone[0]?.n ?? 0);
 }
 
+const readRow = async (db: Db, scope: string, key: string) =>
+  (
+    await rows<StoredRow>(
+      db,
+      sql`SELECT fingerprint, status, content_type, body, body_base64,
+            (extract(epoch FROM now() - committed_at) * 1000)::float8 AS committed_ms
+          FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
+    )
+  )[0];
+
 function replay(reply: FastifyReply, row: StoredRow): FastifyReply {
   const body = row.body_base64 ? Buffer.from(row.body ?? '', 'base64') : (row.body ?? '');
   reply.code(row.status!).header(REPLAYED_HEADER, 'true');
@@ -164,7 +214,8 @@ function replay(reply: FastifyReply, row: StoredRow): FastifyReply {
  * through onSend, and the purge of expired keys every 15 minutes.
  */
 export function idempotency(app: FastifyInstance, db: Db, log: (err: unknown, msg: string) => void): void {
-  app.addHook('preValidation', async (req, reply) => {
+  markCommits(db);
+  const check = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     if (!WRITE_METHODS.has(req.method) || !req.routeOptions.url) return;
     const key = keyOf(req);
     if (!key) return;
@@ -178,16 +229,36 @@ export function idempotency(app: FastifyInstance, db: Db, log: (err: unknown, ms
         req.idempotencyClaim = { scope, key, settled: false };
         return;
       }
-      const [row] = await rows<StoredRow>(
-        db,
-        sql`SELECT fingerprint, status, content_type, body, body_base64 FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
-      );
+      let row = await readRow(db, scope, key);
       if (!row) continue;
       if (row.fingerprint !== fingerprint) throw new HttpError(422, MSG.idempotencyKeyReused);
-      if (row.status === null) throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
-      return replay(reply, row);
+      // Committed, answer not kept yet: the instance may be storing it now; past LOST_ANSWER_MS it died with it.
+      while (row && row.status === null && row.committed_ms !== null && row.committed_ms < LOST_ANSWER_MS) {
+        await new Promise((r) => setTimeout(r, 100));
+        row = await readRow(db, scope, key);
+      }
+      if (!row) continue;
+      if (row.status !== null) return replay(reply, row);
+      if (row.committed_ms !== null) {
+        return reply.code(200).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(LOST_ANSWER_BODY);
+      }
+      throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
     }
     throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
+  };
+  // A callback hook: the rest of the request (its handler, its transactions) runs inside `current`, whose claim
+  // markCommits reads. Set after the body is parsed (the parser's stream events would lose the context).
+  app.addHook('preValidation', (req, reply, done) => {
+    const store: { claim?: Claim } = {};
+    check(req, reply).then(
+      (replayed) => {
+        if (replayed) return;
+        if (!req.idempotencyClaim) return done();
+        store.claim = req.idempotencyClaim;
+        current.run(store, () => done());
+      },
+      (err: Error) => done(err),
+    );
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -195,10 +266,12 @@ export function idempotency(app: FastifyInstance, db: Db, log: (err: unknown, ms
     if (!c || c.settled) return payload;
     c.settled = true;
     const status = reply.statusCode;
-    const keep = status < 400 && (typeof payload === 'string' || Buffer.isBuffer(payload)) && Buffer.byteLength(payload) <= MAX_STORED_BYTES;
+    const storable = (typeof payload === 'string' || Buffer.isBuffer(payload)) && Buffer.byteLength(payload) <= MAX_STORED_BYTES;
+    const type = String(reply.getHeader('content-type') ?? '');
     try {
-      if (keep) await store(db, c, status, String(reply.getHeader('content-type') ?? ''), payload);
-      else await release(db, c);
+      if (status < 400 && storable) await store(db, c, status, type, payload);
+      // An error after the write committed (a step after its transaction failed) is that write's answer: kept too.
+      else if (!(await release(db, c)) && storable) await store(db, c, status, type, payload);
     } catch (err) {
       // The answer still goes out; the claim lapses after CLAIM_LOCK_MS.
       log(err, 'idempotency: the answer could not be kept');

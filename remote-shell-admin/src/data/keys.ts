@@ -1,0 +1,94 @@
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * Every query key of the admin shell, in one place (DESIGN.md 5d). All start with `admin`, so they never meet the
+ * public pages' keys in the page's one query cache, and `keys.all` removes a signed-out user's data at once. Each
+ * resource has a root (`all`) under which its lists, details and dictionaries sit: invalidating the root reaches
+ * every one of them, in every open tab.
+ */
+const ROOT = 'admin';
+
+const resource = <N extends string>(name: N) => [ROOT, name] as const;
+
+export const keys = {
+  all: [ROOT] as const,
+  articles: {
+    all: resource('articles'),
+    list: (query: object) => [...resource('articles'), 'list', query] as const,
+    detail: (id: number) => [...resource('articles'), 'detail', id] as const,
+    versions: (id: number) => [...resource('articles'), 'versions', id] as const,
+  },
+  recycle: {
+    all: resource('recycle'),
+    list: (query: object) => [...resource('recycle'), 'list', query] as const,
+  },
+  channels: {
+    all: resource('channels'),
+    /** The public channel list (`/api/channel`): 文章管理's 栏目 choices. */
+    options: () => [...resource('channels'), 'options'] as const,
+  },
+  roles: {
+    all: resource('roles'),
+    list: (query: object) => [...resource('roles'), 'list', query] as const,
+    detail: (roleKey: string) => [...resource('roles'), 'detail', roleKey] as const,
+    /** 用户管理's 角色 choices (search and form). */
+    options: () => [...resource('roles'), 'options'] as const,
+  },
+  users: {
+    all: resource('users'),
+    list: (query: object) => [...resource('users'), 'list', query] as const,
+  },
+  customers: {
+    all: resource('customers'),
+    list: (query: object) => [...resource('customers'), 'list', query] as const,
+  },
+  notices: {
+    all: resource('notices'),
+    list: (query: object) => [...resource('notices'), 'list', query] as const,
+  },
+  /** The bell: the signed-in user's unread count and the popover's pages. */
+  bell: {
+    all: resource('bell'),
+    unread: () => [...resource('bell'), 'unread'] as const,
+    page: (query: object) => [...resource('bell'), 'page', query] as const,
+  },
+  dicts: {
+    all: resource('dicts'),
+    type: (dictType: string) => [...resource('dicts'), dictType] as const,
+  },
+  messages: {
+    all: resource('messages'),
+    list: (query: object) => [...resource('messages'), 'list', query] as const,
+  },
+  audit: {
+    all: resource('audit'),
+    list: (query: object) => [...resource('audit'), 'list', query] as const,
+  },
+  loginLog: {
+    all: resource('login-log'),
+    list: (query: object) => [...resource('login-log'), 'list', query] as const,
+  },
+} as const;
+
+/**
+ * What a write changes: after a write on a resource, these roots are invalidated (open lists refetch now, the ones
+ * in other tabs when their tab is shown again). A write reaches every list that shows the same rows:
+ * deleting an article fills 回收站, restoring one fills 文章管理 again, a role shows in 用户管理's 角色 choices and
+ * its users' 角色 column, a notice in the bell.
+ */
+export const CHANGES = {
+  article: [keys.articles.all, keys.recycle.all],
+  recycle: [keys.recycle.all, keys.articles.all],
+  role: [keys.roles.all, keys.users.all, keys.audit.all],
+  user: [keys.users.all, keys.audit.all],
+  customer: [keys.customers.all, keys.audit.all],
+  notice: [keys.notices.all, keys.bell.all],
+  /** Reading a notice: the bell's count. */
+  noticeRead: [keys.bell.unread()],
+  message: [keys.messages.all],
+  /** Lists nobody writes from the shell (logs): their own root only. */
+  audit: [keys.audit.all],
+  loginLog: [keys.loginLog.all],
+} satisfies Record<string, readonly QueryKey[]>;
+
+export type Resource = keyof typeof CHANGES;

@@ -227,3 +227,27 @@ test.describe('[issue 36] search that finds what people mean', () => {
     await expect(page).toHaveURL(`${BASE}/product?id=104`);
   });
 });
+
+test('[issue 36.6] the product a search result opens is one page for a search engine: /product?id=101 and /productDetail?id=101 are rendered, both name /productDetail?id=101 as canonical, the sitemap lists that one', async ({
+  request,
+}) => {
+  const rendered = async (url: string) => {
+    let html = '';
+    await expect
+      .poll(async () => (html = await (await request.get(`${BASE}${url}`)).text()).includes('id="site-render"'), {
+        timeout: 60_000,
+        message: `${url} rendered`,
+      })
+      .toBe(true);
+    return html;
+  };
+  const canonical = `<link rel="canonical" href="${BASE}/productDetail?id=101" />`;
+  for (const url of ['/product?id=101', '/productDetail?id=101']) {
+    const html = await rendered(url);
+    expect(html, url).toContain(canonical);
+    expect(html, url).toContain('电网运行风险预警平台');
+  }
+  const xml = await (await request.get(`${BASE}/sitemap.xml`)).text();
+  expect(xml).toContain(`<loc>${BASE}/productDetail?id=101</loc>`);
+  expect(xml).not.toContain('/product?id=');
+});

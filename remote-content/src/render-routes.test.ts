@@ -12,7 +12,7 @@ test('[ISSUE-25][ROUTE-6] each product category the API lists is rendered, and a
   const routes = await renderRoutes();
   expect(api.getChannels).toHaveBeenCalledWith({ parentId: CHANNEL_IDS.product });
   const byUrl = Object.fromEntries(routes.map((r) => [r.url, r]));
-  expect(Object.keys(byUrl).filter((u) => u.startsWith('/product?'))).toEqual([
+  expect(Object.keys(byUrl).filter((u) => u.startsWith('/product?categoryId='))).toEqual([
     '/product?categoryId=20',
     '/product?categoryId=21',
     '/product?categoryId=23',
@@ -22,4 +22,12 @@ test('[ISSUE-25][ROUTE-6] each product category the API lists is rendered, and a
   expect(byUrl['/product'].channels).toEqual([CHANNEL_IDS.product, 20, 21, 23]);
   expect(byUrl['/'].channels).toEqual(expect.arrayContaining([23]));
   expect(byUrl['/productDetail?id=101']).toMatchObject({ articleId: 101 });
+});
+
+test('[issue 36.6] a product is rendered at /product?id=N too (where the search opens it), naming /productDetail?id=N as its canonical page', async () => {
+  api.getChannels.mockResolvedValue([{ id: 20 }] as Channel[]);
+  api.getAllArticles.mockImplementation(async (channelId: number) => (channelId === CHANNEL_IDS.product ? [article(101, 20)] : []));
+  const byUrl = Object.fromEntries((await renderRoutes()).map((r) => [r.url, r]));
+  expect(byUrl['/product?id=101']).toEqual({ url: '/product?id=101', articleId: 101, channels: [], canonical: '/productDetail?id=101' });
+  expect(byUrl['/productDetail?id=101'].canonical).toBeUndefined();
 });

@@ -45,3 +45,13 @@ test('[issue 27.5] without them: the article title, the tags as keywords, and no
   const bare = headTags(buildHead({ origin: 'https://example.cn', pathname: '/newsDetail', id: 3, company, article: article({}) }), company.title);
   expect(bare).not.toContain('name="keywords"');
 });
+
+test('[issue 36.6] /product?id=N (where the search opens a product) and /productDetail?id=N name one canonical page', () => {
+  const at = (pathname: string) => buildHead({ origin: 'https://example.cn', pathname, id: 101, company, article: article({ id: 101 }) });
+  expect(at('/product').canonical).toBe('https://example.cn/productDetail?id=101');
+  expect(at('/productDetail').canonical).toBe('https://example.cn/productDetail?id=101');
+  expect(headTags(at('/product'), company.title)).toContain('<link rel="canonical" href="https://example.cn/productDetail?id=101" />');
+  // Other pages stay their own; the product list without an id too.
+  expect(at('/newsDetail').canonical).toBe('https://example.cn/newsDetail?id=101');
+  expect(buildHead({ origin: 'https://example.cn', pathname: '/product', id: null, company }).canonical).toBe('https://example.cn/product');
+});

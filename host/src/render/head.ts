@@ -45,6 +45,12 @@ export function absoluteUrl(origin: string, url: string | null | undefined): str
   }
 }
 
+/**
+ * Pages shown at two addresses (issue 36.6): the search opens a product at `/product?id=N` (SRCH-7), the product
+ * list at `/productDetail?id=N`; both name the second as canonical, so a search engine indexes one page.
+ */
+const CANONICAL_DETAIL: Record<string, string> = { '/product': '/productDetail' };
+
 export function buildHead(o: {
   origin: string;
   pathname: string;
@@ -53,7 +59,7 @@ export function buildHead(o: {
   article?: ArticleDetail | null;
 }): PageHead {
   const { origin, pathname, id, company, article } = o;
-  const canonical = `${origin}${pathname}${id !== null ? `?id=${id}` : ''}`;
+  const canonical = `${origin}${id !== null ? `${CANONICAL_DETAIL[pathname] ?? pathname}?id=${id}` : pathname}`;
   const organization = {
     '@context': 'https://schema.org',
     '@type': 'Organization',

@@ -340,3 +340,120 @@ describe('dev endpoints', () => {
     assert.equal(v.body.data[0].count, 1);
   });
 });
+
+describe('登录日志 keeps no typed secrets and cannot be flooded (issue 34.8)', () => {
+  const s8 = suiteServer({ server: { rateLimits: { loginFailures: { limit: 3, windowMs: 600_000 } } } });
+  async function signIn(username: string, password: string, ip: string) {
+    const c = await captcha(s8.app);
+    return req(s8.app, { method: 'POST', url: '/login', ip, payload: { username, password, code: c.answer, uuid: c.uuid } });
+  }
+  const logOf = (ip: string) =>
+    rows<{ user_name: string; status: string; msg: string; ip: string }>(
+      s8.app.ctx.db,
+      sql`SELECT user_name, status, msg, ip FROM login_log WHERE ip = ${ip} ORDER BY id`,
+    );
+
+  test('[issue 34.8][AUTH-1] a name that matches no account is logged as 未知用户 with the address and time, never as typed; a known name as itself', async () => {
+    const ip = freshIp();
+    const typed = `Secret-${Date.now()}`;
+    assert.equal((await signIn(typed, 'whatever1', ip)).body.msg, '用户不存在/密码错误');
+    assert.equal((await signIn('editor', 'wrong-pass', ip)).body.msg, '用户不存在/密码错误');
+    // SMS sign-in with a number that has no account
+    const sms = await req(s8.app, { method: 'POST', url: '/loginNoPassword', ip, payload: { phone: freshPhone(), code: '123456' } });
+    assert.equal(sms.body.code, 500);
+    assert.deepEqual(
+      (await logOf(ip)).map((r) => [r.user_name, r.status]),
+      [
+        ['未知用户', '1'],
+        ['editor', '1'],
+        ['未知用户', '1'],
+      ],
+    );
+    const anywhere = await rows<{ n: number }>(s8.app.ctx.db, sql`SELECT count(*)::int AS n FROM login_log WHERE user_name = ${typed}`);
+    assert.equal(anywhere[0].n, 0, 'the typed name is nowhere in the log');
+    const listed = await req(s8.app, {
+      method: 'GET',
+      url: `/system/logininfor/list?userName=${encodeURIComponent('未知用户')}`,
+      token: await login(s8.app, 'admin', 'admin123'),
+    });
+    assert.ok(
+      listed.body.rows.some((r: { ip: string; createTime: string }) => r.ip === ip && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r.createTime)),
+    );
+  });
+
+  test('[issue 34.8] refused sign-ins count against the address\u2019s limit before a row is written: past it, 429 and no row, whatever names it tries; other addresses are not affected', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) assert.equal((await signIn(`nobody${Date.now()}${i}`, 'x-password', ip)).body.code, 500);
+    const over = await signIn(`nobody${Date.now()}x`, 'x-password', ip);
+    assert.equal(over.status, 429);
+    assert.match(over.body.msg, /^登录失败次数过多，请在 \d+ 分钟后重试$/);
+    const again = await signIn('admin', 'admin123', ip);
+    assert.equal(again.status, 429, 'the address waits out its window');
+    const sms = await req(s8.app, { method: 'POST', url: '/loginNoPassword', ip, payload: { phone: freshPhone(), code: '123456' } });
+    assert.equal(sms.status, 429);
+    assert.equal((await logOf(ip)).length, 3, 'no row past the limit');
+    assert.equal((await signIn('admin', 'admin123', freshIp())).body.code, 200, 'another address signs in');
+  });
+});
+
+describe('SMS codes are not on demand (issue 34.7)', () => {
+  const logged: string[] = [];
+  // Fastify's logger option takes a stream too; ServerOptions names only the level.
+  const logger = { level: 'warn', stream: { write: (line: string) => void logged.push(line) } };
+  const s7 = suiteServer({ env: { SITE_SMS_CAPTCHA: '1', SMS_HOURLY_CAP: '3' }, server: { logger } });
+  const send = (query: string, ip = freshIp()) => req(s7.app, { method: 'POST', url: `/bus/customer/sendCode?${query}`, ip });
+  const outbox = (phone: string) =>
+    rows<{ n: number }>(s7.app.ctx.db, sql`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = ${phone}`).then((r) => r[0].n);
+  const resetCounts = () => req(s7.app, { method: 'POST', url: '/dev/rate-limits/reset' });
+
+  test('[issue 34.7][API-18] a code that may go to a number without an account (register) needs the image captcha first, registered or not; login and reset codes do not', async () => {
+    await resetCounts();
+    const phone = freshPhone();
+    const none = await send(`phone=${phone}&purpose=register`);
+    assert.deepEqual([none.status, none.body.code, none.body.msg], [200, 500, '请先输入图形验证码']);
+    const c1 = await captcha(s7.app);
+    const wrong = await send(`phone=${phone}&purpose=register&uuid=${c1.uuid}&captcha=zzzz`);
+    assert.deepEqual([wrong.body.code, wrong.body.msg], [500, '验证码错误']);
+    assert.equal(await outbox(phone), 0, 'nothing sent without the captcha');
+    const c2 = await captcha(s7.app);
+    const right = await send(`phone=${phone}&purpose=register&uuid=${c2.uuid}&captcha=${c2.answer}`);
+    assert.deepEqual([right.body.code, right.body.msg], [200, '验证码已发送']);
+    assert.equal(await outbox(phone), 1);
+    // a registered number is asked the same (the demand tells nothing of which numbers have accounts)
+    const registered = await send('phone=13800138000&purpose=register');
+    assert.equal(registered.body.msg, '请先输入图形验证码');
+    // the captcha is single use
+    const reused = await send(`phone=${freshPhone()}&purpose=register&uuid=${c2.uuid}&captcha=${c2.answer}`);
+    assert.equal(reused.body.msg, '验证码已失效');
+    // a phone change asked for by someone not signed in needs it too; a signed-in person does not
+    assert.equal((await send(`phone=${freshPhone()}&purpose=phone`)).body.msg, '请先输入图形验证码');
+    const token = await login(s7.app, '13800138001', 'customer123');
+    const mine = await req(s7.app, { method: 'POST', url: `/bus/customer/sendCode?phone=${freshPhone()}&purpose=phone`, token });
+    assert.equal(mine.body.msg, '验证码已发送');
+    // sign-in and reset codes go only to numbers with an account: no captcha asked
+    assert.equal((await send('phone=13800138002&purpose=login')).body.msg, '验证码已发送');
+    assert.equal((await send(`phone=${freshPhone()}&purpose=reset`)).body.msg, '验证码已发送');
+  });
+
+  test('[issue 34.7] a site-wide hourly cap (SMS_HOURLY_CAP): reached, sendCode answers 429 in Chinese and sends nothing, and the log gets one alert line', async () => {
+    await resetCounts();
+    logged.length = 0;
+    const registerCode = async (phone: string) => {
+      const c = await captcha(s7.app);
+      return send(`phone=${phone}&purpose=register&uuid=${c.uuid}&captcha=${c.answer}`);
+    };
+    for (let i = 0; i < 3; i++) assert.equal((await registerCode(freshPhone())).body.msg, '验证码已发送');
+    const late = [freshPhone(), freshPhone(), freshPhone()];
+    for (const phone of late) {
+      const over = await registerCode(phone);
+      assert.equal(over.status, 429);
+      assert.match(over.body.msg, /^短信验证码发送量已达本小时上限，请在 \d+ 分钟后重试$/);
+      assert.ok(over.body.retryAfter > 0);
+      assert.equal(await outbox(phone), 0, 'nothing sent past the cap');
+    }
+    const alerts = logged.filter((l) => l.includes('sms-hourly-cap'));
+    assert.equal(alerts.length, 1, logged.join('\n'));
+    assert.match(JSON.parse(alerts[0]).msg, /SMS hourly cap reached: 3 codes/);
+    await resetCounts();
+  });
+});

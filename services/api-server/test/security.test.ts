@@ -221,12 +221,13 @@ describe('tokens and roles', () => {
     assert.equal(mb.status, 200, 'the untouched session still works');
   });
 
-  test('a disabled account loses its live sessions: the server answers its token 401', async () => {
+  test('[issue 34.4] a disabled account loses its live sessions: the server answers its token 401, saying 账号已停用', async () => {
     const t = await login(s.app, '13800138001', 'customer123');
     assert.equal((await req(s.app, { method: 'GET', url: '/getInfo', token: t })).status, 200);
     await db().execute(sql`UPDATE sys_user SET status = '1' WHERE user_name = '13800138001'`);
     try {
-      assert.deepEqual((await req(s.app, { method: 'GET', url: '/getInfo', token: t })).body, UNAUTHORIZED);
+      const r = await req(s.app, { method: 'GET', url: '/getInfo', token: t });
+      assert.deepEqual([r.status, r.body], [401, { code: 401, msg: '账号已停用，请联系管理员' }]);
     } finally {
       await db().execute(sql`UPDATE sys_user SET status = '0' WHERE user_name = '13800138001'`);
     }

@@ -30,6 +30,8 @@ export interface RenderedEntry {
   blocks?: readonly number[];
   /** The page's remote slot is rendered by the browser (no usable server build). */
   clientOnly?: boolean;
+  /** The URL this page is the same page as (RenderRoute.canonical): not in the sitemap. */
+  canonical?: string;
 }
 
 export interface RenderIndex {
@@ -108,9 +110,10 @@ export function siteDay(value: string | undefined): string | null {
   return Number.isNaN(d.getTime()) ? null : SITE_DAY.format(d);
 }
 
-/** Every rendered page, list pages first; detail pages with their last change. */
+/** Every rendered page, list pages first; detail pages with their last change; not a page another one stands for. */
 export function sitemap(siteOrigin: string, index: RenderIndex): string {
   const urls = Object.entries(index.pages)
+    .filter(([, e]) => !e.canonical)
     .sort(([a], [b]) => Number(a.includes('?')) - Number(b.includes('?')) || a.localeCompare(b))
     .map(([url, e]) => {
       const day = siteDay(e.lastModified);

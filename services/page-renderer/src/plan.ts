@@ -23,7 +23,7 @@ export const SHELL_BLOCKS: readonly number[] = [
 
 export type Scope = { all: true } | { changes: readonly ContentChange[] };
 
-export interface PlannedRoute extends Pick<RenderedEntry, 'channels' | 'articleId' | 'blocks' | 'lastModified'> {
+export interface PlannedRoute extends Pick<RenderedEntry, 'channels' | 'articleId' | 'blocks' | 'lastModified' | 'canonical'> {
   url: string;
   remote: string;
 }

@@ -127,6 +127,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
         ...(route.articleId !== undefined ? { articleId: route.articleId } : {}),
         ...(route.blocks ? { blocks: route.blocks } : {}),
         ...(result.clientOnly ? { clientOnly: true } : {}),
+        ...(route.canonical ? { canonical: route.canonical } : {}),
       };
       if (result.clientOnly) report.clientOnly.push(route.url);
       report.rendered++;

@@ -90,6 +90,19 @@ test('[ISSUE-17] sitemap: list pages before detail pages, absolute URLs, XML-esc
   assert.match(xml, /<loc>https:\/\/www\.example\.cn\/news<\/loc><\/url>/, 'no lastmod without lastModified');
 });
 
+test('[issue 36.6] sitemap: a page rendered at a second address (canonical elsewhere) is not listed; its canonical page is', () => {
+  const xml = sitemap(
+    ORIGIN,
+    indexOf({
+      '/productDetail?id=101': entry('/productDetail?id=101'),
+      '/product?id=101': entry('/product?id=101', { canonical: '/productDetail?id=101' }),
+      '/product': entry('/product'),
+    }),
+  );
+  const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+  assert.deepEqual(locs, [`${ORIGIN}/product`, `${ORIGIN}/productDetail?id=101`]);
+});
+
 test('[ISSUE-17] sitemap: an empty index is a valid empty urlset', () => {
   const xml = sitemap(ORIGIN, indexOf({}));
   assert.ok(xml.includes('<urlset'));

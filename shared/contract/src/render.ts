@@ -13,4 +13,9 @@ export interface RenderRoute {
   blocks?: readonly number[];
   /** Sitemap fields of a detail page: last change. */
   lastModified?: string;
+  /**
+   * The in-site URL this page is the same page as (its head's `<link rel="canonical">` names that one): the sitemap
+   * lists that URL, not this one (issue 36.6: `/product?id=N` is `/productDetail?id=N`).
+   */
+  canonical?: string;
 }

@@ -4,6 +4,7 @@
  * answer of a sign-in.
  */
 import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { LoginLogEntry } from '@site/contract';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
@@ -33,6 +34,22 @@ export function browserOf(ua: string | undefined): string {
   const sys = SYSTEMS.find(([re]) => re.test(ua))?.[1];
   const name = b ? `${b[1]} ${b[0].exec(ua)![1]}` : '未知';
   return sys ? `${name} / ${sys}` : name;
+}
+
+/** How a refused sign-in whose name matches no account is logged (issue 34.8): never the text as typed. */
+export const UNKNOWN_USER = '未知用户';
+
+/** An address past its refused sign-ins (rateLimits.loginFailures): 429 with this, and no 登录日志 row. */
+export const loginFailuresMessage = (seconds: number) => `登录失败次数过多，请在 ${Math.max(1, Math.ceil(seconds / 60))} 分钟后重试`;
+
+/** The name given to a sign-in is an account's: its user name (password sign-in) or phone number (SMS sign-in). */
+export async function accountNamed(db: Db, given: { userName: string } | { phone: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.sysUser.userId })
+    .from(t.sysUser)
+    .where('userName' in given ? eq(t.sysUser.userName, given.userName) : eq(t.sysUser.phonenumber, given.phone))
+    .limit(1);
+  return !!row;
 }
 
 export async function recordLogin(db: Db, req: FastifyRequest, userName: string, ok: boolean, msg: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
 import { HttpError, tooMany } from './errors.js';
+import { SMS_HOURLY_CAP_DEFAULT, smsHourlyCap } from './config.js';
 
 /**
  * Fixed-window rate limit kept in the database (shared by every server instance).
@@ -14,6 +15,19 @@ export async function hit(
   windowMs: number,
   message?: string | ((retryAfterSeconds: number) => string),
 ): Promise<number> {
+  const { count, retryAfter } = await countHit(db, key, windowMs);
+  if (count > limit) throw overLimit(retryAfter, message);
+  return count;
+}
+
+/** The 429 of a limit reached: `message` (a text, or one made from the seconds to wait) or the general one. */
+export function overLimit(retryAfter: number, message?: string | ((retryAfterSeconds: number) => string)): HttpError {
+  if (message === undefined) return tooMany(retryAfter);
+  return new HttpError(429, typeof message === 'function' ? message(retryAfter) : message, undefined, retryAfter);
+}
+
+/** Counts one under `key` in its fixed window: the count so far in the window, and the whole seconds until it ends. */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<{ count: number; retryAfter: number }> {
   const seconds = windowMs / 1000;
   const [row] = await rows<{ count: number; remaining: number }>(
     db,
@@ -23,13 +37,18 @@ export async function hit(
           window_start = CASE WHEN rate_limit.window_start <= now() - make_interval(secs => ${seconds}) THEN now() ELSE rate_limit.window_start END
         RETURNING count, extract(epoch FROM (window_start + make_interval(secs => ${seconds}) - now()))::float8 AS remaining`,
   );
-  const count = Number(row?.count ?? 1);
-  if (count > limit) {
-    const retryAfter = Math.max(1, Math.ceil(Number(row?.remaining ?? seconds)));
-    if (message === undefined) throw tooMany(retryAfter);
-    throw new HttpError(429, typeof message === 'function' ? message(retryAfter) : message, undefined, retryAfter);
-  }
-  return count;
+  return { count: Number(row?.count ?? 1), retryAfter: Math.max(1, Math.ceil(Number(row?.remaining ?? seconds))) };
+}
+
+/** The count under `key` in its current window without counting (0 when the window is over or was never opened). */
+export async function peekHits(db: Db, key: string, windowMs: number): Promise<{ count: number; retryAfter: number }> {
+  const seconds = windowMs / 1000;
+  const [row] = await rows<{ count: number; remaining: number }>(
+    db,
+    sql`SELECT count, extract(epoch FROM (window_start + make_interval(secs => ${seconds}) - now()))::float8 AS remaining
+        FROM rate_limit WHERE key = ${key.slice(0, 300)} AND window_start > now() - make_interval(secs => ${seconds})`,
+  );
+  return row ? { count: Number(row.count), retryAfter: Math.max(1, Math.ceil(Number(row.remaining))) } : { count: 0, retryAfter: 0 };
 }
 
 export interface RateLimits {
@@ -47,6 +66,10 @@ export interface RateLimits {
   upload: { limit: number; windowMs: number };
   /** Per IP on visit records beyond the exit records of entries already taken (counted in the database with the open sessions, lib/visits.ts). */
   visit: { limit: number; windowMs: number };
+  /** Per IP: refused sign-ins (password and SMS), counted before 登录日志 gets a row (issue 34.8). */
+  loginFailures: { limit: number; windowMs: number };
+  /** The whole site: SMS codes sent (sendCode), issue 34.7. */
+  smsSite: { limit: number; windowMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -57,12 +80,14 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   account: { limit: 20, windowMs: 600_000 },
   upload: { limit: 30, windowMs: 3_600_000 },
   visit: { limit: 120, windowMs: 60_000 },
+  loginFailures: { limit: 30, windowMs: 600_000 },
+  smsSite: { limit: SMS_HOURLY_CAP_DEFAULT, windowMs: 3_600_000 },
 };
 
 /**
  * Limits from the environment: RATE_LIMIT_LOGIN (per minute), RATE_LIMIT_SMS_PHONE (per minute), RATE_LIMIT_SMS_IP
  * (per hour), RATE_LIMIT_MESSAGE (per 10 minutes), RATE_LIMIT_ACCOUNT (per 10 minutes), UPLOAD_LIMIT_PER_HOUR,
- * RATE_LIMIT_VISIT (per minute).
+ * RATE_LIMIT_VISIT (per minute), RATE_LIMIT_LOGIN_FAILURES (per 10 minutes), SMS_HOURLY_CAP (lib/config.ts).
  */
 export function rateLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RateLimits> {
   const out: Partial<RateLimits> = {};
@@ -81,5 +106,8 @@ export function rateLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial
   if (upload) out.upload = { ...DEFAULT_RATE_LIMITS.upload, limit: upload };
   const visit = num(env.RATE_LIMIT_VISIT);
   if (visit) out.visit = { ...DEFAULT_RATE_LIMITS.visit, limit: visit };
+  const failures = num(env.RATE_LIMIT_LOGIN_FAILURES);
+  if (failures) out.loginFailures = { ...DEFAULT_RATE_LIMITS.loginFailures, limit: failures };
+  out.smsSite = { ...DEFAULT_RATE_LIMITS.smsSite, limit: smsHourlyCap(env) };
   return out;
 }

@@ -22,12 +22,12 @@ import {
   userInfo,
 } from '../lib/auth.js';
 import { recordAudit } from '../lib/audit.js';
-import { recordLogin } from '../lib/loginlog.js';
+import { accountNamed, loginFailuresMessage, recordLogin, UNKNOWN_USER } from '../lib/loginlog.js';
 import { clearAttempts, lockedMessage, reserveAttempt, slowedMessage } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError } from '../lib/errors.js';
-import { hit } from '../lib/ratelimit.js';
+import { countHit, hit, overLimit, peekHits } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { phone, PHONE_RE, queryAndBody, smsCode } from '../lib/validate.js';
@@ -77,15 +77,30 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     return { code: 200, msg: OK, captchaEnabled: true, uuid: c.uuid, img: c.img };
   });
 
-  /** Runs a sign-in and writes its outcome to 登录日志 (a refusal the person is told of, or the success). */
-  async function logged<T>(req: FastifyRequest, userName: string, signIn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a sign-in and writes its outcome to 登录日志 (a refusal the person is told of, or the success), issue 34.8:
+   * a refusal first counts against the address's limit of refused sign-ins (`loginFailures`), so an address past it
+   * is answered 429 and adds no row, whatever names it tries; an address already past it is refused before the
+   * attempt. A name that matches no account is logged as 未知用户, never as typed (a password typed into the name
+   * field must not sit in the log).
+   */
+  async function logged<T>(req: FastifyRequest, given: { userName: string } | { phone: string }, signIn: () => Promise<T>): Promise<T> {
+    const fails = ctx.config.rateLimits.loginFailures;
+    const key = `login-fail:${req.ip}`;
+    const past = await peekHits(db, key, fails.windowMs);
+    if (past.count >= fails.limit) throw overLimit(past.retryAfter, loginFailuresMessage);
+    const name = 'userName' in given ? given.userName : given.phone;
     try {
       const out = await signIn();
-      await recordLogin(db, req, userName, true, '登录成功');
+      await recordLogin(db, req, name, true, '登录成功');
       return out;
     } catch (err) {
       // Business refusals (wrong password, captcha, lock, disabled); not the rate limit's 429s, which a flood makes.
-      if (err instanceof BizError) await recordLogin(db, req, userName, false, err.message);
+      if (err instanceof BizError) {
+        const counted = await countHit(db, key, fails.windowMs);
+        if (counted.count > fails.limit) throw overLimit(counted.retryAfter, loginFailuresMessage);
+        await recordLogin(db, req, (await accountNamed(db, given)) ? name : UNKNOWN_USER, false, err.message);
+      }
       throw err;
     }
   }
@@ -95,7 +110,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     const b = req.body;
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
-    return logged(req, b.username, async () => {
+    return logged(req, { userName: b.username }, async () => {
       // A wrong captcha throws here, so every attempt that goes on has passed it (when captchas are on).
       if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
       // Per account and address, and per account from everywhere: counted before the compare (lib/loginlock.ts).
@@ -119,7 +134,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     const b = req.body;
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.phone}`, lim.limit, lim.windowMs);
-    return logged(req, b.phone, async () => {
+    return logged(req, { phone: b.phone }, async () => {
       await consumeSmsCode(db, b.phone, b.code, 'login');
       const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.phonenumber, b.phone));
       // The same answer as a wrong code: sign-in must not tell which numbers are registered.

@@ -5,10 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { hashPassword, hasPermi, isAdmin, issueToken, requireUser, revokeAllTokens } from '../lib/auth.js';
+import { bearer, hashPassword, hasPermi, isAdmin, issueToken, loadUserByToken, requireUser, revokeAllTokens } from '../lib/auth.js';
+import { verifyCaptcha } from '../lib/captcha.js';
 import { BizError, forbidden, notFound } from '../lib/errors.js';
-import { hit } from '../lib/ratelimit.js';
-import { configValue } from '../lib/config.js';
+import { countHit, hit, overLimit } from '../lib/ratelimit.js';
+import { configValue, smsCaptchaRequired } from '../lib/config.js';
 import { consumeSmsCode, issueSmsCode, SMS_FAIL_MSG, SMS_PURPOSES } from '../lib/sms.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, phone, queryAndBody, smsCode } from '../lib/validate.js';
@@ -19,6 +20,9 @@ const input = queryAndBody('query');
 const sendCodeInput = z.object({
   phone,
   purpose: z.enum(SMS_PURPOSES, { error: '验证码用途只能为 login、register、reset 或 phone' }).default('login'),
+  // The image captcha (GET /captchaImage) a code that may go to a number without an account needs (issue 34.7).
+  captcha: z.string().trim().max(10, '图形验证码错误').optional(),
+  uuid: z.string().trim().max(64, '图形验证码已失效，请刷新').optional(),
 });
 const createInput = z.object({
   phone,
@@ -40,25 +44,54 @@ const idInput = z.object({ id: intId });
 
 /** A refused code request says how long to wait (the send-code button counts the same seconds down). */
 export const smsWaitMessage = (seconds: number) => `验证码发送过于频繁，请在 ${seconds} 秒后重试`;
+/** The site-wide hourly cap reached (issue 34.7). */
+export const smsCapMessage = (seconds: number) => `短信验证码发送量已达本小时上限，请在 ${Math.max(1, Math.ceil(seconds / 60))} 分钟后重试`;
+/** A code that needs the image captcha asked for without one. */
+export const SMS_CAPTCHA_MISSING_MSG = '请先输入图形验证码';
 
 export default async function busRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   const limits = ctx.config.rateLimits;
+  const smsCaptcha = smsCaptchaRequired();
 
   /**
    * The answer is the same whether the number is registered or not: a code for sign-in or reset is simply not
    * sent to a number without an account (it could not be used), a code to register or to change a phone is.
+   * Those two may reach a number nobody has proved, so they need the image captcha first (`captcha` + `uuid`; a
+   * signed-in person changing their phone is exempt), whether or not the number has an account, so the demand
+   * itself tells nothing (issue 34.7). Every code sent counts against the site's hourly cap.
    */
   app.post('/bus/customer/sendCode', { preValidation: input, schema: { body: sendCodeInput } }, async (req) => {
     const q = req.body;
     await hit(db, `sms-ip:${req.ip}`, limits.smsPerIp.limit, limits.smsPerIp.windowMs, smsWaitMessage);
-    await hit(db, `sms-phone:${q.phone}`, limits.smsPerPhone.limit, limits.smsPerPhone.windowMs, smsWaitMessage);
     const needsAccount = q.purpose === 'login' || q.purpose === 'reset';
+    // The captcha before the number's own limit: a request without it does not use up the owner's minute.
+    if (!needsAccount && smsCaptcha && (await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false') {
+      const token = q.purpose === 'phone' ? bearer(req) : null;
+      const signedIn = token ? !!(await loadUserByToken(db, token)) : false;
+      if (!signedIn) {
+        if (!q.captcha || !q.uuid) throw new BizError(SMS_CAPTCHA_MISSING_MSG);
+        await verifyCaptcha(db, q.uuid, q.captcha);
+      }
+    }
+    await hit(db, `sms-phone:${q.phone}`, limits.smsPerPhone.limit, limits.smsPerPhone.windowMs, smsWaitMessage);
     const [account] = needsAccount
       ? await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone)).limit(1)
       : [];
-    if (!needsAccount || account) await issueSmsCode(db, ctx.sms, q.phone, q.purpose);
+    if (needsAccount && !account) return { code: 200, msg: '验证码已发送' };
+    const cap = limits.smsSite;
+    const sent = await countHit(db, 'sms-site', cap.windowMs);
+    if (sent.count > cap.limit) {
+      // One alert line when the cap is first reached in the window (a flood would otherwise fill the log).
+      if (sent.count === cap.limit + 1)
+        req.log.error(
+          { alert: 'sms-hourly-cap', cap: cap.limit, retryAfter: sent.retryAfter },
+          `[alert] SMS hourly cap reached: ${cap.limit} codes sent this hour; further sendCode refused for ${sent.retryAfter} s (SMS_HOURLY_CAP)`,
+        );
+      throw overLimit(sent.retryAfter, smsCapMessage);
+    }
+    await issueSmsCode(db, ctx.sms, q.phone, q.purpose);
     return { code: 200, msg: '验证码已发送' };
   });
 

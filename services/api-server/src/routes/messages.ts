@@ -16,6 +16,7 @@ import {
   MESSAGE_TEXT_MAX,
   MESSAGE_TITLE_MAX,
   type MessageBoardEntry,
+  COMPANY_NAME,
   type MessageReplySms,
 } from '@site/contract';
 import type { AppContext } from '../context.js';
@@ -30,6 +31,7 @@ import { notFound } from '../lib/errors.js';
 import { pageOf } from '../lib/paging.js';
 import { hit } from '../lib/ratelimit.js';
 import { fitSms } from '../lib/sms.js';
+import { configValue } from '../lib/config.js';
 
 export function toMessage(m: typeof t.messageBoard.$inferSelect): MessageBoardEntry {
   return {
@@ -50,9 +52,23 @@ export function toMessage(m: typeof t.messageBoard.$inferSelect): MessageBoardEn
   };
 }
 
-/** The SMS that carries a reply: the message's title, then as much of the answer as the gateway takes. */
+/**
+ * The SMS that carries a reply to a signed-in author (their account's number, proved when they registered): the
+ * message's title, then as much of the answer as the gateway takes.
+ */
 export function replySmsText(title: string, reply: string): string {
   return fitSms(`【华电智控】您的留言“${title}”已有回复：`, reply, '');
+}
+
+/**
+ * The SMS to an anonymous visitor's number (issue 34.6): nobody proved they own it, so it carries nothing a visitor
+ * wrote or could make staff write (no title, no answer, no link): a fixed notice with the company's name, the day the
+ * message was left and where to hear the answer (the site's hotline, config site.hotline).
+ */
+export function anonymousReplySmsText(companyName: string, leftAt: Date, hotline: string): string {
+  const day = formatDateTime(leftAt).slice(0, 10);
+  const where = hotline ? `请致电客服热线 ${hotline} 查询答复内容` : '请联系我们查询答复内容';
+  return `【华电智控】您好，您于 ${day} 在${companyName || COMPANY_NAME}网站提交的留言已有答复，${where}。`;
 }
 
 const searchQuery = pageParams.extend({
@@ -141,7 +157,11 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
   const smsReply = async (m: typeof t.messageBoard.$inferSelect) => {
     let outcome: MessageReplySms = MESSAGE_REPLY_SMS.sent;
     try {
-      await ctx.sms.send({ phone: m.phone!, code: '', content: replySmsText(m.title, m.reply!), purpose: 'reply' });
+      const content =
+        m.userId === null
+          ? anonymousReplySmsText(await configValue(ctx, 'site.companyName'), m.createdAt, await configValue(ctx, 'site.hotline'))
+          : replySmsText(m.title, m.reply!);
+      await ctx.sms.send({ phone: m.phone!, code: '', content, purpose: 'reply' });
     } catch (err) {
       // The answer stays saved and readable in the workbench; the staff member is told the SMS did not go out.
       fastify.log.error({ err, messageId: m.id }, 'reply SMS failed');

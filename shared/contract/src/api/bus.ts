@@ -36,10 +36,24 @@ export type CrmCustomerResponse = CrmResult<CrmCustomer>;
  */
 export type SmsPurpose = 'login' | 'register' | 'reset' | 'phone';
 
-/** `POST /bus/customer/sendCode?phone=&purpose=`. Answers `R` `{code:200,msg:'验证码已发送'}`. */
+/**
+ * `POST /bus/customer/sendCode?phone=&purpose=&captcha=&uuid=`. Answers `R` `{code:200,msg:'验证码已发送'}`.
+ *
+ * Issue 34.7: a code that may go to a number without an account — purpose `register`, and `phone` when the caller
+ * sends no valid token — needs the image captcha first (whether or not the number has an account, so the demand
+ * tells nothing): `uuid` and the answer `captcha` of `GET /captchaImage` (single use; a new one for each request).
+ * Without them `{code:500,msg:'请先输入图形验证码'}`; wrong `{code:500,msg:'验证码错误'}`, used or expired
+ * `{code:500,msg:'验证码已失效'}` (then fetch a new captcha). Not needed when `/captchaImage` answers
+ * `captchaEnabled: false`, nor for `login`/`reset`. The site-wide hourly cap answers HTTP 429
+ * `{code:429,msg:'短信验证码发送量已达本小时上限，请在 N 分钟后重试', retryAfter}`.
+ */
 export interface SendCodeQuery {
   phone: string;
   purpose: SmsPurpose;
+  /** The answer typed from the captcha image (case-insensitive). */
+  captcha?: string;
+  /** The `uuid` `GET /captchaImage` answered with that image. */
+  uuid?: string;
 }
 
 /** `POST /bus/customer/create?phone&name&code&tgCode`. Answers `R` `{code:200,msg:'注册成功'}`; duplicate `{code:500,msg:'该手机号已注册'}`. */

@@ -216,7 +216,7 @@ async function firstRenderRun(label) {
 }
 
 /** Variables that would turn a production start into a harness: never passed to the `npm start` site. */
-const TEST_SWITCHES = ['NODE_ENV', 'SITE_DEV_ENDPOINTS', 'SITE_TEST_ACCOUNTS', 'SITE_WX_LOCAL'];
+const TEST_SWITCHES = ['NODE_ENV', 'SITE_DEV_ENDPOINTS', 'SITE_TEST_ACCOUNTS', 'SITE_WX_LOCAL', 'SITE_VISIT_COUNT_LOCAL'];
 
 /**
  * Starts a whole site on the bench's ports: `production` = `node scripts/start.cjs` as `npm start` runs it (with
@@ -236,6 +236,8 @@ async function startSite(production) {
         NODE_ENV: 'test',
         SITE_DEV_ENDPOINTS: '1',
         SITE_TEST_ACCOUNTS: '1',
+        // The bench's visit records come from loopback: counted, so the stored records can be compared (issue 34.9).
+        SITE_VISIT_COUNT_LOCAL: '1',
         // The renderer's periodic full run (every 10 minutes by default) would land inside the renderer's numbers.
         RENDER_FULL_INTERVAL_MS: String(24 * 3600 * 1000),
       };

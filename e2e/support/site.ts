@@ -32,10 +32,11 @@ export const PORTS: SitePorts = {
 
 /**
  * The server's test-only switches (issue 15): the dev routes (/dev/*: captcha answers, SMS outbox, visit records),
- * the local messaging-app stand-in and the seeded staff accounts admin/admin123, editor/editor123. Only the test
- * harnesses set them, on every API server they start; `npm start` never does.
+ * the local messaging-app stand-in and the seeded staff accounts admin/admin123, editor/editor123, and the visit
+ * records of browsers on loopback counted (every test's browser runs there; production leaves the site's own
+ * monitoring out, issue 34.9). Only the test harnesses set them, on every API server they start; `npm start` never does.
  */
-export const TEST_SERVER_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_WX_LOCAL: '1', SITE_TEST_ACCOUNTS: '1' } as const;
+export const TEST_SERVER_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_WX_LOCAL: '1', SITE_TEST_ACCOUNTS: '1', SITE_VISIT_COUNT_LOCAL: '1' } as const;
 
 /** The customer-service page the suite's API is configured with (SUPPORT_URL; `.test` is a reserved name). */
 export const TEST_SUPPORT_URL = 'https://kefu.test/chat';

@@ -5,7 +5,8 @@
 -- a day, so that every figure of the analytics page stays exactly what it was over the records, distinct counts
 -- over any range included (per-day distinct counts do not add up): page views and visitors per day and over the
 -- range, new against returning visitors, sessions, the average durations, top pages (views and visitors), entry
--- pages, referrers and the site's own hosts. Only public records count (VISIT_PRIVATE_PATHS, issue 27.6), as before.
+-- pages, referrers and the site's own hosts. Only public records count (VISIT_PRIVATE_PATHS, issue 27.6), as before,
+-- and only records of the site's pages (visit_page, issue 34.9).
 --
 -- A day is a day in the server's time zone (TZ, default Asia/Shanghai), stored in visit_rollup_zone; a server
 -- started in another zone rebuilds the roll-ups in its zone the first time it reads them (routes/visits.ts).
@@ -24,6 +25,13 @@ $$ SELECT lower(substring(u from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@?#]*@)?([^/:
 -- record carries the entry URL too) is no site traffic.
 CREATE OR REPLACE FUNCTION visit_public(entry_url text, url text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
 $$ SELECT NOT (lower(visit_path(coalesce(nullif(entry_url, ''), url))) ~ '^/(index|account|admin|user|tologin|wxauth)(/|$)') $$;
+
+-- A page of the public site (issue 34.9: VISIT_PAGE_PATHS of @site/contract, the host's public routes and /search).
+-- A record of another address (`/404`, an address the site does not have, which the host records as it was loaded)
+-- is stored but is no page view: the figures leave it out, records stored before this migration included.
+CREATE OR REPLACE FUNCTION visit_page(url text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+$$ SELECT lower(visit_path(url)) = ANY (ARRAY['/', '/product', '/productdetail', '/solution', '/solutiondetail', '/news',
+  '/newsdetail', '/about', '/contact', '/privacy', '/support', '/document', '/question', '/video', '/videodetail', '/search']) $$;
 
 CREATE TABLE visit_rollup_zone (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
@@ -75,7 +83,7 @@ CREATE TABLE visit_host_day (
 -- The roll-up of a set of records ($SRC: the trigger's new rows, or the whole table) in the zone $1, one statement.
 CREATE OR REPLACE FUNCTION visit_rollup_sql() RETURNS text LANGUAGE sql IMMUTABLE AS $sql$ SELECT $q$
 WITH v AS (
-  SELECT (created_at AT TIME ZONE $1)::date AS day, * FROM $SRC WHERE visit_public(entry_url, url)
+  SELECT (created_at AT TIME ZONE $1)::date AS day, * FROM $SRC WHERE visit_public(entry_url, url) AND visit_page(url)
 ), firsts AS (
   SELECT DISTINCT ON (day, uv, si) day, uv, si, created_at AS first_at, id AS first_id,
          visit_path(coalesce(nullif(entry_url, ''), url)) AS entry_path, visit_id(coalesce(nullif(entry_url, ''), url)) AS entry_id,

@@ -18,7 +18,7 @@ import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/r
 import { ChangeSignal, DEFAULT_LEASE_MS, RENDER_CHANNEL } from './lib/render-outbox.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
 import { S3Storage, storageFromEnv, type ObjectStorage } from '@site/object-storage';
-import { VisitWriter } from './lib/visits.js';
+import { VisitWriter, visitCounts } from './lib/visits.js';
 import { localWxProvider, weixinProvider, type WxProvider } from './lib/wx.js';
 import { ensureAccounts } from './seed/accounts.js';
 import { UPLOAD_MAX_BYTES } from '@site/contract';
@@ -95,6 +95,11 @@ export interface ServerOptions {
    * (comma list), else the loopback addresses of the host's proxy.
    */
   trustProxy?: string[];
+  /**
+   * Count visit records sent from loopback and the trusted proxies (the site's own monitoring, issue 34.9; lib/visits.ts
+   * visitCounts). Default: env SITE_VISIT_COUNT_LOCAL=1; test harnesses only (their browsers run on loopback).
+   */
+  countLocalVisits?: boolean;
   /** Origins of the parent portals that may frame the server's HTML pages. Default env PORTAL_ORIGINS (comma list). */
   portalOrigins?: string[];
   /** The customer-service page of the support link (http/https). Default env SUPPORT_URL, else config site.supportUrl. */
@@ -226,7 +231,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     sms: options.smsSender ?? outboxSender(db, print),
     wx: options.wxProvider ?? (realWx ? weixinProvider(appId, appSecret) : localWxProvider(db)),
     storage,
-    visits: new VisitWriter(db, () => config.rateLimits.visit),
+    visits: new VisitWriter(
+      db,
+      () => config.rateLimits.visit,
+      visitCounts({ trustedProxies: trustProxy, countLocal: options.countLocalVisits ?? process.env.SITE_VISIT_COUNT_LOCAL === '1' }),
+    ),
     cache: new Cache(() => readCacheVersions(db)),
     renderSignal: new ChangeSignal(),
   };

@@ -11,8 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ok, startProcess, templateDir } from './helpers.js';
 
-/** /dev/visits reads the stored records; test accounts keep the start from printing an administrator password. */
-const TEST_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_TEST_ACCOUNTS: '1' };
+/**
+ * /dev/visits reads the stored records; test accounts keep the start from printing an administrator password; the
+ * records this test sends come from loopback (SITE_VISIT_COUNT_LOCAL: counted).
+ */
+const TEST_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_TEST_ACCOUNTS: '1', SITE_VISIT_COUNT_LOCAL: '1' };
 
 test(
   '[API-24][VISIT-4] SIGTERM with a stalled upload open: connections cut after 5 s, the answered visit record kept, exit 0',

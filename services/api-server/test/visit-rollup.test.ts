@@ -67,6 +67,9 @@ function dataSet(): Rec[] {
     '/question?id=7',
     '/support',
     '/about',
+    // Addresses the site does not have (issue 34.9): stored, no page views.
+    '/404',
+    '/old/page.html?id=3',
   ];
   const privates = ['/index/dashboard', '/admin/article', '/user/login?redirect=/index'];
   const referrers = ['', '', 'https://www.baidu.com/s?wd=x', 'https://mp.weixin.qq.com/s/abc', 'http://localhost:3000/', 'https://cn.bing.com/'];

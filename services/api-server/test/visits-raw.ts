@@ -1,9 +1,10 @@
 /**
  * The figures of 访问统计 counted over the visit records themselves: the queries the analytics page ran before the
- * daily roll-ups (issue 36.10), kept as the reference the roll-ups must equal (visits.test.ts).
+ * daily roll-ups (issue 36.10), with the site's pages only (issue 34.9), kept as the reference the roll-ups must
+ * equal (visit-rollup.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { VISIT_PRIVATE_PATHS } from '@site/contract';
+import { VISIT_PAGE_PATHS, VISIT_PRIVATE_PATHS } from '@site/contract';
 import { rows, type Db } from '../src/db/index.js';
 import type { DayRange, DayRow, PageKey, VisitFigures } from '../src/routes/visits.js';
 
@@ -23,9 +24,14 @@ const CATEGORY_SQL = (col: SQL) => sql`substring(${col} from '[?&]categoryId=([0
 const HOST_SQL = (col: SQL) => sql`lower(substring(${col} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@?#]*@)?([^/:?#]+)'))`;
 const PRIVATE_RE = `^/(${VISIT_PRIVATE_PATHS.map((p) => p.slice(1)).join('|')})(/|$)`;
 const PUBLIC_SQL = sql`NOT (lower(${PATH_SQL(sql`coalesce(nullif(entry_url, ''), url)`)}) ~ ${PRIVATE_RE})`;
+/** Issue 34.9: only the site's pages are page views (a `/404` or unknown address is not). */
+const PAGE_SQL = sql`lower(${PATH_SQL(sql`url`)}) IN (${sql.join(
+  VISIT_PAGE_PATHS.map((p) => sql`${p.toLowerCase()}`),
+  sql`, `,
+)})`;
 
 export async function rawFigures(db: Db, r: DayRange, top: number): Promise<VisitFigures> {
-  const where = sql`${inRange(r)} AND ${PUBLIC_SQL}`;
+  const where = sql`${inRange(r)} AND ${PUBLIC_SQL} AND ${PAGE_SQL}`;
   const days = await rows<DayRow>(
     db,
     sql`

@@ -1,3 +1,4 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
 import type { visit } from '../db/schema.js';
@@ -70,6 +71,74 @@ export async function recordVisit(db: Db, row: VisitRow, opts: { limit: number; 
     SELECT (SELECT count(*) FROM stored)::int AS stored`;
   const [result] = await rows<{ stored: number }>(db, query);
   return Number(result?.stored ?? 0) > 0;
+}
+
+/**
+ * Which records are stored (issue 34.9): not the site's own monitoring, a record sent from this machine (loopback)
+ * or by a trusted proxy itself. A visitor's record reaches the server through the proxy, which names the visitor's
+ * address in X-Forwarded-For (the request's address is then the visitor's); only a browser on the machine, or on a
+ * proxy, arrives with such an address. Decided when the record arrives (it depends on the server's configuration):
+ * the record is answered as stored and not written. An operator setting: `SITE_VISIT_COUNT_LOCAL=1` stores them;
+ * only the test harnesses set it (their browsers run on loopback).
+ *
+ * (A record of a page the site does not have, `/404` or an unknown address, is stored and left out when the figures
+ * are counted: migration 025, visit_page; VISIT_PAGE_PATHS.)
+ */
+export interface VisitCounting {
+  /** The trusted proxies as the server is configured with them (SITE_TRUSTED_PROXIES: addresses, CIDRs, `loopback`…). */
+  trustedProxies: string[];
+  /** Count records from loopback and the trusted proxies (test harnesses only). */
+  countLocal: boolean;
+}
+
+const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
+};
+
+/** An IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) as the IPv4 address it is. */
+const plainAddress = (ip: string) => (/^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(ip) ? ip.slice(7) : ip);
+
+/** The addresses whose records are the site's own: loopback and every trusted proxy (as proxy-addr reads the list). */
+export function ownAddresses(trustedProxies: string[]): BlockList {
+  const list = new BlockList();
+  for (const [a, n, kind] of NAMED_RANGES.loopback) list.addSubnet(a, n, kind);
+  for (const entry of trustedProxies) {
+    const named = NAMED_RANGES[entry.toLowerCase()];
+    if (named) for (const [a, n, kind] of named) list.addSubnet(a, n, kind);
+    else {
+      const [address, bits] = entry.split('/');
+      const ip = plainAddress(address);
+      const kind = isIPv4(ip) ? 'ipv4' : isIPv6(ip) ? 'ipv6' : null;
+      if (!kind) continue;
+      if (bits === undefined) list.addAddress(ip, kind);
+      else if (/^\d{1,3}$/.test(bits)) list.addSubnet(ip, Number(bits), kind);
+    }
+  }
+  return list;
+}
+
+/** Whether a record is stored (see VisitCounting); returns a test for the records. */
+export function visitCounts(opts: VisitCounting): (row: Pick<VisitRow, 'ip'>) => boolean {
+  const own = ownAddresses(opts.trustedProxies);
+  return (row) => {
+    if (opts.countLocal || !row.ip) return true;
+    const ip = plainAddress(row.ip);
+    const kind = isIPv4(ip) ? 'ipv4' : isIPv6(ip) ? 'ipv6' : null;
+    return !kind || !own.check(ip, kind);
+  };
 }
 
 interface Waiting {
@@ -176,11 +245,17 @@ export class VisitWriter {
   constructor(
     private db: Db,
     private limits: () => { limit: number; windowMs: number },
+    /** Which records count (visitCounts); the others are answered true and not written. Default: every record. */
+    private counts: (row: VisitRow) => boolean = () => true,
     private maxBatch = 500,
   ) {}
 
-  /** Resolves true once the record is committed, false when over the limit (nothing stored). */
+  /**
+   * Resolves true once the record is committed, false when over the limit (nothing stored); true at once for a
+   * record that is not stored (the site's own monitoring: see visitCounts).
+   */
   record(row: VisitRow): Promise<boolean> {
+    if (!this.counts(row)) return Promise.resolve(true);
     return new Promise((resolve, reject) => {
       this.queue.push({ row, resolve, reject });
       this.running ??= this.run();

@@ -251,3 +251,74 @@ test('[ISSUE-27.1] a news-editor role in one tick: 文章管理 alone, a user wi
   await expect(page.getByText('当前操作没有权限', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(`${BASE}/admin/system/audit`);
 });
+
+test('[issue 34.2] a user administrator (only 用户管理 rights) cannot reset an editor\u2019s password in 用户管理: the refusal is shown, the editor keeps its password, and 操作日志 lists the refused attempt', async ({
+  page,
+  context,
+  request,
+}) => {
+  const adminToken = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
+  const asAdmin = { Authorization: `Bearer ${adminToken}` };
+  // A 用户管理员 role: the 用户管理 page and its own actions, nothing else (made through the API, as above).
+  const roleKey = uniq('uadmin');
+  const role = await (
+    await request.post(`${BASE}/system/role`, {
+      data: { roleKey, roleName: uniq('用户管理员'), menuIds: [201, 1071, 1072, 1073, 1074, 1075], perms: ['system:user:get'] },
+      headers: asAdmin,
+    })
+  ).json();
+  expect(role.code, JSON.stringify(role)).toBe(200);
+  const managerName = uniq('umgr');
+  const editorName = uniq('ued');
+  for (const [userName, roles] of [
+    [managerName, [roleKey]],
+    [editorName, ['editor']],
+  ] as const) {
+    const created = await (
+      await request.post(`${BASE}/system/user`, { data: { userName, nickName: userName, roles, password: 'First#2026' }, headers: asAdmin })
+    ).json();
+    expect(created.code, JSON.stringify(created)).toBe(200);
+  }
+  // The manager changes its initial password first (the server refuses everything else until then).
+  const initial = await apiLogin(request, managerName, 'First#2026');
+  const changed = await (
+    await request.put(`${BASE}/system/user/profile/updatePwd`, {
+      data: { oldPassword: 'First#2026', newPassword: 'Manager#2026' },
+      headers: { Authorization: `Bearer ${initial}` },
+    })
+  ).json();
+  expect(changed.code, JSON.stringify(changed)).toBe(200);
+
+  await tokenCookie(context, await apiLogin(request, managerName, 'Manager#2026'));
+  await page.goto('/admin/system/user');
+  await shellReady(page);
+  await page.getByLabel('用户名称').fill(editorName);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: editorName });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: '重置密码' }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(toast(page, '您不能对其重置密码')).toContainText('该账号拥有您没有的权限（');
+  await expect(page.getByRole('dialog').filter({ hasText: '密码已重置' })).toHaveCount(0);
+  // Nothing changed: the editor signs in with its own password.
+  expect(await apiLogin(request, editorName, 'First#2026')).toBeTruthy();
+
+  // 操作日志 (the administrator's): the attempt, by the manager, on the editor, as refused.
+  const editorId = (await (await request.get(`${BASE}/system/user/list?userName=${editorName}`, { headers: asAdmin })).json()).rows[0].userId;
+  await context.clearCookies();
+  await tokenCookie(context, adminToken);
+  await page.goto('/admin/system/audit');
+  await shellReady(page);
+  await page.locator('.audit-search').getByLabel('对象编号').fill(String(editorId));
+  await page
+    .locator('.audit-search')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
+  const refused = page.locator('.ant-table-row').filter({ hasText: '越权操作被拒绝' });
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText(managerName);
+  await expect(refused).toContainText(`重置密码：${editorName}（${editorName}）`);
+});

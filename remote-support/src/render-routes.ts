@@ -1,9 +1,12 @@
 import { getAllArticles } from '@site/api-client';
 import { BLOCK_IDS, CHANNEL_IDS, type Article, type RenderRoute } from '@site/contract';
+import { questionPages, questionPageUrl } from './pages/question/paging';
 
 /**
  * The public URLs this remote's pages render ahead of time (the page renderer reads this from the server build), and
  * what each shows. A document or question opened by `?id=` is shown beside its list, so it shows the channel too.
+ * The FAQ's further pages (`/question?page=N`, 20 questions each) are rendered too, so its page links work without
+ * JavaScript; a question's own page carries the first page and that question (issue 36.10).
  */
 export async function renderRoutes(): Promise<RenderRoute[]> {
   const [documents, questions, videos] = await Promise.all([
@@ -25,6 +28,7 @@ export async function renderRoutes(): Promise<RenderRoute[]> {
     },
     { url: '/document', channels: [CHANNEL_IDS.document] },
     { url: '/question', channels: [CHANNEL_IDS.question] },
+    ...Array.from({ length: questionPages(questions.length) - 1 }, (_, i) => ({ url: questionPageUrl(i + 2), channels: [CHANNEL_IDS.question] })),
     { url: '/video', channels: [CHANNEL_IDS.video] },
     ...documents.map(detail('/document', [CHANNEL_IDS.document])),
     ...questions.map(detail('/question', [CHANNEL_IDS.question])),

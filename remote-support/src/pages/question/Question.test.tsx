@@ -65,3 +65,74 @@ test('an unknown ?id= shows 未找到该问题 and the list', async () => {
   expect(screen.getByText('如何申请产品试用？')).toBeTruthy();
   expect(screen.getByRole('link', { name: '查看全部问题' }).getAttribute('href')).toBe('/question');
 });
+
+describe('[issue 36.10] a FAQ page carries its page of questions and the one asked for, not every question', () => {
+  const many = Array.from({ length: 45 }, (_, i) => article({ id: 1000 + i, channelId: 16, title: `问题 ${i + 1}`, description: `简答 ${i + 1}` }));
+  beforeEach(() => {
+    api.getArticlePage.mockImplementation(async ({ page, pageSize }: { page: number; pageSize: number }) => ({
+      ...pageOf(many.slice((page - 1) * pageSize, page * pageSize)),
+      totalElements: many.length,
+      totalPages: Math.ceil(many.length / pageSize),
+      number: page - 1,
+      size: pageSize,
+    }));
+    api.getArticle.mockImplementation(async (id: number) => {
+      const q = many.find((x) => x.id === id) ?? (id === 9 ? article({ id: 9, channelId: 12, title: '一条新闻' }) : undefined);
+      if (!q) throw new Error('文章不存在');
+      return { ...q, text: `<p>完整解答 ${id}</p>` };
+    });
+  });
+
+  test('20 questions a page, with real page links (?page=N) that work without JavaScript', async () => {
+    renderAt(<Question />, '/question');
+    expect(await screen.findByText('问题 1')).toBeTruthy();
+    expect(api.getArticlePage).toHaveBeenCalledWith({ channelId: 16, page: 1, pageSize: 20 });
+    expect(screen.getAllByRole('button', { expanded: false }).filter((b) => b.closest('.rs-faq'))).toHaveLength(20);
+    expect(screen.queryByText('问题 21')).toBeNull();
+    const nav = screen.getByRole('navigation', { name: '分页' });
+    expect(nav.querySelector('a[title="2"]')!.getAttribute('href')).toBe('/question?page=2');
+    expect(nav.querySelector('a[title="3"]')!.getAttribute('href')).toBe('/question?page=3');
+    expect(nav.querySelector('a[title="1"]')!.getAttribute('href')).toBe('/question');
+    expect(api.getArticle).not.toHaveBeenCalled();
+  });
+
+  test('?page=3 shows the third page', async () => {
+    renderAt(<Question />, '/question?page=3');
+    expect(await screen.findByText('问题 41')).toBeTruthy();
+    expect(api.getArticlePage).toHaveBeenCalledWith({ channelId: 16, page: 3, pageSize: 20 });
+    expect(screen.queryByText('问题 1')).toBeNull();
+    expect(document.querySelectorAll('.rs-faq > li')).toHaveLength(5);
+  });
+
+  test('?id= of a question on another page: the first page and that question, first and open with its full answer', async () => {
+    renderAt(<Question />, '/question?id=1030');
+    expect(await screen.findByText('完整解答 1030')).toBeTruthy();
+    const items = [...document.querySelectorAll('.rs-faq > li')];
+    expect(items).toHaveLength(21);
+    expect(items[0].textContent).toContain('问题 31');
+    expect(screen.getByRole('button', { name: '问题 31' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: '问题 1' }).getAttribute('aria-expanded')).toBe('false');
+    expect(api.getArticlePage).toHaveBeenCalledTimes(1);
+    // The page links lead to the list's pages, without the question asked for.
+    fireEvent.click(screen.getByRole('navigation', { name: '分页' }).querySelector('a[title="2"]')!);
+    expect(await screen.findByText('问题 21')).toBeTruthy();
+    // (Page 2 holds 问题 21..40: the question asked for is in its place there, no longer first.)
+    await waitFor(() => expect(document.querySelectorAll('.rs-faq > li')[0].textContent).toContain('问题 21'));
+    expect(document.querySelectorAll('.rs-faq > li')).toHaveLength(20);
+    expect(document.querySelectorAll('.rs-faq > li')[10].textContent).toContain('问题 31');
+  });
+
+  test('?id= of a question on the page shows it in its place; an article of another channel is no question', async () => {
+    renderAt(<Question />, '/question?id=1003');
+    expect(await screen.findByText('完整解答 1003')).toBeTruthy();
+    expect(document.querySelectorAll('.rs-faq > li')).toHaveLength(20);
+    expect(document.querySelectorAll('.rs-faq > li')[3].textContent).toContain('问题 4');
+  });
+
+  test('an article of another channel by ?id= is no question: 未找到该问题 and the first page', async () => {
+    renderAt(<Question />, '/question?id=9');
+    expect(await screen.findByText('未找到该问题')).toBeTruthy();
+    expect(screen.queryByText('一条新闻')).toBeNull();
+    expect(document.querySelectorAll('.rs-faq > li')).toHaveLength(20);
+  });
+});

@@ -300,6 +300,11 @@ export const LOGIN_LOG_STATUS_LABELS = { '0': '成功', '1': '失败' } as const
 
 /** The stale-save answer when two people edit the same row (a version number on each row). */
 export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';
+/**
+ * The 401 of a session whose account has been disabled since (issue 34.4): the front end says this instead of the
+ * login-expired text, so the person is not told to merely sign in again.
+ */
+export const ACCOUNT_DISABLED_MSG = '账号已停用，请联系管理员';
 
 /** Article states (issue 18.1): only published articles whose publish time has come reach the public site. */
 export const ARTICLE_STATUS = { published: 0, draft: 1, offline: 2 } as const;

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { sysConfig, sysRole, sysToken, sysUser, sysUserRole } from '../db/schema.js';
-import { ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE, type UserInfo } from '@site/contract';
+import { ACCOUNT_DISABLED_MSG, ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE, type UserInfo } from '@site/contract';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -107,13 +107,11 @@ async function initPasswordModify(db: Db): Promise<boolean> {
 }
 
 export const INITIAL_PASSWORD_MSG = '请先修改初始密码';
-/**
- * A session of a disabled account (issue 34.4): still 401, the session is over (SPEC: a 401 ends it), but the
- * message says why, so the person is not told their sign-in merely expired.
- */
-export const ACCOUNT_DISABLED_MSG = '账号已停用，请联系管理员';
 
-/** The token was issued (and has not run out) to an account that is now disabled (its sessions were ended then). */
+/**
+ * The token was issued (and has not run out) to an account that is now disabled (its sessions were ended then): its
+ * 401 says ACCOUNT_DISABLED_MSG (issue 34.4; still 401, the session is over), not the plain one.
+ */
 async function disabledOwner(db: Db, token: string): Promise<boolean> {
   const [row] = await db
     .select({ status: sysUser.status })

@@ -67,6 +67,14 @@ describe('HTTP client', () => {
     expect(notifyError).not.toHaveBeenCalled();
   });
 
+  test('[issue 34.4][HTTP-6] a 401 saying the account is disabled: the one notice says 账号已停用, not that the sign-in expired', async () => {
+    await Promise.resolve(onResponse(res({ code: 401, msg: '账号已停用，请联系管理员' }))).catch(() => undefined);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    const opts = confirm.mock.calls[0][0];
+    expect(opts.content).toBe('账号已停用，请联系管理员');
+    opts.afterClose();
+  });
+
   test('[HTTP-5] a body without a code and bare arrays pass', () => {
     const arr = [1, 2];
     expect(onResponse(res(arr))).toBe(arr);

@@ -1,5 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { COOKIE_KEYS, HTTP_TIMEOUT_MS } from '@site/contract';
+import { ACCOUNT_DISABLED_MSG, COOKIE_KEYS, HTTP_TIMEOUT_MS } from '@site/contract';
 import { bus } from '../bus';
 import { getToken } from '../auth/token';
 import { safeCookies } from '../storage/safe-storage';
@@ -48,13 +48,17 @@ export class ApiError extends Error {
 /** One 'login expired' notice at a time (AUTH-9..11). */
 export const relogin = { show: false };
 
-function showLoginExpired(url?: string): void {
+/**
+ * The notice of a 401: the login-expired text, or the server's own when it says the account has been disabled
+ * (issue 34.4): a disabled person must not be told their sign-in merely expired.
+ */
+function showLoginExpired(url?: string, serverMsg?: string): void {
   bus.emit('authExpired', { url });
   if (relogin.show) return;
   relogin.show = true;
   notify.confirm({
     title: LOGIN_EXPIRED_TITLE,
-    content: LOGIN_EXPIRED_TEXT,
+    content: serverMsg === ACCOUNT_DISABLED_MSG ? ACCOUNT_DISABLED_MSG : LOGIN_EXPIRED_TEXT,
     okText: LOGIN_EXPIRED_OK,
     cancelText: LOGIN_EXPIRED_CANCEL,
     onOk: () => bus.emit('logout', { reason: 'expired' }),
@@ -96,7 +100,7 @@ function handleCodedBody(body: CodedBody, config: RequestConfig): unknown {
   const msg = body.msg || body.message || codeMessage(code);
   if (Number(code) === 404 && config.quietNotFound) return Promise.reject(new ApiError(msg, code, body));
   if (Number(code) === 401) {
-    showLoginExpired(url);
+    showLoginExpired(url, body.msg);
     return Promise.reject(new ApiError(LOGIN_EXPIRED_ERROR, 401, body));
   }
   if (Number(code) === 500) {

@@ -637,7 +637,7 @@ describe('rights cannot be stretched (issue 34.2, 34.4)', () => {
   const refusals = (resource: string, target: string | number) => audit(resource, target).then((list) => list.filter((a) => a.action === 'refused'));
 
   test('[issue 34.2] a user administrator cannot reset an editor\u2019s password, change its phone or e-mail, or disable it: 403 in Chinese, each attempt in 操作日志; the editor still signs in', async () => {
-    const { token: mgr } = await userAdmin('ua');
+    const { roleKey, token: mgr } = await userAdmin('ua');
     const held = (await req(s.app, { method: 'GET', url: '/getInfo', token: mgr })).body.permissions as string[];
     const edName = uniq('ed');
     const { userId: edId } = (await createUser(s.token.admin, { userName: edName, password: 'Editor123', roles: ['editor'] })).body.data;
@@ -667,6 +667,15 @@ describe('rights cannot be stretched (issue 34.2, 34.4)', () => {
       payload: { nickName: ed.nickName, email: 'taken@example.com', roles: ['editor'], version: ed.version },
     });
     assert.equal(email.status, 403);
+    // nor bring it within reach by taking its role away (then reset it)
+    const demote = await req(s.app, {
+      method: 'PUT',
+      url: `/system/user/${edId}`,
+      token: mgr,
+      payload: { nickName: ed.nickName, roles: [roleKey], version: ed.version },
+    });
+    assert.equal(demote.status, 403);
+    assert.match(demote.body.msg, /，您不能对其修改角色$/);
     const off = await req(s.app, { method: 'PUT', url: `/system/user/${edId}/status`, token: mgr, payload: { status: '1' } });
     assert.equal(off.status, 403);
     assert.match(off.body.msg, /，您不能对其停用$/);
@@ -679,6 +688,7 @@ describe('rights cannot be stretched (issue 34.2, 34.4)', () => {
         [trail[0].user_name, '重置密码', '已拒绝'],
         [trail[0].user_name, '修改手机号码或邮箱', '已拒绝'],
         [trail[0].user_name, '修改手机号码或邮箱', '已拒绝'],
+        [trail[0].user_name, '修改角色', '已拒绝'],
         [trail[0].user_name, '停用', '已拒绝'],
       ],
     );
@@ -702,7 +712,7 @@ describe('rights cannot be stretched (issue 34.2, 34.4)', () => {
     assert.equal((await req(s.app, { method: 'PUT', url: `/system/user/${edId}/resetPwd`, token: s.token.admin, payload: {} })).body.code, 200);
     // the 操作日志 page lists the refusals as such
     const listed = await req(s.app, { method: 'GET', url: `/system/audit/list?action=refused&targetId=${edId}`, token: s.token.admin });
-    assert.equal(listed.body.total, 5);
+    assert.equal(listed.body.total, 6);
   });
 
   test('[issue 34.2] the same user administrator manages an account of its own rights or fewer (password, phone, disable)', async () => {

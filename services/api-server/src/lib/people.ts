@@ -100,6 +100,7 @@ export function statusAction(u: CurrentUser, area: StatusArea, status: '0' | '1'
 export const ACCOUNT_ACTS = {
   resetPwd: '重置密码',
   contact: '修改手机号码或邮箱',
+  roles: '修改角色',
   disable: '停用',
   enable: '启用',
   logout: '强制退出',

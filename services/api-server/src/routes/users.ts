@@ -223,6 +223,9 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     const contactChanged =
       (b.phonenumber !== undefined && (b.phonenumber || '') !== before.phonenumber) || (b.email !== undefined && b.email !== before.email);
     if (contactChanged) await guardAccountAct(db, req, u, before, 'contact');
+    // Nor its roles: taking a wider account's roles away would bring it within reach of the rest (then its password).
+    const keys = new Set(b.roles);
+    if (keys.size !== before.roles.length || before.roles.some((k) => !keys.has(k))) await guardAccountAct(db, req, u, before, 'roles');
     if (before.roles.includes(SUPER_ROLE) && !b.roles.includes(SUPER_ROLE) && !(await otherActiveAdmins(db, id))) {
       throw new HttpError(400, '至少保留一个启用的超级管理员', 'roles');
     }

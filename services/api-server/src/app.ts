@@ -242,7 +242,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.decorate('ctx', ctx);
 
   // Request ids, request logs and metrics (issue 35.7).
-  const metrics = createMetrics(database, readyTimeout);
+  const metrics = createMetrics(database, readyTimeout, options.metricsPort !== undefined);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -29,9 +29,13 @@ export interface Metrics {
   readyFailed(check: string): void;
 }
 
-export function createMetrics(database: Database, timeoutMs: number): Metrics {
+/**
+ * The registry and its series. `defaults`: prom-client's process and Node.js collectors too (they start an event-loop
+ * monitor and a GC observer that live as long as the process: only for a server whose metrics are served).
+ */
+export function createMetrics(database: Database, timeoutMs: number, defaults = true): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (defaults) collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'http_requests_total',

@@ -462,12 +462,15 @@ export const idempotencyKey = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
 
-/** The search index (migration 024, src/lib/search.ts): an article's texts by field and the words it was indexed with. */
+/**
+ * The search index (migrations 024 and 026, src/lib/search.ts): an article's title, its summary/keywords/tags and
+ * all its text (`doc`), lower case, and the words it was indexed with.
+ */
 export const articleSearch = pgTable('article_search', {
   articleId: integer('article_id').primaryKey(),
   title: text('title').notNull().default(''),
   meta: text('meta').notNull().default(''),
-  body: text('body').notNull().default(''),
+  doc: text('doc').notNull().default(''),
   terms: text('terms').notNull().default(''),
   rule: smallint('rule').notNull().default(0),
 });

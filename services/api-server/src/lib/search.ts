@@ -2,9 +2,10 @@
  * The site search (issue 36): words, not one substring; a ranking; typo tolerance from the site's own vocabulary;
  * excerpts with the matched terms as ranges (plain text, never HTML).
  *
- * The index lives in the database (migration 024): `article_search` holds each article's texts by field (title;
- * summary, SEO keywords and tags; body) as plain text, and `search_term` the vocabulary (every indexed word, adjacent
- * word pair of a title or summary, and short title, with how many articles hold it). Both are written by
+ * The index lives in the database (migrations 024, 026): `article_search` holds each article's title, its summary,
+ * SEO keywords and tags (`meta`), and all of its text (`doc`: title, meta and body a line apart), normalised and lower
+ * case, so a term is a plain LIKE with a trigram index; `search_term` holds the vocabulary (every indexed word,
+ * adjacent word pair of a title or summary, and short title, with how many articles hold it). Both are written by
  * `indexArticles` inside the transaction of the article write (routes/articles.ts, routes/article-history.ts, the
  * seed), and at start for articles indexed by an older rule (`reindexStale`).
  *
@@ -20,7 +21,7 @@ import { ARTICLE_STATUS, htmlToText } from '@site/contract';
 import { rows, type Db } from '../db/index.js';
 
 /** The index rule's version: an article indexed by an older one is indexed again at start (`reindexStale`). */
-export const INDEX_RULE = 1;
+export const INDEX_RULE = 2;
 /** Longest vocabulary entry (the column is varchar(64)). */
 const TERM_MAX = 64;
 /** Characters either side of the first match an excerpt shows, and its whole length. */
@@ -101,8 +102,8 @@ export interface IndexSource {
 const joinable = (a: string, b: string) => HAN.test(a.at(-1) ?? '') && HAN.test(b[0] ?? '');
 const vocabularyWord = (w: string) => [...w].length >= 2 && w.length <= TERM_MAX && !/^[\d.,:-]+$/.test(w);
 
-/** The index row of an article: its texts by field, and its vocabulary (words, pairs of adjacent words, short title). */
-export function indexEntry(a: IndexSource): { title: string; meta: string; body: string; vocabulary: string[] } {
+/** The index row of an article: its texts (lower case), and its vocabulary (words, pairs of adjacent words, short title). */
+export function indexEntry(a: IndexSource): { title: string; meta: string; doc: string; vocabulary: string[] } {
   const title = normalizeText(a.title);
   const meta = normalizeText([a.description ?? '', a.seoKeywords ?? '', ...(a.tags ?? [])].join(' \n '));
   const body = normalizeText(htmlToText(a.text ?? ''));
@@ -120,7 +121,9 @@ export function indexEntry(a: IndexSource): { title: string; meta: string; body:
   const compactTitle = title.toLowerCase().replace(/\s+/g, '');
   if (compactTitle.length <= 30) add(compactTitle);
   for (const t of termsOf(body)) add(t.term);
-  return { title, meta, body, vocabulary: [...vocabulary].sort() };
+  const lower = (x: string) => x.toLowerCase();
+  // The fields a line apart: the closeness rule never reaches from one into the next.
+  return { title: lower(title), meta: lower(meta), doc: lower(`${title}\n${meta}\n${body}`), vocabulary: [...vocabulary].sort() };
 }
 
 const chunked = <T>(list: T[], size: number): T[][] =>
@@ -187,10 +190,10 @@ export async function indexArticles(tx: Db, articles: IndexSource[]): Promise<vo
       for (const w of before.get(e.id) ?? []) bump(w, -1);
       for (const w of e.vocabulary) bump(w, 1);
     }
-    await tx.execute(sql`INSERT INTO article_search (article_id, title, meta, body, terms, rule) VALUES ${sql.join(
-      entries.map((e) => sql`(${e.id}, ${e.title}, ${e.meta}, ${e.body}, ${e.vocabulary.join(' ')}, ${INDEX_RULE})`),
+    await tx.execute(sql`INSERT INTO article_search (article_id, title, meta, doc, terms, rule) VALUES ${sql.join(
+      entries.map((e) => sql`(${e.id}, ${e.title}, ${e.meta}, ${e.doc}, ${e.vocabulary.join(' ')}, ${INDEX_RULE})`),
       sql`, `,
-    )} ON CONFLICT (article_id) DO UPDATE SET title = excluded.title, meta = excluded.meta, body = excluded.body,
+    )} ON CONFLICT (article_id) DO UPDATE SET title = excluded.title, meta = excluded.meta, doc = excluded.doc,
       terms = excluded.terms, rule = excluded.rule`);
   }
   await applyVocabulary(tx, deltas);
@@ -259,39 +262,43 @@ const idList = (ids: number[]) =>
     sql`, `,
   );
 
+/** `%term%` for LIKE, the term taken literally. */
+const containing = (term: string) => `%${escapeLike(term)}%`;
+
 /**
  * The ranking (README, _Search_), as a level and whether the terms lie close together; lower first, then newer:
  * 0 a product or solution whose title is the query (spaces and case aside); 1 one whose title holds the query as a
  * phrase (its terms in order, nothing but spaces between: 电网运行风险预警平台 for 风险预警平台); 2 every term in the
- * title; 3 every term in the title, summary, SEO keywords or tags; 4 the body needed. Close: in one field, the terms
- * in the query's order (either order for two) with at most 10 characters between each.
+ * title; 3 every term in the title, summary, SEO keywords or tags; 4 the body needed. Close: in one field (the fields
+ * are a line apart in `doc`), the terms in the query's order (either order for two) with at most 10 characters
+ * between each. The index's texts are lower case, as the terms are: plain LIKE and case-sensitive expressions.
  */
 function rankSql(terms: string[], scope: SearchScope): { level: SQL; apart: SQL } {
-  const like = (col: SQL, term: string) => sql`${col} ILIKE ${`%${escapeLike(term)}%`}`;
-  const title = sql`s.title`;
-  const meta = sql`s.meta`;
   const all = (f: (term: string) => SQL) => sql.join(terms.map(f), sql` AND `);
   const compact = terms.join('');
-  const phrase = terms.map(escapeRe).join('[[:space:]]*');
+  const phrase = terms.map(escapeRe).join(' ?');
   const lead = scope.leadChannelIds.length ? sql`a.channel_id IN (${idList(scope.leadChannelIds)})` : sql`false`;
   const level = sql`CASE
-    WHEN ${lead} AND lower(regexp_replace(s.title, '[[:space:]]+', '', 'g')) = ${compact} THEN 0
-    WHEN ${lead} AND s.title ~* ${phrase} THEN 1
-    WHEN ${all((term) => like(title, term))} THEN 2
-    WHEN ${all((term) => sql`(${like(title, term)} OR ${like(meta, term)})`)} THEN 3
+    WHEN ${lead} AND replace(s.title, ' ', '') = ${compact} THEN 0
+    WHEN ${lead} AND s.title ~ ${phrase} THEN 1
+    WHEN ${all((term) => sql`s.title LIKE ${containing(term)}`)} THEN 2
+    WHEN ${all((term) => sql`(s.title LIKE ${containing(term)} OR s.meta LIKE ${containing(term)})`)} THEN 3
     ELSE 4 END`;
   if (terms.length < 2) return { level, apart: sql`0` };
-  const gap = `.{0,${CLOSE_WITHIN}}`;
+  const gap = `[^\n]{0,${CLOSE_WITHIN}}`;
   const escaped = terms.map(escapeRe);
   const close = escaped.length === 2 ? `${escaped[0]}${gap}${escaped[1]}|${escaped[1]}${gap}${escaped[0]}` : escaped.join(gap);
-  const apart = sql`CASE WHEN s.title ~* ${close} OR s.meta ~* ${close} OR s.body ~* ${close} THEN 0 ELSE 1 END`;
-  return { level, apart };
+  return { level, apart: sql`CASE WHEN s.doc ~ ${close} THEN 0 ELSE 1 END` };
 }
 
-/** Every term somewhere in the article (the expression of the trigram index of migration 024). */
+/**
+ * Every term somewhere in the article's text. A term of three characters or more uses the trigram index of `doc`
+ * (migration 026); a shorter one has no trigram to look up, and an index scan would read the whole index: the table
+ * is read instead (`doc || ''` is not the indexed expression).
+ */
 const matchAll = (terms: string[]) =>
   sql.join(
-    terms.map((term) => sql`(s.title || ' ' || s.meta || ' ' || s.body) ILIKE ${`%${escapeLike(term)}%`}`),
+    terms.map((term) => ([...term].length >= 3 ? sql`s.doc LIKE ${containing(term)}` : sql`(s.doc || '') LIKE ${containing(term)}`)),
     sql` AND `,
   );
 
@@ -307,23 +314,29 @@ export async function findArticles(
   size: number,
 ): Promise<{ total: number; hits: SearchHit[] }> {
   const where = sql`${publicIn(scope.channelIds)} AND ${matchAll(terms)}`;
-  const [{ n }] = await rows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM article a JOIN article_search s ON s.article_id = a.id WHERE ${where}`,
-  );
-  const total = Number(n);
-  if (!total || (page - 1) * size >= total) return { total, hits: [] };
   const { level, apart } = rankSql(terms, scope);
-  const hits = await rows<SearchHit>(
+  // One pass: the rank of every match (the order needs it) and their number.
+  const found = await rows<SearchHit & { total: number }>(
     db,
-    sql`SELECT a.id, ${level} AS level, ${apart} AS apart FROM article a JOIN article_search s ON s.article_id = a.id
+    sql`SELECT a.id, ${level} AS level, ${apart} AS apart, count(*) OVER () AS total
+        FROM article a JOIN article_search s ON s.article_id = a.id
         WHERE ${where} ORDER BY level, apart, a.publish_date DESC, a.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
   );
-  return { total, hits: hits.map((h) => ({ id: Number(h.id), level: Number(h.level), apart: Number(h.apart) })) };
+  let total = found.length ? Number(found[0].total) : 0;
+  if (!found.length && page > 1) {
+    // Past the last page: the number still says how many there are.
+    const [{ n }] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM article a JOIN article_search s ON s.article_id = a.id WHERE ${where}`,
+    );
+    total = Number(n);
+  }
+  return { total, hits: found.map((h) => ({ id: Number(h.id), level: Number(h.level), apart: Number(h.apart) })) };
 }
 
 /**
- * A query that found nothing, written with the closest terms of the site's vocabulary: each term no article holds is
+ * A query that found nothing, written with the closest terms of the site's vocabulary: each term the vocabulary does
+ * not hold (not even within one of its entries) is
  * looked up (pg_trgm similarity, at least 0.3) alone and with its neighbours (风险预井 is closer to the pair 风险预警 than
  * 预井 is to any one word), and replaced in the text. Best first; empty when no term is unknown or none is close.
  */
@@ -346,10 +359,9 @@ export async function corrections(db: Db, text: string): Promise<string[]> {
   const unknown: string[] = [];
   for (const w of words) {
     if (known.has(w)) continue;
-    const [held] = await rows<{ one: number }>(
-      db,
-      sql`SELECT 1 AS one FROM article_search s WHERE (s.title || ' ' || s.meta || ' ' || s.body) ILIKE ${`%${escapeLike(w)}%`} LIMIT 1`,
-    );
+    // Part of a word or word pair the site has (a term an article holds, looked up in the small vocabulary rather
+    // than every article's text).
+    const [held] = await rows<{ one: number }>(db, sql`SELECT 1 AS one FROM search_term WHERE term LIKE ${containing(w)} LIMIT 1`);
     if (!held) unknown.push(w);
   }
   if (!unknown.length) return [];

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
-import { ARTICLE_STATUS, BLOCK_IDS, CHANNEL_IDS, SEARCHABLE_CHANNEL_IDS } from '@site/contract';
+import { ARTICLE_STATUS, BLOCK_IDS, CHANNEL_IDS, htmlToText, SEARCHABLE_CHANNEL_IDS } from '@site/contract';
 import { verifyCaptcha } from '../lib/captcha.js';
 import { configValue } from '../lib/config.js';
 import { BizError, HttpError, notFound } from '../lib/errors.js';
@@ -397,14 +397,13 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
           ])
         : [],
     );
+    // The excerpt is cut from the article's own text (the index keeps it lower case).
     const bodies = new Map(
       ids.length
-        ? (
-            await db
-              .select({ id: t.articleSearch.articleId, body: t.articleSearch.body })
-              .from(t.articleSearch)
-              .where(inArray(t.articleSearch.articleId, ids))
-          ).map((r) => [r.id, r.body])
+        ? (await db.select({ id: t.article.id, text: t.article.text }).from(t.article).where(inArray(t.article.id, ids))).map((r) => [
+            r.id,
+            htmlToText(r.text),
+          ])
         : [],
     );
     const content = ids.flatMap((id) => {

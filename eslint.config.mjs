@@ -106,7 +106,16 @@ const hooksRules = Object.fromEntries(
 
 export default defineConfig([
   {
-    ignores: ['**/node_modules/', '**/dist/', 'deploy/', '**/coverage/', '**/test-results/', '**/playwright-report/', '**/.data/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'deploy/*',
+      '!deploy/examples/',
+      '**/coverage/',
+      '**/test-results/',
+      '**/playwright-report/',
+      '**/.data/',
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

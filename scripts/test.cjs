@@ -34,12 +34,20 @@ run('pnpm install --frozen-lockfile', { cwd: root });
 const missing = [];
 if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
 if (!hasPostgres()) missing.push('postgresql');
-// services/origin-server's scale-out test runs the production front door (docs/deploy.md) on Debian's nginx.
+// services/origin-server's scale-out test runs the production front door (docs/deploy.md) on Debian's nginx, with
+// its brotli_static module (the releases' .br files), and scrapes the API instances with Debian's Prometheus.
 if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
+const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+if (!fs.existsSync(BROTLI_STATIC)) missing.push('libnginx-mod-http-brotli-static');
+if (!fs.existsSync('/usr/bin/prometheus')) missing.push('prometheus');
 // No fallback: a suite that cannot start PostgreSQL, nginx or Chromium fails here rather than passing without them.
 if (missing.length) aptInstall(missing);
 if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
 if (!fs.existsSync('/usr/sbin/nginx')) throw new Error('[test] nginx is not installed and could not be installed: the scale-out test cannot run');
+if (!fs.existsSync(BROTLI_STATIC))
+  throw new Error('[test] libnginx-mod-http-brotli-static is not installed and could not be installed: the scale-out test cannot run');
+if (!fs.existsSync('/usr/bin/prometheus'))
+  throw new Error('[test] prometheus is not installed and could not be installed: the scale-out test cannot run');
 if (!fs.existsSync('/usr/bin/chromium'))
   throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
 

@@ -2,8 +2,11 @@
 /**
  * Writes the nginx configuration of the site (deploy/site.conf.template filled in) from the same environment
  * variables as serve.cjs: the app ports and folders, REMOTES_FILE or SITE_DEPLOY_DIR, PORTAL_ORIGINS, AD_SCRIPT_URL,
- * API_UPSTREAMS, RENDER_OUT_DIR, STORAGE_DRIVER and the S3_* settings; and NGINX_LISTEN (address, default 0.0.0.0), NGINX_MAX_FAILS (2),
- * NGINX_FAIL_TIMEOUT (10s), NGINX_INTERNAL_PORT (none; the renderer's balanced way to the API, on 127.0.0.1).
+ * API_UPSTREAMS, RENDER_OUT_DIR, STORAGE_DRIVER and the S3_* settings; and NGINX_LISTEN (address, default 0.0.0.0), NGINX_MAX_FAILS (1),
+ * NGINX_FAIL_TIMEOUT (1s), NGINX_INTERNAL_PORT (none; the renderer's balanced way to the API, on 127.0.0.1),
+ * NGINX_BROTLI_STATIC (on when Debian's libnginx-mod-http-brotli-static is installed), NGINX_CACHE_DIR
+ * (/var/lib/nginx/site-cache) and NGINX_PAGE_CACHE_VALID (1s): with a shared storage, the pages and the remotes file
+ * nginx read from the bucket are kept there and served while the bucket is away.
  * The app's routes come from the renderer's index.json: run it again after the first render and after each release
  * (the page policy lists the remotes' origins), then `nginx -s reload`. With a shared storage (STORAGE_DRIVER=s3) the
  * rendered pages, sitemap.xml, robots.txt and /remotes.json are read from the bucket (its `site/` keys, readable
@@ -19,6 +22,8 @@ const { baselineHeaders, HASHED } = require('../src/static-server.cjs');
 const { readStored } = require('../src/site-storage.cjs');
 
 const TEMPLATE = path.join(__dirname, 'site.conf.template');
+/** Debian's libnginx-mod-http-brotli-static (its conf in /etc/nginx/modules-enabled loads it). */
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -56,7 +61,7 @@ async function readStoredIndex(shared) {
  * without S3_ENDPOINT), without the visitor's credentials or cookies, the service's own headers hidden. A key the
  * bucket has not (403 or 404 from a bucket that hides which) goes to `fallback`. Services compress nothing: nginx does.
  */
-function storageLocation(shared, env, keyExpr, fallback) {
+function storageLocation(shared, env, keyExpr, fallback, unavailable = fallback, cacheValid = '1s') {
   return [
     `        proxy_pass ${storageOrigin(shared, env).scheme}://site_storage/${shared.bucket}/${keyExpr};`,
     '        proxy_http_version 1.1;',
@@ -68,8 +73,21 @@ function storageLocation(shared, env, keyExpr, fallback) {
     ...(storageOrigin(shared, env).scheme === 'https'
       ? ['        proxy_ssl_server_name on;', `        proxy_ssl_name ${storageOrigin(shared, env).hostname};`]
       : []),
+    // Kept for NGINX_PAGE_CACHE_VALID, then refreshed in the background while the kept copy answers; served as long
+    // as the bucket is away (error, timeout, 5xx). The visitor's request never waits on a bucket that is down for a
+    // page nginx has read before; one it never read answers `unavailable` (the app renders it in the browser).
+    '        proxy_cache site_pages;',
+    `        proxy_cache_valid 200 403 404 ${cacheValid};`,
+    '        proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;',
+    '        proxy_cache_background_update on;',
+    '        proxy_cache_lock on;',
+    '        proxy_cache_revalidate on;',
+    '        proxy_ignore_headers Cache-Control Expires Set-Cookie;',
+    '        proxy_connect_timeout 2s;',
+    '        proxy_read_timeout 10s;',
     '        proxy_intercept_errors on;',
     `        error_page 403 404 = ${fallback};`,
+    `        error_page 500 502 503 504 = ${unavailable};`,
     '        gzip on;',
     '        gzip_types application/json application/xml text/plain;',
   ].join('\n');
@@ -107,8 +125,17 @@ async function renderNginx(env = process.env) {
   }
   const warnings = [];
   const listen = env.NGINX_LISTEN || '0.0.0.0';
-  const maxFails = Number(env.NGINX_MAX_FAILS || 2);
-  const failTimeout = env.NGINX_FAIL_TIMEOUT || '10s';
+  const maxFails = Number(env.NGINX_MAX_FAILS || 1);
+  const failTimeout = env.NGINX_FAIL_TIMEOUT || '1s';
+  const brotli = (env.NGINX_BROTLI_STATIC || (fs.existsSync(BROTLI_MODULE) ? 'on' : 'off')).trim();
+  if (!['on', 'off'].includes(brotli)) throw new Error(`[nginx] NGINX_BROTLI_STATIC is "${brotli}": on or off`);
+  if (brotli === 'off')
+    warnings.push(
+      `[nginx] no ${BROTLI_MODULE}: the .br files are not served (gzip_static only); apt-get install libnginx-mod-http-brotli-static, then render again`,
+    );
+  const cacheDir = env.NGINX_CACHE_DIR || '/var/lib/nginx/site-cache';
+  const cacheValid = env.NGINX_PAGE_CACHE_VALID || '1s';
+  if (!/^\d+(ms|s|m)?$/.test(cacheValid)) throw new Error(`[nginx] NGINX_PAGE_CACHE_VALID is "${cacheValid}": a time such as 1s`);
   const baseline = baselineHeaders(site.portalOrigins);
   if (!index)
     warnings.push(
@@ -122,6 +149,12 @@ async function renderNginx(env = process.env) {
     '        add_header Content-Security-Policy $site_host_csp always;',
   ].join('\n');
   const values = {
+    API_PROXY: apiProxy(site.apiUpstreams.length),
+    BROTLI_STATIC: brotli === 'on' ? '    brotli_static on;' : '',
+    PAGE_CACHE: shared
+      ? `# Pages and the remotes file read from the bucket, kept for when it is away (NGINX_CACHE_DIR, NGINX_PAGE_CACHE_VALID).
+proxy_cache_path ${cacheDir} levels=1:2 keys_zone=site_pages:10m max_size=1g inactive=30d use_temp_path=off;`
+      : '',
     API_SERVERS: site.apiUpstreams.map((u) => `    server ${new URL(u).host} max_fails=${maxFails} fail_timeout=${failTimeout};`).join('\n'),
     API_TRIES: String(site.apiUpstreams.length),
     API_PATH_ALTERNATION: API_PATHS.map((p) => escapeRegex(p.replace(/^\//, ''))).join('|'),
@@ -145,13 +178,20 @@ map $uri $site_page_key {
     // A fallback from the storage's 404 may itself answer 404 (an unknown path): a second error_page.
     STORAGE_SERVER: shared ? '    recursive_error_pages on;' : '',
     RENDERED_FILE: shared
-      ? storageLocation(shared, env, `${shared.renderedPrefix.replace(/\/$/, '')}$uri`, '@site_file')
+      ? storageLocation(shared, env, `${shared.renderedPrefix.replace(/\/$/, '')}$uri`, '@site_file', '@site_file', cacheValid)
       : `        root ${site.renderDir};\n        try_files $uri @site_file;`,
     RENDERED_PAGE: shared
-      ? storageLocation(shared, env, `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`, '@site_app')
+      ? storageLocation(
+          shared,
+          env,
+          `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`,
+          '@site_app',
+          '@site_app_unrendered',
+          cacheValid,
+        )
       : `        root ${site.renderDir}/pages;\n        try_files $uri$site_rendered_suffix @site_app;`,
     RENDERED_HOME: shared
-      ? storageLocation(shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_app')
+      ? storageLocation(shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_app', '@site_app_unrendered', cacheValid)
       : `        root ${site.renderDir}/pages;\n        try_files /index$site_rendered_suffix @site_app;`,
     STORAGE_LOCATIONS: shared
       ? `    # The stored remotes file before any release wrote it: the default locations, as the host origin answers.
@@ -160,6 +200,21 @@ map $uri $site_page_key {
         add_header Cache-Control "no-cache" always;
 ${hostHeaders}
         return 200 '${quoted(JSON.stringify(defaultRemotes(site)), "'")}';
+    }
+    # The remotes file when the bucket is away and nginx never read it: a 503 the browser's start retries, not a
+    # guess at the remotes' versions.
+    location @site_remotes_unavailable {
+        default_type "application/json; charset=utf-8";
+        add_header Cache-Control "no-store" always;
+        add_header Retry-After "5" always;
+${hostHeaders}
+        return 503 '{"code":503,"msg":"远程模块清单暂时无法读取，请稍后重试"}';
+    }
+    # A page the bucket cannot give (away, and never read before): the app renders it in the browser, status 200.
+    location @site_app_unrendered {
+        add_header Cache-Control "no-cache" always;
+${hostHeaders}
+        try_files /index.html =404;
     }`
       : '',
     KNOWN_ROUTES: index ? index.clientRoutes.map((r) => `    ${routeRegex(r)} 1;`).join('\n') : '    "~^/" 1;',
@@ -169,14 +224,14 @@ ${hostHeaders}
       '        add_header Cache-Control "no-cache" always;',
       hostHeaders,
       shared
-        ? storageLocation(shared, env, shared.remotesKey, '@site_default_remotes')
+        ? storageLocation(shared, env, shared.remotesKey, '@site_default_remotes', '@site_remotes_unavailable', cacheValid)
         : site.remotesFile
           ? `        alias ${site.remotesFile};`
           : `        return 200 '${quoted(JSON.stringify(defaultRemotes(site)), "'")}';`,
     ].join('\n'),
     SITE_CONFIG_JSON: quoted(JSON.stringify({ portalOrigins: site.portalOrigins, adScriptUrl: site.adScriptUrl }), "'"),
     BASELINE_HEADERS: hostHeaders,
-    REMOTE_SERVERS: site.remotes.map((r) => remoteServer(r, listen, baseline, header)).join('\n'),
+    REMOTE_SERVERS: site.remotes.map((r) => remoteServer(r, listen, baseline, header, brotli)).join('\n'),
     INTERNAL_SERVER: env.NGINX_INTERNAL_PORT ? internalServer(Number(env.NGINX_INTERNAL_PORT), site.apiUpstreams.length) : '',
   };
   // The cache rule is the static server's own expression (HASHED), kept in one place.
@@ -197,6 +252,26 @@ ${hostHeaders}
  * The page renderer's way to the API instances: every path (its /internal/render/* routes too, which the site's
  * port never passes on), on loopback only. A renderer pointed at one instance would stop with it.
  */
+/** How a request reaches the instances: the request id every hop logs, the visitor's address and scheme, streaming. */
+function apiProxy(tries) {
+  return `        proxy_pass http://site_api;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_set_header X-Forwarded-Host $host;
+        # nginx's own id of this request (32 hex digits), in its log and the API's (a visitor's own is replaced).
+        proxy_set_header X-Request-Id $request_id;
+        proxy_next_upstream_tries ${tries};
+        proxy_connect_timeout 2s;
+        # The browser's client gives up after 60 s (ERR-6); nginx waits as long, then answers 504.
+        proxy_read_timeout 65s;
+        # Uploads are streamed to the API as they come; answers (file ranges, videos) as well.
+        proxy_request_buffering off;
+        proxy_buffering off;`;
+}
+
 function internalServer(port, tries) {
   return `# The page renderer's way to the API instances (RENDER_API_ORIGIN=http://127.0.0.1:${port}), loopback only.
 server {
@@ -208,7 +283,8 @@ server {
         proxy_http_version 1.1;
         proxy_set_header Connection "";
         proxy_set_header Host $host;
-        proxy_next_upstream error timeout;
+        proxy_set_header X-Request-Id $request_id;
+        proxy_next_upstream error timeout http_502 http_503;
         proxy_next_upstream_tries ${tries};
         proxy_connect_timeout 2s;
         # The change feed's long poll holds a call up to 30 s.
@@ -219,7 +295,7 @@ server {
 }
 
 /** One remote's origin: its files with CORS (the host page loads them from another origin), nothing else. */
-function remoteServer(remote, listen, baseline, header) {
+function remoteServer(remote, listen, baseline, header, brotli) {
   const headers = [
     header('X-Content-Type-Options', baseline['x-content-type-options']),
     header('Referrer-Policy', baseline['referrer-policy']),
@@ -236,7 +312,8 @@ server {
     server_tokens off;
     etag on;
     gzip_static on;
-    location / {
+    gzip_vary on;
+${brotli === 'on' ? '    brotli_static on;\n' : ''}    location / {
         if ($request_method = OPTIONS) {
 ${headers.map((h) => `    ${h}`).join('\n')}
             add_header Access-Control-Allow-Headers "*" always;

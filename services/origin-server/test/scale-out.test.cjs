@@ -1,8 +1,11 @@
 /**
- * Issue 26 (4, 5): the production layout of docs/deploy.md, run for real on loopback. Debian's nginx with the
- * configuration deploy/render-nginx.cjs writes from deploy/site.conf.template, in front of two API instances
- * (services/api-server, each its own process) on one throwaway PostgreSQL server, files in an S3 bucket (s3rver).
- * It FAILS when nginx or PostgreSQL is missing: scripts/test.cjs installs both.
+ * Issue 26 (4, 5), issue 35: the production layout of docs/deploy.md, run for real on loopback, by the guide's own
+ * commands (tools/guide.cjs: its marked blocks, its example environment files filled in as an operator does, its
+ * systemd units' command lines). Debian's nginx with the configuration deploy/render-nginx.cjs writes from
+ * deploy/site.conf.template, in front of two API instances (services/api-server, each its own process, on Node 24 as
+ * in production) on one throwaway PostgreSQL server (the role and database made by the guide's script), files in an
+ * S3 bucket (s3rver; the bucket made by the guide's script). It FAILS when nginx, its brotli module, PostgreSQL or
+ * Node 24 is missing: scripts/test.cjs installs the Debian packages, tools/guide.cjs node24() the npm package.
  *
  * The host build and the renderer's output are small fixtures made here: what is tested is nginx's rules for them,
  * not the apps.
@@ -10,19 +13,25 @@
 const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('fs');
+const http = require('http');
 const os = require('os');
 const path = require('path');
+const zlib = require('zlib');
 const S3rver = require('s3rver');
 const { createStaticServer } = require('../src/static-server.cjs');
-const { NGINX, freePort, waitFor, startPostgres, startApi, startNginx, stopAll } = require('../tools/cluster.cjs');
+const { NGINX, freePort, freePortIn, waitFor, startPostgres, startUnit, startNginx, stopAll } = require('../tools/cluster.cjs');
+const { ROOT, runGuide, setEnvValues, readEnvFile, unitCommand, node24 } = require('../tools/guide.cjs');
 
 const ADMIN_PASSWORD = 'Scale-Out-26';
 const BUCKET = 'site-files-scale-out';
 const RENDER_TOKEN = 'scale-out-render-token';
+const DB_PASSWORD = 'ScaleOut35db';
 const PNG_1x1 = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
+/** A script of the host build big enough to be precompressed (precompress.cjs: 512 bytes and more). */
+const BIG_JS = `/* 主脚本 */\n${Array.from({ length: 300 }, (_, i) => `window.__site_${i} = ${JSON.stringify(`模块 ${i} 的说明文字`)};`).join('\n')}\n`;
 
 const json = async (res) => ({ status: res.status, body: await res.json() });
 
@@ -36,31 +45,64 @@ let site;
 let siteEnv;
 let admin;
 let s3Port;
+let s3Dir;
+let NODE24;
+let nginxS3;
+let uploadUrl;
+/** The guide's fixed places -> this test's folders (tools/guide.cjs). */
+let places;
+let etc;
+const apiSpecs = {};
+
+/** An API instance from deploy/examples/systemd/site-api@.service, its port the instance name. */
+function apiUnit(name, port) {
+  const spec = unitCommand(path.join(ROOT, 'deploy/examples/systemd/site-api@.service'), String(port), places);
+  assert.strictEqual(spec.restart, 'always', 'the unit restarts an instance that exits');
+  assert.strictEqual(spec.command, NODE24.bin, 'the unit runs /usr/local/bin/node: Node 24 here');
+  // The test's own switches, never in the example: the captcha's answer (/dev/captcha) for the sign-in below.
+  return startUnit(name, spec, { origin: `http://127.0.0.1:${port}`, extraEnv: { SITE_DEV_ENDPOINTS: '1' } }).then((u) => {
+    apiSpecs[name] = u;
+    return Object.assign(u, { port });
+  });
+}
 
 test.before(async () => {
   assert.ok(fs.existsSync(NGINX), `nginx is not installed (${NGINX}): apt-get install -y nginx (scripts/test.cjs does)`);
   assert.ok(fs.existsSync('/usr/lib/postgresql'), 'PostgreSQL is not installed: apt-get install -y postgresql (scripts/test.cjs does)');
+  assert.ok(
+    fs.existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'),
+    'Debian’s libnginx-mod-http-brotli-static is not installed: apt-get install -y libnginx-mod-http-brotli-static (scripts/test.cjs does)',
+  );
+  NODE24 = node24();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
   // nginx's workers run as an unprivileged user when started as root: they must read the fixtures.
   fs.chmodSync(tmp, 0o755);
-  const [pgPort, portA, portB, hostPort, internalPort, ...remotePorts] = await Promise.all(Array.from({ length: 9 }, freePort));
+  etc = path.join(tmp, 'etc-site');
+  const hostRoot = path.join(tmp, 'host');
+  places = {
+    '/srv/site/host/dist': hostRoot,
+    '/srv/site': ROOT,
+    '/etc/site': etc,
+    '/var/lib/site': path.join(tmp, 'var-lib-site'),
+    '/etc/nginx/conf.d': path.join(tmp, 'nginx-s3'),
+    '/usr/local/bin/node': NODE24.bin,
+  };
+  fs.mkdirSync(path.join(tmp, 'var-lib-site'));
+  fs.mkdirSync(path.join(tmp, 'nginx-s3'));
+  // The instances' metrics ports are 1<port>: ports below 6553.
+  const portA = await freePortIn(3100, 5500);
+  let portB = portA;
+  while (portB === portA) portB = await freePortIn(3100, 5500);
+  const [pgPort, hostPort, internalPort, ...remotePorts] = await Promise.all(Array.from({ length: 7 }, freePort));
   pg = startPostgres(path.join(tmp, 'pg'), pgPort);
 
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(tmp, 's3'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
+  s3Dir = path.join(tmp, 's3');
+  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
   ({ port: s3Port } = await s3.run());
 
-  const apiEnv = (n) => ({
-    DATABASE_URL: pg.url,
-    // Each instance its own data folder: nothing is shared but the database and the bucket.
-    DATA_DIR: path.join(tmp, `data-${n}`),
-    SITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    SITE_DEV_ENDPOINTS: '1',
+  // The guide: the environment files, filled in; the database and its role; the bucket.
+  await runGuide('env-files', places);
+  const s3Values = {
     STORAGE_DRIVER: 's3',
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     S3_BUCKET: BUCKET,
@@ -68,14 +110,22 @@ test.before(async () => {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
-    // The render feed, with a short lease so that a dead renderer's lease lapses within the test.
+  };
+  setEnvValues(path.join(etc, 'api.env'), {
+    DATABASE_URL: `postgres://site:${DB_PASSWORD}@127.0.0.1:${pgPort}/site`,
+    ...s3Values,
+    SITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
     SITE_RENDER_HOOK_TOKEN: RENDER_TOKEN,
+    // The render lease, short so that a dead renderer's lease lapses within the test.
     SITE_RENDER_LEASE_MS: '1500',
   });
-  [apiA, apiB] = await Promise.all([startApi('A', portA, apiEnv('a')), startApi('B', portB, apiEnv('b'))]);
+  // PostgreSQL's superuser through the test server's socket folder and port (libpq's own variables).
+  await runGuide('database', places, { PGHOST: path.join(tmp, 'pg'), PGPORT: String(pgPort) });
+  await runGuide('bucket', places, { PATH: `${path.dirname(NODE24.bin)}:${process.env.PATH}` });
+
+  [apiA, apiB] = await Promise.all([apiUnit('A', portA), apiUnit('B', portB)]);
 
   // The host build and the renderer's output, as small as the rules need.
-  const hostRoot = path.join(tmp, 'host');
   const renderDir = path.join(tmp, 'rendered');
   fs.mkdirSync(path.join(hostRoot, 'static/js'), { recursive: true });
   fs.mkdirSync(path.join(renderDir, 'pages/newsDetail'), { recursive: true });
@@ -83,6 +133,9 @@ test.before(async () => {
   fs.writeFileSync(path.join(hostRoot, 'index.html'), '<!doctype html><html lang="zh-CN"><title>应用</title></html>');
   fs.writeFileSync(path.join(hostRoot, 'static/js/main.3f9a1c2e.js'), 'console.log(1);\n');
   fs.writeFileSync(path.join(hostRoot, 'page-catch.js'), 'window.__early=[];\n');
+  fs.writeFileSync(path.join(hostRoot, 'static/js/big.0123abcd.js'), BIG_JS);
+  // The guide's precompress step, on this host build (/srv/site/host/dist here).
+  assert.match(await runGuide('precompress', places, { PATH: `${path.dirname(NODE24.bin)}:${process.env.PATH}` }), /2 compressed copies/);
   fs.writeFileSync(path.join(renderDir, 'pages/index.html'), '<!doctype html><title>首页（已渲染）</title>');
   fs.writeFileSync(path.join(renderDir, 'pages/news.html'), '<!doctype html><title>新闻（已渲染）</title>');
   fs.writeFileSync(path.join(renderDir, 'pages/newsDetail/id-3.html'), '<!doctype html><title>新闻3（已渲染）</title>');
@@ -128,7 +181,7 @@ test.before(async () => {
 });
 
 test.after(async () => {
-  await stopAll([nginx?.child, apiA?.child, apiB?.child]);
+  await stopAll([nginx?.child, nginxS3?.child, apiA?.child, apiB?.child]);
   await s3?.close();
   pg?.stop();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -233,6 +286,153 @@ test('[DEPLOY] nginx and the Node host origin answer the same page and file URLs
   }
 });
 
+/** The raw bytes of an answer (fetch would decode them), with the encoding asked for. */
+function rawGet(url, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            encoding: res.headers['content-encoding'] || '',
+            vary: res.headers.vary || '',
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+test('[ISSUE-35] precompressed: through nginx a client asking br or gzip gets the .br or .gz file’s bytes, the Node origin’s bytes', async (t) => {
+  const { spawn } = require('child_process');
+  const file = path.join(tmp, 'host/static/js/big.0123abcd.js');
+  const port = await freePort();
+  const node = spawn(process.execPath, [path.join(__dirname, '../src/origin.cjs'), 'host'], {
+    env: { ...process.env, ...siteEnv, HOST_PORT: String(port) },
+    stdio: 'ignore',
+  });
+  try {
+    const nodeOrigin = `http://127.0.0.1:${port}`;
+    await waitFor(async () => (await fetch(`${nodeOrigin}/`)).status === 200, 'the Node host origin', 20_000);
+    const url = '/static/js/big.0123abcd.js';
+    for (const [accept, encoding, sibling] of [
+      ['br', 'br', `${file}.br`],
+      ['gzip', 'gzip', `${file}.gz`],
+      ['br, gzip', 'br', `${file}.br`],
+      ['identity', '', file],
+    ]) {
+      const viaNginx = await rawGet(`${site.origin}${url}`, accept);
+      const viaNode = await rawGet(`${nodeOrigin}${url}`, accept);
+      assert.deepStrictEqual([accept, viaNginx.status, viaNginx.encoding], [accept, 200, encoding]);
+      assert.ok(viaNginx.bytes.equals(fs.readFileSync(sibling)), `${accept}: nginx sends ${path.basename(sibling)} as it is`);
+      assert.ok(viaNode.bytes.equals(viaNginx.bytes), `${accept}: the Node origin sends the same bytes`);
+      if (encoding) assert.match(viaNginx.vary, /Accept-Encoding/i);
+      t.diagnostic(`${url} Accept-Encoding ${accept}: nginx ${viaNginx.bytes.length} bytes, Node origin ${viaNode.bytes.length} bytes`);
+    }
+    assert.strictEqual(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString(), BIG_JS);
+  } finally {
+    await stopAll([node]);
+  }
+});
+
+test('[ISSUE-35] every variable each process reads is in its example environment file', () => {
+  const sources = (dirs) =>
+    dirs
+      .flatMap((d) =>
+        fs.statSync(path.join(ROOT, d)).isFile()
+          ? [path.join(ROOT, d)]
+          : fs.readdirSync(path.join(ROOT, d), { recursive: true }).map((f) => path.join(ROOT, d, f)),
+      )
+      .filter((f) => /\.(ts|cjs|js)$/.test(f) && !/\.test\.|[/\\]test[/\\]|node_modules/.test(f));
+  const namesRead = (files) => {
+    const names = new Set();
+    for (const f of files) for (const m of fs.readFileSync(f, 'utf8').matchAll(/\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)/g)) names.add(m[1]);
+    return names;
+  };
+  const named = (file) =>
+    new Set([...fs.readFileSync(path.join(ROOT, 'deploy/examples/env', file), 'utf8').matchAll(/\b([A-Z][A-Z0-9_]+)\b/g)].map((m) => m[1]));
+  // Set by the unit per instance (site-api@.service) or by the process itself, not read from the file.
+  const byUnit = new Set(['API_PORT', 'METRICS_PORT', 'DATA_DIR', 'NODE_ENV']);
+  const check = (file, dirs, skip = new Set()) => {
+    const missing = [...namesRead(sources(dirs))].filter((n) => !named(file).has(n) && !skip.has(n));
+    assert.deepStrictEqual(missing, [], `${file} lacks what ${dirs.join(', ')} read`);
+  };
+  check('api.env', ['services/api-server/src', 'shared/object-storage/src'], byUnit);
+  check('renderer.env', ['services/page-renderer/src', 'shared/object-storage/src'], new Set(['NODE_ENV']));
+  check('release.env', ['scripts/remote.cjs', 'shared/object-storage/src']);
+  // render-nginx.cjs: its own names and the site's (site-env.cjs) that shape the file; the rest are the Node
+  // origin's (its API port, health checks, renderer port), not nginx's.
+  check(
+    'front-door.env',
+    ['services/origin-server/deploy', 'services/origin-server/src/site-env.cjs', 'shared/object-storage/src'],
+    new Set(['API_PORT', 'API_HEALTH_INTERVAL_MS', 'DATA_DIR', 'RENDER_PORT', 'SITE_ORIGIN']),
+  );
+});
+
+test('[ISSUE-35] the front door: a write goes to the next instance only with an Idempotency-Key, a read on a 502/503 too; X-Request-Id reaches the instance', async () => {
+  // Two stand-ins for the instances: the first one dies with every write in flight and answers reads 503 (not
+  // ready); the second answers. nginx with max_fails=0 takes turns strictly, so half the first tries meet the first.
+  const seen = { bad: [], good: [] };
+  const stub = (name, handler) =>
+    new Promise((resolve) => {
+      const server = http.createServer((req, res) => {
+        seen[name].push({ method: req.method, key: req.headers['idempotency-key'] || '', id: req.headers['x-request-id'] || '', url: req.url });
+        req.resume();
+        req.on('end', () => handler(req, res));
+      });
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    });
+  const bad = await stub('bad', (req, res) => (req.method === 'GET' ? res.writeHead(503).end('not ready') : req.socket.destroy()));
+  const good = await stub('good', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200}'));
+  const [hostPort, ...remotePorts] = await Promise.all(Array.from({ length: 5 }, freePort));
+  const names = ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'];
+  let door;
+  try {
+    door = await startNginx(path.join(tmp, 'nginx-stubs'), {
+      ...siteEnv,
+      HOST_PORT: String(hostPort),
+      NGINX_INTERNAL_PORT: '',
+      NGINX_MAX_FAILS: '0',
+      API_UPSTREAMS: `http://127.0.0.1:${bad.address().port},http://127.0.0.1:${good.address().port}`,
+      ...Object.fromEntries(names.map((n, i) => [`${n}_PORT`, String(remotePorts[i])])),
+    });
+    const send = async (key, i) =>
+      (
+        await fetch(`${door.origin}/system/article?i=${i}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': `key-${i}` } : {}) },
+          body: '{}',
+        })
+      ).status;
+    const unkeyed = [];
+    for (let i = 0; i < 4; i++) unkeyed.push(await send(false, i));
+    const badUnkeyed = seen.bad.filter((r) => r.method === 'POST').length;
+    assert.ok(badUnkeyed >= 1, 'a write met the dying instance');
+    assert.strictEqual(unkeyed.filter((st) => st === 502).length, badUnkeyed, 'a write without a key is never sent twice');
+    const keyed = [];
+    for (let i = 10; i < 14; i++) keyed.push(await send(true, i));
+    assert.deepStrictEqual(keyed, [200, 200, 200, 200], 'a write with a key goes on to the next instance');
+    const retried = seen.bad.filter((r) => r.method === 'POST' && r.key);
+    assert.ok(retried.length >= 1, 'some keyed writes met the dying instance first');
+    for (const r of retried)
+      assert.ok(
+        seen.good.some((g) => g.key === r.key && g.id === r.id && g.url === r.url),
+        `${r.key} sent again whole`,
+      );
+    // A read on a 503 (an instance not ready): the next instance.
+    for (let i = 0; i < 4; i++) assert.strictEqual((await fetch(`${door.origin}/api/channel?i=${i}`)).status, 200);
+    assert.ok(seen.bad.some((r) => r.method === 'GET' && r.url.startsWith('/api/channel')));
+    for (const r of [...seen.bad, ...seen.good]) assert.match(r.id, /^[0-9a-f]{32}$/, 'nginx’s $request_id');
+  } finally {
+    await stopAll([door?.child]);
+    bad.close();
+    good.close();
+  }
+});
+
 test('[ISSUE-26] signed in through nginx, the token works on both instances', async () => {
   const cap = (await json(await fetch(`${site.origin}/captchaImage`))).body;
   assert.strictEqual(cap.captchaEnabled, true);
@@ -274,6 +474,7 @@ test('[ISSUE-26] a file uploaded through A is served by B and through nginx', as
   form.append('file', new Blob([PNG_1x1], { type: 'image/png' }), 'a.png');
   const up = await json(await fetch(`${apiA.origin}/common/upload`, { method: 'POST', headers: auth(), body: form }));
   assert.strictEqual(up.body.code, 200, JSON.stringify(up.body));
+  uploadUrl = up.body.url;
   for (const origin of [apiB.origin, site.origin]) {
     const r = await fetch(`${origin}${up.body.url}`);
     assert.deepStrictEqual(
@@ -405,8 +606,8 @@ module.exports = {
 
 test('[ISSUE-26] shared storage: a page rendered after a write through A is served by nginx and both host origins from the bucket; a remote release reaches them all', async (t) => {
   const { siteStorage, readStored } = require('../src/site-storage.cjs');
-  const { spawn, execFile, execFileSync } = require('child_process');
-  const { renderNginx } = require('../deploy/render-nginx.cjs');
+  const { spawn, execFileSync } = require('child_process');
+
   const s3Env = {
     STORAGE_DRIVER: 's3',
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
@@ -423,66 +624,80 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
   const workDir = path.join(tmp, 'render-work');
   fixtureHost(hostRoot);
   fixtureRelease(deployDir, '1.0.0', channelId);
-  fixtureRelease(deployDir, '1.1.0', channelId);
-  const [hostPort, originPort1, originPort2, renderPort, ...remotePorts] = await Promise.all(Array.from({ length: 8 }, freePort));
+  const [hostPort, originPort1, originPort2, renderPort, internalPort, ...remotePorts] = await Promise.all(Array.from({ length: 9 }, freePort));
   const names = ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'];
-  const env = {
+  const ports = Object.fromEntries(names.map((n, i) => [`${n}_PORT`, String(remotePorts[i])]));
+  // The operator's values in the guide's files: the release script's, the front door's, the renderer's.
+  setEnvValues(path.join(etc, 'release.env'), { ...s3Env, DEPLOY_DIR: deployDir, PUBLIC_HOST: '127.0.0.1', ...ports });
+  setEnvValues(path.join(etc, 'front-door.env'), {
     ...s3Env,
-    HOST_PORT: String(hostPort),
     HOST_ROOT: hostRoot,
     SITE_DEPLOY_DIR: deployDir,
-    PUBLIC_HOST: '127.0.0.1',
     API_UPSTREAMS: `${apiA.origin},${apiB.origin}`,
-    ...Object.fromEntries(names.map((n, i) => [`${n}_PORT`, String(remotePorts[i])])),
-  };
-  const release = (version) =>
-    new Promise((resolve, reject) =>
-      execFile(
-        process.execPath,
-        [path.join(__dirname, '../../../scripts/remote.cjs'), 'publish', 'remote-content', version],
-        { env: { ...process.env, ...env, DEPLOY_DIR: deployDir } },
-        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
-      ),
-    );
+    NGINX_INTERNAL_PORT: String(internalPort),
+    NGINX_LISTEN: '127.0.0.1',
+    HOST_PORT: String(hostPort),
+    PUBLIC_HOST: '127.0.0.1',
+    NGINX_CACHE_DIR: path.join(tmp, 'nginx-s3/cache'),
+    ...ports,
+  });
+  setEnvValues(path.join(etc, 'renderer.env'), {
+    ...s3Env,
+    RENDER_OUT_DIR: workDir,
+    RENDER_API_ORIGIN: site.internal,
+    RENDER_SITE_ORIGIN: 'https://www.example.cn',
+    RENDER_HOST_ROOT: hostRoot,
+    RENDER_PORT: String(renderPort),
+    SITE_RENDER_HOOK_TOKEN: RENDER_TOKEN,
+  });
+  const env = readEnvFile(path.join(etc, 'front-door.env'));
+  const node24Path = { PATH: `${path.dirname(NODE24.bin)}:${process.env.PATH}` };
+  // The guide's publish, without a version: the newest release.
+  const release = () => runGuide('publish', places, node24Path);
   const manifest = (v) => `http://127.0.0.1:${remotePorts[0]}/${v}/mf-manifest.json`;
   const children = [];
-  let rendererOut = '';
-  let nginxS3;
+  let renderer;
+  // What the renderer said, its /status (its last feed error) and the instances' lines about the feed.
+  const rendererOut = async () => {
+    const status = await fetch(`http://127.0.0.1:${renderPort}/status`)
+      .then((r) => r.text())
+      .catch((e) => String(e));
+    const feedLines = (api) =>
+      api
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('/internal/render') && !l.includes('"statusCode":200'))
+        .slice(-10)
+        .join('\n');
+    return `${renderer?.output() ?? ''}\n/status: ${status}\nA: ${feedLines(apiA)}\nB: ${feedLines(apiB)}`;
+  };
   try {
     // The remote team's release script writes the bucket's remotes file; the renderer reads it from there.
-    assert.match(await release('1.0.0'), /remote_content now http:\/\/127\.0\.0\.1:\d+\/1\.0\.0\/mf-manifest\.json in /);
+    assert.match(
+      await release(),
+      /publishing the newest release of remote-content, 1\.0\.0[\s\S]*remote_content now http:\/\/127\.0\.0\.1:\d+\/1\.0\.0\/mf-manifest\.json in /,
+    );
     // nginx serves the remotes' folders too: started before the renderer, which loads the server build from there.
-    nginxS3 = await startNginx(path.join(tmp, 'nginx-s3'), env);
-    children.push(nginxS3.child);
+    // Its file is the guide's command's (front-door.env), written where Debian's nginx includes it.
+    await runGuide('nginx-conf', places, node24Path);
+    nginxS3 = await startNginx(path.join(tmp, 'nginx-s3'), env, { rendered: true });
     assert.strictEqual((await fetch(`${nginxS3.origin}/no-such-page`)).status, 200, 'nothing rendered yet: every path is the app');
 
-    const renderer = spawn(process.execPath, ['--import', 'tsx', 'src/service.ts'], {
-      cwd: path.join(__dirname, '../../page-renderer'),
-      env: {
-        ...process.env,
-        ...s3Env,
-        RENDER_OUT_DIR: workDir,
-        RENDER_API_ORIGIN: site.internal,
-        RENDER_SITE_ORIGIN: 'https://www.example.cn',
-        RENDER_HOST_ROOT: hostRoot,
-        RENDER_PORT: String(renderPort),
-        SITE_RENDER_HOOK_TOKEN: RENDER_TOKEN,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(renderer);
-    renderer.stdout.on('data', (c) => (rendererOut += c));
-    renderer.stderr.on('data', (c) => (rendererOut += c));
+    // The renderer as its unit runs it, on Node 24.
+    const spec = unitCommand(path.join(ROOT, 'deploy/examples/systemd/site-renderer.service'), '', places);
+    assert.deepStrictEqual([spec.command, spec.restart], [NODE24.bin, 'always']);
+    renderer = await startUnit('renderer', spec, { origin: `http://127.0.0.1:${renderPort}`, healthPath: '/status' });
+    children.push(renderer.child);
     const stored = async (key) => (await readStored(shared.storage, key))?.bytes.toString('utf8') ?? null;
-    await waitFor(async () => (await stored('site/rendered/index.json')) !== null, 'the first run published', 60_000).catch((e) => {
-      throw new Error(`${e.message}\n${rendererOut}`);
+    await waitFor(async () => (await stored('site/rendered/index.json')) !== null, 'the first run published', 60_000).catch(async (e) => {
+      throw new Error(`${e.message}\n${await rendererOut()}`);
     });
     assert.match(await stored('site/rendered/pages/news.html'), /data-release="1\.0\.0"/);
 
     // Its configuration written again after the first render (the 404 rule comes from the published index), and
     // reloaded: nothing of the renderer's working folder in it, every page from the bucket.
-    const { conf } = await renderNginx({ NGINX_LISTEN: '127.0.0.1', ...env });
-    fs.writeFileSync(path.join(tmp, 'nginx-s3/site.conf'), conf);
+    await runGuide('nginx-conf-again', places, node24Path);
+    const conf = fs.readFileSync(path.join(tmp, 'nginx-s3/site.conf'), 'utf8');
     execFileSync(NGINX, ['-p', path.join(tmp, 'nginx-s3'), '-c', path.join(tmp, 'nginx-s3/nginx.conf'), '-s', 'reload']);
     await waitFor(async () => (await fetch(`${nginxS3.origin}/no-such-page`)).status === 404, 'nginx reloaded', 10_000);
     assert.ok(!conf.includes(workDir), 'nginx reads no folder of the renderer');
@@ -518,8 +733,8 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
         },
         `${door}: the new article's page`,
         30_000,
-      ).catch((e) => {
-        throw new Error(`${e.message}\n${rendererOut}`);
+      ).catch(async (e) => {
+        throw new Error(`${e.message}\n${await rendererOut()}`);
       });
       // Reported, never asserted: the feed's turn, the run, the publish, and a host origin's index check.
       t.diagnostic(`${door}: the new article's page served ${Math.round(performance.now() - written)} ms after A answered the write`);
@@ -567,7 +782,11 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
 
     // A remote release: the bucket's remotes file, read by both host origins and nginx, and the pages rendered again
     // with the new release.
-    assert.match(await release('1.1.0'), /now http:\/\/127\.0\.0\.1:\d+\/1\.1\.0\/mf-manifest\.json \(was http:\/\/127\.0\.0\.1:\d+\/1\.0\.0\//);
+    fixtureRelease(deployDir, '1.1.0', channelId);
+    assert.match(
+      await release(),
+      /newest release of remote-content, 1\.1\.0[\s\S]*now http:\/\/127\.0\.0\.1:\d+\/1\.1\.0\/mf-manifest\.json \(was http:\/\/127\.0\.0\.1:\d+\/1\.0\.0\//,
+    );
     for (const door of doors)
       await waitFor(
         async () => (await (await fetch(`${door}/remotes.json`)).json()).remote_content === manifest('1.1.0'),
@@ -578,8 +797,8 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
       async () => (await (await fetch(`${nginxS3.origin}/news`)).text()).includes('data-release="1.1.0"'),
       'the pages of the new release',
       30_000,
-    ).catch((e) => {
-      throw new Error(`${e.message}\n${rendererOut}`);
+    ).catch(async (e) => {
+      throw new Error(`${e.message}\n${await rendererOut()}`);
     });
   } finally {
     await stopAll(children);
@@ -649,5 +868,201 @@ test('[ISSUE-26] kill -9 of an instance during a burst of writes: every write an
       }
   } finally {
     await origin.close();
+  }
+});
+
+/** Reads through a front door every 100 ms until stopped: how many, and which failed (status, or no answer in 5 s). */
+function readProbe(url, isGood = async (r) => r.status === 200) {
+  const failed = [];
+  let reads = 0;
+  let stop = false;
+  const done = (async () => {
+    while (!stop) {
+      const started = Date.now();
+      try {
+        const r = await fetch(url, { signal: AbortSignal.timeout(5000) });
+        if (!(await isGood(r))) failed.push({ at: new Date().toISOString(), status: r.status });
+      } catch (err) {
+        failed.push({ at: new Date().toISOString(), error: String(err) });
+      }
+      reads++;
+      await new Promise((r) => setTimeout(r, Math.max(0, 100 - (Date.now() - started))));
+    }
+  })();
+  return {
+    failed,
+    stop: async () => {
+      stop = true;
+      await done;
+      return { reads, failed };
+    },
+  };
+}
+
+const ready = async (api) => (await fetch(`${api.origin}/ready`)).status === 200;
+
+test('[ISSUE-35] kill -9 of one instance, then of the other one second after the first answers /ready again: no read fails through nginx', async (t) => {
+  // B was killed by the test before: started again, as Restart=always does.
+  if (apiB.child.exitCode !== null || apiB.child.signalCode !== null) await apiB.restart();
+  await waitFor(() => ready(apiA), 'A ready', 30_000);
+  await waitFor(() => ready(apiB), 'B ready', 30_000);
+  const probe = readProbe(`${site.origin}/api/channel`);
+  const marks = [];
+  const t0 = performance.now();
+  const mark = (what) => marks.push(`${what} +${Math.round(performance.now() - t0)} ms`);
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    apiB.child.kill('SIGKILL');
+    mark('kill -9 B');
+    await new Promise((r) => setTimeout(r, 500));
+    await apiB.restart();
+    await waitFor(() => ready(apiB), 'B ready', 60_000);
+    mark('B answers /ready');
+    await new Promise((r) => setTimeout(r, 1000));
+    apiA.child.kill('SIGKILL');
+    mark('kill -9 A');
+    await new Promise((r) => setTimeout(r, 3000));
+    await apiA.restart();
+    await waitFor(() => ready(apiA), 'A ready', 60_000);
+    mark('A answers /ready');
+    await new Promise((r) => setTimeout(r, 1000));
+  } finally {
+    await probe.stop();
+  }
+  const { reads, failed } = await probe.stop();
+  t.diagnostic(`${reads} reads through nginx, one every 100 ms, ${failed.length} failed; ${marks.join(', ')}`);
+  assert.deepStrictEqual(failed, []);
+});
+
+test('[ISSUE-35] the bucket away for 60 s: every page and /remotes.json through nginx is answered, from its cache', async (t) => {
+  assert.ok(nginxS3, 'the shared-storage nginx of the test above');
+  const expect = {
+    '/': null,
+    '/news': /<li>存储里的新文章<\/li>/,
+    '/remotes.json': /remote_content/,
+    '/sitemap.xml': /<urlset/,
+  };
+  // Read once while the bucket answers (what a visitor did before the outage).
+  for (const url of Object.keys(expect)) assert.strictEqual((await fetch(`${nginxS3.origin}${url}`)).status, 200, url);
+  const before = Object.fromEntries(
+    await Promise.all(Object.keys(expect).map(async (u) => [u, await (await fetch(`${nginxS3.origin}${u}`)).text()])),
+  );
+  const outageMs = 60_000;
+  await s3.close();
+  const started = performance.now();
+  const urls = Object.keys(expect);
+  let i = 0;
+  let reads = 0;
+  const failed = [];
+  while (performance.now() - started < outageMs) {
+    const url = urls[i++ % urls.length];
+    const t0 = Date.now();
+    try {
+      const r = await fetch(`${nginxS3.origin}${url}`, { signal: AbortSignal.timeout(5000) });
+      const body = await r.text();
+      if (r.status !== 200 || body !== before[url]) failed.push({ url, status: r.status, body: body.slice(0, 80) });
+    } catch (err) {
+      failed.push({ url, error: String(err) });
+    }
+    reads++;
+    await new Promise((r) => setTimeout(r, Math.max(0, 100 - (Date.now() - t0))));
+  }
+  // The bucket back, where it was: the pages are read from it again.
+  s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: s3Dir });
+  await s3.run();
+  t.diagnostic(`${reads} page and /remotes.json reads through nginx during ${outageMs / 1000} s without the bucket, ${failed.length} failed`);
+  assert.deepStrictEqual(failed, []);
+  for (const [url, re] of Object.entries(expect)) if (re) assert.match(before[url], re, url);
+  await waitFor(async () => (await fetch(`${nginxS3.origin}/news`)).status === 200, 'the bucket back', 10_000);
+});
+
+test('[ISSUE-35] Prometheus (Debian’s) with the guide’s prometheus.yml scrapes both instances’ metrics ports; /metrics is not answered through nginx', async (t) => {
+  const PROMETHEUS = '/usr/bin/prometheus';
+  assert.ok(fs.existsSync(PROMETHEUS), `Debian’s prometheus is not installed (${PROMETHEUS}): apt-get install -y prometheus (scripts/test.cjs does)`);
+  const { spawn } = require('child_process');
+  const metricsOf = (api) => `127.0.0.1:1${api.port}`;
+  // The operator's edit: this machine's instances (the example names 3000 and 3001); a scrape every 2 s instead of
+  // 15 s, so that the test waits for one scrape, not for a quarter of a minute.
+  const example = fs.readFileSync(path.join(ROOT, 'deploy/examples/prometheus.yml'), 'utf8');
+  assert.match(example, /'127\.0\.0\.1:13000', '127\.0\.0\.1:13001'/);
+  const promPort = await freePort();
+  const config = example
+    .replace("'127.0.0.1:13000', '127.0.0.1:13001'", `'${metricsOf(apiA)}', '${metricsOf(apiB)}'`)
+    .replace("'127.0.0.1:9090'", `'127.0.0.1:${promPort}'`)
+    .replace(/scrape_interval: 15s/, 'scrape_interval: 2s');
+  fs.writeFileSync(path.join(tmp, 'prometheus.yml'), config);
+  const notMetrics = await fetch(`${site.origin}/metrics`);
+  assert.ok(!(await notMetrics.text()).includes('http_requests_total'), 'the metrics are not answered through the front door');
+  let out = '';
+  const prom = spawn(
+    PROMETHEUS,
+    [
+      `--config.file=${path.join(tmp, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${path.join(tmp, 'prometheus-data')}`,
+      `--web.listen-address=127.0.0.1:${promPort}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  prom.stdout.on('data', (c) => (out += c));
+  prom.stderr.on('data', (c) => (out += c));
+  try {
+    const query = async (q) => (await (await fetch(`http://127.0.0.1:${promPort}/api/v1/query?query=${encodeURIComponent(q)}`)).json()).data.result;
+    await waitFor(async () => (await query('up{job="site-api"} == 1')).length === 2, 'both instances scraped and up', 40_000).catch((e) => {
+      throw new Error(`${e.message}\n${out.slice(-2000)}`);
+    });
+    const requests = await query('sum by (instance) (http_requests_total{job="site-api"})');
+    t.diagnostic(`http_requests_total by instance: ${requests.map((r) => `${r.metric.instance} ${r.value[1]}`).join(', ')}`);
+    assert.deepStrictEqual(requests.map((r) => r.metric.instance).sort(), [metricsOf(apiA), metricsOf(apiB)].sort());
+  } finally {
+    await stopAll([prom]);
+  }
+});
+
+test('[ISSUE-35] backup and restore as the guide does them: the restored database and bucket answer the same articles, upload, sign-in and pages', async (t) => {
+  const { siteStorage, readStored } = require('../src/site-storage.cjs');
+  const backups = path.join(tmp, 'backups');
+  const restoredEtc = path.join(tmp, 'etc-site-restored');
+  const node24Path = { PATH: `${path.dirname(NODE24.bin)}:${process.env.PATH}` };
+  const pgEnv = { PGHOST: path.join(tmp, 'pg'), PGPORT: new URL(readEnvFile(path.join(etc, 'api.env')).DATABASE_URL).port };
+  const started = performance.now();
+  await runGuide('backup', { ...places, '/var/backups/site': backups }, node24Path);
+  t.diagnostic(`backup: ${Math.round(performance.now() - started)} ms`);
+  assert.ok(fs.statSync(path.join(backups, 'latest/site.dump')).size > 0);
+
+  // The new site's names in its api.env: a new database and an empty bucket on the same servers.
+  fs.cpSync(etc, restoredEtc, { recursive: true });
+  const url = new URL(readEnvFile(path.join(etc, 'api.env')).DATABASE_URL);
+  setEnvValues(path.join(restoredEtc, 'api.env'), {
+    DATABASE_URL: `postgres://site_restored:${DB_PASSWORD}@127.0.0.1:${url.port}/site_restored`,
+    S3_BUCKET: `${BUCKET}-restored`,
+  });
+  const restoring = performance.now();
+  await runGuide('restore', { ...places, '/etc/site': restoredEtc, '/var/backups/site': backups }, { ...node24Path, ...pgEnv });
+  t.diagnostic(`restore: ${Math.round(performance.now() - restoring)} ms`);
+
+  const port = await freePortIn(3100, 5500);
+  const spec = unitCommand(path.join(ROOT, 'deploy/examples/systemd/site-api@.service'), String(port), { ...places, '/etc/site': restoredEtc });
+  const restored = await startUnit('restored', spec, { origin: `http://127.0.0.1:${port}` });
+  const shared = siteStorage(readEnvFile(path.join(restoredEtc, 'api.env')));
+  try {
+    const channelId = (await json(await fetch(`${apiA.origin}/api/channel`))).body.find((c) => c.id).id;
+    for (const p of ['/api/channel', `/api/article?channelId=${channelId}&limit=100`]) {
+      const [before, after] = await Promise.all([apiA, restored].map(async (api) => (await json(await fetch(`${api.origin}${p}`))).body));
+      assert.deepStrictEqual(after, before, p);
+    }
+    const one = (await json(await fetch(`${apiA.origin}/api/article?channelId=${channelId}&limit=1`))).body[0];
+    const article = async (api) => (await json(await fetch(`${api.origin}/system/article/${one.id}`, { headers: auth() }))).body;
+    assert.deepStrictEqual(await article(restored), await article(apiA), 'one article, and the sign-in’s token, the same');
+    const file = await fetch(`${restored.origin}${uploadUrl}`);
+    assert.deepStrictEqual([file.status, file.headers.get('content-type'), Buffer.from(await file.arrayBuffer())], [200, 'image/png', PNG_1x1]);
+    for (const key of ['site/rendered/pages/news.html', 'site/rendered/index.json', 'site/remotes.json']) {
+      const bytes = (await readStored(shared.storage, key))?.bytes.toString('utf8');
+      assert.ok(bytes, `${key} restored`);
+      const original = await (await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/${key}`)).text();
+      assert.strictEqual(bytes, original, key);
+    }
+  } finally {
+    shared.storage.client.destroy();
+    await stopAll([restored.child]);
   }
 });

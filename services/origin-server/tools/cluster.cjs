@@ -81,18 +81,64 @@ async function startApi(name, port, env) {
 }
 
 /**
+ * A process as a systemd unit runs it (guide.cjs unitCommand: its command, arguments, folder and environment, plus
+ * `extraEnv`, a test's own switches); resolves when `healthPath` answers 200 on `origin`. `restart()` starts it again
+ * as `Restart=always` would.
+ */
+async function startUnit(name, spec, { origin, healthPath = '/health', extraEnv = {}, timeoutMs = 120_000 } = {}) {
+  const out = [];
+  const unit = { name, origin, spec, output: () => Buffer.concat(out).toString() };
+  unit.start = async () => {
+    out.push(Buffer.from(`--- ${name} started ${new Date().toISOString()}\n`));
+    const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: { ...spec.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => out.push(c));
+    unit.child = child;
+    if (origin)
+      await waitFor(async () => (await fetch(`${origin}${healthPath}`)).status === 200, `${name} ${healthPath}`, timeoutMs).catch((err) => {
+        child.kill('SIGKILL');
+        const all = unit.output();
+        throw new Error(`${err.message}\n${all.slice(all.lastIndexOf('--- '))}`);
+      });
+    return unit;
+  };
+  unit.restart = unit.start;
+  return unit.start();
+}
+
+/** A free loopback port in [from, to): the API's, whose metrics port is 1<port> (site-api@.service). */
+async function freePortIn(from, to) {
+  for (let i = 0; i < 200; i++) {
+    const port = from + Math.floor(Math.random() * (to - from));
+    const free = await new Promise((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${from}..${to}`);
+}
+
+/**
  * nginx with the site's configuration for `env` (render-nginx.cjs's variables), its own prefix in `prefix`, in the
  * foreground; resolves when the host's port answers /health through it.
  */
-async function startNginx(prefix, env) {
+async function startNginx(prefix, env, { rendered = false } = {}) {
   if (!fs.existsSync(NGINX)) throw new Error(`nginx is not installed (${NGINX}): apt-get install -y nginx (npm test does)`);
-  const { conf } = await renderNginx({ NGINX_LISTEN: '127.0.0.1', ...env });
   fs.mkdirSync(prefix, { recursive: true });
+  // rendered: <prefix>/site.conf is written already (by the guide's own command).
+  const conf = rendered
+    ? fs.readFileSync(path.join(prefix, 'site.conf'), 'utf8')
+    : (await renderNginx({ NGINX_LISTEN: '127.0.0.1', NGINX_CACHE_DIR: path.join(prefix, 'cache'), ...env })).conf;
   fs.writeFileSync(path.join(prefix, 'site.conf'), conf);
   fs.writeFileSync(
     path.join(prefix, 'nginx.conf'),
     [
-      'worker_processes 1;',
+      // Debian's nginx.conf loads the packaged modules from modules-enabled; a prefix of its own needs the full path.
+      ...(conf.includes('brotli_static on;') ? ['load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;'] : []),
+      // Two workers, as on any machine with two cores or more: the upstream zone is what they share.
+      'worker_processes 2;',
       `pid ${prefix}/nginx.pid;`,
       'error_log stderr error;',
       'events { worker_connections 1024; }',
@@ -125,4 +171,4 @@ async function stopAll(children) {
   await Promise.all(exited);
 }
 
-module.exports = { NGINX, freePort, waitFor, startPostgres, startApi, startNginx, stopAll };
+module.exports = { NGINX, freePort, freePortIn, waitFor, startPostgres, startApi, startUnit, startNginx, stopAll };

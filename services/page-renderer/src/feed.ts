@@ -6,8 +6,9 @@
  *   hold the lease -> fetch the pending changes (a long poll when there is nothing else to do) -> render the pages
  *   they touch -> acknowledge them once the files are written -> again
  *
- * A renderer that is refused the lease is the standby: it asks again every lease period, and takes over once the
- * holder stops renewing (killed, hung, cut off). The holder renews during a run; when it cannot renew before the
+ * A renderer that is refused the lease is the standby: it asks again when the holder's lease runs out (by the
+ * expiry the API names) and at least every quarter of the lease, and takes over once the holder stops renewing
+ * (killed, hung, cut off): within the lease plus a quarter of it after the holder's last renewal (issue 35). The holder renews during a run; when it cannot renew before the
  * lease runs out it stops the run, so it has stopped writing by the time another may start. Changes are
  * acknowledged (deleted at the API) only after a run that rendered them succeeded: a run that fails or is killed
  * leaves them for the next run, this renderer's or the one that takes over.
@@ -16,6 +17,9 @@
  */
 import type { ContentChange, RenderChanges, RenderLease } from '@site/contract';
 import type { Scope } from './plan';
+
+/** A standby asks for the lease at most this often. */
+const STANDBY_MIN_ASK_MS = 100;
 
 /** The API's /internal/render/* routes, as the loop uses them. */
 export interface FeedApi {
@@ -154,8 +158,11 @@ export class RenderLoop<R> {
     if (!taken.held) {
       if (this.role !== 'standby') this.log.log(`[renderer] standby: ${taken.lease.holder} renders until ${taken.lease.expiresAt}`);
       this.role = 'standby';
-      // A pause, not a failure: ask again once the holder's lease could have lapsed.
-      await this.pause(this.leaseMs);
+      // A pause, not a failure: ask again just after the holder's lease could have lapsed (its expiry by the API's
+      // clock, read against this one: a skewed clock changes the time of the next ask, never more than a quarter of
+      // the lease), so a standby takes over within the lease and a quarter (issue 35: it waited a whole lease).
+      const left = Date.parse(taken.lease.expiresAt) - Date.now();
+      await this.pause(Math.min(this.leaseMs / 4, Math.max(STANDBY_MIN_ASK_MS, Number.isFinite(left) ? left + 25 : this.leaseMs / 4)));
       return true;
     }
     if (this.role !== 'holder') this.log.log(`[renderer] ${this.o.id} holds the render lease`);

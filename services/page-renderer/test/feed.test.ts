@@ -203,6 +203,43 @@ describe('render loop', () => {
     );
   });
 
+  test('[ISSUE-35] a standby takes over as soon as the dead holder’s lease has run out, not a whole lease later', async () => {
+    // The API's lease as it is: a holder and an expiry; a holder that stops renewing (kill -9) keeps it until then.
+    const LEASE = 3000; // what docs/deploy.md's api.env and serve.cjs set (SITE_RENDER_LEASE_MS)
+    class ExpiringFeed extends FakeFeed {
+      expires = 0;
+      override async lease(holder: string) {
+        const now = Date.now();
+        if (this.holder === null || this.holder === holder || now >= this.expires) {
+          this.holder = holder;
+          this.expires = now + LEASE;
+        }
+        const lease = { holder: this.holder, expiresAt: new Date(this.expires).toISOString(), leaseMs: LEASE };
+        return { held: this.holder === holder, lease };
+      }
+    }
+    const feed = new ExpiringFeed();
+    // r1 renewed its lease just now and then died: nothing renews it again.
+    await feed.lease('r1');
+    const died = Date.now();
+    await withLoop(
+      feed,
+      async (standby, runs) => {
+        await until(() => standby.status().role === 'standby', 'standby');
+        await new Promise((r) => setTimeout(r, LEASE));
+        const deadline = Date.now() + 2000;
+        while (standby.status().role !== 'holder' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+        const takeover = Date.now() - died;
+        assert.equal(standby.status().role, 'holder');
+        // The lease, then at most the ask's margin (25 ms) and the turn of the loop; it was the lease twice before.
+        assert.ok(takeover >= LEASE && takeover < LEASE + 250, `took over ${takeover} ms after the holder’s last renewal (lease ${LEASE} ms)`);
+        await runs.started(1);
+        console.log(`# standby takeover: ${takeover} ms after the holder's last renewal, lease ${LEASE} ms`);
+      },
+      { id: 'r2' },
+    );
+  });
+
   test('[ISSUE-26] a holder whose lease goes to another during a run stops the run and acknowledges nothing', async () => {
     const feed = new FakeFeed();
     feed.write(article(3));

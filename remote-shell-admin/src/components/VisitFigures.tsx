@@ -1,25 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Alert, Col, Row, Skeleton, Statistic } from '@site/antd-kit';
-import { getVisitStats } from '@site/api-client';
 import { type VisitStats } from '@site/contract';
 import { formatNumber } from '@site/ui';
+import { visitStatsQuery } from '../data/queries';
+import { useShellQuery } from '../data/shell-query';
 import { ShellTable } from './ShellTable';
 
 /** Page views, unique visitors, average stay, top pages (by title) and a per-day table, from the stored visit records. */
 export function VisitFigures({ days }: { days: number }) {
-  const [stats, setStats] = useState<VisitStats | null>(null);
-  // A failure is shown only for the period it happened for: another period loads afresh.
-  const [failure, setFailure] = useState<{ days: number; message: string } | null>(null);
-  const error = failure?.days === days ? failure.message : null;
-  useEffect(() => {
-    let alive = true;
-    getVisitStats(days)
-      .then((r) => alive && setStats(r.data))
-      .catch((e: Error) => alive && setFailure({ days, message: e.message || '访问统计加载失败' }));
-    return () => {
-      alive = false;
-    };
-  }, [days]);
+  // Each period is its own key: a failure is shown only for the period it happened for.
+  const q = useShellQuery({ ...visitStatsQuery(days), placeholderData: (previous) => previous });
+  const stats: VisitStats | null = q.data ?? null;
+  const error = q.isError ? q.error.message || '访问统计加载失败' : null;
 
   if (error) return <Alert type="error" showIcon title="访问统计加载失败" description={error} />;
   if (!stats) return <Skeleton active />;

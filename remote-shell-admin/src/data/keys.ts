@@ -26,6 +26,8 @@ export const keys = {
     all: resource('channels'),
     /** The public channel list (`/api/channel`): 文章管理's 栏目 choices. */
     options: () => [...resource('channels'), 'options'] as const,
+    /** 栏目管理's tree, whole or filtered by name. */
+    tree: (name: string) => [...resource('channels'), 'tree', name] as const,
   },
   roles: {
     all: resource('roles'),
@@ -33,6 +35,8 @@ export const keys = {
     detail: (roleKey: string) => [...resource('roles'), 'detail', roleKey] as const,
     /** 用户管理's 角色 choices (search and form). */
     options: () => [...resource('roles'), 'options'] as const,
+    /** The menu rows of the role form's tree. */
+    menus: () => [...resource('roles'), 'menus'] as const,
   },
   users: {
     all: resource('users'),
@@ -41,10 +45,17 @@ export const keys = {
   customers: {
     all: resource('customers'),
     list: (query: object) => [...resource('customers'), 'list', query] as const,
+    detail: (userId: number) => [...resource('customers'), 'detail', userId] as const,
   },
   notices: {
     all: resource('notices'),
     list: (query: object) => [...resource('notices'), 'list', query] as const,
+    detail: (id: number) => [...resource('notices'), 'detail', id] as const,
+  },
+  blocks: {
+    all: resource('blocks'),
+    list: () => [...resource('blocks'), 'list'] as const,
+    items: (blockId: number) => [...resource('blocks'), 'items', blockId] as const,
   },
   /** The bell: the signed-in user's unread count and the popover's pages. */
   bell: {
@@ -59,6 +70,28 @@ export const keys = {
   messages: {
     all: resource('messages'),
     list: (query: object) => [...resource('messages'), 'list', query] as const,
+    /** A customer's own messages (工作台's 我的留言). */
+    mine: (query: object) => [...resource('messages'), 'mine', query] as const,
+  },
+  /** The signed-in user's own profile (个人中心, 个人设置). */
+  profile: {
+    all: resource('profile'),
+  },
+  visits: {
+    all: resource('visits'),
+    analytics: (range: object) => [...resource('visits'), 'analytics', range] as const,
+    stats: (days: number) => [...resource('visits'), 'stats', days] as const,
+  },
+  media: {
+    all: resource('media'),
+    list: (query: object) => [...resource('media'), 'list', query] as const,
+  },
+  /** 工作台: the signed-in account's customer and product, and its documents. */
+  workbench: {
+    all: resource('workbench'),
+    account: (userId: number | undefined, customerId: number | null | undefined) =>
+      [...resource('workbench'), 'account', userId ?? null, customerId ?? null] as const,
+    documents: () => [...resource('workbench'), 'documents'] as const,
   },
   audit: {
     all: resource('audit'),
@@ -79,6 +112,9 @@ export const keys = {
 export const CHANGES = {
   article: [keys.articles.all, keys.recycle.all],
   recycle: [keys.recycle.all, keys.articles.all],
+  /** A channel: 栏目管理 and the 栏目 names and choices of 文章管理 and 回收站. */
+  channel: [keys.channels.all, keys.articles.all, keys.recycle.all],
+  block: [keys.blocks.all],
   role: [keys.roles.all, keys.users.all, keys.audit.all],
   user: [keys.users.all, keys.audit.all],
   customer: [keys.customers.all, keys.audit.all],
@@ -86,6 +122,8 @@ export const CHANGES = {
   /** Reading a notice: the bell's count. */
   noticeRead: [keys.bell.unread()],
   message: [keys.messages.all],
+  /** The user's own profile: 个人中心 and the support link's details. */
+  profile: [keys.profile.all, keys.workbench.all],
   /** Lists nobody writes from the shell (logs): their own root only. */
   audit: [keys.audit.all],
   loginLog: [keys.loginLog.all],

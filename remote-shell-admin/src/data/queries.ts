@@ -1,11 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  getAdminArticle,
   getAdminArticles,
+  getArticleVersions,
+  getNotice,
+  getRole,
+  listRoleMenus,
   getAuditLog,
+  getBlockItemsAdmin,
+  getBlockList,
   getChannels,
+  getChannelTree,
   getDicts,
   getLoginLog,
   getMessageBoardList,
+  getMediaImages,
+  getMyMessages,
+  getProfile,
+  getSiteCustomer,
+  getVisitAnalytics,
+  getVisitStats,
+  getWorkbenchAccount,
+  getWorkbenchDocuments,
   getNoticeList,
   getNoticeUnread,
   getRecycledArticles,
@@ -14,7 +30,7 @@ import {
   listSiteCustomers,
   listStaffUsers,
 } from '@site/api-client';
-import type { NoticeListQuery, PageQuery, TableDataInfo } from '@site/contract';
+import type { MediaQuery, NoticeListQuery, PageQuery, TableDataInfo, VisitRangeQuery } from '@site/contract';
 import type { ListSource } from '../list-page/use-list-page';
 import { keys } from './keys';
 
@@ -51,6 +67,54 @@ export const roleOptionsQuery = () => queryOptions({ queryKey: keys.roles.option
 
 /** The public channel list: 文章管理's 栏目 choices. */
 export const channelOptionsQuery = () => queryOptions({ queryKey: keys.channels.options(), queryFn: () => getChannels() });
+
+/** One article as staff edit it (the editor drawer asks afresh each time it opens). */
+export const articleQuery = (id: number) =>
+  queryOptions({ queryKey: keys.articles.detail(id), queryFn: async () => (await getAdminArticle(id)).data });
+
+/** 记录: an article's versions, newest first. */
+export const articleVersionsQuery = (id: number) =>
+  queryOptions({ queryKey: keys.articles.versions(id), queryFn: async () => (await getArticleVersions(id)).data });
+
+/** A role as the role form edits it, and the menu rows its tree is built from. */
+export const roleQuery = (roleKey: string) =>
+  queryOptions({ queryKey: keys.roles.detail(roleKey), queryFn: async () => (await getRole(roleKey)).data });
+export const roleMenusQuery = () => queryOptions({ queryKey: keys.roles.menus(), queryFn: async () => (await listRoleMenus()).data ?? [] });
+
+/** One notice as its form edits it. */
+export const noticeQuery = (id: number) => queryOptions({ queryKey: keys.notices.detail(id), queryFn: async () => (await getNotice(id)).data });
+
+/** 工作台: the account's customer, product and support address; its documents; a customer's own messages. */
+export const workbenchAccountQuery = (userId: number | undefined, customerId: number | null | undefined) =>
+  queryOptions({ queryKey: keys.workbench.account(userId, customerId), queryFn: async () => (await getWorkbenchAccount()).data ?? null });
+export const workbenchDocumentsQuery = () =>
+  queryOptions({ queryKey: keys.workbench.documents(), queryFn: async () => (await getWorkbenchDocuments()).data ?? [] });
+export const myMessagesQuery = (query: PageQuery) => queryOptions({ queryKey: keys.messages.mine(query), queryFn: () => getMyMessages(query) });
+
+/** The signed-in user's profile. */
+export const profileQuery = () => queryOptions({ queryKey: keys.profile.all, queryFn: getProfile });
+
+/** One site customer as 客户管理's 查看 shows it. */
+export const customerQuery = (userId: number) =>
+  queryOptions({ queryKey: keys.customers.detail(userId), queryFn: async () => (await getSiteCustomer(userId)).data });
+
+/** 访问统计 over a date range; the workbench's figures over the last days. */
+export const visitAnalyticsQuery = (range: VisitRangeQuery) =>
+  queryOptions({ queryKey: keys.visits.analytics(range), queryFn: async () => (await getVisitAnalytics(range)).data });
+export const visitStatsQuery = (days: number) =>
+  queryOptions({ queryKey: keys.visits.stats(days), queryFn: async () => (await getVisitStats(days)).data });
+
+/** 媒体库: one page of the uploaded images. */
+export const mediaQuery = (query: MediaQuery) => queryOptions({ queryKey: keys.media.list(query), queryFn: () => getMediaImages(query) });
+
+/** 栏目管理's tree (filtered by name when one is given). */
+export const channelTreeQuery = (name: string) =>
+  queryOptions({ queryKey: keys.channels.tree(name), queryFn: () => getChannelTree(name ? { name } : undefined) });
+
+/** 区块管理's blocks and the items of one. */
+export const blockListQuery = () => queryOptions({ queryKey: keys.blocks.list(), queryFn: async () => (await getBlockList()).rows ?? [] });
+export const blockItemsQuery = (blockId: number) =>
+  queryOptions({ queryKey: keys.blocks.items(blockId), queryFn: async () => (await getBlockItemsAdmin(blockId)).rows ?? [] });
 
 /** The bell's badge: the signed-in user's unread notices. */
 export const unreadQuery = () => queryOptions({ queryKey: keys.bell.unread(), queryFn: async () => (await getNoticeUnread()).data?.unread ?? 0 });

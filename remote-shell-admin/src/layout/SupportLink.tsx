@@ -1,24 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Button, CustomerServiceOutlined } from '@site/antd-kit';
-import { getWorkbenchAccount } from '@site/api-client';
 import type { WorkbenchAccount } from '@site/contract';
 import { useAuth } from '@site/app-runtime';
+import { workbenchAccountQuery } from '../data/queries';
+import { useShellQuery } from '../data/shell-query';
 import { supportHref } from './support-url';
 
 /** The signed-in user's customer, product version and support address (null until loaded or when it fails). */
 export function useWorkbenchAccount(): WorkbenchAccount | null {
   const { user } = useAuth();
-  const [account, setAccount] = useState<WorkbenchAccount | null>(null);
-  useEffect(() => {
-    let alive = true;
-    getWorkbenchAccount()
-      .then((r) => alive && setAccount(r.data ?? null))
-      .catch(() => alive && setAccount(null));
-    return () => {
-      alive = false;
-    };
-  }, [user?.userId, user?.customerId]);
-  return account;
+  const q = useShellQuery(workbenchAccountQuery(user?.userId, user?.customerId));
+  return q.isError ? null : (q.data ?? null);
 }
 
 /**

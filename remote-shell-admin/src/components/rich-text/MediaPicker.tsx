@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Empty, Input, Modal, Pagination, Spin } from '@site/antd-kit';
-import { getMediaImages } from '@site/api-client';
 import type { MediaImage } from '@site/contract';
+import { mediaQuery } from '../../data/queries';
+import { useShellQuery } from '../../data/shell-query';
 import './rich-text.css';
 
 const PAGE_SIZE = 12;
@@ -12,24 +13,10 @@ const PAGE_SIZE = 12;
  */
 export function MediaPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (image: MediaImage) => void }) {
   const [query, setQuery] = useState({ pageNum: 1, name: '' });
-  const [page, setPage] = useState<{ key: string; total: number; rows: MediaImage[] } | null>(null);
   const [chosen, setChosen] = useState<MediaImage | null>(null);
-  const key = `${query.pageNum}:${query.name}`;
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    getMediaImages({ pageNum: query.pageNum, pageSize: PAGE_SIZE, name: query.name || undefined }).then(
-      (r) => live && setPage({ key, total: r.total, rows: r.rows }),
-      () => live && setPage({ key, total: 0, rows: [] }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, query, key]);
-
-  // An answer for another page or search is never shown.
-  const shown = page && page.key === key ? page : null;
+  // Each page and search is its own key: an answer for another is never shown. Asked while the dialog is open.
+  const q = useShellQuery({ ...mediaQuery({ pageNum: query.pageNum, pageSize: PAGE_SIZE, name: query.name || undefined }), enabled: open });
+  const shown = q.isError ? { total: 0, rows: [] as MediaImage[] } : (q.data ?? null);
   return (
     <Modal
       open={open}

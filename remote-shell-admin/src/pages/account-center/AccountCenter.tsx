@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Alert, Avatar, Descriptions, Skeleton, Space, Typography, UserOutlined } from '@site/antd-kit';
-import { getProfile } from '@site/api-client';
+import { profileQuery } from '../../data/queries';
+import { useShellQuery } from '../../data/shell-query';
 import { type ProfileResponse } from '@site/contract';
 import { useAuth } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
@@ -8,18 +8,10 @@ import { roleLabel } from '../dashboard/roles';
 
 /** /account/center: the signed-in user's profile card. */
 export default function AccountCenter() {
-  const [profile, setProfile] = useState<ProfileResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const q = useShellQuery(profileQuery());
+  const profile: ProfileResponse | null = q.data ?? null;
+  const error = q.isError ? q.error.message || '个人信息加载失败' : null;
   const { roles } = useAuth();
-  useEffect(() => {
-    let alive = true;
-    getProfile()
-      .then((r) => alive && setProfile(r))
-      .catch((e: Error) => alive && setError(e.message || '个人信息加载失败'));
-    return () => {
-      alive = false;
-    };
-  }, []);
   if (error) return <Alert type="error" showIcon title="个人信息加载失败" description={error} />;
   if (!profile) return <Skeleton active avatar />;
   const u = profile.data;

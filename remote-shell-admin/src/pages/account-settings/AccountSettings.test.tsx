@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App } from '@site/antd-kit';
 import * as api from '@site/api-client';
 import AccountSettings from './AccountSettings';
+import { WithQueries } from '../../test/query-client';
 
 jest.mock('@site/api-client', () => ({
   ...jest.requireActual('@site/api-client'),
@@ -42,9 +43,11 @@ const save = () => act(async () => fireEvent.click(screen.getByRole('button', { 
 
 async function open() {
   render(
-    <App>
-      <AccountSettings />
-    </App>,
+    <WithQueries>
+      <App>
+        <AccountSettings />
+      </App>
+    </WithQueries>,
   );
   await screen.findByDisplayValue('13800000001');
 }

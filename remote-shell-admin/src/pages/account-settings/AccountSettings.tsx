@@ -3,6 +3,7 @@ import { Alert, App, Avatar, Button, Col, Form, Input, Row, Skeleton, Space, Typ
 import { getProfile, sendSmsCode, updateProfile } from '@site/api-client';
 import { type ProfileUpdateBody, type UserInfo } from '@site/contract';
 import { loadUserInfo } from '@site/app-runtime';
+import { useChanged } from '../../data/shell-query';
 import { useCountdown } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { FooterToolbar } from '../../components/FooterToolbar';
@@ -47,6 +48,7 @@ function PhoneCodeField({ phone }: { phone: string }) {
 /** /account/settings: nick name, phone (a new one with an SMS code), e-mail, the avatar (2 MB image rule) and the password. */
 export default function AccountSettings() {
   const { message } = App.useApp();
+  const changed = useChanged();
   const [form] = Form.useForm<ProfileUpdateBody>();
   const [user, setUser] = useState<UserInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +80,8 @@ export default function AccountSettings() {
       void message.success('修改成功');
       setUser((u) => (u ? { ...u, nickName: v.nickName.trim(), phonenumber, email: v.email?.trim() ?? '' } : u));
       form.setFieldValue('code', undefined);
-      // The header shows the nick name from the auth store: refresh it.
+      // The header shows the nick name from the auth store: refresh it; 个人中心 shows the profile.
+      void changed('profile');
       await loadUserInfo().catch(() => undefined);
     } catch {
       /* the HTTP client showed the server's reason */
@@ -143,6 +146,7 @@ export default function AccountSettings() {
                     setUser((u) => (u ? { ...u, avatar: url } : u));
                     void message.success('头像更新成功');
                     onSuccess?.({ url });
+                    void changed('profile');
                     await loadUserInfo().catch(() => undefined);
                   } else onError?.(new Error('上传失败'));
                 }}

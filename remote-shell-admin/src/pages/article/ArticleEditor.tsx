@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from '@site/antd-kit';
 import { DateTimeInput } from '../../components/DateInputs';
-import { addArticle, getAdminArticle, updateArticle } from '@site/api-client';
+import { addArticle, updateArticle } from '@site/api-client';
+import { articleQuery } from '../../data/queries';
 import { ARTICLE_SEO_MAX, ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
 import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
 import { FormDialog } from '../../list-page';
@@ -35,6 +37,7 @@ export function ArticleEditor({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ArticleFormValues>();
+  const client = useQueryClient();
   const [loaded, setLoaded] = useState<AdminArticleDetail | null>(null);
   const [preview, setPreview] = useState(false);
   const [coverFromLibrary, setCoverFromLibrary] = useState(false);
@@ -60,9 +63,10 @@ export function ArticleEditor({
         id === null
           ? undefined
           : () =>
-              getAdminArticle(id).then((r) => {
-                setLoaded(r.data);
-                return toFormValues(r.data);
+              // Asked afresh each time the drawer opens, under the article's key.
+              client.fetchQuery({ ...articleQuery(id), staleTime: 0 }).then((a) => {
+                setLoaded(a);
+                return toFormValues(a);
               })
       }
       submit={submit}

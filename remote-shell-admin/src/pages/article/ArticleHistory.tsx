@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Empty, Modal, Space, Spin, Table, Tag } from '@site/antd-kit';
-import { getArticleVersionDiff, getArticleVersions, restoreArticleVersion } from '@site/api-client';
+import { getArticleVersionDiff, restoreArticleVersion } from '@site/api-client';
 import { ARTICLE_VERSION_ACTION_LABELS, type ArticleVersion, type ArticleVersionDiff } from '@site/contract';
+import { articleVersionsQuery } from '../../data/queries';
+import { useChanged, useShellQuery } from '../../data/shell-query';
 import { ControlButton } from '../../list-page';
 import './article-history.css';
 
@@ -23,19 +25,11 @@ export function ArticleHistory({
   onRestored: () => void;
 }) {
   const { message } = App.useApp();
-  const [loaded, setLoaded] = useState<{ id: number; versions: ArticleVersion[] } | null>(null);
+  const changed = useChanged();
+  // Each article is its own key: an answer for another article is never shown.
+  const loaded = useShellQuery({ ...articleVersionsQuery(id ?? 0), enabled: id !== null });
   const [chosen, setChosen] = useState<number[]>([]);
   const [diff, setDiff] = useState<{ id: number; diff: ArticleVersionDiff } | null>(null);
-
-  const load = useCallback((articleId: number) => {
-    getArticleVersions(articleId).then(
-      (r) => setLoaded({ id: articleId, versions: r.data }),
-      () => setLoaded({ id: articleId, versions: [] }),
-    );
-  }, []);
-  useEffect(() => {
-    if (id !== null) load(id);
-  }, [id, load]);
 
   const compare = async (a: number, b: number) => {
     if (id === null) return;
@@ -49,12 +43,12 @@ export function ArticleHistory({
     void message.success(`已恢复到版本 ${v.version}`);
     setDiff(null);
     setChosen([]);
-    load(id);
+    // The versions and the article's row in 文章管理 are the article's.
+    await changed('article');
     onRestored();
   };
 
-  // An answer for another article is never shown.
-  const versions = loaded && loaded.id === id ? loaded.versions : null;
+  const versions = id === null ? null : loaded.isError ? [] : (loaded.data ?? null);
   const shownDiff = diff && diff.id === id ? diff.diff : null;
   const current = versions?.find((v) => v.current);
   return (

@@ -1,44 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Alert, App, Button, Empty, Select, Space, Spin, PlusOutlined } from '@site/antd-kit';
-import { deleteBlockItems, getBlockItemsAdmin, getBlockList, sortBlockItems } from '@site/api-client';
+import { deleteBlockItems, sortBlockItems } from '@site/api-client';
 import { BLOCK_IDS, type BlockInfo, type BlockItemAdmin } from '@site/contract';
+import { blockItemsQuery, blockListQuery } from '../../data/queries';
+import { useChanged, useShellQuery } from '../../data/shell-query';
 import { Action, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { Sortable } from '../../components/SortableRow';
 import { BLOCK_PERMISSION_ID, BlockItemCard } from './BlockItemCard';
+
+const NO_BLOCKS: BlockInfo[] = [];
 
 /** 区块管理 (content/block/index): choose a block, edit its items in place, drag them into order. */
 export default function BlockPage() {
   const { message, modal } = App.useApp();
   const { hasAction } = usePermission();
   const canDrag = hasAction(BLOCK_PERMISSION_ID, 'edit');
-  const [blocks, setBlocks] = useState<BlockInfo[]>([]);
+  const client = useQueryClient();
+  const changed = useChanged();
+  const blocks: BlockInfo[] = useShellQuery(blockListQuery()).data ?? NO_BLOCKS;
   const [blockId, setBlockId] = useState<number>(BLOCK_IDS.product);
-  const [items, setItems] = useState<BlockItemAdmin[] | null>(null);
+  const itemsQuery = useShellQuery(blockItemsQuery(blockId));
+  const items: BlockItemAdmin[] | null = itemsQuery.isError ? [] : (itemsQuery.data ?? null);
   const [adding, setAdding] = useState(0);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    getBlockList().then(
-      (r) => setBlocks(r.rows ?? []),
-      () => {
-        /* already notified */
-      },
-    );
-  }, [version]);
-  useEffect(() => {
-    let alive = true;
-    getBlockItemsAdmin(blockId).then(
-      (r) => alive && setItems(r.rows ?? []),
-      () => alive && setItems([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [blockId, version]);
+  const reload = () => void changed('block');
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -51,7 +39,8 @@ export default function BlockPage() {
       items.findIndex((i) => i.id === Number(active.id)),
       items.findIndex((i) => i.id === Number(over.id)),
     );
-    setItems(ordered);
+    // Shown in the new order at once; the server's answer follows (also after a refusal).
+    client.setQueryData(blockItemsQuery(blockId).queryKey, ordered);
     try {
       await sortBlockItems(
         blockId,
@@ -59,8 +48,9 @@ export default function BlockPage() {
       );
       void message.success('排序已保存');
     } catch {
-      reload();
+      /* notified */
     }
+    reload();
   };
 
   const remove = (item: BlockItemAdmin) =>
@@ -103,7 +93,6 @@ export default function BlockPage() {
           value={blockId}
           onChange={(v: number) => {
             setBlockId(v);
-            setItems(null);
             setAdding(0);
           }}
           options={blocks.map((b) => ({ value: b.blockId, label: `${b.name}（${b.itemCount}）` }))}

@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useMemo, useState, type HTMLAttributes } from 'react';
+import { useMemo, useState, type HTMLAttributes } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { App, Button, Form, Input, Space, Tag, PlusOutlined, SearchOutlined } from '@site/antd-kit';
-import { deleteChannel, getChannelTree, sortChannels } from '@site/api-client';
+import { deleteChannel, sortChannels } from '@site/api-client';
 import type { ChannelAdmin } from '@site/contract';
 import { Action, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { DragHandle, Sortable } from '../../components/SortableRow';
+import { channelTreeQuery } from '../../data/queries';
+import { useChanged, useShellQuery } from '../../data/shell-query';
 import { ChannelDrawer, type ChannelEdit } from './ChannelDrawer';
 
 /** The route permission of this page: its actions are checked against this id's actionList. */
@@ -55,35 +58,18 @@ export default function ChannelPage() {
   const { message, modal } = App.useApp();
   const { hasAction } = usePermission();
   const canEdit = hasAction(CHANNEL_PERMISSION_ID, 'edit');
-  const [tree, setTree] = useState<ChannelAdmin[]>([]);
+  const client = useQueryClient();
+  const changed = useChanged();
   const [name, setName] = useState('');
-  const [version, setVersion] = useState(0);
-  // The query whose answer is shown: a newer one is loading until its own answer arrives.
-  const query = `${version}|${name}`;
-  const [settled, setSettled] = useState<string | null>(null);
-  const loading = settled !== query;
-  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  // Each name is its own key: an answer for an older name never shows; the tree shown stays while the next loads.
+  const q = useShellQuery({ ...channelTreeQuery(name), placeholderData: (previous) => previous });
+  const tree = useMemo(() => q.data?.rows ?? [], [q.data]);
+  const loading = q.isFetching;
+  // Every parent is open unless the user closed it (also the parents of a newer answer).
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const expanded = useMemo(() => new Set(parentsOf(tree).filter((id) => !collapsed.has(id))), [tree, collapsed]);
   const [edit, setEdit] = useState<ChannelEdit | null>(null);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let alive = true;
-    getChannelTree(name ? { name } : undefined)
-      .then(
-        (r) => {
-          if (!alive) return;
-          setTree(r.rows ?? []);
-          setExpanded((old) => new Set([...old, ...parentsOf(r.rows ?? [])]));
-        },
-        () => {
-          /* already notified */
-        },
-      )
-      .finally(() => alive && setSettled(query));
-    return () => {
-      alive = false;
-    };
-  }, [name, query]);
+  const reload = () => void changed('channel');
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -108,13 +94,16 @@ export default function ChannelPage() {
       list.findIndex((c) => c.id === Number(active.id)),
       list.findIndex((c) => c.id === Number(over.id)),
     );
-    setTree(withOrder(tree, from.parentId, ordered));
+    // Shown in the new order at once; the server's answer follows (also after a refusal).
+    const key = channelTreeQuery(name).queryKey;
+    client.setQueryData(key, (old) => old && { ...old, rows: withOrder(old.rows ?? [], from.parentId, ordered) });
     try {
       await sortChannels({ parentId: from.parentId, ids: ordered.map((c) => c.id) });
       void message.success('排序已保存');
     } catch {
-      reload();
+      /* notified */
     }
+    reload();
   };
 
   const remove = (c: ChannelAdmin) =>
@@ -172,7 +161,7 @@ export default function ChannelPage() {
             components={{ body: { row: SortableTableRow } }}
             expandable={{
               expandedRowKeys: [...expanded],
-              onExpandedRowsChange: (keys) => setExpanded(new Set(keys.map(Number))),
+              onExpandedRowsChange: (keys) => setCollapsed(new Set(parentsOf(tree).filter((id) => !keys.map(Number).includes(id)))),
               childrenColumnName: 'children',
             }}
             columns={[

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Drawer } from '@site/antd-kit';
-import { getSiteCustomer, setSiteCustomerStatus } from '@site/api-client';
+import { setSiteCustomerStatus } from '@site/api-client';
 import { ROLE_LABELS, USER_STATUS_LABELS, DEFAULT_ROLE, type SiteCustomer } from '@site/contract';
 import { accountStatusControl, accountStatusTag, useAccountStatusToggle } from '../../components/account-status';
-import { lists } from '../../data/queries';
+import { customerQuery, lists } from '../../data/queries';
 import { ControlButton, labelOptions, ListPage, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
@@ -12,13 +13,14 @@ export const CUSTOMER_PERMISSION_ID = 'system:customer';
 
 /** 客户管理 (system/customer/index): people registered on the site; search, view, disable and enable. */
 export default function CustomerTable() {
+  const client = useQueryClient();
   const list = useListPage(lists.customers, PAGE_SIZE);
   const [detail, setDetail] = useState<SiteCustomer | null>(null);
   const toggleStatus = useAccountStatusToggle(setSiteCustomerStatus, list.refresh);
 
   async function view(c: SiteCustomer) {
     try {
-      setDetail((await getSiteCustomer(c.userId)).data);
+      setDetail(await client.fetchQuery({ ...customerQuery(c.userId), staleTime: 0 }));
     } catch {
       /* notified */
     }

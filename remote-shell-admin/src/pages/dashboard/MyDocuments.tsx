@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Button, Empty, FileTextOutlined, List, Space, Tag, Typography } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
-import { downloadArticleFile, getWorkbenchDocuments } from '@site/api-client';
+import { downloadArticleFile } from '@site/api-client';
+import { workbenchDocumentsQuery } from '../../data/queries';
+import { useShellQuery } from '../../data/shell-query';
 import type { WorkbenchAccount, WorkbenchDocument } from '@site/contract';
 import { formatDate } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
@@ -18,21 +19,9 @@ export const DOCUMENTS_EMPTY = {
  * downloadable; the server answers none for an account without a product (issue 27.9).
  */
 export function MyDocuments({ account }: { account: WorkbenchAccount | null }) {
-  const [docs, setDocs] = useState<WorkbenchDocument[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let alive = true;
-    getWorkbenchDocuments()
-      .then((r) => alive && setDocs(r.data ?? []))
-      .catch(() => {
-        if (!alive) return;
-        setDocs([]);
-        setFailed(true);
-      });
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const q = useShellQuery(workbenchDocumentsQuery());
+  const failed = q.isError;
+  const docs: WorkbenchDocument[] | null = failed ? [] : (q.data ?? null);
   return (
     <PageSection title="我的文档与下载" extra={<Link to="/document">文档中心</Link>}>
       <List<WorkbenchDocument>

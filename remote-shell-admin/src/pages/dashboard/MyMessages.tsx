@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, EditOutlined, Empty, Form, Input, List, Space, Tag, Typography } from '@site/antd-kit';
-import { getMyMessages, postMyMessage } from '@site/api-client';
+import { postMyMessage } from '@site/api-client';
+import { myMessagesQuery } from '../../data/queries';
+import { useChanged, useShellQuery } from '../../data/shell-query';
 import { useAuth } from '@site/app-runtime';
 import {
   MESSAGE_STATUS,
@@ -23,31 +25,13 @@ export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.s
  * form that files a new one under their account (issue 27.10: the server takes the author from the session).
  */
 export function MyMessages() {
-  const [rows, setRows] = useState<MessageBoardEntry[] | null>(null);
-  const [total, setTotal] = useState(0);
+  const changed = useChanged();
   const [pageNum, setPageNum] = useState(1);
-  const [failed, setFailed] = useState(false);
   const [writing, setWriting] = useState(false);
-  // Bumped after a new message is filed: the list is read again from its first page.
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    getMyMessages({ pageNum, pageSize: PAGE_SIZE })
-      .then((r) => {
-        if (!alive) return;
-        setRows(r.rows ?? []);
-        setTotal(r.total ?? 0);
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!alive) return;
-        setRows([]);
-        setFailed(true);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [pageNum, version]);
+  const q = useShellQuery({ ...myMessagesQuery({ pageNum, pageSize: PAGE_SIZE }), placeholderData: (previous) => previous });
+  const failed = q.isError;
+  const rows: MessageBoardEntry[] | null = failed ? [] : (q.data?.rows ?? null);
+  const total = q.data?.total ?? 0;
   return (
     <PageSection
       title="我的留言"
@@ -62,8 +46,9 @@ export function MyMessages() {
           onClose={() => setWriting(false)}
           onSaved={() => {
             setWriting(false);
+            // Read again from its first page (the staff's 留言板 too).
             setPageNum(1);
-            setVersion((v) => v + 1);
+            void changed('message');
           }}
         />
       )}

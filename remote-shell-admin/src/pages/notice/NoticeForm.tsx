@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Radio, Select } from '@site/antd-kit';
-import { addNotice, getNotice, updateNotice } from '@site/api-client';
+import { addNotice, updateNotice } from '@site/api-client';
+import { noticeQuery } from '../../data/queries';
 import { NOTICE_AUDIENCE_LABELS, type NoticeForm as NoticeBody } from '@site/contract';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
 import { FormDialog } from '../../list-page';
@@ -19,6 +21,7 @@ export function NoticeForm({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<NoticeBody>();
+  const client = useQueryClient();
 
   // A new notice starts with the first type once the dictionary is there, unless one was chosen already.
   useEffect(() => {
@@ -40,7 +43,7 @@ export function NoticeForm({
       title={id === null ? '添加公告' : '修改公告'}
       width={780}
       initialValues={id === null ? { status: '0', audience: 'all', noticeContent: '' } : undefined}
-      load={id === null ? undefined : () => getNotice(id).then((r) => r.data)}
+      load={id === null ? undefined : () => client.fetchQuery({ ...noticeQuery(id), staleTime: 0 })}
       submit={submit}
       onClose={onClose}
     >

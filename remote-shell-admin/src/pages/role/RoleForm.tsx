@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Tree, type TreeDataNode } from '@site/antd-kit';
-import { createRole, getRole, listRoleMenus, updateRole } from '@site/api-client';
+import { createRole, updateRole } from '@site/api-client';
+import { roleMenusQuery, roleQuery } from '../../data/queries';
 import { ALL_PERMISSION, type SysRole } from '@site/contract';
 import { FormDialog } from '../../list-page';
 import { allLeaves, buildMenuTree, checkedLeaves, roleSelection, type MenuTreeNode } from './permission-tree';
@@ -21,6 +23,7 @@ interface Values {
  */
 export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
+  const client = useQueryClient();
   const [tree, setTree] = useState<MenuTreeNode[] | null>(null);
   const [role, setRole] = useState<SysRole | null>(null);
   const [checked, setChecked] = useState<number[]>([]);
@@ -28,14 +31,18 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
   const [permError, setPermError] = useState('');
 
   async function load(): Promise<Partial<Values>> {
-    const [m, r] = await Promise.all([listRoleMenus(), roleKey ? getRole(roleKey) : Promise.resolve(null)]);
-    const t = buildMenuTree(m.data ?? []);
+    // Asked afresh each time the form opens, under the role's keys.
+    const [m, r] = await Promise.all([
+      client.fetchQuery({ ...roleMenusQuery(), staleTime: 0 }),
+      roleKey ? client.fetchQuery({ ...roleQuery(roleKey), staleTime: 0 }) : Promise.resolve(null),
+    ]);
+    const t = buildMenuTree(m);
     setTree(t);
     if (!r) return {};
-    setRole(r.data);
-    setPerms(r.data.perms);
-    setChecked(r.data.builtIn || r.data.perms.includes(ALL_PERMISSION) ? allLeaves(t) : checkedLeaves(t, r.data.menuIds, r.data.perms));
-    return { roleKey: r.data.roleKey, roleName: r.data.roleName, roleSort: r.data.roleSort, remark: r.data.remark };
+    setRole(r);
+    setPerms(r.perms);
+    setChecked(r.builtIn || r.perms.includes(ALL_PERMISSION) ? allLeaves(t) : checkedLeaves(t, r.menuIds, r.perms));
+    return { roleKey: r.roleKey, roleName: r.roleName, roleSort: r.roleSort, remark: r.remark };
   }
 
   const builtIn = !!role?.builtIn || perms.includes(ALL_PERMISSION);

@@ -4,6 +4,7 @@ import * as api from '@site/api-client';
 import { ApiError, authStore } from '@site/app-runtime';
 import type { VisitAnalytics } from '@site/contract';
 import Visits from './Visits';
+import { WithQueries } from '../../test/query-client';
 import { presetRange } from './range';
 
 jest.mock('@site/api-client', () => ({
@@ -49,9 +50,11 @@ function signIn(permissions: string[]) {
 
 async function open() {
   render(
-    <App>
-      <Visits />
-    </App>,
+    <WithQueries>
+      <App>
+        <Visits />
+      </App>
+    </WithQueries>,
   );
   await screen.findByText('公司发布新一代风险预警平台');
 }
@@ -108,9 +111,11 @@ describe('访问统计 page (issue 18.5)', () => {
     signIn(['content:visit:list', 'content:visit:query']);
     m.getVisitAnalytics.mockRejectedValueOnce(new ApiError('当前操作没有权限', 403));
     render(
-      <App>
-        <Visits />
-      </App>,
+      <WithQueries>
+        <App>
+          <Visits />
+        </App>
+      </WithQueries>,
     );
     expect(await screen.findByText('访问统计加载失败')).toBeTruthy();
     expect(screen.getByText('当前操作没有权限')).toBeTruthy();

@@ -1,13 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Alert, Button, Col, ExportOutlined, Form, Radio, Row, Skeleton, Spin, Statistic } from '@site/antd-kit';
 import { DateRangeInput } from '../../components/DateInputs';
-import { exportVisits, getVisitAnalytics } from '@site/api-client';
+import { exportVisits } from '@site/api-client';
 import { VISIT_PERMISSION_ID, VISIT_RANGE, type VisitAnalytics, type VisitEntryRow, type VisitPageRow, type VisitReferrerRow } from '@site/contract';
 import { Action, ApiError } from '@site/app-runtime';
 import { formatNumber } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
+import { visitAnalyticsQuery } from '../../data/queries';
+import { useShellQuery } from '../../data/shell-query';
 import { formatSeconds, presetOf, presetRange, rangeProblem, type DateRange } from './range';
 
 // ECharts is in this chunk only: no other page (and no other remote) downloads it.
@@ -21,41 +24,32 @@ export default function Visits() {
   const [range, setRange] = useState<DateRange>(() => presetRange(VISIT_RANGE.defaultDays));
   // The picker's own value: it keeps what was chosen even when that range is refused.
   const [picked, setPicked] = useState<DateRange>(range);
-  const [rangeError, setRangeError] = useState<string | null>(null);
-  // The last answer, kept on screen (dimmed) while another range loads; `done` says which range it answered.
-  const [data, setData] = useState<VisitAnalytics | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const [pickError, setRangeError] = useState<string | null>(null);
+  // The range shown before the one asked: its figures stay when the server refuses the new range.
+  const [previous, setPrevious] = useState<DateRange | null>(null);
+  // Each range is its own key; the last answer stays on screen (dimmed) while another range loads.
+  const q = useShellQuery({ ...visitAnalyticsQuery(range), placeholderData: (previous) => previous });
   const [exporting, setExporting] = useState(false);
-  const key = `${range.beginDate}/${range.endDate}`;
-  const loading = done !== key;
-
-  useEffect(() => {
-    let alive = true;
-    getVisitAnalytics(range)
-      .then((res) => {
-        if (!alive) return;
-        setData(res.data);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (!alive) return;
-        const field = e instanceof ApiError ? (e.body as { field?: string } | undefined)?.field : undefined;
-        const message = (e as Error).message || '访问统计加载失败';
-        if (field === 'beginDate' || field === 'endDate') setRangeError(message);
-        else setError(message);
-      })
-      .finally(() => alive && setDone(`${range.beginDate}/${range.endDate}`));
-    return () => {
-      alive = false;
-    };
-  }, [range]);
+  const loading = q.isFetching;
+  // The server's refusal of the range goes under the dates; any other failure replaces the figures.
+  const failure = q.isError ? q.error : null;
+  const field = failure instanceof ApiError ? (failure.body as { field?: string } | undefined)?.field : undefined;
+  const failureText = failure ? failure.message || '访问统计加载失败' : null;
+  const refusedRange = field === 'beginDate' || field === 'endDate';
+  const rangeError = pickError ?? (refusedRange ? failureText : null);
+  const error = refusedRange ? null : failureText;
+  const data: VisitAnalytics | null = refusedRange
+    ? ((previous && client.getQueryData(visitAnalyticsQuery(previous).queryKey)) ?? null)
+    : (q.data ?? null);
 
   const choose = (r: DateRange) => {
     setPicked(r);
     const problem = rangeProblem(r);
     setRangeError(problem);
-    if (!problem) setRange(r);
+    if (problem) return;
+    if (!refusedRange) setPrevious(range);
+    setRange(r);
   };
   const preset = presetOf(picked);
 

@@ -47,7 +47,7 @@ async function channelTitles(request: APIRequestContext): Promise<Record<number,
   return Object.fromEntries(SEARCHABLE.map((id) => [id, list.find((c) => c.id === id)!.name]));
 }
 
-test('[SRCH-1][SRCH-2][SRCH-4] radio choices 全部 (the default), then channels 14, 10, 11, 12 titled from the channel list; the placeholder', async ({
+test('[SRCH-1 deviation: 全部 is the default scope and a search has its /search page, see contract README][SRCH-2][SRCH-4] radio choices 全部 (the default), then channels 14, 10, 11, 12 titled from the channel list; the placeholder', async ({
   page,
   request,
 }) => {
@@ -133,7 +133,7 @@ test.describe('[SRCH-7..12] choosing a result navigates by channel and closes th
   }
 });
 
-test.describe('[issue 27.11] 全部 finds what the home page shows; a search has an address to share and open', () => {
+test.describe('[issue 27.11][SRCH-1 deviation: 全部 is the default scope and a search has its /search page, see contract README][SRCH-6 deviation: 全部 sends no channelId and reads each result’s searchChannelId, see contract README] 全部 finds what the home page shows; a search has an address to share and open', () => {
   test('a news title shown on the home page is found with the default scope and opens its news page', async ({ page, request }) => {
     await page.goto('/');
     const newsLink = page.locator('main a[href*="/newsDetail?id="]').first();

@@ -226,7 +226,7 @@ describe('customer lookups', () => {
 });
 
 describe('messaging-app sign-in (local provider)', () => {
-  test('[API-22][API-23][AUTH-3] authorizationUrl -> consent page -> callback sets cookies and redirects to /wxauth', async () => {
+  test('[API-22][API-23][API-23 deviation: signs in only the browser that started the flow, once, see contract README][AUTH-3] authorizationUrl -> consent page -> callback sets cookies and redirects to /wxauth', async () => {
     const a = await req(s.app, { method: 'GET', url: '/bus/wx/oauth2/authorizationUrl' });
     assert.equal(a.status, 302);
     const loc = String(a.headers.location);
@@ -281,7 +281,7 @@ describe('messaging-app sign-in (local provider)', () => {
     assert.notEqual((await req(s.app, { method: 'GET', url: '/getInfo', token: fresh.token })).body.user.userId, info.body.user.userId);
   });
 
-  test('[API-23] callback refuses unknown state, forged codes and open redirects', async () => {
+  test('[API-23 deviation: signs in only the browser that started the flow, once, see contract README] callback refuses unknown state, forged codes and open redirects', async () => {
     const forged = await req(s.app, { method: 'GET', url: '/bus/wx/oauth2/callbackurl?code=abc&state=nope' });
     assert.equal(forged.status, 400);
     assert.equal(forged.body.code, 400);

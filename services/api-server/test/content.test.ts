@@ -106,7 +106,7 @@ describe('channels and blocks', () => {
     assert.equal(neither.status, 400);
   });
 
-  test('[API-5][FOOT-1][FOOT-2][FOOT-3][FOOT-5][FOOT-6][FOOT-7] block items: footer columns, copyright, contact (2), targetBlank and initData links', async () => {
+  test('[API-5][FOOT-1][FOOT-2][FOOT-3][FOOT-5] block items: footer columns, copyright, contact (2); the seed has a targetBlank item and an initData url', async () => {
     for (const id of [BLOCK_IDS.product, BLOCK_IDS.application, BLOCK_IDS.about, BLOCK_IDS.news]) {
       const r = await req(s.app, { method: 'GET', url: `/api/block-item?blockId=${id}` });
       assert.equal(r.status, 200);
@@ -260,7 +260,7 @@ describe('articles and search', () => {
     assert.equal(none.body.empty, true);
   });
 
-  test('[SRCH-1][SRCH-6] issue 27.11: no channelId searches every searchable channel (全部), never about or contact', async () => {
+  test('[SRCH-1 deviation: 全部 is the default scope and a search has its /search page, see contract README][SRCH-6 deviation: 全部 sends no channelId and reads each result’s searchChannelId, see contract README] issue 27.11: no channelId searches every searchable channel (全部), never about or contact', async () => {
     const searchable: number[] = [CHANNEL_IDS.product, CHANNEL_IDS.solution, CHANNEL_IDS.support, CHANNEL_IDS.news];
     // A news title: the default 全部 finds it; the old default (products) did not.
     const news = await req(s.app, { method: 'GET', url: `/api/article/page?channelId=${CHANNEL_IDS.news}&page=1&pageSize=1` });
@@ -567,7 +567,7 @@ describe('visits', () => {
 });
 
 describe('errors', () => {
-  test('[ERR-3] unknown paths answer 404 {code, msg}; no stack traces', async () => {
+  test('unknown paths answer the server’s 404 body {code: 404, msg: 访问资源不存在}, an oversized body 413; no stack traces', async () => {
     const r = await req(s.app, { method: 'GET', url: '/api/nope' });
     assert.equal(r.status, 404);
     assert.deepEqual(r.body, { code: 404, msg: '访问资源不存在' });

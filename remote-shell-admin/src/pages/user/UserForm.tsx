@@ -2,6 +2,7 @@ import { Form, Input, Select } from '@site/antd-kit';
 import { createStaffUser, updateStaffUser } from '@site/api-client';
 import type { RoleOption, StaffUser, StaffUserCreateBody } from '@site/contract';
 import { FormDialog } from '../../list-page';
+import { lockedRolesNote, roleChoices } from './role-choices';
 
 const FIELDS = ['userName', 'nickName', 'password', 'phonenumber', 'email', 'roles', 'remark'] as const;
 const PHONE_RE = /^1[3-9]\d{9}$/;
@@ -18,6 +19,9 @@ interface Props {
 /** Create or edit a staff user. A refused field keeps what was typed and shows the server's message beside it. */
 export function UserForm({ user, roles, onClose, onSaved }: Props) {
   const [form] = Form.useForm<StaffUserCreateBody>();
+  // Only the roles the signed-in user may give, plus the ones the edited user holds (issue 34.4).
+  const choices = roleChoices(roles, user?.roles);
+  const locked = lockedRolesNote(choices);
 
   async function submit(v: StaffUserCreateBody) {
     if (user) {
@@ -80,8 +84,22 @@ export function UserForm({ user, roles, onClose, onSaved }: Props) {
           <Input.Password maxLength={20} autoComplete="new-password" />
         </Form.Item>
       )}
-      <Form.Item name="roles" label="角色" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}>
-        <Select mode="multiple" placeholder="请选择角色" options={roles.map((r) => ({ value: r.roleKey, label: r.roleName }))} />
+      <Form.Item
+        name="roles"
+        label="角色"
+        extra={locked || undefined}
+        rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}
+      >
+        <Select
+          mode="multiple"
+          placeholder="请选择角色"
+          options={choices.map((c) => ({
+            value: c.value,
+            label: c.label,
+            disabled: c.disabled,
+            title: c.disabled ? `超出您的权限${c.missing.length ? `，缺少：${c.missing.join('、')}` : ''}` : c.label,
+          }))}
+        />
       </Form.Item>
       <Form.Item name="phonenumber" label="手机号码" rules={[{ pattern: PHONE_RE, message: '手机号码格式不正确' }]}>
         <Input maxLength={11} />

@@ -166,7 +166,9 @@ test('[NOTICE-4][NOTICE-13] the detail modal (900 wide) renders the notice HTML 
   expect(dialogs).toEqual([]);
 });
 
-test('[ISSUE-18.3][NOTICE-1] staff write notices from the table: create for customers, edit, close, export, delete selected', async ({ page }) => {
+test('[ISSUE-18.3][NOTICE-1][issue 34.9] staff write notices from the table: create for customers, 修改 (not 编辑), close, export, delete selected', async ({
+  page,
+}) => {
   const title = `维护通知 ${Date.now().toString(36)}`;
   await page.goto('/admin/system/notice');
   await shellReady(page);
@@ -189,7 +191,9 @@ test('[ISSUE-18.3][NOTICE-1] staff write notices from the table: create for cust
   await expect(row).toContainText('客户');
   await expect(row).toContainText('正常');
 
-  await row.getByRole('button', { name: /编\s*辑/ }).click();
+  // [issue 34.9] the row action says 修改, as every other list does (it said 编辑).
+  await expect(row.getByRole('button', { name: /编\s*辑/ })).toHaveCount(0);
+  await row.getByRole('button', { name: /修\s*改/ }).click();
   const edit = page.getByRole('dialog').filter({ hasText: '修改公告' });
   await expect(edit.locator('#noticeTitle')).toHaveValue(title);
   await expect(edit.locator('.rte-content')).toContainText('系统将于周六凌晨维护。');

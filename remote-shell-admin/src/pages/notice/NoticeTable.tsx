@@ -95,7 +95,7 @@ export default function NoticeTable() {
         width: 200,
         controls: (r) => [
           { key: 'view', label: '查看', action: 'query', onClick: () => setDetail(r) },
-          { key: 'edit', label: '编辑', action: 'edit', onClick: () => setEditing({ id: r.noticeId }) },
+          { key: 'edit', label: '修改', action: 'edit', onClick: () => setEditing({ id: r.noticeId }) },
           { key: 'status', label: r.status === '0' ? '关闭' : '开启', action: 'edit', onClick: () => toggle(r) },
         ],
       }}

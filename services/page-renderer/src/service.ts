@@ -28,6 +28,7 @@ import { httpFeedApi } from './feed-api';
 import { pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
+import { RenderMetrics } from './metrics';
 
 const config = readConfig();
 const FULL_INTERVAL_MS = Number(process.env.RENDER_FULL_INTERVAL_MS || 10 * 60 * 1000);
@@ -39,21 +40,35 @@ if (!config.token) {
     '[renderer] SITE_RENDER_HOOK_TOKEN is not set: no change feed, so content changes appear with the periodic full run only, and nothing keeps a second renderer out of the output folder',
   );
 }
+const metrics = new RenderMetrics();
 const loop = new RenderLoop<RunReport>({
   api: config.token ? httpFeedApi(config.apiOrigin, config.token) : null,
   id: RENDERER_ID,
   render: async (scopes, signal) => {
-    if (config.store) await pullIndex(config.outDir, config.store);
-    const report = await runWorker(scopes, signal);
-    console.log(`[renderer] ${report.rendered} pages in ${report.ms} ms${report.kept.length ? `, ${report.kept.length} kept from before` : ''}`);
-    if (config.store) {
-      // Inside the run: the changes are acknowledged only once their pages are in the storage.
-      const published = await publishOutput(config.outDir, config.store, publishedFiles, signal);
-      console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} pages`);
+    const started = performance.now();
+    try {
+      const report = await renderAndPublish(scopes, signal);
+      metrics.run((performance.now() - started) / 1000, true, report.rendered);
+      return report;
+    } catch (e) {
+      metrics.run((performance.now() - started) / 1000, false);
+      throw e;
     }
-    return report;
   },
 });
+
+/** One run: the worker's pages, then (with a shared storage) their publication. */
+async function renderAndPublish(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport> {
+  if (config.store) await pullIndex(config.outDir, config.store);
+  const report = await runWorker(scopes, signal);
+  console.log(`[renderer] ${report.rendered} pages in ${report.ms} ms${report.kept.length ? `, ${report.kept.length} kept from before` : ''}`);
+  if (config.store) {
+    // Inside the run: the changes are acknowledged only once their pages are in the storage.
+    const published = await publishOutput(config.outDir, config.store, publishedFiles, signal);
+    console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} pages`);
+  }
+  return report;
+}
 const enqueue = (scope: Scope) => loop.enqueue(scope);
 
 let worker: ChildProcess | null = null;
@@ -100,6 +115,14 @@ app.post('/invalidate', async (req, reply) => {
 });
 
 app.get('/status', async () => ({ ...loop.status(), pid: process.pid }));
+
+// Prometheus text (docs/deploy.md, section 7): on this loopback port only, as /status.
+app.get('/metrics', async (_req, reply) => {
+  const status = loop.status();
+  return reply
+    .type('text/plain; version=0.0.4; charset=utf-8')
+    .send(metrics.text({ holder: status.role === 'holder' || status.role === 'unfed', pending: status.pending }));
+});
 
 /** The remotes file names other versions: re-render the pages of the remotes whose entry changed. */
 function watchRemotes(file: string): void {

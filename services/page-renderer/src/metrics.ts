@@ -1,0 +1,60 @@
+/**
+ * The renderer's Prometheus metrics (issue 35), served at GET /metrics on its loopback port (RENDER_PORT, beside
+ * /status; never through the front door). Written by hand in Prometheus's text format: six series do not need a
+ * client library in this process.
+ */
+
+/** Upper bounds (s) of the run-duration histogram: a run is one page to every page of the site. */
+const BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+
+export class RenderMetrics {
+  private runs = { ok: 0, failed: 0 };
+  private readonly counts = BUCKETS.map(() => 0);
+  private sum = 0;
+  private count = 0;
+  private pages = 0;
+  private lastSuccess = 0;
+
+  /** One finished run: how long it took, whether it succeeded, and how many pages it rendered. */
+  run(seconds: number, ok: boolean, pages = 0): void {
+    this.runs[ok ? 'ok' : 'failed']++;
+    BUCKETS.forEach((le, i) => {
+      if (seconds <= le) this.counts[i]++;
+    });
+    this.sum += seconds;
+    this.count++;
+    if (ok) {
+      this.pages = pages;
+      this.lastSuccess = Date.now() / 1000;
+    }
+  }
+
+  /** The text format, with the loop's state read now (`holder`: this renderer holds the lease; `pending`: reasons waiting). */
+  text({ holder, pending }: { holder: boolean; pending: number }): string {
+    const lines = [
+      '# HELP render_runs_total Render runs finished, by result.',
+      '# TYPE render_runs_total counter',
+      `render_runs_total{result="ok"} ${this.runs.ok}`,
+      `render_runs_total{result="failed"} ${this.runs.failed}`,
+      '# HELP render_run_duration_seconds How long a render run took (rendering and publishing).',
+      '# TYPE render_run_duration_seconds histogram',
+      ...BUCKETS.map((le, i) => `render_run_duration_seconds_bucket{le="${le}"} ${this.counts[i]}`),
+      `render_run_duration_seconds_bucket{le="+Inf"} ${this.count}`,
+      `render_run_duration_seconds_sum ${this.sum}`,
+      `render_run_duration_seconds_count ${this.count}`,
+      '# HELP render_pages_last_run Pages the last successful run rendered.',
+      '# TYPE render_pages_last_run gauge',
+      `render_pages_last_run ${this.pages}`,
+      '# HELP render_last_success_timestamp_seconds When the last successful run finished (0: none yet).',
+      '# TYPE render_last_success_timestamp_seconds gauge',
+      `render_last_success_timestamp_seconds ${this.lastSuccess}`,
+      '# HELP render_lease_holder 1 while this renderer holds the API render lease (the active one), else 0.',
+      '# TYPE render_lease_holder gauge',
+      `render_lease_holder ${holder ? 1 : 0}`,
+      '# HELP render_pending_reasons Reasons to render waiting for the next run (changes, remotes, template, periodic).',
+      '# TYPE render_pending_reasons gauge',
+      `render_pending_reasons ${pending}`,
+    ];
+    return `${lines.join('\n')}\n`;
+  }
+}

@@ -175,60 +175,88 @@ export interface VisitFigures {
 /**
  * The figures of a range from the daily roll-ups (migration 025): a session's row per day, a page's row per
  * visitor and day, the hosts per day. Distinct visitors and sessions are counted over the rows of the range, so
- * every figure is the one the records give (test/visits.test.ts compares them with the records' own).
+ * every figure is the one the records give (test/visit-rollup.test.ts compares them with the records' own).
+ *
+ * Distinct counts are grouped (hash aggregates), not `count(DISTINCT …)` (a sort per aggregate); each query runs in a
+ * transaction of its own with room to group in memory (work_mem), and on PostgreSQL the four run at once on the
+ * pool's connections. `card`: only what the dashboard card shows (no entry pages, sources or hosts).
  */
-export async function rollupFigures(db: Db, r: DayRange, top: number): Promise<VisitFigures> {
+export async function rollupFigures(db: Db, r: DayRange, top: number, opts: { parallel?: boolean; card?: boolean } = {}): Promise<VisitFigures> {
   await rollupZone(db);
   const where = inDays(r);
-  // Per day and for the whole range in one pass (GROUPING SETS): the whole range counts distinct visitors once.
-  const days = await rows<DayRow>(
-    db,
-    sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS d,
-           sum(pv)::int AS pv,
-           count(DISTINCT uv) FILTER (WHERE pv > 0)::int AS uv,
-           count(DISTINCT uv) FILTER (WHERE new_pv > 0)::int AS new_uv,
-           count(DISTINCT (uv, si)) FILTER (WHERE pv > 0)::int AS sessions,
-           sum(exits)::int AS exits,
-           sum(exit_sum) FILTER (WHERE exits > 0)::float8 AS exit_sum,
-           count(DISTINCT (uv, si)) FILTER (WHERE exits > 0)::int AS exit_sessions
-    FROM visit_session_day WHERE ${where}
-    GROUP BY GROUPING SETS ((day), ())`,
-  );
-  const pages = await rows<PageKey & { pv: number; uv: number }>(
-    db,
-    sql`
-    SELECT min(path) AS path, nullif(id, '') AS id, nullif(category, '') AS category, sum(pv)::int AS pv, count(DISTINCT uv)::int AS uv
-    FROM visit_page_day WHERE ${where}
-    GROUP BY lpath, id, category ORDER BY pv DESC, uv DESC, min(path), id, category LIMIT ${top}`,
-  );
-  // The first entry record of each session in the range (its first day's first): its page is the entry page, its
-  // referrer the source.
-  const firstOfSession = sql`
-    SELECT DISTINCT ON (uv, si) entry_path, entry_id, entry_category, entry_host, ref_host
-    FROM visit_session_day WHERE ${where} AND pv > 0 ORDER BY uv, si, first_at, first_id`;
-  const entries = await rows<PageKey & { sessions: number }>(
-    db,
-    sql`
-    SELECT min(entry_path) AS path, nullif(entry_id, '') AS id, nullif(entry_category, '') AS category, count(*)::int AS sessions
-    FROM (${firstOfSession}) s
-    GROUP BY lower(entry_path), entry_id, entry_category ORDER BY sessions DESC, min(entry_path), id, category LIMIT ${top}`,
-  );
-  const refs = await rows<{ host: string | null; own: string | null; sessions: number }>(
-    db,
-    sql`SELECT ref_host AS host, entry_host AS own, count(*)::int AS sessions FROM (${firstOfSession}) s GROUP BY 1, 2`,
-  );
-
-  // The site's own hosts: every host its public pages were recorded at in the range (a referrer from one of them,
-  // even from another of the site's addresses than the session's entry, is a move within the site).
-  const ownHosts = new Set<string | null>(
-    (await rows<{ host: string }>(db, sql`SELECT DISTINCT host FROM visit_host_day WHERE ${where}`)).map((h) => h.host),
-  );
-  return { days, pages, entries, refs, ownHosts };
+  const read = <T>(q: SQL) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      return rows<T>(tx as unknown as Db, q);
+    });
+  // Per day, and for the whole range (d null): the whole range counts each visitor and session once.
+  const daysQuery = sql`
+    WITH r AS MATERIALIZED (SELECT day, uv, si, pv, new_pv, exits, exit_sum FROM visit_session_day WHERE ${where}),
+    per_day AS (
+      SELECT day, sum(pv)::int AS pv, count(*) FILTER (WHERE pv > 0)::int AS sessions, sum(exits)::int AS exits,
+             sum(exit_sum) FILTER (WHERE exits > 0)::float8 AS exit_sum, count(*) FILTER (WHERE exits > 0)::int AS exit_sessions
+        FROM r GROUP BY day),
+    visitors AS (SELECT day, uv, bool_or(pv > 0) AS v, bool_or(new_pv > 0) AS n FROM r GROUP BY day, uv),
+    day_uv AS (SELECT day, count(*) FILTER (WHERE v)::int AS uv, count(*) FILTER (WHERE n)::int AS new_uv FROM visitors GROUP BY day),
+    total_uv AS (
+      SELECT count(*) FILTER (WHERE v)::int AS uv, count(*) FILTER (WHERE n)::int AS new_uv
+        FROM (SELECT uv, bool_or(v) AS v, bool_or(n) AS n FROM visitors GROUP BY uv) x),
+    total_sessions AS (
+      SELECT count(*) FILTER (WHERE v)::int AS sessions, count(*) FILTER (WHERE e)::int AS exit_sessions
+        FROM (SELECT uv, si, bool_or(pv > 0) AS v, bool_or(exits > 0) AS e FROM r GROUP BY uv, si) x)
+    SELECT to_char(p.day, 'YYYY-MM-DD') AS d, p.pv, u.uv, u.new_uv, p.sessions, p.exits, p.exit_sum, p.exit_sessions
+      FROM per_day p JOIN day_uv u USING (day)
+    UNION ALL
+    SELECT NULL, (SELECT sum(pv) FROM per_day)::int, total_uv.uv, total_uv.new_uv, total_sessions.sessions,
+           (SELECT sum(exits) FROM per_day)::int, (SELECT sum(exit_sum) FROM per_day)::float8, total_sessions.exit_sessions
+      FROM total_uv, total_sessions`;
+  // Views and visitors per page: the visitor's views of the page over the range first, then per page.
+  const pagesQuery = sql`
+    SELECT min(path) AS path, nullif(id, '') AS id, nullif(category, '') AS category, sum(pv)::int AS pv, count(*)::int AS uv
+      FROM (SELECT lpath, id, category, uv, min(path) AS path, sum(pv) AS pv FROM visit_page_day WHERE ${where}
+             GROUP BY lpath, id, category, uv) x
+     GROUP BY lpath, id, category ORDER BY 4 DESC, 5 DESC, 1, 2, 3 LIMIT ${top}`;
+  // The first entry record of each session in the range (its first day's first), once: its page is the entry page
+  // (kind e), its referrer the source (kind r).
+  const sessionsQuery = sql`
+    WITH f AS MATERIALIZED (
+      SELECT DISTINCT ON (uv, si) entry_path, entry_id, entry_category, entry_host, ref_host
+        FROM visit_session_day WHERE ${where} AND pv > 0 ORDER BY uv, si, first_at, first_id),
+    e AS (
+      SELECT 'e' AS kind, min(entry_path) AS path, nullif(entry_id, '') AS id, nullif(entry_category, '') AS category,
+             NULL::text AS host, NULL::text AS own, count(*)::int AS sessions
+        FROM f GROUP BY lower(entry_path), entry_id, entry_category ORDER BY 7 DESC, 2, 3, 4 LIMIT ${top}),
+    s AS (SELECT 'r' AS kind, NULL::text, NULL::text, NULL::text, ref_host, entry_host, count(*)::int FROM f GROUP BY ref_host, entry_host)
+    SELECT * FROM e UNION ALL SELECT * FROM s`;
+  const hostsQuery = sql`SELECT DISTINCT host FROM visit_host_day WHERE ${where}`;
+  type SessionRow = PageKey & { kind: 'e' | 'r'; host: string | null; own: string | null; sessions: number };
+  const queries = [
+    () => read<DayRow>(daysQuery),
+    () => read<PageKey & { pv: number; uv: number }>(pagesQuery),
+    () => (opts.card ? Promise.resolve([] as SessionRow[]) : read<SessionRow>(sessionsQuery)),
+    () => (opts.card ? Promise.resolve([] as { host: string }[]) : read<{ host: string }>(hostsQuery)),
+  ] as const;
+  let results: [DayRow[], (PageKey & { pv: number; uv: number })[], SessionRow[], { host: string }[]];
+  if (opts.parallel) results = await Promise.all([queries[0](), queries[1](), queries[2](), queries[3]()]);
+  else results = [await queries[0](), await queries[1](), await queries[2](), await queries[3]()];
+  const [days, pages, sessions, hosts] = results;
+  return {
+    days,
+    pages,
+    entries: sessions.filter((x) => x.kind === 'e').map(({ path, id, category, sessions: n }) => ({ path, id, category, sessions: n })),
+    refs: sessions.filter((x) => x.kind === 'r').map(({ host, own, sessions: n }) => ({ host, own, sessions: n })),
+    ownHosts: new Set<string | null>(hosts.map((h) => h.host)),
+  };
 }
 
 /** Everything the analytics page shows, over one range (figures: from the roll-ups; the tests pass the records'). */
-export async function visitAnalytics(ctx: AppContext, r: DayRange, top = TOP, figures = rollupFigures): Promise<VisitAnalytics> {
+export async function visitAnalytics(
+  ctx: AppContext,
+  r: DayRange,
+  top = TOP,
+  figures: (db: Db, r: DayRange, top: number) => Promise<VisitFigures> = (db, range, n) =>
+    rollupFigures(db, range, n, { parallel: ctx.database.kind === 'postgres' }),
+): Promise<VisitAnalytics> {
   const { db } = ctx;
   const { days, pages, entries, refs, ownHosts } = await figures(db, r, top);
   const total = days.find((d) => d.d === null);
@@ -326,7 +354,10 @@ export default async function visitRoutes(fastify: FastifyInstance, ctx: AppCont
   });
   app.get('/system/visit/stats', { onRequest: needPermi(db, 'content:visit:list'), schema: { querystring: statsQuery } }, async (req) => {
     const end = dayNumber(formatDate(new Date()));
-    const a = await visitAnalytics(ctx, { begin: end - (req.query.days - 1), end }, DASHBOARD_TOP);
+    // The card shows views, visitors, the average stay, the top pages and the days: no entry pages or sources.
+    const a = await visitAnalytics(ctx, { begin: end - (req.query.days - 1), end }, DASHBOARD_TOP, (db, range, n) =>
+      rollupFigures(db, range, n, { parallel: ctx.database.kind === 'postgres', card: true }),
+    );
     const data: VisitStats = {
       pv: a.pv,
       uv: a.uv,

@@ -1,7 +1,8 @@
 /** Helpers of the account e2e suites (account-*.spec.ts). */
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
-import { BASE, captchaAnswer, smsCode } from '../support/site';
+import type { CaptchaResponse } from '@site/contract';
+import { API, BASE, captchaAnswer, sendCodeByApi, smsCode } from '../support/site';
 
 /** A mainland number nobody has used yet (random: parallel workers and reruns share one database). */
 export function newPhone(): string {
@@ -18,8 +19,31 @@ export async function openLogin(page: Page, url = '/user/login'): Promise<string
   return (await (await captcha).json()).uuid as string;
 }
 
-/** Ask for an SMS code through the page's 获取验证码 button and read the new code from the dev outbox. */
+/**
+ * Types the answer of the image captcha a code form shows (图形验证码, issue 34.7): once the page's first image is
+ * there, a click on it loads a new one whose uuid this test sees, and its answer (read from the dev endpoint of `api`)
+ * is typed. Returns that uuid.
+ */
+export async function fillSmsCaptcha(
+  page: Page,
+  request: APIRequestContext,
+  { scope = page, api = API }: { scope?: Page | FrameLocator; api?: string } = {},
+) {
+  await expect(scope.getByAltText('图形验证码')).toBeVisible();
+  const fresh = page.waitForResponse((r) => r.url().includes('/captchaImage') && r.ok());
+  await scope.getByRole('button', { name: '看不清？换一张' }).click();
+  const { uuid, img } = (await (await fresh).json()) as CaptchaResponse;
+  await expect(scope.getByAltText('图形验证码')).toHaveAttribute('src', `data:image/svg+xml;base64,${img}`);
+  await scope.getByLabel('图形验证码').fill(await captchaAnswer(request, uuid, api));
+  return uuid;
+}
+
+/**
+ * Ask for an SMS code through the page's 获取验证码 button (after typing the image captcha when the form shows one:
+ * the register page does) and read the new code from the dev outbox.
+ */
 export async function requestCodeInPage(page: Page, request: APIRequestContext, phone: string, previous?: string): Promise<string> {
+  if (await page.getByLabel('图形验证码').count()) await fillSmsCaptcha(page, request);
   const sent = page.waitForResponse((r) => r.url().includes('/bus/customer/sendCode'));
   await page.getByRole('button', { name: '获取验证码' }).click();
   expect((await (await sent).json()).code).toBe(200);
@@ -36,7 +60,7 @@ export async function requestCodeInPage(page: Page, request: APIRequestContext, 
 
 /** Register a customer through the API (setup for tests that need an existing account). Returns the code used. */
 export async function registerByApi(request: APIRequestContext, phone: string, name = 'E2E客户'): Promise<string> {
-  const sent = await (await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone, purpose: 'register' } })).json();
+  const sent = await sendCodeByApi(request, phone, 'register');
   expect(sent.code, JSON.stringify(sent)).toBe(200);
   const code = await smsCode(request, phone);
   const created = await (await request.post(`${BASE}/bus/customer/create`, { params: { phone, name, code } })).json();

@@ -5,13 +5,13 @@
  * goes out by SMS to the message's phone (the outbox on one machine) and shows in the customer's workbench.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { API, apiLogin, BASE, captchaAnswer, SEEDED, smsCode } from '../support/site';
+import { API, apiLogin, BASE, captchaAnswer, SEEDED, sendCodeByApi, smsCode } from '../support/site';
 import { newPhone } from './account-helpers';
 import { shellReady, toast, tokenCookie } from './admin-shell-helpers';
 
 /** A customer registered through the API; the registration signs them in (issue 27.8): their token. */
 async function newCustomer(request: APIRequestContext, phone: string, name: string): Promise<string> {
-  const sent = await (await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone, purpose: 'register' } })).json();
+  const sent = await sendCodeByApi(request, phone, 'register');
   expect(sent.code, JSON.stringify(sent)).toBe(200);
   const created = await (await request.post(`${BASE}/bus/customer/create`, { params: { phone, name, code: await smsCode(request, phone) } })).json();
   expect(created.code, JSON.stringify(created)).toBe(200);

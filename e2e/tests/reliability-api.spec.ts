@@ -15,6 +15,7 @@ import path from 'path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { COMPANY_NAME, type CaptchaResponse, type MessageBoardListResponse } from '@site/contract';
 import { PORTS, SEEDED } from '../support/site';
+import { fillSmsCaptcha } from './account-helpers';
 import { startApiServer, startFaultyApi, startSiteWithApi, type ApiServer, type FaultyApi, type SiteProcess } from '../support/api-process';
 
 const FAULT_SITE_BASE = 18900;
@@ -252,6 +253,7 @@ test.describe('API server restarted mid-session', () => {
       await expect(page.getByRole('heading', { level: 1, name: '注册' })).toBeVisible();
       await page.getByLabel('手机号').fill(phone);
       await page.getByLabel('姓名').fill('重启测试客户');
+      await fillSmsCaptcha(page, request, { api: apiUrl });
       const codeSent = page.waitForResponse((r) => r.url().includes('/bus/customer/sendCode'));
       await page.getByRole('button', { name: '获取验证码' }).click();
       expect((await (await codeSent).json()).code).toBe(200);

@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import { Button, Form, Input, Space, type FormInstance } from '@site/antd-kit';
+import { useRef, useState } from 'react';
+import { Button, Form, Input, Space, type FormInstance, type FormRule } from '@site/antd-kit';
+import { CaptchaField } from './CaptchaField';
 import { rules } from './rules';
+import { useCaptcha } from './useCaptcha';
 import { sendSmsCode } from '@site/api-client';
 import { ApiError } from '@site/app-runtime';
 import { type ApiErrorBody, type SmsPurpose } from '@site/contract';
@@ -15,6 +17,17 @@ interface Props {
   /** What the code is for: the server accepts it only for that (login, register, reset). */
   purpose: SmsPurpose;
 }
+
+/**
+ * Whether the server asks the image captcha before it sends a code for this purpose (issue 34.7, `SendCodeQuery`): a
+ * code that may reach a number without an account, to register, or to change a phone without a token (the account
+ * pages send none). Sign-in and reset codes go only to numbers with an account: no captcha.
+ */
+export const needsCaptcha = (purpose: SmsPurpose) => purpose === 'register' || purpose === 'phone';
+
+/** The form field of the typed captcha answer (not sent with the form itself, only with 获取验证码). */
+export const CAPTCHA_FIELD = 'captcha';
+export const CAPTCHA_MISSING = '请输入图形验证码';
 
 /** The note shown once a code is on its way: the number partly hidden, as the SMS itself will show it. */
 export function codeSentText(phone: string): string {
@@ -32,36 +45,56 @@ export function retryAfterSeconds(e: unknown): number | null {
 /**
  * 短信验证码 input with its 获取验证码 button: checks the phone first, sends the code, then waits 60 s
  * before it can be sent again. Server errors are notified by the shared client; a 429 (请在 N 秒后重试) also
- * counts the button down from the N seconds the server gave.
+ * counts the button down from the N seconds the server gave. For a purpose that `needsCaptcha`, a 图形验证码 field comes
+ * first (none when the server has captchas off): its answer goes with the request, and after any answer the used
+ * captcha is replaced and its answer cleared (single use); the rest of the form keeps what was typed.
  */
 export function SmsCodeField({ form, phoneField = 'phone', idPrefix, purpose }: Props) {
   const { left, running, start } = useCountdown();
   const [sending, setSending] = useState(false);
   /** Where the last code went (shown under the field until the page changes). */
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { captcha, enabled: withCaptcha, refresh } = useCaptcha(needsCaptcha(purpose));
+  // The captcha answer is required only when a code is asked for: the form's own submit does not need it.
+  const asking = useRef(false);
+  const captchaRules: FormRule[] = [
+    {
+      validator: (_rule, value?: string) => (asking.current && !value?.trim() ? Promise.reject(new Error(CAPTCHA_MISSING)) : Promise.resolve()),
+    },
+  ];
 
   async function send() {
-    let phone: string;
+    let values: Record<string, string | undefined>;
+    asking.current = true;
     try {
-      phone = (await form.validateFields([phoneField]))[phoneField];
+      values = await form.validateFields(withCaptcha ? [phoneField, CAPTCHA_FIELD] : [phoneField]);
     } catch {
-      return; // the phone field shows why
+      return; // the fields show why
+    } finally {
+      asking.current = false;
     }
+    const phone = values[phoneField] as string;
     setSending(true);
     try {
-      await sendSmsCode(phone, purpose);
+      if (withCaptcha) await sendSmsCode(phone, purpose, { captcha: (values[CAPTCHA_FIELD] ?? '').trim(), uuid: captcha?.uuid ?? '' });
+      else await sendSmsCode(phone, purpose);
       setSentTo(phone);
       start();
     } catch (e) {
-      // Notified by the client; the button stays usable, except while the server said to wait.
+      // Notified by the client (验证码错误, 验证码已失效 …); the button stays usable, except while the server said to wait.
       const wait = retryAfterSeconds(e);
       if (wait !== null) start(wait);
     } finally {
       setSending(false);
+      if (withCaptcha) {
+        // Used, whatever the answer: a new one for the next request.
+        form.setFieldValue(CAPTCHA_FIELD, '');
+        void refresh();
+      }
     }
   }
 
-  return (
+  const codeItem = (
     <Form.Item
       label="短信验证码"
       required
@@ -81,5 +114,19 @@ export function SmsCodeField({ form, phoneField = 'phone', idPrefix, purpose }: 
         </Button>
       </Space.Compact>
     </Form.Item>
+  );
+  if (!withCaptcha) return codeItem;
+  return (
+    <>
+      <CaptchaField
+        captcha={captcha}
+        onRefresh={() => void refresh()}
+        id={`${idPrefix}-captcha`}
+        name={CAPTCHA_FIELD}
+        label="图形验证码"
+        rules={captchaRules}
+      />
+      {codeItem}
+    </>
   );
 }

@@ -9,6 +9,7 @@ import type {
   RegisterQuery,
   RegisterResponse,
   ResetPasswordQuery,
+  SendCodeQuery,
   SmsPurpose,
   UpdatePwdBody,
 } from '@site/contract';
@@ -19,9 +20,17 @@ export const getCaptcha = () => request.get<CaptchaResponse>('/captchaImage', { 
 export const login = (body: LoginBody) => request.post<LoginResponse>('/login', body, { isToken: false });
 /** POST /loginNoPassword (phone + SMS code) */
 export const loginNoPassword = (body: LoginNoPasswordBody) => request.post<LoginResponse>('/loginNoPassword', body, { isToken: false });
-/** POST /bus/customer/sendCode?phone=&purpose= (the code is good only for that purpose). */
-export const sendSmsCode = (phone: string, purpose: SmsPurpose) =>
-  request.post<R>('/bus/customer/sendCode', null, { params: { phone, purpose }, isToken: purpose === 'phone' });
+/** The image captcha a code request carries (issue 34.7): the answer typed and the `uuid` of that `GET /captchaImage`. */
+export type SmsCaptcha = Required<Pick<SendCodeQuery, 'captcha' | 'uuid'>>;
+/**
+ * POST /bus/customer/sendCode?phone=&purpose=[&captcha=&uuid=] (the code is good only for that purpose). A `register`
+ * code, and a `phone` code asked for without a token, need the image captcha (`SendCodeQuery`); it is single use, so
+ * the caller fetches a new one after every answer.
+ */
+export const sendSmsCode = (phone: string, purpose: SmsPurpose, captcha?: SmsCaptcha) => {
+  const params: SendCodeQuery = { phone, purpose, ...(captcha ? { captcha: captcha.captcha, uuid: captcha.uuid } : {}) };
+  return request.post<R>('/bus/customer/sendCode', null, { params, isToken: purpose === 'phone' });
+};
 /** POST /bus/customer/create?phone&name&code&tgCode, no token header; the answer carries the new customer's token. */
 export const registerCustomer = (query: RegisterQuery) =>
   request.post<RegisterResponse>('/bus/customer/create', null, { params: query, isToken: false });

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Form, Input } from '@site/antd-kit';
-import { getCaptcha, login } from '@site/api-client';
+import { login } from '@site/api-client';
+import { CaptchaField } from '../../components/CaptchaField';
 import { rules } from '../../components/rules';
+import { useCaptcha } from '../../components/useCaptcha';
 import { errorText } from '../../components/useFinishLogin';
-import { CaptchaField, type Captcha } from './CaptchaField';
 
 interface Values {
   username: string;
@@ -19,27 +20,9 @@ interface Props {
 /** 账号密码登录: user name, password and (when enabled) the captcha. */
 export function CredentialsForm({ onToken, initialUsername }: Props) {
   const [form] = Form.useForm<Values>();
-  /** undefined while the first answer is pending; null when captchas are off (or could not be loaded). */
-  const [captcha, setCaptcha] = useState<Captcha | null | undefined>(undefined);
-  const [enabled, setEnabled] = useState(true);
+  const { captcha, enabled, refresh: loadCaptcha } = useCaptcha();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  const loadCaptcha = useCallback(
-    () =>
-      getCaptcha().then(
-        (c) => {
-          setEnabled(c.captchaEnabled);
-          setCaptcha(c.captchaEnabled ? { uuid: c.uuid, src: `data:image/svg+xml;base64,${c.img}` } : null);
-        },
-        () => setCaptcha(null), // notified by the client; a click on the box tries again
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void loadCaptcha();
-  }, [loadCaptcha]);
 
   async function submit(values: Values) {
     setError(null);
@@ -78,7 +61,9 @@ export function CredentialsForm({ onToken, initialUsername }: Props) {
       <Form.Item label="密码" name="password" rules={rules.password}>
         <Input.Password placeholder="请输入密码" autoComplete="current-password" />
       </Form.Item>
-      {enabled && <CaptchaField captcha={captcha ?? null} onRefresh={() => void loadCaptcha()} />}
+      {enabled && (
+        <CaptchaField captcha={captcha} onRefresh={() => void loadCaptcha()} id="login-captcha" name="code" label="验证码" rules={rules.captcha} />
+      )}
       <Button type="primary" htmlType="submit" block loading={submitting}>
         登录
       </Button>

@@ -44,7 +44,10 @@ test.describe('contact message board', () => {
     expect(posted).toBe(false);
   });
 
-  test('[ROUTE-14][API-30] a message sent from 联系我们 is stored by the server', async ({ page, request }) => {
+  test('[ROUTE-14][API-30][issue 34.9] a message sent from 联系我们 is stored by the server; the visitor is told how the answer comes', async ({
+    page,
+    request,
+  }) => {
     const uuid = await openContactWithCaptcha(page);
     const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     const message = {
@@ -60,6 +63,10 @@ test.describe('contact message board', () => {
     await form(page).getByRole('button', { name: '提交留言' }).click();
     expect(await (await answer).json()).toEqual({ code: 200, msg: '留言成功' });
     await expect(page.getByText('留言成功')).toBeVisible();
+    // [issue 34.9] and how the answer comes: an SMS to the number typed (an anonymous message is in no workbench).
+    await expect(form(page).getByRole('status')).toHaveText(
+      `留言成功。我们答复后会发送短信到尾号 ${message.phone.slice(-4)} 的手机通知您，请按短信提示查询答复内容；登录后留言，还可以在工作台“我的留言”中查看答复。`,
+    );
     await expect(form(page).getByLabel('标题')).toHaveValue('');
     await expect(form(page).getByLabel('验证码')).toHaveValue('');
 

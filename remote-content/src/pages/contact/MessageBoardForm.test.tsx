@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MessageBoardForm } from './MessageBoardForm';
+import { getToken, setToken } from '@site/app-runtime';
+import { COOKIE_KEYS } from '@site/contract';
+import { answerNotice, MessageBoardForm } from './MessageBoardForm';
 
 jest.mock('@site/api-client', () => ({
   ...jest.requireActual('@site/api-client'),
@@ -77,7 +79,10 @@ test('[API-30] a valid message is sent with the captcha uuid; success clears the
       uuid: 'uuid-1',
     }),
   );
-  expect(await screen.findByText('留言成功')).toBeTruthy();
+  // [issue 34.9] how the answer comes: an anonymous message's SMS is a notice to the number typed, no workbench entry.
+  const notice = await screen.findByRole('status');
+  await waitFor(() => expect(notice.textContent).toBe(`留言成功。${answerNotice('13800138000', false)}`));
+  expect(notice.textContent).toContain('尾号 8000');
   await waitFor(() => expect(field('标题').value).toBe(''));
   expect(field('联系电话').value).toBe('');
   await waitFor(() => expect(api.getCaptcha).toHaveBeenCalledTimes(2));
@@ -113,4 +118,27 @@ test('captcha switched off on the server: no captcha field, the message is sent 
   type('联系电话', '13900139000');
   fireEvent.click(screen.getByRole('button', { name: '提交留言' }));
   await waitFor(() => expect(api.postMessageBoard).toHaveBeenCalledWith(expect.objectContaining({ captcha: '', phone: '13900139000' })));
+});
+
+test('[issue 34.9] after 留言成功 the visitor is told how the answer comes, without a promised time', () => {
+  expect(answerNotice('13800138000', false)).toBe(
+    '我们答复后会发送短信到尾号 8000 的手机通知您，请按短信提示查询答复内容；登录后留言，还可以在工作台“我的留言”中查看答复。',
+  );
+  expect(answerNotice('13800138000', true)).toBe('我们答复后会将答复内容以短信发送到尾号 8000 的手机，您也可以在工作台“我的留言”中查看答复。');
+  for (const signedIn of [false, true]) expect(answerNotice('13800138000', signedIn)).not.toMatch(/工作日|小时|天内/);
+});
+
+test('[issue 34.9] a signed-in visitor’s message is filed under the account: the notice points to 工作台 “我的留言”', async () => {
+  setToken('tok');
+  try {
+    api.postMessageBoard.mockResolvedValue({ code: 200, msg: '留言成功' });
+    render(<MessageBoardForm />);
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: '提交留言' }));
+    const notice = await screen.findByRole('status');
+    await waitFor(() => expect(notice.textContent).toBe(`留言成功。${answerNotice('13800138000', true)}`));
+  } finally {
+    document.cookie = `${COOKIE_KEYS.accessToken}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    expect(getToken()).toBeUndefined();
+  }
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { postMessageBoard } from '@site/api-client';
+import { getToken } from '@site/app-runtime';
 import { checkAll, checkField, type Errors, type FieldName, type Values } from './rules';
 import { useCaptcha } from './useCaptcha';
 
@@ -8,9 +9,23 @@ const FORM_ID = 'messageBoard';
 const idOf = (name: FieldName) => `${FORM_ID}_${name}`;
 
 /**
+ * What happens after 留言成功 (issue 34.9), as the server does it: staff answer in 留言板 and the answer goes out by SMS to
+ * the number typed here. A message left while signed in is filed under the account: the SMS carries the answer and the
+ * workbench (工作台 → 我的留言) shows it. An anonymous message belongs to no account (signing in later does not show it):
+ * its SMS is a fixed notice that an answer is waiting and where to ask for it (issue 34.6). No time is promised: the
+ * company has set none.
+ */
+export function answerNotice(phone: string, signedIn: boolean): string {
+  const to = `尾号 ${phone.slice(-4)} 的手机`;
+  return signedIn
+    ? `我们答复后会将答复内容以短信发送到${to}，您也可以在工作台“我的留言”中查看答复。`
+    : `我们答复后会发送短信到${to}通知您，请按短信提示查询答复内容；登录后留言，还可以在工作台“我的留言”中查看答复。`;
+}
+
+/**
  * 在线留言: validated in Chinese as the visitor types and on submit, sent to POST /api/message-board. On success the
- * form clears and says so; on failure (the shared client has already shown the server's message) everything typed
- * stays, only the used captcha is replaced and its answer cleared. `initialTitle` (a product inquiry) fills an empty
+ * form clears and says so, and how the answer will come (`answerNotice`); on failure (the shared client has already
+ * shown the server's message) everything typed stays, only the used captcha is replaced and its answer cleared. `initialTitle` (a product inquiry) fills an empty
  * title. Plain form elements, no antd: the contact page is a public page, and antd is about 1 MB of script a phone
  * would evaluate for six fields.
  */
@@ -49,7 +64,8 @@ export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
         uuid: captcha.status === 'ready' ? captcha.uuid : '',
       });
       setValues(EMPTY);
-      setSent(res?.msg || '留言成功');
+      // Filed under the account when the request carried a token (the shared client adds the session's).
+      setSent(`${res?.msg || '留言成功'}。${answerNotice(values.phone, !!getToken())}`);
     } catch {
       setValues((v) => ({ ...v, captcha: '' }));
     } finally {

@@ -3,6 +3,7 @@ import './styles/site.css';
 import { renderedPage } from './federation/rendered-page';
 import { routeFor } from './federation/route-table';
 import { yieldToMain } from './services/yield-to-main';
+import { noteFieldError } from './services/field-errors';
 
 /**
  * The app starts in steps, each in a task of its own (yieldToMain), so no step keeps the page from answering for
@@ -85,6 +86,7 @@ function onRecoverableError(error: unknown) {
     return;
   }
   console.error('[host] hydration:', error);
+  noteFieldError('hydration', (error as Error)?.message ?? String(error));
 }
 
 void start();

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CHUNK_LOAD_FAILED, CSS_CHUNK_LOAD_FAILED } from '@site/app-runtime';
 import { RemoteUnavailableError } from './remotes';
+import { noteFieldError } from '../services/field-errors';
 
 interface Props {
   /** What is mounted here, named in the message, e.g. "新闻中心". */
@@ -32,6 +33,7 @@ export class RemoteBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[remote] ${this.props.label} failed:`, error, info.componentStack);
+    noteFieldError('fallback', `${this.props.label}: ${error?.message ?? String(error)}`);
     this.props.onError?.();
   }
 

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from './route-table';
 import { renderedPage } from './rendered-page';
+import { noteFieldError } from '../services/field-errors';
 
 /** The remotes file beside index.html: federation name -> manifest URL. Read at start, never built in. */
 export const REMOTES_FILE = '/remotes.json';
@@ -98,6 +99,7 @@ export async function loadRemoteModule<T = unknown>(remote: RemoteName, module: 
   } catch (e) {
     const err = e instanceof RemoteUnavailableError ? e : new RemoteUnavailableError(remote, module, (e as Error)?.message ?? String(e));
     update(remote, { state: 'failed', error: err.message });
+    noteFieldError('remote', err.message, remote);
     throw err;
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { beaconVisit, postVisit } from '@site/api-client';
 import { isSiteTrafficPath, LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, type VisitRecord } from '@site/contract';
 import { safeLocalStorage, safeSessionStorage, type SafeStorage } from '@site/app-runtime';
+import { fieldReport } from './field';
 
 /**
  * Visit recording (SPEC sections 1, 3, 4; VISIT-1..8): one entry record (count 1) when the app starts and one
@@ -18,6 +19,8 @@ export interface VisitDeps {
   random: () => number;
   post: (record: VisitRecord) => unknown;
   beacon: (record: VisitRecord) => boolean;
+  /** The page view's field report (issue 37.1, services/field.ts) for the path the page was loaded at: rides the exit record. */
+  field: (landingPath: string) => VisitRecord['field'];
 }
 
 const defaultDeps = (): VisitDeps => ({
@@ -30,6 +33,7 @@ const defaultDeps = (): VisitDeps => ({
   random: Math.random,
   post: postVisit,
   beacon: beaconVisit,
+  field: fieldReport,
 });
 
 /**
@@ -101,6 +105,7 @@ export function startVisitTracking(deps: Partial<VisitDeps> = {}): () => void {
   const d = { ...defaultDeps(), ...deps };
   if (!isSiteTrafficPath(new URL(d.location(), 'http://site.invalid').pathname)) return () => {};
   const session = readVisitSession(d);
+  const landingPath = new URL(d.location(), 'http://site.invalid').pathname;
   try {
     Promise.resolve(d.post(visitRecord(session, d.location(), 1, 0))).catch(() => {});
   } catch {
@@ -113,6 +118,13 @@ export function startVisitTracking(deps: Partial<VisitDeps> = {}): () => void {
     d.win.removeEventListener('pagehide', onExit);
     const duration = Math.max(0, Math.floor((d.now() - session.startedAt) / 1000));
     const record = visitRecord(session, d.location(), 0, duration);
+    // One beacon per page view: the field report goes with the exit record, never on its own.
+    try {
+      const field = d.field(landingPath);
+      if (field) record.field = field;
+    } catch {
+      /* reporting never breaks the record */
+    }
     let sent: boolean;
     try {
       sent = d.beacon(record);

@@ -3,6 +3,7 @@ import 'dayjs/locale/zh-cn';
 import { getToken, loadUserInfo } from '@site/app-runtime';
 import { loadSiteConfig } from '../site-data/site-config';
 import { startVisitTracking } from '../services/visit';
+import { startFieldReporting } from '../services/field';
 import { recordMobileWeChat } from '../services/mobile-wechat';
 import { startAdScript } from '../services/ad-script';
 
@@ -10,6 +11,7 @@ import { startAdScript } from '../services/ad-script';
 export function startServices(): void {
   dayjs.locale('zh-cn');
   recordMobileWeChat();
+  startFieldReporting();
   startVisitTracking();
   if (getToken()) loadUserInfo().catch(() => {});
   void loadSiteConfig().then((c) => startAdScript(c.adScriptUrl));

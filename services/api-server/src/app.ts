@@ -46,6 +46,8 @@ import channelRoutes from './routes/channels.js';
 import blockRoutes from './routes/blocks.js';
 import workbenchRoutes, { httpUrlOrEmpty } from './routes/workbench.js';
 import visitRoutes from './routes/visits.js';
+import fieldRoutes from './routes/field.js';
+import { apiMinuteHook } from './lib/field-server.js';
 import renderRoutes from './routes/render.js';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -255,6 +257,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (route === '/health' || route === '/ready') req.log.debug(line, 'request');
     else req.log.info(line, 'request');
   });
+  // Requests per minute into the database for 站点监控 (issue 37.5, lib/field-server.ts).
+  app.addHook('onResponse', apiMinuteHook(ctx));
   // Writes with an Idempotency-Key are done once (issue 35.5).
   idempotency(app, db, (err, msg) => app.log.error({ err }, msg));
   // Every route declares its request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
@@ -360,11 +364,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(async (a) => channelRoutes(a, ctx));
   await app.register(async (a) => blockRoutes(a, ctx));
   await app.register(async (a) => visitRoutes(a, ctx));
+  await app.register(async (a) => fieldRoutes(a, ctx));
   await app.register(async (a) => devRoutes(a, ctx));
   await app.register(async (a) => workbenchRoutes(a, ctx));
   // The render feed's long polls wake when an outbox row commits (lib/render-outbox.ts).
   const unlisten = renderConfig.token ? await database.listen(RENDER_CHANNEL, () => ctx.renderSignal.notify()) : async () => undefined;
   await app.register(async (a) => renderRoutes(a, ctx));
+  await app.register(async (a) => (await import('./lib/canary-figures.js')).default(a, ctx)); // issue 37.4: a canary's figures for the renderer
   // Before the server waits for the requests under way: a held poll answers now instead of holding the close.
   app.addHook('preClose', async () => ctx.renderSignal.close());
 

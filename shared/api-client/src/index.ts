@@ -5,3 +5,4 @@ export * from './system';
 export * from './upload';
 export * from './people';
 export * from './channels';
+export * from './monitor';

@@ -15,6 +15,8 @@ export type * from './api/channels';
 export type * from './api/content';
 export type * from './api/customers';
 export type * from './api/dev';
+/** Field figures (issue 37): types, limits, buckets and bands. */
+export * from './api/field';
 export type * from './api/messages';
 export type * from './api/notices';
 export type * from './api/render';

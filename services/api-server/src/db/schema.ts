@@ -10,10 +10,12 @@ import {
   boolean,
   char,
   date,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -480,3 +482,73 @@ export const searchTerm = pgTable('search_term', {
   term: varchar('term', { length: 64 }).primaryKey(),
   articles: integer('articles').notNull().default(0),
 });
+
+/**
+ * Field figures (issue 37, migration 030, lib/field.ts): the browsers' reports, kept raw 7 days, and their daily
+ * roll-ups (views, a fixed-bucket histogram per metric, errors per remote version and message); the API's requests
+ * per minute (lib/field-server.ts) and the renderer's lag per minute (a trigger on render_outbox).
+ */
+export const fieldReport = pgTable('field_report', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  day: date('day').notNull(),
+  route: varchar('route', { length: 100 }).notNull(),
+  remote: varchar('remote', { length: 64 }).notNull(),
+  remoteVersion: varchar('remote_version', { length: 64 }).notNull(),
+  hostVersion: varchar('host_version', { length: 64 }).notNull(),
+  device: varchar('device', { length: 10 }).notNull(),
+  lcp: real('lcp'),
+  inp: real('inp'),
+  cls: real('cls'),
+  ttfb: real('ttfb'),
+  errors: jsonb('errors').notNull().default([]),
+  ip: varchar('ip', { length: 64 }),
+});
+const fieldKey = {
+  day: date('day').notNull(),
+  route: varchar('route', { length: 100 }).notNull(),
+  remote: varchar('remote', { length: 64 }).notNull(),
+  remoteVersion: varchar('remote_version', { length: 64 }).notNull(),
+  device: varchar('device', { length: 10 }).notNull(),
+};
+export const fieldViewDay = pgTable(
+  'field_view_day',
+  { ...fieldKey, views: integer('views').notNull().default(0), errors: integer('errors').notNull().default(0) },
+  (t) => [primaryKey({ columns: [t.day, t.route, t.remote, t.remoteVersion, t.device] })],
+);
+export const fieldVitalDay = pgTable(
+  'field_vital_day',
+  { ...fieldKey, metric: varchar('metric', { length: 4 }).notNull(), bucket: smallint('bucket').notNull(), n: integer('n').notNull() },
+  (t) => [primaryKey({ columns: [t.day, t.route, t.remote, t.remoteVersion, t.device, t.metric, t.bucket] })],
+);
+export const fieldErrorDay = pgTable(
+  'field_error_day',
+  {
+    day: date('day').notNull(),
+    remote: varchar('remote', { length: 64 }).notNull(),
+    remoteVersion: varchar('remote_version', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    route: varchar('route', { length: 100 }).notNull(),
+    message: varchar('message', { length: 300 }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.remote, t.remoteVersion, t.kind, t.route, t.message] })],
+);
+export const apiRequestMinute = pgTable('api_request_minute', {
+  minute: ts('minute').primaryKey(),
+  requests: integer('requests').notNull().default(0),
+  errors5xx: integer('errors_5xx').notNull().default(0),
+  sumMs: doublePrecision('sum_ms').notNull().default(0),
+  buckets: jsonb('buckets').$type<Record<string, number>>().notNull().default({}),
+});
+export const renderLagMinute = pgTable(
+  'render_lag_minute',
+  {
+    minute: ts('minute').notNull(),
+    bucket: smallint('bucket').notNull(),
+    n: integer('n').notNull(),
+    sumMs: doublePrecision('sum_ms').notNull(),
+    maxMs: doublePrecision('max_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.minute, t.bucket] })],
+);

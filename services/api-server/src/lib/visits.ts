@@ -246,7 +246,7 @@ export class VisitWriter {
     private db: Db,
     private limits: () => { limit: number; windowMs: number },
     /** Which records count (visitCounts); the others are answered true and not written. Default: every record. */
-    private counts: (row: VisitRow) => boolean = () => true,
+    readonly counts: (row: Pick<VisitRow, 'ip'>) => boolean = () => true,
     private maxBatch = 500,
   ) {}
 

@@ -16,6 +16,7 @@ import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/
 import { visitFields } from '../lib/visits.js';
 import { blockItemFields } from '../lib/block-items.js';
 import { corrections, excerptOf, findArticles, matchRanges, normalizeText, queryTerms } from '../lib/search.js';
+import { recordVisitField } from './field.js';
 import type { Article, ArticleDetail, ArticleSearchPage, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
@@ -199,6 +200,8 @@ const visitSchema = z.object({
     .refine((n) => Number.isFinite(n) && n >= 0 && n <= 31 * 86400, '停留时长格式不正确')
     .transform(Math.round)
     .default(0),
+  /** The page view's field report (issue 37.1): validated apart by routes/field.ts, so a bad one never loses the visit. */
+  field: z.unknown().optional(),
 });
 const VISIT_FORMAT_MSG = '访问记录格式不正确';
 
@@ -529,6 +532,8 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
           .slice(0, 512),
       });
       if (!stored) throw new HttpError(429, VISIT_LIMIT_MSG);
+      // The page view's field figures ride the exit record (issue 37.1): stored apart, never failing the visit.
+      if (v.field !== undefined) await recordVisitField(ctx, v.field, req.ip);
       return { code: 200, msg: '操作成功' };
     },
   );

@@ -230,4 +230,6 @@ export interface VisitRecord {
   count: 0 | 1 | '0' | '1';
   /** Seconds. */
   duration: number | string;
+  /** The page view's field report (issue 37.1), on the exit record only. */
+  field?: import('./field').FieldReport;
 }

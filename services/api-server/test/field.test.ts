@@ -1,0 +1,257 @@
+/**
+ * Field figures (issue 37.1) and 站点监控 (issue 37.2, 37.5): what the API accepts of a browser's report (bounds with
+ * Chinese messages, the per-address limit), the daily roll-up (p75 from summed fixed buckets equals the exact p75 to
+ * within the bucket's width; errors per remote version with their messages), the visit exit record carrying the
+ * report, the page's permission, the API's own minutes and the renderer's lag.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import { FIELD_BUCKETS, fieldBucket, percentileFromBuckets, type FieldReport, type MonitorSite } from '@site/contract';
+import { rows } from '../src/db/index.js';
+import { apiMinutesOf } from '../src/lib/field-server.js';
+import { freshIp, req, suiteServer } from './helpers.js';
+
+const s = suiteServer({ signIn: ['admin', 'editor'], server: { rateLimits: { visit: { limit: 30, windowMs: 60_000 } } } });
+
+const report = (over: Partial<FieldReport> = {}): FieldReport => ({
+  route: '/newsDetail',
+  remote: 'remote_content',
+  remoteVersion: '1.4.2',
+  hostVersion: '3.1.0',
+  device: 'phone',
+  vitals: { LCP: 1800, INP: 120, CLS: 0.05, TTFB: 300 },
+  errors: [],
+  ...over,
+});
+const send = (body: unknown, ip = freshIp()) =>
+  req(s.app, { method: 'POST', url: '/api/field', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(body), ip });
+const monitor = async (token: string, q = '') => req(s.app, { method: 'GET', url: `/system/monitor/site${q}`, token });
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: process.env.TZ || 'Asia/Shanghai' }).format(new Date());
+
+/** A small deterministic generator (mulberry32). */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+/** The exact p75 (nearest rank) of a list. */
+const exactP75 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(0.75 * xs.length) - 1];
+
+describe('[issue 37.1] field reports', () => {
+  test('[issue 37.1] validation bounds what is accepted, with Chinese messages', async () => {
+    assert.equal((await send(report())).body.code, 200);
+    const cases: [unknown, RegExp][] = [
+      [report({ route: '/newsDetail?id=5' }), /路由格式不正确/],
+      [report({ route: `/${'a'.repeat(120)}` }), /路由不能超过100个字符/],
+      [report({ vitals: { LCP: -1 } }), /LCP不能为负数/],
+      [report({ vitals: { LCP: 500_000 } }), /LCP不能超过120000/],
+      [report({ vitals: { CLS: 1000 } }), /CLS不能超过100/],
+      [{ ...report(), vitals: { FID: 3 } }, /./],
+      [report({ device: 'tablet' as never }), /设备类型只能为 phone 或 desktop/],
+      [report({ remoteVersion: '1.0.0<script>' }), /远程模块版本格式不正确/],
+      [
+        report({
+          errors: Array.from({ length: 21 }, () => ({ kind: 'error', message: 'x', route: '/', remote: 'host', remoteVersion: '1', count: 1 })),
+        }),
+        /错误不能超过20条/,
+      ],
+      [
+        report({ errors: [{ kind: 'error', message: 'x'.repeat(301), route: '/', remote: 'host', remoteVersion: '1', count: 1 }] }),
+        /错误信息不能超过300个字符/,
+      ],
+      [report({ errors: [{ kind: 'oops' as never, message: 'x', route: '/', remote: 'host', remoteVersion: '1', count: 1 }] }), /错误类型不正确/],
+      [report({ errors: [{ kind: 'error', message: 'x', route: '/', remote: 'host', remoteVersion: '1', count: 5000 }] }), /错误次数不能超过1000/],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await send(body);
+      assert.equal(r.status, 400, JSON.stringify(body).slice(0, 80));
+      assert.match(r.body.msg, msg);
+    }
+    // A body beyond 32 KB is refused before it is read.
+    const big = await send({ ...report(), pad: 'x'.repeat(40_000) });
+    assert.equal(big.status, 413);
+  });
+
+  test('[issue 37.1] the per-address limit: past it the report is refused (429, Chinese) and nothing is stored', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) assert.equal((await send(report({ route: '/limit-test' }), ip)).status, 200);
+    const over = await send(report({ route: '/limit-test' }), ip);
+    assert.equal(over.status, 429);
+    assert.match(over.body.msg, /性能数据上报过于频繁/);
+    const [{ n }] = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM field_report WHERE route = '/limit-test'`);
+    assert.equal(n, 30);
+    // Another address is not held up.
+    assert.equal((await send(report({ route: '/limit-test' }))).status, 200);
+  });
+
+  test('[issue 37.1] the visit exit record carries the report: stored with the visit; a bad report never loses the visit', async () => {
+    const ip = freshIp();
+    const base = {
+      siteId: '1',
+      url: 'http://site.test/about',
+      entryUrl: 'http://site.test/about',
+      referrer: '',
+      si: 1700000000001,
+      uv: 123456789012345,
+      newVisitor: true,
+    };
+    await req(s.app, {
+      method: 'POST',
+      url: '/api/visit/1',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ ...base, count: 1, duration: 0 }),
+      ip,
+    });
+    const exit = await req(s.app, {
+      method: 'POST',
+      url: '/api/visit/1',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ ...base, count: 0, duration: 4, field: report({ route: '/about', remoteVersion: '9.9.9' }) }),
+      ip,
+    });
+    assert.equal(exit.body.code, 200);
+    const bad = await req(s.app, {
+      method: 'POST',
+      url: '/api/visit/1',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ ...base, si: 1700000000002, count: 1, duration: 0, field: { route: 5 } }),
+      ip,
+    });
+    assert.equal(bad.body.code, 200, 'the visit is recorded even when its report is not valid');
+    const stored = await rows<{ route: string; remote_version: string }>(
+      s.app.ctx.db,
+      sql`SELECT route, remote_version FROM field_report WHERE remote_version = '9.9.9'`,
+    );
+    assert.deepEqual(stored, [{ route: '/about', remote_version: '9.9.9' }]);
+  });
+});
+
+describe('[issue 37.2] roll-up and 站点监控', () => {
+  test('[issue 37.2] the p75 from the summed daily buckets equals the exact p75 to within its bucket width', async () => {
+    const rnd = prng(37);
+    const values = { LCP: [] as number[], INP: [] as number[], CLS: [] as number[], TTFB: [] as number[] };
+    for (let i = 0; i < 120; i++) {
+      const v = {
+        LCP: Math.round(800 + rnd() * rnd() * 6000),
+        INP: Math.round(16 + rnd() * rnd() * 700),
+        CLS: Math.round(rnd() * rnd() * 0.4 * 1000) / 1000,
+        TTFB: Math.round(50 + rnd() * 900),
+      };
+      for (const m of ['LCP', 'INP', 'CLS', 'TTFB'] as const) values[m].push(v[m]);
+      assert.equal(
+        (await send(report({ route: '/video', remote: 'remote_support', remoteVersion: '2.0.0', device: i % 3 ? 'phone' : 'desktop', vitals: v })))
+          .status,
+        200,
+      );
+    }
+    // Spread over two days: the roll-up of yesterday and today summed gives the same p75 as one day.
+    await s.app.ctx.db.execute(sql`UPDATE field_vital_day SET day = day - 1 WHERE route = '/video' AND device = 'desktop'`);
+    await s.app.ctx.db.execute(sql`UPDATE field_view_day SET day = day - 1 WHERE route = '/video' AND device = 'desktop'`);
+    const r = await monitor(s.token.admin, `?beginDate=${new Date(Date.parse(today()) - 86_400_000).toISOString().slice(0, 10)}&endDate=${today()}`);
+    assert.equal(r.body.code, 200);
+    const data = r.body.data as MonitorSite;
+    const all = data.vitals.find((v) => v.route === '/video' && v.device === 'all')!;
+    assert.equal(all.views, 120);
+    for (const [m, got] of [
+      ['LCP', all.lcp],
+      ['INP', all.inp],
+      ['CLS', all.cls],
+      ['TTFB', all.ttfb],
+    ] as const) {
+      const exact = exactP75(values[m]);
+      const b = fieldBucket(m, exact);
+      const width = FIELD_BUCKETS[m][b + 1] - FIELD_BUCKETS[m][b];
+      assert.ok(got !== null && Math.abs(got - exact) <= width + 1e-9, `${m}: p75 ${got} from buckets, exact ${exact}, bucket width ${width}`);
+    }
+    // Per device too (phones 80, desktops 40).
+    assert.equal(data.vitals.find((v) => v.route === '/video' && v.device === 'phone')!.views, 80);
+    assert.equal(data.vitals.find((v) => v.route === '/video' && v.device === 'desktop')!.views, 40);
+    // The interpolation itself: 4 values in one bucket and 0 elsewhere stay inside that bucket.
+    assert.equal(percentileFromBuckets('LCP', new Map([[fieldBucket('LCP', 2510), 4]])), 2575);
+  });
+
+  test('[issue 37.2] errors per remote version per day, with the top messages (numbers grouped)', async () => {
+    const err = (message: string, remoteVersion: string, count = 1) => ({
+      kind: 'error' as const,
+      message,
+      route: '/support',
+      remote: 'remote_support',
+      remoteVersion,
+      count,
+    });
+    await send(
+      report({
+        route: '/support',
+        remote: 'remote_support',
+        remoteVersion: '3.0.0',
+        errors: [err('TypeError: a is undefined (chunk 1234)', '3.0.0', 2)],
+      }),
+    );
+    await send(
+      report({
+        route: '/support',
+        remote: 'remote_support',
+        remoteVersion: '3.0.0',
+        errors: [err('TypeError: a is undefined (chunk 5678)', '3.0.0')],
+      }),
+    );
+    await send(
+      report({
+        route: '/support',
+        remote: 'remote_support',
+        remoteVersion: '3.0.1',
+        errors: [err('Boom', '3.0.1'), { ...err('x', '3.0.1'), kind: 'fallback' }],
+      }),
+    );
+    await send(report({ route: '/support', remote: 'remote_support', remoteVersion: '3.0.1' }));
+    const data = (await monitor(s.token.admin)).body.data as MonitorSite;
+    const day = data.errorDays.filter((d) => d.version.startsWith('remote_support@3.0.'));
+    assert.deepEqual(day, [
+      { date: today(), version: 'remote_support@3.0.0', errors: 3 },
+      { date: today(), version: 'remote_support@3.0.1', errors: 2 },
+    ]);
+    const top = data.messages.find((m) => m.version === '3.0.0')!;
+    assert.deepEqual(top, {
+      remote: 'remote_support',
+      version: '3.0.0',
+      kind: 'error',
+      route: '/support',
+      message: 'TypeError: a is undefined (chunk N)',
+      count: 3,
+      lastDate: today(),
+    });
+    const v301 = data.versions.find((v) => v.version === '3.0.1')!;
+    assert.deepEqual([v301.views, v301.errors, v301.errorRate, v301.firstSeen], [2, 2, 100, today()]);
+  });
+
+  test('[issue 37.2] permission: monitor:site:list (the admin has it, the editor and visitors not); bad dates are refused in Chinese', async () => {
+    assert.equal((await monitor(s.token.admin)).body.code, 200);
+    assert.equal((await monitor(s.token.editor)).status, 403);
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/monitor/site' })).status, 401);
+    const bad = await monitor(s.token.admin, '?beginDate=2024-13-01');
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.msg, /开始日期格式不正确/);
+    // The menu entry of the page, for the admin.
+    const [menu] = await rows<{ perms: string; component: string }>(s.app.ctx.db, sql`SELECT perms, component FROM sys_menu WHERE menu_id = 237`);
+    assert.deepEqual(menu, { perms: 'monitor:site:list', component: 'system/monitor/index' });
+  });
+
+  test('[issue 37.2] the API counts its requests per minute into the database, and the renderer lag is counted when the outbox row goes', async () => {
+    await monitor(s.token.admin);
+    await req(s.app, { method: 'GET', url: '/api/no-such-route' });
+    await apiMinutesOf(s.app.ctx).flush();
+    await s.app.ctx.db.execute(sql`INSERT INTO render_outbox (change, created_at) VALUES ('{"kind":"site"}', now() - interval '3 seconds')`);
+    await s.app.ctx.db.execute(sql`DELETE FROM render_outbox`);
+    const data = (await monitor(s.token.admin)).body.data as MonitorSite;
+    assert.ok(data.server.requests >= 2, `requests ${data.server.requests}`);
+    assert.ok(data.server.p95Ms !== null);
+    assert.equal(data.server.series.length >= 1, true);
+    assert.equal(data.server.render.changes, 1);
+    assert.ok(data.server.render.avgMs! >= 3000 && data.server.render.avgMs! < 10_000, `lag ${data.server.render.avgMs}`);
+  });
+});

@@ -219,3 +219,42 @@ test('[ISSUE-18.3][NOTICE-1][issue 34.9] staff write notices from the table: cre
   await expect(page.locator('.ant-message-notice').filter({ hasText: '删除成功' })).toBeVisible();
   await expect(edited).toHaveCount(0);
 });
+
+test('[issue 34.9] unread notices are marked (bold, a dot named 未读) in the bell; 全部已读 clears the marks and the bell', async ({
+  page,
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${token}` };
+  const title = `未读标记测试 ${Date.now().toString(36)}`;
+  const res = await (
+    await request.post(`${BASE}/system/notice`, { headers, data: { noticeTitle: title, noticeType: '1', noticeContent: '<p>未读</p>', status: '0' } })
+  ).json();
+  expect(res.code, JSON.stringify(res)).toBe(200);
+  try {
+    await page.reload();
+    await shellReady(page);
+    const bell = page.getByRole('button', { name: /^通知公告/ });
+    await expect(bell).toHaveAccessibleName(/^通知公告，\d+条未读$/);
+    await bell.click();
+    const row = popover(page).locator('.notice-row').filter({ hasText: title });
+    await expect(row.getByRole('img', { name: '未读' })).toBeVisible();
+    expect(
+      await row.locator('.notice-item').evaluate((el) => Number(getComputedStyle(el.querySelector('strong') ?? el).fontWeight)),
+    ).toBeGreaterThanOrEqual(600);
+    // A notice read before is plain: the seeded ones predate the account (issue 34.9: they count as read).
+    await expect(popover(page).locator('.notice-row:not(.notice-row-unread)').first()).toBeVisible();
+
+    await popover(page).getByRole('button', { name: '全部已读' }).click();
+    await expect(popover(page).getByRole('img', { name: '未读' })).toHaveCount(0);
+    await expect(bell).toHaveAccessibleName('通知公告');
+    await expect(popover(page).getByRole('button', { name: '全部已读' })).toBeDisabled();
+    // The server agrees, after a reload too.
+    const unread = await (await request.get(`${BASE}/system/notice/unread`, { headers })).json();
+    expect(unread.data.unread).toBe(0);
+    await page.reload();
+    await shellReady(page);
+    await expect(page.getByRole('button', { name: /^通知公告/ })).toHaveAccessibleName('通知公告');
+  } finally {
+    await request.delete(`${BASE}/system/notice/${res.data.noticeId}`, { headers });
+  }
+});

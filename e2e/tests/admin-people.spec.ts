@@ -322,3 +322,70 @@ test('[issue 34.2] a user administrator (only 用户管理 rights) cannot reset 
   await expect(refused).toContainText(managerName);
   await expect(refused).toContainText(`重置密码：${editorName}（${editorName}）`);
 });
+
+test('[issue 34.4] a user administrator\u2019s 角色 list offers only the roles it may assign: no wider role; an editor\u2019s own role shows, fixed, with the rights it lacks named', async ({
+  page,
+  context,
+  request,
+}) => {
+  const adminToken = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
+  const asAdmin = { Authorization: `Bearer ${adminToken}` };
+  const roleName = uniq('用户管理员');
+  const roleKey = uniq('uadmin');
+  const role = await (
+    await request.post(`${BASE}/system/role`, {
+      data: { roleKey, roleName, menuIds: [201, 1071, 1072, 1073, 1074, 1075], perms: ['system:user:get'] },
+      headers: asAdmin,
+    })
+  ).json();
+  expect(role.code, JSON.stringify(role)).toBe(200);
+  const managerName = uniq('umgr');
+  const editorName = uniq('ued');
+  for (const [userName, roles] of [
+    [managerName, [roleKey]],
+    [editorName, ['editor']],
+  ] as const) {
+    const created = await (
+      await request.post(`${BASE}/system/user`, { data: { userName, nickName: userName, roles, password: 'First#2026' }, headers: asAdmin })
+    ).json();
+    expect(created.code, JSON.stringify(created)).toBe(200);
+  }
+  const initial = await apiLogin(request, managerName, 'First#2026');
+  const changed = await (
+    await request.put(`${BASE}/system/user/profile/updatePwd`, {
+      data: { oldPassword: 'First#2026', newPassword: 'Manager#2026' },
+      headers: { Authorization: `Bearer ${initial}` },
+    })
+  ).json();
+  expect(changed.code, JSON.stringify(changed)).toBe(200);
+
+  await tokenCookie(context, await apiLogin(request, managerName, 'Manager#2026'));
+  await page.goto('/admin/system/user');
+  await shellReady(page);
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+
+  // 新增: the manager's own role only; 内容编辑 and 超级管理员 carry rights it lacks and are not offered.
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '新增用户' });
+  await form.locator('#user-form_roles').click();
+  await expect(options.filter({ hasText: roleName })).toBeVisible();
+  await expect(options.filter({ hasText: '内容编辑' })).toHaveCount(0);
+  await expect(options.filter({ hasText: '超级管理员' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await form.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(form).toBeHidden();
+
+  // 修改 of the editor: its 内容编辑 stays, cannot be removed, and the form names the rights the manager lacks.
+  await page.getByLabel('用户名称').fill(editorName);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: editorName });
+  await row.getByRole('button', { name: /修\s*改/ }).click();
+  const edit = page.getByRole('dialog').filter({ hasText: '修改用户' });
+  const tag = edit.locator('.ant-select-selection-item').filter({ hasText: '内容编辑' });
+  await expect(tag).toBeVisible();
+  await expect(tag.locator('.ant-select-selection-item-remove')).toHaveCount(0);
+  await expect(edit).toContainText(/角色“内容编辑”超出您的权限（缺少：[^）]*·[^）]*），不能更改/);
+  await edit.locator('#user-form_roles').click();
+  await expect(options.filter({ hasText: '内容编辑' })).toHaveClass(/ant-select-item-option-disabled/);
+  await expect(options.filter({ hasText: '超级管理员' })).toHaveCount(0);
+});

@@ -62,6 +62,8 @@ export const keys = {
     all: resource('bell'),
     unread: () => [...resource('bell'), 'unread'] as const,
     page: (query: object) => [...resource('bell'), 'page', query] as const,
+    /** Every page of notices the reader sees (the bell's and the workbench's): their read marks (issue 34.9). */
+    pages: () => [...resource('bell'), 'page'] as const,
   },
   dicts: {
     all: resource('dicts'),
@@ -119,8 +121,8 @@ export const CHANGES = {
   user: [keys.users.all, keys.audit.all],
   customer: [keys.customers.all, keys.audit.all],
   notice: [keys.notices.all, keys.bell.all],
-  /** Reading a notice: the bell's count. */
-  noticeRead: [keys.bell.unread()],
+  /** Reading a notice, or 全部已读: the bell's count and the read marks of the notices shown (issue 34.9). */
+  noticeRead: [keys.bell.unread(), keys.bell.pages()],
   message: [keys.messages.all],
   /** The user's own profile: 个人中心 and the support link's details. */
   profile: [keys.profile.all, keys.workbench.all],

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from '@site/antd-kit';
 import * as api from '@site/api-client';
@@ -14,6 +14,7 @@ jest.mock('@site/api-client', () => ({
   getNoticeList: jest.fn(),
   getNoticeUnread: jest.fn(),
   markNoticeRead: jest.fn(),
+  markAllNoticesRead: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
 jest.setTimeout(30000);
@@ -34,6 +35,7 @@ beforeEach(() => {
   m.getNoticeList.mockResolvedValue({ code: 200, msg: '查询成功', total: 1, rows: [notice] });
   m.getNoticeUnread.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 3 } });
   m.markNoticeRead.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 2 } });
+  m.markAllNoticesRead.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 0 } });
 });
 afterEach(() => {
   jest.clearAllMocks();
@@ -98,5 +100,43 @@ describe('notice bell', () => {
       await jest.advanceTimersByTimeAsync(UNREAD_REFETCH_MS);
     });
     await waitFor(() => expect(screen.getByRole('button', { name: '通知公告，5条未读' })).toBeTruthy());
+  });
+
+  describe('unread marks and 全部已读', () => {
+    const unreadOne: Notice = { ...notice, noticeId: 6, noticeTitle: '新功能上线', read: false };
+    const readOne: Notice = { ...notice, read: true };
+    beforeEach(() => {
+      m.getNoticeList.mockResolvedValue({ code: 200, msg: '查询成功', total: 2, rows: [unreadOne, readOne] });
+      m.getNoticeUnread.mockResolvedValue({ code: 200, msg: '操作成功', data: { unread: 1 } });
+    });
+    const rowOf = (title: string) => screen.getByText(title).closest('.notice-row') as HTMLElement;
+
+    it('[issue 34.9] an unread notice is bold with a dot named 未读; a read one is plain', async () => {
+      renderBell();
+      await act(async () => fireEvent.click(await screen.findByRole('button', { name: '通知公告，1条未读' })));
+      await screen.findByText('新功能上线');
+      expect(within(rowOf('新功能上线')).getByRole('img', { name: '未读' })).toBeTruthy();
+      expect(within(rowOf('新功能上线')).getByText('新功能上线').closest('strong')).not.toBeNull();
+      expect(within(rowOf('系统升级通知')).queryByRole('img', { name: '未读' })).toBeNull();
+      expect(within(rowOf('系统升级通知')).getByText('系统升级通知').closest('strong')).toBeNull();
+      expect(screen.getAllByRole('img', { name: '未读' })).toHaveLength(1);
+    });
+
+    it('[issue 34.9] 全部已读 marks every notice read: the marks go and the badge clears; the pages are asked again', async () => {
+      const client = renderBell();
+      await act(async () => fireEvent.click(await screen.findByRole('button', { name: '通知公告，1条未读' })));
+      await screen.findByText('新功能上线');
+      const readAll = screen.getByRole('button', { name: '全部已读' });
+      expect(readAll.hasAttribute('disabled')).toBe(false);
+      const invalidate = jest.spyOn(client, 'invalidateQueries');
+      await act(async () => fireEvent.click(readAll));
+      await waitFor(() => expect(m.markAllNoticesRead).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(screen.queryAllByRole('img', { name: '未读' })).toHaveLength(0));
+      expect(screen.getByText('新功能上线').closest('strong')).toBeNull();
+      const bell = screen.getByRole('button', { name: '通知公告' });
+      expect(bell.querySelector('.ant-badge-count')).toBeNull();
+      expect(screen.getByRole('button', { name: '全部已读' }).hasAttribute('disabled')).toBe(true);
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin', 'bell', 'page'] });
+    });
   });
 });

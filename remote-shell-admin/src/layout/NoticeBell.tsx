@@ -1,13 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Spin, Tabs, Typography, BellOutlined } from '@site/antd-kit';
-import { markNoticeRead } from '@site/api-client';
 import { NOTICE, type Notice } from '@site/contract';
 import { NoticeDetailModal } from '../components/NoticeDetailModal';
-import { keys } from '../data/keys';
 import { bellPageQuery, dictQuery, unreadQuery } from '../data/queries';
-import { useChanged, useShellQuery } from '../data/shell-query';
+import { useShellQuery } from '../data/shell-query';
 import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from './notice-paging';
+import { isUnread, UnreadDot, useNoticeReading } from './notice-unread';
 
 /** The notice types of the tabs: the sys_notice_type dictionary (NOTICE-2). */
 function useNoticeTypes() {
@@ -19,33 +18,26 @@ export const UNREAD_REFETCH_MS = 60_000;
 
 /**
  * The unread count on the bell (issue 27.7, 34.1): a query, asked when the shell starts, each time the popover opens
- * and every minute; a write that changes notices (通知公告) invalidates it. Opening a notice marks it read for the user:
- * the server's answer is the new count, and the count's key is invalidated for anything else reading it.
+ * and every minute; a write that changes notices (通知公告) invalidates it. Opening a notice marks it read for the user,
+ * 全部已读 marks them all (issue 34.9): the server's answer is the new count (notice-unread.ts).
  */
 function useUnreadCount() {
-  const client = useQueryClient();
-  const changed = useChanged();
   const count = useShellQuery({ ...unreadQuery(), refetchInterval: UNREAD_REFETCH_MS });
   const unread = count.data ?? 0;
   const { refetch } = count;
   const refresh = useCallback(() => void refetch(), [refetch]);
-  const { mutate: markRead } = useMutation({
-    mutationFn: (noticeId: number) => markNoticeRead(noticeId),
-    onSuccess: (res) => {
-      if (typeof res.data?.unread === 'number') client.setQueryData(keys.bell.unread(), res.data.unread);
-      else void changed('noticeRead');
-    },
-    // the HTTP client already told the user; the count is asked again
-    onError: () => void changed('noticeRead'),
-  });
-  return { unread, refresh, markRead };
+  return { unread, refresh };
 }
 
-/** NOTICE-1..14: the bell, its popover with a tab per type, the paged list and the detail modal. */
+/**
+ * NOTICE-1..14: the bell, its popover with a tab per type, the paged list and the detail modal. An unread notice is
+ * bold with a dot named 未读; 全部已读 marks them all read (issue 34.9).
+ */
 export function NoticeBell() {
   const client = useQueryClient();
   const types = useNoticeTypes();
-  const { unread, refresh, markRead } = useUnreadCount();
+  const { unread, refresh } = useUnreadCount();
+  const { markRead, markAllRead, markingAll } = useNoticeReading();
   const [open, setOpen] = useState(false);
   const [paging, setPaging] = useState<NoticePaging>(() => initialPaging());
   const [loading, setLoading] = useState(false);
@@ -97,6 +89,19 @@ export function NoticeBell() {
 
   const onMore = () => void load(nextPage(paging));
 
+  /** The rows shown take the read mark at once (the server's pages are asked again on the next open). */
+  const showRead = (noticeId?: number) =>
+    setPaging((cur) => ({ ...cur, rows: cur.rows.map((r) => (noticeId === undefined || r.noticeId === noticeId ? { ...r, read: true } : r)) }));
+
+  const onReadAll = async () => {
+    try {
+      await markAllRead();
+      showRead();
+    } catch {
+      /* the HTTP client already told the user */
+    }
+  };
+
   const list = (
     <div className="notice-list" style={{ maxHeight: NOTICE.listMaxHeight, overflow: 'auto' }} data-testid="notice-list">
       <List<Notice>
@@ -105,18 +110,23 @@ export function NoticeBell() {
         dataSource={paging.rows}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" /> }}
         renderItem={(n) => (
-          <List.Item key={n.noticeId} style={{ padding: '6px 4px' }}>
-            <Typography.Link
-              onClick={() => {
-                setDetail(n);
-                markRead(n.noticeId);
-                onOpenChange(false);
-              }}
-              title={n.noticeTitle}
-              className="notice-item"
-            >
-              {noticeTitle(n.noticeTitle)}
-            </Typography.Link>
+          <List.Item key={n.noticeId} style={{ padding: '6px 4px' }} className={isUnread(n) ? 'notice-row notice-row-unread' : 'notice-row'}>
+            <span style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+              {isUnread(n) && <UnreadDot />}
+              <Typography.Link
+                onClick={() => {
+                  setDetail(n);
+                  markRead(n.noticeId);
+                  showRead(n.noticeId);
+                  onOpenChange(false);
+                }}
+                title={n.noticeTitle}
+                className="notice-item"
+                strong={isUnread(n)}
+              >
+                {noticeTitle(n.noticeTitle)}
+              </Typography.Link>
+            </span>
             <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap', marginLeft: 8 }}>
               {n.createTime?.slice(0, 10)}
             </Typography.Text>
@@ -142,6 +152,11 @@ export function NoticeBell() {
       ) : (
         <Tabs
           size="small"
+          tabBarExtraContent={
+            <Button type="link" size="small" onClick={() => void onReadAll()} disabled={unread === 0 || markingAll} className="notice-read-all">
+              全部已读
+            </Button>
+          }
           activeKey={paging.noticeType}
           onChange={onTabChange}
           items={types.map((t) => ({ key: t.dictValue, label: t.dictLabel, children: t.dictValue === paging.noticeType ? list : null }))}

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
-import { req, suiteServer } from './helpers.js';
+import { login, req, suiteServer } from './helpers.js';
 
 const s = suiteServer({ signIn: ['admin', 'editor', 'customer'] });
 
@@ -177,6 +177,66 @@ describe('notice export', () => {
     const marks = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM sys_notice_read WHERE notice_id = ${forAll}`);
     assert.equal(marks[0].n, 0);
     assert.equal(await unread(s.token.customer), customerBefore);
+  });
+});
+
+describe('unread notices (issue 34.9)', () => {
+  const unread = async (token: string) => {
+    const r = await req(s.app, { method: 'GET', url: '/system/notice/unread', token });
+    assert.equal(r.body.code, 200, JSON.stringify(r.body));
+    return r.body.data.unread as number;
+  };
+  const listed = async (token: string) =>
+    (await req(s.app, { method: 'GET', url: '/system/notice/list?pageSize=100&status=0', token })).body.rows as {
+      noticeId: number;
+      read?: boolean;
+    }[];
+  const readOf = async (token: string, id: number) => (await listed(token)).find((r) => r.noticeId === id)?.read;
+
+  test('[issue 34.9] 全部已读: PUT /system/notice/readAll marks every notice read for the caller only; a later notice is unread again; the list rows say read', async () => {
+    const a = await addNotice({ noticeTitle: '全部已读测试一', audience: 'all' });
+    const b = await addNotice({ noticeTitle: '全部已读测试二', audience: 'customer' });
+    assert.ok((await unread(s.token.customer)) >= 2);
+    assert.equal(await readOf(s.token.customer, a), false, 'an unread notice is listed read: false');
+    const editorBefore = await unread(s.token.editor);
+    assert.ok(editorBefore >= 1);
+
+    const all = await req(s.app, { method: 'PUT', url: '/system/notice/readAll', token: s.token.customer });
+    assert.deepEqual(all.body, { code: 200, msg: '操作成功', data: { unread: 0 } });
+    assert.equal(await unread(s.token.customer), 0);
+    assert.deepEqual([await readOf(s.token.customer, a), await readOf(s.token.customer, b)], [true, true]);
+    assert.equal(await unread(s.token.editor), editorBefore, "the customer's 全部已读 is not the editor's");
+    assert.equal(await readOf(s.token.editor, a), false);
+
+    await new Promise((r) => setTimeout(r, 5));
+    const later = await addNotice({ noticeTitle: '全部已读之后', audience: 'all' });
+    assert.equal(await unread(s.token.customer), 1, 'a notice published after 全部已读 is unread');
+    assert.equal(await readOf(s.token.customer, later), false);
+    assert.deepEqual((await req(s.app, { method: 'PUT', url: `/system/notice/${later}/read`, token: s.token.customer })).body.data, { unread: 0 });
+    assert.equal((await req(s.app, { method: 'PUT', url: '/system/notice/readAll' })).status, 401);
+  });
+
+  test('[issue 34.9] a new account does not start with the older notices unread: only notices published after its creation count', async () => {
+    const older = await addNotice({ noticeTitle: '开户之前的通知', audience: 'all' });
+    await new Promise((r) => setTimeout(r, 5));
+    const userName = `newstaff${Date.now() % 100000}`;
+    const created = await req(s.app, {
+      method: 'POST',
+      url: '/system/user',
+      token: s.token.admin,
+      payload: { userName, nickName: '新同事', password: 'Passw0rd!x', roles: ['editor'] },
+    });
+    assert.equal(created.body.code, 200, JSON.stringify(created.body));
+    await rows(s.app.ctx.db, sql`UPDATE sys_user SET password_initial = false WHERE user_name = ${userName}`);
+    const token = await login(s.app, userName, 'Passw0rd!x');
+    assert.ok((await unread(s.token.editor)) >= 1, 'the older notice is unread for an older account');
+    assert.equal(await unread(token), 0, 'nothing published before the account is unread');
+    assert.equal(await readOf(token, older), true);
+
+    await new Promise((r) => setTimeout(r, 5));
+    const newer = await addNotice({ noticeTitle: '开户之后的通知', audience: 'staff' });
+    assert.equal(await unread(token), 1);
+    assert.equal(await readOf(token, newer), false);
   });
 });
 

@@ -525,6 +525,7 @@ describe('permissions on every route', () => {
     'GET /system/notice/:noticeId',
     'GET /system/notice/unread',
     'PUT /system/notice/:noticeId/read',
+    'PUT /system/notice/readAll',
     'GET /system/message-board/mine',
     'POST /system/message-board/mine',
     'GET /system/workbench/account',

@@ -54,6 +54,8 @@ export const getNoticeList = (params: NoticeListQuery) => request.get<NoticeList
 export const getNoticeUnread = () => request.get<NoticeUnreadResponse>('/system/notice/unread');
 /** PUT /system/notice/{id}/read: marks the notice read for the caller; answers the new unread count. */
 export const markNoticeRead = (id: number) => request.put<NoticeUnreadResponse>(`/system/notice/${id}/read`);
+/** PUT /system/notice/readAll (issue 34.9): 全部已读 for the signed-in user; answers the new unread count. */
+export const markAllNoticesRead = () => request.put<NoticeUnreadResponse>('/system/notice/readAll');
 /** GET /system/notice/{id} */
 export const getNotice = (id: number) => request.get<NoticeResponse>(`/system/notice/${id}`);
 /** POST /system/notice */

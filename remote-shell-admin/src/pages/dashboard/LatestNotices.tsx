@@ -7,10 +7,12 @@ import { useShellQuery } from '../../data/shell-query';
 import { NoticeDetailModal } from '../../components/NoticeDetailModal';
 import { PageSection } from '../../components/PageSection';
 import { noticeTitle } from '../../layout/notice-paging';
+import { isUnread, UnreadDot, useNoticeReading } from '../../layout/notice-unread';
 
 /**
  * The newest open notices meant for the reader (the server answers staff 'all' + 'staff', customers 'all' +
- * 'customer'), titles cut at 32 characters (NOTICE-14), the full text in a dialog.
+ * 'customer'), titles cut at 32 characters (NOTICE-14), the full text in a dialog. Unread ones are bold with a dot
+ * named 未读, and opening one marks it read as the bell does (issue 34.9).
  */
 export function LatestNotices({ title }: { title: string }) {
   const types = useShellQuery(dictQuery(NOTICE.dictType)).data;
@@ -18,6 +20,7 @@ export function LatestNotices({ title }: { title: string }) {
   const latest = useShellQuery(bellPageQuery({ pageNum: 1, pageSize: 5, status: NOTICE.status }));
   const notices = latest.isError ? [] : (latest.data?.rows ?? null);
   const [detail, setDetail] = useState<Notice | null>(null);
+  const { markRead } = useNoticeReading();
   const typeLabel = (v: string) => types?.find((d) => d.dictValue === v)?.dictLabel ?? v;
 
   return (
@@ -31,9 +34,19 @@ export function LatestNotices({ title }: { title: string }) {
           <List.Item key={n.noticeId} extra={<Typography.Text type="secondary">{formatDate(n.createTime, 'YYYY-MM-DD')}</Typography.Text>}>
             <Space>
               <Tag>{typeLabel(n.noticeType)}</Tag>
-              <Typography.Link onClick={() => setDetail(n)} title={n.noticeTitle}>
-                {noticeTitle(n.noticeTitle)}
-              </Typography.Link>
+              <span style={{ display: 'inline-flex', alignItems: 'center' }}>
+                {isUnread(n) && <UnreadDot />}
+                <Typography.Link
+                  onClick={() => {
+                    setDetail(n);
+                    if (isUnread(n)) markRead(n.noticeId);
+                  }}
+                  title={n.noticeTitle}
+                  strong={isUnread(n)}
+                >
+                  {noticeTitle(n.noticeTitle)}
+                </Typography.Link>
+              </span>
             </Space>
           </List.Item>
         )}

@@ -199,6 +199,8 @@ export const sysUser = pgTable('sys_user', {
   passwordInitial: boolean('password_initial').notNull().default(false),
   version: integer('version').notNull().default(1),
   remark: varchar('remark', { length: 500 }).notNull().default(''),
+  /** Notices published before this count as read (029_notice_read_since): the account's creation, then 全部已读. */
+  noticeReadSince: ts('notice_read_since').notNull().defaultNow(),
 });
 
 export const sysUserRole = pgTable('sys_user_role', {

@@ -5,7 +5,7 @@
  *
  * Request schemas are declared on the routes (fastify-type-provider-zod): a bad field is a Chinese 400 naming it.
  */
-import { and, desc, eq, ilike, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, ilike, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,8 +41,9 @@ const listQuery = pageParams.extend({
   audience: z.enum(NOTICE_AUDIENCES, { error: '公告对象格式不正确' }).optional(),
 });
 
-export function toNotice(r: typeof t.sysNotice.$inferSelect): Notice {
+export function toNotice(r: typeof t.sysNotice.$inferSelect & { unread?: boolean | null }): Notice {
   return {
+    ...(r.unread == null ? {} : { read: !r.unread }),
     noticeId: r.noticeId,
     noticeTitle: r.noticeTitle,
     noticeType: r.noticeType,
@@ -61,18 +62,26 @@ const meantFor = (u: CurrentUser): SQL | undefined =>
 const visibleTo = (u: CurrentUser): SQL | undefined => (managesNotices(u) ? undefined : meantFor(u));
 
 /**
- * The bell's count (issue 27.7): the open notices meant for the user that the user has not opened. Managers too
- * count by the audience rule: a closed notice, or one for the other audience, is nothing for them to read.
+ * Unread for the user (issues 27.7, 34.9): an open notice meant for the user, published after the user's
+ * `notice_read_since` (the account's creation, moved on by 全部已读: a new account does not start with every older
+ * notice unread), that the user has not opened. Managers too go by the audience rule: a closed notice, or one for
+ * the other audience, is nothing for them to read.
  */
-async function unreadCount(db: Db, u: CurrentUser): Promise<NoticeUnread> {
+function unreadBy(db: Db, u: CurrentUser): SQL {
   const opened = db
     .select({ one: sql`1` })
     .from(t.sysNoticeRead)
     .where(and(eq(t.sysNoticeRead.noticeId, t.sysNotice.noticeId), eq(t.sysNoticeRead.userId, u.userId)));
+  const since = sql`(SELECT ${t.sysUser.noticeReadSince} FROM ${t.sysUser} WHERE ${t.sysUser.userId} = ${u.userId})`;
+  return and(meantFor(u), gt(t.sysNotice.createTime, since), notExists(opened))!;
+}
+
+/** The bell's count: how many notices are unread for the user. */
+async function unreadCount(db: Db, u: CurrentUser): Promise<NoticeUnread> {
   const [{ unread }] = await db
     .select({ unread: sql<number>`count(*)::int` })
     .from(t.sysNotice)
-    .where(and(meantFor(u), notExists(opened)));
+    .where(unreadBy(db, u));
   return { unread: Number(unread) };
 }
 
@@ -96,8 +105,9 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
       .select({ count: sql<number>`count(*)::int` })
       .from(t.sysNotice)
       .where(where);
+    // Each row says whether the caller has read it (issue 34.9): the bell and the workbench mark the unread ones.
     const list = await db
-      .select()
+      .select({ ...getTableColumns(t.sysNotice), unread: sql<boolean>`(${unreadBy(db, caller(req))})` })
       .from(t.sysNotice)
       .where(where)
       .orderBy(desc(t.sysNotice.createTime), desc(t.sysNotice.noticeId))
@@ -107,6 +117,19 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
   });
 
   app.get('/system/notice/unread', { onRequest: needUser(db) }, async (req) => ({ code: 200, msg: OK, data: await unreadCount(db, caller(req)) }));
+
+  /**
+   * 全部已读 (issue 34.9): every notice published until now counts as read for the caller (its `notice_read_since`
+   * moves to now; later notices are unread again). Answers the new count.
+   */
+  app.put('/system/notice/readAll', { onRequest: needUser(db) }, async (req) => {
+    const u = caller(req);
+    await db
+      .update(t.sysUser)
+      .set({ noticeReadSince: sql`greatest(${t.sysUser.noticeReadSince}, now())` })
+      .where(eq(t.sysUser.userId, u.userId));
+    return { code: 200, msg: OK, data: await unreadCount(db, u) };
+  });
 
   /** Opening a notice marks it read for the caller (idempotent: the first opening's time is kept); answers the new count. */
   app.put('/system/notice/:noticeId/read', { onRequest: needUser(db), schema: { params: z.object({ noticeId: intId }) } }, async (req) => {

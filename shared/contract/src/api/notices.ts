@@ -18,6 +18,12 @@ export interface Notice {
   createBy: string;
   /** Who it is for (NOTICE_AUDIENCES): 'all', 'staff' or 'customer'. */
   audience: NoticeAudience;
+  /**
+   * In `GET /system/notice/list` rows only (issue 34.9): whether the caller has read it. Unread: an open notice meant
+   * for the caller, published after the caller's account was created (or after the caller's last 全部已读) and not
+   * opened since. The bell and the workbench mark the unread ones.
+   */
+  read?: boolean;
 }
 
 export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
@@ -54,3 +60,8 @@ export interface NoticeUnread {
 }
 
 export type NoticeUnreadResponse = RData<NoticeUnread>;
+
+/*
+ * `PUT /system/notice/readAll` (any signed-in user, issue 34.9), 全部已读: every notice published until now counts as
+ * read for the caller; answers NoticeUnreadResponse (the new count, 0 unless a notice came in meanwhile).
+ */

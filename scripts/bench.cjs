@@ -426,6 +426,8 @@ async function measureApi(report) {
 }
 
 (async () => {
+  // `npm run bench -- --scale`: the site at 10,000 articles alone (issue 36.8, bench/scale.cjs).
+  if (process.argv.includes('--scale')) return require('./bench/scale.cjs').main();
   const report = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores`,

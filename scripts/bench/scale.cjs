@@ -304,14 +304,23 @@ async function explains(client) {
                WHERE created_at >= (${from}::timestamp AT TIME ZONE '${tz}') AND created_at < ((${to} + 1)::timestamp AT TIME ZONE '${tz}')
                  AND visit_public(entry_url, url) AND visit_page(url)) v
        GROUP BY GROUPING SETS ((d), ())`,
-    '访问统计 365 days, per day and total, over the roll-ups (after)': `
-      SELECT to_char(day, 'YYYY-MM-DD'), sum(pv), count(DISTINCT uv) FILTER (WHERE pv > 0), count(DISTINCT uv) FILTER (WHERE new_pv > 0),
-             count(DISTINCT (uv, si)) FILTER (WHERE pv > 0), sum(exits), sum(exit_sum) FILTER (WHERE exits > 0),
-             count(DISTINCT (uv, si)) FILTER (WHERE exits > 0)
-        FROM visit_session_day WHERE day BETWEEN ${from} AND ${to} GROUP BY GROUPING SETS ((day), ())`,
+    '访问统计 365 days, per day and total, over the roll-ups (after; routes/visits.ts rollupFigures)': `
+      WITH r AS MATERIALIZED (SELECT day, uv, si, pv, new_pv, exits, exit_sum FROM visit_session_day WHERE day BETWEEN ${from} AND ${to}),
+      per_day AS (SELECT day, sum(pv) AS pv, count(*) FILTER (WHERE pv > 0) AS sessions, sum(exits) AS exits FROM r GROUP BY day),
+      visitors AS (SELECT day, uv, bool_or(pv > 0) AS v, bool_or(new_pv > 0) AS n FROM r GROUP BY day, uv),
+      day_uv AS (SELECT day, count(*) FILTER (WHERE v) AS uv, count(*) FILTER (WHERE n) AS new_uv FROM visitors GROUP BY day),
+      total_uv AS (SELECT count(*) FILTER (WHERE v) AS uv FROM (SELECT uv, bool_or(v) AS v FROM visitors GROUP BY uv) x),
+      total_sessions AS (SELECT count(*) FILTER (WHERE v) AS sessions FROM (SELECT uv, si, bool_or(pv > 0) AS v FROM r GROUP BY uv, si) x)
+      SELECT p.day, p.pv, u.uv, u.new_uv, p.sessions FROM per_day p JOIN day_uv u USING (day)
+      UNION ALL SELECT NULL, (SELECT sum(pv) FROM per_day), total_uv.uv, NULL, total_sessions.sessions FROM total_uv, total_sessions`,
     '访问统计 365 days, top pages over the roll-ups (after)': `
-      SELECT min(path), nullif(id, ''), nullif(category, ''), sum(pv), count(DISTINCT uv) FROM visit_page_day
-       WHERE day BETWEEN ${from} AND ${to} GROUP BY lpath, id, category ORDER BY 4 DESC, 5 DESC, 1, 2, 3 LIMIT 50`,
+      SELECT min(path), nullif(id, ''), nullif(category, ''), sum(pv), count(*)
+        FROM (SELECT lpath, id, category, uv, min(path) AS path, sum(pv) AS pv FROM visit_page_day WHERE day BETWEEN ${from} AND ${to}
+               GROUP BY lpath, id, category, uv) x
+       GROUP BY lpath, id, category ORDER BY 4 DESC, 5 DESC, 1, 2, 3 LIMIT 50`,
+    '访问统计 365 days, first entry of each session over the roll-ups (after)': `
+      SELECT DISTINCT ON (uv, si) entry_path, entry_id, entry_category, entry_host, ref_host
+        FROM visit_session_day WHERE day BETWEEN ${from} AND ${to} AND pv > 0 ORDER BY uv, si, first_at, first_id`,
     'articles list, sort title asc (first page)': `SELECT * FROM article ORDER BY title ASC, id DESC LIMIT 10`,
     'articles list, filter title ILIKE': `SELECT * FROM article WHERE title ILIKE '%配电网%' ORDER BY publish_date DESC, id DESC LIMIT 10`,
     'customers list (users without a role, joined)': `
@@ -320,6 +329,8 @@ async function explains(client) {
     'login log, filter name and status': `SELECT * FROM login_log WHERE lower(user_name) LIKE '%admin%' AND status = '1' ORDER BY created_at DESC, id DESC LIMIT 10`,
   };
   const out = {};
+  // As the server reads the roll-ups: with room to group in memory.
+  await client.query("SET work_mem = '64MB'");
   for (const [name, s] of Object.entries(statements)) {
     try {
       const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${s}`);

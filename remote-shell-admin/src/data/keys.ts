@@ -17,6 +17,8 @@ export const keys = {
     list: (query: object) => [...resource('articles'), 'list', query] as const,
     detail: (id: number) => [...resource('articles'), 'detail', id] as const,
     versions: (id: number) => [...resource('articles'), 'versions', id] as const,
+    /** How many wait for review (待审核, issue 34.3): under the root, so every article write updates it. */
+    reviewCount: () => [...resource('articles'), 'review-count'] as const,
   },
   recycle: {
     all: resource('recycle'),

@@ -3,6 +3,7 @@ import {
   getAdminArticle,
   getAdminArticles,
   getArticleVersions,
+  getArticleReviewCount,
   getNotice,
   getRole,
   listRoleMenus,
@@ -79,6 +80,10 @@ export const articleVersionsQuery = (id: number) =>
 /** A role as the role form edits it, and the menu rows its tree is built from. */
 export const roleQuery = (roleKey: string) =>
   queryOptions({ queryKey: keys.roles.detail(roleKey), queryFn: async () => (await getRole(roleKey)).data });
+/** 文章管理's 待审核 count (issue 34.3). */
+export const articleReviewCountQuery = () =>
+  queryOptions({ queryKey: keys.articles.reviewCount(), queryFn: async () => (await getArticleReviewCount()).data ?? 0 });
+
 export const roleMenusQuery = () => queryOptions({ queryKey: keys.roles.menus(), queryFn: async () => (await listRoleMenus()).data ?? [] });
 
 /** One notice as its form edits it. */

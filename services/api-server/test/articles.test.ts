@@ -93,7 +93,7 @@ describe('articles', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '' }, '标题不能为空', 'title'],
       [{ channelId: 999999 }, '栏目不存在', 'channelId'],
-      [{ status: 7 }, '状态只能为已发布、草稿或已下线', 'status'],
+      [{ status: 7 }, '状态只能为已发布、草稿、已下线、待审核或已退回', 'status'],
       [{ image: 'javascript:alert(1)' }, '封面图只能是站内路径（以 / 开头）或 http(s) 网址', 'image'],
       [{ publishDate: '明天' }, '发布时间格式不正确', 'publishDate'],
       [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, '标签不能超过10个', 'tags'],

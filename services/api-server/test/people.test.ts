@@ -334,6 +334,8 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
       ['F', '文章新增', 'content:article:add'],
       ['F', '文章修改', 'content:article:edit'],
       ['F', '文章删除', 'content:article:delete'],
+      // issue 34.3: publishing is its own right
+      ['F', '文章发布/下线', 'content:article:publish'],
     ]);
     assert.deepEqual(
       actionsOf('留言板').map((a) => a[2]),
@@ -341,7 +343,7 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
     );
     // every action a page offers is one the server checks on that resource (no 新增 where there is nothing to add)
     for (const m of menus.filter((x) => x.menuType === 'F'))
-      assert.match(m.perms!, /^[a-z]+:[a-z]+:(query|get|add|edit|delete|enable|disable|export)$/);
+      assert.match(m.perms!, /^[a-z]+:[a-z]+:(query|get|add|edit|delete|enable|disable|export|publish)$/);
     // the actions are not routes: the shell's menu is unchanged
     const routers = JSON.stringify((await req(s.app, { method: 'GET', url: '/getRouters', token: s.token.admin })).body.data);
     assert.ok(!routers.includes('文章新增'), routers);
@@ -353,7 +355,7 @@ describe('the menu tree of pages and their actions (issue 27.1)', () => {
     const actions = menus.filter((m) => m.parentId === article.menuId);
     const roleKey = uniq('news');
     // the form sends the ticked page and its ticked actions (删除 unticked); no permission is named by hand
-    const ticked = [article.menuId, ...actions.filter((a) => a.menuName !== '文章删除').map((a) => a.menuId)];
+    const ticked = [article.menuId, ...actions.filter((a) => a.menuName !== '文章删除' && a.menuName !== '文章发布/下线').map((a) => a.menuId)];
     const created = await addRole({ roleKey, roleName: uniq('新闻编辑'), menuIds: ticked, perms: [] });
     assert.equal(created.body.code, 200, JSON.stringify(created.body));
     const role = (await req(s.app, { method: 'GET', url: `/system/role/${roleKey}`, token: s.token.admin })).body.data;

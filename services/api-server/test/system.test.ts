@@ -149,6 +149,7 @@ describe('user info, routes, logout', () => {
       'content:article:edit',
       'content:article:get',
       'content:article:list',
+      'content:article:publish',
       'content:article:query',
       'content:message:edit',
       'content:message:export',

@@ -7,6 +7,7 @@ import type {
   ArticleUploadKind,
   ArticleUploadResponse,
   ArticleHistoryResponse,
+  ArticleReviewCountResponse,
   ArticleStatusBody,
   ArticleVersionDiffResponse,
   ArticleVersionsResponse,
@@ -143,8 +144,13 @@ export const getArticleHistory = (id: number) => request.get<ArticleHistoryRespo
 export const addArticle = (form: ArticleForm) => request.post<AdminArticleResponse>('/system/article', form);
 /** PUT /system/article/{id} (with the version read) */
 export const updateArticle = (id: number, form: ArticleForm) => request.put<AdminArticleResponse>(`/system/article/${id}`, form);
-/** PUT /system/article/{id}/status */
+/**
+ * PUT /system/article/{id}/status: 发布/下线 need content:article:publish (issue 34.3); without it 3 submits (提交审核);
+ * 4 sends a submitted one back (退回) with its `comment`.
+ */
 export const setArticleStatus = (id: number, body: ArticleStatusBody) => request.put<AdminArticleResponse>(`/system/article/${id}/status`, body);
+/** GET /system/article/review/count: how many articles wait for review (待审核). */
+export const getArticleReviewCount = () => request.get<ArticleReviewCountResponse>('/system/article/review/count');
 /** POST /system/article/upload?kind=document|video (multipart field `file`): a document or a tutorial video. */
 export function uploadArticleFile(kind: ArticleUploadKind, file: File | Blob) {
   const form = new FormData();

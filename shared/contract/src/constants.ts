@@ -124,7 +124,8 @@ export const ROLE_LABELS: Readonly<Record<string, string>> = {
   [SUPER_ROLE]: '超级管理员',
   editor: '内容编辑',
 };
-export const ACTION_NAMES = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
+/** `publish`: 文章管理's 发布/下线 (issue 34.3), its own right apart from 修改. */
+export const ACTION_NAMES = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export', 'publish'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 
 export const LANGS = [
@@ -218,6 +219,10 @@ export const AUDIT_ACTIONS = [
   'purge',
   // issue 34.2: an attempt the rights rule refused (acting on a wider account, assigning or removing rights one lacks)
   'refused',
+  // issue 34.3: an article's review (submitted, approved and published, sent back with a comment)
+  'submit',
+  'approve',
+  'return',
 ] as const;
 export const AUDIT_RESOURCE_LABELS = {
   article: '文章',
@@ -248,6 +253,9 @@ export const AUDIT_ACTION_LABELS = {
   recover: '从回收站恢复',
   purge: '彻底删除',
   refused: '越权操作被拒绝',
+  submit: '提交审核',
+  approve: '审核通过并发布',
+  return: '退回',
 } as const;
 
 /**
@@ -263,6 +271,9 @@ export const ARTICLE_VERSION_ACTION_LABELS = {
   draft: '转为草稿',
   restore: '恢复版本',
   recover: '从回收站恢复',
+  submit: '提交审核',
+  approve: '审核通过并发布',
+  return: '退回',
 } as const;
 export type ArticleVersionAction = keyof typeof ARTICLE_VERSION_ACTION_LABELS;
 /** The fields two versions of an article are compared by, with the names the form gives them, in the form's order. */
@@ -307,8 +318,15 @@ export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';
 export const ACCOUNT_DISABLED_MSG = '账号已停用，请联系管理员';
 
 /** Article states (issue 18.1): only published articles whose publish time has come reach the public site. */
-export const ARTICLE_STATUS = { published: 0, draft: 1, offline: 2 } as const;
-export const ARTICLE_STATUS_LABELS = { 0: '已发布', 1: '草稿', 2: '已下线' } as const;
+export const ARTICLE_STATUS = { published: 0, draft: 1, offline: 2, pending: 3, returned: 4 } as const;
+export const ARTICLE_STATUS_LABELS = { 0: '已发布', 1: '草稿', 2: '已下线', 3: '待审核', 4: '已退回' } as const;
+/**
+ * Publishing is its own right (issue 34.3): 文章管理·发布/下线. Whoever lacks it submits an article for review
+ * (待审核) instead of publishing it; a holder publishes it or sends it back (已退回) with a comment.
+ */
+export const ARTICLE_PUBLISH_PERMISSION = 'content:article:publish';
+/** The longest comment of a send-back (退回). */
+export const ARTICLE_REVIEW_COMMENT_MAX = 500;
 /** Channels whose articles staff write in the admin shell (products by category, solutions, news, support). */
 export const ARTICLE_CHANNEL_IDS = [20, 21, 22, 10, 12, 15, 16, 17] as const;
 /** Visit analytics (issue 18.5): the range a report may cover, the page's presets and the referrer labels. */
@@ -364,4 +382,5 @@ export const ACTION_LABELS: Record<ActionName, string> = {
   disable: '停用',
   import: '导入',
   export: '导出',
+  publish: '发布/下线',
 };

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from '@site/antd-kit';
+import { Alert, App, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from '@site/antd-kit';
 import { DateTimeInput } from '../../components/DateInputs';
 import { addArticle, updateArticle } from '@site/api-client';
 import { articleQuery } from '../../data/queries';
-import { ARTICLE_SEO_MAX, ARTICLE_STATUS_LABELS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
-import { emptyArticle, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
+import { ARTICLE_SEO_MAX, ARTICLE_STATUS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
+import { emptyArticle, statusOptions, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
 import { FormDialog } from '../../list-page';
 import { FileField } from '../../components/FileField';
 import { ImageField } from '../../components/ImageField';
@@ -25,12 +25,15 @@ export interface ChannelOption {
 export function ArticleEditor({
   id,
   channels,
+  canPublish = true,
   defaultChannel,
   onClose,
   onSaved,
 }: {
   id: number | null;
   channels: ChannelOption[];
+  /** Holds 文章管理·发布/下线 (issue 34.3): without it the form saves a draft or submits for review. */
+  canPublish?: boolean;
   defaultChannel?: number;
   onClose: () => void;
   onSaved: (a: AdminArticleDetail) => void;
@@ -46,7 +49,7 @@ export function ArticleEditor({
   const submit = async (values: ArticleFormValues) => {
     const body = toArticleForm(values, loaded?.version);
     const r = loaded ? await updateArticle(loaded.id, body) : await addArticle(body);
-    void message.success('保存成功');
+    void message.success(body.status === ARTICLE_STATUS.pending && loaded?.status !== ARTICLE_STATUS.pending ? '已提交审核' : '保存成功');
     onSaved(r.data);
   };
 
@@ -73,6 +76,18 @@ export function ArticleEditor({
       onClose={onClose}
       extra={<Button onClick={() => setPreview(true)}>预览</Button>}
     >
+      {loaded?.status === ARTICLE_STATUS.returned && loaded.reviewComment && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="已退回"
+          description={`退回意见：${loaded.reviewComment}。修改后将状态选为“提交审核”并保存，即重新提交审核。`}
+        />
+      )}
+      {!canPublish && loaded?.status === ARTICLE_STATUS.published && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message="这篇文章已发布：修改、下线需要“文章管理·发布/下线”权限" />
+      )}
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="channelId" label="栏目" rules={[{ required: true, message: '请选择栏目' }]}>
@@ -186,10 +201,7 @@ export function ArticleEditor({
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="status" label="状态">
-            <Radio.Group
-              optionType="button"
-              options={Object.entries(ARTICLE_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }))}
-            />
+            <Radio.Group optionType="button" options={statusOptions(canPublish, loaded?.status)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

@@ -99,7 +99,18 @@ export function ArticleHistory({
                   </>
                 ),
               },
-              { title: '操作', dataIndex: 'action', width: 110, render: (a: ArticleVersion['action']) => ARTICLE_VERSION_ACTION_LABELS[a] ?? a },
+              {
+                title: '操作',
+                dataIndex: 'action',
+                width: 180,
+                render: (a: ArticleVersion['action'], v) => (
+                  <>
+                    {ARTICLE_VERSION_ACTION_LABELS[a] ?? a}
+                    {/* A send-back's comment (issue 34.3). */}
+                    {v.note && <div className="version-note">意见：{v.note}</div>}
+                  </>
+                ),
+              },
               { title: '标题', dataIndex: 'title', ellipsis: true },
               { title: '操作人', dataIndex: 'userName', width: 100 },
               { title: '时间', dataIndex: 'createTime', width: 170 },

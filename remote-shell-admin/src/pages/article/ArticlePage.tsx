@@ -1,18 +1,29 @@
 import { useCallback, useState } from 'react';
 import { App, EditOutlined, HistoryOutlined, PlusOutlined, Tag, DeleteOutlined } from '@site/antd-kit';
+import { usePermission } from '@site/app-runtime';
 import { deleteArticles, setArticleStatus } from '@site/api-client';
-import { ARTICLE_CHANNEL_IDS, ARTICLE_STATUS, ARTICLE_STATUS_LABELS, type AdminArticle, type Channel } from '@site/contract';
-import { channelOptionsQuery, lists } from '../../data/queries';
+import {
+  ARTICLE_CHANNEL_IDS,
+  ARTICLE_PUBLISH_PERMISSION,
+  ARTICLE_STATUS,
+  ARTICLE_STATUS_LABELS,
+  type AdminArticle,
+  type Channel,
+} from '@site/contract';
+import { articleReviewCountQuery, channelOptionsQuery, lists } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
 import { deleteSelected, labelOptions, ListPage, useListPage } from '../../list-page';
 import { ArticleEditor, type ChannelOption } from './ArticleEditor';
 import { ArticleHistory } from './ArticleHistory';
+import { STEP_DONE, statusSteps, type StatusStep } from './article-form';
+import { ReturnDialog } from './ReturnDialog';
+import './article-history.css';
 
 const PAGE_SIZE = 10;
 /** The route permission of this page: its buttons follow this id's actionList (the action directive). */
 export const ARTICLE_PERMISSION_ID = 'content:article';
 const NO_CHANNELS: ChannelOption[] = [];
-const STATUS_COLORS = { 0: 'green', 1: 'default', 2: 'orange' } as const;
+const STATUS_COLORS = { 0: 'green', 1: 'default', 2: 'orange', 3: 'blue', 4: 'red' } as const;
 
 function channelOptions(all: Channel[]): ChannelOption[] {
   const byId = new Map(all.map((c) => [c.id, c]));
@@ -23,7 +34,11 @@ function channelOptions(all: Channel[]): ChannelOption[] {
   });
 }
 
-/** 文章管理 (content/article/index): the articles of every channel, written and published by staff. */
+/**
+ * 文章管理 (content/article/index): the articles of every channel, written and published by staff. Publishing is its
+ * own right (issue 34.3): whoever holds it publishes, takes off the site and reviews (待审核 with its count, 通过并发布,
+ * 退回 with a comment); a writer without it submits (提交审核) and reads a send-back's comment under the state.
+ */
 export default function ArticlePage() {
   const { message } = App.useApp();
   const list = useListPage(lists.articles, PAGE_SIZE);
@@ -31,13 +46,22 @@ export default function ArticlePage() {
   const channels = useShellQuery({ ...channelOptionsQuery(), select: channelOptions }).data ?? NO_CHANNELS;
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [history, setHistory] = useState<number | null>(null);
+  const [returning, setReturning] = useState<AdminArticle | null>(null);
+  const canPublish = usePermission().hasPermi([ARTICLE_PUBLISH_PERMISSION]);
+  // Under the articles' root: every article write (a submission, a send-back, a publish) updates it.
+  const waiting = useShellQuery({ ...articleReviewCountQuery(), enabled: canPublish }).data ?? 0;
+  const reviewing = list.query.status === ARTICLE_STATUS.pending;
 
   const closeEditor = useCallback(() => setEditing(null), []);
 
-  const changeStatus = async (a: AdminArticle, status: number) => {
+  const changeStatus = async (a: AdminArticle, step: StatusStep) => {
+    if (step.key === 'return') {
+      setReturning(a);
+      return;
+    }
     try {
-      await setArticleStatus(a.id, { status, version: a.version });
-      void message.success(status === ARTICLE_STATUS.published ? '已发布' : '已下线');
+      await setArticleStatus(a.id, { status: step.status, version: a.version });
+      void message.success(STEP_DONE[step.key]);
     } finally {
       await list.refresh();
     }
@@ -46,7 +70,7 @@ export default function ArticlePage() {
   return (
     <ListPage
       list={list}
-      title="文章列表"
+      title={reviewing ? '文章列表（待审核）' : '文章列表'}
       permissionId={ARTICLE_PERMISSION_ID}
       search={{
         fields: [
@@ -60,6 +84,12 @@ export default function ArticlePage() {
         controls: [
           { key: 'add', label: '新增', action: 'add', primary: true, icon: <PlusOutlined />, onClick: () => setEditing({ id: null }) },
           deleteSelected(selected.length, '篇文章', () => list.remove(selected, deleteArticles)),
+          canPublish && {
+            key: 'review',
+            label: reviewing ? '全部文章' : `待审核 ${waiting}`,
+            action: 'publish',
+            onClick: () => list.search(reviewing ? {} : { status: ARTICLE_STATUS.pending }),
+          },
         ],
       }}
       selectable
@@ -83,20 +113,28 @@ export default function ArticlePage() {
         {
           title: '状态',
           dataIndex: 'status',
-          width: 90,
-          render: (v: 0 | 1 | 2) => <Tag color={STATUS_COLORS[v]}>{ARTICLE_STATUS_LABELS[v]}</Tag>,
+          width: 160,
+          render: (v: keyof typeof ARTICLE_STATUS_LABELS, r) => (
+            <>
+              <Tag color={STATUS_COLORS[v]}>{ARTICLE_STATUS_LABELS[v]}</Tag>
+              {v === ARTICLE_STATUS.returned && r.reviewComment && <div className="article-review-comment">退回意见：{r.reviewComment}</div>}
+            </>
+          ),
         },
         { title: '排序', dataIndex: 'sort', width: 80, sorter: true },
         { title: '发布时间', dataIndex: 'publishDate', width: 170, sorter: true },
         { title: '更新', dataIndex: 'updatedAt', width: 170, sorter: true, render: (v: string, r) => `${v} ${r.updatedBy}` },
       ]}
       rowActions={{
-        width: 260,
+        width: 320,
         controls: (r) => [
           { key: 'edit', label: '修改', action: 'edit', icon: <EditOutlined />, onClick: () => setEditing({ id: r.id }) },
-          r.status === ARTICLE_STATUS.published
-            ? { key: 'status', label: '下线', action: 'edit', onClick: () => changeStatus(r, ARTICLE_STATUS.offline) }
-            : { key: 'status', label: '发布', action: 'edit', onClick: () => changeStatus(r, ARTICLE_STATUS.published) },
+          ...statusSteps(r, canPublish).map((step) => ({
+            key: step.key,
+            label: step.label,
+            action: step.action,
+            onClick: () => changeStatus(r, step),
+          })),
           { key: 'history', label: '记录', action: 'get', icon: <HistoryOutlined />, onClick: () => setHistory(r.id) },
           {
             key: 'delete',
@@ -115,10 +153,23 @@ export default function ArticlePage() {
           key={editing.id ?? 'new'}
           id={editing.id}
           channels={channels}
+          canPublish={canPublish}
           defaultChannel={list.query.channelId}
           onClose={closeEditor}
           onSaved={() => {
             setEditing(null);
+            void list.refresh();
+          }}
+        />
+      )}
+      {returning && (
+        <ReturnDialog
+          key={returning.id}
+          article={returning}
+          onClose={() => setReturning(null)}
+          onReturned={() => {
+            setReturning(null);
+            void message.success(STEP_DONE.return);
             void list.refresh();
           }}
         />

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { ARTICLE_STATUS, type AdminArticleDetail, type ArticleForm } from '@site/contract';
+import { ARTICLE_STATUS, ARTICLE_STATUS_LABELS, type AdminArticle, type AdminArticleDetail, type ArticleForm } from '@site/contract';
 
 /** What the edit form holds: the API form with the publish time as a dayjs value for the picker. */
 export type ArticleFormValues = Omit<ArticleForm, 'publishDate'> & { publishDate?: Dayjs | null };
@@ -77,3 +77,61 @@ export function toArticleForm(v: ArticleFormValues, version?: number): ArticleFo
     ...(version !== undefined ? { version } : {}),
   };
 }
+
+// ---- The review step (issue 34.3): publishing is its own right (文章管理·发布/下线).
+
+const { published, draft, offline, pending, returned } = ARTICLE_STATUS;
+const label = (s: number) => ARTICLE_STATUS_LABELS[s as keyof typeof ARTICLE_STATUS_LABELS];
+
+/**
+ * The 状态 choices of the edit form. A holder of the publish right chooses among 已发布, 草稿, 已下线 and 待审核;
+ * a writer without it saves a draft or submits (提交审核, 待审核). The article's present state stays offered (已退回
+ * is set only by a send-back), so opening and saving does not change it.
+ */
+export function statusOptions(canPublish: boolean, current?: number): { value: number; label: string }[] {
+  const shown: [number, string][] = canPublish
+    ? [published, draft, offline, pending].map((s) => [s, label(s)])
+    : [
+        [draft, label(draft)],
+        [pending, '提交审核'],
+      ];
+  if (current !== undefined && !shown.some(([s]) => s === current)) shown.push([current, label(current)]);
+  return shown.map(([value, l]) => ({ value, label: l }));
+}
+
+/** A row's state buttons in 文章管理: what it does, and the state it asks for (`review`: 退回 asks for a comment first). */
+export interface StatusStep {
+  key: 'publish' | 'offline' | 'approve' | 'return' | 'submit';
+  label: string;
+  status: number;
+  /** The right it needs: `publish` (发布/下线) or `edit` (修改, to submit). */
+  action: 'publish' | 'edit';
+}
+
+/**
+ * The state buttons of a row: a holder of the publish right publishes or takes off the site, and reviews a submitted
+ * one (审核通过并发布, 退回); a writer submits a draft, a sent-back or an offline article (提交审核). A published
+ * article offers a writer nothing: only the right changes what the site shows.
+ */
+export function statusSteps(a: Pick<AdminArticle, 'status'>, canPublish: boolean): StatusStep[] {
+  if (canPublish) {
+    if (a.status === published) return [{ key: 'offline', label: '下线', status: offline, action: 'publish' }];
+    if (a.status === pending)
+      return [
+        { key: 'approve', label: '通过并发布', status: published, action: 'publish' },
+        { key: 'return', label: '退回', status: returned, action: 'publish' },
+      ];
+    return [{ key: 'publish', label: '发布', status: published, action: 'publish' }];
+  }
+  if (a.status === published || a.status === pending) return [];
+  return [{ key: 'submit', label: '提交审核', status: pending, action: 'edit' }];
+}
+
+/** What 文章管理 says after a state change. */
+export const STEP_DONE: Record<StatusStep['key'], string> = {
+  publish: '已发布',
+  offline: '已下线',
+  approve: '审核通过，已发布',
+  return: '已退回',
+  submit: '已提交审核',
+};

@@ -95,6 +95,8 @@ export const article = pgTable('article', {
   /** The page head's title and keywords (migration 021); null: the title and the tags. */
   seoTitle: varchar('seo_title', { length: 300 }),
   seoKeywords: varchar('seo_keywords', { length: 500 }),
+  /** The last send-back's comment (退回, migration 027): null once it is submitted again or published. */
+  reviewComment: varchar('review_comment', { length: 500 }),
 });
 
 /** Every version of an article, whole (migration 021, routes/articles.ts): what 记录 compares and restores. */
@@ -108,6 +110,8 @@ export const articleVersion = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     userName: varchar('user_name', { length: 64 }).notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** A send-back's comment (migration 027). */
+    note: varchar('note', { length: 500 }),
   },
   (v) => [primaryKey({ columns: [v.articleId, v.version] })],
 );

@@ -46,17 +46,36 @@ export function versionData(r: Row): VersionData {
  * Stores the row's state as its version (nothing when that version is stored already: so a write may first store the
  * state before it, which an article written before versions were kept, or seeded, has not).
  */
-export async function storeVersion(tx: Db, row: Row, action: ArticleVersionAction, userName: string): Promise<void> {
+export async function storeVersion(tx: Db, row: Row, action: ArticleVersionAction, userName: string, note?: string | null): Promise<void> {
   await tx
     .insert(t.articleVersion)
-    .values({ articleId: row.id, version: row.version, action, title: row.title, data: { ...versionData(row) }, userName, createdAt: row.updatedAt })
+    .values({
+      articleId: row.id,
+      version: row.version,
+      action,
+      title: row.title,
+      data: { ...versionData(row) },
+      userName,
+      createdAt: row.updatedAt,
+      note: note ?? null,
+    })
     .onConflictDoNothing();
 }
 
-/** A write's versions: the state before it (when not stored yet) and the state it made. */
-export async function storeWrite(tx: Db, before: Row, after: Row, action: ArticleVersionAction, userName: string): Promise<void> {
+/**
+ * A write's versions: the state before it (when not stored yet) and the state it made, with its note (a send-back's
+ * comment, issue 34.3).
+ */
+export async function storeWrite(
+  tx: Db,
+  before: Row,
+  after: Row,
+  action: ArticleVersionAction,
+  userName: string,
+  note?: string | null,
+): Promise<void> {
   await storeVersion(tx, before, 'baseline', before.updatedBy);
-  await storeVersion(tx, after, action, userName);
+  await storeVersion(tx, after, action, userName, note);
 }
 
 /** Longest edit (in words) the body's comparison looks for; beyond it (or after DIFF_TIMEOUT_MS) the two texts are shown whole, removed and added. */

@@ -27,7 +27,7 @@ import { pageOf } from '../lib/paging.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { formatDateTime } from '../lib/text.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
-import { channelNames, checkChannel, contentColumns, lockFresh, toAdmin, updateArticle, versionField, type Row } from './articles.js';
+import { channelNames, checkChannel, contentColumns, guardPublish, lockFresh, toAdmin, updateArticle, versionField, type Row } from './articles.js';
 import { loadChannels } from './content.js';
 import { indexArticles } from '../lib/search.js';
 
@@ -82,6 +82,7 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
         title: t.articleVersion.title,
         userName: t.articleVersion.userName,
         createdAt: t.articleVersion.createdAt,
+        note: t.articleVersion.note,
       })
       .from(t.articleVersion)
       .where(eq(t.articleVersion.articleId, row.id))
@@ -94,6 +95,7 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
       userName: v.userName,
       createTime: formatDateTime(v.createdAt),
       current: v.version === row.version,
+      note: v.note,
     }));
     if (!stored.some((v) => v.version === row.version)) {
       data.unshift({
@@ -132,7 +134,10 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
     { onRequest: needPermi(db, 'content:article:edit'), schema: { params: versionParams, body: z.object({ version: versionField }) } },
     async (req) => {
       const u = caller(req);
-      const target = await versionOf(await articleRow(req.params.id), req.params.version);
+      const present = await articleRow(req.params.id);
+      // A published article's content is what the site shows: only a holder of the publish right changes it (issue 34.3).
+      if (present.version === req.body.version) await guardPublish(db, req, present, present.status);
+      const target = await versionOf(present, req.params.version);
       await checkChannel(ctx, target.channelId);
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {

@@ -14,20 +14,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ARTICLE_PUBLISH_PERMISSION,
+  ARTICLE_REVIEW_COMMENT_MAX,
   ARTICLE_SEO_MAX,
   ARTICLE_STATUS,
+  ARTICLE_STATUS_LABELS,
   ARTICLE_UPLOAD_MAX_BYTES,
   STALE_WRITE_MSG,
   type AdminArticle,
   type AdminArticleDetail,
+  type ArticleVersionAction,
+  type AuditAction,
 } from '@site/contract';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { pick, storeVersion, storeWrite, versionData } from '../lib/article-versions.js';
 import { recordAudit, toAuditEntry } from '../lib/audit.js';
-import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
+import { caller, hasPermi, needAnyPermi, needPermi, type CurrentUser } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
+import { permissionNames } from '../lib/people.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { indexArticles, unindexArticles } from '../lib/search.js';
@@ -76,7 +82,9 @@ export const ARTICLE_TEXT_MAX = 500_000;
  */
 export const ARTICLE_BODY_LIMIT = ARTICLE_TEXT_MAX * 3 + 64 * 1024;
 
-export const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '状态只能为已发布、草稿或已下线' });
+export const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+  error: '状态只能为已发布、草稿、已下线、待审核或已退回',
+});
 /** The same rule as block links and images (lib/validate.ts): an in-site path (`/files/...`) or a clean http(s) URL. */
 const link = (label: string) => linkField(label).optional();
 const optText = (label: string, max: number) =>
@@ -154,6 +162,7 @@ export async function toAdmin(ctx: AppContext, rows: Row[], names?: ChannelNames
     version: r.version,
     createdBy: r.createdBy,
     createdAt: formatDateTime(r.createdAt),
+    reviewComment: r.reviewComment ?? null,
   }));
 }
 
@@ -172,6 +181,7 @@ const LIST_FIELDS = [
   'updatedAt',
   'updatedBy',
   'version',
+  'reviewComment',
 ] as const satisfies readonly (keyof AdminArticle)[];
 
 /** Typed as AdminArticle, so a field added there and not to LIST_FIELDS fails to compile. */
@@ -242,7 +252,13 @@ export async function updateArticle(
   ctx: AppContext,
   tx: Db,
   req: FastifyRequest,
-  w: { before: Row; set: ReturnType<typeof contentColumns>; action: 'edit' | 'restore'; summary?: string; names: ChannelNames },
+  w: {
+    before: Row;
+    set: ReturnType<typeof contentColumns> & Partial<Pick<Row, 'status' | 'publishDate' | 'reviewComment'>>;
+    action: 'edit' | 'restore' | 'submit' | 'approve';
+    summary?: string;
+    names: ChannelNames;
+  },
 ): Promise<AdminArticleDetail> {
   const u = caller(req);
   const { before, names } = w;
@@ -270,6 +286,72 @@ export async function updateArticle(
   );
   return after;
 }
+
+// ---- The review step (issue 34.3): publishing is its own right (文章管理·发布/下线, content:article:publish).
+//
+// Whoever lacks it writes and submits (待审核); only a holder changes what the public site shows: publishes, takes an
+// article off the site (下线, or back to 草稿/待审核 from 已发布), edits a published article's content, or sends a
+// submitted one back (已退回) with a comment. A refusal is a 403 naming the right as the role form does, written to
+// 操作日志 (action `refused`) before the answer goes out, outside the write's transaction (which never happens).
+
+const { published, draft, offline, pending, returned } = ARTICLE_STATUS;
+const statusLabel = (s: number) => ARTICLE_STATUS_LABELS[s as keyof typeof ARTICLE_STATUS_LABELS] ?? String(s);
+
+/** Whether going from `before` (null: a new article) to `after` changes what the public site shows, or sends one back. */
+export function needsPublishRight(before: number | null, after: number): boolean {
+  if (after === returned) return before !== returned;
+  if (before === published) return true; // taken off the site, or its live content changed
+  return (after === published || after === offline) && after !== before;
+}
+
+/** What a write that leaves the article in `after` is called in 记录 and 操作日志 (`fallback` when its state stays). */
+export function stateAction<A extends ArticleVersionAction>(before: number | null, after: number, fallback: A): A | 'submit' | 'approve' | 'publish' {
+  if (after === before) return fallback;
+  if (after === pending) return 'submit';
+  if (after === published) return before === pending ? 'approve' : 'publish';
+  return fallback;
+}
+
+/** The caller may publish and take articles off the site. */
+export const canPublish = (u: CurrentUser) => hasPermi(u, ARTICLE_PUBLISH_PERMISSION);
+
+/** Refuses (403, in 操作日志) a change of the public site by whoever lacks the publish right. */
+export async function guardPublish(
+  db: Db,
+  req: FastifyRequest,
+  article: { id: number | null; title: string; status: number | null },
+  after: number,
+): Promise<void> {
+  const u = caller(req);
+  if (canPublish(u) || !needsPublishRight(article.status, after)) return;
+  const right = (await permissionNames(db))(ARTICLE_PUBLISH_PERMISSION);
+  const attempt =
+    after === returned
+      ? '退回文章'
+      : article.status === published && after === published
+        ? '修改已发布的文章'
+        : after === published
+          ? '发布文章'
+          : article.status === published
+            ? `将已发布的文章改为${statusLabel(after)}`
+            : '下线文章';
+  const msg = `您没有“${right}”权限，不能${attempt}${after === published && article.status !== published ? '，请提交审核' : ''}`;
+  await recordAudit(db, req, u, {
+    resource: 'article',
+    action: 'refused',
+    targetId: article.id,
+    summary: `${attempt}：${article.title}`,
+    after: { attempt, status: statusLabel(after), result: '已拒绝', reason: msg },
+  });
+  throw new HttpError(403, msg);
+}
+
+/** The comment of a send-back: required, in Chinese. */
+const commentField = z
+  .string({ error: '请填写退回意见' })
+  .trim()
+  .max(ARTICLE_REVIEW_COMMENT_MAX, `退回意见不能超过${ARTICLE_REVIEW_COMMENT_MAX}个字符`)
+  .optional();
 
 export default async function articleRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -301,6 +383,15 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     return { code: 200, msg: '查询成功', total: Number(count), rows: (await toAdmin(ctx, rows)).map(listRow) };
   });
 
+  // How many articles wait for review (待审核, issue 34.3): the count on 文章管理's 待审核 filter.
+  app.get('/system/article/review/count', { onRequest: needPermi(db, 'content:article:query') }, async () => {
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(t.article)
+      .where(eq(t.article.status, pending));
+    return { code: 200, msg: OK, data: Number(count) };
+  });
+
   app.get('/system/article/:id', { onRequest: needPermi(db, 'content:article:get'), schema: { params: idParams } }, async (req) => {
     const [row] = await db.select().from(t.article).where(eq(t.article.id, req.params.id));
     if (!row) throw notFound('文章不存在');
@@ -322,8 +413,12 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     { onRequest: needPermi(db, 'content:article:add'), bodyLimit: ARTICLE_BODY_LIMIT, schema: { body: addBody } },
     async (req) => {
       const u = caller(req);
+      if (req.body.status === returned) throw new HttpError(400, '新文章不能设为已退回', 'status');
+      await guardPublish(db, req, { id: null, title: req.body.title, status: null }, req.body.status);
       await checkChannel(ctx, req.body.channelId);
       const names = await channelNames(ctx);
+      // A writer's save for publication is a submission (待审核): 记录 says 提交审核.
+      const action = req.body.status === pending ? 'submit' : 'add';
       const data = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(t.article)
@@ -331,8 +426,8 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           .returning();
         await indexArticles(tx, [row]);
         const after = await one(row, names);
-        await storeVersion(tx, row, 'add', u.userName);
-        await recordAudit(tx, req, u, { resource: 'article', action: 'add', targetId: row.id, summary: row.title, after });
+        await storeVersion(tx, row, action, u.userName);
+        await recordAudit(tx, req, u, { resource: 'article', action, targetId: row.id, summary: row.title, after });
         await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
         return after;
       });
@@ -349,48 +444,84 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     },
     async (req) => {
       const u = caller(req);
+      const status = req.body.status;
+      // Read first (the version named must be this one, else the transaction answers 409): the rights rule refuses
+      // before any write, and its 操作日志 row is not rolled back with it.
+      const [current] = await db.select().from(t.article).where(eq(t.article.id, req.params.id));
+      if (current && current.version === req.body.version) {
+        if (status === returned && current.status !== returned) throw new HttpError(400, '退回请使用“退回”并填写退回意见', 'status');
+        await guardPublish(db, req, current, status);
+      }
       await checkChannel(ctx, req.body.channelId);
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
         const before = await lockFresh(tx, req.params.id, req.body.version);
-        return updateArticle(ctx, tx, req, { before, set: columns(req.body, u.userName), action: 'edit', names });
+        if (status === returned && before.status !== returned) throw new HttpError(400, '退回请使用“退回”并填写退回意见', 'status');
+        if (!canPublish(u) && needsPublishRight(before.status, status)) throw new HttpError(409, STALE_WRITE_MSG);
+        const action = stateAction(before.status, status, 'edit');
+        const set = {
+          ...columns(req.body, u.userName),
+          // Submitted again or published: the send-back's comment has been dealt with.
+          ...(status === pending || status === published ? { reviewComment: null } : {}),
+        };
+        return updateArticle(ctx, tx, req, { before, set, action: action === 'publish' ? 'edit' : action, names });
       });
       return { code: 200, msg: OK, data };
     },
   );
 
-  const statusBody = z.object({ status: statusSchema, version: versionField });
+  const statusBody = z.object({ status: statusSchema, version: versionField, comment: commentField });
   app.put(
     '/system/article/:id/status',
     { onRequest: needPermi(db, 'content:article:edit'), schema: { params: idParams, body: statusBody } },
     async (req) => {
       const u = caller(req);
+      const { status, version } = req.body;
+      const comment = req.body.comment ?? '';
+      if (status === returned && !comment) throw new HttpError(400, '请填写退回意见', 'comment');
+      const [current] = await db.select().from(t.article).where(eq(t.article.id, req.params.id));
+      if (current && current.version === version) await guardPublish(db, req, current, status);
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
-        const before = await lockFresh(tx, req.params.id, req.body.version);
-        const publishing = req.body.status === ARTICLE_STATUS.published && before.status !== ARTICLE_STATUS.published;
+        const before = await lockFresh(tx, req.params.id, version);
+        if (!canPublish(u) && needsPublishRight(before.status, status)) throw new HttpError(409, STALE_WRITE_MSG);
+        if (status === returned && before.status !== pending) throw new HttpError(400, '只能退回待审核的文章');
+        if (status === pending && before.status === pending) throw new HttpError(400, '文章已提交审核，请等待审核');
+        const publishing = status === published && before.status !== published;
+        const neverShown = before.status === draft || before.status === pending || before.status === returned;
         const [row] = await tx
           .update(t.article)
-          // Publishing a draft whose time has not been set in the future publishes it now.
+          // Publishing an article never shown whose time has not been set in the future publishes it now.
           .set({
-            status: req.body.status,
+            status,
             version: before.version + 1,
             updatedBy: u.userName,
             updatedAt: new Date(),
-            ...(publishing && before.status === ARTICLE_STATUS.draft && before.publishDate < new Date() ? { publishDate: new Date() } : {}),
+            ...(publishing && neverShown && before.publishDate < new Date() ? { publishDate: new Date() } : {}),
+            // A send-back's comment stays for the writer until the article is submitted again or published.
+            ...(status === returned ? { reviewComment: comment } : status === pending || status === published ? { reviewComment: null } : {}),
           })
           .where(eq(t.article.id, before.id))
           .returning();
-        // Named as staff chose it (issue 27.4): 发布, 下线, 转为草稿 — not 启用/停用.
-        const action = req.body.status === ARTICLE_STATUS.published ? 'publish' : req.body.status === ARTICLE_STATUS.offline ? 'offline' : 'draft';
-        await storeWrite(tx, before, row, action, u.userName);
+        // Named as staff chose it (issue 27.4): 发布, 下线, 转为草稿 — not 启用/停用; and the review's steps (issue
+        // 34.3): 提交审核, 审核通过并发布, 退回 (with its comment).
+        const action: ArticleVersionAction & AuditAction =
+          status === returned
+            ? 'return'
+            : status === offline
+              ? 'offline'
+              : status === draft
+                ? 'draft'
+                : stateAction(before.status, status, 'publish');
+        const note = status === returned ? comment : null;
+        await storeWrite(tx, before, row, action, u.userName, note);
         await recordAudit(tx, req, u, {
           resource: 'article',
           action,
           targetId: row.id,
-          summary: row.title,
+          summary: note ? `${row.title}（退回意见：${note}）` : row.title,
           before: { status: before.status },
-          after: { status: row.status },
+          after: note ? { status: row.status, comment: note } : { status: row.status },
         });
         await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
         return one(row, names);

@@ -90,7 +90,7 @@ describe('auth store and checks', () => {
   });
 
   test('[PERM-9][PERM-10] action check against the route permission actionList', () => {
-    expect(ACTION_NAMES).toEqual(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export']);
+    expect(ACTION_NAMES).toEqual(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export', 'publish']);
     expect(toPermissionActions(['system:notice:query', 'system:notice:add', 'content:message:list'])).toEqual([
       { permissionId: 'system:notice', actionList: ['query', 'add'] },
       { permissionId: 'content:message', actionList: ['list'] },

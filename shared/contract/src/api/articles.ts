@@ -18,7 +18,7 @@ export interface AdminArticle {
   channelId: number;
   channelName: string;
   title: string;
-  /** ARTICLE_STATUS: 0 已发布, 1 草稿, 2 已下线. */
+  /** ARTICLE_STATUS: 0 已发布, 1 草稿, 2 已下线, 3 待审核, 4 已退回. */
   status: number;
   top: boolean;
   sort: number;
@@ -30,6 +30,8 @@ export interface AdminArticle {
   updatedBy: string;
   /** Send it back with a save: a stale one is refused with STALE_WRITE_MSG (code 409). */
   version: number;
+  /** The reviewer's comment of the last send-back (退回, issue 34.3); null once it is submitted again or published. */
+  reviewComment?: string | null;
 }
 
 /** `GET /system/article/{id}` data (perm content:article:get). */
@@ -96,7 +98,12 @@ export interface ArticleForm {
 export interface ArticleStatusBody {
   status: number;
   version: number;
+  /** Required with status 4 (已退回, a send-back): what the writer should change. */
+  comment?: string;
 }
+
+/** `GET /system/article/review/count` data (perm content:article:query): how many articles wait for review (待审核). */
+export type ArticleReviewCountResponse = RData<number>;
 
 export type AdminArticleListResponse = TableDataInfo<AdminArticle>;
 
@@ -115,6 +122,8 @@ export interface ArticleVersion {
   createTime: string;
   /** The article's present state. */
   current: boolean;
+  /** A send-back's comment (退回, issue 34.3). */
+  note?: string | null;
 }
 
 export type ArticleVersionsResponse = RData<ArticleVersion[]>;

@@ -1,3 +1,4 @@
+import { getInstance } from '@module-federation/enhanced/runtime';
 import { FIELD_LIMITS, FIELD_PHONE_MAX_WIDTH, type FieldMetric, type FieldReport } from '@site/contract';
 import { renderedPage } from '../federation/rendered-page';
 import { remoteStatus } from '../federation/remotes';
@@ -25,11 +26,30 @@ export interface FieldDeps {
 
 const vitals: Partial<Record<FieldMetric, number>> = {};
 
-/** The version of each remote: the rendered page names them; else the version folder of its manifest URL. */
+type ManifestLike = { name?: string; id?: string; metaData?: { buildInfo?: { buildVersion?: string } } };
+/** The manifests the federation runtime has read (by URL): a remote's buildVersion, read at pagehide without a request. */
+function loadedManifests(): ManifestLike[] {
+  try {
+    const cache = (getInstance() as unknown as { snapshotHandler?: { manifestCache?: Map<string, ManifestLike> } } | null)?.snapshotHandler
+      ?.manifestCache;
+    return cache ? [...cache.values()] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The version of each remote: the rendered page names them; else the version folder of its manifest URL (as
+ * scripts/remote.cjs publishes them); else the buildVersion of the manifest the runtime loaded.
+ */
 export function remoteVersions(): Record<string, string> {
   const out: Record<string, string> = {};
+  const manifests = loadedManifests();
   for (const r of remoteStatus.list()) {
-    const v = r.version ?? /\/(\d+\.\d+\.\d+[^/]*)\//.exec(r.entry)?.[1];
+    const v =
+      r.version ??
+      /\/(\d+\.\d+\.\d+[^/]*)\//.exec(r.entry)?.[1] ??
+      manifests.find((m) => m.name === r.name || m.id === r.name)?.metaData?.buildInfo?.buildVersion;
     if (v) out[r.name] = v;
   }
   return { ...out, ...(renderedPage()?.versions ?? {}) };

@@ -86,6 +86,11 @@ export const keys = {
     analytics: (range: object) => [...resource('visits'), 'analytics', range] as const,
     stats: (days: number) => [...resource('visits'), 'stats', days] as const,
   },
+  /** 站点监控 (issue 37.2): field figures and the server's, per date range. */
+  monitor: {
+    all: resource('monitor'),
+    site: (range: object) => [...resource('monitor'), 'site', range] as const,
+  },
   media: {
     all: resource('media'),
     list: (query: object) => [...resource('media'), 'list', query] as const,

@@ -20,6 +20,7 @@ import {
   getProfile,
   getSiteCustomer,
   getVisitAnalytics,
+  getSiteMonitor,
   getVisitStats,
   getWorkbenchAccount,
   getWorkbenchDocuments,
@@ -108,6 +109,9 @@ export const visitAnalyticsQuery = (range: VisitRangeQuery) =>
   queryOptions({ queryKey: keys.visits.analytics(range), queryFn: async () => (await getVisitAnalytics(range)).data });
 export const visitStatsQuery = (days: number) =>
   queryOptions({ queryKey: keys.visits.stats(days), queryFn: async () => (await getVisitStats(days)).data });
+/** 站点监控 (issue 37.2): read only, nothing invalidates it; a new range is a new key. */
+export const siteMonitorQuery = (range: VisitRangeQuery) =>
+  queryOptions({ queryKey: keys.monitor.site(range), queryFn: async () => (await getSiteMonitor(range)).data });
 
 /** 媒体库: one page of the uploaded images. */
 export const mediaQuery = (query: MediaQuery) => queryOptions({ queryKey: keys.media.list(query), queryFn: () => getMediaImages(query) });

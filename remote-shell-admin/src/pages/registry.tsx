@@ -5,6 +5,7 @@ import AccountCenter from './account-center/AccountCenter';
 import AccountSettings from './account-settings/AccountSettings';
 import MessageBoard from './message-board/MessageBoard';
 import Visits from './visits/Visits';
+import SiteMonitor from './monitor/SiteMonitor';
 import ArticlePage from './article/ArticlePage';
 import RecyclePage from './article-recycle/RecyclePage';
 import AuditLog from './audit/AuditLog';
@@ -43,6 +44,7 @@ export const PAGES: Record<string, ComponentType> = {
   'static/account-settings': AccountSettings,
   'content/message-board/index': MessageBoard,
   'content/visits/index': Visits,
+  'system/monitor/index': SiteMonitor,
   'content/article/index': ArticlePage,
   'content/article-recycle/index': RecyclePage,
   'system/audit/index': AuditLog,

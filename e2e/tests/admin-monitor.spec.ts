@@ -1,0 +1,113 @@
+/**
+ * 站点监控 (issue 37.1, 37.2): a public page visited in Chromium reports its vitals and an injected error with the
+ * visit's exit record (one beacon, at pagehide, nothing before), and both show on 站点监控 for an admin with the
+ * page's route pattern and the remote version that owns it.
+ */
+import { expect, test } from '@playwright/test';
+import type { MonitorSite } from '@site/contract';
+import { API, apiLogin, BASE, SEEDED } from '../support/site';
+import { shellReady, tokenCookie } from './admin-shell-helpers';
+
+const NEWS_CHANNEL = 12;
+
+test("[issue 37.1][issue 37.2] a page view's vitals and an injected error arrive with route and remote version and show on 站点监控", async ({
+  browser,
+  request,
+}) => {
+  const news = (await (await request.get(`${BASE}/api/article`, { params: { channelId: NEWS_CHANNEL, limit: 1 } })).json()) as { id: number }[];
+  const marker = `e2e 现场错误 ${Math.random().toString(36).slice(2, 8)}`;
+
+  const visitor = await browser.newContext();
+  // Chromium reports no network event for a beacon sent while the page unloads: each call is logged in localStorage.
+  await visitor.addInitScript(() => {
+    const original = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      const ok = original(url, data);
+      const log = JSON.parse(localStorage.getItem('e2e_beacons') ?? '[]') as unknown[];
+      log.push({ path: new URL(String(url), location.href).pathname, ok, field: data instanceof Blob ? data.size : 0 });
+      localStorage.setItem('e2e_beacons', JSON.stringify(log));
+      return ok;
+    };
+  });
+  const v = await visitor.newPage();
+  const posts: string[] = [];
+  v.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(`${new URL(r.url()).pathname} ${r.postData()?.includes('"field"') ? 'field' : ''}`.trim());
+  });
+  const vitalsChunk = v.waitForRequest((r) => /web-vitals/.test(r.url()));
+  await v.goto(`/newsDetail?id=${news[0].id}`);
+  await expect(v.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The vitals library comes once the page has loaded and the browser is idle.
+  await vitalsChunk;
+  await v.locator('main h1, h1').first().click();
+  // An error thrown asynchronously (uncaught), and an unhandled rejection.
+  await v.evaluate((m) => {
+    setTimeout(() => {
+      throw new Error(m);
+    }, 0);
+    void Promise.reject(new Error(`${m} 拒绝`));
+  }, marker);
+  await v.waitForTimeout(500);
+  // Nothing but the entry record before the page is left, and it carries no report.
+  expect(posts).toEqual(['/api/visit/1']);
+  // Leaving the page: pagehide sends the exit record with the report, one beacon.
+  await v.goto('about:blank');
+  await v.goto(`${BASE}/robots.txt`);
+  expect(await v.evaluate(() => JSON.parse(localStorage.getItem('e2e_beacons') ?? '[]'))).toEqual([
+    { path: '/api/visit/1', ok: true, field: expect.any(Number) },
+  ]);
+  await visitor.close();
+
+  // The report arrives: route pattern (not the address with its id) and the remote's version.
+  const token = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
+  let site: MonitorSite | null = null;
+  await expect
+    .poll(
+      async () => {
+        const r = await request.get(`${API}/system/monitor/site`, { headers: { authorization: `Bearer ${token}` } });
+        site = ((await r.json()) as { data: MonitorSite }).data;
+        return site.messages.filter((m) => m.message.includes(marker)).map((m) => `${m.kind} ${m.route} ${m.remote}@${m.version ? 'v' : ''}`);
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual(expect.arrayContaining(['error /newsDetail remote_content@v', 'rejection /newsDetail remote_content@v']));
+  const reported = site!.messages.find((m) => m.message.includes(marker) && m.kind === 'error')!;
+  expect(reported.version).toMatch(/^\d+\.\d+\.\d+/);
+  const row = site!.vitals.find((r) => r.route === '/newsDetail' && r.device === 'all')!;
+  expect(row.views).toBeGreaterThan(0);
+  expect(row.lcp).not.toBeNull();
+  expect(row.ttfb).not.toBeNull();
+  expect(site!.versions.map((x) => `${x.remote}@${x.version}`)).toContain(`remote_content@${reported.version}`);
+
+  // 站点监控 shows them to the admin.
+  const admin = await browser.newContext();
+  await tokenCookie(admin, token);
+  const page = await admin.newPage();
+  const charts: string[] = [];
+  page.on('request', (r) => {
+    if (/echarts|monitor-charts/.test(r.url())) charts.push(r.url());
+  });
+  await page.goto('/admin/system/monitor');
+  await shellReady(page);
+  const vitals = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: '页面性能（第 75 百分位）' }) });
+  const newsRow = vitals.locator('tr').filter({ has: page.getByRole('cell', { name: '/newsDetail', exact: true }) });
+  await expect(newsRow).toBeVisible();
+  await expect(newsRow.getByText(/良好|需要改进|较差/).first()).toBeVisible();
+  const messages = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: '错误信息排行' }) });
+  const errorRow = messages.locator('tr').filter({ hasText: marker }).filter({ hasText: '脚本错误' });
+  await expect(errorRow).toContainText('/newsDetail');
+  await expect(errorRow).toContainText(`remote_content@${reported.version}`);
+  // The error chart (ECharts in its own chunk) draws a series for the version.
+  const chart = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: '前端错误趋势（按远程模块版本）' }) });
+  await expect(chart.locator('.monitor-chart svg')).toBeVisible();
+  await expect(chart.locator('.monitor-chart')).toContainText(`remote_content@${reported.version}`);
+  expect(charts.length).toBeGreaterThan(0);
+  // The server side: the API's requests were counted per minute (written within a minute) and shown.
+  await expect(
+    page
+      .locator('.ant-card')
+      .filter({ has: page.getByRole('heading', { name: '服务端' }) })
+      .getByText('接口请求数'),
+  ).toBeVisible();
+  await admin.close();
+});

@@ -48,6 +48,9 @@ export const keys = {
     all: resource('customers'),
     list: (query: object) => [...resource('customers'), 'list', query] as const,
     detail: (userId: number) => [...resource('customers'), 'detail', userId] as const,
+    /** 设置单位与产品's 客户单位 choices (by name) and 使用产品 choices (the product centre). */
+    units: (keyword: string) => [...resource('customers'), 'units', keyword] as const,
+    productOptions: () => [...resource('customers'), 'product-options'] as const,
   },
   notices: {
     all: resource('notices'),
@@ -126,7 +129,8 @@ export const CHANGES = {
   block: [keys.blocks.all],
   role: [keys.roles.all, keys.users.all, keys.audit.all],
   user: [keys.users.all, keys.audit.all],
-  customer: [keys.customers.all, keys.audit.all],
+  /** A customer's status, company or products: 客户管理, 留言板's 客户 · 单位 column, the workbench. */
+  customer: [keys.customers.all, keys.audit.all, keys.messages.all, keys.workbench.all],
   notice: [keys.notices.all, keys.bell.all],
   /** Reading a notice, or 全部已读: the bell's count and the read marks of the notices shown (issue 34.9). */
   noticeRead: [keys.bell.unread(), keys.bell.pages()],

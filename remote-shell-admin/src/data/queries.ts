@@ -19,6 +19,8 @@ import {
   getMyMessages,
   getProfile,
   getSiteCustomer,
+  listCustomerProductOptions,
+  listCustomerUnits,
   getVisitAnalytics,
   getSiteMonitor,
   getVisitStats,
@@ -103,6 +105,11 @@ export const profileQuery = () => queryOptions({ queryKey: keys.profile.all, que
 /** One site customer as 客户管理's 查看 shows it. */
 export const customerQuery = (userId: number) =>
   queryOptions({ queryKey: keys.customers.detail(userId), queryFn: async () => (await getSiteCustomer(userId)).data });
+/** 设置单位与产品: the companies whose name contains `keyword`, and the product centre's products. */
+export const customerUnitsQuery = (keyword: string) =>
+  queryOptions({ queryKey: keys.customers.units(keyword), queryFn: async () => (await listCustomerUnits(keyword)).data ?? [] });
+export const customerProductOptionsQuery = () =>
+  queryOptions({ queryKey: keys.customers.productOptions(), queryFn: async () => (await listCustomerProductOptions()).data ?? [] });
 
 /** 访问统计 over a date range; the workbench's figures over the last days. */
 export const visitAnalyticsQuery = (range: VisitRangeQuery) =>

@@ -29,6 +29,7 @@ describe('support link', () => {
       productName: '配电网故障智能诊断系统',
       productVersion: 'V2.6.1',
       productArticleId: 104,
+      products: [],
       supportUrl: BASE,
     };
     const href = supportHref({ userName: '13800138000', phonenumber: '13800138000' }, account);

@@ -1,11 +1,14 @@
 /** People and the audit trail of the admin shell (issue 18.6, 18.7): staff users, roles, customers, audit search. */
 import { request } from '@site/app-runtime';
 import type {
+  CustomerProductOptionsResponse,
+  CustomerUnitsResponse,
   InitialPasswordResponse,
   R,
   RData,
   ResetPasswordBody,
   RoleOptionsResponse,
+  SiteCustomerCompanyBody,
   SiteCustomerListResponse,
   SiteCustomerQuery,
   SiteCustomerResponse,
@@ -57,3 +60,11 @@ export const listSiteCustomers = (params: SiteCustomerQuery) => request.get<Site
 export const getSiteCustomer = (userId: number) => request.get<SiteCustomerResponse>(`/system/customer/${userId}`);
 /** PUT /system/customer/{id}/status */
 export const setSiteCustomerStatus = (userId: number, body: UserStatusBody) => request.put<R>(`/system/customer/${userId}/status`, body);
+/** PUT /system/customer/{id}/company: the account's company and the company's products with their versions. */
+export const setSiteCustomerCompany = (userId: number, body: SiteCustomerCompanyBody) =>
+  request.put<SiteCustomerResponse>(`/system/customer/${userId}/company`, body);
+/** GET /system/customer/units?keyword=: the companies to pick from. */
+export const listCustomerUnits = (keyword = '') =>
+  request.get<CustomerUnitsResponse>('/system/customer/units', { params: keyword ? { keyword } : {} });
+/** GET /system/customer/productOptions: the product centre's products to pick from. */
+export const listCustomerProductOptions = () => request.get<CustomerProductOptionsResponse>('/system/customer/productOptions');

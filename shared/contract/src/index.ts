@@ -14,6 +14,8 @@ export type * from './api/bus';
 export type * from './api/channels';
 export type * from './api/content';
 export type * from './api/customers';
+/** The limits of a customer's company and products (values beside the types, issue 34.5). */
+export { CUSTOMER_NAME_MAX, CUSTOMER_PRODUCTS_MAX, CUSTOMER_VERSION_MAX } from './api/customers';
 export type * from './api/dev';
 /** Field figures (issue 37): types, limits, buckets and bands. */
 export * from './api/field';

@@ -17,22 +17,39 @@ export const WORKBENCH_EMPTY = {
 } as const;
 
 /**
- * A signed-in customer's own workbench (issue 19): their account, customer and product version, the notices meant for
+ * A signed-in customer's own workbench (issue 19): their account, company, products and versions, the notices meant for
  * customers, their product's documents, the support link and their own messages with the staff's answers.
  */
 export function CustomerWorkbench() {
   const { user, roles } = useAuth();
   const account = useWorkbenchAccount();
   const href = supportHref(user, account);
-  const product = account?.productName ? (
-    account.productArticleId ? (
-      <Link to={`/productDetail?id=${account.productArticleId}`}>{account.productName}</Link>
-    ) : (
-      account.productName
-    )
+  // The products of the account's company (issue 34.5, set in 客户管理).
+  const products = account?.products ?? [];
+  const product = products.length ? (
+    <Space size={[12, 0]} wrap className="workbench-products">
+      {products.map((p) => (
+        <span key={p.articleId ?? p.title} className="workbench-product">
+          {p.articleId ? <Link to={`/productDetail?id=${p.articleId}`}>{p.title}</Link> : p.title}
+        </span>
+      ))}
+    </Space>
   ) : (
     <Typography.Text type="secondary">{WORKBENCH_EMPTY.product}</Typography.Text>
   );
+  // One product: its version; several: each version with its product's name.
+  const version =
+    products.length > 1 ? (
+      <Space orientation="vertical" size={0} className="workbench-versions">
+        {products.map((p) => (
+          <span key={p.articleId ?? p.title}>
+            {p.title}：{p.version || WORKBENCH_EMPTY.version}
+          </span>
+        ))}
+      </Space>
+    ) : (
+      account?.productVersion || <Typography.Text type="secondary">{WORKBENCH_EMPTY.version}</Typography.Text>
+    );
   return (
     <div className="page-dashboard page-customer-workbench">
       <PageSection
@@ -63,11 +80,7 @@ export function CustomerWorkbench() {
                   children: account.customer?.name || <Typography.Text type="secondary">{WORKBENCH_EMPTY.customer}</Typography.Text>,
                 },
                 { key: 'product', label: '使用产品', children: product },
-                {
-                  key: 'version',
-                  label: '产品版本',
-                  children: account.productVersion || <Typography.Text type="secondary">{WORKBENCH_EMPTY.version}</Typography.Text>,
-                },
+                { key: 'version', label: '产品版本', children: version },
                 {
                   key: 'roles',
                   label: '角色',

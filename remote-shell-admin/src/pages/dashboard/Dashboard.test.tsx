@@ -36,6 +36,7 @@ const account = {
   productName: '配电网故障智能诊断系统',
   productVersion: 'V2.6.1',
   productArticleId: 104,
+  products: [{ articleId: 104, title: '配电网故障智能诊断系统', version: 'V2.6.1' }],
   supportUrl: 'https://kefu.test/chat',
 };
 
@@ -145,7 +146,14 @@ describe('/index workbench', () => {
     m.getWorkbenchAccount.mockResolvedValue({
       code: 200,
       msg: '操作成功',
-      data: { customer: { id: 9, name: '', contactName: '周明' }, productName: '', productVersion: '', productArticleId: null, supportUrl: '' },
+      data: {
+        customer: { id: 9, name: '', contactName: '周明' },
+        productName: '',
+        productVersion: '',
+        productArticleId: null,
+        products: [],
+        supportUrl: '',
+      },
     });
     m.getWorkbenchDocuments.mockResolvedValue({ code: 200, msg: '操作成功', data: [] });
     m.getMyMessages.mockResolvedValue({ code: 200, msg: '查询成功', total: 0, rows: [] } as never);
@@ -158,6 +166,43 @@ describe('/index workbench', () => {
     expect(within(acc).queryByText('V3.2.0')).toBeNull();
     expect(await screen.findByText('您的账户尚未关联产品，暂无产品文档，可在文档中心查看公开文档')).toBeTruthy();
     expect(await screen.findByText('您还没有留言，点击“我要留言”向我们提问')).toBeTruthy();
+  });
+
+  it('[issue 34.5] the workbench shows the company and every product it uses with its version, and the product’s document first', async () => {
+    m.getWorkbenchAccount.mockResolvedValue({
+      code: 200,
+      msg: '操作成功',
+      data: {
+        ...account,
+        customer: { id: 12, name: '东部某市供电公司', contactName: '赵工' },
+        productName: '配电网故障智能诊断系统',
+        productVersion: 'V2.7.0',
+        products: [
+          { articleId: 104, title: '配电网故障智能诊断系统', version: 'V2.7.0' },
+          { articleId: 101, title: '电网运行风险预警平台', version: 'V3.3 SP1' },
+        ],
+      },
+    });
+    m.getWorkbenchDocuments.mockResolvedValue({
+      code: 200,
+      msg: '操作成功',
+      data: [
+        { id: 402, title: '配电网故障智能诊断系统用户手册', fileName: 'a.pdf', docType: '用户手册', publishDate: '2026-10-01 09:00:00' },
+        { id: 410, title: '产品软件运行环境要求清单', fileName: 'b.pdf', docType: '', publishDate: '2026-11-01 09:00:00' },
+      ],
+    });
+    authStore.setInfo({ user: { ...customer, customerId: 12 }, roles: [], permissions: [] });
+    show();
+    const acc = (await screen.findByText('东部某市供电公司')).closest('.workbench-account') as HTMLElement;
+    expect(within(acc).getByRole('link', { name: '配电网故障智能诊断系统' }).getAttribute('href')).toBe('/productDetail?id=104');
+    expect(within(acc).getByRole('link', { name: '电网运行风险预警平台' }).getAttribute('href')).toBe('/productDetail?id=101');
+    expect(within(acc).getByText('配电网故障智能诊断系统：V2.7.0')).toBeTruthy();
+    expect(within(acc).getByText('电网运行风险预警平台：V3.3 SP1')).toBeTruthy();
+    expect(within(acc).queryByText('未关联客户单位')).toBeNull();
+    expect(within(acc).queryByText('暂未关联产品')).toBeNull();
+    await screen.findByRole('link', { name: '产品软件运行环境要求清单' });
+    const docs = [...document.querySelectorAll('.workbench-documents .ant-list-item a')].map((a) => a.textContent);
+    expect(docs).toEqual(['配电网故障智能诊断系统用户手册', '产品软件运行环境要求清单']);
   });
 
   it('[ISSUE-27.10] 我要留言 opens a form that files the message under the account, then lists it', async () => {

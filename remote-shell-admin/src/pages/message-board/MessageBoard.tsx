@@ -55,7 +55,7 @@ export default function MessageBoard() {
       }}
       selectable
       rowKey="id"
-      scrollX={900}
+      scrollX={1100}
       emptyText="暂无留言"
       table={{
         expandable: {
@@ -75,6 +75,7 @@ export default function MessageBoard() {
       columns={[
         { title: '标题', dataIndex: 'title', ellipsis: true },
         { title: '留言人', dataIndex: 'nickname', width: 110 },
+        { title: '来源', key: 'source', width: 200, render: (_, r) => messageSource(r) },
         { title: '联系方式', key: 'contact', width: 180, render: (_, r) => [r.phone, r.email, r.contact].filter(Boolean).join(' / ') || '—' },
         { title: '时间', dataIndex: 'createTime', width: 170 },
         {
@@ -98,6 +99,19 @@ export default function MessageBoard() {
         />
       )}
     </ListPage>
+  );
+}
+
+/**
+ * Which messages came from a customer account (issue 34.5): 客户 · <单位> (the company it belongs to, 未关联单位 when
+ * none); a visitor's message or a staff member's own shows —.
+ */
+export function messageSource(r: MessageBoardEntry) {
+  if (!r.customer) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Tag color="blue" className="message-customer">
+      客户 · {r.customer.companyName || '未关联单位'}
+    </Tag>
   );
 }
 

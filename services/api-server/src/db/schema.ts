@@ -176,6 +176,21 @@ export const customer = pgTable('customer', {
   productVersion: varchar('product_version', { length: 32 }),
 });
 
+/**
+ * The products a company (customer) uses, articles of the product centre, with the version it runs (028, issue 34.5):
+ * set in 客户管理, shown on the workbench. customer.productName/productVersion keep the first.
+ */
+export const customerProduct = pgTable(
+  'customer_product',
+  {
+    customerId: integer('customer_id').notNull(),
+    articleId: integer('article_id').notNull(),
+    version: varchar('version', { length: 32 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (p) => [primaryKey({ columns: [p.customerId, p.articleId] })],
+);
+
 export const sysRole = pgTable('sys_role', {
   roleKey: varchar('role_key', { length: 50 }).primaryKey(),
   roleName: varchar('role_name', { length: 50 }).notNull(),

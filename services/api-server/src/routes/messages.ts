@@ -16,11 +16,14 @@ import {
   MESSAGE_TEXT_MAX,
   MESSAGE_TITLE_MAX,
   type MessageBoardEntry,
+  type MessageCustomer,
   COMPANY_NAME,
   type MessageReplySms,
 } from '@site/contract';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
+import { holdsNoRole } from '../lib/people.js';
 import { caller, needPermi, needUser } from '../lib/auth.js';
 import { formatDateTime } from '../lib/text.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
@@ -71,6 +74,23 @@ export function anonymousReplySmsText(companyName: string, leftAt: Date, hotline
   return `【华电智控】您好，您于 ${day} 在${companyName || COMPANY_NAME}网站提交的留言已有答复，${where}。`;
 }
 
+/**
+ * The authors among `userIds` that are customer accounts (holding no role), with the company each belongs to ('' when
+ * none): 留言板 marks their messages 客户 · <单位> (issue 34.5).
+ */
+export async function customerAuthors(db: Db, userIds: (number | null)[]): Promise<Map<number, MessageCustomer>> {
+  const ids = [...new Set(userIds.filter((id): id is number => !!id))];
+  const out = new Map<number, MessageCustomer>();
+  if (!ids.length) return out;
+  const list = await db
+    .select({ userId: t.sysUser.userId, nickName: t.sysUser.nickName, companyName: t.customer.name })
+    .from(t.sysUser)
+    .leftJoin(t.customer, eq(t.customer.id, t.sysUser.customerId))
+    .where(and(inArray(t.sysUser.userId, ids), holdsNoRole));
+  for (const r of list) out.set(r.userId, { userId: r.userId, nickName: r.nickName, companyName: r.companyName ?? '' });
+  return out;
+}
+
 const searchQuery = pageParams.extend({
   title: z.string().trim().max(100, '标题过长').optional(),
   nickname: z.string().trim().max(50, '昵称过长').optional(),
@@ -112,7 +132,16 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
     const q = req.query;
     const where = filter(q);
     const { total, rows: list } = await pageOf(db, t.messageBoard, where, [desc(t.messageBoard.id)], q);
-    return { code: 200, msg: '查询成功', total, rows: list.map(toMessage) };
+    const customers = await customerAuthors(
+      db,
+      list.map((m) => m.userId),
+    );
+    return {
+      code: 200,
+      msg: '查询成功',
+      total,
+      rows: list.map((m) => ({ ...toMessage(m), customer: (m.userId && customers.get(m.userId)) || null })),
+    };
   });
 
   /** The caller's own messages (written while signed in), newest first, with the staff's replies. */

@@ -1,5 +1,6 @@
 /**
- * The signed-in user's own workbench data (issue 19): their customer and the product version they run, the
+ * The signed-in user's own workbench data (issue 19): their customer and the products they use with their versions
+ * (set in 客户管理, issue 34.5; routes/customers.ts), the
  * customer-service address of the support link, and the document centre's files for their product. Any signed-in
  * user reads their own; nobody reads another's (there is no id in these calls). What the account does not hold is
  * answered empty, never filled from the site (issue 27.9): a customer without a product has no version and no
@@ -15,6 +16,7 @@ import { caller, isStaff, needUser } from '../lib/auth.js';
 import { configValue } from '../lib/config.js';
 import { formatDateTime } from '../lib/text.js';
 import { channelWithDescendants, loadChannels } from './content.js';
+import { productArticles, productsOf } from './customers.js';
 
 const OK = '操作成功';
 /** Config keys: the site's product version (the fallback) and the stored customer-service address. */
@@ -51,19 +53,36 @@ export function productStem(name: string): string {
     .trim();
 }
 
+/** What a document says of itself that can name a product: its title, its tags and its SEO keywords. */
+export interface DocumentNaming {
+  title: string;
+  tags?: string[] | null;
+  seoKeywords?: string | null;
+}
+
 /**
- * The documents a customer of `productName` needs: those about their product first, then the general ones (that
- * name no product of the product centre); another product's manuals are left out. No product known: none (the
- * workbench says so and links the public document centre).
+ * Whether a document is about the product whose stem is given (issue 34.5). Documents and products are both
+ * articles with no link between them, so a document belongs to a product when its title names the product (the
+ * seeded manuals do) or one of its tags or SEO keywords does (what an editor sets for a document that does not
+ * repeat the product's name in its title, e.g. the tag 电网运行风险预警平台).
  */
-export function documentsFor<D extends { title: string }>(docs: D[], productName: string, allProducts: string[]): D[] {
-  const mine = productStem(productName);
-  if (!mine) return [];
+export function isAbout(d: DocumentNaming, stem: string): boolean {
+  if (!stem) return false;
+  return d.title.includes(stem) || (d.tags ?? []).some((t) => t.includes(stem)) || (d.seoKeywords ?? '').includes(stem);
+}
+
+/**
+ * The documents a customer using `productNames` needs: those about their products first (in the order of their
+ * products), then the general ones (that name no product of the product centre); another product's manuals are
+ * left out. No product known: none (the workbench says so and links the public document centre).
+ */
+export function documentsFor<D extends DocumentNaming>(docs: D[], productNames: string | string[], allProducts: string[]): D[] {
+  const mine = (Array.isArray(productNames) ? productNames : [productNames]).map(productStem).filter(Boolean);
+  if (!mine.length) return [];
   const stems = allProducts.map(productStem).filter(Boolean);
-  const about = (d: D, stem: string) => d.title.includes(stem);
-  const own = docs.filter((d) => about(d, mine));
-  const general = docs.filter((d) => !about(d, mine) && !stems.some((s) => about(d, s)));
-  return [...own, ...general];
+  const own = mine.flatMap((stem) => docs.filter((d) => isAbout(d, stem)));
+  const general = docs.filter((d) => !mine.some((stem) => isAbout(d, stem)) && !stems.some((s) => isAbout(d, s)));
+  return [...new Set(own), ...general];
 }
 
 export default async function workbenchRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -75,25 +94,21 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
     const [c] = await db.select().from(t.customer).where(eq(t.customer.id, customerId));
     return c ?? null;
   };
-  const productArticles = async () => {
-    const channels = channelWithDescendants(await loadChannels(ctx), CHANNEL_IDS.product);
-    return db
-      .select({ id: t.article.id, title: t.article.title })
-      .from(t.article)
-      .where(and(eq(t.article.status, 0), inArray(t.article.channelId, channels)));
-  };
+  /** The products of the account's company (issue 34.5; [] without a company). */
+  const productsOfCompany = async (customerId: number | null) => (customerId ? ((await productsOf(ctx, [customerId])).get(customerId) ?? []) : []);
 
   app.get('/system/workbench/account', { onRequest: needUser(db) }, async (req) => {
     const u = caller(req);
     const c = await customerOf(u.customerId);
-    const productName = c?.productName ?? '';
-    const article = productName ? (await productArticles()).find((p) => p.title === productName) : undefined;
+    const products = c ? await productsOfCompany(c.id) : [];
+    const first = products[0];
     const data: WorkbenchAccount = {
       customer: c ? { id: c.id, name: c.name, contactName: c.contactName } : null,
-      productName,
+      products,
+      productName: first?.title ?? '',
       // The site's version describes the staff's own installation; a customer's is only the one stored for them.
-      productVersion: isStaff(u) ? c?.productVersion || (await configValue(ctx, PRODUCT_VERSION_KEY)) : (c?.productVersion ?? ''),
-      productArticleId: article?.id ?? null,
+      productVersion: isStaff(u) ? first?.version || (await configValue(ctx, PRODUCT_VERSION_KEY)) : (first?.version ?? ''),
+      productArticleId: first?.articleId ?? null,
       supportUrl: await supportUrl(ctx),
     };
     return { code: 200, msg: OK, data };
@@ -101,13 +116,15 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
 
   app.get('/system/workbench/documents', { onRequest: needUser(db) }, async (req) => {
     const u = caller(req);
-    const c = await customerOf(u.customerId);
-    if (!c?.productName) return { code: 200, msg: OK, data: [] as WorkbenchDocument[] };
+    const products = await productsOfCompany(u.customerId);
+    if (!products.length) return { code: 200, msg: OK, data: [] as WorkbenchDocument[] };
     const channels = channelWithDescendants(await loadChannels(ctx), CHANNEL_IDS.document);
     const docs = await db
       .select({
         id: t.article.id,
         title: t.article.title,
+        tags: t.article.tags,
+        seoKeywords: t.article.seoKeywords,
         fileName: t.article.fileName,
         customs: t.article.customs,
         publishDate: t.article.publishDate,
@@ -115,8 +132,12 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
       .from(t.article)
       .where(and(eq(t.article.status, 0), inArray(t.article.channelId, channels)))
       .orderBy(desc(t.article.publishDate), desc(t.article.id));
-    const products = (await productArticles()).map((p) => p.title);
-    const data: WorkbenchDocument[] = documentsFor(docs, c.productName, products)
+    const all = (await productArticles(ctx)).map((p) => p.title);
+    const data: WorkbenchDocument[] = documentsFor(
+      docs,
+      products.map((p) => p.title),
+      all,
+    )
       .slice(0, DOCUMENTS_MAX)
       .map((d) => ({
         id: d.id,

@@ -8,6 +8,8 @@ export interface SiteCustomer extends AccountFields {
   customerId: number | null;
   /** The company of `customer` the account belongs to, or ''. */
   customerName: string;
+  /** The products the company uses and their versions ([] without a company or products; issue 34.5). */
+  products: CustomerProduct[];
   /** Signed in with the messaging app at least once. */
   wxBound: boolean;
   createTime: string;
@@ -22,3 +24,47 @@ export interface SiteCustomerQuery extends PageQuery {
 export type SiteCustomerListResponse = TableDataInfo<SiteCustomer>;
 
 export type SiteCustomerResponse = RData<SiteCustomer>;
+
+/**
+ * A product a company uses (issue 34.5): an article of the product centre and the version the company runs. articleId
+ * is null only for a product stored by name before products were chosen from the product centre (011_workbench.sql)
+ * that the product centre no longer has.
+ */
+export interface CustomerProduct {
+  articleId: number | null;
+  /** The product article's title. */
+  title: string;
+  version: string;
+}
+
+/** Most products one company is set to use. */
+export const CUSTOMER_PRODUCTS_MAX = 10;
+/** Longest product version (customer_product.version). */
+export const CUSTOMER_VERSION_MAX = 32;
+/** Longest company name (customer.name). */
+export const CUSTOMER_NAME_MAX = 100;
+
+/**
+ * Body of `PUT /system/customer/{userId}/company` (perm system:customer:edit): the company the account belongs to,
+ * an existing one (`customerId`) or one named here (`customerName`: the company of that name, created when there is
+ * none); neither: the account belongs to no company. `products` replaces the company's products (needs a company).
+ */
+export interface SiteCustomerCompanyBody {
+  customerId?: number | null;
+  customerName?: string;
+  products: { articleId: number; version: string }[];
+}
+
+/** `GET /system/customer/units?keyword=`: the companies staff pick from (perm system:customer:edit). */
+export interface CustomerUnit {
+  id: number;
+  name: string;
+}
+export type CustomerUnitsResponse = RData<CustomerUnit[]>;
+
+/** `GET /system/customer/productOptions`: the product centre's published products (perm system:customer:edit). */
+export interface CustomerProductOption {
+  id: number;
+  title: string;
+}
+export type CustomerProductOptionsResponse = RData<CustomerProductOption[]>;

@@ -25,6 +25,18 @@ export interface MessageBoardEntry {
   repliedBy: string | null;
   /** MESSAGE_REPLY_SMS: what became of the SMS carrying the latest reply; null before any reply. */
   replySms: MessageReplySms | null;
+  /**
+   * `GET /system/message-board/list` only (issue 34.5): the message was written by a customer account (one holding no
+   * role) signed in, and the company it belongs to ('' when none); null for a visitor's or a staff member's message.
+   */
+  customer?: MessageCustomer | null;
+}
+
+/** The customer account a message on the staff list came from. */
+export interface MessageCustomer {
+  userId: number;
+  nickName: string;
+  companyName: string;
 }
 
 /** Body of `POST /system/message-board/mine`: a signed-in user's message, filed under their account. */

@@ -1,11 +1,14 @@
 /** The signed-in customer's workbench, `/system/workbench*`: `services/api-server/src/routes/workbench.ts`. */
 
 import type { RData } from './common';
+import type { CustomerProduct } from './customers';
 
 /** `GET /system/workbench/account`: the signed-in user's customer, product and support address (issue 19). */
 export interface WorkbenchAccount {
   /** The customer the account belongs to (null for an account without one; name '' when no company is known). */
   customer: { id: number; name: string; contactName: string | null } | null;
+  /** Every product the customer's company uses with its version (issue 34.5; [] when none): the ones below are its first. */
+  products: CustomerProduct[];
   /** The product the customer runs, as the product centre names it ('' when unknown). */
   productName: string;
   /**

@@ -22,11 +22,13 @@ const { APPS, portEnvName } = require('../shared/build-config/site.cjs');
 const { requiredExposes } = require('./lib/contract.cjs');
 const { isCompressedSibling, precompressTree } = require('../services/origin-server/src/precompress.cjs');
 const { siteStorage, readStored } = require('../services/origin-server/src/site-storage.cjs');
+const { abortCanary, actor, canaryStore } = require('../services/origin-server/src/canary.cjs');
 
 const root = path.resolve(__dirname, '..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR || path.join(root, 'deploy'));
 const remotesFile = path.join(deployDir, 'remotes.json');
-const USAGE = 'node scripts/remote.cjs release|publish|list|check <remote-dir> [version|manifest]';
+const USAGE =
+  'node scripts/remote.cjs release|publish|list|check <remote-dir> [version|manifest] [--canary <percent>] [--by <name>]; promote|abort <remote-dir> [--by <name>] [--reason <text>]; history [remote-dir]';
 
 function appOf(dir) {
   const entry = Object.entries(APPS).find(([, a]) => a.dir === dir);
@@ -133,9 +135,18 @@ function releasedVersions(dir) {
   });
 }
 
-/** Points the live remotes file at a released version (a rollback is a publish of an older one); none: the newest. */
-async function publish(dir, version, env = process.env) {
+/**
+ * Points the live remotes file at a released version (a rollback is a publish of an older one); none: the newest.
+ * `opts.canary` (1..99): instead, opens a canary of that version for that share of the visitors (canary.cjs); the live
+ * file is left as it is. `opts.by`: who, for the release history (default: the OS user).
+ */
+async function publish(dir, version, env = process.env, opts = {}) {
   const app = appOf(dir);
+  const percent = opts.canary === undefined ? null : Number(opts.canary);
+  if (percent !== null && !(Number.isInteger(percent) && percent >= 1 && percent <= 99))
+    throw new Error(
+      `--canary ${opts.canary}: give a whole percent from 1 to 99 (the share of visitors sent to the new version; 100 % is node scripts/remote.cjs publish ${dir} <version>)`,
+    );
   if (!version) {
     version = releasedVersions(dir).pop();
     if (!version)
@@ -155,10 +166,38 @@ async function publish(dir, version, env = process.env) {
   }
   check(dir, target);
   const shared = siteStorage(env);
+  const by = actor(opts.by, env);
   try {
+    const store = canaryStore(deployDir, shared);
     const map = await readLiveRemotes(shared).catch((e) => {
       throw storageError(e, shared);
     });
+    const open = await store.read().catch((e) => {
+      throw storageError(e, shared);
+    });
+    if (open && open.remote === app.name)
+      throw new Error(
+        `a canary of ${dir}@${open.version} (${open.percent} %) is open since ${open.started}: end it first with node scripts/remote.cjs promote ${dir} (make it live for all) or node scripts/remote.cjs abort ${dir}`,
+      );
+    if (open && percent !== null)
+      throw new Error(
+        `a canary of ${open.remote}@${open.version} is open: one canary at a time; promote or abort it first (node scripts/remote.cjs promote|abort ${APPS[open.remote]?.dir ?? open.remote})`,
+      );
+    if (percent !== null) {
+      if (!map[app.name])
+        throw new Error(`${dir} has no live version to compare a canary with: publish one first (node scripts/remote.cjs publish ${dir} <version>)`);
+      const url = manifestUrl(app, version);
+      if (url === map[app.name]) throw new Error(`${dir}@${version} is the live version already: a canary needs another release`);
+      const canary = { remote: app.name, version, url, percent, started: new Date().toISOString(), by, live: map[app.name] };
+      await store.write(canary).catch((e) => {
+        throw storageError(e, shared);
+      });
+      await store.record({ by, action: 'canary', remote: app.name, version, percent, live: map[app.name] });
+      console.log(
+        `[remote] canary: ${percent} % of the visitors get ${app.name}@${version} (${url}), the others ${map[app.name]}; end it with node scripts/remote.cjs promote ${dir} or abort ${dir}`,
+      );
+      return canary;
+    }
     const previous = map[app.name];
     map[app.name] = manifestUrl(app, version);
     const body = JSON.stringify(map, null, 2) + '\n';
@@ -168,9 +207,85 @@ async function publish(dir, version, env = process.env) {
         throw storageError(e, shared);
       });
     writeRemotes(map);
+    await store.record({ by, action: 'publish', remote: app.name, version, ...(previous ? { previous } : {}) });
     console.log(
       `[remote] ${app.name} now ${map[app.name]}${previous ? ` (was ${previous})` : ''}${shared ? ` in ${shared.bucket}/${shared.remotesKey}` : ''}`,
     );
+  } finally {
+    shared?.storage.client?.destroy();
+  }
+}
+
+/** Makes the open canary of this remote live for everyone: the live remotes file points at it, the canary ends. */
+async function promote(dir, env = process.env, opts = {}) {
+  const app = appOf(dir);
+  const shared = siteStorage(env);
+  const by = actor(opts.by, env);
+  try {
+    const store = canaryStore(deployDir, shared);
+    const open = await store.read().catch((e) => {
+      throw storageError(e, shared);
+    });
+    if (!open || open.remote !== app.name)
+      throw new Error(
+        `no canary of ${dir} is open${open ? ` (the open one is ${open.remote}@${open.version})` : ''}: start one with node scripts/remote.cjs publish ${dir} <version> --canary <percent>`,
+      );
+    const map = await readLiveRemotes(shared);
+    const previous = map[app.name];
+    map[app.name] = open.url;
+    const body = JSON.stringify(map, null, 2) + '\n';
+    // The live file first, then the canary ends: a reader in between sees the new version on both sides.
+    if (shared) await shared.storage.put(shared.remotesKey, body, { contentType: 'application/json; charset=utf-8' });
+    writeRemotes(map);
+    await store.clear();
+    await store.record({ by, action: 'promote', remote: app.name, version: open.version, percent: open.percent, ...(previous ? { previous } : {}) });
+    console.log(`[remote] promoted: ${app.name}@${open.version} is live for all (was ${previous})`);
+    return open;
+  } finally {
+    shared?.storage.client?.destroy();
+  }
+}
+
+/** Ends the open canary of this remote: everyone keeps the live version (canary.cjs abortCanary, as the automatic abort). */
+async function abort(dir, env = process.env, opts = {}) {
+  const app = appOf(dir);
+  const shared = siteStorage(env);
+  try {
+    const store = canaryStore(deployDir, shared);
+    const open = await store.read().catch((e) => {
+      throw storageError(e, shared);
+    });
+    if (!open || open.remote !== app.name)
+      throw new Error(
+        `no canary of ${dir} is open${open ? ` (the open one is ${open.remote}@${open.version}: node scripts/remote.cjs abort ${APPS[open.remote]?.dir ?? open.remote})` : ''}: nothing to abort`,
+      );
+    if (opts.auto && open.version !== opts.auto) throw new Error(`${dir}@${opts.auto} is not the open canary (${open.version} is): nothing aborted`);
+    await abortCanary(store, {
+      by: actor(opts.by, env),
+      reason: opts.reason,
+      remote: app.name,
+      ...(opts.auto ? { version: opts.auto, action: 'auto-abort' } : {}),
+    });
+    console.log(
+      `[remote] aborted${opts.auto ? ' (automatic)' : ''}: the canary of ${app.name}@${open.version} is over; everyone gets ${open.live}${opts.reason ? ` (${opts.reason})` : ''}`,
+    );
+    return open;
+  } finally {
+    shared?.storage.client?.destroy();
+  }
+}
+
+/** The release history (every publish, canary, promote, abort, automatic abort), oldest first; one remote's or all. */
+async function history(dir, env = process.env) {
+  const app = dir ? appOf(dir) : null;
+  const shared = siteStorage(env);
+  try {
+    const steps = (await canaryStore(deployDir, shared).history()).filter((s) => !app || s.remote === app.name);
+    for (const s of steps)
+      console.log(
+        `${s.at}  ${String(s.action).padEnd(10)} ${s.remote}@${s.version}${s.percent ? ` ${s.percent} %` : ''}  by ${s.by}${s.reason ? `  (${s.reason})` : ''}`,
+      );
+    return steps;
   } finally {
     shared?.storage.client?.destroy();
   }
@@ -187,6 +302,7 @@ async function list(dir, env = process.env) {
   const app = appOf(dir);
   const shared = siteStorage(env);
   let live;
+  let open;
   try {
     live =
       (
@@ -194,11 +310,16 @@ async function list(dir, env = process.env) {
           throw storageError(e, shared);
         })
       )[app.name] || '';
+    open = await canaryStore(deployDir, shared).read();
   } finally {
     shared?.storage.client?.destroy();
   }
   const versions = releasedVersions(dir);
-  for (const v of versions) console.log(`${live.includes(`/${v}/`) ? '*' : ' '} ${v}`);
+  const canary = open && open.remote === app.name ? open : null;
+  for (const v of versions)
+    console.log(
+      `${live.includes(`/${v}/`) ? '*' : canary && canary.version === v ? '~' : ' '} ${v}${canary && canary.version === v ? ` (canary, ${canary.percent} %)` : ''}`,
+    );
   return versions;
 }
 
@@ -210,11 +331,39 @@ async function releaseCommand(dir, opts = {}) {
   return version;
 }
 
-module.exports = { release, releaseCommand, publish, list, check, readRemotes, releasedVersions, remotesFile, deployDir };
+module.exports = { release, releaseCommand, publish, promote, abort, history, list, check, readRemotes, releasedVersions, remotesFile, deployDir };
 
-async function main(cmd, dir, arg) {
+/**
+ * `--canary 10`, `--by ann`, `--reason "..."`, `--auto <version>` (abort: the automatic rollback's, of that version
+ * only; the page renderer runs it) out of the arguments; the rest in order.
+ */
+function parseArgs(argv) {
+  const opts = {};
+  const rest = [];
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--(canary|by|reason|auto)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) {
+      if (argv[i].startsWith('--')) throw new Error(`unknown option ${argv[i]} (usage: ${USAGE})`);
+      rest.push(argv[i]);
+      continue;
+    }
+    const value = m[2] ?? argv[++i];
+    if (value === undefined || value === '') throw new Error(`--${m[1]} needs a value (usage: ${USAGE})`);
+    opts[m[1]] = value;
+  }
+  return { opts, rest };
+}
+
+async function main(argv) {
+  const { opts, rest } = parseArgs(argv);
+  const [cmd, dir, arg] = rest;
+  if (opts.canary !== undefined && cmd !== 'publish') throw new Error(`--canary goes with publish (usage: ${USAGE})`);
+  if (opts.auto !== undefined && cmd !== 'abort') throw new Error(`--auto goes with abort (usage: ${USAGE})`);
   if (cmd === 'release') await releaseCommand(dir);
-  else if (cmd === 'publish') await publish(dir, arg);
+  else if (cmd === 'publish') await publish(dir, arg, process.env, opts);
+  else if (cmd === 'promote') await promote(dir, process.env, opts);
+  else if (cmd === 'abort') await abort(dir, process.env, opts);
+  else if (cmd === 'history') await history(dir);
   else if (cmd === 'list') await list(dir);
   else if (cmd === 'check') {
     check(dir, arg);
@@ -226,7 +375,7 @@ async function main(cmd, dir, arg) {
 }
 
 if (require.main === module) {
-  main(...process.argv.slice(2)).catch((e) => {
+  main(process.argv.slice(2)).catch((e) => {
     // A file system refusal names the file; what to do is the same for each.
     const hint = ['EACCES', 'EPERM', 'EROFS'].includes(e.code)
       ? ` (run it as the user that owns ${deployDir}, the \`site\` user of docs/deploy.md, or set DEPLOY_DIR to a folder it may write)`

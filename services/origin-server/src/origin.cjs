@@ -12,6 +12,7 @@ const { precompressTree } = require('./precompress.cjs');
 const { siteEnv, defaultRemotes } = require('./site-env.cjs');
 const { renderedPages, storedPages } = require('./rendered-pages.cjs');
 const { siteStorage, storedFile } = require('./site-storage.cjs');
+const { CANARY_FILE, CANARY_KEY, CANARY_OUTPUT_DIR, CANARY_RENDERED_PREFIX, inCanary, parseCanary, variantRemotes } = require('./canary.cjs');
 
 const site = siteEnv();
 /** The shared storage (STORAGE_DRIVER=s3): the rendered pages and the remotes file are read from it. */
@@ -21,6 +22,45 @@ const shared = siteStorage();
  * with the same storage settings) reaches every host instance without a build or a restart.
  */
 const storedRemotes = shared ? storedFile(shared.storage, shared.remotesKey) : null;
+
+/**
+ * The open canary (canary.cjs), or null: the stored `site/remotes.canary.json`, checked again at most once a second
+ * as the remotes file; without a shared storage the file beside the remotes file, read again when it changes.
+ */
+const storedCanary = shared ? storedFile(shared.storage, CANARY_KEY, { parse: parseCanary }) : null;
+const canaryFile = site.remotesFile ? path.join(path.dirname(site.remotesFile), CANARY_FILE) : null;
+let localCanary = { key: '', value: null };
+function canaryNow() {
+  if (storedCanary) return storedCanary.last();
+  if (!canaryFile) return null;
+  let stat;
+  try {
+    stat = fs.statSync(canaryFile);
+  } catch {
+    return null;
+  }
+  const key = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+  if (localCanary.key !== key) {
+    try {
+      localCanary = { key, value: parseCanary(fs.readFileSync(canaryFile, 'utf8')) };
+    } catch {
+      return null; // removed meanwhile: no canary
+    }
+  }
+  return localCanary.value;
+}
+
+/** The remotes file this visitor gets: the live one, or with the canary's remote at its new version (bucket < percent). */
+function remotesJsonFor(bucket) {
+  const live = remotesJson();
+  const canary = canaryNow();
+  if (!inCanary(bucket, canary)) return live;
+  try {
+    return JSON.stringify(variantRemotes(JSON.parse(String(live)), canary), null, 2);
+  } catch {
+    return live;
+  }
+}
 
 function remotesJson() {
   // Until a release has written the stored file, the default locations (as a site without a remotes file).
@@ -57,6 +97,8 @@ function hostHtmlHeaders() {
   const origins = new Set(site.remotes.map((r) => `http://${site.publicHost}:${r.port}`));
   try {
     for (const url of Object.values(JSON.parse(String(remotesJson())))) origins.add(new URL(url).origin);
+    const canary = canaryNow();
+    if (canary) origins.add(new URL(canary.url).origin);
   } catch {
     /* an unreadable remotes file only narrows the policy */
   }
@@ -96,9 +138,19 @@ function serverFor(app) {
           ? storedPages(shared.storage, shared.renderedPrefix)
           : renderedPages(site.renderDir)
         : undefined,
+    // The canary's variant of its remote's pages (the renderer's canary output), for the visitors in the canary.
+    canaryRendered:
+      isHost && process.env.SITE_RENDER !== '0'
+        ? shared
+          ? storedPages(shared.storage, CANARY_RENDERED_PREFIX)
+          : renderedPages(path.join(site.renderDir, CANARY_OUTPUT_DIR))
+        : undefined,
+    bucket: isHost ? { inCanary: (bucket) => inCanary(bucket, canaryNow()) } : undefined,
     dynamic: isHost
       ? {
-          '/remotes.json': storedRemotes ? () => storedRemotes.current().then(remotesJson) : remotesJson,
+          '/remotes.json': storedRemotes
+            ? (request) => Promise.all([storedRemotes.current(), storedCanary.current()]).then(() => remotesJsonFor(request.siteBucket))
+            : (request) => remotesJsonFor(request.siteBucket),
           '/site-config.json': () => JSON.stringify({ portalOrigins: site.portalOrigins, adScriptUrl: site.adScriptUrl }),
         }
       : undefined,
@@ -114,9 +166,10 @@ async function main(name) {
   if (!fs.existsSync(app.root)) console.warn(`[serve] ${app.name}: ${app.root} does not exist (not built?)`);
   // The stored remotes file is read before the first answer, then kept fresh by the requests that need it.
   if (storedRemotes && app.name === 'host') {
-    await storedRemotes.current();
-    // The page policy names the remotes' origins: kept as fresh as the file without a request waiting on it.
-    setInterval(() => void storedRemotes.current(), 1000).unref();
+    await Promise.all([storedRemotes.current(), storedCanary.current()]);
+    // The page policy names the remotes' origins: kept as fresh as the file without a request waiting on it; the
+    // canary's state too (the pages' rule reads it without waiting).
+    setInterval(() => void Promise.all([storedRemotes.current(), storedCanary.current()]), 1000).unref();
   }
   const server = serverFor(app);
   const stop = () => server.close().then(() => process.exit(0));
@@ -145,4 +198,4 @@ async function loadStoredRemotes() {
   return shared;
 }
 
-module.exports = { serverFor, hostHtmlHeaders, remotesJson, loadStoredRemotes };
+module.exports = { serverFor, hostHtmlHeaders, remotesJson, remotesJsonFor, canaryNow, loadStoredRemotes };

@@ -13,6 +13,7 @@ const fastifyStatic = require('@fastify/static');
 const replyFrom = require('@fastify/reply-from');
 const { createUpstreams, isConnectFailure } = require('./api-upstreams.cjs');
 const { API_PATHS } = require('../../../shared/build-config/site.cjs');
+const { bucketOf, bucketCookie, newBucket } = require('./canary.cjs');
 
 /** Content-hashed file names (`main.3f9a1c2e.js`): never change, cached for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
@@ -61,11 +62,16 @@ function isDevPath(pathname) {
  * @param {{
  *   root: string, spa?: boolean, cors?: boolean,
  *   apiTarget?: {host: string, port: number}, apiUpstreams?: string[], healthIntervalMs?: number,
- *   dynamic?: Record<string, () => (string|Buffer|null|Promise<string|Buffer|null>)>,
+ *   dynamic?: Record<string, (request: import('fastify').FastifyRequest) => (string|Buffer|null|Promise<string|Buffer|null>)>,
  *   htmlHeaders?: () => Record<string, string>,
  *   portalOrigins?: string[], trustedProxies?: string[],
  *   rendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages> | ReturnType<typeof import('./rendered-pages.cjs').storedPages>,
+ *   canaryRendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages> | ReturnType<typeof import('./rendered-pages.cjs').storedPages>,
+ *   bucket?: { inCanary: (bucket: number|null) => boolean },
  * }} o
+ * `bucket` (the host): every page and `/remotes.json` answer reads the visitor's `site_bucket` cookie (canary.cjs) into
+ * `request.siteBucket`, giving one a new bucket (Set-Cookie) when it has none; a visitor in the open canary gets the
+ * canary's rendered page (`canaryRendered`) where there is one.
  * @returns {import('fastify').FastifyInstance} not yet listening
  */
 function createStaticServer(o) {
@@ -115,6 +121,23 @@ function createStaticServer(o) {
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
 
+  if (o.bucket) {
+    app.decorateRequest('siteBucket', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const pathname = (request.url.split('?')[0] || '').split('#')[0];
+      // A page (no extension) or the remotes file: what a canary changes. Scripts and API calls never need it.
+      if (pathname !== '/remotes.json' && /\.[^/]*$/.test(pathname)) return;
+      if (request.routeOptions.config?.proxied) return;
+      const bucket = bucketOf(request.headers.cookie);
+      if (bucket !== null) request.siteBucket = bucket;
+      else {
+        request.siteBucket = newBucket();
+        reply.header('set-cookie', bucketCookie(request.siteBucket));
+      }
+    });
+  }
+
   const upstreams = o.apiUpstreams?.length ? o.apiUpstreams : o.apiTarget ? [`http://${o.apiTarget.host}:${o.apiTarget.port}`] : [];
   if (upstreams.length) registerProxy(app, upstreams, o.healthIntervalMs);
 
@@ -126,11 +149,13 @@ function createStaticServer(o) {
 
   for (const [pathname, body] of Object.entries(o.dynamic || {})) {
     app.get(pathname, async (request, reply) => {
-      const content = await body();
+      const content = await body(request);
       if (content === null) return reply.callNotFound();
       const buf = Buffer.from(content);
       const etag = etagOf(buf);
       reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+      // The answer depends on the visitor's bucket cookie while a canary is open: no shared cache may mix them.
+      if (o.bucket) reply.header('vary', 'cookie');
       if (
         String(request.headers['if-none-match'] || '')
           .split(/\s*,\s*/)
@@ -192,6 +217,12 @@ function serveRenderedPages(app, o) {
   const { open } = o.rendered;
   // Both answer `{ file, status, stored }`: a page's object opened (info and body), never a name read twice.
   const lookup = stored ? (url) => o.rendered.lookup(url) : (url, acceptEncoding) => o.rendered.lookupOpen(url, acceptEncoding);
+  const variants = o.bucket ? o.canaryRendered : undefined;
+  const canaryLookup = variants
+    ? variants.storage
+      ? (url) => variants.lookup(url)
+      : (url, acceptEncoding) => variants.lookupOpen(url, acceptEncoding)
+    : null;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (request.routeOptions.config?.proxied) return;
@@ -203,6 +234,12 @@ function serveRenderedPages(app, o) {
         return file ? sendStored(request, reply, file) : undefined;
       }
       if (/\.[^/]*$/.test(pathname) || isDevPath(pathname)) return;
+      if (o.bucket) reply.header('vary', 'cookie');
+      // A visitor in the open canary: the canary's rendering of the page when its remote owns it (else the live one).
+      if (canaryLookup && o.bucket.inCanary(request.siteBucket)) {
+        const variant = await canaryLookup(request.url, acceptEncoding).catch(() => null);
+        if (variant?.stored) return sendStored(request, reply, variant.stored);
+      }
       const found = await lookup(request.url, acceptEncoding);
       if (found.stored) return sendStored(request, reply, found.stored);
       if (found.status === 404) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
@@ -217,7 +254,10 @@ function sendStored(request, reply, file) {
   const { info, body, encoding, negotiated } = file;
   reply.header('cache-control', 'no-cache').header('etag', info.etag).header('last-modified', info.lastModified.toUTCString());
   reply.type(info.contentType);
-  if (negotiated) reply.header('vary', 'accept-encoding');
+  if (negotiated) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  }
   if (encoding) reply.header('content-encoding', encoding);
   const tags = String(request.headers['if-none-match'] || '').split(/\s*,\s*/);
   if (request.method === 'HEAD' || tags.includes(info.etag)) {

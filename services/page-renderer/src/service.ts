@@ -15,7 +15,7 @@
  * what it wrote (output.ts), before its changes are acknowledged; the remotes file is the stored one, copied here.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, watchFile } from 'node:fs';
+import { existsSync, rmSync, watchFile } from 'node:fs';
 import { hostname, setPriority } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -29,6 +29,16 @@ import { pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
 import { RenderMetrics } from './metrics';
+import {
+  canaryFile,
+  canarySettings,
+  abortCanaryByScript,
+  judgeCanary,
+  readCanary,
+  renderCanaryVariant,
+  shared as canaryRule,
+  versionOfUrl,
+} from './canary';
 
 const config = readConfig();
 const FULL_INTERVAL_MS = Number(process.env.RENDER_FULL_INTERVAL_MS || 10 * 60 * 1000);
@@ -67,7 +77,23 @@ async function renderAndPublish(scopes: readonly Scope[], signal: AbortSignal): 
     const published = await publishOutput(config.outDir, config.store, publishedFiles, signal);
     console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} pages`);
   }
+  await renderCanary(scopes, signal);
   return report;
+}
+
+/** What this process put of the canary's output into the shared storage (as publishedFiles). */
+const publishedCanaryFiles = new Map<string, string>();
+const openCanary = () => readCanary(config);
+
+/** The canary's variant of its remote's pages after the live run (canary.ts renderCanary). */
+async function renderCanary(scopes: readonly Scope[], signal: AbortSignal): Promise<void> {
+  const done = await renderCanaryVariant(config, scopes, {
+    run: (s, env) => runWorker(s, signal, env),
+    published: publishedCanaryFiles,
+    signal,
+  });
+  if (done.canary) console.log(`[renderer] canary ${done.canary.remote}@${done.canary.version}: ${done.rendered} pages`);
+  else if (done.removed) console.log('[renderer] no canary open: its pages are removed');
 }
 const enqueue = (scope: Scope) => loop.enqueue(scope);
 
@@ -76,11 +102,11 @@ let worker: ChildProcess | null = null;
 const publishedFiles = new Map<string, string>();
 
 /** One run in a child process; `signal` stops it (the lease could not be kept): the files written so far stay. */
-function runWorker(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport> {
+function runWorker(scopes: readonly Scope[], signal: AbortSignal, env: NodeJS.ProcessEnv = {}): Promise<RunReport> {
   return new Promise((resolve, reject) => {
     const child = (worker = fork(path.join(import.meta.dirname, 'worker.ts'), [JSON.stringify(scopes)], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, ...env, NODE_ENV: 'production' },
     }));
     // Below the servers: a run is background work and must not slow the pages and the API it renders from.
     try {
@@ -114,7 +140,7 @@ app.post('/invalidate', async (req, reply) => {
   return reply.code(202).send({ woken: true });
 });
 
-app.get('/status', async () => ({ ...loop.status(), pid: process.pid }));
+app.get('/status', async () => ({ ...loop.status(), pid: process.pid, canary: openCanary(), canaryAborts }));
 
 // Prometheus text (docs/deploy.md, section 7): on this loopback port only, as /status.
 app.get('/metrics', async (_req, reply) => {
@@ -197,10 +223,103 @@ async function copyStoredRemotes(store: NonNullable<typeof config.store>, file: 
   poll();
 }
 
+/** With a shared storage: the stored canary state copied to this renderer's canary file (removed when it is gone). */
+function copyStoredCanary(store: NonNullable<typeof config.store>, file: string): void {
+  let etag: string | null = null;
+  const copy = async () => {
+    const info = await store.storage.head(canaryRule.CANARY_KEY);
+    if (!info) {
+      if (etag !== null || existsSync(file)) rmSync(file, { force: true });
+      etag = null;
+      return;
+    }
+    if (info.etag === etag) return;
+    const stored = await store.storage.get(canaryRule.CANARY_KEY);
+    if (!stored) return;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+    writeAtomic(file, Buffer.concat(chunks));
+    etag = stored.info.etag;
+  };
+  const every = Number(process.env.RENDER_REMOTES_POLL_MS || 1000);
+  const poll = (): void => {
+    setTimeout(
+      () =>
+        void copy()
+          .catch((e: unknown) => console.error('[renderer] the stored canary state could not be read:', (e as Error)?.message ?? e))
+          .finally(poll),
+      every,
+    ).unref();
+  };
+  void copy().catch(() => undefined);
+  poll();
+}
+
+/** A canary opened, promoted or aborted: its pages are rendered or removed (with the live ones, which a promote changes). */
+function watchCanary(file: string): void {
+  watchFile(file, { interval: 500 }, (now, before) => {
+    if (now.mtimeMs === before.mtimeMs && now.size === before.size) return;
+    console.log(`[renderer] the canary ${now.size ? 'changed' : 'ended'}: rendering again`);
+    enqueue({ all: true });
+  });
+}
+
+/**
+ * The automatic rollback (issue 37.4): while this renderer holds the render lease (or runs without a feed) and a
+ * canary is open, every RENDER_CANARY_CHECK_MS the field figures of the canary and the live version since the canary
+ * started are read from the API and judged (canary.ts judgeCanary); a canary clearly worse is aborted as
+ * `remote.cjs abort` does, by `page-renderer`, with the figures as the reason.
+ */
+function watchCanaryFigures(): void {
+  const settings = canarySettings();
+  let lastNote = '';
+  const check = async () => {
+    const status = loop.status();
+    if (status.role !== 'holder' && status.role !== 'unfed') return;
+    const canary = openCanary();
+    if (!canary || !config.token) return;
+    const live = versionOfUrl(canary.live) ?? versionOfUrl(readRemotes(config)[canary.remote]);
+    if (!live) return;
+    const q = new URLSearchParams({ remote: canary.remote, versions: `${canary.version},${live}`, since: canary.started });
+    const res = await fetch(`${config.apiOrigin}/internal/render/canary-figures?${q}`, { headers: { 'x-render-token': config.token } });
+    if (!res.ok) throw new Error(`canary figures: HTTP ${res.status}`);
+    const body = (await res.json()) as { versions: Record<string, { views: number; failed: number }> };
+    const verdict = judgeCanary(body.versions[canary.version] ?? { views: 0, failed: 0 }, body.versions[live] ?? { views: 0, failed: 0 }, settings);
+    if (!verdict.abort) {
+      if (verdict.reason !== lastNote) console.log(`[renderer] canary ${canary.remote}@${canary.version}: ${verdict.reason}`);
+      lastNote = verdict.reason;
+      return;
+    }
+    const ended = await abortCanaryByScript(config, canary, verdict.reason);
+    if (ended) {
+      console.error(`[renderer] canary ${canary.remote}@${canary.version} aborted by itself: ${verdict.reason}`);
+      canaryAborts++;
+      enqueue({ all: true });
+    }
+  };
+  const turn = (): void => {
+    setTimeout(
+      () =>
+        void check()
+          .catch((e: unknown) => console.error('[renderer] canary check failed:', (e as Error)?.message ?? e))
+          .finally(turn),
+      settings.everyMs,
+    ).unref();
+  };
+  turn();
+}
+let canaryAborts = 0;
+
 await app.listen({ port: config.port, host: '127.0.0.1' });
 if (config.store && config.remotesFile) await copyStoredRemotes(config.store, config.remotesFile);
+const canaryStateFile = canaryFile(config);
+if (config.store && canaryStateFile) copyStoredCanary(config.store, canaryStateFile);
 process.send?.({ ready: 'renderer' });
 if (config.remotesFile) watchRemotes(config.remotesFile);
+if (canaryStateFile) {
+  watchCanary(canaryStateFile);
+  watchCanaryFigures();
+}
 watchHost();
 await apiReady(config.apiOrigin);
 enqueue({ all: true });

@@ -49,7 +49,9 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const previous = readIndex(config.outDir);
   const previousPages = previous?.pages ?? {};
 
-  const publicRemotes = [...new Set(host.PUBLIC_ROUTES.map((r) => r.remote))];
+  // A canary's variant (service.ts, canary.ts): only the pages of the canary's remote, into the canary's own output.
+  const only = process.env.RENDER_ONLY_REMOTE || '';
+  const publicRemotes = [...new Set(host.PUBLIC_ROUTES.map((r) => r.remote))].filter((r) => !only || r === only);
   const remotes = new Map<string, LoadedRemote>();
   for (const name of publicRemotes) {
     const url = remotesFile[name];

@@ -1,0 +1,200 @@
+/**
+ * The renderer's part in a canary release (issue 37.3, 37.4; the state and the rule of who gets it are
+ * services/origin-server/src/canary.cjs, shared with the release script and the host origin):
+ *
+ * - while a canary is open, each run also renders the canary's variant of every page its remote owns, with the
+ *   remotes file a canary visitor gets, into `<RENDER_OUT_DIR>/canary/` (with a shared storage published under
+ *   `site/rendered-canary/`); the host origin sends those to the visitors in the canary. When the canary ends
+ *   (promote, abort) the next run removes them;
+ * - the automatic rollback: the holder of the render lease compares, every RENDER_CANARY_CHECK_MS (15 s), the canary's
+ *   failed page views with the live version's since the canary started (the field reports, through the API's
+ *   `/internal/render/canary-figures`), and aborts the canary when `judgeCanary` says so, through the same path as
+ *   `scripts/remote.cjs abort` (canary.cjs `abortCanary`), with the figures as the reason in the release history.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { readRemotes, type RendererConfig } from './config';
+import { publishOutput, writeAtomic } from './output';
+import type { Scope } from './plan';
+
+export interface CanaryState {
+  remote: string;
+  version: string;
+  url: string;
+  percent: number;
+  started: string;
+  by: string;
+  live?: string;
+}
+
+/**
+ * The names and the two rules this renderer needs from services/origin-server/src/canary.cjs (the one definition,
+ * which the release script and the host origin use; a service may not import another, site/boundaries): change
+ * them together.
+ */
+export const shared = {
+  CANARY_FILE: 'remotes.canary.json',
+  CANARY_OUTPUT_DIR: 'canary',
+  CANARY_KEY: 'site/remotes.canary.json',
+  CANARY_RENDERED_PREFIX: 'site/rendered-canary/',
+  parseCanary(bytes: string | Buffer | null): CanaryState | null {
+    if (bytes === null) return null;
+    try {
+      const c = JSON.parse(String(bytes)) as CanaryState;
+      return c && typeof c.remote === 'string' && typeof c.url === 'string' && Number.isInteger(c.percent) && c.percent >= 1 && c.percent <= 99
+        ? c
+        : null;
+    } catch {
+      return null;
+    }
+  },
+  variantRemotes: (live: Record<string, string>, canary: CanaryState): Record<string, string> => ({ ...live, [canary.remote]: canary.url }),
+};
+
+/**
+ * Where this renderer reads the canary state: beside the remotes file (the deploy folder), or with a shared storage
+ * its copy of the stored one in the output folder (service.ts keeps it, as the remotes file). Null: a site without a
+ * remotes file has no canary.
+ */
+export function canaryFile(config: RendererConfig): string | null {
+  if (config.store) return path.join(config.outDir, shared.CANARY_FILE);
+  return config.remotesFile ? path.join(path.dirname(config.remotesFile), shared.CANARY_FILE) : null;
+}
+
+export const canaryDir = (config: RendererConfig): string => path.join(config.outDir, shared.CANARY_OUTPUT_DIR);
+
+/** The release script, whose `abort` the automatic rollback runs (the same code path as a person's abort). */
+export const RELEASE_SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/remote.cjs');
+
+/**
+ * Aborts the canary of `version` as `node scripts/remote.cjs abort <remote> --auto <version>` does (it is that
+ * command, with this renderer's storage settings and its deploy folder: the folder of the canary file): the state
+ * removed, the release history told who (`page-renderer`) and why. Answers whether it ended it (false: it had ended
+ * already, or another canary is open now).
+ */
+export function abortCanaryByScript(
+  config: RendererConfig,
+  canary: CanaryState,
+  reason: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> {
+  const file = canaryFile(config);
+  if (!file) return Promise.resolve(false);
+  const dir = canary.remote.replace(/_/g, '-');
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [RELEASE_SCRIPT, 'abort', dir, '--auto', canary.version, '--by', 'page-renderer', '--reason', reason],
+      { env: { ...env, DEPLOY_DIR: path.dirname(file) }, encoding: 'utf8', timeout: 60_000 },
+      (err, stdout, stderr) => {
+        if (!err) return resolve(/aborted/.test(stdout));
+        if (/no canary of .* is open|is not the open canary/.test(stderr)) return resolve(false);
+        reject(new Error(`${RELEASE_SCRIPT} abort: ${stderr.trim() || err.message}`));
+      },
+    );
+  });
+}
+
+export interface CanarySettings {
+  /** Page views the canary must have had before it is judged (RENDER_CANARY_MIN_VIEWS, 30). */
+  minViews: number;
+  /** The canary is worse when its failed share is above ratio × the live share + margin (RENDER_CANARY_RATIO 2, RENDER_CANARY_MARGIN 0.01). */
+  ratio: number;
+  margin: number;
+  /** How often the figures are read (RENDER_CANARY_CHECK_MS, 15000). */
+  everyMs: number;
+}
+
+export function canarySettings(env: NodeJS.ProcessEnv = process.env): CanarySettings {
+  const num = (name: string, fallback: number) => {
+    const v = Number(env[name]);
+    return env[name] !== undefined && env[name] !== '' && Number.isFinite(v) && v >= 0 ? v : fallback;
+  };
+  return {
+    minViews: num('RENDER_CANARY_MIN_VIEWS', 30),
+    ratio: num('RENDER_CANARY_RATIO', 2),
+    margin: num('RENDER_CANARY_MARGIN', 0.01),
+    everyMs: Math.max(100, num('RENDER_CANARY_CHECK_MS', 15000)),
+  };
+}
+
+export interface Figures {
+  views: number;
+  failed: number;
+}
+
+/**
+ * The rule: with at least `minViews` canary page views, the canary is aborted when its share of failed views is above
+ * `ratio` × the live version's share over the same period + `margin` (defaults: 30 views, 2 × live + 1 point). Null:
+ * keep it (with why not yet, for the log).
+ */
+export function judgeCanary(canary: Figures, live: Figures, s: CanarySettings): { abort: boolean; reason: string } {
+  const rate = (f: Figures) => (f.views ? f.failed / f.views : 0);
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const limit = s.ratio * rate(live) + s.margin;
+  const figures = `canary ${canary.failed} of ${canary.views} page views failed (${pct(rate(canary))}), live ${live.failed} of ${live.views} (${pct(rate(live))})`;
+  if (canary.views < s.minViews) return { abort: false, reason: `${figures}; fewer than ${s.minViews} canary views, not judged yet` };
+  if (rate(canary) > limit)
+    return {
+      abort: true,
+      reason: `${figures}: above ${s.ratio} × live + ${pct(s.margin)} = ${pct(limit)} after at least ${s.minViews} canary views`,
+    };
+  return { abort: false, reason: `${figures}: within ${pct(limit)}` };
+}
+
+/** A version's name in the remotes file's URL (`…/1.2.0/mf-manifest.json`), as the browser's field report names it. */
+export const versionOfUrl = (url: string | undefined): string | null => (url ? (/\/([^/]+)\/mf-manifest\.json$/.exec(url)?.[1] ?? null) : null);
+
+/** The open canary now (its state file beside the remotes file, or this renderer's copy of the stored one), or null. */
+export function readCanary(config: RendererConfig): CanaryState | null {
+  const file = canaryFile(config);
+  if (!file || !existsSync(file)) return null;
+  try {
+    return shared.parseCanary(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The canary's variant of its remote's pages, after a live run: rendered (`run`, a worker run with these variables)
+ * with the remotes file a canary visitor gets into `<outDir>/canary/`, and with a shared storage published under
+ * `site/rendered-canary/`; with no canary open, that output is removed (folder and keys). A new canary (another
+ * version or remote, or no output yet) renders all of its pages; else the run's own scopes.
+ */
+export async function renderCanaryVariant(
+  config: RendererConfig,
+  scopes: readonly Scope[],
+  deps: {
+    run: (scopes: readonly Scope[], env: NodeJS.ProcessEnv) => Promise<{ rendered: number }>;
+    published: Map<string, string>;
+    signal?: AbortSignal;
+  },
+): Promise<{ canary: CanaryState | null; rendered: number; removed: boolean }> {
+  const dir = canaryDir(config);
+  const canary = readCanary(config);
+  const store = config.store && { storage: config.store.storage, prefix: shared.CANARY_RENDERED_PREFIX };
+  if (!canary) {
+    const removed = existsSync(dir);
+    rmSync(dir, { recursive: true, force: true });
+    if (store && (deps.published.size || removed)) {
+      for (const { key } of await store.storage.list(store.prefix)) await store.storage.delete(key);
+      deps.published.clear();
+    }
+    return { canary: null, rendered: 0, removed };
+  }
+  const remotesCopy = path.join(dir, 'remotes.json');
+  const variant = JSON.stringify(shared.variantRemotes(readRemotes(config), canary));
+  const before = existsSync(remotesCopy) ? readFileSync(remotesCopy, 'utf8') : '';
+  const fresh = before !== variant || !existsSync(path.join(dir, 'index.json'));
+  if (fresh) writeAtomic(remotesCopy, variant);
+  const report = await deps.run(fresh ? [{ all: true }] : scopes, {
+    RENDER_OUT_DIR: dir,
+    RENDER_REMOTES_FILE: remotesCopy,
+    RENDER_ONLY_REMOTE: canary.remote,
+    STORAGE_DRIVER: 'local',
+  });
+  if (store) await publishOutput(dir, store, deps.published, deps.signal);
+  return { canary, rendered: report.rendered, removed: false };
+}

@@ -1,0 +1,151 @@
+/**
+ * Issue 37.3 and 37.4: a canary release of remote-support on a private site run as `npm start` runs it (its own API,
+ * page renderer and deploy folder; e2e/support/canary-site.ts). Two browser contexts with different `site_bucket`
+ * cookies get different versions at 50 %, the rendered canary page included; promote and abort through the script;
+ * a broken canary (its page's scripts throw in the browser) is aborted by the page renderer from the field reports,
+ * and its visitors get the live version back. The automatic rollback's settings are fast here (6 views, checked every
+ * 2 s); production's are 30 views every 15 s (scripts/README.md).
+ */
+import { expect, test, type BrowserContext } from '@playwright/test';
+import fs from 'fs';
+import path from 'path';
+import { releaseCopy, startCanarySite, type CanarySite } from '../support/canary-site';
+
+// A port block of its own beside the suite's (E2E_API_PORT + 600: 13600.. by default, 38600.. on a moved block).
+const BASE = Number(process.env.E2E_API_PORT || 13000) + 600;
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () => {
+  test.setTimeout(420_000);
+  let site: CanarySite;
+  let liveVersion: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(420_000);
+    // E2E_CANARY_MIN_VIEWS=30 E2E_CANARY_CHECK_MS=15000 measures the abort with production's rule.
+    site = await startCanarySite(BASE, {
+      RENDER_CANARY_MIN_VIEWS: process.env.E2E_CANARY_MIN_VIEWS || '6',
+      RENDER_CANARY_CHECK_MS: process.env.E2E_CANARY_CHECK_MS || '2000',
+    });
+    const live = site.live('remote_support');
+    liveVersion = /\/([^/]+)\/mf-manifest\.json$/.exec(live)![1];
+    releaseCopy(site.deployDir, 'remote-support', liveVersion, '8.0.0');
+    releaseCopy(site.deployDir, 'remote-support', liveVersion, '8.1.0');
+    releaseCopy(site.deployDir, 'remote-support', liveVersion, '9.0.0-broken', './Support');
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  async function contextWithBucket(browser: import('@playwright/test').Browser, bucket: number): Promise<BrowserContext> {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'site_bucket', value: String(bucket), url: site.origin }]);
+    return context;
+  }
+  const remotesOf = async (context: BrowserContext) =>
+    ((await (await context.request.get(`${site.origin}/remotes.json`)).json()) as Record<string, string>).remote_support;
+  const renderedSupport = async (context: BrowserContext) => (await context.request.get(`${site.origin}/support`)).text();
+  const history = () =>
+    fs
+      .readFileSync(path.join(site.deployDir, 'releases.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { action: string; version: string; by: string; reason?: string });
+
+  test('a canary at 50 % serves both versions by cookie, its rendered page too; promote makes it live; abort ends the next one', async ({
+    browser,
+  }) => {
+    const inCanary = await contextWithBucket(browser, 10);
+    const outside = await contextWithBucket(browser, 90);
+    try {
+      expect(site.remoteCli(['publish', 'remote-support', '8.0.0', '--canary', '50', '--by', 'e2e'])).toContain('canary: 50 %');
+      expect(await remotesOf(inCanary)).toContain('/8.0.0/mf-manifest.json');
+      expect(await remotesOf(outside)).toContain(`/${liveVersion}/mf-manifest.json`);
+
+      // The renderer renders the canary's variant of remote_support's pages: the page names the canary's remotes.
+      await expect.poll(() => renderedSupport(inCanary), { timeout: 180_000, intervals: [1000] }).toContain('/8.0.0/mf-manifest.json');
+      expect(await renderedSupport(outside)).not.toContain('/8.0.0/');
+
+      // In the browser: each context's page runs its version (the /test page lists what each remote's manifest says).
+      const a = await inCanary.newPage();
+      const b = await outside.newPage();
+      await a.goto(`${site.origin}/support`);
+      await b.goto(`${site.origin}/support`);
+      await a.goto(`${site.origin}/test`);
+      await b.goto(`${site.origin}/test`);
+      await expect(a.getByText('8.0.0', { exact: true })).toBeVisible();
+      await expect(b.getByText('8.0.0', { exact: true })).toHaveCount(0);
+      await expect(b.getByText(liveVersion, { exact: true }).first()).toBeVisible();
+
+      // A visitor without a bucket gets one, and keeps its side.
+      const fresh = await browser.newContext();
+      const first = await remotesOf(fresh);
+      const cookie = (await fresh.cookies(site.origin)).find((c) => c.name === 'site_bucket');
+      expect(Number(cookie?.value)).toBeGreaterThanOrEqual(0);
+      for (let i = 0; i < 3; i++) expect(await remotesOf(fresh)).toBe(first);
+      await fresh.close();
+
+      site.remoteCli(['promote', 'remote-support', '--by', 'e2e']);
+      expect(site.live('remote_support')).toContain('/8.0.0/');
+      expect(await remotesOf(outside)).toContain('/8.0.0/mf-manifest.json');
+
+      site.remoteCli(['publish', 'remote-support', '8.1.0', '--canary', '50', '--by', 'e2e']);
+      expect(await remotesOf(inCanary)).toContain('/8.1.0/');
+      site.remoteCli(['abort', 'remote-support', '--by', 'e2e', '--reason', 'e2e abort']);
+      expect(await remotesOf(inCanary)).toContain('/8.0.0/');
+      expect(history().map((s) => `${s.action} ${s.version} ${s.by}`)).toEqual(
+        expect.arrayContaining(['canary 8.0.0 e2e', 'promote 8.0.0 e2e', 'canary 8.1.0 e2e', 'abort 8.1.0 e2e']),
+      );
+      // The canary's pages go once it has ended.
+      await expect.poll(() => fs.existsSync(path.join(site.deployDir, 'rendered/canary')), { timeout: 180_000, intervals: [1000] }).toBe(false);
+    } finally {
+      await inCanary.close();
+      await outside.close();
+    }
+  });
+
+  test('a broken canary is aborted by itself from the field reports, and its visitors get the live version back', async ({ browser }) => {
+    const inCanary = await contextWithBucket(browser, 20);
+    const outside = await contextWithBucket(browser, 80);
+    try {
+      site.remoteCli(['publish', 'remote-support', '9.0.0-broken', '--canary', '50', '--by', 'e2e']);
+      expect(await remotesOf(inCanary)).toContain('/9.0.0-broken/');
+      await expect.poll(() => renderedSupport(inCanary), { timeout: 180_000, intervals: [1000] }).toContain('/9.0.0-broken/mf-manifest.json');
+
+      // About one page view a second on each side; each view's report leaves with the next navigation (pagehide).
+      const a = await inCanary.newPage();
+      const b = await outside.newPage();
+      let firstFailing = 0;
+      let abortedAt = 0;
+      for (let i = 0; i < 120 && !abortedAt; i++) {
+        const started = Date.now();
+        await a.goto(`${site.origin}/support`);
+        if (!firstFailing)
+          await a
+            .getByTestId('remote-fallback')
+            .waitFor({ timeout: 8000 })
+            .then(() => (firstFailing = Date.now()))
+            .catch(() => undefined);
+        await b.goto(`${site.origin}/support`);
+        if (!(await remotesOf(inCanary)).includes('/9.0.0-broken/')) abortedAt = Date.now();
+        await a.waitForTimeout(Math.max(0, 1000 - (Date.now() - started)));
+      }
+      expect(firstFailing, 'the broken canary fails in the browser').toBeGreaterThan(0);
+      expect(abortedAt, `aborted by itself:\n${site.output().slice(-3000)}`).toBeGreaterThan(0);
+      console.log(`[issue 37.4] broken canary aborted ${((abortedAt - firstFailing) / 1000).toFixed(1)} s after its first failing view`);
+      expect(abortedAt - firstFailing).toBeLessThan(120_000);
+
+      const step = history().at(-1)!;
+      expect(step).toMatchObject({ action: 'auto-abort', version: '9.0.0-broken', by: 'page-renderer' });
+      expect(step.reason).toMatch(/canary \d+ of \d+ page views failed/);
+      // Its visitors are live again, the page too.
+      expect(await remotesOf(inCanary)).toContain('/8.0.0/');
+      await a.goto(`${site.origin}/support`);
+      await expect(a.getByTestId('remote-fallback')).toHaveCount(0);
+    } finally {
+      await inCanary.close();
+      await outside.close();
+    }
+  });
+});

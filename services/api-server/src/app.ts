@@ -371,7 +371,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const unlisten = renderConfig.token ? await database.listen(RENDER_CHANNEL, () => ctx.renderSignal.notify()) : async () => undefined;
   await app.register(async (a) => renderRoutes(a, ctx));
   await app.register(async (a) => (await import('./lib/canary-figures.js')).default(a, ctx)); // issue 37.4: a canary's figures for the renderer
-  await app.register(async (a) => (await import('./lib/canary-figures.js')).default(a, ctx)); // issue 37.4: a canary's figures for the renderer
   // Before the server waits for the requests under way: a held poll answers now instead of holding the close.
   app.addHook('preClose', async () => ctx.renderSignal.close());
 

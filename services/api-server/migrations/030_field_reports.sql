@@ -104,10 +104,10 @@ CREATE TRIGGER render_lag AFTER DELETE ON render_outbox REFERENCING OLD TABLE AS
 
 -- 站点监控 under 系统管理 (a new database gets it from the seed, seed-data/menus.json), for the 超级管理员.
 INSERT INTO sys_menu (menu_id, parent_id, menu_name, route_name, path, component, perms, icon, menu_type, order_num)
-SELECT 237, 2, '站点监控', 'SiteMonitor', 'monitor', 'system/monitor/index', 'monitor:site:list', 'chart', 'C', 11
+SELECT 37, 2, '站点监控', 'SiteMonitor', 'monitor', 'system/monitor/index', 'monitor:site:list', 'chart', 'C', 11
 WHERE EXISTS (SELECT 1 FROM seed_state WHERE name = 'content-v1')
 ON CONFLICT (menu_id) DO NOTHING;
 INSERT INTO sys_role_menu (role_key, menu_id)
-SELECT 'admin', 237
-WHERE EXISTS (SELECT 1 FROM sys_role WHERE role_key = 'admin') AND EXISTS (SELECT 1 FROM sys_menu WHERE menu_id = 237)
+SELECT 'admin', 37
+WHERE EXISTS (SELECT 1 FROM sys_role WHERE role_key = 'admin') AND EXISTS (SELECT 1 FROM sys_menu WHERE menu_id = 37)
 ON CONFLICT DO NOTHING;

@@ -237,7 +237,7 @@ describe('[issue 37.2] roll-up and 站点监控', () => {
     assert.equal(bad.status, 400);
     assert.match(bad.body.msg, /开始日期格式不正确/);
     // The menu entry of the page, for the admin.
-    const [menu] = await rows<{ perms: string; component: string }>(s.app.ctx.db, sql`SELECT perms, component FROM sys_menu WHERE menu_id = 237`);
+    const [menu] = await rows<{ perms: string; component: string }>(s.app.ctx.db, sql`SELECT perms, component FROM sys_menu WHERE menu_id = 37`);
     assert.deepEqual(menu, { perms: 'monitor:site:list', component: 'system/monitor/index' });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Issue 34.5: customers belong to a company and use products. Staff set a customer's company and product in 客户管理;
- * the customer then sees them on the workbench, with the product's document first, and in 个人中心.
+ * the customer then sees them on the workbench, with the product's document first, and in 个人中心; 留言板 marks the
+ * customer's message 客户 · <单位>.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiLogin, BASE, SEEDED, sendCodeByApi, smsCode } from '../support/site';
@@ -18,7 +19,7 @@ async function newCustomer(request: APIRequestContext, phone: string, name: stri
   return created.token as string;
 }
 
-test('[issue 34.5] staff set a customer’s company and product in 客户管理; the customer sees them on the workbench with the product’s document first, and in 个人中心', async ({
+test('[issue 34.5] staff set a customer’s company and product in 客户管理; the customer sees them on the workbench with the product’s document first, and in 个人中心; 留言板 marks their message 客户 · <单位>', async ({
   page,
   browser,
   request,
@@ -90,4 +91,22 @@ test('[issue 34.5] staff set a customer’s company and product in 客户管理;
   } finally {
     await context.close();
   }
+
+  // 留言板: the customer's message says it came from a customer account of that company.
+  const title = `升级到 V2.7.0 后的巡检问题${String(Date.now() % 1_000_000)}`;
+  const posted = await (
+    await request.post(`${BASE}/system/message-board/mine`, {
+      headers: { Authorization: `Bearer ${customerToken}` },
+      data: { title, text: '升级后巡检报告缺少签名栏。' },
+    })
+  ).json();
+  expect(posted.code, JSON.stringify(posted)).toBe(200);
+  await page.goto('/admin/content/message-board');
+  await shellReady(page);
+  const search = page.locator('.message-search');
+  await search.locator('#title').fill(title);
+  await search.getByRole('button', { name: /查\s*询/ }).click();
+  const message = page.locator('.ant-table-row').filter({ hasText: title });
+  await expect(message).toHaveCount(1);
+  await expect(message.locator('.message-customer')).toHaveText(`客户 · ${company}`);
 });

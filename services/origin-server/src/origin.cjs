@@ -12,6 +12,7 @@ const { precompressTree } = require('./precompress.cjs');
 const { siteEnv, defaultRemotes } = require('./site-env.cjs');
 const { renderedPages, storedPages } = require('./rendered-pages.cjs');
 const { siteStorage, storedFile } = require('./site-storage.cjs');
+const { originMetrics, listenMetrics } = require('./metrics.cjs');
 const { CANARY_FILE, CANARY_KEY, CANARY_OUTPUT_DIR, CANARY_RENDERED_PREFIX, inCanary, parseCanary, variantRemotes } = require('./canary.cjs');
 
 const site = siteEnv();
@@ -121,9 +122,11 @@ function hostHtmlHeaders() {
   };
 }
 
-function serverFor(app) {
+/** @param {ReturnType<typeof originMetrics>} [metrics] the origin's metrics (METRICS_PORT), if any */
+function serverFor(app, metrics) {
   const isHost = app.name === 'host';
   return createStaticServer({
+    metrics,
     root: app.root,
     spa: isHost,
     cors: !isHost,
@@ -171,8 +174,23 @@ async function main(name) {
     // canary's state too (the pages' rule reads it without waiting).
     setInterval(() => void Promise.all([storedRemotes.current(), storedCanary.current()]), 1000).unref();
   }
-  const server = serverFor(app);
-  const stop = () => server.close().then(() => process.exit(0));
+  // Prometheus text on a port of this origin's own (metrics.cjs), never on the public one.
+  const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
+  const metrics = metricsPort !== null ? originMetrics({ origin: app.name }) : undefined;
+  let metricsServer = null;
+  if (metrics) {
+    try {
+      metricsServer = await listenMetrics(metrics.registry, metricsPort, process.env.METRICS_HOST || '127.0.0.1');
+    } catch (err) {
+      console.error(`[serve] ${app.name}: cannot serve metrics on ${metricsPort}: ${err.code || err.message}`);
+      process.exit(1);
+    }
+  }
+  const server = serverFor(app, metrics);
+  const stop = () => {
+    metricsServer?.close();
+    return server.close().then(() => process.exit(0));
+  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   if (process.send) {

@@ -80,11 +80,23 @@ function startApi() {
   return api;
 }
 
+/**
+ * ORIGIN_METRICS_PORT: the first of the origins' metrics ports (origin.cjs METRICS_PORT): the host's, then one more per
+ * remote in site order (host, remote-content, remote-support, remote-account, remote-shell-admin). Unset: no origin
+ * serves metrics (a METRICS_PORT set for the API is never given to an origin).
+ */
+function originMetricsPort(app) {
+  const base = Number(process.env.ORIGIN_METRICS_PORT);
+  if (!process.env.ORIGIN_METRICS_PORT || !Number.isInteger(base)) return {};
+  return { METRICS_PORT: String(base + site.apps.findIndex((a) => a.name === app.name)) };
+}
+
 function startOrigin(app) {
+  const { METRICS_PORT: _api, ...originEnv } = env;
   const origin = supervise({
     label: `${app.name} server (port ${app.port})`,
     args: [path.join(__dirname, 'origin.cjs'), app.name],
-    env,
+    env: { ...originEnv, ...originMetricsPort(app) },
   });
   children.push(origin);
   return origin;

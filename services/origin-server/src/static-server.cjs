@@ -68,7 +68,9 @@ function isDevPath(pathname) {
  *   rendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages> | ReturnType<typeof import('./rendered-pages.cjs').storedPages>,
  *   canaryRendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages> | ReturnType<typeof import('./rendered-pages.cjs').storedPages>,
  *   bucket?: { inCanary: (bucket: number|null) => boolean },
+ *   metrics?: { onResponse: (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => void },
  * }} o
+ * `metrics` (metrics.cjs `originMetrics`): every answer counted by route kind and status, with its latency.
  * `bucket` (the host): every page and `/remotes.json` answer reads the visitor's `site_bucket` cookie (canary.cjs) into
  * `request.siteBucket`, giving one a new bucket (Set-Cookie) when it has none; a visitor in the open canary gets the
  * canary's rendered page (`canaryRendered`) where there is one.
@@ -113,6 +115,11 @@ function createStaticServer(o) {
   });
 
   app.setErrorHandler((err, _request, reply) => sendError(reply, err));
+
+  if (o.metrics) {
+    const { onResponse } = o.metrics;
+    app.addHook('onResponse', async (request, reply) => onResponse(request, reply));
+  }
 
   // Node gives CONNECT (a forward-proxy tunnel request) to a 'connect' listener or drops the socket: we are no
   // forward proxy, and the visitor gets a status rather than a cut connection.

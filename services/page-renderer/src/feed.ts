@@ -15,7 +15,7 @@
  *
  * Without a feed (no token: a renderer beside an API it has no secret for) only the process's own reasons render.
  */
-import type { ContentChange, RenderChanges, RenderLease } from '@site/contract';
+import type { ContentChange, RenderChanges, RenderLease, RenderOutboxEntry } from '@site/contract';
 import type { Scope } from './plan';
 
 /** A standby asks for the lease at most this often. */
@@ -60,6 +60,11 @@ export interface FeedOptions<R> {
   /** This renderer's id at the API (the lease's holder). */
   id: string;
   render: RenderRun<R>;
+  /**
+   * A run that rendered changes of the feed succeeded: their pages are published (`render` resolved), before the
+   * changes are acknowledged. `entries`: the outbox rows it rendered (their `createdAt`: the write's time).
+   */
+  published?: (entries: readonly RenderOutboxEntry[]) => void;
   /** The longest a poll for changes is held (s); below a third of the lease, so the lease is renewed between polls. */
   waitS?: number;
   /** How long to wait after a failed run or an API that does not answer, doubled up to a minute. */
@@ -233,6 +238,7 @@ export class RenderLoop<R> {
       this.running = false;
       this.runs++;
     }
+    if (feed.changes.length) this.o.published?.(feed.changes);
     if (
       feed.changes.length &&
       !(await api.ack(

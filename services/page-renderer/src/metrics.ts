@@ -1,11 +1,16 @@
 /**
  * The renderer's Prometheus metrics (issue 35), served at GET /metrics on its loopback port (RENDER_PORT, beside
- * /status; never through the front door). Written by hand in Prometheus's text format: six series do not need a
+ * /status; never through the front door). Written by hand in Prometheus's text format: seven series do not need a
  * client library in this process.
  */
 
 /** Upper bounds (s) of the run-duration histogram: a run is one page to every page of the site. */
 const BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+/**
+ * Upper bounds (s) of the write-to-published-page histogram: a poll's wake-up and one run (about a second) when all
+ * is well; a lease handed over, a failed run or a storage away add tens of seconds to minutes.
+ */
+const PUBLISH_BUCKETS = [0.25, 0.5, 1, 2, 3, 5, 10, 30, 60, 120, 300, 600];
 
 export class RenderMetrics {
   private runs = { ok: 0, failed: 0 };
@@ -14,6 +19,28 @@ export class RenderMetrics {
   private count = 0;
   private pages = 0;
   private lastSuccess = 0;
+  private readonly publishCounts = PUBLISH_BUCKETS.map(() => 0);
+  private publishSum = 0;
+  private publishCount = 0;
+
+  /**
+   * The changes of a successful run are published (written to the output folder and, with a shared storage, put in
+   * it), at `publishedAt` (ms): each change's time from its row in the render outbox (`createdAt`, written in the
+   * content write's transaction, by the database's clock) to now. A change rendered again after a lost lease counts
+   * again (its page was published again); a clock behind the database's counts 0, never a negative time.
+   */
+  published(createdAts: readonly string[], publishedAt = Date.now()): void {
+    for (const createdAt of createdAts) {
+      const created = Date.parse(createdAt);
+      if (!Number.isFinite(created)) continue;
+      const seconds = Math.max(0, (publishedAt - created) / 1000);
+      PUBLISH_BUCKETS.forEach((le, i) => {
+        if (seconds <= le) this.publishCounts[i]++;
+      });
+      this.publishSum += seconds;
+      this.publishCount++;
+    }
+  }
 
   /** One finished run: how long it took, whether it succeeded, and how many pages it rendered. */
   run(seconds: number, ok: boolean, pages = 0): void {
@@ -42,6 +69,12 @@ export class RenderMetrics {
       `render_run_duration_seconds_bucket{le="+Inf"} ${this.count}`,
       `render_run_duration_seconds_sum ${this.sum}`,
       `render_run_duration_seconds_count ${this.count}`,
+      '# HELP render_write_to_publish_seconds From a content change in the render outbox (its row created) to its pages published.',
+      '# TYPE render_write_to_publish_seconds histogram',
+      ...PUBLISH_BUCKETS.map((le, i) => `render_write_to_publish_seconds_bucket{le="${le}"} ${this.publishCounts[i]}`),
+      `render_write_to_publish_seconds_bucket{le="+Inf"} ${this.publishCount}`,
+      `render_write_to_publish_seconds_sum ${this.publishSum}`,
+      `render_write_to_publish_seconds_count ${this.publishCount}`,
       '# HELP render_pages_last_run Pages the last successful run rendered.',
       '# TYPE render_pages_last_run gauge',
       `render_pages_last_run ${this.pages}`,

@@ -54,6 +54,8 @@ const metrics = new RenderMetrics();
 const loop = new RenderLoop<RunReport>({
   api: config.token ? httpFeedApi(config.apiOrigin, config.token) : null,
   id: RENDERER_ID,
+  // Write-to-published-page time: each rendered change from its outbox row to now (its pages are out).
+  published: (entries) => metrics.published(entries.map((e) => e.createdAt)),
   render: async (scopes, signal) => {
     const started = performance.now();
     try {

@@ -300,3 +300,36 @@ describe('render loop', () => {
     });
   });
 });
+
+describe('[ISSUE-35] write-to-published-page time', () => {
+  test('the rows a run rendered are handed to `published` once the run succeeded, before their ack; a failed run hands none', async () => {
+    const feed = new FakeFeed();
+    const runs = new Runs();
+    const seen: { ids: number[]; createdAts: string[]; acksBefore: number }[] = [];
+    const loop = new RenderLoop({
+      api: feed,
+      id: 'r1',
+      render: runs.render,
+      retryMs: 10,
+      log: quiet,
+      published: (entries) => seen.push({ ids: entries.map((e) => e.id), createdAts: entries.map((e) => e.createdAt), acksBefore: feed.acks.length }),
+    });
+    void loop.start();
+    try {
+      const [first] = feed.write(article(1));
+      await runs.started(1);
+      runs.calls[0].reject(new Error('boom'));
+      await runs.started(2);
+      assert.equal(seen.length, 0, 'a failed run publishes nothing');
+      await finishAcked(feed, runs, 1);
+      assert.deepEqual(
+        seen.map((s) => s.ids),
+        [[first]],
+      );
+      assert.equal(seen[0].acksBefore, 0, 'measured before the acknowledgement');
+      assert.ok(Number.isFinite(Date.parse(seen[0].createdAts[0])));
+    } finally {
+      await loop.stop();
+    }
+  });
+});

@@ -22,7 +22,7 @@ const { APPS, portEnvName } = require('../shared/build-config/site.cjs');
 const { requiredExposes } = require('./lib/contract.cjs');
 const { isCompressedSibling, precompressTree } = require('../services/origin-server/src/precompress.cjs');
 const { siteStorage, readStored } = require('../services/origin-server/src/site-storage.cjs');
-const { abortCanary, actor, canaryStore } = require('../services/origin-server/src/canary.cjs');
+const { abortCanary, actor, canaryStore, NGINX_CANARY_KEY, nginxCanaryType, variantRemotes } = require('../services/origin-server/src/canary.cjs');
 
 const root = path.resolve(__dirname, '..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR || path.join(root, 'deploy'));
@@ -62,6 +62,22 @@ async function readLiveRemotes(shared) {
   if (!shared) return readRemotes();
   const stored = await readStored(shared.storage, shared.remotesKey);
   return stored ? JSON.parse(stored.bytes.toString('utf8')) : {};
+}
+
+/**
+ * nginx's copy of the open canary (canary.cjs NGINX_CANARY_KEY, shared storage only): the canary visitors' remotes
+ * file, its percent in the content type. Written with the canary and whenever the live file changes during it;
+ * removed when it ends (before the state: nginx sends everyone to the live version first).
+ */
+async function writeNginxCanary(shared, live, canary) {
+  if (!shared) return;
+  await shared.storage.put(NGINX_CANARY_KEY, JSON.stringify(variantRemotes(live, canary), null, 2) + '\n', {
+    contentType: nginxCanaryType(canary.percent),
+  });
+}
+
+async function removeNginxCanary(shared) {
+  if (shared) await shared.storage.delete(NGINX_CANARY_KEY);
 }
 
 function writeRemotes(map) {
@@ -192,6 +208,7 @@ async function publish(dir, version, env = process.env, opts = {}) {
       await store.write(canary).catch((e) => {
         throw storageError(e, shared);
       });
+      await writeNginxCanary(shared, map, canary);
       await store.record({ by, action: 'canary', remote: app.name, version, percent, live: map[app.name] });
       console.log(
         `[remote] canary: ${percent} % of the visitors get ${app.name}@${version} (${url}), the others ${map[app.name]}; end it with node scripts/remote.cjs promote ${dir} or abort ${dir}`,
@@ -207,6 +224,8 @@ async function publish(dir, version, env = process.env, opts = {}) {
         throw storageError(e, shared);
       });
     writeRemotes(map);
+    // Another remote's release during a canary: the canary visitors' file nginx serves follows the live one.
+    if (open) await writeNginxCanary(shared, map, open);
     await store.record({ by, action: 'publish', remote: app.name, version, ...(previous ? { previous } : {}) });
     console.log(
       `[remote] ${app.name} now ${map[app.name]}${previous ? ` (was ${previous})` : ''}${shared ? ` in ${shared.bucket}/${shared.remotesKey}` : ''}`,
@@ -237,6 +256,7 @@ async function promote(dir, env = process.env, opts = {}) {
     // The live file first, then the canary ends: a reader in between sees the new version on both sides.
     if (shared) await shared.storage.put(shared.remotesKey, body, { contentType: 'application/json; charset=utf-8' });
     writeRemotes(map);
+    await removeNginxCanary(shared);
     await store.clear();
     await store.record({ by, action: 'promote', remote: app.name, version: open.version, percent: open.percent, ...(previous ? { previous } : {}) });
     console.log(`[remote] promoted: ${app.name}@${open.version} is live for all (was ${previous})`);
@@ -260,6 +280,9 @@ async function abort(dir, env = process.env, opts = {}) {
         `no canary of ${dir} is open${open ? ` (the open one is ${open.remote}@${open.version}: node scripts/remote.cjs abort ${APPS[open.remote]?.dir ?? open.remote})` : ''}: nothing to abort`,
       );
     if (opts.auto && open.version !== opts.auto) throw new Error(`${dir}@${opts.auto} is not the open canary (${open.version} is): nothing aborted`);
+    await removeNginxCanary(shared).catch((e) => {
+      throw storageError(e, shared);
+    });
     await abortCanary(store, {
       by: actor(opts.by, env),
       reason: opts.reason,

@@ -10,7 +10,8 @@
  * The app's routes come from the renderer's index.json: run it again after the first render and after each release
  * (the page policy lists the remotes' origins), then `nginx -s reload`. With a shared storage (STORAGE_DRIVER=s3) the
  * rendered pages, sitemap.xml, robots.txt and /remotes.json are read from the bucket (its `site/` keys, readable
- * without credentials) by proxy_pass, and index.json and the remotes file are read from there to write the file.
+ * without credentials) by proxy_pass, and index.json and the remotes file are read from there to write the file;
+ * there nginx also applies a canary release's rule (canary.cjs; `canaryMaps` below), reading the canary from the bucket.
  *
  *   node services/origin-server/deploy/render-nginx.cjs > /etc/nginx/conf.d/site.conf
  */
@@ -20,6 +21,7 @@ const { API_PATHS } = require('../../../shared/build-config/site.cjs');
 const { siteEnv, defaultRemotes } = require('../src/site-env.cjs');
 const { baselineHeaders, HASHED } = require('../src/static-server.cjs');
 const { readStored } = require('../src/site-storage.cjs');
+const { BUCKET_COOKIE, BUCKET_MAX_AGE_S, CANARY_RENDERED_PREFIX, NGINX_CANARY_KEY } = require('../src/canary.cjs');
 
 const TEMPLATE = path.join(__dirname, 'site.conf.template');
 /** Debian's libnginx-mod-http-brotli-static (its conf in /etc/nginx/modules-enabled loads it). */
@@ -61,8 +63,10 @@ async function readStoredIndex(shared) {
  * without S3_ENDPOINT), without the visitor's credentials or cookies, the service's own headers hidden. A key the
  * bucket has not (403 or 404 from a bucket that hides which) goes to `fallback`. Services compress nothing: nginx does.
  */
-function storageLocation(shared, env, keyExpr, fallback, unavailable = fallback, cacheValid = '1s') {
+function storageLocation(shared, env, keyExpr, fallback, unavailable = fallback, cacheValid = '1s', cacheKey = null) {
   return [
+    // A key of its own where one visitor's URL may be read from two objects (the canary's and the live one).
+    ...(cacheKey ? [`        proxy_cache_key "storage:${cacheKey}";`] : []),
     `        proxy_pass ${storageOrigin(shared, env).scheme}://site_storage/${shared.bucket}/${keyExpr};`,
     '        proxy_http_version 1.1;',
     '        proxy_set_header Connection "";',
@@ -98,6 +102,72 @@ function storageOrigin(shared, env) {
   const scheme = url.protocol.replace(':', '');
   return { scheme, host: url.host, hostname: url.hostname, port: url.port || (scheme === 'https' ? '443' : '80') };
 }
+
+/**
+ * A canary release at the front door (issue 37.3, canary.cjs's rule): the visitor's bucket is its `site_bucket`
+ * cookie (0-99), else a new one from nginx's request id (split_clients, 1 % each), sent back in Set-Cookie as the
+ * host origin sends it. The canary's percent is the bucket's: the parameter `canary-percent` of the content type of
+ * `site/remotes.canary-variant.json` (remote.cjs keeps it while a canary is open), read by an auth_request
+ * subrequest. A visitor is in the canary when bucket < percent (one regex per percent below); its `/remotes.json` is
+ * that object, its pages the canary's output first.
+ */
+function canaryMaps(shared) {
+  const buckets = Array.from({ length: 100 }, (_, b) => b);
+  const percents = buckets.slice(1);
+  return `# A canary release (issue 37.3, canary.cjs): the visitor's bucket, its cookie for a new visitor, its side.
+map $cookie_${BUCKET_COOKIE} $site_bucket_cookie {
+    "~^0?(?<b>[0-9])$" $b;
+    "~^(?<b>[1-9][0-9])$" $b;
+    default "";
+}
+split_clients "\${request_id}" $site_bucket_new {
+${buckets.map((b) => `    1% ${b};`).join('\n')}
+}
+map $site_bucket_cookie $site_bucket {
+    "" $site_bucket_new;
+    default $site_bucket_cookie;
+}
+map $site_bucket_cookie $site_bucket_set_cookie {
+    "" "${BUCKET_COOKIE}=$site_bucket_new; Path=/; Max-Age=${BUCKET_MAX_AGE_S}; SameSite=Lax";
+    default "";
+}
+map $site_canary_state $site_canary_percent {
+    "~(^|;) *canary-percent=(?<p>[1-9][0-9]?) *(;|$)" $p;
+    default "";
+}
+map "$site_bucket:$site_canary_percent" $site_canary_visitor {
+    default 0;
+${percents.map((p) => `    "~^(${buckets.slice(0, p).join('|')}):${p}$" 1;`).join('\n')}
+}
+map $site_canary_visitor $site_remotes_key {
+    1 "${NGINX_CANARY_KEY}";
+    default "${shared.remotesKey}";
+}
+map $site_canary_visitor $site_remotes_fallback {
+    1 @site_live_remotes;
+    default @site_default_remotes;
+}
+map $site_canary_visitor $site_page_prefix {
+    1 "${CANARY_RENDERED_PREFIX}";
+    default "${shared.renderedPrefix}";
+}
+map $site_canary_visitor $site_page_fallback {
+    1 @site_live_page;
+    default @site_app;
+}
+map $site_canary_visitor $site_home_fallback {
+    1 @site_live_home;
+    default @site_app;
+}`;
+}
+
+/** A new visitor's bucket cookie, and the answer varies by the cookie (as the host origin's). */
+const CANARY_HEADERS = `        add_header Set-Cookie $site_bucket_set_cookie;
+        add_header Vary Cookie always;`;
+/** The canary's state read before the answer is chosen, then the headers. */
+const CANARY_ACCESS = `        auth_request /.site-canary-state;
+        auth_request_set $site_canary_state $upstream_http_content_type;
+${CANARY_HEADERS}`;
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -173,32 +243,79 @@ upstream site_storage {
 map $uri $site_page_key {
     "~^(?<key>/[A-Za-z0-9/_-]*)$" $key;
     default "/.none";
-}`
+}
+${shared ? canaryMaps(shared) : ''}`
       : '',
     // A fallback from the storage's 404 may itself answer 404 (an unknown path): a second error_page.
     STORAGE_SERVER: shared ? '    recursive_error_pages on;' : '',
     RENDERED_FILE: shared
       ? storageLocation(shared, env, `${shared.renderedPrefix.replace(/\/$/, '')}$uri`, '@site_file', '@site_file', cacheValid)
       : `        root ${site.renderDir};\n        try_files $uri @site_file;`,
+    // With a shared storage, a canary visitor's page is first looked for in the canary's output, then the live one.
     RENDERED_PAGE: shared
-      ? storageLocation(
+      ? `${CANARY_ACCESS}\n${storageLocation(
           shared,
           env,
-          `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`,
-          '@site_app',
+          '${site_page_prefix}pages$site_page_key$site_rendered_suffix',
+          '$site_page_fallback',
           '@site_app_unrendered',
           cacheValid,
-        )
+          '${site_page_prefix}pages$site_page_key$site_rendered_suffix',
+        )}`
       : `        root ${site.renderDir}/pages;\n        try_files $uri$site_rendered_suffix @site_app;`,
     RENDERED_HOME: shared
-      ? storageLocation(shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_app', '@site_app_unrendered', cacheValid)
+      ? `${CANARY_ACCESS}\n${storageLocation(
+          shared,
+          env,
+          '${site_page_prefix}pages/index$site_rendered_suffix',
+          '$site_home_fallback',
+          '@site_app_unrendered',
+          cacheValid,
+          '${site_page_prefix}pages/index$site_rendered_suffix',
+        )}`
       : `        root ${site.renderDir}/pages;\n        try_files /index$site_rendered_suffix @site_app;`,
+    CANARY_HEADERS: shared ? CANARY_HEADERS : '',
     STORAGE_LOCATIONS: shared
-      ? `    # The stored remotes file before any release wrote it: the default locations, as the host origin answers.
+      ? `    # The open canary's state for nginx (canary.cjs NGINX_CANARY_KEY): its headers only, read from the bucket at
+    # most once per NGINX_PAGE_CACHE_VALID; no object, or a bucket away that nginx never read it from: no canary.
+    location = /.site-canary-state {
+        internal;
+        proxy_pass_request_body off;
+        proxy_set_header Content-Length "";
+${storageLocation(shared, env, NGINX_CANARY_KEY, '@site_no_canary', '@site_no_canary', cacheValid, 'canary-state')}
+    }
+    location @site_no_canary {
+        return 204;
+    }
+    # The live remotes file and pages for a canary visitor whose canary object or page is not there (not the canary
+    # remote's page, or the canary ended a moment ago).
+    location @site_live_remotes {
+        default_type "application/json; charset=utf-8";
+        add_header Cache-Control "no-cache" always;
+${hostHeaders}
+${CANARY_HEADERS}
+        # A named location's proxy_pass names its key through a variable.
+        set $site_live_remotes_key "${shared.remotesKey}";
+${storageLocation(shared, env, '$site_live_remotes_key', '@site_default_remotes', '@site_remotes_unavailable', cacheValid, shared.remotesKey)}
+    }
+    location @site_live_page {
+        add_header Cache-Control "no-cache" always;
+${hostHeaders}
+${CANARY_HEADERS}
+${storageLocation(shared, env, `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`, '@site_app', '@site_app_unrendered', cacheValid, `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`)}
+    }
+    location @site_live_home {
+        add_header Cache-Control "no-cache" always;
+${hostHeaders}
+${CANARY_HEADERS}
+${storageLocation(shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_app', '@site_app_unrendered', cacheValid, `${shared.renderedPrefix}pages/index$site_rendered_suffix`)}
+    }
+    # The stored remotes file before any release wrote it: the default locations, as the host origin answers.
     location @site_default_remotes {
         default_type "application/json; charset=utf-8";
         add_header Cache-Control "no-cache" always;
 ${hostHeaders}
+${CANARY_HEADERS}
         return 200 '${quoted(JSON.stringify(defaultRemotes(site)), "'")}';
     }
     # The remotes file when the bucket is away and nginx never read it: a 503 the browser's start retries, not a
@@ -208,12 +325,14 @@ ${hostHeaders}
         add_header Cache-Control "no-store" always;
         add_header Retry-After "5" always;
 ${hostHeaders}
+${CANARY_HEADERS}
         return 503 '{"code":503,"msg":"远程模块清单暂时无法读取，请稍后重试"}';
     }
     # A page the bucket cannot give (away, and never read before): the app renders it in the browser, status 200.
     location @site_app_unrendered {
         add_header Cache-Control "no-cache" always;
 ${hostHeaders}
+${CANARY_HEADERS}
         try_files /index.html =404;
     }`
       : '',
@@ -224,7 +343,7 @@ ${hostHeaders}
       '        add_header Cache-Control "no-cache" always;',
       hostHeaders,
       shared
-        ? storageLocation(shared, env, shared.remotesKey, '@site_default_remotes', '@site_remotes_unavailable', cacheValid)
+        ? `${CANARY_ACCESS}\n${storageLocation(shared, env, '$site_remotes_key', '$site_remotes_fallback', '@site_remotes_unavailable', cacheValid, '$site_remotes_key')}`
         : site.remotesFile
           ? `        alias ${site.remotesFile};`
           : `        return 200 '${quoted(JSON.stringify(defaultRemotes(site)), "'")}';`,

@@ -30,6 +30,13 @@ const HISTORY_KEY = 'site/releases.jsonl';
 /** The renderer's canary output: a folder inside its output folder, and the keys under the shared storage. */
 const CANARY_OUTPUT_DIR = 'canary';
 const CANARY_RENDERED_PREFIX = 'site/rendered-canary/';
+/**
+ * For nginx, which cannot read JSON: while a canary is open (shared storage only), `scripts/remote.cjs` also keeps
+ * the canary visitors' remotes file (`variantRemotes`) at this key, its percent in the content type's parameter
+ * (`nginxCanaryType`). nginx reads the object's headers to decide, and serves its body to the canary's visitors.
+ */
+const NGINX_CANARY_KEY = 'site/remotes.canary-variant.json';
+const nginxCanaryType = (percent) => `application/json; charset=utf-8; canary-percent=${percent}`;
 
 /** The visitor's bucket from a Cookie header: 0..99, or null when it has none (or a value that is no bucket). */
 function bucketOf(cookieHeader) {
@@ -169,6 +176,8 @@ module.exports = {
   HISTORY_KEY,
   CANARY_OUTPUT_DIR,
   CANARY_RENDERED_PREFIX,
+  NGINX_CANARY_KEY,
+  nginxCanaryType,
   bucketOf,
   newBucket,
   bucketCookie,

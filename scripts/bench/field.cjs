@@ -5,7 +5,8 @@
  * - the web-vitals chunk the field reporting loads after the page is idle: its bytes as the host build wrote them
  *   (host/dist, with the .br and .gz precompress.cjs writes beside it; the bytes the origins send);
  * - the share of canary visitors over 10,000 synthetic new visitors at 10, 30 and 50 %: each a bucket as the host
- *   origin draws it (canary.cjs newBucket) and its side by canary.cjs inCanary, the rule every front door applies.
+ *   origin draws it (canary.cjs newBucket) and its side by canary.cjs inCanary, the rule every front door applies;
+ *   and at nginx (render-nginx.cjs's split_clients), 10,000 new visitors' /remotes.json in a 30 % canary.
  *
  * Not measured here (printed as such, null in the report): the entry chunks' delta (needs a build without the
  * reporting to compare with), requests before the page is interactive (needs the site in Chromium) and the time from
@@ -39,13 +40,105 @@ function canaryShares(percents = [10, 30, 50], visitors = VISITORS) {
   });
 }
 
-function measureField() {
+/**
+ * The same share at the nginx front door (render-nginx.cjs: split_clients on the request id for a new visitor):
+ * Debian's nginx on a throwaway s3rver bucket holding a 30 % canary as the release script writes it, `visitors`
+ * requests for /remotes.json without a cookie; each answer's Set-Cookie bucket and the remotes file it got. Null
+ * (with the reason) when nginx is not installed.
+ */
+async function nginxShare(percent = 30, visitors = VISITORS) {
+  const os = require('os');
+  const http = require('http');
+  const { NGINX, freePortIn, startNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
+  if (!fs.existsSync(NGINX)) return { error: `no ${NGINX}` };
+  const S3rver = require(require.resolve('s3rver', { paths: [path.join(root, 'services/origin-server')] }));
+  const { siteStorage } = require('../../services/origin-server/src/site-storage.cjs');
+  const { NGINX_CANARY_KEY, nginxCanaryType } = require('../../services/origin-server/src/canary.cjs');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-field-'));
+  fs.chmodSync(tmp, 0o755);
+  const used = new Set();
+  const port = async () => {
+    for (;;) {
+      const p = await freePortIn(41000, 41999);
+      if (!used.has(p)) return used.add(p) && p;
+    }
+  };
+  const ports = [];
+  for (let i = 0; i < 7; i++) ports.push(await port());
+  const [s3Port, hostPort, apiPort, ...remotePorts] = ports;
+  const bucket = 'bench-field';
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: s3Port,
+    silent: true,
+    directory: path.join(tmp, 's3'),
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  await s3.run();
+  const api = http.createServer((_q, r) => r.end('ok')).listen(apiPort, '127.0.0.1');
+  const s3Env = {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  const shared = siteStorage(s3Env);
+  let nginx;
+  try {
+    const live = { remote_support: 'http://127.0.0.1/1.0.0/mf-manifest.json' };
+    await shared.storage.put('site/remotes.json', JSON.stringify(live));
+    await shared.storage.put(NGINX_CANARY_KEY, JSON.stringify({ remote_support: 'http://127.0.0.1/1.1.0/mf-manifest.json' }), {
+      contentType: nginxCanaryType(percent),
+    });
+    const hostRoot = path.join(tmp, 'host');
+    fs.mkdirSync(hostRoot);
+    fs.writeFileSync(path.join(hostRoot, 'index.html'), '<p>app</p>');
+    nginx = await startNginx(path.join(tmp, 'nginx'), {
+      ...s3Env,
+      ...Object.fromEntries(
+        ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'].map((n, i) => [`${n}_PORT`, String(remotePorts[i])]),
+      ),
+      HOST_PORT: String(hostPort),
+      HOST_ROOT: hostRoot,
+      SITE_DEPLOY_DIR: path.join(tmp, 'deploy'),
+      API_UPSTREAMS: `http://127.0.0.1:${apiPort}`,
+      PUBLIC_HOST: '127.0.0.1',
+      NGINX_CACHE_DIR: path.join(tmp, 'nginx/cache'),
+    });
+    let inIt = 0;
+    let mismatched = 0;
+    const one = async () => {
+      const res = await fetch(`${nginx.origin}/remotes.json`);
+      const b = Number(/^site_bucket=(\d+);/.exec(res.headers.get('set-cookie') ?? '')?.[1]);
+      const canary = (await res.text()).includes('/1.1.0/');
+      if (canary) inIt += 1;
+      if (canary !== b < percent) mismatched += 1;
+    };
+    for (let i = 0; i < visitors; i += 20) await Promise.all(Array.from({ length: Math.min(20, visitors - i) }, one));
+    const share = (100 * inIt) / visitors;
+    return { percent, visitors, inCanary: inIt, share, offBy: Math.abs(share - percent), met: Math.abs(share - percent) <= 2, mismatched };
+  } catch (e) {
+    return { error: String(e.message ?? e).slice(0, 300) };
+  } finally {
+    shared.storage.client?.destroy();
+    await stopAll([nginx?.child]);
+    api.close();
+    await s3.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function measureField() {
   return {
     vitalsChunk: vitalsChunk(),
     entryDelta: null,
     requestsBeforeInteractive: null,
     canaryAbortSeconds: null,
     canaryShares: canaryShares(),
+    nginxShare: await nginxShare(),
   };
 }
 
@@ -62,12 +155,18 @@ function printField(r) {
   console.log('  broken canary to automatic abort: not measured here (e2e/tests/deploy-canary.spec.ts measures it)');
   for (const s of r.canaryShares)
     console.log(
-      `  canary share at ${s.percent} %: ${s.inCanary} of ${s.visitors} new visitors = ${s.share.toFixed(2)} % (target within 2 points: ${s.met ? 'met' : 'not met'})`,
+      `  canary share at ${s.percent} % (canary.cjs): ${s.inCanary} of ${s.visitors} new visitors = ${s.share.toFixed(2)} % (target within 2 points: ${s.met ? 'met' : 'not met'})`,
     );
+  const n = r.nginxShare;
+  console.log(
+    n.error
+      ? `  canary share at nginx: not measured (${n.error})`
+      : `  canary share at nginx, ${n.percent} %: ${n.inCanary} of ${n.visitors} new visitors = ${n.share.toFixed(2)} % (target within 2 points: ${n.met ? 'met' : 'not met'}); answers not matching their new cookie: ${n.mismatched}`,
+  );
 }
 
-function main() {
-  const report = { date: new Date().toISOString(), ...measureField() };
+async function main() {
+  const report = { date: new Date().toISOString(), ...(await measureField()) };
   printField(report);
   fs.writeFileSync(path.join(root, 'bench-report-field.json'), JSON.stringify(report, null, 2));
   console.log('\nwrote bench-report-field.json');
@@ -75,4 +174,4 @@ function main() {
 
 module.exports = { measureField, printField, vitalsChunk, canaryShares, main };
 
-if (require.main === module) main();
+if (require.main === module) main().catch((e) => console.error('[bench]', e));

@@ -167,10 +167,12 @@ describe('visit roll-ups', () => {
     const before = await visitAnalytics(s.app.ctx, range('2024-03-01', '2024-03-12'));
     // Records removed behind the roll-ups' back: the figures do not change (nothing counts the records again).
     await rows(s.app.ctx.db, sql`ALTER TABLE visit DISABLE TRIGGER visit_rollup`);
-    await rows(s.app.ctx.db, sql`CREATE TEMP TABLE visit_saved AS SELECT * FROM visit`);
+    // A plain table, not a temporary one: on PostgreSQL each statement may take another connection of the pool.
+    await rows(s.app.ctx.db, sql`CREATE TABLE visit_saved AS SELECT * FROM visit`);
     await rows(s.app.ctx.db, sql`DELETE FROM visit`);
     assert.deepEqual(await visitAnalytics(s.app.ctx, range('2024-03-01', '2024-03-12')), before);
     await rows(s.app.ctx.db, sql`INSERT INTO visit SELECT * FROM visit_saved`);
+    await rows(s.app.ctx.db, sql`DROP TABLE visit_saved`);
     await rows(s.app.ctx.db, sql`ALTER TABLE visit ENABLE TRIGGER visit_rollup`);
   });
 

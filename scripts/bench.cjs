@@ -425,9 +425,22 @@ async function measureApi(report) {
   console.log(`Visit records: ${report.visitAnswered2xx} answered 2xx, ${report.visitStored ?? '?'} stored`);
 }
 
+/**
+ * Issue 35's targets (bench/production.cjs): the scale-out test run with SCALE_OUT_REPORT, its figures printed and kept
+ * as report.production; last, with every site of the bench stopped. BENCH_SKIP_PRODUCTION=1 leaves it out.
+ */
+async function benchProduction(report) {
+  if (process.env.BENCH_SKIP_PRODUCTION === '1') return;
+  const production = require('./bench/production.cjs');
+  report.production = await production.measureProduction().catch((e) => ({ error: String(e) }));
+  production.printProduction(report.production);
+}
+
 (async () => {
   // `npm run bench -- --scale`: the site at 10,000 articles alone (issue 36.8, bench/scale.cjs).
   if (process.argv.includes('--scale')) return require('./bench/scale.cjs').main();
+  // `npm run bench -- --production`: issue 35's targets alone, from the scale-out test (bench/production.cjs).
+  if (process.argv.includes('--production')) return require('./bench/production.cjs').main();
   const report = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores`,
@@ -488,6 +501,7 @@ async function measureApi(report) {
   }
   // After the site is stopped: its own processes and database, nothing else running beside them.
   if (process.env.BENCH_SKIP_SCALE_OUT !== '1') report.scaleOut = await measureScaleOut().catch((e) => ({ error: String(e) }));
+  await benchProduction(report);
   fs.writeFileSync(path.join(root, 'bench-report.json'), JSON.stringify(report, null, 2));
   if (fontWarning) console.log(`\n${fontWarning}`);
   console.log('\nwrote bench-report.json');

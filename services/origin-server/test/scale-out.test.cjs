@@ -9,6 +9,10 @@
  *
  * The host build and the renderer's output are small fixtures made here: what is tested is nginx's rules for them,
  * not the apps.
+ *
+ * SCALE_OUT_REPORT=<file>: the figures measured on the way (failed reads and writes per fault, write-to-page times,
+ * the lease's lapse for a standby, a script's bytes through nginx and the Node origin) are written there as JSON when
+ * the test ends, whatever passed (`npm run bench -- --production`, scripts/bench/production.cjs, prints them).
  */
 const test = require('node:test');
 const assert = require('node:assert');
@@ -22,10 +26,15 @@ const { createStaticServer } = require('../src/static-server.cjs');
 const { NGINX, freePort, freePortIn, waitFor, startPostgres, startUnit, startNginx, stopAll } = require('../tools/cluster.cjs');
 const { ROOT, runGuide, setEnvValues, readEnvFile, unitCommand, node24 } = require('../tools/guide.cjs');
 
+/** The measured figures (SCALE_OUT_REPORT): each test adds its own; reported, never asserted here. */
+const figures = {};
+
 const ADMIN_PASSWORD = 'Scale-Out-26';
 const BUCKET = 'site-files-scale-out';
 const RENDER_TOKEN = 'scale-out-render-token';
 const DB_PASSWORD = 'ScaleOut35db';
+/** Writes after the first whose page is awaited through nginx (write-to-page p50/p99): about a second each. */
+const WRITE_TO_PAGE_SAMPLES = Number(process.env.SCALE_OUT_PAGE_SAMPLES || 9);
 const PNG_1x1 = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
@@ -185,6 +194,8 @@ test.before(async () => {
 });
 
 test.after(async () => {
+  if (process.env.SCALE_OUT_REPORT)
+    fs.writeFileSync(process.env.SCALE_OUT_REPORT, JSON.stringify({ finishedAt: new Date().toISOString(), ...figures }, null, 2));
   await stopAll([nginx?.child, nginxS3?.child, renderer?.child, apiA?.child, apiB?.child]);
   await s3?.close();
   pg?.stop();
@@ -322,6 +333,7 @@ test('[ISSUE-35] precompressed: through nginx a client asking br or gzip gets th
     const nodeOrigin = `http://127.0.0.1:${port}`;
     await waitFor(async () => (await fetch(`${nodeOrigin}/`)).status === 200, 'the Node host origin', 20_000);
     const url = '/static/js/big.0123abcd.js';
+    figures.scriptBytes = { what: `${url}: the test's fixture script (${Buffer.byteLength(BIG_JS)} bytes), not the real home page's`, url };
     for (const [accept, encoding, sibling] of [
       ['br', 'br', `${file}.br`],
       ['gzip', 'gzip', `${file}.gz`],
@@ -334,6 +346,7 @@ test('[ISSUE-35] precompressed: through nginx a client asking br or gzip gets th
       assert.ok(viaNginx.bytes.equals(fs.readFileSync(sibling)), `${accept}: nginx sends ${path.basename(sibling)} as it is`);
       assert.ok(viaNode.bytes.equals(viaNginx.bytes), `${accept}: the Node origin sends the same bytes`);
       if (encoding) assert.match(viaNginx.vary, /Accept-Encoding/i);
+      figures.scriptBytes[accept] = { nginx: viaNginx.bytes.length, node: viaNode.bytes.length };
       t.diagnostic(`${url} Accept-Encoding ${accept}: nginx ${viaNginx.bytes.length} bytes, Node origin ${viaNode.bytes.length} bytes`);
     }
     assert.strictEqual(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString(), BIG_JS);
@@ -513,7 +526,9 @@ test('[ISSUE-26] a renderer that dies holding the lease loses no change: the nex
   // The site's own port never passes the render feed on; the renderer's loopback port does.
   assert.strictEqual((await fetch(`${site.origin}/internal/render/changes`, { headers })).status, 404);
 
-  assert.strictEqual((await feed(apiA.origin, '/internal/render/lease', { holder: 'renderer-1' })).status, 200);
+  const taken = await feed(apiA.origin, '/internal/render/lease', { holder: 'renderer-1' });
+  assert.strictEqual(taken.status, 200);
+  let lastRenewal;
   const channelId = (await json(await fetch(`${site.origin}/api/channel`))).body.find((c) => c.id).id;
   const created = await json(
     await fetch(`${site.origin}/system/article`, {
@@ -526,9 +541,17 @@ test('[ISSUE-26] a renderer that dies holding the lease loses no change: the nex
   const entryOf = (changes) => changes.find((e) => e.change.kind === 'article' && e.change.id === created.body.data.id);
   const seen = entryOf((await feed(apiA.origin, '/internal/render/changes?after=0&limit=1000')).body.changes);
   assert.ok(seen, 'renderer 1 reads the change through A');
+  // Renderer 1's last renewal: from here its lease runs out.
+  assert.strictEqual((await feed(apiA.origin, '/internal/render/lease', { holder: 'renderer-1' })).status, 200);
+  lastRenewal = performance.now();
   // Renderer 1 dies here, before acknowledging. Renderer 2 waits for its lease to lapse, through B.
   assert.strictEqual((await feed(apiB.origin, '/internal/render/lease', { holder: 'renderer-2' })).status, 409);
   await waitFor(async () => (await feed(apiB.origin, '/internal/render/lease', { holder: 'renderer-2' })).status === 200, 'the lapsed lease', 10_000);
+  figures.standbyTakeover = {
+    ms: Math.round(performance.now() - lastRenewal),
+    leaseMs: taken.body.leaseMs,
+    what: 'from the dead holder’s last renewal (through A) to the standby’s lease (through B), asked as waitFor polls; the real renderer asks just after the expiry the API names (feed.ts)',
+  };
   const again = entryOf((await feed(apiB.origin, '/internal/render/changes?after=0&limit=1000')).body.changes);
   assert.deepStrictEqual(again, seen, 'the change is still there for renderer 2');
   assert.deepStrictEqual((await feed(site.internal, '/internal/render/ack', { holder: 'renderer-2', ids: [seen.id] })).body, { acked: 1 });
@@ -742,7 +765,32 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
       });
       // Reported, never asserted: the feed's turn, the run, the publish, and a host origin's index check.
       t.diagnostic(`${door}: the new article's page served ${Math.round(performance.now() - written)} ms after A answered the write`);
+      (figures.writeToPageMs ??= { nginx: [], firstByDoor: {} }).firstByDoor[
+        door === nginxS3.origin ? 'nginx' : `host origin ${doors.indexOf(door)}`
+      ] = Math.round(performance.now() - written);
     }
+    // More samples of the same through the front door (nginx): a write answered, then its page from the bucket.
+    for (let i = 0; i < WRITE_TO_PAGE_SAMPLES; i++) {
+      const more = await json(
+        await fetch(`${nginxS3.origin}/system/article`, {
+          method: 'POST',
+          headers: { ...auth(), 'content-type': 'application/json' },
+          body: JSON.stringify({ channelId, title: `${title} ${i + 2}`, description: '摘要', text: '<p>正文</p>', tags: [], status: 0 }),
+        }),
+      );
+      assert.strictEqual(more.body.code, 200, JSON.stringify(more.body));
+      const at = performance.now();
+      await waitFor(
+        async () => {
+          const r = await fetch(`${nginxS3.origin}/newsDetail?id=${more.body.data.id}`);
+          return r.status === 200 && (await r.text()).includes(`<h1>${title} ${i + 2}</h1>`);
+        },
+        `nginx: article ${i + 2}'s page`,
+        30_000,
+      );
+      figures.writeToPageMs.nginx.push(Math.round(performance.now() - at));
+    }
+    t.diagnostic(`write to page through nginx (ms): ${figures.writeToPageMs.nginx.join(', ')}`);
     assert.match(await stored(`site/rendered/pages/newsDetail/id-${id}.html`), new RegExp(`<h1>${title}</h1>`));
     assert.ok(!fs.existsSync(path.join(tmp, 'rendered', 'pages/newsDetail', `id-${id}.html`)), 'not in the folder the other nginx serves');
     const news = await fetch(`${nginxS3.origin}/news`);
@@ -848,6 +896,7 @@ test('[ISSUE-26] kill -9 of an instance during a burst of writes: every write an
     }),
   );
   assert.strictEqual(killed, true);
+  figures.writesDuringKill = { writes: WRITES, ok: ok.length, failed: failed.length, failures: failed.map((f) => f.status ?? f.error) };
   t.diagnostic(
     `${ok.length} writes answered with success, ${failed.length} failed (in flight on B): ${JSON.stringify(failed.map((f) => f.status ?? f.error))}`,
   );
@@ -934,6 +983,7 @@ test('[ISSUE-35] kill -9 of one instance, then of the other one second after the
     await probe.stop();
   }
   const { reads, failed } = await probe.stop();
+  figures.backToBackKills = { reads, failedReads: failed.length, marks };
   t.diagnostic(`${reads} reads through nginx, one every 100 ms, ${failed.length} failed; ${marks.join(', ')}`);
   assert.deepStrictEqual(failed, []);
 });
@@ -976,9 +1026,68 @@ test('[ISSUE-35] the bucket away for 60 s: every page and /remotes.json through 
   // The bucket back, where it was: the pages are read from it again.
   s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: s3Dir });
   await s3.run();
+  figures.storageOutage = { seconds: outageMs / 1000, reads, failedReads: failed.length };
   t.diagnostic(`${reads} page and /remotes.json reads through nginx during ${outageMs / 1000} s without the bucket, ${failed.length} failed`);
   assert.deepStrictEqual(failed, []);
   await waitFor(async () => (await fetch(`${nginxS3.origin}/news`)).status === 200, 'the bucket back', 10_000);
+});
+
+test('[ISSUE-35] PostgreSQL stopped for 10 s: pages and /remotes.json through nginx come from the bucket; the API answers 503', async (t) => {
+  assert.ok(nginxS3, 'the shared-storage nginx of the test above');
+  const expect = {
+    '/news': /<li>存储里的新文章<\/li>/,
+    [`/newsDetail?id=${storedArticleId}`]: /<h1>存储里的新文章<\/h1>/,
+    '/remotes.json': /"remote_content"/,
+  };
+  const outageMs = 10_000;
+  pg.stop();
+  const started = performance.now();
+  const urls = Object.keys(expect);
+  let i = 0;
+  let pageReads = 0;
+  const failedPages = [];
+  const apiStatuses = {};
+  const apiMessages = new Set();
+  try {
+    while (performance.now() - started < outageMs) {
+      const t0 = Date.now();
+      const url = urls[i++ % urls.length];
+      try {
+        const r = await fetch(`${nginxS3.origin}${url}`, { signal: AbortSignal.timeout(5000) });
+        const body = await r.text();
+        if (r.status !== 200 || !expect[url].test(body)) failedPages.push({ url, status: r.status, body: body.slice(0, 80) });
+      } catch (err) {
+        failedPages.push({ url, error: String(err) });
+      }
+      pageReads++;
+      // An API call through the front door: what a caller gets while the database is away (reported).
+      try {
+        const r = await fetch(`${site.origin}/api/channel`, { signal: AbortSignal.timeout(5000) });
+        apiStatuses[r.status] = (apiStatuses[r.status] ?? 0) + 1;
+        if (r.status !== 200) apiMessages.add((await r.text()).slice(0, 120));
+        else await r.arrayBuffer();
+      } catch (err) {
+        apiStatuses[String(err.cause?.code ?? err.name)] = (apiStatuses[String(err.cause?.code ?? err.name)] ?? 0) + 1;
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, 100 - (Date.now() - t0))));
+    }
+  } finally {
+    pg.start();
+  }
+  const back = performance.now();
+  await waitFor(async () => (await ready(apiA)) && (await ready(apiB)), 'both instances ready again', 60_000);
+  figures.postgresOutage = {
+    seconds: outageMs / 1000,
+    pageReads,
+    failedPageReads: failedPages.length,
+    apiStatuses,
+    apiMessages: [...apiMessages],
+    readyAgainMs: Math.round(performance.now() - back),
+  };
+  t.diagnostic(
+    `PostgreSQL away ${outageMs / 1000} s: ${pageReads} page reads through nginx, ${failedPages.length} failed; API through nginx ${JSON.stringify(apiStatuses)}`,
+  );
+  assert.deepStrictEqual(failedPages, []);
 });
 
 test('[ISSUE-35] Prometheus (Debian’s) with the guide’s prometheus.yml scrapes both instances’ metrics ports; /metrics is not answered through nginx', async (t) => {

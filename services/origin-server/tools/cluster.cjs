@@ -49,9 +49,12 @@ function startPostgres(dir, port) {
   if (root) execFileSync('chown', ['postgres', dir]);
   asPg(`${pgbin}/initdb`, ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  asPg(`${pgbin}/pg_ctl`, ['-D', `${dir}/data`, '-l', `${dir}/server.log`, '-w', '-t', '30', '-o', options, 'start']);
+  const start = () => asPg(`${pgbin}/pg_ctl`, ['-D', `${dir}/data`, '-l', `${dir}/server.log`, '-w', '-t', '30', '-o', options, 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** Starts the stopped server again (same folder, port and settings): an outage's end. */
+    start,
     stop: () => {
       try {
         asPg(`${pgbin}/pg_ctl`, ['-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']);

@@ -219,14 +219,14 @@ async function renderNginx(env = process.env) {
     '        add_header Content-Security-Policy $site_host_csp always;',
   ].join('\n');
   const values = {
-    API_PROXY: apiProxy(site.apiUpstreams.length),
+    API_PROXY: apiProxy(apiTries(site.apiUpstreams, maxFails)),
     BROTLI_STATIC: brotli === 'on' ? '    brotli_static on;' : '',
     PAGE_CACHE: shared
       ? `# Pages and the remotes file read from the bucket, kept for when it is away (NGINX_CACHE_DIR, NGINX_PAGE_CACHE_VALID).
 proxy_cache_path ${cacheDir} levels=1:2 keys_zone=site_pages:10m max_size=1g inactive=30d use_temp_path=off;`
       : '',
-    API_SERVERS: site.apiUpstreams.map((u) => `    server ${new URL(u).host} max_fails=${maxFails} fail_timeout=${failTimeout};`).join('\n'),
-    API_TRIES: String(site.apiUpstreams.length),
+    API_SERVERS: apiServers(site.apiUpstreams, maxFails, failTimeout),
+    API_TRIES: String(apiTries(site.apiUpstreams, maxFails)),
     API_PATH_ALTERNATION: API_PATHS.map((p) => escapeRegex(p.replace(/^\//, ''))).join('|'),
     HOST_HTML_CSP: quoted(hostCsp, '"'),
     BASELINE_CSP: quoted(baseline['content-security-policy'], '"'),
@@ -351,7 +351,7 @@ ${CANARY_HEADERS}
     SITE_CONFIG_JSON: quoted(JSON.stringify({ portalOrigins: site.portalOrigins, adScriptUrl: site.adScriptUrl }), "'"),
     BASELINE_HEADERS: hostHeaders,
     REMOTE_SERVERS: site.remotes.map((r) => remoteServer(r, listen, baseline, header, brotli)).join('\n'),
-    INTERNAL_SERVER: env.NGINX_INTERNAL_PORT ? internalServer(Number(env.NGINX_INTERNAL_PORT), site.apiUpstreams.length) : '',
+    INTERNAL_SERVER: env.NGINX_INTERNAL_PORT ? internalServer(Number(env.NGINX_INTERNAL_PORT), apiTries(site.apiUpstreams, maxFails)) : '',
   };
   // The cache rule is the static server's own expression (HASHED), kept in one place.
   const template = fs.readFileSync(TEMPLATE, 'utf8');
@@ -371,6 +371,25 @@ ${CANARY_HEADERS}
  * The page renderer's way to the API instances: every path (its /internal/render/* routes too, which the site's
  * port never passes on), on loopback only. A renderer pointed at one instance would stop with it.
  */
+/**
+ * The instances, then each twice more as a backup that is never taken out (max_fails=0). nginx answers its own 502
+ * ("no live upstreams") the moment every instance is taken out for fail_timeout: a restarted instance whose start
+ * failed a call just before the other died, or both answering 503 while the database is away. The backups are tried
+ * only then, so a call still reaches an instance that answers. Twice: a call may take 2 × N tries (every instance,
+ * then every backup), and nginx passes the last answer on (the API's own Chinese 503) only when its tries run out
+ * before its servers do; with the backups once each, a call that found the instances out ran out of servers first
+ * and got the 502 (measured with two instances answering 503).
+ */
+function apiServers(upstreams, maxFails, failTimeout) {
+  const hosts = upstreams.map((u) => new URL(u).host);
+  const primary = hosts.map((h) => `    server ${h} max_fails=${maxFails} fail_timeout=${failTimeout};`);
+  if (Number(maxFails) === 0) return primary.join('\n');
+  const backup = hosts.map((h) => `    server ${h} backup max_fails=0;`);
+  return [...primary, ...backup, ...backup].join('\n');
+}
+/** Every instance, then (with backups) every instance again: the tries one call may take. */
+const apiTries = (upstreams, maxFails) => upstreams.length * (Number(maxFails) === 0 ? 1 : 2);
+
 /** How a request reaches the instances: the request id every hop logs, the visitor's address and scheme, streaming. */
 function apiProxy(tries) {
   return `        proxy_pass http://site_api;

@@ -1088,6 +1088,14 @@ test('[ISSUE-35] PostgreSQL stopped for 10 s: pages and /remotes.json through ng
     `PostgreSQL away ${outageMs / 1000} s: ${pageReads} page reads through nginx, ${failedPages.length} failed; API through nginx ${JSON.stringify(apiStatuses)}`,
   );
   assert.deepStrictEqual(failedPages, []);
+  // The API's callers get its own 503 with the Chinese message, never nginx's 502 (both instances answering 503 took
+  // them out; the backups of the upstream still pass the call on).
+  assert.equal(apiStatuses[502], undefined, JSON.stringify(apiStatuses));
+  assert.ok(apiStatuses[503] > 0, JSON.stringify(apiStatuses));
+  assert.ok(
+    [...apiMessages].every((m) => m.includes('服务暂时不可用，请稍后重试')),
+    [...apiMessages].join(' | '),
+  );
 });
 
 test('[ISSUE-35] Prometheus (Debian’s) with the guide’s prometheus.yml scrapes both instances’ metrics ports; /metrics is not answered through nginx', async (t) => {

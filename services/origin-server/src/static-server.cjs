@@ -94,7 +94,10 @@ function createStaticServer(o) {
     trustProxy: o.trustedProxies ?? trustedProxies(),
     // Chunk paths under a version folder are long; a path the router cannot take is still answered (404 / SPA).
     routerOptions: { maxParamLength: 2048 },
-    keepAliveTimeout: 5000,
+    // Longer than a client keeps an idle connection before using it again (nginx's upstream keepalive_timeout 60 s,
+    // browsers about as long): closed after 5 s, a connection could be closed just as a client sent its next request
+    // on it, which then failed with ECONNRESET (an e2e API call after six seconds of page work met it).
+    keepAliveTimeout: 65_000,
     // Stopping must not wait for idle keep-alive sockets (a browser's unused preconnects).
     forceCloseConnections: true,
     return503OnClosing: true,

@@ -436,6 +436,17 @@ async function benchProduction(report) {
   production.printProduction(report.production);
 }
 
+/**
+ * Issue 37's field and canary rows (bench/field.cjs): the web-vitals chunk's bytes from host/dist and the canary
+ * share over 10,000 synthetic new visitors (canary.cjs, and through nginx on a throwaway bucket); report.field.
+ */
+async function benchField(report) {
+  const field = require('./bench/field.cjs');
+  report.field = await field.measureField().catch((e) => ({ error: String(e) }));
+  if (report.field.error) return console.log(`\nField figures (issue 37): ${report.field.error}`);
+  field.printField(report.field);
+}
+
 (async () => {
   // `npm run bench -- --scale`: the site at 10,000 articles alone (issue 36.8, bench/scale.cjs).
   if (process.argv.includes('--scale')) return require('./bench/scale.cjs').main();
@@ -502,6 +513,7 @@ async function benchProduction(report) {
   // After the site is stopped: its own processes and database, nothing else running beside them.
   if (process.env.BENCH_SKIP_SCALE_OUT !== '1') report.scaleOut = await measureScaleOut().catch((e) => ({ error: String(e) }));
   await benchProduction(report);
+  await benchField(report);
   fs.writeFileSync(path.join(root, 'bench-report.json'), JSON.stringify(report, null, 2));
   if (fontWarning) console.log(`\n${fontWarning}`);
   console.log('\nwrote bench-report.json');

@@ -38,6 +38,8 @@ test('[NAV-4] a menu the visitor opened before the app ran (the HTML panel) beco
   expect(menu.open).toBe(false);
   expect(container.querySelector('summary')!.getAttribute('aria-expanded')).toBe('true');
   expect(container.querySelector('[data-testid="drawer"]')).not.toBeNull();
+  // Once the app runs, the HTML panel is gone: one navigation and one account area in the header.
+  expect(container.querySelector('.site-menu__panel')).toBeNull();
   container.remove();
 });
 

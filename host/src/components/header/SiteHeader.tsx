@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useIsClient } from '@site/ui';
 import { buildNavEntries, useCompany, useNavChannels } from '../../site-data/site-data';
 import { NavList } from './NavList';
 import { UserArea } from './UserArea';
@@ -40,6 +41,9 @@ export function SiteHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const menu = useRef<HTMLDetailsElement>(null);
+  // The HTML menu's panel serves only until the app runs (then 菜单 opens the drawer): rendered for the page's HTML
+  // and its hydration, gone after, so the header holds one navigation and one account area again.
+  const appRunning = useIsClient();
 
   // A menu opened before the app hydrated the page (the HTML panel; its toggle fired with no one listening) is taken
   // over by the drawer: one menu, open, closed from the drawer, and the button says it is open.
@@ -102,14 +106,16 @@ export function SiteHeader() {
             </summary>
             {/* The menu before the app runs: the browser shows this while the <details> is open (the app opens the
                 drawer instead, with the same entries and account links). */}
-            <div className="site-menu__panel">
-              <nav aria-label="移动端导航">
-                <NavList entries={entries} className="site-menu__list" />
-              </nav>
-              <div className="site-menu__user">
-                <UserArea />
+            {!appRunning && (
+              <div className="site-menu__panel">
+                <nav aria-label="移动端导航">
+                  <NavList entries={entries} className="site-menu__list" />
+                </nav>
+                <div className="site-menu__user">
+                  <UserArea />
+                </div>
               </div>
-            </div>
+            )}
           </details>
         </div>
       </div>

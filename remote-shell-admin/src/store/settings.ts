@@ -7,7 +7,7 @@ export type LayoutMode = 'sidemenu' | 'topmenu';
 export type ContentWidth = 'Fluid' | 'Fixed';
 export type TableSize = 'default' | 'middle' | 'small';
 
-/** The settings state of SPEC.md section 3 (SET-14). */
+/** The settings state of docs/requirements.md SET-14. */
 export interface Settings {
   sideCollapsed: boolean;
   isMobile: boolean;
@@ -64,7 +64,7 @@ export const presetCount = () => 1 + THEME_PRESETS.colours.length;
 export const isCurrentPreset = (s: Pick<Settings, 'theme' | 'color'>, p: ThemePreset) =>
   s.theme === p.theme && s.color.toLowerCase() === p.color.toLowerCase();
 
-/** Defaults of SPEC.md section 9 (SET-17..SET-27). */
+/** Defaults of docs/requirements.md SET-17..SET-27. */
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   sideCollapsed: false,
   isMobile: false,

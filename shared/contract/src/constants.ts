@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC.md section 9, channel and block ids, and storage keys (section 3).
+ * Business constants of the specification's section 9 (docs/requirements.md, CONST-*), channel and block ids, and storage keys (section 3).
  * The single source of truth: the server seeds with these ids and every app reads them from here.
  */
 

@@ -1,4 +1,4 @@
-/** The error catalogue of SPEC.md section 8, verbatim. */
+/** The error catalogue of the specification's section 8 (docs/requirements.md, ERR-*), verbatim. */
 export const CODE_MESSAGES: Record<string, string> = {
   '401': '认证失败，无法访问系统资源',
   '403': '当前操作没有权限',

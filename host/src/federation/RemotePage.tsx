@@ -1,21 +1,17 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
-import NProgress from 'nprogress';
 import { loadRemoteModule } from './remotes';
 import { RemoteBoundary } from './RemoteBoundary';
 import type { RemoteRoute } from './route-table';
 import { withAntd } from '../antd/with-antd';
 import { takePreloaded } from './preload';
+import { pageOnItsWay } from '../app/loading-bar';
 
 type PageModule = { default: ComponentType<Record<string, unknown>> };
 
 /** The loading state of a page whose code is not there yet (first load, or a retry). */
 export function PageLoading() {
-  useEffect(() => {
-    NProgress.start();
-    return () => {
-      NProgress.done();
-    };
-  }, []);
+  // The page is on its way while this stands in for it (the loading bar runs, see app/loading-bar).
+  useEffect(() => pageOnItsWay(), []);
   return (
     <div className="page-loading" aria-busy="true">
       <span className="page-loading__spinner" role="status" aria-label="加载中" />
@@ -54,8 +50,8 @@ function lazyPage(route: RemoteRoute, attempt: number) {
     // The loading bar runs while the code loads: during a navigation the previous page stays on screen (see the
     // layouts' Suspense), so the bar is the only sign that something is coming.
     const withBar = () => {
-      NProgress.start();
-      return load().finally(() => NProgress.done());
+      const arrived = pageOnItsWay();
+      return load().finally(arrived);
     };
     C = lazy(route.withoutAntd ? withBar : withAntd(withBar));
     cache.set(key, C);

@@ -3,8 +3,15 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import NProgress from 'nprogress';
-import { PageLoading } from '../federation/RemotePage';
+import { PageLoading, RemotePage } from '../federation/RemotePage';
+import { loadRemoteModule } from '../federation/remotes';
+import type { RemoteRoute } from '../federation/route-table';
 import { useLoadingBar } from './loading-bar';
+
+// The federation runtime is the boundary: a remote's module comes when a test says so.
+jest.mock('../federation/remotes', () => ({ ...jest.requireActual('../federation/remotes'), loadRemoteModule: jest.fn() }));
+jest.mock('../antd/with-antd', () => ({ withAntd: (load: () => Promise<unknown>) => load }));
+const loadModule = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
 
 /** An answer a test gives when it says so. */
 function deferred<T>() {
@@ -44,7 +51,10 @@ function site(routes: ReactNode) {
 
 const barRunning = () => NProgress.isStarted();
 
-afterEach(() => NProgress.done());
+afterEach(() => {
+  jest.restoreAllMocks();
+  NProgress.done();
+});
 
 describe('the loading bar follows the navigation state, not the page (ROUTE-3)', () => {
   it('[ROUTE-3][issue 38.4] after a navigation it runs while the page loads its data and ends when the data is in', async () => {
@@ -86,6 +96,26 @@ describe('the loading bar follows the navigation state, not the page (ROUTE-3)',
     expect(barRunning()).toBe(true);
     await act(async () => news.resolve('配电网数字化转型白皮书发布'));
     expect(await screen.findByText('配电网数字化转型白皮书发布')).toBeTruthy();
+    await waitFor(() => expect(barRunning()).toBe(false));
+  });
+
+  it('[ROUTE-3][issue 38.4] a remote page reached in a transition (the previous page stays) keeps one bar from its code to its data', async () => {
+    const code = deferred<unknown>();
+    const news = deferred<string>();
+    loadModule.mockReturnValue(code.promise);
+    const route: RemoteRoute = { path: '/news', remote: 'remote_content', module: './News', title: '新闻中心', layout: 'public' };
+    render(site(<Route path="/news" element={<RemotePage route={route} ownSuspense={false} />} />));
+    const done = jest.spyOn(NProgress, 'done');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: '新闻资讯' })));
+    // The router renders the next page in a transition: the home page stays while the code comes.
+    expect(screen.getByText('首页')).toBeTruthy();
+    expect(barRunning()).toBe(true);
+    await act(async () => code.resolve({ default: () => <NewsPage answer={news.promise} /> }));
+    expect(screen.getByText('加载中')).toBeTruthy();
+    expect(barRunning()).toBe(true);
+    // Never ended between the code's arrival and the page asking for its data (it would flash and start again).
+    expect(done).not.toHaveBeenCalled();
+    await act(async () => news.resolve('配电网数字化转型白皮书发布'));
     await waitFor(() => expect(barRunning()).toBe(false));
   });
 

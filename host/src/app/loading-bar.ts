@@ -9,13 +9,13 @@ const BAR_MAX_MS = 15000;
 
 /**
  * The host's navigation state (ROUTE-3): a page still on its way. Its code is on its way while a remote's module
- * loads (RemotePage) or a layout's fallback stands in for it (PageLoading); each holds the page until then.
+ * loads (RemotePage, `pageCodeLoad`) or a layout's fallback stands in for it (PageLoading); each holds the page.
  */
 let pagesOnTheirWay = 0;
 const listeners = new Set<() => void>();
 
 /** Marks a page as on its way; the returned function (idempotent) marks it arrived. */
-export function pageOnItsWay(): () => void {
+function pageOnItsWay(): () => void {
   pagesOnTheirWay++;
   listeners.forEach((l) => l());
   let arrived = false;
@@ -25,6 +25,59 @@ export function pageOnItsWay(): () => void {
     pagesOnTheirWay--;
     listeners.forEach((l) => l());
   };
+}
+
+/** Loading states on screen (PageLoading): each stands in for a page until that page is committed in its place. */
+let loadingStates = 0;
+
+/** A loading state is on screen until the returned function is called (its effect's cleanup). */
+export function loadingStateShown(): () => void {
+  loadingStates++;
+  const arrived = pageOnItsWay();
+  return () => {
+    loadingStates--;
+    arrived();
+  };
+}
+
+/** Navigations committed so far, and the pages whose code has come but that are not on screen yet, by key. */
+let navigations = 0;
+const loadedNotShown = new Map<string, () => void>();
+
+/**
+ * A page's code load (`key`: the page and attempt), on its way until the page is on screen. A navigation inside the
+ * app renders in a transition: the code arrives, then React renders and commits the page, which only then starts its
+ * data; ending the wait at the code's arrival, the bar would end and start again. So it ends when the page is shown
+ * (`pageShown`) or when a navigation commits (its own: its data takes over in the same read; or another: this one
+ * was left). At once when it fails, when a navigation committed during the load (this one was left, or its own went
+ * ahead under a loading state), or when a loading state is on screen: that state holds the page until it is shown.
+ */
+export function pageCodeLoad<T>(key: string, load: Promise<T>): Promise<T> {
+  const arrived = pageOnItsWay();
+  const startedAt = navigations;
+  return load.then(
+    (page) => {
+      if (navigations !== startedAt || loadingStates > 0) arrived();
+      else loadedNotShown.set(key, arrived);
+      return page;
+    },
+    (error: unknown) => {
+      arrived();
+      throw error;
+    },
+  );
+}
+
+/** The page loaded under `key` is on screen (RemotePage, once it commits with it). */
+export function pageShown(key: string): void {
+  loadedNotShown.get(key)?.();
+  loadedNotShown.delete(key);
+}
+
+function navigationCommitted() {
+  navigations++;
+  loadedNotShown.forEach((arrived) => arrived());
+  loadedNotShown.clear();
 }
 
 function onPagesChange(listener: () => void): () => void {
@@ -48,6 +101,7 @@ export function useLoadingBar(location: string): void {
   useEffect(() => {
     const navigated = barFor.current !== location;
     barFor.current = location;
+    if (navigated) navigationCommitted();
     return runBar(queryClient, navigated);
   }, [queryClient, location]);
 }
@@ -61,8 +115,9 @@ function runBar(queryClient: QueryClient, navigated: boolean): () => void {
     if (!live) return;
     const busy = pagesOnTheirWay > 0 || (awaitingData && queryClient.isFetching() > 0);
     if (!busy) awaitingData = false;
-    if (busy && NProgress.status === null) NProgress.start();
-    else if (!busy) NProgress.done();
+    const shown = NProgress.status !== null;
+    if (busy && !shown) NProgress.start();
+    else if (!busy && shown) NProgress.done();
   };
   const schedule = () => {
     if (scheduled) return;

@@ -258,6 +258,7 @@ describe('articles and search', () => {
     );
     const bad = await req(s.app, { method: 'GET', url: `${url}&withText=maybe` });
     assert.equal(bad.status, 400);
+    assert.equal(bad.body.msg, 'withText格式不正确');
   });
 
   test('[API-6][API-7][SRCH-6] content search: title and text, Chinese substrings, channel.id of sub-channels, totalElements', async () => {

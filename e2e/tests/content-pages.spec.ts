@@ -308,12 +308,17 @@ test.describe('remote-content pages', () => {
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     const antd = () => scripts.filter((u) => /antd|ui-kit/.test(u));
+    // Each page is in its rendered HTML before any script runs: only the hydrated app can show it asked for no antd.
+    const hydrated = () => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.goto('/');
     await expect(content(page).getByRole('heading', { level: 1 })).toBeVisible();
+    await hydrated();
     await page.goto('/news');
     await expect(content(page).locator('.rc-news-item').first()).toBeVisible();
+    await hydrated();
     await page.goto('/product');
     await expect(content(page).getByRole('tab').first()).toBeVisible();
+    await hydrated();
     await page.waitForLoadState('networkidle');
     expect(antd(), scripts.join(', ')).toEqual([]);
     // Client-side to the message board, then a cold view of it: plain form elements, validated in Chinese, no antd.

@@ -20,9 +20,11 @@ test.describe('federation composition', () => {
   test('react, react-dom, antd and @site/app-runtime are downloaded exactly once, from the host', async ({ page }) => {
     const urls = jsRequests(page);
     await page.goto('/');
-    // A remote page and the host shell are both on screen.
+    // A remote page and the host shell are both on screen, and (issue 34.12: the HTML is there before any script)
+    // the app has run.
     await expect(page.locator('h1').first()).toBeVisible();
     await expect(page.locator('footer')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.waitForLoadState('networkidle');
     expect(urls.some((u) => u.startsWith(remoteOrigin('remote_content')))).toBe(true);
     // Client-side to the sign-in page, another remote's, whose form is built from antd components.

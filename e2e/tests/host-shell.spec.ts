@@ -56,6 +56,10 @@ test.describe('header navigation', () => {
     const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     expect(hrefs).toEqual(TOP_NAV.map((n) => n.path));
     await expect(mainNav(page).getByRole('link', { name: expected[4] })).toHaveAttribute('aria-current', 'page');
+    // One current entry in the main navigation, with or without the app (the HTML phone menu marks its own).
+    await expect(mainNav(page).locator('a[aria-current="page"]')).toHaveCount(1);
+    // Once the app runs (issue 34.12: not before), the HTML phone menu is gone: the header marks one entry in all.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await expect(page.locator('header a[aria-current="page"]')).toHaveCount(1);
   });
 
@@ -249,6 +253,11 @@ test.describe('host pages and routing', () => {
     await page.locator('footer').getByRole('link', { name: '新闻中心', exact: true }).click();
     await expect(page).toHaveURL(`${BASE}/news`);
     await expect.poll(barsShown).toBeGreaterThan(0);
+    // It ends with the navigation: the page and its list are there (issue 38.4: from the navigation state), and it ran
+    // once, through the page's code and then its data, not ending and starting again between the two.
+    await expect(page.locator('main .rc-news-item').first()).toBeVisible();
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    expect(await barsShown()).toBe(1);
   });
 
   test('[AUTH-7] admin routes need a token: visitors go to the login page with a redirect back', async ({ page }) => {

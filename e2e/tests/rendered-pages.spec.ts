@@ -156,6 +156,52 @@ test.describe('rendered public pages', () => {
     }
   });
 
+  test("[issue 34.9] a FAQ answer's text without JavaScript is the app's, and the app opens it without asking the API again", async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const url = '/question';
+    await renderedHtml(request, url);
+    const list = await (await request.get(`${API}/api/article/page`, { params: { channelId: CHANNELS.question, page: 1, pageSize: 20 } })).json();
+    // A question with an answer of its own (a body), not only a summary.
+    const asked = (list.content as { id: number; title: string }[]).at(-1)!;
+    const detail = await (await request.get(`${API}/api/article/${asked.id}`)).json();
+    expect(detail.text, 'the seeded question has a body').toMatch(/<\/?[a-z]/);
+    const answerOf = (p: Page) => p.locator('main details[open] .rs-faq-panel');
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const html = await context.newPage();
+    const withoutJs = await (async () => {
+      try {
+        await html.goto(`${BASE}${url}`);
+        await html.locator('main summary', { hasText: asked.title }).click();
+        await expect(answerOf(html)).toBeVisible();
+        return await answerOf(html).innerText();
+      } finally {
+        await context.close();
+      }
+    })();
+
+    // The app's own rendering of the page (not the HTML it hydrated): reached by a navigation inside the app.
+    await page.goto(`${BASE}/support`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.evaluate((to) => window.postMessage({ type: 'skipPage', url: to }, window.location.origin), url);
+    await expect(page).toHaveURL(`${BASE}${url}`);
+    await expect(page.locator('main').getByRole('button', { name: asked.title, exact: true })).toBeVisible();
+    const asks: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/article')) asks.push(r.url());
+    });
+    const button = page.locator('main').getByRole('button', { name: asked.title, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(answerOf(page)).toBeVisible();
+    expect(await answerOf(page).innerText()).toBe(withoutJs);
+    expect(withoutJs.trim().length).toBeGreaterThan(0);
+    expect(asks, 'the page carries the answer').toEqual([]);
+  });
+
   test('[ISSUE-25][ROUTE-5][ROUTE-6] no control waits for the app: without JavaScript the carousel has no slide buttons and a product category is a link to its rendered page; with it, the buttons come', async ({
     browser,
     page,
@@ -332,14 +378,14 @@ test.describe('rendered public pages', () => {
     const question = page.locator('main').getByRole('button', { expanded: false }).first();
     const name = (await question.textContent())!.trim();
     await question.click();
-    // Its <details> opened natively: the short answer the HTML carries shows.
+    // Its <details> opened natively: the answer the HTML carries shows.
     await expect(page.locator('main details[open]')).toHaveCount(1);
     await expect(page.locator('main details[open] .rs-faq-a')).toBeVisible();
     // React has not hydrated anything: the page's code is not there.
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     release();
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    // From now on the app answers: it has taken the question as open and loads its full answer; a press closes it.
+    // From now on the app answers: it has taken the question as open, with the same answer; a press closes it.
     const button = page.locator('main').getByRole('button', { name, exact: true });
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     const questions = await (

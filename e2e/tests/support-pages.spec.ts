@@ -51,12 +51,17 @@ test.describe('remote-support pages', () => {
   test('[ROUTE-12][ROUTE-15][ROUTE-17] support, documents and videos download no antd (issue 8)', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    // Each page is in its rendered HTML before any script runs: only the hydrated app can show it asked for no antd.
+    const hydrated = () => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.goto('/support');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await hydrated();
     await page.goto('/document');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('文档中心');
+    await hydrated();
     await page.goto('/video');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await hydrated();
     await page.waitForLoadState('networkidle');
     expect(
       scripts.filter((u) => /antd|ant-design/.test(u)),

@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import NProgress from 'nprogress';
 import { authStore, bus, loadUserInfo, performLogout } from '@site/app-runtime';
 import { isSafeInSitePath, pageTitleOverride, setCompanyTitle } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
@@ -8,11 +7,7 @@ import { loadSiteConfig, siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
 import { onWindowMessage } from '../services/early-messages';
 import { documentTitle, routeMeta } from './route-meta';
-
-NProgress.configure({ showSpinner: false });
-
-const BUSY_SELECTOR = '#root [aria-busy="true"]:not(footer)';
-const BAR_MAX_MS = 15000;
+import { useLoadingBar } from './loading-bar';
 
 function setMetaDescription(text: string) {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -50,25 +45,8 @@ export function NavigationEffects() {
     window.scrollTo(0, 0);
   }, [full]);
 
-  // The bar is for a navigation inside the app (ROUTE-3), not for the page the browser loaded: that one has the
-  // browser's own indicator, and a rendered page is complete when the app starts (the bar used to run over it, and
-  // starting it was one of the longest steps of hydration: 18 ms at CPU 4x).
-  const barFor = useRef(full);
-  useEffect(() => {
-    if (barFor.current === full) return;
-    barFor.current = full;
-    NProgress.start();
-    // The bar ends when nothing on the page is loading any more: a remote still loading (RemotePage) or a page
-    // still fetching its content marks itself aria-busy. Capped, so a page that stays busy cannot keep it forever.
-    const started = Date.now();
-    let timer: ReturnType<typeof setTimeout>;
-    const check = () => {
-      if (document.querySelector(BUSY_SELECTOR) && Date.now() - started < BAR_MAX_MS) timer = setTimeout(check, 100);
-      else NProgress.done();
-    };
-    timer = setTimeout(check, 50);
-    return () => clearTimeout(timer);
-  }, [full]);
+  // From the navigation state: while the page's code is on its way, and after a navigation until its data is in.
+  useLoadingBar(full);
 
   // A detail page's refined title (usePageTitle, in the remote's own copy of @site/ui) reads the company's title from
   // the shared title store; this effect also writes the title itself, so either may run first.

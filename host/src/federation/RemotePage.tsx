@@ -1,21 +1,17 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
-import NProgress from 'nprogress';
 import { loadRemoteModule } from './remotes';
 import { RemoteBoundary } from './RemoteBoundary';
 import type { RemoteRoute } from './route-table';
 import { withAntd } from '../antd/with-antd';
 import { takePreloaded } from './preload';
+import { loadingStateShown, pageCodeLoad, pageShown } from '../app/loading-bar';
 
 type PageModule = { default: ComponentType<Record<string, unknown>> };
 
 /** The loading state of a page whose code is not there yet (first load, or a retry). */
 export function PageLoading() {
-  useEffect(() => {
-    NProgress.start();
-    return () => {
-      NProgress.done();
-    };
-  }, []);
+  // The page is on its way while this stands in for it (the loading bar runs, see app/loading-bar).
+  useEffect(() => loadingStateShown(), []);
   return (
     <div className="page-loading" aria-busy="true">
       <span className="page-loading__spinner" role="status" aria-label="加载中" />
@@ -53,10 +49,7 @@ function lazyPage(route: RemoteRoute, attempt: number) {
     const load = () => (attempt === 0 && takePreloaded<PageModule>(route)) || loadRemoteModule<PageModule>(route.remote, route.module);
     // The loading bar runs while the code loads: during a navigation the previous page stays on screen (see the
     // layouts' Suspense), so the bar is the only sign that something is coming.
-    const withBar = () => {
-      NProgress.start();
-      return load().finally(() => NProgress.done());
-    };
+    const withBar = () => pageCodeLoad(key, load());
     C = lazy(route.withoutAntd ? withBar : withAntd(withBar));
     cache.set(key, C);
   }
@@ -93,6 +86,8 @@ function forgetFailedPage(route: RemoteRoute, attempt: number) {
 export function RemotePage({ route, props, ownSuspense = true }: { route: RemoteRoute; props?: Record<string, unknown>; ownSuspense?: boolean }) {
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(() => lazyPage(route, attempt), [route, attempt]);
+  // Committed with its page (the layout's Suspense is above it): the page is on screen, its code's wait is over.
+  useEffect(() => pageShown(pageKey(route, attempt)), [route, attempt]);
   // eslint-disable-next-line react-hooks/static-components -- lazyPage returns the module-level cached component of this route and attempt; a new one only on retry, to load afresh
   const page = <Page {...props} />;
   return (

@@ -233,6 +233,34 @@ describe('articles and search', () => {
     assert.equal(bad.body.msg, '页码必须大于0');
   });
 
+  test('[issue 34.9] GET /api/article/page?withText=true: each row carries its body as GET /api/article/{id} answers it, paged as before', async () => {
+    const url = `/api/article/page?channelId=${CHANNEL_IDS.question}&page=1&pageSize=20`;
+    const plain = await req(s.app, { method: 'GET', url });
+    const withText = await req(s.app, { method: 'GET', url: `${url}&withText=true` });
+    assert.equal(withText.status, 200);
+    ok(plain.body.content.length > 0);
+    ok(
+      plain.body.content.every((a: Record<string, unknown>) => !('text' in a)),
+      'a page without withText carries no bodies',
+    );
+    assert.deepEqual(
+      withText.body.content.map((a: Article) => a.id),
+      plain.body.content.map((a: Article) => a.id),
+    );
+    assert.equal(withText.body.totalElements, plain.body.totalElements);
+    for (const row of withText.body.content as (Article & { text: string })[]) {
+      const detail = await req(s.app, { method: 'GET', url: `/api/article/${row.id}` });
+      assert.equal(row.text, detail.body.text, `question ${row.id}`);
+    }
+    ok(
+      withText.body.content.some((a: { text: string }) => a.text.length > 0),
+      'seeded questions have answers',
+    );
+    const bad = await req(s.app, { method: 'GET', url: `${url}&withText=maybe` });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.msg, 'withText格式不正确');
+  });
+
   test('[API-6][API-7][SRCH-6] content search: title and text, Chinese substrings, channel.id of sub-channels, totalElements', async () => {
     const r = await req(s.app, {
       method: 'GET',

@@ -6,6 +6,7 @@ import type {
   ArticleNeighbour,
   ArticlePage,
   ArticlePageQuery,
+  ArticleTextPage,
   ArticleSearchPage,
   ArticleSearchQuery,
   BlockItem,
@@ -36,7 +37,10 @@ export const getArticles = (params?: ArticleListQuery) => request.get<Article[]>
  */
 export const getArticle = (id: number | string) => request.get<ArticleDetail>(`/api/article/${id}`, { quietNotFound: true });
 /** GET /api/article/page (1-based page) */
-export const getArticlePage = (params: ArticlePageQuery) => request.get<ArticlePage>('/api/article/page', { params });
+export const getArticlePage = (params: Omit<ArticlePageQuery, 'withText'>) => request.get<ArticlePage>('/api/article/page', { params });
+/** GET /api/article/page?withText=true: a page of articles with their HTML bodies (the FAQ's questions and answers). */
+export const getArticleTextPage = (params: Omit<ArticlePageQuery, 'withText'>) =>
+  request.get<ArticleTextPage>('/api/article/page', { params: { ...params, withText: true } });
 /** Every published article of a channel and its sub-channels, page by page (the page renderer's list of detail pages). */
 export async function getAllArticles(channelId: number): Promise<Article[]> {
   const all: Article[] = [];

@@ -15,5 +15,6 @@ export { ResultMessage } from './components/Result';
 export { useData, type DataState } from './data/useData';
 export * from './data/queries';
 export { ClientOnly, useIsClient } from './render/ClientOnly';
+export { useAdoptedNativeState } from './render/useAdoptedNativeState';
 export { useCountdown } from './hooks/useCountdown';
 export { usePageParam, parsePage } from './hooks/usePageParam';

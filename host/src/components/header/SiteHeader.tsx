@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useIsClient } from '@site/ui';
+import { useAdoptedNativeState, useIsClient } from '@site/ui';
 import { buildNavEntries, useCompany, useNavChannels } from '../../site-data/site-data';
 import { NavList } from './NavList';
 import { UserArea } from './UserArea';
@@ -45,14 +45,19 @@ export function SiteHeader() {
   // and its hydration, gone after, so the header holds one navigation and one account area again.
   const appRunning = useIsClient();
 
-  // A menu opened before the app hydrated the page (the HTML panel; its toggle fired with no one listening) is taken
-  // over by the drawer: one menu, open, closed from the drawer, and the button says it is open.
-  useEffect(() => {
-    if (!menu.current?.open) return;
-    menu.current.open = false;
-    setDrawerUsed(true);
-    setDrawerOpen(true);
-  }, []);
+  // A menu opened before the app hydrated the page (the HTML panel) is taken over by the drawer: one menu, open,
+  // closed from the drawer, and the button says it is open. The <details> itself closes: the app never opens it.
+  useAdoptedNativeState(
+    menu,
+    (details) => details.open,
+    false,
+    (open, details) => {
+      if (!open) return;
+      details.open = false;
+      setDrawerUsed(true);
+      setDrawerOpen(true);
+    },
+  );
 
   const openSearch = () => {
     setSearchUsed(true);
@@ -89,7 +94,7 @@ export function SiteHeader() {
           <div className="site-header__user">
             <UserArea />
           </div>
-          {/* Opened before hydration, it has an `open` the HTML had not; the effect above takes it over. */}
+          {/* Opened before hydration, it has an `open` the HTML had not; useAdoptedNativeState above takes it over. */}
           <details className="site-menu" ref={menu} suppressHydrationWarning>
             <summary
               className="icon-button site-menu-button"

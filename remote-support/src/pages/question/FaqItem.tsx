@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Article } from '@site/contract';
+import { useRef } from 'react';
+import type { ArticleWithText } from '@site/contract';
+import { useAdoptedNativeState } from '@site/ui';
 import { RightIcon } from '../../components/icons';
 import { QuestionAnswer } from './QuestionAnswer';
 
 /**
  * One question of the FAQ accordion: a <details> whose summary (a button, aria-expanded) shows or hides its answer.
  * The browser opens and closes it natively, before and after hydration alike; the app follows the element's `toggle`
- * event. A question opened before the app hydrated the page fired its `toggle` with no one listening, so after each
- * commit the element's own state wins over the app's: the app adopts it, fetches the full answer on the first opening
- * and keeps it (hidden) when the question closes again, as antd's Collapse did. `onOpenChange` sets, never flips, so
- * the event and the adoption may both report one change.
+ * event. A question opened or closed before the app hydrated the page fired its `toggle` with no one listening: at
+ * hydration the app adopts the element's state (useAdoptedNativeState). `onOpenChange` sets, never flips, so the late
+ * event and the adoption may both report one change.
  */
 export function FaqItem({
   question,
@@ -17,18 +17,18 @@ export function FaqItem({
   open,
   onOpenChange,
 }: {
-  question: Article;
+  question: ArticleWithText;
   anchorId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
   const details = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const native = details.current?.open;
-    if (native !== undefined && native !== open) onOpenChange(native);
-  });
+  useAdoptedNativeState(
+    details,
+    (d) => d.open,
+    open,
+    (native) => onOpenChange(native),
+  );
   const panelId = `${anchorId}-answer`;
   return (
     <li className={`rs-faq-item${open ? ' rs-faq-item--open' : ''}`}>
@@ -41,11 +41,7 @@ export function FaqItem({
           </span>
         </summary>
         <div id={panelId} className="rs-faq-panel">
-          {opened ? (
-            <QuestionAnswer id={question.id} summary={question.description} />
-          ) : (
-            <p className="rs-faq-a">{question.description || '暂无解答'}</p>
-          )}
+          <QuestionAnswer question={question} />
         </div>
       </details>
     </li>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useHref, useSearchParams } from 'react-router-dom';
-import { CHANNEL_IDS, type Article, type ArticlePage } from '@site/contract';
-import { EmptyState, PageLinks, articlePageQuery, articleQuery, parsePage, useData, type Query } from '@site/ui';
+import { CHANNEL_IDS, type ArticleTextPage, type ArticleWithText } from '@site/contract';
+import { EmptyState, PageLinks, articleQuery, articleTextPageQuery, parsePage, useData, type Query } from '@site/ui';
 import type { RouteLoader } from '@site/ui/render';
 import { articleOfUrl, prefetch } from '../../components/loaders';
 import { Loading, Notice } from '../../components/PageState';
@@ -10,13 +10,13 @@ import '../../components/support.css';
 import { FAQ_PAGE_SIZE, questionPageUrl } from './paging';
 import { FaqItem } from './FaqItem';
 
-/** A page of the FAQ's questions, newest first. */
-export const questionPageQuery = (page: number): Query<ArticlePage> =>
-  articlePageQuery({ channelId: CHANNEL_IDS.question, page, pageSize: FAQ_PAGE_SIZE });
+/** A page of the FAQ's questions with their answers, newest first. */
+export const questionPageQuery = (page: number): Query<ArticleTextPage> =>
+  articleTextPageQuery({ channelId: CHANNEL_IDS.question, page, pageSize: FAQ_PAGE_SIZE });
 
 /**
- * The page of questions `?page=` names (their short answers are in the list; a full answer loads when its question
- * opens), and the full answer of the question `?id=` asks for.
+ * The page of questions `?page=` names, each with its answer, and the question `?id=` asks for: everything the page
+ * shows, so its HTML holds every answer as the app shows it and opening a question fetches nothing (issue 34.9).
  */
 export const loader: RouteLoader = (args) =>
   prefetch(args, [questionPageQuery(parsePage(args.url.searchParams.get('page'))), articleOfUrl(args.url)]);
@@ -39,7 +39,8 @@ export default function Question() {
   const [open, setOpen] = useState<number[]>([]);
   const onPage = list.data?.content ?? [];
   // The asked-for question: a published question (another channel's article by that id is no question).
-  const target: Article | undefined = asked.data && asked.data.id === id && asked.data.channelId === CHANNEL_IDS.question ? asked.data : undefined;
+  const target: ArticleWithText | undefined =
+    asked.data && asked.data.id === id && asked.data.channelId === CHANNEL_IDS.question ? asked.data : undefined;
   const questions = target && !onPage.some((q) => q.id === target.id) ? [target, ...onPage] : onPage;
   const loading = list.loading || (id !== null && asked.loading);
 

@@ -1,12 +1,12 @@
-import { SafeHtml, TextPlaceholder, useData, articleQuery } from '@site/ui';
+import type { ArticleWithText } from '@site/contract';
+import { SafeHtml } from '@site/ui';
 
 /**
- * The answer of one question: its HTML body (sanitised), fetched when the panel first opens because
- * list rows carry no body. Until then, or if that fails, the short answer (description) stands in.
+ * The answer of one question: its HTML body (sanitised), or its short answer (description) when it has none. The
+ * page carries it (the FAQ's pages come with their answers), so the HTML rendered ahead, a visitor without
+ * JavaScript and the app all show this same text (issue 34.9).
  */
-export function QuestionAnswer({ id, summary }: { id: number; summary: string | null }) {
-  const { data, loading } = useData(articleQuery(id));
-  if (loading && !summary) return <TextPlaceholder rows={2} title={false} />;
-  if (data?.text) return <SafeHtml className="rs-faq-a rs-article" html={data.text} />;
-  return <p className="rs-faq-a">{summary || '暂无解答'}</p>;
+export function QuestionAnswer({ question }: { question: ArticleWithText }) {
+  if (question.text) return <SafeHtml className="rs-faq-a rs-article" html={question.text} />;
+  return <p className="rs-faq-a">{question.description || '暂无解答'}</p>;
 }

@@ -17,7 +17,7 @@ import { visitFields } from '../lib/visits.js';
 import { blockItemFields } from '../lib/block-items.js';
 import { corrections, excerptOf, findArticles, matchRanges, normalizeText, queryTerms } from '../lib/search.js';
 import { recordVisitField } from './field.js';
-import type { Article, ArticleDetail, ArticleSearchPage, BlockItem, Channel, SpringPage } from '@site/contract';
+import type { Article, ArticleDetail, ArticleSearchPage, ArticleWithText, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
 
@@ -122,6 +122,8 @@ const pageQuery = z.object({
     .max(100, '每页条数不能超过100')
     .default(20),
 });
+// The FAQ's pages show every answer (issue 34.9): its rows carry their bodies. Not the search's.
+const articlePageQuery = pageQuery.extend({ withText: boolish.optional() });
 // Schemas are built once: zod 4 compiles a schema when it is created, which per request cost the read routes
 // about two thirds of their throughput.
 const idInput = z.object({ id: intId });
@@ -313,19 +315,21 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
     });
   });
 
-  const page = async (where: SQL | undefined, pageNo: number, size: number): Promise<SpringPage<Article>> => {
+  const page = async (where: SQL | undefined, pageNo: number, size: number, withText = false): Promise<SpringPage<Article | ArticleWithText>> => {
     const [{ count }] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(t.article)
       .where(where);
     const rows = await db
-      .select(listColumns)
+      .select({ ...listColumns, text: withText ? t.article.text : sql<null>`null` })
       .from(t.article)
       .where(where)
       .orderBy(desc(t.article.top), desc(t.article.publishDate), desc(t.article.id))
       .limit(size)
       .offset((pageNo - 1) * size);
-    const content = await toArticles(ctx, rows as ArticleRow[]);
+    const articles = await toArticles(ctx, rows as ArticleRow[]);
+    // The body as GET /api/article/{id} answers it: the FAQ's HTML and its app show the same answer.
+    const content = withText ? articles.map((a, i) => ({ ...a, text: rows[i].text ?? '' })) : articles;
     const totalElements = Number(count);
     const totalPages = Math.ceil(totalElements / size);
     return {
@@ -341,13 +345,14 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
     };
   };
 
-  app.get('/api/article/page', { schema: { querystring: pageQuery } }, async (req) => {
+  app.get('/api/article/page', { schema: { querystring: articlePageQuery } }, async (req) => {
     const q = req.query;
     // Public list pages are read far more than written: cached until an article or channel changes (or a scheduled
     // article's time comes).
-    return ctx.cache.getUntil(ARTICLE_AREAS, `articles:page:${q.channelId ?? ''}:${q.page}:${q.pageSize}`, async () => {
+    const withText = q.withText === true;
+    return ctx.cache.getUntil(ARTICLE_AREAS, `articles:page:${q.channelId ?? ''}:${q.page}:${q.pageSize}:${withText}`, async () => {
       const expiresAt = await nextScheduled();
-      return { value: await page(and(isPublic, await channelFilter(q.channelId)), q.page, q.pageSize), expiresAt };
+      return { value: await page(and(isPublic, await channelFilter(q.channelId)), q.page, q.pageSize, withText), expiresAt };
     });
   });
 

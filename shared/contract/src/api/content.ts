@@ -140,6 +140,11 @@ export interface ArticlePageQuery {
   page?: number;
   /** Default 20, at most 100. */
   pageSize?: number;
+  /**
+   * true: each row carries its HTML body `text`, as `GET /api/article/{id}` answers it (the FAQ: a page shows every
+   * answer, in its HTML and in the app alike, issue 34.9). Not for the search.
+   */
+  withText?: boolean;
 }
 
 /**
@@ -147,7 +152,7 @@ export interface ArticlePageQuery {
  * summary, SEO keywords, tags or body; ranked; a query finding nothing is tried with the site's closest terms). Without
  * `channelId` it searches every searchable channel (SEARCHABLE_CHANNEL_IDS and their sub-channels).
  */
-export interface ArticleSearchQuery extends ArticlePageQuery {
+export interface ArticleSearchQuery extends Omit<ArticlePageQuery, 'withText'> {
   /** Search text, optional, at most 100 characters. */
   text?: string;
   /** true: the text as typed, never replaced by the closest terms when it finds nothing (issue 36.3). */
@@ -155,6 +160,10 @@ export interface ArticleSearchQuery extends ArticlePageQuery {
 }
 
 export type ArticlePage = SpringPage<Article>;
+
+/** A row of `GET /api/article/page?withText=true`: the article with its HTML body. */
+export type ArticleWithText = Article & Pick<ArticleDetail, 'text'>;
+export type ArticleTextPage = SpringPage<ArticleWithText>;
 
 /** A stretch of a text, as UTF-16 offsets `[start, end)`: where a search term was found (issue 36.4). */
 export type TextRange = [start: number, end: number];

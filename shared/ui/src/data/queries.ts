@@ -4,12 +4,13 @@ import type {
   ArticleListQuery,
   ArticlePage,
   ArticlePageQuery,
+  ArticleTextPage,
   BlockItem,
   Channel,
   ChannelQuery,
   CompanyResponse,
 } from '@site/contract';
-import { getArticle, getArticlePage, getArticles, getBlockItems, getChannel, getChannels, getCompany } from '@site/api-client';
+import { getArticle, getArticlePage, getArticleTextPage, getArticles, getBlockItems, getChannel, getChannels, getCompany } from '@site/api-client';
 
 /**
  * One load of route data under an explicit key: the page renderer's loaders fill the page's query cache with these,
@@ -45,7 +46,13 @@ export const articleQuery = (id: number): Query<ArticleDetail> => ({ queryKey: [
 
 export const articlesQuery = (params: ArticleListQuery): Query<Article[]> => ({ queryKey: ['articles', params], queryFn: () => getArticles(params) });
 
-export const articlePageQuery = (params: ArticlePageQuery): Query<ArticlePage> => ({
+export const articlePageQuery = (params: Omit<ArticlePageQuery, 'withText'>): Query<ArticlePage> => ({
   queryKey: ['article-page', params],
   queryFn: () => getArticlePage(params),
+});
+
+/** A page of articles with their HTML bodies (the FAQ: every answer of the page is in its HTML, issue 34.9). */
+export const articleTextPageQuery = (params: Omit<ArticlePageQuery, 'withText'>): Query<ArticleTextPage> => ({
+  queryKey: ['article-page', { ...params, withText: true }],
+  queryFn: () => getArticleTextPage(params),
 });

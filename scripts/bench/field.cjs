@@ -55,7 +55,7 @@ async function nginxShare(percent = 30, visitors = VISITORS) {
   const { NGINX_CANARY_KEY, nginxCanaryType } = require('../../services/origin-server/src/canary.cjs');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-field-'));
   fs.chmodSync(tmp, 0o755);
-  const [hostPort, apiPort, ...remotePorts] = await freePortsIn(6, 41000, 42000);
+  const [hostPort, apiPort, ...remotePorts] = await freePortsIn(6, 23000, 24000);
   const s3 = await startS3(path.join(tmp, 's3'), { bucket: 'bench-field' });
   const api = http.createServer((_q, r) => r.end('ok')).listen(apiPort, '127.0.0.1');
   const shared = siteStorage(s3.env);

@@ -31,7 +31,7 @@ test('[issue 37.3] nginx applies the canary rule: a new visitor gets a bucket, a
   // nginx's workers run as an unprivileged user when started as root: they must read the host's folder.
   fs.chmodSync(tmp, 0o755);
   // Ports far from the full run's (13000-13100, 18080-18092) and the scale-out test's.
-  const [hostPort, apiPort, ...remotePorts] = await freePortsIn(6, 41000, 42000);
+  const [hostPort, apiPort, ...remotePorts] = await freePortsIn(6, 23000, 24000);
   const s3 = await startS3(path.join(tmp, 's3'), { bucket: BUCKET });
   const s3Env = s3.env;
   const api = http.createServer((_req, res) => res.end('ok')).listen(apiPort, '127.0.0.1');

@@ -14,10 +14,12 @@ const PROMETHEUS = '/usr/bin/prometheus';
 const API_DIR = path.resolve(__dirname, '../../api-server');
 
 /**
- * A free loopback port for a server of the layout. Not the system's pick (port 0): that is in the ephemeral range,
- * where the other engineers' and e2e's fixed port blocks are (32000-39999); 42000-51999 is kept for these runs.
+ * A free loopback port for a server of the layout, in 24000-31999: below Linux's ephemeral range (32768-60999), where
+ * the system's pick (port 0) and every outgoing connection's own port are, so a port found free here is not taken by
+ * a connection before its server binds it (nginx starts a minute after the ports are chosen); and away from the fixed
+ * blocks of npm start (3000, 8080), e2e (13000, 18000), the bench (19100) and the other engineers' runs (32000-39999).
  */
-const freePort = () => freePortIn(42000, 52000);
+const freePort = () => freePortIn(24000, 32000);
 
 async function waitFor(check, what, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -170,7 +172,7 @@ async function startNginx(prefix, env, { rendered = false } = {}) {
 }
 
 /** `n` distinct free loopback ports in [from, to) (freePort's block unless given). */
-async function freePortsIn(n, from = 42000, to = 52000) {
+async function freePortsIn(n, from = 24000, to = 32000) {
   const ports = new Set();
   while (ports.size < n) ports.add(await freePortIn(from, to));
   return [...ports];

@@ -49,43 +49,16 @@ function canaryShares(percents = [10, 30, 50], visitors = VISITORS) {
 async function nginxShare(percent = 30, visitors = VISITORS) {
   const os = require('os');
   const http = require('http');
-  const { NGINX, freePortIn, startNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
+  const { NGINX, freePortsIn, startS3, startStorageNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
   if (!fs.existsSync(NGINX)) return { error: `no ${NGINX}` };
-  const S3rver = require(require.resolve('s3rver', { paths: [path.join(root, 'services/origin-server')] }));
   const { siteStorage } = require('../../services/origin-server/src/site-storage.cjs');
   const { NGINX_CANARY_KEY, nginxCanaryType } = require('../../services/origin-server/src/canary.cjs');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-field-'));
   fs.chmodSync(tmp, 0o755);
-  const used = new Set();
-  const port = async () => {
-    for (;;) {
-      const p = await freePortIn(41000, 41999);
-      if (!used.has(p)) return used.add(p) && p;
-    }
-  };
-  const ports = [];
-  for (let i = 0; i < 7; i++) ports.push(await port());
-  const [s3Port, hostPort, apiPort, ...remotePorts] = ports;
-  const bucket = 'bench-field';
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: s3Port,
-    silent: true,
-    directory: path.join(tmp, 's3'),
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
-  await s3.run();
+  const [hostPort, apiPort, ...remotePorts] = await freePortsIn(6, 23000, 24000);
+  const s3 = await startS3(path.join(tmp, 's3'), { bucket: 'bench-field' });
   const api = http.createServer((_q, r) => r.end('ok')).listen(apiPort, '127.0.0.1');
-  const s3Env = {
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_BUCKET: bucket,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
-  const shared = siteStorage(s3Env);
+  const shared = siteStorage(s3.env);
   let nginx;
   try {
     const live = { remote_support: 'http://127.0.0.1/1.0.0/mf-manifest.json' };
@@ -96,17 +69,13 @@ async function nginxShare(percent = 30, visitors = VISITORS) {
     const hostRoot = path.join(tmp, 'host');
     fs.mkdirSync(hostRoot);
     fs.writeFileSync(path.join(hostRoot, 'index.html'), '<p>app</p>');
-    nginx = await startNginx(path.join(tmp, 'nginx'), {
-      ...s3Env,
-      ...Object.fromEntries(
-        ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'].map((n, i) => [`${n}_PORT`, String(remotePorts[i])]),
-      ),
-      HOST_PORT: String(hostPort),
-      HOST_ROOT: hostRoot,
-      SITE_DEPLOY_DIR: path.join(tmp, 'deploy'),
-      API_UPSTREAMS: `http://127.0.0.1:${apiPort}`,
-      PUBLIC_HOST: '127.0.0.1',
-      NGINX_CACHE_DIR: path.join(tmp, 'nginx/cache'),
+    nginx = await startStorageNginx(path.join(tmp, 'nginx'), {
+      s3Env: s3.env,
+      hostPort,
+      hostRoot,
+      deployDir: path.join(tmp, 'deploy'),
+      apiUpstreams: `http://127.0.0.1:${apiPort}`,
+      remotePorts,
     });
     let inIt = 0;
     let mismatched = 0;
@@ -126,7 +95,7 @@ async function nginxShare(percent = 30, visitors = VISITORS) {
     shared.storage.client?.destroy();
     await stopAll([nginx?.child]);
     api.close();
-    await s3.close();
+    await s3.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -111,7 +111,7 @@ export interface ServerOptions {
    * SITE_RENDER_HOOK_TOKEN; unset or '' = no render feed: content writes record no changes and those routes do not exist.
    */
   renderToken?: string;
-  /** How long a renderer's lease lasts without renewal (ms). Default env SITE_RENDER_LEASE_MS, else 15000. */
+  /** How long a renderer's lease lasts without renewal (ms). Default env SITE_RENDER_LEASE_MS, else 3000 (DEFAULT_RENDER_LEASE_MS). */
   renderLeaseMs?: number;
 }
 
@@ -391,7 +391,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   return app;
 }
 
-/** SITE_RENDER_LEASE_MS as milliseconds: default 15000; anything but a whole number from 1000 stops the start. */
+/** SITE_RENDER_LEASE_MS as milliseconds: default 3000 (the contract's DEFAULT_RENDER_LEASE_MS); anything but a whole number from 1000 stops the start. */
 export function renderLeaseMs(value: number | string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_LEASE_MS;
   const n = Number(value);

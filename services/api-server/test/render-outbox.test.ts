@@ -323,9 +323,9 @@ describe('render feed', () => {
     }
   });
 
-  test('[ISSUE-26] SITE_RENDER_LEASE_MS: default 15000; less than 1000 or not a whole number stops the start', () => {
-    assert.equal(renderLeaseMs(undefined), 15_000);
-    assert.equal(renderLeaseMs(''), 15_000);
+  test('[ISSUE-26] [issue 35.8] SITE_RENDER_LEASE_MS: default 3000 (a standby takes over within 5 s); less than 1000 or not a whole number stops the start', () => {
+    assert.equal(renderLeaseMs(undefined), 3000);
+    assert.equal(renderLeaseMs(''), 3000);
     assert.equal(renderLeaseMs('4000'), 4000);
     assert.throws(() => renderLeaseMs('500'), /SITE_RENDER_LEASE_MS must be a whole number of milliseconds from 1000: 500/);
     assert.throws(() => renderLeaseMs('2.5s'), /SITE_RENDER_LEASE_MS/);

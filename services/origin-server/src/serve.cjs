@@ -26,9 +26,8 @@ const env = {
   ...process.env,
   NODE_ENV: process.env.NODE_ENV || 'production',
   ...(renderOn ? { SITE_RENDER_HOOK_TOKEN: renderToken, RENDER_OUT_DIR: site.renderDir } : {}),
-  // The render lease (the API's setting): 3 s, so a restarted renderer takes over within about 3 s (issue 35; the
-  // API's own default is 15 s). docs/deploy.md's api.env says the same.
-  SITE_RENDER_LEASE_MS: process.env.SITE_RENDER_LEASE_MS || '3000',
+  // The render lease (SITE_RENDER_LEASE_MS, the API's setting) is the API's default, 3 s: a restarted renderer takes
+  // over within about 3 s (issue 35.8).
 };
 
 function apiHealthy() {

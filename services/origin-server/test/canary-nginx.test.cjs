@@ -11,8 +11,7 @@ const http = require('http');
 const os = require('os');
 const path = require('path');
 const { execFile } = require('child_process');
-const S3rver = require('s3rver');
-const { freePortIn, startNginx, stopAll } = require('../tools/cluster.cjs');
+const { freePortsIn, remotePortsEnv, startS3, startStorageNginx, stopAll } = require('../tools/cluster.cjs');
 const { siteStorage } = require('../src/site-storage.cjs');
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -32,43 +31,11 @@ test('[issue 37.3] nginx applies the canary rule: a new visitor gets a bucket, a
   // nginx's workers run as an unprivileged user when started as root: they must read the host's folder.
   fs.chmodSync(tmp, 0o755);
   // Ports far from the full run's (13000-13100, 18080-18092) and the scale-out test's.
-  const used = new Set();
-  const port = async () => {
-    for (;;) {
-      const p = await freePortIn(41000, 41999);
-      if (!used.has(p)) return used.add(p) && p;
-    }
-  };
-  const [s3Port, hostPort, apiPort, ...remotePorts] = [
-    await port(),
-    await port(),
-    await port(),
-    await port(),
-    await port(),
-    await port(),
-    await port(),
-  ];
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: s3Port,
-    silent: true,
-    directory: path.join(tmp, 's3'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  await s3.run();
+  const [hostPort, apiPort, ...remotePorts] = await freePortsIn(6, 23000, 24000);
+  const s3 = await startS3(path.join(tmp, 's3'), { bucket: BUCKET });
+  const s3Env = s3.env;
   const api = http.createServer((_req, res) => res.end('ok')).listen(apiPort, '127.0.0.1');
-  const s3Env = {
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
-  const ports = Object.fromEntries(
-    ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'].map((n, i) => [`${n}_PORT`, String(remotePorts[i])]),
-  );
+  const ports = remotePortsEnv(remotePorts);
   const deploy = path.join(tmp, 'deploy');
   const env = { ...process.env, ...s3Env, ...ports, DEPLOY_DIR: deploy, PUBLIC_HOST: '127.0.0.1' };
   // Not execFileSync: s3rver answers from this process.
@@ -89,15 +56,13 @@ test('[issue 37.3] nginx applies the canary rule: a new visitor gets a bucket, a
     fs.mkdirSync(hostRoot);
     fs.writeFileSync(path.join(hostRoot, 'index.html'), '<p>the app</p>');
 
-    nginx = await startNginx(path.join(tmp, 'nginx'), {
-      ...s3Env,
-      ...ports,
-      HOST_PORT: String(hostPort),
-      HOST_ROOT: hostRoot,
-      SITE_DEPLOY_DIR: deploy,
-      API_UPSTREAMS: `http://127.0.0.1:${apiPort}`,
-      PUBLIC_HOST: '127.0.0.1',
-      NGINX_CACHE_DIR: path.join(tmp, 'nginx/cache'),
+    nginx = await startStorageNginx(path.join(tmp, 'nginx'), {
+      s3Env,
+      hostPort,
+      hostRoot,
+      deployDir: deploy,
+      apiUpstreams: `http://127.0.0.1:${apiPort}`,
+      remotePorts,
     });
     const get = async (p, bucket) => {
       const res = await fetch(`${nginx.origin}${p}`, { headers: bucket === undefined ? {} : { cookie: `theme=dark; site_bucket=${bucket}` } });
@@ -160,7 +125,7 @@ test('[issue 37.3] nginx applies the canary rule: a new visitor gets a bucket, a
     shared.storage.client?.destroy();
     await stopAll([nginx?.child]);
     api.close();
-    await s3.close();
+    await s3.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 });

@@ -1,6 +1,7 @@
 /**
- * The production layout of docs/deploy.md on loopback, for the scale-out test and the bench: a throwaway PostgreSQL
- * server, API instances as their own processes, Debian's nginx with the configuration deploy/render-nginx.cjs writes.
+ * The production layout of docs/deploy.md on loopback, for the scale-out test, the nginx canary test and the bench (one
+ * start-up for all): a throwaway PostgreSQL server, API instances as their own processes, Debian's nginx with the
+ * configuration deploy/render-nginx.cjs writes, an S3 test server (s3rver), Debian's Prometheus.
  */
 const { spawn, execFileSync } = require('child_process');
 const fs = require('fs');
@@ -9,17 +10,16 @@ const path = require('path');
 const { renderNginx } = require('../deploy/render-nginx.cjs');
 
 const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
+const PROMETHEUS = '/usr/bin/prometheus';
 const API_DIR = path.resolve(__dirname, '../../api-server');
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+/**
+ * A free loopback port for a server of the layout, in 24000-31999: below Linux's ephemeral range (32768-60999), where
+ * the system's pick (port 0) and every outgoing connection's own port are, so a port found free here is not taken by
+ * a connection before its server binds it (nginx starts a minute after the ports are chosen); and away from the fixed
+ * blocks of npm start (3000, 8080), e2e (13000, 18000), the bench (19100) and the other engineers' runs (32000-39999).
+ */
+const freePort = () => freePortIn(24000, 32000);
 
 async function waitFor(check, what, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -109,10 +109,15 @@ async function startUnit(name, spec, { origin, healthPath = '/health', extraEnv 
   return unit.start();
 }
 
-/** A free loopback port in [from, to): the API's, whose metrics port is 1<port> (site-api@.service). */
+/** Ports this process was given already: two callers at once (Promise.all) never get the same one. */
+const given = new Set();
+
+/** A free loopback port in [from, to) (the scale-out test's API instances: 3100-5500, their metrics port 1<port>). */
 async function freePortIn(from, to) {
   for (let i = 0; i < 200; i++) {
     const port = from + Math.floor(Math.random() * (to - from));
+    if (given.has(port)) continue;
+    given.add(port);
     const free = await new Promise((resolve) => {
       const s = net.createServer();
       s.once('error', () => resolve(false));
@@ -166,6 +171,88 @@ async function startNginx(prefix, env, { rendered = false } = {}) {
   return { child, origin, output: () => output };
 }
 
+/** `n` distinct free loopback ports in [from, to) (freePort's block unless given). */
+async function freePortsIn(n, from = 24000, to = 32000) {
+  const ports = new Set();
+  while (ports.size < n) ports.add(await freePortIn(from, to));
+  return [...ports];
+}
+
+/** The remotes' names in the site's variables (REMOTE_<NAME>_PORT, _ROOT), in the order of the site's ports. */
+const REMOTE_ENV_NAMES = ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'];
+
+/** REMOTE_<NAME>_PORT for each remote, from four ports. */
+const remotePortsEnv = (ports) => Object.fromEntries(REMOTE_ENV_NAMES.map((n, i) => [`${n}_PORT`, String(ports[i])]));
+
+/**
+ * An S3 test server (s3rver) on loopback keeping its objects in `dir`, with `bucket` made when given (the scale-out
+ * test makes its bucket with the guide's script instead). `env`: the site's variables for it (STORAGE_DRIVER=s3 and
+ * S3_*, as api.env names them). `stop()` and `start()` again on the same port and folder: a storage outage.
+ */
+async function startS3(dir, { bucket, port } = {}) {
+  const S3rver = require('s3rver');
+  const options = { address: '127.0.0.1', silent: true, directory: dir, ...(bucket ? { configureBuckets: [{ name: bucket, configs: [] }] } : {}) };
+  port ??= await freePort();
+  let server = new S3rver({ ...options, port });
+  await server.run();
+  const s3 = {
+    port,
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: bucket ?? '',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    stop: async () => {
+      await server?.close();
+      server = null;
+    },
+    start: async () => {
+      server = new S3rver({ ...options, port });
+      await server.run();
+    },
+  };
+  return s3;
+}
+
+/**
+ * Debian's Prometheus (`/usr/bin/prometheus`) with `configFile`, its data in `dataDir`, its API on `port`. `query(q)`:
+ * an instant query's result vector.
+ */
+function startPrometheus(configFile, dataDir, port) {
+  if (!fs.existsSync(PROMETHEUS))
+    throw new Error(`Debian’s prometheus is not installed (${PROMETHEUS}): apt-get install -y prometheus (scripts/test.cjs does)`);
+  let output = '';
+  const child = spawn(PROMETHEUS, [`--config.file=${configFile}`, `--storage.tsdb.path=${dataDir}`, `--web.listen-address=127.0.0.1:${port}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const query = async (q) => (await (await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent(q)}`)).json()).data.result;
+  return { child, query, output: () => output };
+}
+
+/**
+ * nginx as the guide renders it for a shared storage (front-door.env: the bucket's `s3Env`, the host's files in
+ * `hostRoot`, the remotes' releases in `deployDir`), on loopback ports: `hostPort`, the four `remotePorts`; API
+ * calls to `apiUpstreams`.
+ */
+function startStorageNginx(prefix, { s3Env, hostPort, hostRoot, deployDir, apiUpstreams, remotePorts }) {
+  return startNginx(prefix, {
+    ...s3Env,
+    ...remotePortsEnv(remotePorts),
+    HOST_PORT: String(hostPort),
+    HOST_ROOT: hostRoot,
+    SITE_DEPLOY_DIR: deployDir,
+    API_UPSTREAMS: apiUpstreams,
+    PUBLIC_HOST: '127.0.0.1',
+    NGINX_CACHE_DIR: path.join(prefix, 'cache'),
+  });
+}
+
 /** SIGTERM each process still running, and wait for it to exit. */
 async function stopAll(children) {
   const running = children.filter((p) => p && p.exitCode === null && p.signalCode === null);
@@ -174,4 +261,21 @@ async function stopAll(children) {
   await Promise.all(exited);
 }
 
-module.exports = { NGINX, freePort, freePortIn, waitFor, startPostgres, startApi, startUnit, startNginx, stopAll };
+module.exports = {
+  NGINX,
+  PROMETHEUS,
+  REMOTE_ENV_NAMES,
+  remotePortsEnv,
+  freePort,
+  freePortIn,
+  freePortsIn,
+  waitFor,
+  startPostgres,
+  startApi,
+  startUnit,
+  startNginx,
+  startStorageNginx,
+  startS3,
+  startPrometheus,
+  stopAll,
+};

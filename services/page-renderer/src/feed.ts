@@ -15,7 +15,7 @@
  *
  * Without a feed (no token: a renderer beside an API it has no secret for) only the process's own reasons render.
  */
-import type { ContentChange, RenderChanges, RenderLease, RenderOutboxEntry } from '@site/contract';
+import { DEFAULT_RENDER_LEASE_MS, type ContentChange, type RenderChanges, type RenderLease, type RenderOutboxEntry } from '@site/contract';
 import type { Scope } from './plan';
 
 /** A standby asks for the lease at most this often. */
@@ -83,7 +83,8 @@ export class RenderLoop<R> {
   private lastError: string | null = null;
   private role: FeedStatus<R>['role'];
   private holder: string | null = null;
-  private leaseMs = 15_000;
+  /** The API's answer replaces it at the first ask; until then, the API's default. */
+  private leaseMs = DEFAULT_RENDER_LEASE_MS;
   /** Wakes the loop from a poll or a pause: new local work, a hint, or stop. */
   private wake = new AbortController();
   private runAbort: AbortController | null = null;

@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ContentChange, RenderChanges, RenderLease, RenderOutboxEntry } from '@site/contract';
+import { DEFAULT_RENDER_LEASE_MS, type ContentChange, type RenderChanges, type RenderLease, type RenderOutboxEntry } from '@site/contract';
 import { FeedUnavailable, RenderLoop, type FeedApi } from '../src/feed';
 import type { Scope } from '../src/plan';
 
@@ -203,9 +203,9 @@ describe('render loop', () => {
     );
   });
 
-  test('[ISSUE-35] a standby takes over as soon as the dead holder’s lease has run out, not a whole lease later', async () => {
+  test('[ISSUE-35] [issue 35.8] a standby takes over as soon as the dead holder’s lease has run out, not a whole lease later', async () => {
     // The API's lease as it is: a holder and an expiry; a holder that stops renewing (kill -9) keeps it until then.
-    const LEASE = 3000; // what docs/deploy.md's api.env and serve.cjs set (SITE_RENDER_LEASE_MS)
+    const LEASE = DEFAULT_RENDER_LEASE_MS; // the API's default (SITE_RENDER_LEASE_MS unset)
     class ExpiringFeed extends FakeFeed {
       expires = 0;
       override async lease(holder: string) {
@@ -233,6 +233,7 @@ describe('render loop', () => {
         assert.equal(standby.status().role, 'holder');
         // The lease, then at most the ask's margin (25 ms) and the turn of the loop; it was the lease twice before.
         assert.ok(takeover >= LEASE && takeover < LEASE + 250, `took over ${takeover} ms after the holder’s last renewal (lease ${LEASE} ms)`);
+        assert.ok(takeover < 5000, `issue 35.8: within 5 s by default, not ${takeover} ms`);
         await runs.started(1);
         console.log(`# standby takeover: ${takeover} ms after the holder's last renewal, lease ${LEASE} ms`);
       },

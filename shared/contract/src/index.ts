@@ -22,6 +22,8 @@ export * from './api/field';
 export type * from './api/messages';
 export type * from './api/notices';
 export type * from './api/render';
+/** The render lease's default length (issue 35.8: a standby takes over within 5 s). */
+export { DEFAULT_RENDER_LEASE_MS } from './api/render';
 export type * from './api/roles';
 export type * from './api/system';
 export type * from './api/users';

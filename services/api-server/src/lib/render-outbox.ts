@@ -13,7 +13,7 @@
  * processes: the renderer's renewals keep it, its death lets it lapse.
  */
 import { sql } from 'drizzle-orm';
-import type { ContentChange, RenderLease, RenderOutboxEntry } from '@site/contract';
+import { DEFAULT_RENDER_LEASE_MS, type ContentChange, type RenderLease, type RenderOutboxEntry } from '@site/contract';
 import type { AppContext } from '../context.js';
 import { rows, type Db } from '../db/index.js';
 import { renderOutbox } from '../db/schema.js';
@@ -22,8 +22,8 @@ import { renderOutbox } from '../db/schema.js';
 export const RENDER_CHANNEL = 'render_outbox';
 /** The lease's row: the rendered public pages. */
 export const LEASE_NAME = 'pages';
-/** How long a take or renewal of the lease lasts by default (SITE_RENDER_LEASE_MS). */
-export const DEFAULT_LEASE_MS = 15_000;
+/** How long a take or renewal of the lease lasts by default (SITE_RENDER_LEASE_MS unset): the contract's 3 s. */
+export const DEFAULT_LEASE_MS = DEFAULT_RENDER_LEASE_MS;
 
 /** One key per distinct change: the same change twice in one write is recorded once. */
 function changeKey(c: ContentChange): string {

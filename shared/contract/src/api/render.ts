@@ -38,6 +38,14 @@ export interface RenderLeaseBody {
   holder: string;
 }
 
+/**
+ * How long a take or renewal of the render lease lasts when the API's SITE_RENDER_LEASE_MS is not set (ms). A standby
+ * (or a renderer started again: a new holder) takes over this long after the dead holder's last renewal, plus the
+ * ask's margin: 3 s keeps takeover under issue 35.8's 5 s by default. Shorter costs a holder more renewals and stops
+ * a run of a holder starved of CPU for a third of it (the next holder renders it again).
+ */
+export const DEFAULT_RENDER_LEASE_MS = 3000;
+
 /** The render lease: who holds it and until when; `leaseMs` is how long a take or renewal lasts. */
 export interface RenderLease {
   holder: string;

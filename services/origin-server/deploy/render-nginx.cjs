@@ -274,6 +274,17 @@ ${shared ? canaryMaps(shared) : ''}`
           '${site_page_prefix}pages/index$site_rendered_suffix',
         )}`
       : `        root ${site.renderDir}/pages;\n        try_files /index$site_rendered_suffix @site_app;`,
+    NOT_FOUND_PAGE: shared
+      ? storageLocation(
+          shared,
+          env,
+          `${shared.renderedPrefix}pages$site_not_found_file`,
+          '@site_not_found_shell',
+          '@site_not_found_shell',
+          cacheValid,
+          `${shared.renderedPrefix}pages$site_not_found_file`,
+        )
+      : `        root ${site.renderDir}/pages;\n        try_files $site_not_found_file @site_not_found_shell;`,
     CANARY_HEADERS: shared ? CANARY_HEADERS : '',
     STORAGE_LOCATIONS: shared
       ? `    # The open canary's state for nginx (canary.cjs NGINX_CANARY_KEY): its headers only, read from the bucket at

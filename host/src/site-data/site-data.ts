@@ -35,7 +35,7 @@ type Blocks = Partial<Record<number, BlockItem[]>>;
 export const footerBlocksQuery = (): Query<Blocks> => ({
   queryKey: ['footer-blocks', BLOCKS],
   queryFn: ({ client }) =>
-    getBlocks(BLOCKS, callOptions(client))
+    getBlocks(BLOCKS, ...callOptions(client))
       .then((items) => {
         const blocks: Blocks = Object.fromEntries(BLOCKS.map((id) => [id, []]));
         for (const item of Array.isArray(items) ? items : []) blocks[item.blockId]?.push(item);

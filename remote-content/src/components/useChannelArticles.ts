@@ -11,10 +11,10 @@ export const channelArticlesQuery = (channelId: number, limit = 20): Query<Artic
   queryKey: ['channel-articles', channelId, limit],
   queryFn: async ({ client }) => {
     const at = callOptions(client);
-    const list = await getArticles({ channelId, limit }, at);
+    const list = await getArticles({ channelId, limit }, ...at);
     const ordered = [...list].sort((a, b) => Date.parse(a.publishDate) - Date.parse(b.publishDate) || a.id - b.id);
     // A single failing article is left out rather than failing the whole page.
-    const details = await Promise.all(ordered.map((a) => getArticle(a.id, at).catch(() => null)));
+    const details = await Promise.all(ordered.map((a) => getArticle(a.id, ...at).catch(() => null)));
     return details.filter((d): d is ArticleDetail => d !== null);
   },
 });

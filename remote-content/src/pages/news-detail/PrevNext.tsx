@@ -9,7 +9,7 @@ import { detailHref } from '../../components/query';
 export const neighboursQuery = (id: number): Query<[ArticleNeighbour, ArticleNeighbour]> => ({
   queryKey: ['article-neighbours', id],
   queryFn: ({ client }) =>
-    Promise.all([getPrevArticle(id, callOptions(client)).catch(() => null), getNextArticle(id, callOptions(client)).catch(() => null)]),
+    Promise.all([getPrevArticle(id, ...callOptions(client)).catch(() => null), getNextArticle(id, ...callOptions(client)).catch(() => null)]),
 });
 
 /** 上一篇 / 下一篇 of a news article; 没有了 when the server answers null (or the call fails). */

@@ -30,8 +30,11 @@ export function renderSettingsOf(client: QueryClient | null | undefined): Render
   return (client as Partial<RenderQueryClient> | null | undefined)?.renderSettings ?? null;
 }
 
-/** How a query's call reaches the API from this client: from the render's API origin, or relative to the page. */
-export function callOptions(client: QueryClient | null | undefined): CallOptions | undefined {
+/**
+ * How a query's call reaches the API from this client, as the call's last arguments: the render's API origin in the
+ * page renderer, none in the browser (a call relative to the page): `getArticle(id, ...callOptions(client))`.
+ */
+export function callOptions(client: QueryClient | null | undefined): [] | [CallOptions] {
   const settings = renderSettingsOf(client);
-  return settings ? { apiOrigin: settings.apiOrigin } : undefined;
+  return settings ? [{ apiOrigin: settings.apiOrigin }] : [];
 }

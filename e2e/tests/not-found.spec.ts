@@ -45,7 +45,7 @@ test('[issue 34.9][ROUTE-19 deviation: the 404 page shows the footer, see contra
   await expect(page).toHaveTitle(company);
 });
 
-test('[issue 34.9] /404 itself and a path the app leaves (the browser navigates to an unknown path) show the same page and title', async ({ page, request }) => {
+test('[issue 34.9] /404 asked for directly shows the same page, title and footer', async ({ page, request }) => {
   const company = await companyTitle(request);
   const direct = await page.goto('/404');
   expect(direct!.status()).toBe(200);

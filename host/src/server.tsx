@@ -13,14 +13,7 @@ import './styles/site.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CompanyResponse } from '@site/contract';
 import { companyQuery } from '@site/ui';
-import {
-  createQueryClient,
-  dehydrateRouteData,
-  type DehydratedState,
-  type RenderError,
-  type RenderSettings,
-  type RouteHead,
-} from '@site/ui/render';
+import { createQueryClient, dehydrateRouteData, type DehydratedState, type RenderError, type RenderSettings, type RouteHead } from '@site/ui/render';
 import { stylesheets } from '@site/build-config/server-css-registry';
 import { SiteRoutes } from './App';
 import { renderPagesFrom } from './federation/RemotePage';
@@ -109,9 +102,7 @@ async function pageModuleFor(pathname: string): Promise<{ module: PageModule | n
  * has a not-found state (a detail page: an unknown article).
  */
 export async function notFoundPages(): Promise<string[]> {
-  const pages = await Promise.all(
-    PUBLIC_ROUTES.map(async (r) => ((await pageModuleFor(r.path)).module?.NotFound ? r.path : null)),
-  );
+  const pages = await Promise.all(PUBLIC_ROUTES.map(async (r) => ((await pageModuleFor(r.path)).module?.NotFound ? r.path : null)));
   return ['/404', ...pages.filter((p): p is string => p !== null)];
 }
 

@@ -30,7 +30,10 @@ function composedArticlePage(path: string, a: ArticleDetail) {
 const composedAt = (page: PageHead, path: string, c = company) => composeHead(page, { origin, url: new URL(path, origin), company: c });
 
 test('[issue 27.5][issue 38.1] an article with an SEO title and keywords: <title>, og:title and the headline use the SEO title, keywords go in <meta name="keywords">', () => {
-  const tags = headTags(composedArticlePage('/productDetail', article({ seoTitle: '故障诊断系统 - 配电网智能运维', seoKeywords: '故障诊断,配电网' })), company.title);
+  const tags = headTags(
+    composedArticlePage('/productDetail', article({ seoTitle: '故障诊断系统 - 配电网智能运维', seoKeywords: '故障诊断,配电网' })),
+    company.title,
+  );
   expect(tags).toContain('<title>故障诊断系统 - 配电网智能运维 - 华电智控科技有限公司</title>');
   expect(tags).toContain('<meta property="og:title" content="故障诊断系统 - 配电网智能运维 - 华电智控科技有限公司" />');
   expect(tags).toContain('<meta name="keywords" content="故障诊断,配电网" />');
@@ -46,7 +49,7 @@ test('[issue 27.5] without them: the article title, the tags as keywords, and no
   expect(headTags(composedArticlePage('/newsDetail', article({})), company.title)).not.toContain('name="keywords"');
 });
 
-test('[issue 38.1] the Article JSON-LD is the page\'s (from its loader\'s data), published by the company at the canonical address', () => {
+test("[issue 38.1] the Article JSON-LD is the page's (from its loader's data), published by the company at the canonical address", () => {
   const head = composedArticlePage('/newsDetail', article({ image: '/files/a.jpg', author: '品牌部' }));
   expect(head.jsonLd).toEqual([
     { '@context': 'https://schema.org', '@type': 'Organization', name: company.title, url: `${origin}/` },
@@ -67,7 +70,9 @@ test('[issue 38.1] the Article JSON-LD is the page\'s (from its loader\'s data),
 
 test('[issue 36.6] a page names its canonical page; otherwise its path, with ?id= on a page of one article only', () => {
   const list = staticHead('产品中心', '产品');
-  expect(composedAt({ ...list({} as never), canonical: '/productDetail?id=101' }, '/product?id=101').canonical).toBe(`${origin}/productDetail?id=101`);
+  expect(composedAt({ ...list({} as never), canonical: '/productDetail?id=101' }, '/product?id=101').canonical).toBe(
+    `${origin}/productDetail?id=101`,
+  );
   expect(headTags(composedAt({ ...list({} as never), canonical: '/productDetail?id=101' }, '/product?id=101'), company.title)).toContain(
     `<link rel="canonical" href="${origin}/productDetail?id=101" />`,
   );
@@ -76,16 +81,16 @@ test('[issue 36.6] a page names its canonical page; otherwise its path, with ?id
   expect(composedAt(list({} as never), '/product?categoryId=21&page=2').canonical).toBe(`${origin}/product`);
 });
 
-describe('page title [TITLE-1][TITLE-3] from the page module\'s head', () => {
+describe("page title [TITLE-1][TITLE-3] from the page module's head", () => {
   const none = { queryClient: new QueryClient(), url: new URL('/', origin) };
   it('home (its head titles it by nothing) shows the company name alone', () => {
     expect(composedAt(staticHead('', '首页')(none), '/').title).toBe('华电智控科技有限公司');
   });
   it('other pages: the page title, a dash, the company title', () => {
     expect(composedAt(staticHead('产品中心', '产品')(none), '/product', { title: '某公司', image: null }).title).toBe('产品中心 - 某公司');
-    expect(composedAt(routeHead('工作台')({ ...none, url: new URL('/index/notice', origin) }), '/index/notice', { title: '某公司', image: null }).title).toBe(
-      '工作台 - 某公司',
-    );
+    expect(
+      composedAt(routeHead('工作台')({ ...none, url: new URL('/index/notice', origin) }), '/index/notice', { title: '某公司', image: null }).title,
+    ).toBe('工作台 - 某公司');
   });
   it('[issue 34.9] the 404 page: 页面不存在 - <company>, with a description', () => {
     const head = composedAt(notFoundHead(none), '/404', { title: '某公司', image: null });

@@ -67,7 +67,7 @@ export function composeHead(page: PageHead, o: { origin: string; url: URL; compa
       '@context': 'https://schema.org',
       ...rest,
       mainEntityOfPage: canonical,
-      ...(ownImage ?? image ? { image: [ownImage ?? image] } : {}),
+      ...((ownImage ?? image) ? { image: [ownImage ?? image] } : {}),
       author: { '@type': 'Organization', name: (typeof author === 'string' && author) || company.title || COMPANY_NAME },
       publisher: organization,
     };

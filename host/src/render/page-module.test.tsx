@@ -37,7 +37,7 @@ function MenuPage() {
   return null;
 }
 
-describe('the page module\'s head in the browser (TITLE-1)', () => {
+describe("the page module's head in the browser (TITLE-1)", () => {
   beforeEach(() => jest.clearAllMocks());
 
   it('[TITLE-1 deviation: a detail page is titled by its article, see contract README][issue 38.1] a detail page is titled by its head, from the article its loader loaded, with the company the page started with', async () => {
@@ -64,7 +64,7 @@ describe('the page module\'s head in the browser (TITLE-1)', () => {
     await waitFor(() => expect(document.title).toBe('公司通过 CMMI 五级复评 - 某某电力科技有限公司'));
   });
 
-  it('[TITLE-1] a company title that arrives later keeps the title a page set for itself (the admin\'s menu title)', async () => {
+  it("[TITLE-1] a company title that arrives later keeps the title a page set for itself (the admin's menu title)", async () => {
     const client = new QueryClient();
     let answer: (items: BlockItem[]) => void = () => undefined;
     getCompany.mockReturnValue(new Promise<BlockItem[]>((r) => (answer = r)));

@@ -52,7 +52,9 @@ test('[issue 34.9] nginx answers an unknown path and an unknown article with the
   let nginx;
   try {
     nginx = await startNginx(path.join(tmp, 'nginx'), {
-      ...Object.fromEntries(['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'].map((n, i) => [`${n}_PORT`, String(remotePorts[i])])),
+      ...Object.fromEntries(
+        ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'].map((n, i) => [`${n}_PORT`, String(remotePorts[i])]),
+      ),
       HOST_PORT: String(hostPort),
       HOST_ROOT: hostRoot,
       RENDER_OUT_DIR: rendered,

@@ -229,9 +229,10 @@ test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404
   }
 });
 
-test('[issue 34.9] the rendered not-found pages answer with status 404: the 404 page for an unknown path, a detail page\'s own for an unknown article there', async () => {
+test("[issue 34.9] the rendered not-found pages answer with status 404: the 404 page for an unknown path, a detail page's own for an unknown article there", async () => {
   const dir = tempRendered();
-  const NOT_FOUND_HTML = '<!doctype html><html><head><title>页面不存在 - 某公司</title></head><body><div id="root"><main>抱歉</main><footer></footer></div></body></html>';
+  const NOT_FOUND_HTML =
+    '<!doctype html><html><head><title>页面不存在 - 某公司</title></head><body><div id="root"><main>抱歉</main><footer></footer></div></body></html>';
   const NO_ARTICLE_HTML = '<!doctype html><html><head><title>新闻详情</title></head><body><div id="root"><main>内容不存在</main></div></body></html>';
   fs.writeFileSync(path.join(dir, 'pages/404.html'), NOT_FOUND_HTML);
   fs.writeFileSync(path.join(dir, 'pages/newsDetail/not-found.html'), NO_ARTICLE_HTML);

@@ -12,8 +12,20 @@ import path from 'node:path';
 import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
 import { readConfig, readRemotes, type RendererConfig } from './config';
 import { PAGE_CATCH, documentTemplate, pageDocument } from './document';
-import { fileFor, notFoundFileFor, readIndex, removePage, robots, sitemap, writeAtomic, writeIndex, writePage, type RenderIndex, type RenderedEntry } from './output';
-import { plan, type PlannedRoute, type Scope } from './plan';
+import {
+  fileFor,
+  notFoundFileFor,
+  readIndex,
+  removePage,
+  robots,
+  sitemap,
+  writeAtomic,
+  writeIndex,
+  writePage,
+  type RenderIndex,
+  type RenderedEntry,
+} from './output';
+import { plan, touchesShell, type PlannedRoute, type Scope } from './plan';
 
 // Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
 process.env.TZ = SITE_TIME_ZONE;
@@ -156,11 +168,14 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   }
 
   // The not-found pages (issue 34.9): `/404`, which the origin answers any unknown path with, and each detail page's
-  // not-found state, for an unknown article at its path; both with status 404. Rendered every run, as the shell
-  // they carry (the company's name, the footer) may have changed; a failed one keeps its last good file.
-  const notFound: Record<string, string> = {};
+  // not-found state, for an unknown article at its path; both with status 404. They show the shell alone (the
+  // company's name, the footer), so a run renders them when that changes, or when one is missing; a failed one keeps
+  // its last good file.
+  const notFound: Record<string, string> = { ...previous?.notFound };
   if (!only) {
+    const shell = scopes.some(touchesShell);
     for (const pathname of await host.notFoundPages()) {
+      if (!shell && previous?.notFound?.[pathname]) continue;
       const remote = host.PUBLIC_ROUTES.find((r) => r.path === pathname);
       try {
         const result = await host.renderPage({ url: pathname, siteOrigin: config.siteOrigin, settings: settings(), notFound: true });
@@ -182,15 +197,13 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
           }),
         );
         notFound[pathname] = file;
-        report.rendered++;
       } catch (e) {
         const reason = (e as Error)?.message ?? String(e);
-        if (previous?.notFound?.[pathname]) notFound[pathname] = previous.notFound[pathname];
         report.kept.push({ url: `${pathname} (not found)`, reason });
         log.error(`[renderer] the not-found page of ${pathname} not rendered: ${reason}`);
       }
     }
-  } else if (previous?.notFound) Object.assign(notFound, previous.notFound);
+  }
   windows.close();
 
   // Pages no longer published (an article withdrawn or deleted) are gone: their URL answers 404 again. Their files

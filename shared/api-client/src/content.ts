@@ -44,7 +44,8 @@ export const getArticles = (params?: ArticleListQuery, o?: CallOptions) => reque
  * GET /api/article/{id}. Every page that asks shows its own 内容不存在 for a missing article, so a 404 brings no
  * error notice (quietNotFound), and neither do the neighbour calls below.
  */
-export const getArticle = (id: number | string, o?: CallOptions) => request.get<ArticleDetail>(`/api/article/${id}`, { quietNotFound: true, ...at(o) });
+export const getArticle = (id: number | string, o?: CallOptions) =>
+  request.get<ArticleDetail>(`/api/article/${id}`, { quietNotFound: true, ...at(o) });
 /** GET /api/article/page (1-based page) */
 export const getArticlePage = (params: ArticlePageQuery, o?: CallOptions) => request.get<ArticlePage>('/api/article/page', { params, ...at(o) });
 /** Every published article of a channel and its sub-channels, page by page (the page renderer's list of detail pages). */

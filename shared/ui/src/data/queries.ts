@@ -29,7 +29,11 @@ export interface Query<T> {
 /** Answers that do not change during a visit (the company, the navigation) are asked once per page load. */
 const ONCE_PER_VISIT = Infinity;
 
-export const companyQuery = (): Query<CompanyResponse> => ({ queryKey: ['company'], queryFn: ({ client }) => getCompany(...callOptions(client)), staleTime: ONCE_PER_VISIT });
+export const companyQuery = (): Query<CompanyResponse> => ({
+  queryKey: ['company'],
+  queryFn: ({ client }) => getCompany(...callOptions(client)),
+  staleTime: ONCE_PER_VISIT,
+});
 
 export const channelsQuery = (params: ChannelQuery = {}): Query<Channel[]> => ({
   queryKey: ['channels', params],
@@ -37,16 +41,25 @@ export const channelsQuery = (params: ChannelQuery = {}): Query<Channel[]> => ({
   ...(params.isNav ? { staleTime: ONCE_PER_VISIT } : {}),
 });
 
-export const channelQuery = (id: number): Query<Channel> => ({ queryKey: ['channel', id], queryFn: ({ client }) => getChannel(id, ...callOptions(client)) });
+export const channelQuery = (id: number): Query<Channel> => ({
+  queryKey: ['channel', id],
+  queryFn: ({ client }) => getChannel(id, ...callOptions(client)),
+});
 
 export const blockItemsQuery = (blockId: number): Query<BlockItem[]> => ({
   queryKey: ['block-items', blockId],
   queryFn: ({ client }) => getBlockItems(blockId, ...callOptions(client)),
 });
 
-export const articleQuery = (id: number): Query<ArticleDetail> => ({ queryKey: ['article', id], queryFn: ({ client }) => getArticle(id, ...callOptions(client)) });
+export const articleQuery = (id: number): Query<ArticleDetail> => ({
+  queryKey: ['article', id],
+  queryFn: ({ client }) => getArticle(id, ...callOptions(client)),
+});
 
-export const articlesQuery = (params: ArticleListQuery): Query<Article[]> => ({ queryKey: ['articles', params], queryFn: ({ client }) => getArticles(params, ...callOptions(client)) });
+export const articlesQuery = (params: ArticleListQuery): Query<Article[]> => ({
+  queryKey: ['articles', params],
+  queryFn: ({ client }) => getArticles(params, ...callOptions(client)),
+});
 
 export const articlePageQuery = (params: ArticlePageQuery): Query<ArticlePage> => ({
   queryKey: ['article-page', params],

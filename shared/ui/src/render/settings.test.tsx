@@ -19,9 +19,13 @@ const serverWindow = { name: '渲染器的窗口' };
 
 beforeEach(() => jest.clearAllMocks());
 
-test('[issue 38.1] a render\'s queries call the API at the origin its render call named, through its query client', async () => {
+test("[issue 38.1] a render's queries call the API at the origin its render call named, through its query client", async () => {
   const client = createQueryClient({ apiOrigin: API, sanitizeWindow: serverWindow });
-  await Promise.all([client.prefetchQuery(articleQuery(3)), client.prefetchQuery(companyQuery()), client.prefetchQuery(channelsQuery({ isNav: true }))]);
+  await Promise.all([
+    client.prefetchQuery(articleQuery(3)),
+    client.prefetchQuery(companyQuery()),
+    client.prefetchQuery(channelsQuery({ isNav: true })),
+  ]);
   expect(api.getArticle).toHaveBeenCalledWith(3, { apiOrigin: API });
   expect(api.getCompany).toHaveBeenCalledWith({ apiOrigin: API });
   expect(api.getChannels).toHaveBeenCalledWith({ isNav: true }, { apiOrigin: API });
@@ -47,7 +51,7 @@ test('[issue 38.1] in the browser there are no settings: calls are relative to t
   expect(renderSettingsOf(client)).toBeNull();
 });
 
-test('[issue 38.1] SafeHtml sanitises with the window of its render (its query client\'s), the page\'s own elsewhere', () => {
+test("[issue 38.1] SafeHtml sanitises with the window of its render (its query client's), the page's own elsewhere", () => {
   const { container } = render(
     <QueryClientProvider client={createQueryClient({ apiOrigin: API, sanitizeWindow: serverWindow })}>
       <SafeHtml html="<p>正文</p>" />

@@ -10,7 +10,8 @@ let serverPurifier: { win: object; purify: Purifier } | null = null;
 function purifier(serverWindow: object | undefined): Purifier {
   if (typeof window !== 'undefined') return DOMPurify;
   if (!serverWindow) throw new Error('sanitizeHtml: no window to sanitise with (the renderer provides one)');
-  if (serverPurifier?.win !== serverWindow) serverPurifier = { win: serverWindow, purify: DOMPurify(serverWindow as Parameters<typeof DOMPurify>[0]) };
+  if (serverPurifier?.win !== serverWindow)
+    serverPurifier = { win: serverWindow, purify: DOMPurify(serverWindow as Parameters<typeof DOMPurify>[0]) };
   return serverPurifier.purify;
 }
 

@@ -8,21 +8,29 @@ import { AccountLayout } from './layouts/AccountLayout';
 import { RequireAuth } from './app/RequireAuth';
 import { BusBridge, HydratedMark, NavigationEffects } from './app/RouteEffects';
 import { withAntd } from './antd/with-antd';
+import { NotFoundLocation, composePage, routeHead } from './render/page-module';
 
-const SearchPage = lazy(withAntd(() => import('./pages/search/SearchPage')));
-const NotFound = lazy(withAntd(() => import('./pages/not-found/NotFound')));
-const ClearAll = lazy(() => import('./pages/clear-all/ClearAll'));
-const RuntimeTest = lazy(() => import('./pages/runtime-test/RuntimeTest'));
+// The host's pages are page modules as the remotes' are: each with its head, composed the same way.
+const hostPage = (load: () => Promise<Parameters<typeof composePage>[0]>) => () => load().then((m) => composePage(m, routeHead('')));
+const SearchPage = lazy(withAntd(hostPage(() => import('./pages/search/SearchPage'))));
+const NotFound = lazy(hostPage(() => import('./pages/not-found/NotFound')));
+const ClearAll = lazy(hostPage(() => import('./pages/clear-all/ClearAll')));
+const RuntimeTest = lazy(hostPage(() => import('./pages/runtime-test/RuntimeTest')));
 
 const byLayout = (layout: string) => REMOTE_ROUTES.filter((r) => r.layout === layout);
 
-/** Every route of SPEC section 2 in history mode (ROUTE-1, 4, 19, 20), in the browser, on the page's one query cache. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/**
+ * Every route of SPEC section 2 in history mode (ROUTE-1, 4, 19, 20), in the browser, on the page's one query cache.
+ * `notFound`: the URL whose page shows its not-found state (the rendered not-found page the origin answered with).
+ */
+export function App({ queryClient, notFound = null }: { queryClient: QueryClient; notFound?: string | null }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <SiteRoutes />
-      </BrowserRouter>
+      <NotFoundLocation.Provider value={notFound}>
+        <BrowserRouter>
+          <SiteRoutes />
+        </BrowserRouter>
+      </NotFoundLocation.Provider>
     </QueryClientProvider>
   );
 }

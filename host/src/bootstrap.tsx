@@ -61,7 +61,7 @@ async function start() {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding it for the whole
     // tree; a press on a part not yet hydrated makes React finish hydrating at once, then handle the press.
     startTransition(() => {
-      hydrateRoot(container, <App queryClient={queryClient} />, { onRecoverableError });
+      hydrateRoot(container, <App queryClient={queryClient} notFound={rendered.notFound ? rendered.location : null} />, { onRecoverableError });
     });
   } else {
     createRoot(container).render(<App queryClient={queryClient} />);

@@ -9,8 +9,11 @@ const article = (id: number, channelId: number) => ({ id, channelId, publishDate
 test('[ISSUE-25][ROUTE-6] each product category the API lists is rendered, and a product change re-renders the lists that show it', async () => {
   api.getChannels.mockResolvedValue([{ id: 20 }, { id: 21 }, { id: 23 }] as Channel[]);
   api.getAllArticles.mockImplementation(async (channelId: number) => (channelId === CHANNEL_IDS.product ? [article(101, 23)] : []));
-  const routes = await renderRoutes();
-  expect(api.getChannels).toHaveBeenCalledWith({ parentId: CHANNEL_IDS.product });
+  // [issue 38.1] the renderer names the API's origin for the calls (no process global).
+  const at = { apiOrigin: 'http://127.0.0.1:18080' };
+  const routes = await renderRoutes(at);
+  expect(api.getChannels).toHaveBeenCalledWith({ parentId: CHANNEL_IDS.product }, at);
+  expect(api.getAllArticles).toHaveBeenCalledWith(CHANNEL_IDS.product, at);
   const byUrl = Object.fromEntries(routes.map((r) => [r.url, r]));
   expect(Object.keys(byUrl).filter((u) => u.startsWith('/product?categoryId='))).toEqual([
     '/product?categoryId=20',

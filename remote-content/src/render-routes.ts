@@ -1,4 +1,4 @@
-import { getAllArticles, getChannels } from '@site/api-client';
+import { getAllArticles, getChannels, type CallOptions } from '@site/api-client';
 import { BLOCK_IDS, CHANNEL_IDS, type Article, type RenderRoute } from '@site/contract';
 import { detailHref } from './components/query';
 
@@ -14,13 +14,14 @@ const detail = (kind: Parameters<typeof detailHref>[0], channels: readonly numbe
  * what each shows. List pages render their first page, the product list also each category's (the tabs are links to
  * them); a news detail lists its neighbours, so it shows the channel. The categories are the product channel's
  * sub-channels as the site has them now: a category staff add is rendered by the channel change that adds it.
+ * `at`: where the API is (the renderer's).
  */
-export async function renderRoutes(): Promise<RenderRoute[]> {
+export async function renderRoutes(at?: CallOptions): Promise<RenderRoute[]> {
   const [categories, products, solutions, news] = await Promise.all([
-    getChannels({ parentId: CHANNEL_IDS.product }),
-    getAllArticles(CHANNEL_IDS.product),
-    getAllArticles(CHANNEL_IDS.solution),
-    getAllArticles(CHANNEL_IDS.news),
+    getChannels({ parentId: CHANNEL_IDS.product }, at),
+    getAllArticles(CHANNEL_IDS.product, at),
+    getAllArticles(CHANNEL_IDS.solution, at),
+    getAllArticles(CHANNEL_IDS.news, at),
   ]);
   const productChannels = [CHANNEL_IDS.product, ...categories.map((c) => c.id)];
   return [

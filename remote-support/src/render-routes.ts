@@ -1,4 +1,4 @@
-import { getAllArticles } from '@site/api-client';
+import { getAllArticles, type CallOptions } from '@site/api-client';
 import { BLOCK_IDS, CHANNEL_IDS, type Article, type RenderRoute } from '@site/contract';
 import { questionPages, questionPageUrl } from './pages/question/paging';
 
@@ -6,13 +6,13 @@ import { questionPages, questionPageUrl } from './pages/question/paging';
  * The public URLs this remote's pages render ahead of time (the page renderer reads this from the server build), and
  * what each shows. A document or question opened by `?id=` is shown beside its list, so it shows the channel too.
  * The FAQ's further pages (`/question?page=N`, 20 questions each) are rendered too, so its page links work without
- * JavaScript; a question's own page carries the first page and that question (issue 36.10).
+ * JavaScript; a question's own page carries the first page and that question (issue 36.10). `at`: where the API is.
  */
-export async function renderRoutes(): Promise<RenderRoute[]> {
+export async function renderRoutes(at?: CallOptions): Promise<RenderRoute[]> {
   const [documents, questions, videos] = await Promise.all([
-    getAllArticles(CHANNEL_IDS.document),
-    getAllArticles(CHANNEL_IDS.question),
-    getAllArticles(CHANNEL_IDS.video),
+    getAllArticles(CHANNEL_IDS.document, at),
+    getAllArticles(CHANNEL_IDS.question, at),
+    getAllArticles(CHANNEL_IDS.video, at),
   ]);
   const detail = (path: string, channels: readonly number[]) => (a: Article) => ({
     url: `${path}?id=${a.id}`,

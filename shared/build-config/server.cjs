@@ -30,6 +30,8 @@ export const pages = {
 ${pages}
 };
 ${fs.existsSync(routes) ? `export { renderRoutes } from ${JSON.stringify(routes)};` : 'export const renderRoutes = null;'}
+/** The stylesheets this build's modules imported so far (its pages' once they are loaded). */
+export { stylesheets } from ${JSON.stringify(require.resolve('./server-css-registry.cjs'))};
 /** Where this release's files are served from (images referenced by its pages). */
 export function setPublicPath(url) {
   __webpack_public_path__ = url;

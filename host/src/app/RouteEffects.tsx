@@ -1,23 +1,12 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authStore, bus, loadUserInfo, performLogout } from '@site/app-runtime';
-import { isSafeInSitePath, pageTitleOverride, setCompanyTitle } from '@site/ui';
+import { isSafeInSitePath, setCompanyTitle } from '@site/ui';
 import { useCompany } from '../site-data/site-data';
 import { loadSiteConfig, siteConfig } from '../site-data/site-config';
 import { skipPageTarget } from '../services/skip-page';
 import { onWindowMessage } from '../services/early-messages';
-import { documentTitle, routeMeta } from './route-meta';
 import { useLoadingBar } from './loading-bar';
-
-function setMetaDescription(text: string) {
-  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-  if (!meta) {
-    meta = document.createElement('meta');
-    meta.name = 'description';
-    document.head.appendChild(meta);
-  }
-  meta.content = text;
-}
 
 /**
  * `<html data-hydrated>` once the app runs (tests and tools wait on it). The browser hydrates a rendered page only
@@ -30,7 +19,10 @@ export function HydratedMark() {
   return null;
 }
 
-/** Per navigation: scroll to top (ROUTE-2), loading bar (ROUTE-3), title and description (TITLE-1..3). */
+/**
+ * Per navigation: scroll to top (ROUTE-2), loading bar (ROUTE-3). The title and description are the page module's
+ * (render/page-module, TITLE-1..3).
+ */
 export function NavigationEffects() {
   const location = useLocation();
   const company = useCompany();
@@ -48,17 +40,11 @@ export function NavigationEffects() {
   // From the navigation state: while the page's code is on its way, and after a navigation until its data is in.
   useLoadingBar(full);
 
-  // A detail page's refined title (usePageTitle, in the remote's own copy of @site/ui) reads the company's title from
-  // the shared title store; this effect also writes the title itself, so either may run first.
+  // The admin's menu titles (usePageTitle, in the remote's own copy of @site/ui) read the company's title from the
+  // shared title store.
   useEffect(() => {
-    if (!company) return;
-    setCompanyTitle(company.title);
-    document.title = documentTitle(location.pathname, company.title, pageTitleOverride(full));
-  }, [full, location.pathname, company]);
-
-  useEffect(() => {
-    setMetaDescription(routeMeta(location.pathname).description);
-  }, [location.pathname]);
+    if (company) setCompanyTitle(company.title);
+  }, [company]);
 
   return null;
 }

@@ -1,5 +1,9 @@
 import { Suspense, startTransition, useState } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render as renderUi, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { companyQuery } from '@site/ui';
 import { RemotePage } from './RemotePage';
 import { loadRemoteModule, RemoteUnavailableError } from './remotes';
 import type { RemoteRoute } from './route-table';
@@ -10,6 +14,19 @@ jest.mock('./remotes', () => {
   return { ...actual, loadRemoteModule: jest.fn() };
 });
 jest.mock('../antd/with-antd', () => ({ withAntd: (load: () => Promise<unknown>) => load }));
+
+/** As in the app: a page (its head, its not-found state) lives under the router and the page's query cache. */
+function render(ui: ReactElement) {
+  const client = new QueryClient();
+  client.setQueryData(companyQuery().queryKey, [{ title: '某公司' }]);
+  return renderUi(ui, {
+    wrapper: ({ children }) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/question']}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    ),
+  });
+}
 
 const load = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
 // Each test mounts its own module: RemotePage keeps loaded pages for the whole session.

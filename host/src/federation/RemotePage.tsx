@@ -5,8 +5,10 @@ import type { RemoteRoute } from './route-table';
 import { withAntd } from '../antd/with-antd';
 import { takePreloaded } from './preload';
 import { loadingStateShown, pageCodeLoad, pageShown } from '../app/loading-bar';
+import { composePage, routeHead, type PageModule } from '../render/page-module';
 
-type PageModule = { default: ComponentType<Record<string, unknown>> };
+/** The page with its head and not-found state (render/page-module). */
+const composed = (route: RemoteRoute) => (module: PageModule) => composePage(module, routeHead(route.title));
 
 /** The loading state of a page whose code is not there yet (first load, or a retry). */
 export function PageLoading() {
@@ -40,13 +42,14 @@ function lazyPage(route: RemoteRoute, attempt: number) {
   let C = cache.get(key);
   if (!C && serverSource) {
     const source = serverSource;
-    const load = () => source(route);
+    const load = () => source(route).then(composed(route));
     C = lazy(route.withoutAntd ? load : withAntd(load));
     cache.set(key, C);
   }
   if (!C) {
     // The first attempt reuses a load started ahead (current route at start-up, prefetch, link intent).
-    const load = () => (attempt === 0 && takePreloaded<PageModule>(route)) || loadRemoteModule<PageModule>(route.remote, route.module);
+    const load = () =>
+      ((attempt === 0 && takePreloaded<PageModule>(route)) || loadRemoteModule<PageModule>(route.remote, route.module)).then(composed(route));
     // The loading bar runs while the code loads: during a navigation the previous page stays on screen (see the
     // layouts' Suspense), so the bar is the only sign that something is coming.
     const withBar = () => pageCodeLoad(key, load());
@@ -62,7 +65,7 @@ function lazyPage(route: RemoteRoute, attempt: number) {
  * part of the page whose code has not arrived (it would leave that part unhydrated and drop clicks on it).
  */
 export async function loadPageBeforeHydration(route: RemoteRoute): Promise<void> {
-  const load = () => takePreloaded<PageModule>(route) || loadRemoteModule<PageModule>(route.remote, route.module);
+  const load = () => (takePreloaded<PageModule>(route) || loadRemoteModule<PageModule>(route.remote, route.module)).then(composed(route));
   const page = await (route.withoutAntd ? load : withAntd(load))();
   cache.set(pageKey(route, 0), page.default);
 }

@@ -1,17 +1,26 @@
-import { COMPANY_NAME, type ArticleDetail } from '@site/contract';
-import { documentTitle, routeMeta } from '../app/route-meta';
+/**
+ * The host's part of a page's <head>: it composes what the page module's `head` says (@site/ui render) with the
+ * site's identity (the company, TITLE-1..3) and origin: the title, absolute canonical and image URLs, Open Graph,
+ * and the Organization JSON-LD around the page's own. The host knows no page's content.
+ */
+import { COMPANY_NAME } from '@site/contract';
+import { formatPageTitle } from '@site/ui';
+import type { PageHead } from '@site/ui/render';
 
-/** What the rendered file's <head> says about its page (title by TITLE-1..3, description, canonical, Open Graph, JSON-LD). */
-export interface PageHead {
+/** What the rendered file's <head> says about its page. */
+export interface ComposedHead {
   title: string;
   description: string;
   canonical: string;
   image: string | null;
-  /** Organization on every page, Article on detail pages. */
   jsonLd: object[];
   ogType: 'website' | 'article';
-  /** An article's SEO keywords (or its tags), for <meta name="keywords">. */
-  keywords?: string | null;
+  keywords: string | null;
+}
+
+export interface Company {
+  title: string;
+  image: string | null;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -22,20 +31,6 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-const plainText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&[a-z]+;|&#\d+;/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** About 120 characters: what a search result shows. */
-function summary(article: ArticleDetail): string {
-  const text = article.description?.trim() || plainText(article.text ?? '');
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-}
-
 export function absoluteUrl(origin: string, url: string | null | undefined): string | null {
   if (!url) return null;
   try {
@@ -45,21 +40,18 @@ export function absoluteUrl(origin: string, url: string | null | undefined): str
   }
 }
 
-/**
- * Pages shown at two addresses (issue 36.6): the search opens a product at `/product?id=N` (SRCH-7), the product
- * list at `/productDetail?id=N`; both name the second as canonical, so a search engine indexes one page.
- */
-const CANONICAL_DETAIL: Record<string, string> = { '/product': '/productDetail' };
+/** A page's own address: its path, with `?id=` on a page of one article (a list's paging and filters are not kept). */
+function ownCanonical(url: URL): string {
+  const id = url.searchParams.get('id');
+  return id !== null && /^\d{1,15}$/.test(id) ? `${url.pathname}?id=${id}` : url.pathname;
+}
 
-export function buildHead(o: {
-  origin: string;
-  pathname: string;
-  id: number | null;
-  company: { title: string; image: string | null };
-  article?: ArticleDetail | null;
-}): PageHead {
-  const { origin, pathname, id, company, article } = o;
-  const canonical = `${origin}${id !== null ? `${CANONICAL_DETAIL[pathname] ?? pathname}?id=${id}` : pathname}`;
+/** "<page title> - <company>" (TITLE-1), the company alone where the page's title is empty (TITLE-3). */
+export const documentTitle = (page: Pick<PageHead, 'title'>, company: string) => formatPageTitle(page.title, company);
+
+export function composeHead(page: PageHead, o: { origin: string; url: URL; company: Company }): ComposedHead {
+  const { origin, url, company } = o;
+  const canonical = `${origin}${page.canonical ?? ownCanonical(url)}`;
   const organization = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -67,46 +59,32 @@ export function buildHead(o: {
     url: `${origin}/`,
     ...(company.image ? { logo: absoluteUrl(origin, company.image) } : {}),
   };
-  // An article's SEO title (issue 27.5) names the page where it is set; its own title otherwise.
-  const articleTitle = article ? article.seoTitle?.trim() || article.title : undefined;
-  const title = documentTitle(pathname, company.title, articleTitle);
-  if (!article) {
+  const image = absoluteUrl(origin, page.image) ?? absoluteUrl(origin, company.image);
+  // The page's subjects (an Article) are published by the company, at the canonical address, with absolute images.
+  const own = (page.jsonLd ?? []).map(({ image: own, author, ...rest }) => {
+    const ownImage = typeof own === 'string' ? absoluteUrl(origin, own) : null;
     return {
-      title,
-      description: routeMeta(pathname).description,
-      canonical,
-      image: absoluteUrl(origin, company.image),
-      jsonLd: [organization],
-      ogType: 'website',
+      '@context': 'https://schema.org',
+      ...rest,
+      mainEntityOfPage: canonical,
+      ...((ownImage ?? image) ? { image: [ownImage ?? image] } : {}),
+      author: { '@type': 'Organization', name: (typeof author === 'string' && author) || company.title || COMPANY_NAME },
+      publisher: organization,
     };
-  }
-  const image = absoluteUrl(origin, article.image) ?? absoluteUrl(origin, company.image);
+  });
   return {
-    title,
-    description: summary(article) || routeMeta(pathname).description,
+    title: documentTitle(page, company.title),
+    description: page.description,
     canonical,
     image,
-    ogType: 'article',
-    keywords: article.seoKeywords?.trim() || (article.tags ?? []).join(',') || null,
-    jsonLd: [
-      organization,
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Article',
-        headline: articleTitle,
-        datePublished: article.publishDate,
-        mainEntityOfPage: canonical,
-        ...(image ? { image: [image] } : {}),
-        author: { '@type': 'Organization', name: article.author || company.title || COMPANY_NAME },
-        publisher: organization,
-        ...(article.description ? { description: article.description } : {}),
-      },
-    ],
+    jsonLd: [organization, ...own],
+    ogType: own.some((d) => d['@type'] === 'Article') ? 'article' : 'website',
+    keywords: page.keywords?.trim() || null,
   };
 }
 
 /** The tags that go into <head> (the template's own title and description are replaced). */
-export function headTags(head: PageHead, siteName: string): string {
+export function headTags(head: ComposedHead, siteName: string): string {
   const meta = (property: string, content: string | null) => (content ? `<meta property="${property}" content="${escapeHtml(content)}" />` : '');
   return [
     `<title>${escapeHtml(head.title)}</title>`,

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getBlocks } from '@site/api-client';
 import { BLOCK_IDS, COMPANY_NAME, SEARCHABLE_CHANNEL_IDS, TOP_NAV, type BlockItem, type Channel } from '@site/contract';
 import { useData, channelsQuery, companyQuery, type Query } from '@site/ui';
+import { callOptions } from '@site/ui/render';
 
 /**
  * Server data the shell needs on every page (company, navigation channels), each asked once per page load through
@@ -33,8 +34,8 @@ type Blocks = Partial<Record<number, BlockItem[]>>;
 /** All footer blocks in one call, once per page load; a failed call leaves the footer's blocks empty. */
 export const footerBlocksQuery = (): Query<Blocks> => ({
   queryKey: ['footer-blocks', BLOCKS],
-  queryFn: () =>
-    getBlocks(BLOCKS)
+  queryFn: ({ client }) =>
+    getBlocks(BLOCKS, ...callOptions(client))
       .then((items) => {
         const blocks: Blocks = Object.fromEntries(BLOCKS.map((id) => [id, []]));
         for (const item of Array.isArray(items) ? items : []) blocks[item.blockId]?.push(item);

@@ -63,7 +63,7 @@ async function readStoredIndex(shared) {
  * without S3_ENDPOINT), without the visitor's credentials or cookies, the service's own headers hidden. A key the
  * bucket has not (403 or 404 from a bucket that hides which) goes to `fallback`. Services compress nothing: nginx does.
  */
-function storageLocation(shared, env, keyExpr, fallback, unavailable = fallback, cacheValid = '1s', cacheKey = null) {
+function storageLocation(shared, env, keyExpr, fallback, unavailable = fallback, cacheValid = '1s', cacheKey = null, status = '') {
   return [
     // A key of its own where one visitor's URL may be read from two objects (the canary's and the live one).
     ...(cacheKey ? [`        proxy_cache_key "storage:${cacheKey}";`] : []),
@@ -90,8 +90,9 @@ function storageLocation(shared, env, keyExpr, fallback, unavailable = fallback,
     '        proxy_connect_timeout 2s;',
     '        proxy_read_timeout 10s;',
     '        proxy_intercept_errors on;',
-    `        error_page 403 404 = ${fallback};`,
-    `        error_page 500 502 503 504 = ${unavailable};`,
+    // `=`: the fallback's own status; `=404` (a not-found page): the 404 stays whatever the fallback answers.
+    `        error_page 403 404 =${status} ${fallback};`,
+    `        error_page 500 502 503 504 =${status} ${unavailable};`,
     '        gzip on;',
     '        gzip_types application/json application/xml text/plain;',
   ].join('\n');
@@ -274,6 +275,18 @@ ${shared ? canaryMaps(shared) : ''}`
           '${site_page_prefix}pages/index$site_rendered_suffix',
         )}`
       : `        root ${site.renderDir}/pages;\n        try_files /index$site_rendered_suffix @site_app;`,
+    NOT_FOUND_PAGE: shared
+      ? storageLocation(
+          shared,
+          env,
+          `${shared.renderedPrefix}pages$site_not_found_file`,
+          '@site_not_found_shell',
+          '@site_not_found_shell',
+          cacheValid,
+          `${shared.renderedPrefix}pages$site_not_found_file`,
+          '404',
+        )
+      : `        root ${site.renderDir}/pages;\n        try_files $site_not_found_file @site_not_found_shell;`,
     CANARY_HEADERS: shared ? CANARY_HEADERS : '',
     STORAGE_LOCATIONS: shared
       ? `    # The open canary's state for nginx (canary.cjs NGINX_CANARY_KEY): its headers only, read from the bucket at

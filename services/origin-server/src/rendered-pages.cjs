@@ -4,7 +4,9 @@
  *
  *   lookup('/newsDetail?id=3') -> { file: 'pages/newsDetail/id-3.html', status: 200 }  a rendered page
  *   lookup('/product?categoryId=21') -> { file: 'pages/product/categoryId-21.html', status: 200 }
- *                                 { file: null, status: 404 }                         unknown path or id
+ *   lookup('/no/such') -> { file: 'pages/404.html', status: 404 }                     unknown path: the 404 page
+ *   lookup('/newsDetail?id=999') -> { file: 'pages/newsDetail/not-found.html', status: 404 }  unknown article
+ *                                 { file: null, status: 404 }                         the same, not rendered (yet)
  *                                 { file: null, status: 200 }                         the app renders it
  *
  * `renderedPages(dir)` reads the renderer's folder (the local storage driver, the default); `storedPages(storage,
@@ -74,10 +76,13 @@ function decide(idx, url, hasFile) {
   const key = params.length === 0 ? u.pathname : params.length === 1 ? `${u.pathname}?${params[0]}=${u.searchParams.get(params[0])}` : null;
   const entry = key ? idx.pages[key] : undefined;
   if (entry && hasFile(entry.file)) return { file: entry.file, status: 200 };
-  if (!known(idx, u.pathname)) return { file: null, status: 404 };
-  // A detail page of an id that is not published: the app shows 内容不存在, with the status to match.
+  // The rendered not-found page (issue 34.9): it carries its not-found state, so the app shows it without asking
+  // the API again. Without one (not rendered yet), the app with the status, as before.
+  const notFound = (file) => ({ file: file && hasFile(file) ? file : null, status: 404 });
+  if (!known(idx, u.pathname)) return notFound(idx.notFound?.['/404']);
+  // A detail page of an id that is not published: its page's not-found state (内容不存在), with the status to match.
   if (idx.detailPaths.includes(u.pathname) && params.length === 1 && params[0] === 'id' && !idx.urls.includes(key))
-    return { file: null, status: 404 };
+    return notFound(idx.notFound?.[u.pathname]);
   return { file: null, status: 200 };
 }
 

@@ -248,10 +248,10 @@ function serveRenderedPages(app, o) {
       // A visitor in the open canary: the canary's rendering of the page when its remote owns it (else the live one).
       if (canaryLookup && o.bucket.inCanary(request.siteBucket)) {
         const variant = await canaryLookup(request.url, acceptEncoding).catch(() => null);
-        if (variant?.stored) return sendStored(request, reply, variant.stored);
+        if (variant?.stored) return sendStored(request, reply, variant.stored, variant.status);
       }
       const found = await lookup(request.url, acceptEncoding);
-      if (found.stored) return sendStored(request, reply, found.stored);
+      if (found.stored) return sendStored(request, reply, found.stored, found.status);
       if (found.status === 404) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', o.root);
     } catch {
       return; // an URL the lookup cannot read, or a storage away: the static server's answer (the app)
@@ -259,10 +259,14 @@ function serveRenderedPages(app, o) {
   });
 }
 
-/** A rendered page or output file, opened: its entity tag (a 304 when the visitor has it), its encoding if any. */
-function sendStored(request, reply, file) {
+/**
+ * A rendered page or output file, opened: its entity tag (a 304 when the visitor has it), its encoding if any. With
+ * status 404 (a not-found page answering another URL), neither: the answer is about the URL, not about the file.
+ */
+function sendStored(request, reply, file, status = 200) {
   const { info, body, encoding, negotiated } = file;
-  reply.header('cache-control', 'no-cache').header('etag', info.etag).header('last-modified', info.lastModified.toUTCString());
+  reply.header('cache-control', 'no-cache');
+  if (status === 200) reply.header('etag', info.etag).header('last-modified', info.lastModified.toUTCString());
   reply.type(info.contentType);
   if (negotiated) {
     const vary = reply.getHeader('vary');
@@ -270,12 +274,12 @@ function sendStored(request, reply, file) {
   }
   if (encoding) reply.header('content-encoding', encoding);
   const tags = String(request.headers['if-none-match'] || '').split(/\s*,\s*/);
-  if (request.method === 'HEAD' || tags.includes(info.etag)) {
+  if (request.method === 'HEAD' || (status === 200 && tags.includes(info.etag))) {
     body.destroy();
     if (request.method === 'HEAD') reply.header('content-length', String(info.size));
-    return reply.code(request.method === 'HEAD' ? 200 : 304).send();
+    return reply.code(request.method === 'HEAD' ? status : 304).send();
   }
-  return reply.header('content-length', String(info.size)).send(body);
+  return reply.code(status).header('content-length', String(info.size)).send(body);
 }
 
 /**

@@ -229,6 +229,43 @@ test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404
   }
 });
 
+test("[issue 34.9] the rendered not-found pages answer with status 404: the 404 page for an unknown path, a detail page's own for an unknown article there", async () => {
+  const dir = tempRendered();
+  const NOT_FOUND_HTML =
+    '<!doctype html><html><head><title>页面不存在 - 某公司</title></head><body><div id="root"><main>抱歉</main><footer></footer></div></body></html>';
+  const NO_ARTICLE_HTML = '<!doctype html><html><head><title>新闻详情</title></head><body><div id="root"><main>内容不存在</main></div></body></html>';
+  fs.writeFileSync(path.join(dir, 'pages/404.html'), NOT_FOUND_HTML);
+  fs.writeFileSync(path.join(dir, 'pages/newsDetail/not-found.html'), NO_ARTICLE_HTML);
+  const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8'));
+  index.notFound = { '/404': 'pages/404.html', '/newsDetail': 'pages/newsDetail/not-found.html' };
+  fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index));
+
+  const { lookup } = renderedPages(dir);
+  assert.deepStrictEqual(lookup('/no-such-page'), { file: 'pages/404.html', status: 404 });
+  assert.deepStrictEqual(lookup('/newsDetail?id=999'), { file: 'pages/newsDetail/not-found.html', status: 404 });
+  // An unknown id of a page without a not-found page of its own: the app with the status, as before.
+  assert.deepStrictEqual(lookup('/document?id=999'), { file: null, status: 404 });
+  assert.deepStrictEqual(lookup('/newsDetail?id=3'), { file: 'pages/newsDetail/id-3.html', status: 200 });
+
+  const { app, port } = await hostOrigin(dir);
+  try {
+    for (const [url, body] of [
+      ['/no-such-page', NOT_FOUND_HTML],
+      ['/newsDetail?id=999', NO_ARTICLE_HTML],
+      ['/document?id=999', APP_HTML],
+    ]) {
+      const res = await request(port, url);
+      assert.deepStrictEqual([res.status, res.body, res.headers['cache-control']], [404, body, 'no-cache'], url);
+      // A rendered not-found page answers for the URL, not as the file: no entity tag a browser could send back.
+      if (body !== APP_HTML) assert.strictEqual(res.headers.etag, undefined, url);
+    }
+    const head = await request(port, '/no-such-page', 'HEAD');
+    assert.strictEqual(head.status, 404);
+  } finally {
+    await app.close();
+  }
+});
+
 test('[ISSUE-17] the host origin sends the precompressed page a browser takes, with its own entity tag and a 304', async () => {
   const dir = tempRendered();
   fs.writeFileSync(path.join(dir, 'pages/news.html.br'), zlib.brotliCompressSync(NEWS_HTML));

@@ -575,28 +575,27 @@ function fixtureRelease(deployDir, version, channelId) {
       exposes: requiredExposes().remote_content.map((p) => ({ path: p })),
     }),
   );
-  // Its pages read the API as the real ones do (the renderer gives the API's address); each names the release.
+  // Its pages read the API as the real ones do (each render call names the API's address); each names the release.
   fs.writeFileSync(
     path.join(dir, 'server/server.js'),
-    `const api = () => globalThis[Symbol.for('site.api-origin')];
-const list = async () => (await fetch(api() + '/api/article?channelId=${channelId}&limit=100')).json();
+    `const list = async (api) => (await fetch(api + '/api/article?channelId=${channelId}&limit=100')).json();
 const esc = (s) => String(s).replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 module.exports = {
   name: 'remote_content',
   version: '${version}',
   setPublicPath() {},
   pages: {
-    './News': async () => ({ default: async () => '<ul data-release="${version}">' + (await list()).map((a) => '<li>' + esc(a.title) + '</li>').join('') + '</ul>' }),
+    './News': async () => ({ default: async ({ apiOrigin }) => '<ul data-release="${version}">' + (await list(apiOrigin)).map((a) => '<li>' + esc(a.title) + '</li>').join('') + '</ul>' }),
     './NewsDetail': async () => ({
-      default: async ({ id }) => {
-        const a = (await list()).find((x) => String(x.id) === id);
+      default: async ({ id, apiOrigin }) => {
+        const a = (await list(apiOrigin)).find((x) => String(x.id) === id);
         return '<article data-release="${version}"><h1>' + esc(a.title) + '</h1></article>';
       },
     }),
   },
-  renderRoutes: async () => [
+  renderRoutes: async ({ apiOrigin }) => [
     { url: '/news', channels: [${channelId}] },
-    ...(await list()).map((a) => ({ url: '/newsDetail?id=' + a.id, articleId: a.id, channels: [${channelId}] })),
+    ...(await list(apiOrigin)).map((a) => ({ url: '/newsDetail?id=' + a.id, articleId: a.id, channels: [${channelId}] })),
   ],
 };
 `,
@@ -623,11 +622,13 @@ module.exports = {
   CLIENT_ROUTES: ['/', '/news', '/newsDetail', '/account/*'],
   ClientOnlySlot,
   beginRenderRun(load) { loadPage = load; },
-  async renderPage({ url }) {
+  async notFoundPages() { return []; },
+  async renderPage({ url, settings }) {
     const u = new URL(url, 'http://x');
     const route = PUBLIC_ROUTES.find((r) => r.path === u.pathname);
     const page = await loadPage(route.remote, route.module);
-    return { html: await page.default({ id: u.searchParams.get('id') }), data: {}, errors: [], clientOnly: false, head: '<title>已渲染</title>', css: [] };
+    const html = await page.default({ id: u.searchParams.get('id'), apiOrigin: settings.apiOrigin });
+    return { html, data: {}, errors: [], clientOnly: false, head: '<title>已渲染</title>', css: [] };
   },
 };
 `,

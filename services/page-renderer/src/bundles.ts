@@ -15,12 +15,22 @@ const require = createRequire(import.meta.url);
 
 export type PageModule = { default: ComponentType<Record<string, unknown>> };
 
+/** What each render is given (the host puts them on the render's query client): no process global carries them. */
+export interface RenderSettings {
+  apiOrigin: string;
+  sanitizeWindow: object;
+}
+
 export interface HostServerBuild {
-  beginRenderRun(loadPage: (remote: string, module: string) => Promise<PageModule>, apiOrigin: string): void;
+  beginRenderRun(loadPage: (remote: string, module: string) => Promise<PageModule>): void;
   renderPage(req: {
     url: string;
     siteOrigin: string;
+    settings: RenderSettings;
+    notFound?: boolean;
   }): Promise<{ html: string; data: unknown; errors: { message: string }[]; clientOnly: boolean; head: string; css: string[] }>;
+  /** `/404` and the public paths whose page has a not-found state, rendered with `notFound`. */
+  notFoundPages(): Promise<string[]>;
   ClientOnlySlot: new (message: string) => Error;
   PUBLIC_ROUTES: { path: string; remote: string; module: string }[];
   CLIENT_ROUTES: string[];
@@ -30,7 +40,9 @@ export interface RemoteServerBuild {
   name: string;
   version: string;
   pages: Record<string, () => Promise<PageModule>>;
-  renderRoutes: (() => Promise<RenderRoute[]>) | null;
+  renderRoutes: ((at: { apiOrigin: string }) => Promise<RenderRoute[]>) | null;
+  /** The stylesheets its modules imported (absent from a build made before issue 38.1). */
+  stylesheets?: () => string[];
   setPublicPath(url: string): void;
 }
 

@@ -16,6 +16,11 @@ export interface PageParts {
   versions: Record<string, string>;
   /** The page's remote files: manifest (fetched), remoteEntry and page chunks (scripts). */
   preload: { manifests: string[]; scripts: string[] };
+  /**
+   * The page's not-found state, served with status 404 for any unknown article at its path (or, at `/404`, for any
+   * unknown path): the browser adopts it for the URL it asked for instead of asking the API again.
+   */
+  notFound?: boolean;
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -68,39 +73,64 @@ export function withPageCatch(template: string, catcher: string | null): string 
   );
 }
 
-export function pageDocument(template: string, page: PageParts): string {
+/**
+ * What the host's index.html loses in a rendered page, each for its reason: the remotes file is inlined (the page
+ * names its remotes), the page brings its own title and description, and the page reads without JavaScript.
+ */
+const TEMPLATE_REMOVALS = [
+  /<link rel="preload" href="\/remotes\.json"[^>]*>\s*/,
+  /<title>[^]*?<\/title>/,
+  /<meta name="description"[^>]*>\s*/,
+  /<noscript>[^]*?<\/noscript>\s*/,
+];
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The host's index.html cut once per run into the text around a page's three parts: its head (before `</head>`),
+ * its #root content and its render state (before `</body>`). A page is then these pieces joined with its parts:
+ * no pattern runs over a page's own text, so nothing in it (a `$&` in an article) can be taken for one.
+ */
+export type DocumentTemplate = readonly [beforeHead: string, beforeRoot: string, beforeState: string, rest: string];
+
+export function documentTemplate(indexHtml: string, catcher: string | null = null): DocumentTemplate {
+  const html = TEMPLATE_REMOVALS.reduce((t, pattern) => t.replace(pattern, ''), withPageCatch(indexHtml, catcher));
+  const head = html.indexOf('</head>');
+  const root = html.indexOf(EMPTY_ROOT);
+  const body = html.lastIndexOf('</body>');
+  if (head < 0 || root < head || body < root) throw new Error('index.html has no </head>, empty #root and </body> in that order');
+  const rootOpen = root + EMPTY_ROOT.length - '</div>'.length;
+  return [html.slice(0, head), html.slice(head, rootOpen), html.slice(rootOpen, body), html.slice(body)];
+}
+
+export function pageDocument(template: DocumentTemplate | string, page: PageParts): string {
+  const [beforeHead, beforeRoot, beforeState, rest] = typeof template === 'string' ? documentTemplate(template) : template;
   const { hints, body } = splitLeadingHints(page.html);
-  const parts = { ...page, html: body };
-  const image = lcpImage(parts.html);
+  const image = lcpImage(body);
   // The page's remote files, preloaded when the catcher starts the app (after the page has painted): inside a
   // <template> they load nothing before. In the mode the federation runtime requests them (a preload only serves a
   // request of the same mode): the manifest and remoteEntry.js anonymous-CORS, the page's chunks without crossorigin.
   const later = [
-    ...parts.preload.manifests.map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="fetch" crossorigin="anonymous" />`),
-    ...parts.preload.scripts.map(
+    ...page.preload.manifests.map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="fetch" crossorigin="anonymous" />`),
+    ...page.preload.scripts.map(
       (u) => `<link rel="preload" href="${escapeAttr(u)}" as="script"${/\/remoteEntry\.js$/.test(u) ? ' crossorigin="anonymous"' : ''} />`,
     ),
   ];
-  const headExtra = [
-    parts.head,
+  const head = [
+    page.head,
     ...hints,
     later.length ? `<template id="site-later">${later.join('')}</template>` : '',
     image ? `<link rel="preload" href="${escapeAttr(image)}" as="image" fetchpriority="high" />` : '',
-    `<style data-rendered>${parts.css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>`,
+    `<style data-rendered>${page.css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>`,
   ]
     .filter(Boolean)
     .join('\n    ');
-  const state = { location: parts.location, remotes: parts.remotes, versions: parts.versions, data: parts.data };
-  return (
-    template
-      // The remotes file is inlined (the page names its remotes), so no preload of it. Replacements are functions:
-      // a `$&` in an article's text must stay text.
-      .replace(/<link rel="preload" href="\/remotes\.json"[^>]*>\s*/, '')
-      .replace(/<title>[^]*?<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>\s*/, '')
-      .replace('</head>', () => `${headExtra}</head>`)
-      .replace(/<noscript>[^]*?<\/noscript>\s*/, '')
-      .replace('</body>', () => `<script type="application/json" id="site-render">${scriptJson(state)}</script></body>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>`)
-  );
+  const state = {
+    location: page.location,
+    remotes: page.remotes,
+    versions: page.versions,
+    data: page.data,
+    ...(page.notFound ? { notFound: true } : {}),
+  };
+  const stateScript = `<script type="application/json" id="site-render">${scriptJson(state)}</script>`;
+  return beforeHead + head + beforeRoot + body + beforeState + stateScript + rest;
 }

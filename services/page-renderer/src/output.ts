@@ -44,6 +44,11 @@ export interface RenderIndex {
   detailPaths: string[];
   /** Every URL the remotes render now, rendered or not (a page whose render failed is still a page). */
   urls: string[];
+  /**
+   * Path -> the file of its not-found page, served with status 404 (issue 34.9): `/404` for any unknown path, a
+   * detail path's for an unknown article there (the origin and nginx fall back to `/404`'s, then to the app).
+   */
+  notFound?: Record<string, string>;
 }
 
 /**
@@ -59,6 +64,11 @@ export function fileFor(url: string): string {
   const [[name, value]] = params;
   if (params.length > 1 || !/^[A-Za-z]+$/.test(name) || !/^[0-9]+$/.test(value)) throw new Error(`not a URL the renderer writes: ${url}`);
   return `pages/${base}/${name}-${value}.html`;
+}
+
+/** `/404` -> pages/404.html; a detail path's not-found state: `/newsDetail` -> pages/newsDetail/not-found.html. */
+export function notFoundFileFor(pathname: string): string {
+  return pathname === '/404' ? fileFor('/404') : `${fileFor(pathname).slice(0, -'.html'.length)}/not-found.html`;
 }
 
 export function writeAtomic(file: string, content: string | Buffer): void {
@@ -211,7 +221,7 @@ export async function publishOutput(
   for (const rel of pageFiles(outDir)) await put(rel);
   for (const rel of ['sitemap.xml', 'robots.txt', 'index.json']) await put(rel);
 
-  const named = new Set(Object.values(index.pages).map((e) => e.file));
+  const named = new Set([...Object.values(index.pages).map((e) => e.file), ...Object.values(index.notFound ?? {})]);
   for (const { key } of await store.storage.list(`${store.prefix}pages/`)) {
     const rel = key.slice(store.prefix.length);
     if (named.has(rel)) continue;

@@ -54,3 +54,8 @@ export function plan(scope: Scope, current: readonly PlannedRoute[], previous: R
     return scope.changes.some((c) => shows(r, c) || shows(before, c));
   });
 }
+
+/** Does the scope change what every page shows around its content (the header and footer)? The not-found pages show only that. */
+export function touchesShell(scope: Scope): boolean {
+  return 'all' in scope || scope.changes.some((c) => shows({}, c));
+}

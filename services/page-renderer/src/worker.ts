@@ -11,20 +11,45 @@ import { SITE_TIME_ZONE } from '@site/contract';
 import path from 'node:path';
 import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
 import { readConfig, readRemotes, type RendererConfig } from './config';
-import { PAGE_CATCH, pageDocument, withPageCatch } from './document';
-import { fileFor, readIndex, removePage, robots, sitemap, writeAtomic, writeIndex, writePage, type RenderIndex, type RenderedEntry } from './output';
-import { plan, type PlannedRoute, type Scope } from './plan';
+import { PAGE_CATCH, documentTemplate, pageDocument } from './document';
+import {
+  fileFor,
+  notFoundFileFor,
+  readIndex,
+  removePage,
+  robots,
+  sitemap,
+  writeAtomic,
+  writeIndex,
+  writePage,
+  type RenderIndex,
+  type RenderedEntry,
+} from './output';
+import { plan, touchesShell, type PlannedRoute, type Scope } from './plan';
 
 // Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
 process.env.TZ = SITE_TIME_ZONE;
 
-/** DOMPurify sanitises article HTML with a jsdom window, as it does with the page's in the browser (@site/ui). */
-const SANITIZE_WINDOW = Symbol.for('site.sanitize-window');
+/**
+ * DOMPurify sanitises article HTML with a jsdom window, as it does with the page's in the browser (@site/ui); each
+ * render is given it with the API's origin (its settings). A fresh one now and then: a jsdom window keeps listeners
+ * for every document it parsed.
+ */
 const WINDOW_PAGES = 50;
-function freshSanitizeWindow(): void {
-  const g = globalThis as unknown as Record<symbol, { close(): void } | undefined>;
-  g[SANITIZE_WINDOW]?.close();
-  g[SANITIZE_WINDOW] = new JSDOM('').window as unknown as { close(): void };
+class SanitizeWindows {
+  private window: { close(): void } | null = null;
+  private uses = 0;
+  current(): object {
+    if (!this.window || this.uses++ % WINDOW_PAGES === 0) {
+      this.window?.close();
+      this.window = new JSDOM('').window as unknown as { close(): void };
+    }
+    return this.window;
+  }
+  close(): void {
+    this.window?.close();
+    this.window = null;
+  }
 }
 
 export interface RunReport {
@@ -39,12 +64,13 @@ export interface RunReport {
 
 export async function runRender(config: RendererConfig, scopes: readonly Scope[], log = console): Promise<RunReport> {
   const started = performance.now();
-  (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('site.api-origin')] = config.apiOrigin;
   const host = loadHostBuild(config.hostRoot, config.cacheDir);
-  const template = withPageCatch(
+  const template = documentTemplate(
     readFileSync(path.join(config.hostRoot, 'index.html'), 'utf8'),
     readIfExists(path.join(config.hostRoot, PAGE_CATCH)),
   );
+  const windows = new SanitizeWindows();
+  const settings = () => ({ apiOrigin: config.apiOrigin, sanitizeWindow: windows.current() });
   const remotesFile = readRemotes(config);
   const previous = readIndex(config.outDir);
   const previousPages = previous?.pages ?? {};
@@ -69,7 +95,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   for (const name of publicRemotes) {
     const remote = remotes.get(name);
     if (remote?.build?.renderRoutes) {
-      for (const r of await remote.build.renderRoutes()) current.push({ ...r, remote: name });
+      for (const r of await remote.build.renderRoutes({ apiOrigin: config.apiOrigin })) current.push({ ...r, remote: name });
       enumerated.add(name);
       continue;
     }
@@ -100,18 +126,19 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   for (const [url, entry] of Object.entries(previousPages)) if (currentUrls.has(url)) pages[url] = entry;
   const report: RunReport = { rendered: 0, kept: [], removed: 0, clientOnly: [], ms: 0, pagesPerSecond: 0, versions };
 
-  host.beginRenderRun(loadPage, config.apiOrigin);
-  for (const [n, route] of order.entries()) {
-    // A fresh window for DOMPurify now and then: a jsdom window keeps listeners for every document it parsed.
-    if (n % WINDOW_PAGES === 0) freshSanitizeWindow();
+  // Every stylesheet the host's and the remotes' server builds registered (their pages' once loaded).
+  const stylesheets = (host: string[]) => [...host, ...[...remotes.values()].flatMap((r) => r.build?.stylesheets?.() ?? [])];
+
+  host.beginRenderRun(loadPage);
+  for (const route of order) {
     try {
-      const result = await host.renderPage({ url: route.url, siteOrigin: config.siteOrigin });
+      const result = await host.renderPage({ url: route.url, siteOrigin: config.siteOrigin, settings: settings() });
       if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
       const html = pageDocument(template, {
         location: route.url,
         html: result.html,
         head: result.head,
-        css: result.css,
+        css: stylesheets(result.css),
         data: result.data,
         remotes: remotesFile,
         versions,
@@ -140,6 +167,45 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     }
   }
 
+  // The not-found pages (issue 34.9): `/404`, which the origin answers any unknown path with, and each detail page's
+  // not-found state, for an unknown article at its path; both with status 404. They show the shell alone (the
+  // company's name, the footer), so a run renders them when that changes, or when one is missing; a failed one keeps
+  // its last good file.
+  const notFound: Record<string, string> = { ...previous?.notFound };
+  if (!only) {
+    const shell = scopes.some(touchesShell);
+    for (const pathname of await host.notFoundPages()) {
+      if (!shell && previous?.notFound?.[pathname]) continue;
+      const remote = host.PUBLIC_ROUTES.find((r) => r.path === pathname);
+      try {
+        const result = await host.renderPage({ url: pathname, siteOrigin: config.siteOrigin, settings: settings(), notFound: true });
+        if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
+        const file = notFoundFileFor(pathname);
+        writePage(
+          config.outDir,
+          file,
+          pageDocument(template, {
+            location: pathname,
+            html: result.html,
+            head: result.head,
+            css: stylesheets(result.css),
+            data: result.data,
+            remotes: remotesFile,
+            versions,
+            preload: remote ? preloadsFor(host, remotes, { url: pathname, remote: remote.remote }) : { manifests: [], scripts: [] },
+            notFound: true,
+          }),
+        );
+        notFound[pathname] = file;
+      } catch (e) {
+        const reason = (e as Error)?.message ?? String(e);
+        report.kept.push({ url: `${pathname} (not found)`, reason });
+        log.error(`[renderer] the not-found page of ${pathname} not rendered: ${reason}`);
+      }
+    }
+  }
+  windows.close();
+
   // Pages no longer published (an article withdrawn or deleted) are gone: their URL answers 404 again. Their files
   // go once the index no longer names them (below), so an origin reading the index is never sent to a removed file.
   const withdrawn = Object.entries(previousPages).filter(([url, entry]) => !currentUrls.has(url) && enumerated.has(entry.remote));
@@ -157,6 +223,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
       ]),
     ],
     urls: [...currentUrls],
+    notFound,
   };
   writeIndex(config.outDir, index);
   for (const [, entry] of withdrawn) removePage(config.outDir, entry.file);

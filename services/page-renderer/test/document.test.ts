@@ -4,7 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lcpImage, pageDocument, withPageCatch, type PageParts } from '../src/document';
+import { documentTemplate, lcpImage, pageDocument, withPageCatch, type PageParts } from '../src/document';
+import { notFoundFileFor } from '../src/output';
 
 const TEMPLATE =
   '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width,initial-scale=1"/>' +
@@ -158,4 +159,20 @@ test("[ISSUE-25] the host's first script is inlined byte for byte in place of th
     assert.equal(d, TEMPLATE);
   }
   assert.equal(withPageCatch(TEMPLATE, null), TEMPLATE);
+});
+
+test('[issue 38.1] the template is made once: a page is the pieces of index.html joined with its parts, the same document', () => {
+  const template = documentTemplate(TEMPLATE);
+  for (const page of [parts(), parts({ location: '/about', html: '<main><p>关于 $& 我们</p></main>', head: '<title>关于我们</title>' })])
+    assert.equal(pageDocument(template, page), pageDocument(TEMPLATE, page));
+  assert.throws(() => documentTemplate('<html><body>no root</body></html>'), /no <\/head>, empty #root and <\/body>/);
+});
+
+test('[issue 34.9] a not-found page says so in its render state (the browser adopts it for the URL the origin answered 404)', () => {
+  assert.equal(stateOf(pageDocument(TEMPLATE, parts({ location: '/newsDetail', notFound: true }))).location, '/newsDetail');
+  assert.equal((stateOf(pageDocument(TEMPLATE, parts({ notFound: true }))) as { notFound?: boolean }).notFound, true);
+  assert.equal('notFound' in stateOf(pageDocument(TEMPLATE, parts())), false);
+  assert.equal(notFoundFileFor('/404'), 'pages/404.html');
+  assert.equal(notFoundFileFor('/newsDetail'), 'pages/newsDetail/not-found.html');
+  assert.equal(notFoundFileFor('/product'), 'pages/product/not-found.html');
 });

@@ -56,6 +56,7 @@ test('[ISSUE-35] kill -9 of the renderer: its worker exits within a few seconds 
     path.join(hostRoot, 'server', 'server.js'),
     `module.exports = { PUBLIC_ROUTES: [{ path: '/', remote: 'remote_content', module: './Home' }], CLIENT_ROUTES: [],
       beginRenderRun() {}, renderPage: async () => ({ html: '', data: null, errors: [], clientOnly: true, head: '', css: [] }),
+      notFoundPages: async () => [],
       ClientOnlySlot: class extends Error {} };\n`,
   );
   // The API (its /health) and a remote whose manifest never comes.

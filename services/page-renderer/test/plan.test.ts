@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BLOCK_IDS, CHANNEL_IDS, type ContentChange } from '@site/contract';
-import { plan, SHELL_BLOCKS, type PlannedRoute } from '../src/plan';
+import { plan, SHELL_BLOCKS, touchesShell, type PlannedRoute } from '../src/plan';
 import type { RenderedEntry } from '../src/output';
 
 const CONTENT = 'remote_content';
@@ -104,4 +104,13 @@ test('[ISSUE-17] several changes in one batch: the union of the pages each touch
 test('[ISSUE-17] a first run (no previous index): every route is new, whatever the scope', () => {
   assert.deepEqual(urls(plan(changes({ kind: 'block', blockId: BLOCK_IDS.commonQuestions }), current, {})), urls(current));
   assert.deepEqual(urls(plan(changes({ kind: 'article', id: 999, channelId: null }), current, {})), urls(current));
+});
+
+test('[issue 34.9] the not-found pages (the shell alone) are rendered again for a change of the shell only', () => {
+  assert.equal(touchesShell({ all: true }), true);
+  for (const blockId of SHELL_BLOCKS) assert.equal(touchesShell(changes({ kind: 'block', blockId })), true, `shell block ${blockId}`);
+  assert.equal(touchesShell(changes({ kind: 'channel', id: CHANNEL_IDS.video })), true);
+  assert.equal(touchesShell(changes({ kind: 'site' })), true);
+  assert.equal(touchesShell(changes({ kind: 'article', id: 7, channelId: CHANNEL_IDS.news })), false);
+  assert.equal(touchesShell(changes({ kind: 'block', blockId: BLOCK_IDS.homeBanner })), false);
 });

@@ -18,34 +18,46 @@ import type {
   VisitRecord,
 } from '@site/contract';
 
+/**
+ * How a call of the public reads is made where there is no page to be relative to: the page renderer (Node) names
+ * the API's origin for each render (its query client's settings, @site/ui render), never through a process global.
+ */
+export interface CallOptions {
+  apiOrigin?: string;
+}
+const at = (o?: CallOptions) => (o?.apiOrigin ? { baseURL: o.apiOrigin } : {});
+
 /** GET /api/channel */
-export const getChannels = (params?: ChannelQuery) => request.get<Channel[]>('/api/channel', { params });
+export const getChannels = (params?: ChannelQuery, o?: CallOptions) => request.get<Channel[]>('/api/channel', { params, ...at(o) });
 /** GET /api/channel/{id} */
-export const getChannel = (id: number) => request.get<Channel>(`/api/channel/${id}`);
+export const getChannel = (id: number, o?: CallOptions) => request.get<Channel>(`/api/channel/${id}`, at(o));
 /** GET /api/block-item?blockId= */
-export const getBlockItems = (blockId: number) => request.get<BlockItem[]>('/api/block-item', { params: { blockId } });
+export const getBlockItems = (blockId: number, o?: CallOptions) => request.get<BlockItem[]>('/api/block-item', { params: { blockId }, ...at(o) });
 /** GET /api/block-item?blockIds=1,2,3: several blocks in one call; each item names its `blockId`. */
-export const getBlocks = (blockIds: readonly number[]) => request.get<BlockItem[]>('/api/block-item', { params: { blockIds: blockIds.join(',') } });
+export const getBlocks = (blockIds: readonly number[], o?: CallOptions) =>
+  request.get<BlockItem[]>('/api/block-item', { params: { blockIds: blockIds.join(',') }, ...at(o) });
 
 /** GET /api/company: an array whose first item has title (and image). Asked once per page load through `companyQuery`. */
-export const getCompany = () => request.get<CompanyResponse>('/api/company');
+export const getCompany = (o?: CallOptions) => request.get<CompanyResponse>('/api/company', at(o));
 /** GET /api/article */
-export const getArticles = (params?: ArticleListQuery) => request.get<Article[]>('/api/article', { params });
+export const getArticles = (params?: ArticleListQuery, o?: CallOptions) => request.get<Article[]>('/api/article', { params, ...at(o) });
 /**
  * GET /api/article/{id}. Every page that asks shows its own 内容不存在 for a missing article, so a 404 brings no
  * error notice (quietNotFound), and neither do the neighbour calls below.
  */
-export const getArticle = (id: number | string) => request.get<ArticleDetail>(`/api/article/${id}`, { quietNotFound: true });
+export const getArticle = (id: number | string, o?: CallOptions) =>
+  request.get<ArticleDetail>(`/api/article/${id}`, { quietNotFound: true, ...at(o) });
 /** GET /api/article/page (1-based page) */
-export const getArticlePage = (params: Omit<ArticlePageQuery, 'withText'>) => request.get<ArticlePage>('/api/article/page', { params });
+export const getArticlePage = (params: Omit<ArticlePageQuery, 'withText'>, o?: CallOptions) =>
+  request.get<ArticlePage>('/api/article/page', { params, ...at(o) });
 /** GET /api/article/page?withText=true: a page of articles with their HTML bodies (the FAQ's questions and answers). */
-export const getArticleTextPage = (params: Omit<ArticlePageQuery, 'withText'>) =>
-  request.get<ArticleTextPage>('/api/article/page', { params: { ...params, withText: true } });
+export const getArticleTextPage = (params: Omit<ArticlePageQuery, 'withText'>, o?: CallOptions) =>
+  request.get<ArticleTextPage>('/api/article/page', { params: { ...params, withText: true }, ...at(o) });
 /** Every published article of a channel and its sub-channels, page by page (the page renderer's list of detail pages). */
-export async function getAllArticles(channelId: number): Promise<Article[]> {
+export async function getAllArticles(channelId: number, o?: CallOptions): Promise<Article[]> {
   const all: Article[] = [];
   for (let page = 1; ; page++) {
-    const res = await getArticlePage({ channelId, page, pageSize: 100 });
+    const res = await getArticlePage({ channelId, page, pageSize: 100 }, o);
     all.push(...res.content);
     if (page >= res.totalPages || res.content.length === 0) return all;
   }
@@ -53,9 +65,11 @@ export async function getAllArticles(channelId: number): Promise<Article[]> {
 /** The content search: GET /api/article/es/page with page, pageSize, channelId (none: every searchable channel), text. */
 export const searchArticles = (params: ArticleSearchQuery) => request.get<ArticleSearchPage>('/api/article/es/page', { params });
 /** GET /api/article/prev?id= */
-export const getPrevArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/prev', { params: { id }, quietNotFound: true });
+export const getPrevArticle = (id: number | string, o?: CallOptions) =>
+  request.get<ArticleNeighbour>('/api/article/prev', { params: { id }, quietNotFound: true, ...at(o) });
 /** GET /api/article/next?id= */
-export const getNextArticle = (id: number | string) => request.get<ArticleNeighbour>('/api/article/next', { params: { id }, quietNotFound: true });
+export const getNextArticle = (id: number | string, o?: CallOptions) =>
+  request.get<ArticleNeighbour>('/api/article/next', { params: { id }, quietNotFound: true, ...at(o) });
 /** POST /api/message-board */
 export const postMessageBoard = (form: MessageBoardForm) => request.post<R>('/api/message-board', form);
 /** Generic POST download of an article's file. */

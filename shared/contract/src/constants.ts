@@ -173,6 +173,8 @@ export const SIDE_MENU_BREAKPOINT = 'lg';
 
 /** Company name shown in the settings export and as the fallback company title. */
 export const COMPANY_NAME = '华电智控科技有限公司';
+/** The site's own description: the home page's, and any page's that has none of its own (its <meta name="description">). */
+export const SITE_DESCRIPTION = '电网运行风险预警、配电网故障诊断与电力安全风控软件及解决方案提供商。';
 
 /** Who a notice is for (sys_notice.audience). */
 export const NOTICE_AUDIENCES = ['all', 'staff', 'customer'] as const;

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clearSiteData } from './clear-site-data';
+import { staticHead } from '@site/ui/render';
+
+/** Its head (title before the dash, description). */
+export const head = staticHead('清除缓存', '清除本站在浏览器中保存的数据。');
 
 /** /clearAll: forget everything the site stored in this browser, then go home. */
 export default function ClearAll() {

@@ -2,6 +2,10 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button, Tag } from '@site/antd-kit';
 import { loadRemoteModule, remoteStatus, type RemoteState, type RemoteStatus } from '../../federation/remotes';
 import { requiredExposes } from '../../federation/route-table';
+import { staticHead } from '@site/ui/render';
+
+/** Its head (title before the dash, description). */
+export const head = staticHead('运行时组成', '各远程模块的地址、版本与加载状态。');
 
 const STATE_LABEL: Record<RemoteState, { text: string; color: string }> = {
   registered: { text: '未加载', color: 'default' },

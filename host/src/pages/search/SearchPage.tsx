@@ -1,6 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 import { SearchPanel } from '../../components/search/SearchPanel';
 import { readSearchAddress, searchAddress, type SearchQuery } from '../../components/search/search-target';
+import { staticHead } from '@site/ui/render';
+
+/** Its head (title before the dash, description). */
+export const head = staticHead('站内搜索', '搜索本站的产品、解决方案、服务支持与新闻。');
 
 /**
  * /search?text=…&channel=…: a search at its own address, to share and open again. Each new search, scope or page

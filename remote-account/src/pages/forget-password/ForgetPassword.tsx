@@ -1,3 +1,4 @@
+import { staticHead } from '@site/ui/render';
 import { Button, Form, Input } from '@site/antd-kit';
 import { Link, useNavigate } from 'react-router-dom';
 import { resetUserPassword } from '@site/api-client';
@@ -7,6 +8,8 @@ import { PhoneField } from '../../components/PhoneField';
 import { SmsCodeField } from '../../components/SmsCodeField';
 import { UserLayout } from '../../components/UserLayout';
 import { useSubmit } from '../../components/useSubmit';
+
+export const head = staticHead('忘记密码', '重置账号密码。');
 
 interface Values {
   phone: string;

@@ -1,3 +1,4 @@
+import { staticHead } from '@site/ui/render';
 import { useState } from 'react';
 import { Button, Divider, Tabs, WechatOutlined } from '@site/antd-kit';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,6 +8,8 @@ import { useFinishLogin } from '../../components/useFinishLogin';
 import { WX_LOGIN_CLOSED_TEXT, useWxLogin } from '../../components/useWxLogin';
 import { CredentialsForm } from './CredentialsForm';
 import { SmsLoginForm } from './SmsLoginForm';
+
+export const head = staticHead('登录', '登录网站账号。');
 
 type TabKey = 'account' | 'sms';
 

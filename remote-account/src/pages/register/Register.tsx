@@ -1,3 +1,4 @@
+import { staticHead } from '@site/ui/render';
 import type { ChangeEvent } from 'react';
 import { Button, Form, Input } from '@site/antd-kit';
 import { Link } from 'react-router-dom';
@@ -9,6 +10,8 @@ import { PhoneField } from '../../components/PhoneField';
 import { SmsCodeField } from '../../components/SmsCodeField';
 import { UserLayout } from '../../components/UserLayout';
 import { useSubmit } from '../../components/useSubmit';
+
+export const head = staticHead('注册', '注册网站账号。');
 
 interface Values {
   phone: string;

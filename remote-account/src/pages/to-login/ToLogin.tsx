@@ -1,9 +1,13 @@
+import { staticHead } from '@site/ui/render';
+import { SITE_DESCRIPTION } from '@site/contract';
 import { useEffect } from 'react';
 import { Result, Spin } from '@site/antd-kit';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { UserLayout } from '../../components/UserLayout';
 import { WX_LOGIN_CLOSED_TEXT, useWxLogin } from '../../components/useWxLogin';
 import { currentUrlForReUrl, startWxLogin } from './wxLogin';
+
+export const head = staticHead('微信登录', SITE_DESCRIPTION);
 
 /** /toLogin: starts the messaging-app sign-in (WX-3, WX-4), only when the server has it open. */
 export default function ToLogin() {

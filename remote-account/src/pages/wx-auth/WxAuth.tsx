@@ -1,9 +1,13 @@
+import { staticHead } from '@site/ui/render';
+import { SITE_DESCRIPTION } from '@site/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Result, Spin } from '@site/antd-kit';
 import { Link, useNavigate } from 'react-router-dom';
 import { completeLogin, getToken } from '@site/app-runtime';
 import { takeReUrl } from '@site/ui';
 import { UserLayout } from '../../components/UserLayout';
+
+export const head = staticHead('微信登录', SITE_DESCRIPTION);
 
 /**
  * /wxauth: the authorisation callback has set the access_token (and openid) cookies. Finish the sign-in

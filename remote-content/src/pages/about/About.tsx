@@ -1,3 +1,4 @@
+import { staticHead } from '@site/ui/render';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CHANNEL_IDS } from '@site/contract';
@@ -8,6 +9,8 @@ import { channelArticlesQuery, useChannelArticles } from '../../components/useCh
 import { prefetch } from '../../components/loaders';
 import type { RouteLoader } from '@site/ui/render';
 import { readStats } from './stats';
+
+export const head = staticHead('关于我们', '公司简介、发展历程与资质荣誉。');
 
 export const loader: RouteLoader = (args) => prefetch(args, [channelQuery(CHANNEL_IDS.about), channelArticlesQuery(CHANNEL_IDS.about)]);
 

@@ -1,3 +1,4 @@
+import { staticHead } from '@site/ui/render';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { RouteLoader } from '@site/ui/render';
@@ -10,6 +11,8 @@ import { PageContainer } from '../../components/PageContainer';
 import { ContactDetails } from './ContactDetails';
 import { MessageBoardForm } from './MessageBoardForm';
 import { inquiryTitle, MESSAGE_BOARD_ANCHOR, readInquiry } from './product-inquiry';
+
+export const head = staticHead('联系我们', '联系方式、公司地址与在线留言。');
 
 /** The channel, its contact articles, and the product a 申请试用 link names. */
 export const loader: RouteLoader = (args) => {

@@ -1,3 +1,5 @@
+import { staticHead } from '@site/ui/render';
+import { SITE_DESCRIPTION } from '@site/contract';
 import { BLOCK_IDS, CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
 import { useData, articlesQuery, blockItemsQuery, companyQuery } from '@site/ui';
 import type { RouteLoader } from '@site/ui/render';
@@ -7,6 +9,9 @@ import { ArticleHighlights } from './ArticleHighlights';
 import { CompanyIntro } from './CompanyIntro';
 import { HomeBanner } from './HomeBanner';
 import { HomeSection } from './HomeSection';
+
+/** Titled by the company alone (TITLE-3). */
+export const head = staticHead('', SITE_DESCRIPTION);
 
 const HIGHLIGHTS = { product: 4, solution: 3, news: 6 } as const;
 

@@ -1,9 +1,12 @@
+import { staticHead } from '@site/ui/render';
 import { CHANNEL_IDS } from '@site/contract';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { NewsList } from '../../components/NewsList';
 import { PageContainer } from '../../components/PageContainer';
 import { PagedArticles } from '../../components/PagedArticles';
 import { pagedChannelLoader } from '../../components/loaders';
+
+export const head = staticHead('新闻中心', '公司新闻、行业动态与产品发布。');
 
 const PAGE_SIZE = 10;
 

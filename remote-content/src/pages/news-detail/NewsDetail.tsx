@@ -4,13 +4,27 @@ import { ROUTES } from '../../components/query';
 import { PrevNext, neighboursQuery } from './PrevNext';
 import { detailArticle, prefetch } from '../../components/loaders';
 import { parseId } from '../../components/query';
-import type { RouteLoader } from '@site/ui/render';
+import { articleHead, type RouteLoader } from '@site/ui/render';
+import { PageContainer } from '../../components/PageContainer';
+import { NotFound as ArticleNotFound } from '../../components/NotFound';
 
 /** The article and its neighbours (上一篇 / 下一篇). */
 export const loader: RouteLoader = (args) => {
   const id = parseId(args.url.searchParams.get('id'));
   return prefetch(args, [detailArticle(args.url), id === null ? null : neighboursQuery(id)]);
 };
+
+/** Titled by its article (TITLE-1 deviation, see the contract README). */
+export const head = articleHead({ title: '新闻详情', description: '新闻详情。' });
+
+/** An unknown article: 内容不存在 and the way back to the list. */
+export function NotFound() {
+  return (
+    <PageContainer>
+      <ArticleNotFound backTo={ROUTES.news.list} />
+    </PageContainer>
+  );
+}
 
 /** /newsDetail?id=: title, date, source and author, the sanitised body, previous and next article. */
 export default function NewsDetail() {

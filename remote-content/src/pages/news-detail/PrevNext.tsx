@@ -2,12 +2,14 @@ import { Link } from 'react-router-dom';
 import { getNextArticle, getPrevArticle } from '@site/api-client';
 import { type ArticleNeighbour } from '@site/contract';
 import { TextPlaceholder, useData, type Query } from '@site/ui';
+import { callOptions } from '@site/ui/render';
 import { detailHref } from '../../components/query';
 
 /** The articles before and after `id` (null for none, or when that call fails). */
 export const neighboursQuery = (id: number): Query<[ArticleNeighbour, ArticleNeighbour]> => ({
   queryKey: ['article-neighbours', id],
-  queryFn: () => Promise.all([getPrevArticle(id).catch(() => null), getNextArticle(id).catch(() => null)]),
+  queryFn: ({ client }) =>
+    Promise.all([getPrevArticle(id, ...callOptions(client)).catch(() => null), getNextArticle(id, ...callOptions(client)).catch(() => null)]),
 });
 
 /** 上一篇 / 下一篇 of a news article; 没有了 when the server answers null (or the call fails). */

@@ -1,6 +1,9 @@
+import { staticHead } from '@site/ui/render';
 import { Link } from 'react-router-dom';
 import { COMPANY_NAME } from '@site/contract';
 import { PageContainer } from '../../components/PageContainer';
+
+export const head = staticHead('隐私政策', '我们如何收集、使用与保护您的个人信息。');
 
 /** Plain text of the site: nothing to load. */
 export const loader = async () => undefined;

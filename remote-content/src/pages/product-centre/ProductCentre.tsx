@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { parsePage, articlePageQuery, channelQuery, channelsQuery } from '@site/ui';
-import type { RouteLoader } from '@site/ui/render';
+import { articleHead, type RouteHead, type RouteLoader } from '@site/ui/render';
+import { NotFound as ArticleNotFound } from '../../components/NotFound';
 import { detailArticle, prefetch } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
 import { useData } from '@site/ui';
@@ -9,7 +10,7 @@ import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { PagedArticles } from '../../components/PagedArticles';
-import { parseId, ROUTES } from '../../components/query';
+import { detailHref, parseId, ROUTES } from '../../components/query';
 import { ProductDetailView } from '../product-detail/ProductDetailView';
 
 const PAGE_SIZE = 9;
@@ -32,6 +33,27 @@ export const loader: RouteLoader = async (args) => {
     articlePageQuery({ channelId: active, page: parsePage(searchParams.get('page')), pageSize: PAGE_SIZE }),
   ]);
 };
+
+const listOrProductHead = articleHead({ title: '产品中心', description: '电网运行风险预警、设备状态监测、安全生产风险管控等电力风控软件产品。' });
+
+/**
+ * The list's head, or the product's of `?id=`. The search opens a product here (SRCH-7), the list at
+ * /productDetail?id=N: both name the second as canonical, so a search engine indexes one page (issue 36.6).
+ */
+export const head: RouteHead = (args) => {
+  const id = parseId(args.url.searchParams.get('id'));
+  const own = listOrProductHead(args);
+  return id === null ? own : { ...own, canonical: detailHref('product', id) };
+};
+
+/** An unknown product at /product?id=: 内容不存在 and the way back to the list. */
+export function NotFound() {
+  return (
+    <PageContainer>
+      <ArticleNotFound backTo={ROUTES.product.list} />
+    </PageContainer>
+  );
+}
 
 /**
  * /product: category tabs (the product channel's sub-channels) over a paged list.

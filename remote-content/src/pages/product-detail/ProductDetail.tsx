@@ -1,9 +1,23 @@
 import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '../../components/PageContainer';
-import { parseId } from '../../components/query';
+import { parseId, ROUTES } from '../../components/query';
+import { articleHead } from '@site/ui/render';
+import { NotFound as ArticleNotFound } from '../../components/NotFound';
 import { ProductDetailView } from './ProductDetailView';
 
 export { detailLoader as loader } from '../../components/loaders';
+
+/** Titled by its product (TITLE-1 deviation, see the contract README). */
+export const head = articleHead({ title: '产品详情', description: '产品功能、特点与技术参数。' });
+
+/** An unknown product: 内容不存在 and the way back to the list. */
+export function NotFound() {
+  return (
+    <PageContainer>
+      <ArticleNotFound backTo={ROUTES.product.list} />
+    </PageContainer>
+  );
+}
 
 /** /productDetail?id= */
 export default function ProductDetail() {

@@ -1,8 +1,23 @@
 import { formatDate } from '@site/ui';
 import { ArticleDetailPage } from '../../components/ArticleDetailPage';
 import { ROUTES } from '../../components/query';
+import { articleHead } from '@site/ui/render';
+import { PageContainer } from '../../components/PageContainer';
+import { NotFound as ArticleNotFound } from '../../components/NotFound';
 
 export { detailLoader as loader } from '../../components/loaders';
+
+/** Titled by its article (TITLE-1 deviation, see the contract README). */
+export const head = articleHead({ title: '方案详情', description: '解决方案的背景、架构与应用成效。' });
+
+/** An unknown solution: 内容不存在 and the way back to the list. */
+export function NotFound() {
+  return (
+    <PageContainer>
+      <ArticleNotFound backTo={ROUTES.solution.list} />
+    </PageContainer>
+  );
+}
 
 /** /solutionDetail?id= */
 export default function SolutionDetail() {

@@ -1,9 +1,12 @@
+import { staticHead } from '@site/ui/render';
 import { CHANNEL_IDS } from '@site/contract';
 import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { PagedArticles } from '../../components/PagedArticles';
 import { pagedChannelLoader } from '../../components/loaders';
+
+export const head = staticHead('解决方案', '面向省级电网、配电网、新能源并网等场景的电力风险管控解决方案。');
 
 const PAGE_SIZE = 9;
 

@@ -1,3 +1,4 @@
+import { articleHead } from '@site/ui/render';
 import { useSearchParams } from 'react-router-dom';
 import type { RouteLoader } from '@site/ui/render';
 import { articleOfUrl, pageOfUrl, prefetch } from '../../components/loaders';
@@ -8,6 +9,9 @@ import { parseId } from '../../components/format';
 import '../../components/support.css';
 import { DocumentCard } from './DocumentCard';
 import { DocumentRow } from './DocumentRow';
+
+/** The list's, or the document's of `?id=` (shown beside the list). */
+export const head = articleHead({ title: '文档中心', description: '产品手册、白皮书与部署指南下载。' });
 
 export const DOCUMENT_PAGE_SIZE = 10;
 

@@ -1,3 +1,4 @@
+import { articleHead } from '@site/ui/render';
 import { useEffect, useState } from 'react';
 import { Link, useHref, useSearchParams } from 'react-router-dom';
 import { CHANNEL_IDS, type ArticleTextPage, type ArticleWithText } from '@site/contract';
@@ -9,6 +10,9 @@ import { parseId } from '../../components/format';
 import '../../components/support.css';
 import { FAQ_PAGE_SIZE, questionPageUrl } from './paging';
 import { FaqItem } from './FaqItem';
+
+/** The list's, or the question's of `?id=` (shown beside the list). */
+export const head = articleHead({ title: '常见问题', description: '客户在部署与使用中最常遇到的问题解答。' });
 
 /** A page of the FAQ's questions with their answers, newest first. */
 export const questionPageQuery = (page: number): Query<ArticleTextPage> =>

@@ -1,3 +1,4 @@
+import { staticHead } from '@site/ui/render';
 import type { RouteLoader } from '@site/ui/render';
 import { prefetch } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
@@ -5,6 +6,8 @@ import { useData, articlesQuery, blockItemsQuery, channelQuery } from '@site/ui'
 import '../../components/support.css';
 import { LATEST_COUNT, SUPPORT_SECTIONS } from './sections';
 import { SupportEntry } from './SupportEntry';
+
+export const head = staticHead('服务支持', '文档中心、视频教程与常见问题等服务支持。');
 
 /** The support channel, and each entry's tile block and latest items. */
 export const loader: RouteLoader = (args) =>

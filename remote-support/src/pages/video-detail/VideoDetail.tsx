@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import type { RouteLoader } from '@site/ui/render';
+import { articleHead, type RouteLoader } from '@site/ui/render';
 import { articleOfUrl, prefetch } from '../../components/loaders';
-import { EmptyState, SafeHtml, useData, usePageTitle, articleQuery } from '@site/ui';
-import { Loading, NotFound } from '../../components/PageState';
+import { EmptyState, SafeHtml, useData, articleQuery } from '@site/ui';
+import { Loading, NotFound as ItemNotFound } from '../../components/PageState';
 import { ArrowLeftIcon } from '../../components/icons';
 import { formatDay, parseId } from '../../components/format';
 import '../../components/support.css';
@@ -13,13 +13,24 @@ const repeatsText = (summary: string, html: string | null) => !!html && html.rep
 
 export const loader: RouteLoader = (args) => prefetch(args, [articleOfUrl(args.url)]);
 
+/** Titled by its video (TITLE-1 deviation, see the contract README). */
+export const head = articleHead({ title: '视频详情', description: '视频教程详情。' });
+
+/** An unknown video: 未找到该视频 and the way back to the list. */
+export function NotFound() {
+  return (
+    <div className="rs-page">
+      <ItemNotFound title="未找到该视频" description="该视频不存在或已下线。" backTo="/video" backLabel="返回视频教程" />
+    </div>
+  );
+}
+
 /** /videoDetail?id=: plays the tutorial with the browser's player, with its title, date and description. */
 export default function VideoDetail() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
   // A missing or malformed id is never sent to the server: it is simply not found.
   const { data, loading, error } = useData(id === null ? null : articleQuery(id));
-  usePageTitle(!loading && !error && data ? data.title : null);
 
   if (loading) {
     return (
@@ -29,13 +40,7 @@ export default function VideoDetail() {
       </div>
     );
   }
-  if (error || !data) {
-    return (
-      <div className="rs-page">
-        <NotFound title="未找到该视频" description="该视频不存在或已下线。" backTo="/video" backLabel="返回视频教程" />
-      </div>
-    );
-  }
+  if (error || !data) return <NotFound />;
   return (
     <div className="rs-page">
       <Link to="/video" className="rs-back">

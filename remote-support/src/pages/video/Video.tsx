@@ -1,3 +1,4 @@
+import { staticHead } from '@site/ui/render';
 import type { RouteLoader } from '@site/ui/render';
 import { pageOfUrl } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
@@ -5,6 +6,8 @@ import { EmptyState, PageLinks, useData, usePageParam, articlePageQuery } from '
 import { Loading } from '../../components/PageState';
 import '../../components/support.css';
 import { VideoCard } from './VideoCard';
+
+export const head = staticHead('视频教程', '产品安装、配置与使用的视频教程。');
 
 export const VIDEO_PAGE_SIZE = 12;
 

@@ -115,12 +115,6 @@ function isBinary(config: AxiosRequestConfig): boolean {
   return config.responseType === 'blob' || config.responseType === 'arraybuffer';
 }
 
-/**
- * Where the API is when there is no page to be relative to: the page renderer (Node) sets it before rendering.
- * A registered symbol, because every server bundle carries its own copy of this package.
- */
-const SERVER_API_ORIGIN = Symbol.for('site.api-origin');
-
 /** The header of a write's key (issue 35.5; IETF draft httpapi-idempotency-key-header): the API answers a repeat once. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
@@ -145,8 +139,6 @@ export function newIdempotencyKey(): string {
 export function onRequest(config: InternalAxiosRequestConfig & RequestFlags): InternalAxiosRequestConfig {
   // Every write carries a key of its own; a retry of it (below) keeps the same one.
   if (isWrite(config) && !config.headers.has(IDEMPOTENCY_HEADER)) config.headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
-  const serverOrigin = (globalThis as Record<symbol, string | undefined>)[SERVER_API_ORIGIN];
-  if (serverOrigin && !config.baseURL) config.baseURL = serverOrigin;
   if (config.isToken !== false) {
     const token = getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);

@@ -1,5 +1,7 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { sanitizeHtml } from '../utils/sanitize';
+import { renderSettingsOf } from '../render/settings';
 
 /** Renders server HTML only after DOMPurify. The one sanctioned use of dangerouslySetInnerHTML. */
 export function SafeHtml({
@@ -11,6 +13,8 @@ export function SafeHtml({
   className?: string;
   as?: 'div' | 'section' | 'article';
 }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  // In the page renderer, the render's window (its query client's settings); in the browser, the page's.
+  const sanitizeWindow = renderSettingsOf(useContext(QueryClientContext))?.sanitizeWindow;
+  const clean = useMemo(() => sanitizeHtml(html, sanitizeWindow), [html, sanitizeWindow]);
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -10,7 +10,9 @@ import type {
   ChannelQuery,
   CompanyResponse,
 } from '@site/contract';
+import type { QueryFunctionContext } from '@tanstack/react-query';
 import { getArticle, getArticlePage, getArticleTextPage, getArticles, getBlockItems, getChannel, getChannels, getCompany } from '@site/api-client';
+import { callOptions } from '../render/settings';
 
 /**
  * One load of route data under an explicit key: the page renderer's loaders fill the page's query cache with these,
@@ -19,7 +21,8 @@ import { getArticle, getArticlePage, getArticleTextPage, getArticles, getBlockIt
  */
 export interface Query<T> {
   queryKey: readonly unknown[];
-  queryFn: () => Promise<T>;
+  /** Its call; `callOptions(ctx.client)` says where the API is when the page renderer runs it. */
+  queryFn: (ctx: QueryFunctionContext) => Promise<T>;
   /** How long an answer is fresh in a visit (ms); the default is the page's (see @site/ui render). */
   staleTime?: number;
 }
@@ -27,32 +30,45 @@ export interface Query<T> {
 /** Answers that do not change during a visit (the company, the navigation) are asked once per page load. */
 const ONCE_PER_VISIT = Infinity;
 
-export const companyQuery = (): Query<CompanyResponse> => ({ queryKey: ['company'], queryFn: getCompany, staleTime: ONCE_PER_VISIT });
+export const companyQuery = (): Query<CompanyResponse> => ({
+  queryKey: ['company'],
+  queryFn: ({ client }) => getCompany(...callOptions(client)),
+  staleTime: ONCE_PER_VISIT,
+});
 
 export const channelsQuery = (params: ChannelQuery = {}): Query<Channel[]> => ({
   queryKey: ['channels', params],
-  queryFn: () => getChannels(params),
+  queryFn: ({ client }) => getChannels(params, ...callOptions(client)),
   ...(params.isNav ? { staleTime: ONCE_PER_VISIT } : {}),
 });
 
-export const channelQuery = (id: number): Query<Channel> => ({ queryKey: ['channel', id], queryFn: () => getChannel(id) });
+export const channelQuery = (id: number): Query<Channel> => ({
+  queryKey: ['channel', id],
+  queryFn: ({ client }) => getChannel(id, ...callOptions(client)),
+});
 
 export const blockItemsQuery = (blockId: number): Query<BlockItem[]> => ({
   queryKey: ['block-items', blockId],
-  queryFn: () => getBlockItems(blockId),
+  queryFn: ({ client }) => getBlockItems(blockId, ...callOptions(client)),
 });
 
-export const articleQuery = (id: number): Query<ArticleDetail> => ({ queryKey: ['article', id], queryFn: () => getArticle(id) });
+export const articleQuery = (id: number): Query<ArticleDetail> => ({
+  queryKey: ['article', id],
+  queryFn: ({ client }) => getArticle(id, ...callOptions(client)),
+});
 
-export const articlesQuery = (params: ArticleListQuery): Query<Article[]> => ({ queryKey: ['articles', params], queryFn: () => getArticles(params) });
+export const articlesQuery = (params: ArticleListQuery): Query<Article[]> => ({
+  queryKey: ['articles', params],
+  queryFn: ({ client }) => getArticles(params, ...callOptions(client)),
+});
 
 export const articlePageQuery = (params: Omit<ArticlePageQuery, 'withText'>): Query<ArticlePage> => ({
   queryKey: ['article-page', params],
-  queryFn: () => getArticlePage(params),
+  queryFn: ({ client }) => getArticlePage(params, ...callOptions(client)),
 });
 
 /** A page of articles with their HTML bodies (the FAQ: every answer of the page is in its HTML, issue 34.9). */
 export const articleTextPageQuery = (params: Omit<ArticlePageQuery, 'withText'>): Query<ArticleTextPage> => ({
   queryKey: ['article-page', { ...params, withText: true }],
-  queryFn: () => getArticleTextPage(params),
+  queryFn: ({ client }) => getArticleTextPage(params, ...callOptions(client)),
 });

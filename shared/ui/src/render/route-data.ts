@@ -8,8 +8,11 @@
  */
 import { dehydrate, hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { NOTHING_KEY } from '../data/useData';
+import { RenderQueryClient, type RenderSettings } from './settings';
 
 export type { DehydratedState };
+export { RenderQueryClient, renderSettingsOf, callOptions, type RenderSettings } from './settings';
+export { articleHead, articleSummary, staticHead, type PageHead, type PageJsonLd, type RouteHead, type RouteHeadArgs } from './head';
 
 export interface RouteLoaderArgs {
   queryClient: QueryClient;
@@ -22,14 +25,16 @@ export type RouteLoader = (args: RouteLoaderArgs) => Promise<unknown>;
 /** An answer is fresh for a minute of a visit: a page visited again within it shows what it showed, then asks again. */
 const FRESH_MS = 60_000;
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/** The page's query client; in the page renderer, one per render with that render's settings. */
+export function createQueryClient(settings?: RenderSettings): QueryClient {
+  const config = {
     defaultOptions: {
       // A failed load shows its error state at once (the shared HTTP client has already told the visitor why);
       // focus and reconnection are not content changes.
       queries: { staleTime: FRESH_MS, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
     },
-  });
+  };
+  return settings ? new RenderQueryClient(settings, config) : new QueryClient(config);
 }
 
 export interface RenderError {

@@ -1,0 +1,99 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { articleQuery, companyQuery, usePageTitle } from '@site/ui';
+import { articleHead } from '@site/ui/render';
+import type { ArticleDetail, BlockItem } from '@site/contract';
+import { NavigationEffects } from '../app/RouteEffects';
+import { NotFoundLocation, composePage, routeHead, type PageModule } from './page-module';
+
+// The company call is the boundary: it answers when a test says so.
+jest.mock('@site/api-client', () => ({ ...jest.requireActual('@site/api-client'), getCompany: jest.fn(), getArticle: jest.fn() }));
+const { getCompany, getArticle } = jest.requireMock('@site/api-client') as { getCompany: jest.Mock; getArticle: jest.Mock };
+
+const company = (title: string) => [{ id: 1, blockId: 1, title } as BlockItem];
+
+/** As SiteRoutes places them: the navigation effects first, the page after; the window at the router's location. */
+function mount(client: QueryClient, module: PageModule, at: string, notFound: string | null = null) {
+  window.history.replaceState(null, '', at);
+  const { default: Page } = composePage(module, routeHead('管理后台'));
+  return render(
+    <QueryClientProvider client={client}>
+      <NotFoundLocation.Provider value={notFound}>
+        <MemoryRouter initialEntries={[at]}>
+          <NavigationEffects />
+          <Routes>
+            <Route path="*" element={<Page />} />
+          </Routes>
+        </MemoryRouter>
+      </NotFoundLocation.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+/** An admin page titles itself with its menu title (the admin app has no head of its own). */
+function MenuPage() {
+  usePageTitle('用户管理');
+  return null;
+}
+
+describe("the page module's head in the browser (TITLE-1)", () => {
+  beforeEach(() => jest.clearAllMocks());
+
+  it('[TITLE-1 deviation: a detail page is titled by its article, see contract README][issue 38.1] a detail page is titled by its head, from the article its loader loaded, with the company the page started with', async () => {
+    const client = new QueryClient();
+    client.setQueryData(companyQuery().queryKey, company('某某电力科技有限公司'));
+    client.setQueryData(articleQuery(101).queryKey, { id: 101, title: '电网运行风险预警平台', description: '平台摘要' } as ArticleDetail);
+    await act(async () => {
+      mount(client, { default: () => <p>详情</p>, head: articleHead({ title: '产品详情', description: '产品' }) }, '/productDetail?id=101');
+    });
+    expect(document.title).toBe('电网运行风险预警平台 - 某某电力科技有限公司');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('平台摘要');
+  });
+
+  it('[TITLE-1 deviation: a detail page is titled by its article, see contract README] an article that arrives after the page is shown retitles it', async () => {
+    const client = new QueryClient();
+    client.setQueryData(companyQuery().queryKey, company('某某电力科技有限公司'));
+    await act(async () => {
+      mount(client, { default: () => <p>详情</p>, head: articleHead({ title: '新闻详情', description: '新闻' }) }, '/newsDetail?id=7');
+    });
+    expect(document.title).toBe('新闻详情 - 某某电力科技有限公司');
+    await act(async () => {
+      client.setQueryData(articleQuery(7).queryKey, { id: 7, title: '公司通过 CMMI 五级复评' } as ArticleDetail);
+    });
+    await waitFor(() => expect(document.title).toBe('公司通过 CMMI 五级复评 - 某某电力科技有限公司'));
+  });
+
+  it("[TITLE-1] a company title that arrives later keeps the title a page set for itself (the admin's menu title)", async () => {
+    const client = new QueryClient();
+    let answer: (items: BlockItem[]) => void = () => undefined;
+    getCompany.mockReturnValue(new Promise<BlockItem[]>((r) => (answer = r)));
+    await act(async () => {
+      mount(client, { default: MenuPage }, '/admin/system/user');
+    });
+    await act(async () => {
+      answer(company('另一家电力公司'));
+    });
+    // react-query tells its observers in a task of its own.
+    await waitFor(() => expect(document.title).toBe('用户管理 - 另一家电力公司'));
+  });
+
+  it('[issue 34.9] where the origin answered 404 (the rendered not-found page), the page shows its not-found state and asks for nothing', async () => {
+    const client = new QueryClient();
+    client.setQueryData(companyQuery().queryKey, company('某某电力科技有限公司'));
+    const Detail = () => {
+      throw new Error('the page itself is not rendered');
+    };
+    await act(async () => {
+      mount(
+        client,
+        { default: Detail, head: articleHead({ title: '新闻详情', description: '新闻' }), NotFound: () => <h1>内容不存在</h1> },
+        '/newsDetail?id=999999',
+        '/newsDetail?id=999999',
+      );
+    });
+    expect(screen.getByRole('heading', { level: 1, name: '内容不存在' })).toBeTruthy();
+    expect(getArticle).not.toHaveBeenCalled();
+    expect(document.title).toBe('新闻详情 - 某某电力科技有限公司');
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Issue 34.9 through the nginx front door (site.conf.template, local rendered folder): an unknown path is answered
+ * with the page renderer's 404 page, an unknown article with its detail page's not-found page, both status 404;
+ * an unknown id of a page with no not-found page of its own is the app, status 404, as before.
+ */
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const http = require('http');
+const os = require('os');
+const path = require('path');
+const S3rver = require('s3rver');
+const { freePortIn, startNginx, stopAll } = require('../tools/cluster.cjs');
+const { siteStorage } = require('../src/site-storage.cjs');
+
+const NOT_FOUND_HTML = '<!doctype html><title>页面不存在 - 某公司</title><main>抱歉，您访问的页面不存在</main><footer>页脚</footer>';
+const NO_ARTICLE_HTML = '<!doctype html><title>新闻详情 - 某公司</title><main>内容不存在</main>';
+const NEWS_HTML = '<!doctype html><title>新闻 3</title><main>已渲染的新闻 3</main>';
+const APP_HTML = '<!doctype html><div id="root"></div>';
+
+/** The renderer's index for these pages (RenderIndex of page-renderer output.ts). */
+const INDEX = {
+  generatedAt: '2026-11-27T00:00:00.000Z',
+  pages: { '/newsDetail?id=3': { file: 'pages/newsDetail/id-3.html', remote: 'remote_content', versions: {}, renderedAt: '' } },
+  clientRoutes: ['/', '/news', '/newsDetail', '/document', '/404', '/admin/*'],
+  detailPaths: ['/newsDetail', '/document'],
+  urls: ['/newsDetail?id=3', '/document'],
+  notFound: { '/404': 'pages/404.html', '/newsDetail': 'pages/newsDetail/not-found.html' },
+};
+
+/** A free port of this test's range, far from the full run's and the other nginx tests' (canary 41000-41999). */
+function ports() {
+  const used = new Set();
+  return async () => {
+    for (;;) {
+      const p = await freePortIn(42000, 42999);
+      if (!used.has(p)) return used.add(p) && p;
+    }
+  };
+}
+const remotePortsEnv = (remotePorts) =>
+  Object.fromEntries(
+    ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'].map((n, i) => [`${n}_PORT`, String(remotePorts[i])]),
+  );
+
+test('[issue 34.9] nginx answers an unknown path and an unknown article with the rendered not-found pages, status 404', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'not-found-nginx-'));
+  // nginx's workers run as an unprivileged user when started as root: they must read the folders.
+  fs.chmodSync(tmp, 0o755);
+  const hostRoot = path.join(tmp, 'host');
+  const rendered = path.join(tmp, 'rendered');
+  fs.mkdirSync(hostRoot);
+  fs.mkdirSync(path.join(rendered, 'pages/newsDetail'), { recursive: true });
+  fs.writeFileSync(path.join(hostRoot, 'index.html'), APP_HTML);
+  fs.writeFileSync(path.join(rendered, 'pages/404.html'), NOT_FOUND_HTML);
+  fs.writeFileSync(path.join(rendered, 'pages/newsDetail/not-found.html'), NO_ARTICLE_HTML);
+  fs.writeFileSync(path.join(rendered, 'pages/newsDetail/id-3.html'), NEWS_HTML);
+  fs.writeFileSync(path.join(rendered, 'index.json'), JSON.stringify(INDEX));
+  const port = ports();
+  const [hostPort, apiPort, ...remotePorts] = [await port(), await port(), await port(), await port(), await port(), await port()];
+  const api = http.createServer((_req, res) => res.end('ok')).listen(apiPort, '127.0.0.1');
+  let nginx;
+  try {
+    nginx = await startNginx(path.join(tmp, 'nginx'), {
+      ...Object.fromEntries(
+        ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'].map((n, i) => [`${n}_PORT`, String(remotePorts[i])]),
+      ),
+      HOST_PORT: String(hostPort),
+      HOST_ROOT: hostRoot,
+      RENDER_OUT_DIR: rendered,
+      API_UPSTREAMS: `http://127.0.0.1:${apiPort}`,
+      PUBLIC_HOST: '127.0.0.1',
+    });
+    const get = async (p) => {
+      const res = await fetch(`${nginx.origin}${p}`);
+      return [res.status, await res.text()];
+    };
+    assert.deepStrictEqual(await get('/no/such/page?x=1'), [404, NOT_FOUND_HTML]);
+    assert.deepStrictEqual(await get('/newsDetail?id=999'), [404, NO_ARTICLE_HTML]);
+    assert.deepStrictEqual(await get('/document?id=999'), [404, APP_HTML], 'no not-found page of its own: the app, as before');
+    assert.deepStrictEqual(await get('/newsDetail?id=3'), [200, NEWS_HTML]);
+    assert.deepStrictEqual(await get('/dev/reset'), [404, NOT_FOUND_HTML], 'the API test helpers are no page of the site');
+
+    // Before the renderer has written them: the app, status 404.
+    fs.rmSync(path.join(rendered, 'pages/404.html'));
+    assert.deepStrictEqual(await get('/no/such/page'), [404, APP_HTML]);
+  } finally {
+    await stopAll([nginx?.child]);
+    api.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('[issue 34.9] with a shared storage: nginx reads the not-found pages from the bucket, and the status stays 404', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'not-found-nginx-s3-'));
+  fs.chmodSync(tmp, 0o755);
+  const hostRoot = path.join(tmp, 'host');
+  fs.mkdirSync(hostRoot);
+  fs.writeFileSync(path.join(hostRoot, 'index.html'), APP_HTML);
+  const port = ports();
+  const [s3Port, hostPort, apiPort, ...remotePorts] = [
+    await port(),
+    await port(),
+    await port(),
+    await port(),
+    await port(),
+    await port(),
+    await port(),
+  ];
+  const BUCKET = 'site-not-found-nginx';
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: s3Port,
+    silent: true,
+    directory: path.join(tmp, 's3'),
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  await s3.run();
+  const s3Env = {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: BUCKET,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  const { storage } = siteStorage(s3Env);
+  const html = { contentType: 'text/html; charset=utf-8' };
+  await storage.put('site/rendered/index.json', JSON.stringify(INDEX), { contentType: 'application/json' });
+  await storage.put('site/rendered/pages/404.html', NOT_FOUND_HTML, html);
+  await storage.put('site/rendered/pages/newsDetail/not-found.html', NO_ARTICLE_HTML, html);
+  await storage.put('site/rendered/pages/newsDetail/id-3.html', NEWS_HTML, html);
+  const api = http.createServer((_req, res) => res.end('ok')).listen(apiPort, '127.0.0.1');
+  let nginx;
+  try {
+    nginx = await startNginx(path.join(tmp, 'nginx'), {
+      ...s3Env,
+      ...remotePortsEnv(remotePorts),
+      HOST_PORT: String(hostPort),
+      HOST_ROOT: hostRoot,
+      API_UPSTREAMS: `http://127.0.0.1:${apiPort}`,
+      PUBLIC_HOST: '127.0.0.1',
+      NGINX_CACHE_DIR: path.join(tmp, 'nginx/cache'),
+    });
+    const get = async (p) => {
+      const res = await fetch(`${nginx.origin}${p}`);
+      return [res.status, await res.text()];
+    };
+    assert.deepStrictEqual(await get('/no/such/page'), [404, NOT_FOUND_HTML]);
+    assert.deepStrictEqual(await get('/newsDetail?id=999'), [404, NO_ARTICLE_HTML]);
+    assert.deepStrictEqual(await get('/document?id=999'), [404, APP_HTML], 'no not-found page of its own: the app, still a 404');
+    assert.deepStrictEqual(await get('/newsDetail?id=3'), [200, NEWS_HTML]);
+  } finally {
+    await stopAll([nginx?.child]);
+    api.close();
+    storage.client?.destroy();
+    await s3.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});

@@ -21,6 +21,7 @@ import { REMOTE_ROUTES, routeFor } from './federation/route-table';
 import { HOST_PAGES } from './app/route-meta';
 import { loadShellData, toCompany } from './site-data/site-data';
 import { buildHead, headTags } from './render/head';
+import { searchPageLoader } from './components/search/search-query';
 
 dayjs.locale('zh-cn');
 
@@ -72,6 +73,9 @@ export const PUBLIC_ROUTES = REMOTE_ROUTES.filter((r) => r.layout === 'public').
 /** Every path the browser app answers; anything else is a 404. */
 export const CLIENT_ROUTES = [...REMOTE_ROUTES.map((r) => r.path), ...HOST_PAGES.map((p) => p.path)];
 
+/** The host's own pages rendered on demand (not ahead: their address holds the visitor's query), with their loaders. */
+const HOST_RENDERED: Record<string, RouteLoader> = { '/search': searchPageLoader };
+
 const API_ORIGIN = Symbol.for('site.api-origin');
 const CSS = Symbol.for('site.render-css');
 
@@ -85,17 +89,21 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
   const g = globalThis as unknown as Record<symbol, unknown>;
   const url = new URL(req.url, 'http://render.invalid');
   const route = routeFor(url.pathname);
-  if (!route || route.layout !== 'public') throw new Error(`${req.url} is not a public page`);
+  const hostLoader = HOST_RENDERED[url.pathname];
+  if (!hostLoader && (!route || route.layout !== 'public')) throw new Error(`${req.url} is not a public page`);
   const failures: RenderError[] = [];
   let clientOnly = false;
 
   // The route's data first, by its loaders (the shell's and the page's): the render then reads it from the cache.
   const queryClient = createQueryClient();
-  const page = await pageSource?.(route.remote, route.module).catch((e: unknown) => {
-    if (e instanceof ClientOnlySlot) return null;
-    throw e;
-  });
-  await Promise.all([loadShellData(queryClient), page?.loader?.({ queryClient, url })]);
+  const page =
+    route && !hostLoader
+      ? await pageSource?.(route.remote, route.module).catch((e: unknown) => {
+          if (e instanceof ClientOnlySlot) return null;
+          throw e;
+        })
+      : null;
+  await Promise.all([loadShellData(queryClient), (hostLoader ?? page?.loader)?.({ queryClient, url })]);
 
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={queryClient}>

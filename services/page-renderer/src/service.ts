@@ -29,6 +29,7 @@ import { pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
 import { RenderMetrics } from './metrics';
+import { searchPages } from './search-page';
 import {
   canaryFile,
   canarySettings,
@@ -140,6 +141,13 @@ app.post('/invalidate', async (req, reply) => {
   if (config.token && req.headers['x-render-token'] !== config.token) return reply.code(403).send({ error: 'forbidden' });
   loop.poke();
   return reply.code(202).send({ woken: true });
+});
+
+// /search?text=… rendered on demand (issue 36.5, search-page.ts): the host origin and nginx pass it here.
+const search = searchPages(config);
+app.get('/search', async (req, reply) => {
+  const answer = await search.answer(req.url);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 });
 
 app.get('/status', async () => ({ ...loop.status(), pid: process.pid, canary: openCanary(), canaryAborts }));

@@ -99,7 +99,12 @@ export function searchPages(config: RendererConfig, settings: SearchSettings = s
     const { build, template } = currentHost();
     const result = await build.renderPage({ url, siteOrigin: config.siteOrigin });
     if (result.errors.length) {
-      log.error(`[renderer] ${JSON.stringify(url.slice(0, 200))}: ${result.errors.map((e) => e.message).join('; ').slice(0, 500)}`);
+      log.error(
+        `[renderer] ${JSON.stringify(url.slice(0, 200))}: ${result.errors
+          .map((e) => e.message)
+          .join('; ')
+          .slice(0, 500)}`,
+      );
       return failure(502, SEARCH_FAILED);
     }
     const body = pageDocument(template, {

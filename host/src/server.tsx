@@ -13,6 +13,7 @@ import 'dayjs/locale/zh-cn';
 import 'nprogress/nprogress.css';
 import './styles/site.css';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { ArticleDetail, CompanyResponse } from '@site/contract';
 import { createQueryClient, dehydrateRouteData, type DehydratedState, type RenderError, type RouteLoader } from '@site/ui/render';
 import { SiteRoutes } from './App';
@@ -105,12 +106,17 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
       : null;
   await Promise.all([loadShellData(queryClient), (hostLoader ?? page?.loader)?.({ queryClient, url })]);
 
+  // The styles of the antd parts the page renders (the /search page's form and paging), collected here and inlined
+  // with the others: the HTML paints styled before the app runs, and without JavaScript.
+  const antdStyles = createCache();
   const { prelude } = await prerenderToNodeStream(
-    <QueryClientProvider client={queryClient}>
-      <StaticRouter location={url.pathname + url.search}>
-        <SiteRoutes />
-      </StaticRouter>
-    </QueryClientProvider>,
+    <StyleProvider cache={antdStyles}>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouter location={url.pathname + url.search}>
+          <SiteRoutes />
+        </StaticRouter>
+      </QueryClientProvider>
+    </StyleProvider>,
     {
       // Every boundary inline, in document order: the file is complete when served, so nothing needs React's reveal
       // scripts (which the page's script policy would refuse anyway) and it reads right without JavaScript.
@@ -141,6 +147,6 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
     errors: [...errors, ...failures],
     clientOnly,
     head: headTags(head, company.title),
-    css: [...((g[CSS] as Map<string, true> | undefined)?.keys() ?? [])],
+    css: [...((g[CSS] as Map<string, true> | undefined)?.keys() ?? []), extractStyle(antdStyles, { plain: true })].filter(Boolean),
   };
 }

@@ -52,7 +52,7 @@ interface LoadedHost {
   template: string;
 }
 
-const failure = (status: number, message: string, headers: Record<string, string> = {}): SearchAnswer => ({
+export const failure = (status: number, message: string, headers: Record<string, string> = {}): SearchAnswer => ({
   status,
   headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
   // Fixed texts only: nothing of the request is written into the page.
@@ -146,7 +146,16 @@ export function searchPages(config: RendererConfig, settings: SearchSettings = s
     }
   }
 
-  return { answer, running: () => running };
+  /**
+   * Loads the host build and renders the empty search page once, so the first visitor's search does not pay for
+   * loading the build and the first render's compilation (seconds on a busy machine, past the timeout).
+   */
+  async function warm(): Promise<void> {
+    const done = await answer('/search');
+    if (done.status !== 200) log.error(`[renderer] the search page could not be prepared (${done.status}); the first search will try again`);
+  }
+
+  return { answer, warm, running: () => running };
 }
 
 function readIfExists(file: string): string | null {

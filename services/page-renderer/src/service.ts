@@ -29,7 +29,7 @@ import { pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
 import { RenderMetrics } from './metrics';
-import { searchPages } from './search-page';
+import { searchProcess } from './search-process';
 import {
   canaryFile,
   canarySettings,
@@ -143,8 +143,9 @@ app.post('/invalidate', async (req, reply) => {
   return reply.code(202).send({ woken: true });
 });
 
-// /search?text=… rendered on demand (issue 36.5, search-page.ts): the host origin and nginx pass it here.
-const search = searchPages(config);
+// /search?text=… rendered on demand (issue 36.5, search-page.ts) in a child process (search-process.ts): the host
+// origin and nginx pass it here.
+const search = searchProcess();
 app.get('/search', async (req, reply) => {
   const answer = await search.answer(req.url);
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
@@ -332,6 +333,7 @@ if (canaryStateFile) {
 }
 watchHost();
 await apiReady(config.apiOrigin);
+search.warm();
 enqueue({ all: true });
 void loop.start();
 setInterval(() => enqueue({ all: true }), FULL_INTERVAL_MS).unref();
@@ -343,6 +345,7 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   worker?.kill('SIGTERM');
+  search.stop();
   await loop.stop().catch(() => undefined);
   await app.close();
   process.exit(0);

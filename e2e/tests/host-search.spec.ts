@@ -165,6 +165,9 @@ test.describe('[issue 27.11][SRCH-1 deviation: 全部 is the default scope and a
     const first = await search(request, 12, '');
     const target = first.content[0];
     await page.goto(`/search?${new URLSearchParams({ text: target.title, channel: '12' })}`);
+    // The server renders this page (issue 36.5): a scope checked before the app runs is the HTML form's, sent with
+    // 搜索; the address follows each choice once the app runs it.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await expect(page).toHaveTitle(/^站内搜索 - /);
     await expect(page.getByRole('heading', { level: 1, name: '站内搜索' })).toBeVisible();
     await expect(page.getByRole('radio', { name: titles[12] })).toBeChecked();

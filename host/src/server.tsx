@@ -11,6 +11,7 @@ import 'dayjs/locale/zh-cn';
 import 'nprogress/nprogress.css';
 import './styles/site.css';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { CompanyResponse } from '@site/contract';
 import { companyQuery } from '@site/ui';
 import { createQueryClient, dehydrateRouteData, type DehydratedState, type RenderError, type RenderSettings, type RouteHead } from '@site/ui/render';
@@ -118,14 +119,19 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
   // A not-found state shows no data of the page: its loader is not run.
   await Promise.all([loadShellData(queryClient), req.notFound ? undefined : module?.loader?.({ queryClient, url })]);
 
+  // The styles of the antd parts the page renders (the /search page's form and paging), collected here and inlined
+  // with the others: the HTML paints styled before the app runs, and without JavaScript.
+  const antdStyles = createCache();
   const { prelude } = await prerenderToNodeStream(
-    <QueryClientProvider client={queryClient}>
-      <NotFoundLocation.Provider value={req.notFound ? location : null}>
-        <StaticRouter location={location}>
-          <SiteRoutes />
-        </StaticRouter>
-      </NotFoundLocation.Provider>
-    </QueryClientProvider>,
+    <StyleProvider cache={antdStyles}>
+      <QueryClientProvider client={queryClient}>
+        <NotFoundLocation.Provider value={req.notFound ? location : null}>
+          <StaticRouter location={location}>
+            <SiteRoutes />
+          </StaticRouter>
+        </NotFoundLocation.Provider>
+      </QueryClientProvider>
+    </StyleProvider>,
     {
       // Every boundary inline, in document order: the file is complete when served, so nothing needs React's reveal
       // scripts (which the page's script policy would refuse anyway) and it reads right without JavaScript.
@@ -155,6 +161,6 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult> {
     errors: [...errors, ...failures],
     clientOnly,
     head: headTags(head, company.title),
-    css: stylesheets(),
+    css: [...stylesheets(), extractStyle(antdStyles, { plain: true })].filter(Boolean),
   };
 }

@@ -3,7 +3,11 @@ import type { PageModule } from '../render/page-module';
 /** The host's own pages (outside the route table); each module owns its head like a remote's page. */
 export const HOST_PAGES = ['/404', '/search', '/clearAll', '/test'] as const;
 
-/** Host pages the page renderer renders ahead (server.tsx), by path. */
+/**
+ * Host pages the page renderer renders (server.tsx), by path: `/404` ahead, `/search` on demand (its address holds
+ * the visitor's query: services/page-renderer search-page.ts, issue 36.5).
+ */
 export const RENDERED_HOST_PAGES: Record<string, () => Promise<PageModule>> = {
   '/404': () => import('../pages/not-found/NotFound'),
+  '/search': () => import('../pages/search/SearchPage'),
 };

@@ -2,7 +2,7 @@
 /**
  * Writes the nginx configuration of the site (deploy/site.conf.template filled in) from the same environment
  * variables as serve.cjs: the app ports and folders, REMOTES_FILE or SITE_DEPLOY_DIR, PORTAL_ORIGINS, AD_SCRIPT_URL,
- * API_UPSTREAMS, RENDER_OUT_DIR, STORAGE_DRIVER and the S3_* settings; and NGINX_LISTEN (address, default 0.0.0.0), NGINX_MAX_FAILS (1),
+ * API_UPSTREAMS, RENDER_OUT_DIR, RENDER_PORT (the renderer that renders /search), STORAGE_DRIVER and the S3_* settings; and NGINX_LISTEN (address, default 0.0.0.0), NGINX_MAX_FAILS (1),
  * NGINX_FAIL_TIMEOUT (1s), NGINX_INTERNAL_PORT (none; the renderer's balanced way to the API, on 127.0.0.1),
  * NGINX_BROTLI_STATIC (on when Debian's libnginx-mod-http-brotli-static is installed), NGINX_CACHE_DIR
  * (/var/lib/nginx/site-cache) and NGINX_PAGE_CACHE_VALID (1s): with a shared storage, the pages and the remotes file
@@ -363,6 +363,8 @@ ${CANARY_HEADERS}
     ].join('\n'),
     SITE_CONFIG_JSON: quoted(JSON.stringify({ portalOrigins: site.portalOrigins, adScriptUrl: site.adScriptUrl }), "'"),
     BASELINE_HEADERS: hostHeaders,
+    // The page renderer on this machine (its RENDER_PORT, as renderer.env), which renders /search on demand.
+    SEARCH_RENDERER: `127.0.0.1:${site.renderPort}`,
     REMOTE_SERVERS: site.remotes.map((r) => remoteServer(r, listen, baseline, header, brotli)).join('\n'),
     INTERNAL_SERVER: env.NGINX_INTERNAL_PORT ? internalServer(Number(env.NGINX_INTERNAL_PORT), apiTries(site.apiUpstreams, maxFails)) : '',
   };

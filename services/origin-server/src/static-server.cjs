@@ -11,6 +11,7 @@ const { AsyncLocalStorage } = require('async_hooks');
 const Fastify = require('fastify');
 const fastifyStatic = require('@fastify/static');
 const replyFrom = require('@fastify/reply-from');
+const { request: undiciRequest } = require('undici');
 const { createUpstreams, isConnectFailure } = require('./api-upstreams.cjs');
 const { API_PATHS } = require('../../../shared/build-config/site.cjs');
 const { bucketOf, bucketCookie, newBucket } = require('./canary.cjs');
@@ -69,7 +70,10 @@ function isDevPath(pathname) {
  *   canaryRendered?: ReturnType<typeof import('./rendered-pages.cjs').renderedPages> | ReturnType<typeof import('./rendered-pages.cjs').storedPages>,
  *   bucket?: { inCanary: (bucket: number|null) => boolean },
  *   metrics?: { onResponse: (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => void },
+ *   searchRenderer?: string,
  * }} o
+ * `searchRenderer` (the host): the page renderer's origin (`http://127.0.0.1:<RENDER_PORT>`), which renders
+ * `/search?text=…` on demand (issue 36.5); its answer is passed on, the app when it cannot be reached.
  * `metrics` (metrics.cjs `originMetrics`): every answer counted by route kind and status, with its latency.
  * `bucket` (the host): every page and `/remotes.json` answer reads the visitor's `site_bucket` cookie (canary.cjs) into
  * `request.siteBucket`, giving one a new bucket (Set-Cookie) when it has none; a visitor in the open canary gets the
@@ -177,6 +181,7 @@ function createStaticServer(o) {
   }
 
   if (o.rendered) serveRenderedPages(app, o);
+  if (o.searchRenderer) serveSearch(app, o.searchRenderer, o.root);
 
   app.register(fastifyStatic, {
     root: o.root,
@@ -288,6 +293,32 @@ function sendStored(request, reply, file, status = 200) {
  * kept only when it came from a trusted proxy), X-Forwarded-Proto is the scheme the visitor used (a trusted TLS
  * terminator's word, else our own), so the API can mark its cookie `Secure` behind TLS.
  */
+/** Longer than the renderer waits for its API (search-page.ts SEARCH_RENDER_TIMEOUT_MS, 8 s): its 504 page arrives. */
+const SEARCH_WAIT_MS = 10_000;
+
+/**
+ * /search with its results, rendered by the page renderer (services/page-renderer/src/search-page.ts): its status,
+ * type, Cache-Control and Retry-After are passed on (the page policy is added here, as to any HTML answer). The
+ * visitor's cookies are not sent: the page is the same for everyone (a CDN may keep it). A renderer that cannot be
+ * reached or does not answer in time leaves the search to the app, as before.
+ */
+function serveSearch(app, renderer, root) {
+  app.get('/search', async (request, reply) => {
+    let res;
+    try {
+      res = await undiciRequest(`${renderer}${request.url}`, { method: 'GET', headersTimeout: SEARCH_WAIT_MS, bodyTimeout: SEARCH_WAIT_MS });
+    } catch {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    }
+    reply.code(res.statusCode);
+    for (const name of ['content-type', 'cache-control', 'retry-after']) {
+      const value = res.headers[name];
+      if (typeof value === 'string') reply.header(name, value);
+    }
+    return reply.send(res.body);
+  });
+}
+
 function registerProxy(app, origins, healthIntervalMs) {
   const signals = new AsyncLocalStorage();
   // No timeouts of our own: the browser's client gives up after 60 s (ERR-6) and that abort reaches the API.

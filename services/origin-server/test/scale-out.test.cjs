@@ -661,6 +661,8 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
     HOST_PORT: String(hostPort),
     PUBLIC_HOST: '127.0.0.1',
     NGINX_CACHE_DIR: path.join(tmp, 'nginx-s3/cache'),
+    // The renderer beside nginx, which renders /search (issue 36.5): the same port as renderer.env's.
+    RENDER_PORT: String(renderPort),
     ...ports,
   });
   setEnvValues(path.join(etc, 'renderer.env'), {

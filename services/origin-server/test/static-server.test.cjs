@@ -263,3 +263,51 @@ test('[DEPLOY] caching, ETag/304, precompressed files, CORS and security headers
   assert.strictEqual(gz.headers['cache-control'], 'public, max-age=31536000, immutable');
   assert.strictEqual((await get(remotePort, '/remoteEntry.js')).headers['content-encoding'], undefined);
 });
+
+test('[issue 36.5] /search goes to the page renderer: its status, type, Cache-Control and Retry-After kept, the page policy added, no cookie sent; the app when it cannot be reached', async () => {
+  const root = makeBuild();
+  const seen = [];
+  const renderer = http.createServer((req, res) => {
+    seen.push({ url: req.url, cookie: req.headers.cookie });
+    const busy = req.url.includes('busy');
+    res.writeHead(busy ? 503 : 200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': busy ? 'no-store' : 'public, max-age=30, s-maxage=60',
+      ...(busy ? { 'retry-after': '2' } : {}),
+      'set-cookie': 'renderer=1',
+    });
+    res.end(busy ? '<p>搜索的人太多，请稍后重试。</p>' : '<main>共 3 条结果</main>');
+  });
+  await new Promise((r) => renderer.listen(0, '127.0.0.1', r));
+  const app = createStaticServer({
+    root,
+    spa: true,
+    searchRenderer: `http://127.0.0.1:${renderer.address().port}`,
+    htmlHeaders: () => ({ 'content-security-policy': "default-src 'self'" }),
+  });
+  const port = await listen(app);
+  try {
+    const url = `/search?${new URLSearchParams({ text: '配电网 故障', channel: 'all' })}`;
+    const ok = await get(port, url, { cookie: 'site_session=secret' });
+    assert.strictEqual(ok.status, 200);
+    assert.strictEqual(ok.body.toString(), '<main>共 3 条结果</main>');
+    assert.strictEqual(ok.headers['cache-control'], 'public, max-age=30, s-maxage=60');
+    assert.strictEqual(ok.headers['content-security-policy'], "default-src 'self'");
+    assert.strictEqual(ok.headers['set-cookie'], undefined);
+    assert.deepStrictEqual(seen.at(-1), { url, cookie: undefined });
+
+    const busy = await get(port, '/search?text=busy');
+    assert.deepStrictEqual([busy.status, busy.headers['retry-after'], busy.headers['cache-control']], [503, '2', 'no-store']);
+    assert.match(busy.body.toString(), /搜索的人太多/);
+
+    renderer.closeAllConnections();
+    await new Promise((r) => renderer.close(r));
+    const away = await get(port, url);
+    assert.strictEqual(away.status, 200);
+    assert.match(away.body.toString(), /<div id="root"><\/div>/);
+    assert.strictEqual(away.headers['cache-control'], 'no-cache');
+  } finally {
+    await app.close();
+    if (renderer.listening) renderer.close();
+  }
+});

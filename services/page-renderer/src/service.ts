@@ -29,6 +29,7 @@ import { pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
 import { RenderMetrics } from './metrics';
+import { searchProcess } from './search-process';
 import {
   canaryFile,
   canarySettings,
@@ -140,6 +141,14 @@ app.post('/invalidate', async (req, reply) => {
   if (config.token && req.headers['x-render-token'] !== config.token) return reply.code(403).send({ error: 'forbidden' });
   loop.poke();
   return reply.code(202).send({ woken: true });
+});
+
+// /search?text=… rendered on demand (issue 36.5, search-page.ts) in a child process (search-process.ts): the host
+// origin and nginx pass it here.
+const search = searchProcess();
+app.get('/search', async (req, reply) => {
+  const answer = await search.answer(req.url);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 });
 
 app.get('/status', async () => ({ ...loop.status(), pid: process.pid, canary: openCanary(), canaryAborts }));
@@ -324,6 +333,7 @@ if (canaryStateFile) {
 }
 watchHost();
 await apiReady(config.apiOrigin);
+search.warm();
 enqueue({ all: true });
 void loop.start();
 setInterval(() => enqueue({ all: true }), FULL_INTERVAL_MS).unref();
@@ -335,6 +345,7 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   worker?.kill('SIGTERM');
+  search.stop();
   await loop.stop().catch(() => undefined);
   await app.close();
   process.exit(0);

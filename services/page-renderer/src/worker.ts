@@ -6,7 +6,6 @@
  *   node --import tsx src/worker.ts '[{"all":true}]'      (configuration from the environment, see config.ts)
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { JSDOM } from 'jsdom';
 import { SITE_TIME_ZONE } from '@site/contract';
 import path from 'node:path';
 import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
@@ -26,31 +25,10 @@ import {
   type RenderedEntry,
 } from './output';
 import { plan, touchesShell, type PlannedRoute, type Scope } from './plan';
+import { SanitizeWindows } from './sanitize-windows';
 
 // Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
 process.env.TZ = SITE_TIME_ZONE;
-
-/**
- * DOMPurify sanitises article HTML with a jsdom window, as it does with the page's in the browser (@site/ui); each
- * render is given it with the API's origin (its settings). A fresh one now and then: a jsdom window keeps listeners
- * for every document it parsed.
- */
-const WINDOW_PAGES = 50;
-class SanitizeWindows {
-  private window: { close(): void } | null = null;
-  private uses = 0;
-  current(): object {
-    if (!this.window || this.uses++ % WINDOW_PAGES === 0) {
-      this.window?.close();
-      this.window = new JSDOM('').window as unknown as { close(): void };
-    }
-    return this.window;
-  }
-  close(): void {
-    this.window?.close();
-    this.window = null;
-  }
-}
 
 export interface RunReport {
   rendered: number;

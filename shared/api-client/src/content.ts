@@ -63,7 +63,8 @@ export async function getAllArticles(channelId: number, o?: CallOptions): Promis
   }
 }
 /** The content search: GET /api/article/es/page with page, pageSize, channelId (none: every searchable channel), text. */
-export const searchArticles = (params: ArticleSearchQuery) => request.get<ArticleSearchPage>('/api/article/es/page', { params });
+export const searchArticles = (params: ArticleSearchQuery, o?: CallOptions) =>
+  request.get<ArticleSearchPage>('/api/article/es/page', { params, ...at(o) });
 /** GET /api/article/prev?id= */
 export const getPrevArticle = (id: number | string, o?: CallOptions) =>
   request.get<ArticleNeighbour>('/api/article/prev', { params: { id }, quietNotFound: true, ...at(o) });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SiteHeader } from './SiteHeader';
 
 // The header's content calls never answer here: what is tested is the menu, not the entries.
@@ -54,3 +54,59 @@ test('[NAV-4][issue 34.9] the HTML menu (before the app runs) holds the entries 
     ['注册', '/user/register'],
   ]);
 });
+
+test('[issue 36.5] the HTML-only 搜索 is a GET form to /search with the route’s text field and 全部; gone once the app runs', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(ui());
+  document.body.append(container);
+  const form = container.querySelector('form.site-search-form') as HTMLFormElement;
+  expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/search', 'get']);
+  const field = form.querySelector('input[name="text"]') as HTMLInputElement;
+  expect([field.type, field.getAttribute('aria-label'), field.maxLength]).toEqual(['search', '站内搜索', 100]);
+  expect((form.querySelector('input[name="channel"]') as HTMLInputElement).value).toBe('all');
+  expect(form.querySelector('button[type="submit"]')!.getAttribute('aria-label')).toBe('搜索');
+  // What the browser sends without the app: the route's own address.
+  expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('text=&channel=all');
+
+  await act(async () => {
+    hydrateRoot(container, ui());
+  });
+  // Untouched before the app ran: 搜索 opens the modal again, as before.
+  expect(container.querySelector('input[name="text"]')).toBeNull();
+  container.remove();
+});
+
+test('[issue 36.5] a text typed in the HTML field before the app ran stays, and 搜索 then opens its /search page', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(ui());
+  document.body.append(container);
+  (container.querySelector('input[name="text"]') as HTMLInputElement).value = '配电网 故障';
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/news']}>
+          <SiteHeader />
+          <Routes>
+            <Route path="/search" element={<Where />} />
+            <Route path="*" element={null} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  });
+  const field = container.querySelector('input[name="text"]') as HTMLInputElement;
+  expect(field.value).toBe('配电网 故障');
+  await act(async () => {
+    (container.querySelector('form.site-search-form button[type="submit"]') as HTMLButtonElement).click();
+  });
+  expect(container.querySelector('[data-testid="where"]')!.textContent).toBe(
+    '/search?text=%E9%85%8D%E7%94%B5%E7%BD%91+%E6%95%85%E9%9A%9C&channel=all',
+  );
+  container.remove();
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}

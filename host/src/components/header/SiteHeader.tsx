@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAdoptedNativeState, useIsClient } from '@site/ui';
 import { buildNavEntries, useCompany, useNavChannels } from '../../site-data/site-data';
 import { NavList } from './NavList';
+import { searchAddress, SEARCH_ALL } from '../search/search-target';
 import { UserArea } from './UserArea';
 import { withAntd } from '../../antd/with-antd';
 
@@ -28,8 +29,8 @@ function MenuIcon() {
 /**
  * The public header (NAV-1..4): logo, the seven channel-driven entries, search, account links; below 550 px a
  * menu button opens a drawer. Plain markup and CSS; the modal and drawer code load on first use.
- * Both work as HTML before the app has hydrated a rendered page: 搜索 submits a form to the /search page (the app
- * opens the search modal instead), and 菜单 is the summary of a <details> whose opening shows its panel: the
+ * Both work as HTML before the app has hydrated a rendered page: 搜索 submits a form with a text field to the /search
+ * page, which the server renders with the results (issue 36.5; the app opens the search modal instead), and 菜单 is the summary of a <details> whose opening shows its panel: the
  * entries and 登录/注册 (the app opens the drawer instead).
  */
 export function SiteHeader() {
@@ -44,6 +45,10 @@ export function SiteHeader() {
   // The HTML menu's panel serves only until the app runs (then 菜单 opens the drawer): rendered for the page's HTML
   // and its hydration, gone after, so the header holds one navigation and one account area again.
   const appRunning = useIsClient();
+  const navigate = useNavigate();
+  // The HTML search field serves until the app runs, as the menu's panel; one a visitor typed in before stays.
+  const searchText = useRef<HTMLInputElement>(null);
+  const [typedEarly, setTypedEarly] = useState(false);
 
   // A menu opened before the app hydrated the page (the HTML panel) is taken over by the drawer: one menu, open,
   // closed from the drawer, and the button says it is open. The <details> itself closes: the app never opens it.
@@ -56,6 +61,15 @@ export function SiteHeader() {
       details.open = false;
       setDrawerUsed(true);
       setDrawerOpen(true);
+    },
+  );
+  // A search typed in the HTML form before the app ran stays: its field is kept, and 搜索 opens that search's page.
+  useAdoptedNativeState(
+    searchText,
+    (input) => input.value,
+    '',
+    (value) => {
+      if (value) setTypedEarly(true);
     },
   );
 
@@ -81,12 +95,30 @@ export function SiteHeader() {
         <div className="site-header__actions">
           <form
             action="/search"
+            method="get"
+            role="search"
             className="site-search-form"
             onSubmit={(e) => {
               e.preventDefault();
-              openSearch();
+              const text = searchText.current?.value.trim();
+              if (text) navigate(searchAddress({ text, scope: SEARCH_ALL, page: 1 }));
+              else openSearch();
             }}
           >
+            {(!appRunning || typedEarly) && (
+              <>
+                <input
+                  ref={searchText}
+                  type="search"
+                  name="text"
+                  className="site-search-form__text"
+                  placeholder="搜索本站"
+                  aria-label="站内搜索"
+                  maxLength={100}
+                />
+                <input type="hidden" name="channel" value={SEARCH_ALL} />
+              </>
+            )}
             <button type="submit" className="icon-button" aria-label="搜索">
               <SearchIcon />
             </button>

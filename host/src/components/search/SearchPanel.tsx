@@ -1,10 +1,11 @@
-import { useEffect, useState, type ComponentRef, type Ref } from 'react';
+import { isValidElement, useState, type ComponentRef, type ReactElement, type ReactNode, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Empty, Input, Pagination, Radio, Spin } from '@site/antd-kit';
-import { searchArticles } from '@site/api-client';
-import { SEARCH_PAGE_SIZE, type ArticleSearchPage, type ArticleSearchResult } from '@site/contract';
+import { Button, Empty, Input, Pagination, Radio, Spin } from '@site/antd-kit';
+import { SEARCH_PAGE_SIZE, type ArticleSearchResult } from '@site/contract';
+import { useData } from '@site/ui';
 import { buildSearchChannels, useNavChannels } from '../../site-data/site-data';
-import { SearchResultItem, SearchSummary } from './search-results';
+import { appClick, SearchResultItem, SearchSummary } from './search-results';
+import { articleSearchQuery } from './search-query';
 import { scopedResultPath, searchAddress, SEARCH_ALL, type SearchQuery, type SearchScope } from './search-target';
 
 interface Props {
@@ -30,32 +31,12 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
   const channels = buildSearchChannels(useNavChannels() ?? null);
   const [scope, setScope] = useState<SearchScope>(query?.scope ?? SEARCH_ALL);
   const [text, setText] = useState(query?.text ?? '');
-  const [result, setResult] = useState<ArticleSearchPage | null>(null);
-  // The query the shown answer (or failure) belongs to: a newer query is loading until its own answer arrives.
-  const [settled, setSettled] = useState<{ query: SearchQuery; failed: boolean } | null>(null);
-  const loading = query !== null && settled?.query !== query;
-  const failed = settled !== null && settled.query === query && settled.failed;
-
-  useEffect(() => {
-    if (!query) return;
-    let live = true;
-    const channelId = query.scope === SEARCH_ALL ? undefined : query.scope;
-    searchArticles({ page: query.page, pageSize: SEARCH_PAGE_SIZE, channelId, text: query.text, ...(query.exact ? { exact: true } : {}) }).then(
-      (page) => {
-        if (!live) return;
-        setResult(page);
-        setSettled({ query, failed: false });
-      },
-      () => {
-        if (!live) return;
-        setResult(null);
-        setSettled({ query, failed: true });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  // Through the page's query cache: /search rendered by the server carries this answer, and the app starts from it
+  // without asking again (issue 36.5); a newer query keeps the last answer on screen (dimmed) until its own arrives.
+  const search = useData(query ? articleSearchQuery(query) : null);
+  const result = search.data ?? null;
+  const loading = search.loading;
+  const failed = query !== null && search.error !== undefined;
 
   const go = (item: ArticleSearchResult) => {
     if (!query) return;
@@ -67,10 +48,35 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
   const scopeValue = (s: SearchScope) => String(s);
   const channelTitle = (item: ArticleSearchResult) => channels.find((c) => c.id === item.searchChannelId)?.title;
   const asTyped: SearchQuery | null = query && { ...query, page: 1, exact: true };
+  // A page's link (its address, so paging works without JavaScript); a plain click stays in the app.
+  const pageLink = (page: number, type: string, original: ReactNode): ReactNode => {
+    const pages = Math.ceil((result?.totalElements ?? 0) / SEARCH_PAGE_SIZE);
+    if (!query || page < 1 || page > pages || page === query.page || !isValidElement(original)) return original;
+    const own = (original as ReactElement<{ className?: string; children?: ReactNode; 'aria-label'?: string }>).props;
+    const label = type === 'prev' ? '上一页' : type === 'next' ? '下一页' : own['aria-label'];
+    return (
+      <a
+        href={searchAddress({ ...query, page })}
+        className={own.className}
+        aria-label={label}
+        rel="nofollow"
+        onClick={(e) => {
+          // The pagination's own item handler (on the list item) changes the page in the app.
+          if (appClick(e)) e.preventDefault();
+        }}
+      >
+        {own.children ?? page}
+      </a>
+    );
+  };
+
   return (
-    <div className="search-modal">
+    // A form to the search's address: before the app runs (or without JavaScript) the text, the scope and 搜索 are
+    // an ordinary GET to /search, which the server answers with the results; the app keeps the submit for itself.
+    <form className="search-modal" action="/search" method="get" role="search" onSubmit={(e) => e.preventDefault()}>
       <Radio.Group
         aria-label="搜索范围"
+        name="channel"
         value={scopeValue(scope)}
         onChange={(e) => {
           const value = String(e.target.value);
@@ -85,12 +91,19 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
         className="search-modal__input"
         placeholder="请输入搜索内容"
         aria-label="搜索内容"
-        enterButton="搜索"
+        name="text"
+        enterButton={
+          <Button type="primary" htmlType="submit">
+            搜索
+          </Button>
+        }
         allowClear
         maxLength={100}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onSearch={(value) => onQuery({ text: value.trim(), scope, page: 1 })}
+        // Enter searches here (onSearch); the browser's own submit of the form would press 搜索 a second time.
+        onPressEnter={(e) => e.preventDefault()}
         autoFocus={autoFocus}
       />
       <div className="search-modal__results" aria-live="polite" aria-busy={loading}>
@@ -100,7 +113,7 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
           </div>
         )}
         {failed && <p className="search-modal__error">搜索失败，请稍后重试</p>}
-        {addressLink && query && settled?.query === query && !failed && (
+        {addressLink && query && !loading && !failed && (
           <p className="search-modal__address">
             <Link to={searchAddress(query)} onClick={onChosen}>
               在搜索页打开（可分享的链接）
@@ -140,10 +153,11 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
             total={result.totalElements}
             showSizeChanger={false}
             align="end"
+            itemRender={pageLink}
             onChange={(page) => onQuery({ ...query, page })}
           />
         )}
       </div>
-    </div>
+    </form>
   );
 }

@@ -4,12 +4,14 @@
  * 422; a key whose first request still runs is a 409; an error answer releases the key; keys are the caller's own;
  * expired keys are deleted.
  */
+import crypto from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
 import { advisoryKey } from '../src/db/key-locks.js';
-import { lockName, purgeExpiredKeys, tokenScope } from '../src/lib/idempotency.js';
+import { asClaim, lockName, purgeExpiredKeys, tokenScope } from '../src/lib/idempotency.js';
+import { sysNotice } from '../src/db/schema.js';
 import { multipart, ok, PNG_1x1, req, suiteServer } from './helpers.js';
 
 const s = suiteServer({ signIn: ['admin', 'editor'] });
@@ -142,6 +144,37 @@ test('[issue 35.5] an instance killed after its write committed: the write’s o
   assert.equal(answered.status, 201);
   assert.equal(answered.body.msg, 'kept');
   assert.equal(await noticesTitled(title), 1);
+});
+
+test('[issue 35.5] a request whose claim was taken over cannot commit: its transaction is rolled back with a 409; the request holding the claim commits and marks it', async () => {
+  const key = fresh();
+  const scope = 'ip:192.0.2.7';
+  const title = `幂等公告${n}`;
+  const ours = crypto.randomUUID();
+  await s.app.ctx.db.execute(
+    sql`INSERT INTO idempotency_key (scope, key, fingerprint, claim_id, expires_at) VALUES (${scope}, ${key}, ${'b'.repeat(64)}, ${ours}, now() + interval '1 day')`,
+  );
+  const write = () =>
+    s.app.ctx.db.transaction(async (tx) => {
+      await tx.insert(sysNotice).values({ noticeTitle: title, noticeType: '1', status: '0' });
+    });
+  await assert.rejects(
+    asClaim({ scope, key, id: crypto.randomUUID() }, write),
+    (err: { statusCode?: number; message?: string }) => err.statusCode === 409 && err.message === '相同的请求正在处理中，请稍后再试',
+  );
+  assert.equal(await noticesTitled(title), 0, 'the fenced-out write was rolled back');
+  const unmarked = await rows<{ committed: boolean }>(
+    s.app.ctx.db,
+    sql`SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
+  );
+  assert.equal(unmarked[0].committed, false);
+  await asClaim({ scope, key, id: ours }, write);
+  assert.equal(await noticesTitled(title), 1);
+  const marked = await rows<{ committed: boolean }>(
+    s.app.ctx.db,
+    sql`SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
+  );
+  assert.equal(marked[0].committed, true);
 });
 
 test('[issue 35.5] an error answer releases the key: the same key then runs the corrected request', async () => {

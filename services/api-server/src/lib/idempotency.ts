@@ -96,8 +96,12 @@ interface Claim {
 /** The name of the lock of a key: one per scope and key. */
 export const lockName = (scope: string, key: string) => `idempotency\n${scope}\n${key}`;
 
+type ClaimId = Pick<Claim, 'scope' | 'key' | 'id'>;
 /** The claim of the request running now (set for the rest of the request once it is claimed): read by markCommits. */
-const current = new AsyncLocalStorage<{ claim?: Claim }>();
+const current = new AsyncLocalStorage<{ claim: ClaimId }>();
+
+/** Runs `fn`, and all it starts, as the request holding claim `c`: its transactions mark that claim (markCommits). */
+export const asClaim = <T>(c: ClaimId, fn: () => T): T => current.run({ claim: c }, fn);
 
 /**
  * Makes every `db.transaction` of a request holding a claim set the claim's `committed_at` inside that transaction,
@@ -325,13 +329,11 @@ export function idempotency(app: FastifyInstance, db: Db, locks: KeyLocks, log: 
   // A callback hook: the rest of the request (its handler, its transactions) runs inside `current`, whose claim
   // markCommits reads. Set after the body is parsed (the parser's stream events would lose the context).
   app.addHook('preValidation', (req, reply, done) => {
-    const store: { claim?: Claim } = {};
     check(req, reply).then(
       (replayed) => {
         if (replayed) return;
         const c = req.idempotencyClaim;
         if (!c) return done();
-        store.claim = c;
         // Closed with no answer through onSend (its client went away first): the key is released and its lock given
         // back. Should the handler still run, its commit mark then finds no claim of its own and rolls it back.
         reply.raw.once('close', () => {
@@ -341,7 +343,7 @@ export function idempotency(app: FastifyInstance, db: Db, locks: KeyLocks, log: 
             .catch((err) => log(err, 'idempotency: the key could not be released'))
             .finally(() => unlock(c));
         });
-        current.run(store, () => done());
+        asClaim(c, () => done());
       },
       (err: Error) => done(err),
     );

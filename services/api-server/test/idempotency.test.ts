@@ -79,9 +79,7 @@ test('[issue 35.5] a key whose first request is still running (its lock held): 4
   await s.app.ctx.db.execute(sql`DELETE FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`);
   // A real first request, then its row put back to "running, not committed", its request alive: holding the key's lock.
   assert.equal((await addNotice(key, title)).status, 200);
-  await s.app.ctx.db.execute(
-    sql`UPDATE idempotency_key SET status = NULL, body = NULL, committed_at = NULL WHERE scope = ${scope} AND key = ${key}`,
-  );
+  await s.app.ctx.db.execute(sql`UPDATE idempotency_key SET status = NULL, body = NULL, committed_at = NULL WHERE scope = ${scope} AND key = ${key}`);
   ok(await locks.tryHold(lockName(scope, key)), 'the test holds the key as its running request would');
   const running = await addNotice(key, title);
   assert.equal(running.status, 409, JSON.stringify(running.body));

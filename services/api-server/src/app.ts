@@ -260,7 +260,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Requests per minute into the database for 站点监控 (issue 37.5, lib/field-server.ts).
   app.addHook('onResponse', apiMinuteHook(ctx));
   // Writes with an Idempotency-Key are done once (issue 35.5).
-  idempotency(app, db, (err, msg) => app.log.error({ err }, msg));
+  idempotency(app, db, database.keyLocks, (err, msg) => app.log.error({ err }, msg));
   // Every route declares its request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
   // request that fails one gets the Chinese 400 answer of the error handler below, naming the field. A request
   // without a body (Fastify hands the validator null) is validated as {}, like an empty JSON body: the answer then

@@ -4,11 +4,14 @@
  * 422; a key whose first request still runs is a 409; an error answer releases the key; keys are the caller's own;
  * expired keys are deleted.
  */
+import crypto from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
-import { purgeExpiredKeys, tokenScope } from '../src/lib/idempotency.js';
+import { advisoryKey } from '../src/db/key-locks.js';
+import { asClaim, lockName, purgeExpiredKeys, tokenScope } from '../src/lib/idempotency.js';
+import { sysNotice } from '../src/db/schema.js';
 import { multipart, ok, PNG_1x1, req, suiteServer } from './helpers.js';
 
 const s = suiteServer({ signIn: ['admin', 'editor'] });
@@ -61,10 +64,11 @@ test('[issue 35.5] the same key with another body: 422 in Chinese, nothing writt
   assert.equal(await noticesTitled(title), 1);
 });
 
-test('[issue 35.5] a key whose first request is still running: 409; a claim whose instance died (lock lapsed) runs again', async () => {
+test('[issue 35.5] a key whose first request is still running (its lock held): 409; once its instance is gone (the lock free), the same request runs at once', async () => {
   const key = fresh();
   const scope = tokenScope(s.token.admin);
-  // The first request's claim, as an instance running it holds it (no answer yet, locked for a while).
+  const locks = s.app.ctx.database.keyLocks;
+  // The claim of an instance of an older version (no claim_id): held by its locked_until.
   await s.app.ctx.db.execute(
     sql`INSERT INTO idempotency_key (scope, key, fingerprint, locked_until, expires_at) VALUES (${scope}, ${key}, ${'0'.repeat(64)}, now() + interval '1 minute', now() + interval '1 day')`,
   );
@@ -73,19 +77,30 @@ test('[issue 35.5] a key whose first request is still running: 409; a claim whos
   const other = await addNotice(key, title);
   assert.equal(other.status, 422);
   await s.app.ctx.db.execute(sql`DELETE FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`);
-  // A real first request, then its row put back to "running, not committed".
+  // A real first request, then its row put back to "running, not committed", its request alive: holding the key's lock.
   assert.equal((await addNotice(key, title)).status, 200);
-  await s.app.ctx.db.execute(
-    sql`UPDATE idempotency_key SET status = NULL, body = NULL, committed_at = NULL, locked_until = now() + interval '1 minute'
-        WHERE scope = ${scope} AND key = ${key}`,
-  );
+  await s.app.ctx.db.execute(sql`UPDATE idempotency_key SET status = NULL, body = NULL, committed_at = NULL WHERE scope = ${scope} AND key = ${key}`);
+  ok(await locks.tryHold(lockName(scope, key)), 'the test holds the key as its running request would');
   const running = await addNotice(key, title);
   assert.equal(running.status, 409, JSON.stringify(running.body));
   assert.equal(running.body.msg, '相同的请求正在处理中，请稍后再试');
-  await s.app.ctx.db.execute(sql`UPDATE idempotency_key SET locked_until = now() - interval '1 second' WHERE scope = ${scope} AND key = ${key}`);
+  // Its instance died: the lock is free, the claim has no answer and no commit: the same request runs, at once.
+  await locks.release(lockName(scope, key));
   const rerun = await addNotice(key, title);
-  assert.equal(rerun.status, 200);
+  assert.equal(rerun.status, 200, JSON.stringify(rerun.body));
   assert.equal(rerun.headers['idempotent-replayed'], undefined);
+  assert.equal(await noticesTitled(title), 2, 'the write that never committed runs again');
+  assert.equal(locks.held(), 0, 'every lock given back');
+  // A claim of an older version's instance (claim_id NULL) holds until its locked_until, then runs again.
+  await s.app.ctx.db.execute(
+    sql`UPDATE idempotency_key SET status = NULL, body = NULL, committed_at = NULL, claim_id = NULL, locked_until = now() + interval '1 minute'
+        WHERE scope = ${scope} AND key = ${key}`,
+  );
+  assert.equal((await addNotice(key, title)).status, 409);
+  await s.app.ctx.db.execute(sql`UPDATE idempotency_key SET locked_until = now() - interval '1 second' WHERE scope = ${scope} AND key = ${key}`);
+  const lapsed = await addNotice(key, title);
+  assert.equal(lapsed.status, 200);
+  assert.equal(lapsed.headers['idempotent-replayed'], undefined);
 });
 
 test('[issue 35.5] an instance killed after its write committed: the write’s own transaction marked the key, so the retry answers success and writes nothing', async () => {
@@ -98,7 +113,8 @@ test('[issue 35.5] an instance killed after its write committed: the write’s o
     sql`SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
   );
   assert.equal(mark.committed, true, 'the route’s transaction set committed_at');
-  // As if the instance died between its commit and keeping the answer, 3 s ago, its lock still held (or lapsed).
+  // As if the instance died between its commit and keeping the answer, 3 s ago (its lock free; its locked_until, for
+  // instances of an older version, still ahead or lapsed).
   for (const lock of [`now() + interval '1 minute'`, `now() - interval '1 second'`]) {
     await s.app.ctx.db.execute(
       sql`UPDATE idempotency_key SET status = NULL, body = NULL, content_type = NULL, committed_at = now() - interval '3 seconds',
@@ -110,19 +126,53 @@ test('[issue 35.5] an instance killed after its write committed: the write’s o
     assert.equal(retry.headers['idempotent-replayed'], 'true');
     assert.equal(await noticesTitled(title), 1);
   }
-  // Committed a moment ago and the answer kept while the retry waits: the retry answers that answer.
+  // Committed a moment ago, its request alive (its lock held), and the answer kept while the retry waits: the retry
+  // answers that answer.
   await s.app.ctx.db.execute(
     sql`UPDATE idempotency_key SET status = NULL, body = NULL, committed_at = now(), locked_until = now() + interval '1 minute' WHERE scope = ${scope} AND key = ${key}`,
   );
+  ok(await s.app.ctx.database.keyLocks.tryHold(lockName(scope, key)));
   const waiting = addNotice(key, title);
   await new Promise((r) => setTimeout(r, 300));
   await s.app.ctx.db.execute(
     sql`UPDATE idempotency_key SET status = 201, content_type = 'application/json; charset=utf-8', body = '{"code":200,"msg":"kept"}' WHERE scope = ${scope} AND key = ${key}`,
   );
   const answered = await waiting;
+  await s.app.ctx.database.keyLocks.release(lockName(scope, key));
   assert.equal(answered.status, 201);
   assert.equal(answered.body.msg, 'kept');
   assert.equal(await noticesTitled(title), 1);
+});
+
+test('[issue 35.5] a request whose claim was taken over cannot commit: its transaction is rolled back with a 409; the request holding the claim commits and marks it', async () => {
+  const key = fresh();
+  const scope = 'ip:192.0.2.7';
+  const title = `幂等公告${n}`;
+  const ours = crypto.randomUUID();
+  await s.app.ctx.db.execute(
+    sql`INSERT INTO idempotency_key (scope, key, fingerprint, claim_id, expires_at) VALUES (${scope}, ${key}, ${'b'.repeat(64)}, ${ours}, now() + interval '1 day')`,
+  );
+  const write = () =>
+    s.app.ctx.db.transaction(async (tx) => {
+      await tx.insert(sysNotice).values({ noticeTitle: title, noticeType: '1', status: '0' });
+    });
+  await assert.rejects(
+    asClaim({ scope, key, id: crypto.randomUUID() }, write),
+    (err: { statusCode?: number; message?: string }) => err.statusCode === 409 && err.message === '相同的请求正在处理中，请稍后再试',
+  );
+  assert.equal(await noticesTitled(title), 0, 'the fenced-out write was rolled back');
+  const unmarked = await rows<{ committed: boolean }>(
+    s.app.ctx.db,
+    sql`SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
+  );
+  assert.equal(unmarked[0].committed, false);
+  await asClaim({ scope, key, id: ours }, write);
+  assert.equal(await noticesTitled(title), 1);
+  const marked = await rows<{ committed: boolean }>(
+    s.app.ctx.db,
+    sql`SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
+  );
+  assert.equal(marked[0].committed, true);
 });
 
 test('[issue 35.5] an error answer releases the key: the same key then runs the corrected request', async () => {
@@ -216,3 +266,49 @@ test('[issue 35.5] keys are kept 24 hours: the purge deletes the expired ones on
   );
   assert.equal(hours, 24);
 });
+
+test(
+  '[issue 35.5] a claim whose instance’s connection is terminated is taken over at once by the same key and body, and the write runs once; while that connection lives, 409',
+  { skip: !process.env.TEST_DATABASE_URL && 'advisory locks across connections: PostgreSQL only' },
+  async () => {
+    const key = fresh();
+    const scope = tokenScope(s.token.admin);
+    const title = `幂等公告${n}`;
+    // A real request, its notice then deleted and its claim put back to "claimed, nothing written yet" by another
+    // instance (another claim_id), whose lock connection is the client below.
+    assert.equal((await addNotice(key, title)).status, 200);
+    await s.app.ctx.db.execute(sql`DELETE FROM sys_notice WHERE notice_title = ${title}`);
+    await s.app.ctx.db.execute(
+      sql`UPDATE idempotency_key SET status = NULL, body = NULL, content_type = NULL, committed_at = NULL, claim_id = gen_random_uuid()
+          WHERE scope = ${scope} AND key = ${key}`,
+    );
+    const pg = (await import('pg')).default;
+    const other = new pg.Client({ connectionString: s.app.ctx.config.databaseUrl });
+    other.on('error', () => undefined);
+    await other.connect();
+    try {
+      const [{ pid }] = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+      await other.query('SELECT pg_advisory_lock($1::bigint)', [advisoryKey(lockName(scope, key))]);
+      const live = await addNotice(key, title);
+      assert.equal(live.status, 409, JSON.stringify(live.body));
+      assert.equal(live.body.code, 409);
+      assert.equal(live.body.msg, '相同的请求正在处理中，请稍后再试');
+      assert.equal(await noticesTitled(title), 0);
+      // The instance dies: PostgreSQL ends its connection, and its locks with it (the call waits until it has).
+      const [{ gone }] = await rows<{ gone: boolean }>(s.app.ctx.db, sql`SELECT pg_terminate_backend(${pid}, 10000) AS gone`);
+      ok(gone, 'the other instance’s connection is terminated');
+      const retry = await addNotice(key, title);
+      assert.equal(retry.status, 200, JSON.stringify(retry.body));
+      assert.equal(retry.body.code, 200);
+      assert.equal(retry.headers['idempotent-replayed'], undefined);
+      assert.equal(await noticesTitled(title), 1);
+      const again = await addNotice(key, title);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal(again.raw.body, retry.raw.body);
+      assert.equal(await noticesTitled(title), 1, 'the write ran once');
+      assert.equal(s.app.ctx.database.keyLocks.held(), 0, 'every lock given back');
+    } finally {
+      await other.end().catch(() => undefined);
+    }
+  },
+);

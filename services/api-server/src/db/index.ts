@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema.js';
+import { localKeyLocks, pgKeyLocks, type KeyLocks } from './key-locks.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,6 +31,8 @@ export interface Database {
    * in-process connection and no pool: undefined. For the metrics (lib/metrics.ts).
    */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /** Locks held as long as this process is (db/key-locks.ts): PostgreSQL advisory locks on a connection of their own. */
+  keyLocks: KeyLocks;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       /* idle client errors are reported on the next query */
     });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
+    const keyLocks = pgKeyLocks(pg.Client, opts.databaseUrl, Number(process.env.PG_CONNECT_TIMEOUT_MS || 5000));
     let lockClient: import('pg').PoolClient | null = null;
     return {
       kind: 'postgres',
@@ -131,7 +135,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       poolStats() {
         return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
       },
+      keyLocks,
       async close() {
+        await keyLocks.close();
         await pool.end();
       },
     };
@@ -159,6 +165,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     poolStats() {
       return undefined;
     },
+    keyLocks: localKeyLocks(),
     async close() {
       await client.close();
     },

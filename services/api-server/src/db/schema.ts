@@ -20,6 +20,7 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -479,6 +480,7 @@ export const idempotencyKey = pgTable(
     bodyBase64: boolean('body_base64').notNull().default(false),
     lockedUntil: ts('locked_until'),
     committedAt: ts('committed_at'),
+    claimId: uuid('claim_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
   },

@@ -25,32 +25,47 @@
  * would add two writes to each, and a record counted twice after a failed answer is an analytics blip, not a
  * duplicated piece of content (the exit beacon cannot send headers anyway).
  *
- * An instance killed while it runs a write (kill -9, a crash) leaves the key claimed with no answer. What the same
- * request then gets depends on whether the write committed, which its own transaction records: every `db.transaction`
- * of a request holding a claim sets the claim's `committed_at` in that transaction (markCommits), so the mark and the
- * write commit together or not at all.
- * - committed: the write is done, and its answer was lost with the instance. The retry waits up to 2 s from the
- *   commit for the answer to be stored (the instance may only be slow), then answers `{code: 200, msg: '操作成功'}`
- *   with `Idempotent-Replayed: true`: the write's success, without the fields the lost answer may have carried.
- * - not committed: nothing was written. 409 while the claim's lock holds (70 s, past the browser client's 60 s
- *   timeout: the instance may still be running it), then the request runs again.
- * A write made of single statements outside `db.transaction` sets no mark: after a crash it is treated as not
- * committed (409, then run again after the lock).
+ * A claim is alive exactly as long as the request holding it: the request holds a lock named by its scope and key
+ * (db/key-locks.ts: a PostgreSQL advisory lock on the instance's lock connection, which PostgreSQL releases when the
+ * instance dies; in memory on PGlite) from before it claims until its answer is kept or its key released. Every
+ * request with a key first tries that lock:
+ * - not got: a live request has the key now (on this instance or another): its answer if it is kept already, 422 for
+ *   another request, else 409 (the draft's concurrent-request rule); a write that committed a moment ago gets up to
+ *   LOST_ANSWER_MS for its answer to be kept, and then the success answer below.
+ * - got: no live request has the key. A claim found without an answer belongs to a request that is gone (its
+ *   instance was killed, or crashed): what the same request gets then depends on whether that write committed, which
+ *   its own transaction records: every `db.transaction` of a request holding a claim sets the claim's `committed_at`
+ *   in that transaction (markCommits), so the mark and the write commit together or not at all.
+ *   - committed: the write is done, and its answer was lost with its instance: `{code: 200, msg: '操作成功'}` with
+ *     `Idempotent-Replayed: true` at once (the write's success, without the fields the lost answer may have carried).
+ *   - not committed: nothing was written: the request takes the claim over and runs, at once.
+ * So a client's retry after its instance died (a network failure, a 502) runs or answers at once, instead of a 409
+ * for as long as a timer held the dead claim.
+ *
+ * Fencing: each claim carries the id of the request holding it (`claim_id`, migration 033), and the request's writes
+ * to its claim (the commit mark, the kept answer, the release) require that id. A request whose lock was lost while
+ * it ran (its lock connection dropped with the instance alive; its client went away before its answer and the key
+ * was freed) and whose claim was then taken over cannot commit: its commit mark finds no claim of its own, and its
+ * transaction is rolled back with a 409. A write made of single statements outside `db.transaction` sets no mark and
+ * is not fenced: after a crash it is taken to have written nothing, and runs again.
+ * Instances of an older version (before migration 033) hold their claims by `locked_until` (70 s) only: their claims
+ * (claim_id NULL) are honoured until it lapses, and new claims still set it for them, during a rolling upgrade.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rows, type Db } from '../db/index.js';
+import type { KeyLocks } from '../db/key-locks.js';
 import { HttpError, MSG } from './errors.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 /** How long a key and its answer are kept. */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a claim of a running request holds before its instance is taken to have died. */
+/** How long instances of an older version (before migration 033, no locks) take a claim to hold (`locked_until`). */
 export const CLAIM_LOCK_MS = 70_000;
-/** How long after a write committed its answer may take to be stored before a retry answers the write's success. */
+/** How long after a write committed, its request still alive, its answer may take to be kept before a retry answers the write's success. */
 export const LOST_ANSWER_MS = 2_000;
 /** The answer to a retry whose first request committed and died before its answer was kept. */
 export const LOST_ANSWER_BODY = JSON.stringify({ code: 200, msg: '操作成功' });
@@ -68,11 +83,25 @@ const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 interface Claim {
   scope: string;
   key: string;
+  /** The request's claim_id: its fence. */
+  id: string;
+  /** The name of the key's lock (db/key-locks.ts). */
+  lock: string;
+  /** Its answer is kept or its key released (or being so). */
   settled: boolean;
+  /** The lock is given back (or being so). */
+  unlocked: boolean;
 }
 
+/** The name of the lock of a key: one per scope and key. */
+export const lockName = (scope: string, key: string) => `idempotency\n${scope}\n${key}`;
+
+type ClaimId = Pick<Claim, 'scope' | 'key' | 'id'>;
 /** The claim of the request running now (set for the rest of the request once it is claimed): read by markCommits. */
-const current = new AsyncLocalStorage<{ claim?: Claim }>();
+const current = new AsyncLocalStorage<{ claim: ClaimId }>();
+
+/** Runs `fn`, and all it starts, as the request holding claim `c`: its transactions mark that claim (markCommits). */
+export const asClaim = <T>(c: ClaimId, fn: () => T): T => current.run({ claim: c }, fn);
 
 /**
  * Makes every `db.transaction` of a request holding a claim set the claim's `committed_at` inside that transaction,
@@ -84,7 +113,14 @@ export function markCommits(db: Db): void {
     original(async (tx) => {
       const result = await fn(tx);
       const claim = current.getStore()?.claim;
-      if (claim) await tx.execute(sql`UPDATE idempotency_key SET committed_at = now() WHERE scope = ${claim.scope} AND key = ${claim.key}`);
+      if (!claim) return result;
+      const marked = await rows<{ one: number }>(
+        tx,
+        sql`UPDATE idempotency_key SET committed_at = now() WHERE scope = ${claim.scope} AND key = ${claim.key} AND claim_id = ${claim.id}
+            RETURNING 1 AS one`,
+      );
+      // The claim was taken over (see Fencing above): the request that took it runs this write; this one must not.
+      if (marked.length === 0) throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
       return result;
     }, config);
 }
@@ -144,20 +180,24 @@ interface StoredRow {
   committed_ms: number | null;
 }
 
-/** Claims the key for this request: true when it is ours to run (new, expired, or a dead instance's claim of the same request). */
-async function claim(db: Db, scope: string, key: string, fingerprint: string): Promise<boolean> {
+/**
+ * Claims the key for request `id`, its lock held: true when it is ours to run (new, expired, or the claim of a
+ * request that is gone: nobody holds its lock, and it neither answered nor committed).
+ */
+async function claim(db: Db, scope: string, key: string, fingerprint: string, id: string): Promise<boolean> {
   const lock = `${CLAIM_LOCK_MS} milliseconds`;
   const ttl = `${KEY_TTL_MS} milliseconds`;
   const got = await rows<{ claimed: boolean }>(
     db,
-    sql`INSERT INTO idempotency_key (scope, key, fingerprint, locked_until, expires_at)
-        VALUES (${scope}, ${key}, ${fingerprint}, now() + ${lock}::interval, now() + ${ttl}::interval)
+    sql`INSERT INTO idempotency_key (scope, key, fingerprint, claim_id, locked_until, expires_at)
+        VALUES (${scope}, ${key}, ${fingerprint}, ${id}, now() + ${lock}::interval, now() + ${ttl}::interval)
         ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, content_type = NULL,
-          body = NULL, body_base64 = false, committed_at = NULL, locked_until = EXCLUDED.locked_until, created_at = now(),
-          expires_at = EXCLUDED.expires_at
+          body = NULL, body_base64 = false, committed_at = NULL, claim_id = EXCLUDED.claim_id,
+          locked_until = EXCLUDED.locked_until, created_at = now(), expires_at = EXCLUDED.expires_at
         WHERE idempotency_key.expires_at <= now()
-           OR (idempotency_key.status IS NULL AND idempotency_key.committed_at IS NULL AND idempotency_key.locked_until <= now()
-               AND idempotency_key.fingerprint = EXCLUDED.fingerprint)
+           OR (idempotency_key.status IS NULL AND idempotency_key.committed_at IS NULL
+               AND idempotency_key.fingerprint = EXCLUDED.fingerprint
+               AND (idempotency_key.claim_id IS NOT NULL OR idempotency_key.locked_until <= now()))
         RETURNING true AS claimed`,
   );
   return got.length > 0;
@@ -167,7 +207,8 @@ async function claim(db: Db, scope: string, key: string, fingerprint: string): P
 async function release(db: Db, c: Claim): Promise<boolean> {
   const gone = await rows<{ one: number }>(
     db,
-    sql`DELETE FROM idempotency_key WHERE scope = ${c.scope} AND key = ${c.key} AND status IS NULL AND committed_at IS NULL RETURNING 1 AS one`,
+    sql`DELETE FROM idempotency_key WHERE scope = ${c.scope} AND key = ${c.key} AND claim_id = ${c.id} AND status IS NULL AND committed_at IS NULL
+        RETURNING 1 AS one`,
   );
   return gone.length > 0;
 }
@@ -177,7 +218,7 @@ async function store(db: Db, c: Claim, status: number, contentType: string, payl
   const body = text ? payload : payload.toString('base64');
   await db.execute(
     sql`UPDATE idempotency_key SET status = ${status}, content_type = ${contentType}, body = ${body}, body_base64 = ${!text}, locked_until = NULL
-        WHERE scope = ${c.scope} AND key = ${c.key}`,
+        WHERE scope = ${c.scope} AND key = ${c.key} AND claim_id = ${c.id}`,
   );
 }
 
@@ -207,14 +248,36 @@ function replay(reply: FastifyReply, row: StoredRow): FastifyReply {
   return reply.send(body);
 }
 
+const lostAnswer = (reply: FastifyReply) =>
+  reply.code(200).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(LOST_ANSWER_BODY);
+
 /**
- * Installs the hooks on `app` (before its routes are registered): the claim in preValidation (after the routes'
- * onRequest sign-in checks, so an outsider's write is refused before a key is looked at; before validation, so the
- * body is fingerprinted as it came), the stored answer in onSend, a release in onResponse for an answer never sent
- * through onSend, and the purge of expired keys every 15 minutes.
+ * Installs the hooks on `app` (before its routes are registered): the lock and the claim in preValidation (after the
+ * routes' onRequest sign-in checks, so an outsider's write is refused before a key is looked at; before validation,
+ * so the body is fingerprinted as it came), the stored answer and the lock given back in onSend, both done when the
+ * response closes for an answer never sent through onSend (its client went away first), and the purge of expired
+ * keys every 15 minutes.
  */
-export function idempotency(app: FastifyInstance, db: Db, log: (err: unknown, msg: string) => void): void {
+export function idempotency(app: FastifyInstance, db: Db, locks: KeyLocks, log: (err: unknown, msg: string) => void): void {
   markCommits(db);
+
+  /** The answer to a request whose key a live request holds now (its lock was not ours). */
+  const live = async (reply: FastifyReply, scope: string, key: string, fingerprint: string): Promise<FastifyReply | 'free'> => {
+    let row = await readRow(db, scope, key);
+    // Gone between its holder's lock and our look: it was released (an error answer), or is being claimed.
+    if (!row) return 'free';
+    if (row.fingerprint !== fingerprint) throw new HttpError(422, MSG.idempotencyKeyReused);
+    // Committed, answer not kept yet: its request is alive and keeping it now.
+    while (row && row.status === null && row.committed_ms !== null && row.committed_ms < LOST_ANSWER_MS) {
+      await new Promise((r) => setTimeout(r, 100));
+      row = await readRow(db, scope, key);
+    }
+    if (!row) return 'free';
+    if (row.status !== null) return replay(reply, row);
+    if (row.committed_ms !== null) return lostAnswer(reply);
+    throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
+  };
+
   const check = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     if (!WRITE_METHODS.has(req.method) || !req.routeOptions.url) return;
     const key = keyOf(req);
@@ -223,39 +286,64 @@ export function idempotency(app: FastifyInstance, db: Db, log: (err: unknown, ms
     if (IGNORED.some((re) => re.test(path))) return;
     const scope = scopeOf(req);
     const fingerprint = fingerprintOf(req);
-    // Twice at most: a claim released between our insert and our look is free again.
+    const lock = lockName(scope, key);
+    // Twice at most: a key freed between a failed lock (or claim) and our look is free again.
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (await claim(db, scope, key, fingerprint)) {
-        req.idempotencyClaim = { scope, key, settled: false };
-        return;
+      if (!(await locks.tryHold(lock))) {
+        const answer = await live(reply, scope, key, fingerprint);
+        if (answer === 'free') continue;
+        return answer;
       }
-      let row = await readRow(db, scope, key);
-      if (!row) continue;
-      if (row.fingerprint !== fingerprint) throw new HttpError(422, MSG.idempotencyKeyReused);
-      // Committed, answer not kept yet: the instance may be storing it now; past LOST_ANSWER_MS it died with it.
-      while (row && row.status === null && row.committed_ms !== null && row.committed_ms < LOST_ANSWER_MS) {
-        await new Promise((r) => setTimeout(r, 100));
-        row = await readRow(db, scope, key);
+      // The lock is ours: no live request has this key. Kept for the request if it claims the key; else given back
+      // before any answer goes out (the same key sent next must find it free).
+      let found: StoredRow | undefined;
+      let kept = false;
+      try {
+        const id = crypto.randomUUID();
+        if (await claim(db, scope, key, fingerprint, id)) {
+          req.idempotencyClaim = { scope, key, id, lock, settled: false, unlocked: false };
+          kept = true;
+          return;
+        }
+        found = await readRow(db, scope, key);
+      } finally {
+        if (!kept) await locks.release(lock);
       }
-      if (!row) continue;
-      if (row.status !== null) return replay(reply, row);
-      if (row.committed_ms !== null) {
-        return reply.code(200).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(LOST_ANSWER_BODY);
-      }
+      if (!found) continue;
+      if (found.fingerprint !== fingerprint) throw new HttpError(422, MSG.idempotencyKeyReused);
+      if (found.status !== null) return replay(reply, found);
+      // Its request is gone (its lock was free): the answer will never be kept.
+      if (found.committed_ms !== null) return lostAnswer(reply);
+      // The claim of an instance of an older version (claim_id NULL), within its locked_until.
       throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
     }
     throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
   };
+
+  const unlock = async (c: Claim) => {
+    if (c.unlocked) return;
+    c.unlocked = true;
+    await locks.release(c.lock).catch((err) => log(err, 'idempotency: the key’s lock could not be given back'));
+  };
+
   // A callback hook: the rest of the request (its handler, its transactions) runs inside `current`, whose claim
   // markCommits reads. Set after the body is parsed (the parser's stream events would lose the context).
   app.addHook('preValidation', (req, reply, done) => {
-    const store: { claim?: Claim } = {};
     check(req, reply).then(
       (replayed) => {
         if (replayed) return;
-        if (!req.idempotencyClaim) return done();
-        store.claim = req.idempotencyClaim;
-        current.run(store, () => done());
+        const c = req.idempotencyClaim;
+        if (!c) return done();
+        // Closed with no answer through onSend (its client went away first): the key is released and its lock given
+        // back. Should the handler still run, its commit mark then finds no claim of its own and rolls it back.
+        reply.raw.once('close', () => {
+          if (c.settled) return;
+          c.settled = true;
+          release(db, c)
+            .catch((err) => log(err, 'idempotency: the key could not be released'))
+            .finally(() => unlock(c));
+        });
+        asClaim(c, () => done());
       },
       (err: Error) => done(err),
     );
@@ -273,17 +361,12 @@ export function idempotency(app: FastifyInstance, db: Db, log: (err: unknown, ms
       // An error after the write committed (a step after its transaction failed) is that write's answer: kept too.
       else if (!(await release(db, c)) && storable) await store(db, c, status, type, payload);
     } catch (err) {
-      // The answer still goes out; the claim lapses after CLAIM_LOCK_MS.
+      // The answer still goes out; the claim, no longer locked, is then taken to be of a request that is gone.
       log(err, 'idempotency: the answer could not be kept');
     }
+    // The key is settled: the same request now gets this answer (or runs, the key released).
+    await unlock(c);
     return payload;
-  });
-
-  app.addHook('onResponse', async (req) => {
-    const c = req.idempotencyClaim;
-    if (!c || c.settled) return;
-    c.settled = true;
-    await release(db, c).catch((err) => log(err, 'idempotency: the key could not be released'));
   });
 
   const timer = setInterval(() => {

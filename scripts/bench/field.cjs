@@ -51,7 +51,7 @@ async function nginxShare(percent = 30, visitors = VISITORS) {
   const http = require('http');
   const { NGINX, freePortIn, startNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
   if (!fs.existsSync(NGINX)) return { error: `no ${NGINX}` };
-  const S3rver = require(require.resolve('s3rver', { paths: [path.join(root, 'services/origin-server')] }));
+  const S3rver = require('s3rver');
   const { siteStorage } = require('../../services/origin-server/src/site-storage.cjs');
   const { NGINX_CANARY_KEY, nginxCanaryType } = require('../../services/origin-server/src/canary.cjs');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-field-'));

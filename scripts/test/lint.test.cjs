@@ -134,3 +134,58 @@ test('[16.5] the react-hooks rules run on the front end (rules-of-hooks, exhaust
   assert.ok(rules.includes('react-hooks/rules-of-hooks'), rules.join());
   assert.ok(rules.includes('react-hooks/exhaustive-deps'), rules.join());
 });
+
+const layerFindings = async (file, code) => (await findings(file, code)).filter((m) => m.startsWith('site/layers'));
+const ADMIN_LAYERS = 'remote-shell-admin/src 的层次由低到高：data、store、menu < components、list-page < pages < layout < 入口文件';
+
+test('[issue 38.3] inside an app an upward import is refused: components/ to pages/, a page to layout/, data/ to list-page/', async () => {
+  assert.deepEqual(
+    await layerFindings(
+      'remote-shell-admin/src/components/Fixture.tsx',
+      "import { roleLabel } from '../pages/dashboard/RoleTags';\nexport { roleLabel };\n",
+    ),
+    [`site/layers: 分层：components/ 不得引用上层的 pages/（${ADMIN_LAYERS}）`],
+  );
+  assert.deepEqual(
+    await layerFindings('remote-shell-admin/src/pages/dashboard/Fixture.tsx', "export const p = import('../../layout/SettingsDrawer');\n"),
+    [`site/layers: 分层：pages/ 不得引用上层的 layout/（${ADMIN_LAYERS}）`],
+  );
+  assert.deepEqual(
+    await layerFindings('remote-shell-admin/src/data/fixture.ts', "import { useListPage } from '../list-page';\nexport { useListPage };\n"),
+    [`site/layers: 分层：data/ 不得引用上层的 list-page/（${ADMIN_LAYERS}）`],
+  );
+  assert.deepEqual(await layerFindings('remote-content/src/components/Fixture.tsx', "export { default } from '../Standalone';\n"), [
+    'site/layers: 分层：components/ 不得引用上层的 remote-content/src/ 的入口文件（remote-content/src 的层次由低到高：components < pages < 入口文件）',
+  ]);
+  // Down and level stay allowed, and so does a test, which composes what it tests.
+  assert.deepEqual(
+    await layerFindings(
+      'remote-shell-admin/src/layout/Fixture.tsx',
+      "import { ListPage } from '../list-page';\nimport { PageSection } from '../components/PageSection';\nimport { keys } from '../data/keys';\nimport { NotFound } from '../pages/not-found/NotFound';\nexport { ListPage, PageSection, keys, NotFound };\n",
+    ),
+    [],
+  );
+  assert.deepEqual(
+    await layerFindings(
+      'remote-shell-admin/src/components/Fixture.test.tsx',
+      "import { BasicLayout } from '../layout/BasicLayout';\nexport { BasicLayout };\n",
+    ),
+    [],
+  );
+  // A folder no layer names is refused until eslint.config.mjs gives it one.
+  assert.deepEqual(await layerFindings('remote-support/src/widgets/Fixture.tsx', 'export const a = 1;\n'), [
+    'site/layers: remote-support/src/widgets/ 不在任何层中：请在 eslint.config.mjs 的 APP_LAYERS 中为它指定一层（components < pages）',
+  ]);
+});
+
+test('[issue 38.3] a cycle of static imports is refused; an import back of types only, or by import(), is none', async () => {
+  // The fixtures are left out of `eslint .` (they hold a cycle on purpose): linted here with the ignores off.
+  const fixtures = new ESLint({ cwd: root, ignore: false });
+  const dir = 'scripts/test/fixtures/lint-cycle';
+  const [cyclic, typed] = await fixtures.lintFiles([`${dir}/a.ts`, `${dir}/typed-a.ts`]);
+  assert.deepEqual(
+    cyclic.messages.map((m) => `${m.ruleId} ${m.line}: ${m.message}`),
+    [`site/no-cycle 2: 循环引用：${dir}/a.ts -> ${dir}/b.ts -> ${dir}/c.ts -> ${dir}/a.ts（把两者共用的部分移到下层的模块中）`],
+  );
+  assert.deepEqual(typed.messages, []);
+});

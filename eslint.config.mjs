@@ -133,8 +133,6 @@ export default defineConfig([
       '**/test-results/',
       '**/playwright-report/',
       '**/.data/',
-      // Linted by scripts/test/lint.test.cjs only: it holds a cycle on purpose.
-      'scripts/test/fixtures/lint-cycle/',
     ],
   },
   {

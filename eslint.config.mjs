@@ -34,7 +34,25 @@ const LAYERS = {
   'shared/api-client': ['shared/contract', 'shared/app-runtime'],
   'shared/ui': ['shared/contract', 'shared/app-runtime', 'shared/api-client', 'shared/antd-kit'],
 };
-const PACKAGES = createRequire(import.meta.url)('./scripts/lib/workspace.cjs').workspaceDirs(root);
+const require = createRequire(import.meta.url);
+const PACKAGES = require('./scripts/lib/workspace.cjs').workspaceDirs(root);
+const { layers, noCycle } = require('./scripts/lib/lint-layers.cjs');
+
+// Layers inside each app (issue 38.3; rule `site/layers`, scripts/lib/lint-layers.cjs): the folders under src/, lowest
+// first; a folder imports its own layer and those below; the files directly in src/ (entry, exposed shell) are above
+// all. A new folder must be given a layer here, or lint says so.
+const APP_LAYERS = {
+  'host/src': [
+    ['styles', 'site-data', 'antd'],
+    ['services', 'federation'],
+    ['start', 'app', 'render', 'components'],
+    ['pages', 'layouts'],
+  ],
+  'remote-content/src': [['components'], ['pages']],
+  'remote-support/src': [['components'], ['pages']],
+  'remote-account/src': [['components'], ['pages']],
+  'remote-shell-admin/src': [['data', 'store', 'menu'], ['components', 'list-page'], ['pages'], ['layout']],
+};
 const folderOfPackage = new Map(PACKAGES.map((dir) => [JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name, dir]));
 /** The workspace package folder that holds a root-relative file, or the file's first segment outside any package. */
 const packageOf = (rel) => PACKAGES.find((dir) => rel === dir || rel.startsWith(dir + '/')) ?? rel.split('/')[0];
@@ -125,10 +143,16 @@ export default defineConfig([
   {
     files: ['**/*.{ts,tsx,js,cjs,mjs}'],
     languageOptions: { ecmaVersion: 'latest', globals: { ...globals.node } },
-    plugins: { site: { rules: { boundaries } }, 'react-hooks': reactHooks, '@eslint-community/eslint-comments': comments },
+    plugins: {
+      site: { rules: { boundaries, layers, 'no-cycle': noCycle } },
+      'react-hooks': reactHooks,
+      '@eslint-community/eslint-comments': comments,
+    },
     rules: {
       ...hooksRules,
       'site/boundaries': 'error',
+      'site/layers': ['error', APP_LAYERS],
+      'site/no-cycle': 'error',
       '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
       '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],

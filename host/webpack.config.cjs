@@ -1,11 +1,12 @@
 const { createAppConfig } = require('@site/build-config/webpack');
-const { checkDeclaredExposes } = require('../scripts/lib/contract.cjs');
+const { checkDeclaredExposes } = require('@site/build-config/contract');
+const routes = require('@site/contract/routes.json');
 
 /** The host build stops when a remote no longer declares a module the route table mounts. */
 class RemoteContractPlugin {
   apply(compiler) {
     compiler.hooks.beforeCompile.tap('RemoteContractPlugin', () => {
-      const problems = checkDeclaredExposes();
+      const problems = checkDeclaredExposes(routes);
       if (problems.length) throw new Error(`Remote contract broken:\n  - ${problems.join('\n  - ')}`);
     });
   }

@@ -58,10 +58,6 @@ const DETAIL_CHANNELS = { productDetail: 14, solutionDetail: 10, newsDetail: 12,
 /** The home page's targets of issue 25 (cold view; met / not met, never failing). */
 const HOME_TARGETS = { requests: 25, jsCompressedKB: 200 };
 
-function requireFrom(dir, id) {
-  return require(require.resolve(id, { paths: [path.join(root, dir)] }));
-}
-
 async function waitFor(url, ms = 90000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -378,7 +374,7 @@ async function measurePages(report, chromium) {
 
 /** The measurements that need the test helpers, on the harness-mode site. */
 async function measureApi(report) {
-  const autocannon = requireFrom('e2e', 'autocannon');
+  const autocannon = require('autocannon');
   // A visitor id of this run only, so the stored records can be counted exactly.
   const uv = String(Date.now()).slice(-12) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
   const visit = JSON.stringify({
@@ -485,7 +481,7 @@ async function benchField(report) {
     const entry = path.join(root, a.dir, 'dist', 'remoteEntry.js');
     if (fs.existsSync(manifest)) report.build[a.dir] = { manifestBytes: fs.statSync(manifest).size, remoteEntryBytes: fs.statSync(entry).size };
   }
-  const { chromium } = requireFrom('e2e', '@playwright/test');
+  const { chromium } = require('@playwright/test');
 
   console.log('\nStarting the site as `npm start` does (scripts/start.cjs, SKIP_BUILD=1, production mode) ...');
   try {

@@ -19,7 +19,8 @@ const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
 const { APPS, portEnvName } = require('../shared/build-config/site.cjs');
-const { requiredExposes } = require('./lib/contract.cjs');
+const { requiredExposes } = require('@site/build-config/contract');
+const routes = require('@site/contract/routes.json');
 const { isCompressedSibling, precompressTree } = require('../services/origin-server/src/precompress.cjs');
 const { siteStorage, readStored } = require('../services/origin-server/src/site-storage.cjs');
 const { abortCanary, actor, canaryStore, NGINX_CANARY_KEY, nginxCanaryType, variantRemotes } = require('../services/origin-server/src/canary.cjs');
@@ -103,7 +104,7 @@ function check(dir, manifestPath) {
     );
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
   const exposed = new Set(manifest.exposes.map((e) => e.path));
-  const missing = (requiredExposes()[app.name] || []).filter((m) => !exposed.has(m));
+  const missing = (requiredExposes(routes)[app.name] || []).filter((m) => !exposed.has(m));
   if (missing.length)
     throw new Error(`${dir}: the host routes to ${missing.join(', ')} but the manifest does not expose ${missing.length > 1 ? 'them' : 'it'}`);
   return manifest;

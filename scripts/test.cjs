@@ -2,18 +2,62 @@
 /**
  * `npm test`: installs what the tests need (pnpm, packages, Debian's Chromium, PostgreSQL and nginx when
  * missing), type-checks, runs every package's unit tests, the server suite on PGlite and on a real
- * PostgreSQL server, builds the production site and runs the end-to-end suite against it.
+ * PostgreSQL server, builds the production site and runs the end-to-end suite against it. Each stage prints its
+ * duration against its budget, and a table of them closes the run (scripts/lib/test-stages.cjs).
+ *
+ *   npm test                              every stage (what CI runs: .ci/run)
+ *   npm test -- --only=unit,pg            only those stages (lint, types, unit, scripts, pg, build, e2e)
+ *   npm test -- --changed                 only what the files changed since origin/main (or HEAD~1) affect
  */
 const fs = require('fs');
 const path = require('path');
 const os = require('os');
+const { execSync } = require('child_process');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
 const { workspaceDirs } = require('./lib/workspace.cjs');
 const { REMOTE_DIRS } = require('../shared/build-config/site.cjs');
 
 const root = path.resolve(__dirname, '..');
+const { STAGES, SETUP, parseArgs, workspaceGraph, affected, table, clock } = require('./lib/test-stages.cjs');
+
 const started = Date.now();
-const step = (name) => console.log(`\n===== ${name} (${((Date.now() - started) / 1000).toFixed(0)}s) =====`);
+const args = parseArgs(process.argv.slice(2));
+const results = [];
+
+/** Runs one stage: its banner with the budget, its work, its duration; on a failure the table so far, then the error. */
+function stage(def, work) {
+  console.log(`\n===== ${def.title} (at ${clock((Date.now() - started) / 1000)}; budget ${clock(def.budget)}) =====`);
+  const t0 = Date.now();
+  const done = (failed) => {
+    const seconds = (Date.now() - t0) / 1000;
+    results.push({ name: def.name, seconds, budget: def.budget, failed });
+    console.log(`===== ${def.name}: ${clock(seconds)} of its ${clock(def.budget)}${seconds > def.budget ? ' (over budget)' : ''} =====`);
+  };
+  try {
+    work();
+  } catch (err) {
+    done(true);
+    console.log(`\n${table(results)}`);
+    throw err;
+  }
+  done(false);
+}
+
+const sh = (file) => `'${file.replace(/'/g, "'\\''")}'`;
+const git = (cmd) => execSync(`git ${cmd}`, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+
+/** The files changed since origin/main's merge base (else HEAD~1), committed or not, and untracked new ones. */
+function changedFiles() {
+  let base;
+  try {
+    base = git('merge-base HEAD origin/main').trim();
+  } catch {
+    base = git('rev-parse HEAD~1').trim();
+  }
+  const files = new Set([...git(`diff --name-only ${base}`).split('\n'), ...git('ls-files --others --exclude-standard').split('\n')]);
+  files.delete('');
+  return { base, files: [...files].sort() };
+}
 
 function aptInstall(pkgs) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
@@ -28,70 +72,118 @@ function hasPostgres() {
   }
 }
 
-step('setup');
-ensurePnpm();
-run('pnpm install --frozen-lockfile', { cwd: root });
-const missing = [];
-if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
-if (!hasPostgres()) missing.push('postgresql');
-// services/origin-server's scale-out test runs the production front door (docs/deploy.md) on Debian's nginx, with
-// its brotli_static module (the releases' .br files), and scrapes the API instances with Debian's Prometheus.
-if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
 const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-if (!fs.existsSync(BROTLI_STATIC)) missing.push('libnginx-mod-http-brotli-static');
-if (!fs.existsSync('/usr/bin/prometheus')) missing.push('prometheus');
-// No fallback: a suite that cannot start PostgreSQL, nginx or Chromium fails here rather than passing without them.
-if (missing.length) aptInstall(missing);
-if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
-if (!fs.existsSync('/usr/sbin/nginx')) throw new Error('[test] nginx is not installed and could not be installed: the scale-out test cannot run');
-if (!fs.existsSync(BROTLI_STATIC))
-  throw new Error('[test] libnginx-mod-http-brotli-static is not installed and could not be installed: the scale-out test cannot run');
-if (!fs.existsSync('/usr/bin/prometheus'))
-  throw new Error('[test] prometheus is not installed and could not be installed: the scale-out test cannot run');
-if (!fs.existsSync('/usr/bin/chromium'))
-  throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
 
-step('lint');
-// ESLint and Prettier are root devDependencies: without them `pnpm exec` fails, and so does the suite.
-run('pnpm exec eslint .', { cwd: root });
-run('pnpm exec prettier --check .', { cwd: root });
-
-step('type check');
-run('pnpm exec tsc --build', { cwd: root });
-
-step('unit tests');
-// `pnpm -r run test` passes over a package that has no `test` script without a word: a package with a test/
-// folder (the renderer's node:test suite, the server's, ...) must have one, or its tests would never run here.
-// scripts/ and e2e/ have steps of their own below; services/origin-server's node:test suite runs with the others.
-for (const dir of workspaceDirs(root)) {
-  if (dir === 'scripts' || dir === 'e2e' || !fs.existsSync(path.join(root, dir, 'test'))) continue;
-  const manifest = path.join(root, dir, 'package.json');
-  if (fs.existsSync(manifest) && !JSON.parse(fs.readFileSync(manifest, 'utf8')).scripts?.test)
-    throw new Error(`[test] ${dir}/ has a test/ folder but no "test" script in its package.json: its tests would be skipped`);
+const selected = STAGES.filter((s) => !args.only || args.only.includes(s.name));
+let scope = null;
+if (args.changed) {
+  const { base, files } = changedFiles();
+  scope = affected(files, workspaceGraph(root, workspaceDirs(root)));
+  console.log(
+    `[test] --changed: ${files.length} files changed since ${base.slice(0, 12)}; packages affected: ${scope.packages.join(', ') || 'none'}`,
+  );
 }
-run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });
+/** What a stage does under --changed: false when no change reaches it. */
+const inScope = (name) => {
+  if (!scope) return true;
+  const s = scope[name];
+  return Array.isArray(s) ? s.length > 0 : Boolean(s);
+};
+const skipped = selected.filter((s) => !inScope(s.name)).map((s) => s.name);
+if (skipped.length) console.log(`[test] no change affects: ${skipped.join(', ')}`);
+const toRun = new Set(selected.filter((s) => inScope(s.name)).map((s) => s.name));
+const def = (name) => STAGES.find((s) => s.name === name);
 
-step('scripts');
-run('node --test scripts/test/', { cwd: root });
+stage(SETUP, () => {
+  ensurePnpm();
+  run('pnpm install --frozen-lockfile', { cwd: root });
+  // Only the stages that start PostgreSQL, nginx, Prometheus or Chromium need Debian's packages.
+  if (!STAGES.some((s) => s.system && toRun.has(s.name))) return;
+  const missing = [];
+  if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
+  if (!hasPostgres()) missing.push('postgresql');
+  // services/origin-server's scale-out test runs the production front door (docs/deploy.md) on Debian's nginx, with
+  // its brotli_static module (the releases' .br files), and scrapes the API instances with Debian's Prometheus.
+  if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
+  if (!fs.existsSync(BROTLI_STATIC)) missing.push('libnginx-mod-http-brotli-static');
+  if (!fs.existsSync('/usr/bin/prometheus')) missing.push('prometheus');
+  // No fallback: a suite that cannot start PostgreSQL, nginx or Chromium fails here rather than passing without them.
+  if (missing.length) aptInstall(missing);
+  if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
+  if (!fs.existsSync('/usr/sbin/nginx')) throw new Error('[test] nginx is not installed and could not be installed: the scale-out test cannot run');
+  if (!fs.existsSync(BROTLI_STATIC))
+    throw new Error('[test] libnginx-mod-http-brotli-static is not installed and could not be installed: the scale-out test cannot run');
+  if (!fs.existsSync('/usr/bin/prometheus'))
+    throw new Error('[test] prometheus is not installed and could not be installed: the scale-out test cannot run');
+  if (!fs.existsSync('/usr/bin/chromium'))
+    throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
+});
 
-step('server suite on a PostgreSQL server');
-run('pnpm --filter @site/api-server run test:pg', { cwd: root });
+if (toRun.has('lint'))
+  stage(def('lint'), () => {
+    // ESLint and Prettier are root devDependencies: without them `pnpm exec` fails, and so does the suite.
+    if (!scope || scope.lint === 'all') {
+      run('pnpm exec eslint .', { cwd: root });
+      run('pnpm exec prettier --check .', { cwd: root });
+      return;
+    }
+    const present = scope.lint.filter((f) => fs.existsSync(path.join(root, f)));
+    const code = present.filter((f) => /\.(ts|tsx|js|cjs|mjs)$/.test(f));
+    if (code.length) run(`pnpm exec eslint --no-warn-ignored ${code.map(sh).join(' ')}`, { cwd: root });
+    if (present.length) run(`pnpm exec prettier --check --ignore-unknown ${present.map(sh).join(' ')}`, { cwd: root });
+  });
 
-step('production build');
-run('node scripts/build.cjs', { cwd: root });
-for (const dir of REMOTE_DIRS) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
+if (toRun.has('types')) stage(def('types'), () => run('pnpm exec tsc --build', { cwd: root }));
 
-// The suite's extra builds (other versions of a remote, a broken remote), built here rather than during the
-// browser tests, where a build on 2 cores would slow every test running beside it.
-const extraBuilds = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-builds-'));
-run(`node e2e/support/variants.cjs ${extraBuilds}`, { cwd: root });
+if (toRun.has('unit'))
+  stage(def('unit'), () => {
+    // `pnpm -r run test` passes over a package that has no `test` script without a word: a package with a test/
+    // folder (the renderer's node:test suite, the server's, ...) must have one, or its tests would never run here.
+    // scripts/ and e2e/ have stages of their own; services/origin-server's node:test suite runs with the others.
+    const withTests = [];
+    for (const dir of workspaceDirs(root)) {
+      if (dir === 'scripts' || dir === 'e2e') continue;
+      const manifest = path.join(root, dir, 'package.json');
+      const hasScript = fs.existsSync(manifest) && Boolean(JSON.parse(fs.readFileSync(manifest, 'utf8')).scripts?.test);
+      if (fs.existsSync(path.join(root, dir, 'test')) && !hasScript)
+        throw new Error(`[test] ${dir}/ has a test/ folder but no "test" script in its package.json: its tests would be skipped`);
+      if (hasScript) withTests.push(dir);
+    }
+    if (!scope) {
+      run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });
+      return;
+    }
+    const dirs = withTests.filter((d) => scope.unit.includes(d));
+    if (!dirs.length) return console.log('[test] no affected package has unit tests');
+    run(`pnpm --workspace-concurrency=1 ${dirs.map((d) => `--filter ./${d}`).join(' ')} run test`, { cwd: root, env: { CI: '1' } });
+  });
 
-step('end-to-end');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
-try {
-  run('pnpm --filter @site/e2e run test', { cwd: root, env: { E2E_DATA_DIR: dataDir, E2E_PREBUILT_DIR: extraBuilds, CI: '1' } });
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(extraBuilds, { recursive: true, force: true });
-}
-step('all passed');
+if (toRun.has('scripts')) stage(def('scripts'), () => run('node --test scripts/test/', { cwd: root }));
+
+if (toRun.has('pg')) stage(def('pg'), () => run('pnpm --filter @site/api-server run test:pg', { cwd: root }));
+
+if (toRun.has('build'))
+  stage(def('build'), () => {
+    const apps = scope ? scope.build : null;
+    run(`node scripts/build.cjs${apps ? ` ${apps.join(' ')}` : ''}`, { cwd: root });
+    for (const dir of REMOTE_DIRS) if (!apps || apps.includes(dir)) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
+  });
+
+if (toRun.has('e2e'))
+  stage(def('e2e'), () => {
+    if (!toRun.has('build')) console.log("[test] the end-to-end suite serves the apps' dist/ as built last (no build stage in this run)");
+    // The suite's extra builds (other versions of a remote, a broken remote), built here rather than during the
+    // browser tests, where a build on 2 cores would slow every test running beside it.
+    const extraBuilds = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-builds-'));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+    try {
+      run(`node e2e/support/variants.cjs ${extraBuilds}`, { cwd: root });
+      run('pnpm --filter @site/e2e run test', { cwd: root, env: { E2E_DATA_DIR: dataDir, E2E_PREBUILT_DIR: extraBuilds, CI: '1' } });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(extraBuilds, { recursive: true, force: true });
+    }
+  });
+
+console.log(`\n${table(results)}`);
+console.log(`\n===== all passed (${clock((Date.now() - started) / 1000)}) =====`);

@@ -6,7 +6,7 @@ import type { RouterVo } from '@site/contract';
 import { authStore, loadUserInfo, useAuth } from '@site/app-runtime';
 import { BasicLayout } from './layout/BasicLayout';
 import { CustomerLayout } from './layout/CustomerLayout';
-import { isCustomer } from './pages/dashboard/roles';
+import { isCustomer } from './data/roles';
 import './layout/admin.css';
 import { buildMenu } from './menu/routes';
 import { keys } from './data/keys';

@@ -12,7 +12,6 @@ const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
 
-const root = path.resolve(__dirname, '../..');
 const { CHROMIUM, CHROMIUM_ARGS } = require('../../shared/build-config/chromium.cjs');
 // The same flags for Lighthouse's own Chromium: the issue's independent run used these.
 const LH_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
@@ -177,7 +176,7 @@ async function coldLoad(chromium, host, route, remotePorts) {
 
 /** One Lighthouse mobile run, reduced to the figures the report keeps; `noScripts` blocks every *.js request. */
 function lighthouseOnce(url, noScripts) {
-  const bin = path.join(root, 'e2e/node_modules/.bin/lighthouse');
+  const bin = path.join(__dirname, '../node_modules/.bin/lighthouse');
   const out = path.join(os.tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
   const args = [
     url,

@@ -16,7 +16,7 @@ const { spawn } = require('child_process');
 const { freePort, waitFor, startPostgres, startApi, startNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
 
 const root = path.resolve(__dirname, '../..');
-const autocannon = require(require.resolve('autocannon', { paths: [path.join(root, 'e2e')] }));
+const autocannon = require('autocannon');
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS || 8);
 const WRITES = Number(process.env.BENCH_SCALE_WRITES || 100);
 

@@ -32,7 +32,7 @@ const { freePort, startPostgres, startApi, stopAll } = require('../../services/o
 
 const root = path.resolve(__dirname, '../..');
 const API_DIR = path.join(root, 'services/api-server');
-const pg = require(require.resolve('pg', { paths: [API_DIR] }));
+const pg = require('pg');
 
 const CALLS = Number(process.env.BENCH_SCALE_CALLS || 20);
 const RAW_CALLS = Number(process.env.BENCH_SCALE_RAW_CALLS || 3);

@@ -2,6 +2,7 @@
 // directives without a reason (issue 16.5). Each case lints a small source as if it were a file of that folder.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('fs');
 const path = require('path');
 const { ESLint } = require('eslint');
 
@@ -133,4 +134,59 @@ test('[16.5] the react-hooks rules run on the front end (rules-of-hooks, exhaust
   const rules = (await findings('remote-content/src/x.tsx', code)).map((m) => m.split(':')[0]);
   assert.ok(rules.includes('react-hooks/rules-of-hooks'), rules.join());
   assert.ok(rules.includes('react-hooks/exhaustive-deps'), rules.join());
+});
+
+const layerFindings = async (file, code) => (await findings(file, code)).filter((m) => m.startsWith('site/layers'));
+const ADMIN_LAYERS = 'remote-shell-admin/src 的层次由低到高：data、store、menu < components、list-page < pages < layout < 入口文件';
+
+test('[issue 38.3] inside an app an upward import is refused: components/ to pages/, a page to layout/, data/ to list-page/', async () => {
+  assert.deepEqual(
+    await layerFindings(
+      'remote-shell-admin/src/components/Fixture.tsx',
+      "import { roleLabel } from '../pages/dashboard/RoleTags';\nexport { roleLabel };\n",
+    ),
+    [`site/layers: 分层：components/ 不得引用上层的 pages/（${ADMIN_LAYERS}）`],
+  );
+  assert.deepEqual(
+    await layerFindings('remote-shell-admin/src/pages/dashboard/Fixture.tsx', "export const p = import('../../layout/SettingsDrawer');\n"),
+    [`site/layers: 分层：pages/ 不得引用上层的 layout/（${ADMIN_LAYERS}）`],
+  );
+  assert.deepEqual(
+    await layerFindings('remote-shell-admin/src/data/fixture.ts', "import { useListPage } from '../list-page';\nexport { useListPage };\n"),
+    [`site/layers: 分层：data/ 不得引用上层的 list-page/（${ADMIN_LAYERS}）`],
+  );
+  assert.deepEqual(await layerFindings('remote-content/src/components/Fixture.tsx', "export { default } from '../Standalone';\n"), [
+    'site/layers: 分层：components/ 不得引用上层的 remote-content/src/ 的入口文件（remote-content/src 的层次由低到高：components < pages < 入口文件）',
+  ]);
+  // Down and level stay allowed, and so does a test, which composes what it tests.
+  assert.deepEqual(
+    await layerFindings(
+      'remote-shell-admin/src/layout/Fixture.tsx',
+      "import { ListPage } from '../list-page';\nimport { PageSection } from '../components/PageSection';\nimport { keys } from '../data/keys';\nimport { NotFound } from '../pages/not-found/NotFound';\nexport { ListPage, PageSection, keys, NotFound };\n",
+    ),
+    [],
+  );
+  assert.deepEqual(
+    await layerFindings(
+      'remote-shell-admin/src/components/Fixture.test.tsx',
+      "import { BasicLayout } from '../layout/BasicLayout';\nexport { BasicLayout };\n",
+    ),
+    [],
+  );
+  // A folder no layer names is refused until eslint.config.mjs gives it one.
+  assert.deepEqual(await layerFindings('remote-support/src/widgets/Fixture.tsx', 'export const a = 1;\n'), [
+    'site/layers: remote-support/src/widgets/ 不在任何层中：请在 eslint.config.mjs 的 APP_LAYERS 中为它指定一层（components < pages）',
+  ]);
+});
+
+test('[issue 38.3] a cycle of static imports is refused; an import back of types only, or by import(), is none', async () => {
+  // On disk b -> c -> a; a.ts linted with an import of ./b closes the cycle (as committed it has none, so `eslint .` passes).
+  const dir = 'scripts/test/fixtures/lint-cycle';
+  const cycleFindings = async (file, code) => (await findings(file, code)).filter((m) => m.startsWith('site/no-cycle'));
+  assert.deepEqual(await cycleFindings(`${dir}/a.ts`, "import { fromB } from './b';\n\nexport const fromA = () => fromB() + 1;\n"), [
+    `site/no-cycle: 循环引用：${dir}/a.ts -> ${dir}/b.ts -> ${dir}/c.ts -> ${dir}/a.ts（把两者共用的部分移到下层的模块中）`,
+  ]);
+  assert.deepEqual(await cycleFindings(`${dir}/a.ts`, 'export const fromA = () => 1;\n'), []);
+  // typed-b imports typed-a's type only, lazy-b imports it by import(): neither runs when the module is evaluated.
+  assert.deepEqual(await cycleFindings(`${dir}/typed-a.ts`, fs.readFileSync(path.join(root, dir, 'typed-a.ts'), 'utf8')), []);
 });

@@ -121,8 +121,7 @@ test('the contract check fails when a manifest lacks a module the host routes to
 });
 
 test('[ISSUE-26] with a shared storage, publish and rollback write the bucket’s site/remotes.json and list reads it', async () => {
-  // s3rver is a dependency of the origin server, whose site-storage.cjs this script uses.
-  const S3rver = require(require.resolve('s3rver', { paths: [path.join(root, 'services/origin-server')] }));
+  const S3rver = require('s3rver');
   const { siteStorage, readStored } = require('../../services/origin-server/src/site-storage.cjs');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-s3-'));
   const server = new S3rver({

@@ -4,15 +4,13 @@
  */
 const fs = require('fs');
 const path = require('path');
+const ts = require('typescript');
 const declared = require('@site/antd-kit/shared-exports');
 
 const SOURCE = /\.(tsx?|jsx?|cjs|mjs)$/;
 const TEST = /\.test\.(tsx?|jsx?)$/;
 /** The server build's entry (server.cjs) never reaches a browser, where the router is shared tree-shaken. */
 const SERVER_ENTRY = /[\\/]src[\\/]server\.tsx?$/;
-// Module specifiers of static imports / re-exports, dynamic imports and require().
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
-const NAMED_FROM = /\b(import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 
 function isKitPackage(specifier) {
   return declared.packages.some((p) => specifier === p || specifier.startsWith(`${p}/`));
@@ -27,8 +25,36 @@ function sourceFiles(dir) {
   });
 }
 
-function lineOf(text, index) {
-  return text.slice(0, index).split('\n').length;
+/**
+ * A file's module references, read with TypeScript's parser (issue 38.3: no regular expression reads source in the
+ * build): every specifier of an import, export-from, `import x = require()`, `import()` and `require()`, and the
+ * value names a non-type import or export names from each specifier.
+ */
+function moduleReferences(file, text) {
+  const kind = /\.(tsx|jsx)$/.test(file) ? ts.ScriptKind.TSX : /\.ts$/.test(file) ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const lineOf = (node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const refs = [];
+  const visit = (node) => {
+    let spec = null;
+    let names = [];
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      spec = node.moduleSpecifier;
+      const typeOnly = ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly : node.isTypeOnly;
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
+      if (!typeOnly && bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings)))
+        names = bindings.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      if (ts.isStringLiteral(node.moduleReference.expression)) spec = node.moduleReference.expression;
+    } else if (ts.isCallExpression(node) && node.arguments.length && ts.isStringLiteral(node.arguments[0])) {
+      const callee = node.expression;
+      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require')) spec = node.arguments[0];
+    }
+    if (spec) refs.push({ specifier: spec.text, line: lineOf(node), names });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return refs;
 }
 
 /** Problems (Chinese, one per finding, with file:line) in the sources under `srcDir`; [] when the app is clean. */
@@ -36,24 +62,21 @@ function checkKitImports(srcDir) {
   const problems = [];
   const allowedRouter = new Set(declared.router);
   for (const file of sourceFiles(srcDir)) {
-    const text = fs.readFileSync(file, 'utf8');
-    const where = (i) => `${path.relative(process.cwd(), file)}:${lineOf(text, i)}`;
-    for (const m of text.matchAll(SPECIFIER)) {
-      if (isKitPackage(m[1])) problems.push(`${where(m.index)} 直接引用了 ${m[1]}：请改为从 @site/antd-kit 引入`);
-      if (m[1] === 'react-router' || m[1].startsWith('react-router/')) {
-        problems.push(`${where(m.index)} 直接引用了 ${m[1]}：请从 react-router-dom 引入（共享的单例）`);
+    const refs = moduleReferences(file, fs.readFileSync(file, 'utf8'));
+    const where = (line) => `${path.relative(process.cwd(), file)}:${line}`;
+    for (const r of refs) {
+      if (isKitPackage(r.specifier)) problems.push(`${where(r.line)} 直接引用了 ${r.specifier}：请改为从 @site/antd-kit 引入`);
+      if (r.specifier === 'react-router' || r.specifier.startsWith('react-router/')) {
+        problems.push(`${where(r.line)} 直接引用了 ${r.specifier}：请从 react-router-dom 引入（共享的单例）`);
       }
     }
     if (TEST.test(file) || SERVER_ENTRY.test(file)) continue; // tests and the server entry are not in a browser bundle: any router export may serve them
-    for (const m of text.matchAll(NAMED_FROM)) {
-      if (m[4] !== 'react-router-dom' || m[2]) continue;
-      for (const spec of m[3].split(',')) {
-        const s = spec.trim();
-        if (!s || s.startsWith('type ')) continue;
-        const name = s.split(/\s+as\s+/)[0].trim();
+    for (const r of refs) {
+      if (r.specifier !== 'react-router-dom') continue;
+      for (const name of r.names) {
         if (!allowedRouter.has(name)) {
           problems.push(
-            `${where(m.index)} 使用了未在 @site/antd-kit/shared-exports.cjs 声明的 react-router-dom 导出 ${name}：请先在那里声明（ui-kit 次版本）`,
+            `${where(r.line)} 使用了未在 @site/antd-kit/shared-exports.cjs 声明的 react-router-dom 导出 ${name}：请先在那里声明（ui-kit 次版本）`,
           );
         }
       }

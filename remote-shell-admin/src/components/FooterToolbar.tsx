@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAuth } from '@site/app-runtime';
 import { FOOTER_TOOLBAR_OFFSET } from '@site/contract';
-import { isCustomer } from '../pages/dashboard/roles';
+import { isCustomer } from '../data/roles';
 import { useSettings, type Settings } from '../store/settings';
 
 /**

@@ -35,7 +35,7 @@ import {
   listStaffUsers,
 } from '@site/api-client';
 import type { MediaQuery, NoticeListQuery, PageQuery, TableDataInfo, VisitRangeQuery } from '@site/contract';
-import type { ListSource } from '../list-page/use-list-page';
+import type { ListSource } from './shell-query';
 import { keys } from './keys';
 
 /** A list page's source: its key, its call and the resource its writes change. */

@@ -1,9 +1,21 @@
 import { createContext, useCallback, useContext } from 'react';
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import type { PageQuery, TableDataInfo } from '@site/contract';
 import { CHANGES, type Resource } from './keys';
 
 /** What a write changed: a resource of `CHANGES` (keys.ts), or the query keys themselves. */
 export type Changed = Resource | readonly QueryKey[];
+
+/**
+ * Where a list page's rows come from (`lists` in data/queries.ts): the key of one page of rows, the API call, and what
+ * a write on the page changes. Here, below the list page (list-page/) that reads it, so data/ imports nothing above.
+ */
+export interface ListSource<T, Q extends PageQuery> {
+  key: (query: Q) => readonly unknown[];
+  load: (query: Q) => Promise<TableDataInfo<T>>;
+  /** What a write on the page changes: a resource of `CHANGES` (data/keys.ts) or its keys. */
+  changes: Changed;
+}
 
 /**
  * Whether the view around a component is on screen. The multi-tab layout keeps the views of open tabs mounted

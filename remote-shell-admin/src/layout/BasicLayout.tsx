@@ -16,7 +16,7 @@ import { NavMenu } from './NavMenu';
 import { NoticeBell } from './NoticeBell';
 import { PageHeader } from './PageHeader';
 import { SettingsDrawer } from './SettingsDrawer';
-import { SupportLink } from './SupportLink';
+import { SupportLink } from '../components/SupportLink';
 import { UserMenu } from './UserMenu';
 import { useIsMobile } from './use-is-mobile';
 

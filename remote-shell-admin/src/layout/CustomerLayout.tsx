@@ -10,7 +10,7 @@ import { Logo } from './Logo';
 import { NavMenu } from './NavMenu';
 import { NoticeBell } from './NoticeBell';
 import { PageHeader } from './PageHeader';
-import { SupportLink } from './SupportLink';
+import { SupportLink } from '../components/SupportLink';
 import { UserMenu } from './UserMenu';
 
 const { Content, Footer } = Layout;

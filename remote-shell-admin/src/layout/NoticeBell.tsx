@@ -5,8 +5,8 @@ import { NOTICE, type Notice } from '@site/contract';
 import { NoticeDetailModal } from '../components/NoticeDetailModal';
 import { bellPageQuery, dictQuery, unreadQuery } from '../data/queries';
 import { useShellQuery } from '../data/shell-query';
-import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from './notice-paging';
-import { isUnread, UnreadDot, useNoticeReading } from './notice-unread';
+import { changeTab, hasMore, initialPaging, nextPage, noticeQuery, noticeTitle, receivePage, type NoticePaging } from '../components/notice-paging';
+import { isUnread, UnreadDot, useNoticeReading } from '../components/notice-unread';
 
 /** The notice types of the tabs: the sys_notice_type dictionary (NOTICE-2). */
 function useNoticeTypes() {

@@ -1,7 +1,7 @@
 import { Avatar, Dropdown, Space, LogoutOutlined, SettingOutlined, UserOutlined } from '@site/antd-kit';
 import { useNavigate } from 'react-router-dom';
 import { confirmLogout, useAuth } from '@site/app-runtime';
-import { roleLabel } from '../pages/dashboard/roles';
+import { roleLabel } from '../data/roles';
 
 /** The user dropdown: avatar and nick name; 个人中心, 个人设置 (when its menu flag is on, SHELL-8), 退出登录 (AUTH-6). */
 export function UserMenu({ showSettings }: { showSettings: boolean }) {

@@ -1,25 +1,16 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { App, type TableProps } from '@site/antd-kit';
-import type { PageQuery, TableDataInfo } from '@site/contract';
-import { useChanged, useShellQuery, type Changed } from '../data/shell-query';
+import type { PageQuery } from '@site/contract';
+import { useChanged, useShellQuery, type ListSource } from '../data/shell-query';
+
+export type { ListSource };
 
 export type RowId = string | number;
 /** RuoYi sort parameters; a table column with `sorter: true` sorts on its dataIndex. */
 interface SortQuery {
   orderByColumn?: string;
   isAsc?: 'asc' | 'desc';
-}
-
-/**
- * Where a list page's rows come from (`lists` in data/queries.ts): the key of one page of rows, the API call, and what
- * a write on the page changes.
- */
-export interface ListSource<T, Q extends PageQuery> {
-  key: (query: Q) => readonly unknown[];
-  load: (query: Q) => Promise<TableDataInfo<T>>;
-  /** What a write on the page changes: a resource of `CHANGES` (data/keys.ts) or its keys. */
-  changes: Changed;
 }
 
 export interface ListState<T, Q extends PageQuery, K extends RowId = number> {

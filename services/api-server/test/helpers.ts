@@ -22,7 +22,7 @@ export interface TestServer {
   restart(opts?: ServerOptions): Promise<TestServer>;
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -564,7 +564,8 @@ test('[ISSUE-26] [issue 35.8] a renderer that dies holding the lease loses no ch
 
 /** A remote's release for the renderer: a manifest exposing what the host routes to, and a server build. */
 function fixtureRelease(deployDir, version, channelId) {
-  const { requiredExposes } = require('../../../scripts/lib/contract.cjs');
+  const { requiredExposes } = require('../../../shared/build-config/federation/contract.cjs');
+  const routes = require('../../../shared/contract/src/routes.json');
   const dir = path.join(deployDir, 'remote-content', version);
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.writeFileSync(
@@ -572,7 +573,7 @@ function fixtureRelease(deployDir, version, channelId) {
     JSON.stringify({
       name: 'remote_content',
       metaData: { buildInfo: { buildVersion: version } },
-      exposes: requiredExposes().remote_content.map((p) => ({ path: p })),
+      exposes: requiredExposes(routes).remote_content.map((p) => ({ path: p })),
     }),
   );
   // Its pages read the API as the real ones do (each render call names the API's address); each names the release.

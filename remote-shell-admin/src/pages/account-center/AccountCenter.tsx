@@ -4,9 +4,9 @@ import { useShellQuery } from '../../data/shell-query';
 import { type ProfileResponse, type WorkbenchAccount } from '@site/contract';
 import { useAuth } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
-import { isCustomer, roleLabel } from '../dashboard/roles';
+import { isCustomer, roleLabel } from '../../data/roles';
 import { WORKBENCH_EMPTY } from '../dashboard/CustomerWorkbench';
-import { useWorkbenchAccount } from '../../layout/SupportLink';
+import { useWorkbenchAccount } from '../../components/SupportLink';
 
 /**
  * /account/center: the signed-in user's profile card. A customer holds no post: their card says the company and the

@@ -2,8 +2,8 @@ import { Avatar, Button, CustomerServiceOutlined, Descriptions, Skeleton, Space,
 import { Link } from 'react-router-dom';
 import { useAuth } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
-import { useWorkbenchAccount } from '../../layout/SupportLink';
-import { supportHref } from '../../layout/support-url';
+import { useWorkbenchAccount } from '../../components/SupportLink';
+import { supportHref } from '../../components/support-url';
 import { LatestNotices } from './LatestNotices';
 import { MyDocuments } from './MyDocuments';
 import { MyMessages } from './MyMessages';

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { App } from '@site/antd-kit';
 import * as api from '@site/api-client';
 import { authStore } from '@site/app-runtime';
-import { readSupportInfo } from '../../layout/support-url';
+import { readSupportInfo } from '../../components/support-url';
 import { WithQueries } from '../../test/query-client';
 import Dashboard from './Dashboard';
 

@@ -1,6 +1,6 @@
 import { useAuth } from '@site/app-runtime';
 import { CustomerWorkbench } from './CustomerWorkbench';
-import { isCustomer } from './roles';
+import { isCustomer } from '../../data/roles';
 import { StaffWorkbench } from './StaffWorkbench';
 
 /** /index 工作台: a signed-in customer's own workbench, or the staff workbench for holders of a staff role. */

@@ -6,8 +6,8 @@ import { bellPageQuery, dictQuery } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
 import { NoticeDetailModal } from '../../components/NoticeDetailModal';
 import { PageSection } from '../../components/PageSection';
-import { noticeTitle } from '../../layout/notice-paging';
-import { isUnread, UnreadDot, useNoticeReading } from '../../layout/notice-unread';
+import { noticeTitle } from '../../components/notice-paging';
+import { isUnread, UnreadDot, useNoticeReading } from '../../components/notice-unread';
 
 /**
  * The newest open notices meant for the reader (the server answers staff 'all' + 'staff', customers 'all' +

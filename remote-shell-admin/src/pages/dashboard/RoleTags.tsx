@@ -1,5 +1,5 @@
 import { Tag } from '@site/antd-kit';
-import { roleLabel } from './roles';
+import { roleLabel } from '../../data/roles';
 
 /** The signed-in person's roles as tags, by the names people read (both workbenches show them). */
 export function RoleTags({ roles }: { roles: readonly string[] }) {

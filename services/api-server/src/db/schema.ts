@@ -1,6 +1,7 @@
 /**
  * Drizzle table definitions. They mirror migrations/*.sql (the migrations are the source of truth for the
- * database; these definitions give typed queries on both drivers).
+ * database; these definitions give typed queries on both drivers). test/schema-drift.test.ts fails when the two
+ * disagree (tables, columns, types, nullability, defaults, primary keys, unique constraints, declared indexes).
  */
 import { sql } from 'drizzle-orm';
 import type { ContentChange } from '@site/contract';
@@ -223,10 +224,14 @@ export const sysUser = pgTable('sys_user', {
   noticeReadSince: ts('notice_read_since').notNull().defaultNow(),
 });
 
-export const sysUserRole = pgTable('sys_user_role', {
-  userId: integer('user_id').notNull(),
-  roleKey: varchar('role_key', { length: 50 }).notNull(),
-});
+export const sysUserRole = pgTable(
+  'sys_user_role',
+  {
+    userId: integer('user_id').notNull(),
+    roleKey: varchar('role_key', { length: 50 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleKey] })],
+);
 
 export const sysMenu = pgTable('sys_menu', {
   menuId: integer('menu_id').primaryKey(),
@@ -244,10 +249,14 @@ export const sysMenu = pgTable('sys_menu', {
   orderNum: integer('order_num').notNull().default(0),
 });
 
-export const sysRoleMenu = pgTable('sys_role_menu', {
-  roleKey: varchar('role_key', { length: 50 }).notNull(),
-  menuId: integer('menu_id').notNull(),
-});
+export const sysRoleMenu = pgTable(
+  'sys_role_menu',
+  {
+    roleKey: varchar('role_key', { length: 50 }).notNull(),
+    menuId: integer('menu_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleKey, t.menuId] })],
+);
 
 export const sysToken = pgTable('sys_token', {
   tokenHash: char('token_hash', { length: 64 }).primaryKey(),

@@ -1,0 +1,145 @@
+/**
+ * The stages of `npm test` (scripts/test.cjs, issue 38.6): their names and budgets, the command line
+ * (`--only=<stage>[,<stage>]`, `--changed`), which stages and packages a set of changed files affects, and the
+ * table of durations printed at the end. Pure functions, so scripts/test/test-stages.test.cjs can hold them.
+ */
+const fs = require('fs');
+const path = require('path');
+
+/**
+ * In run order. `budget` (seconds) is what the stage is held to on the 2-core machine: the stages' sum is the
+ * 30 minutes `npm test` must stay under; each is its measured duration on a full run plus headroom (the run of
+ * 27 Nov 2026: setup 6 s, lint 31 s, types 27 s, unit 555 s, scripts 7 s, pg 106 s, build 133 s with the e2e
+ * builds, e2e 675 s; 1,540 s in all).
+ */
+const STAGES = [
+  { name: 'lint', title: 'lint (ESLint, Prettier)', budget: 60 },
+  { name: 'types', title: 'type check (tsc --build)', budget: 60 },
+  { name: 'unit', title: "unit tests (every package's test script)", budget: 600, system: true },
+  { name: 'scripts', title: 'scripts (node --test scripts/test/)', budget: 30, system: true },
+  { name: 'pg', title: 'server suite on a PostgreSQL server', budget: 150, system: true },
+  { name: 'build', title: 'production build and the remote contract checks', budget: 120 },
+  { name: 'e2e', title: 'end-to-end (the extra builds, then Playwright)', budget: 750, system: true },
+];
+const SETUP = { name: 'setup', title: 'setup (pnpm, packages, system packages)', budget: 30 };
+const TOTAL_BUDGET = SETUP.budget + STAGES.reduce((s, st) => s + st.budget, 0);
+const STAGE_NAMES = STAGES.map((s) => s.name);
+
+/** `--only=a,b` (or `--only a,b`) and `--changed`; anything else is refused with the usage. */
+function parseArgs(argv) {
+  const usage = `usage: npm test [-- --only=<stage>[,<stage>...]] [-- --changed]; stages: ${STAGE_NAMES.join(', ')}`;
+  const out = { only: null, changed: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--changed') out.changed = true;
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const value = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
+      const names = (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const unknown = names.filter((n) => !STAGE_NAMES.includes(n));
+      if (!names.length || unknown.length)
+        throw new Error(`[test] ${unknown.length ? `unknown stage ${unknown.join(', ')}` : '--only names no stage'}: ${usage}`);
+      out.only = names;
+    } else if (arg === '--help' || arg === '-h') throw new Error(usage);
+    else throw new Error(`[test] unknown argument ${arg}: ${usage}`);
+  }
+  return out;
+}
+
+/** Folder -> the workspace folders it declares (`workspace:` dependencies of any kind). */
+function workspaceGraph(root, dirs) {
+  const folderOf = new Map();
+  const manifests = new Map();
+  for (const dir of dirs) {
+    const file = path.join(root, dir, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+    folderOf.set(manifest.name, dir);
+    manifests.set(dir, manifest);
+  }
+  const graph = new Map();
+  for (const [dir, m] of manifests) {
+    const deps = { ...m.dependencies, ...m.devDependencies, ...m.peerDependencies };
+    graph.set(
+      dir,
+      Object.entries(deps)
+        .filter(([, v]) => String(v).startsWith('workspace:'))
+        .map(([name]) => folderOf.get(name))
+        .filter(Boolean),
+    );
+  }
+  return graph;
+}
+
+/**
+ * Files that change what every stage checks: the workspace's own manifests and lockfile, the shared compiler and
+ * lint settings, the test runner and CI.
+ */
+const EVERYTHING =
+  /^(package\.json|pnpm-lock\.yaml|pnpm-workspace\.yaml|\.pnpmfile\.cjs|\.npmrc|tsconfig(\.base)?\.json|scripts\/test\.cjs|scripts\/lib\/test-stages\.cjs|\.ci\/)/;
+const APPS = /^(host|remote-[a-z-]+)$/;
+
+/**
+ * The rule of `--changed`, from the files changed (root-relative): the packages they are in and every package that
+ * depends on those, transitively (its `workspace:` dependencies), and per stage:
+ * lint: the changed files themselves (all files when the lint or format settings changed); types: when a
+ * TypeScript source or a tsconfig changed; unit: the test script of each affected package; scripts: when scripts/
+ * or services/origin-server/ (whose modules the scripts load) is affected; pg: when services/api-server/ is;
+ * build: the affected apps; e2e: when an app, a service, a shared package or e2e/ is affected. A change to a
+ * workspace-wide file (EVERYTHING) runs every stage whole.
+ */
+function affected(changed, graph) {
+  const all = changed.some((f) => EVERYTHING.test(f));
+  const dirs = [...graph.keys()];
+  const owner = (f) => dirs.filter((d) => f === d || f.startsWith(`${d}/`)).sort((a, b) => b.length - a.length)[0];
+  const hit = new Set(all ? dirs : changed.map(owner).filter(Boolean));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [dir, deps] of graph)
+      if (!hit.has(dir) && deps.some((d) => hit.has(d))) {
+        hit.add(dir);
+        grew = true;
+      }
+  }
+  const packages = dirs.filter((d) => hit.has(d));
+  const lintAll = all || changed.some((f) => /^(eslint\.config\.mjs|\.prettierrc\.json|\.prettierignore|scripts\/lib\/lint-layers\.cjs)$/.test(f));
+  return {
+    packages,
+    lint: lintAll ? 'all' : changed,
+    types: all || changed.some((f) => /\.(ts|tsx|mts|cts)$/.test(f) || /(^|\/)tsconfig[^/]*\.json$/.test(f)),
+    unit: packages.filter((d) => d !== 'scripts' && d !== 'e2e'),
+    scripts: hit.has('scripts') || hit.has('services/origin-server'),
+    pg: hit.has('services/api-server'),
+    build: packages.filter((d) => APPS.test(d)),
+    e2e: packages.some((d) => APPS.test(d) || d.startsWith('services/') || d.startsWith('shared/') || d === 'e2e'),
+  };
+}
+
+const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+
+/** The closing table: each stage run, its duration against its budget, and the total. */
+function table(results) {
+  const rows = [['stage', 'took', 'budget', '']];
+  let took = 0;
+  let budget = 0;
+  for (const r of results) {
+    took += r.seconds;
+    budget += r.budget;
+    rows.push([r.name, clock(r.seconds), clock(r.budget), r.failed ? 'FAILED' : r.seconds > r.budget ? 'over budget' : 'ok']);
+  }
+  rows.push(['total', clock(took), clock(budget), took > budget ? 'over budget' : '']);
+  rows.push(['(all stages)', '', clock(TOTAL_BUDGET), '']);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (i === 0 || i === 3 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+module.exports = { STAGES, SETUP, STAGE_NAMES, TOTAL_BUDGET, parseArgs, workspaceGraph, affected, table, clock };

@@ -1,0 +1,80 @@
+// `npm test`'s stages (issue 38.6): --only and --changed, the rule that maps changed files to stages and packages,
+// and the closing table of durations against budgets (scripts/lib/test-stages.cjs).
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('path');
+const { STAGES, SETUP, TOTAL_BUDGET, parseArgs, workspaceGraph, affected, table } = require('../lib/test-stages.cjs');
+const { workspaceDirs } = require('../lib/workspace.cjs');
+
+const root = path.resolve(__dirname, '../..');
+const graph = workspaceGraph(root, workspaceDirs(root));
+
+test('[issue 38.6] the stages and their budgets add up to the 30 minutes npm test is held to', () => {
+  assert.deepEqual(
+    STAGES.map((s) => s.name),
+    ['lint', 'types', 'unit', 'scripts', 'pg', 'build', 'e2e'],
+  );
+  assert.equal(TOTAL_BUDGET, 30 * 60);
+  assert.equal(SETUP.budget + STAGES.reduce((s, st) => s + st.budget, 0), TOTAL_BUDGET);
+});
+
+test('[issue 38.6] --only names stages, --changed narrows them; anything else is refused with the usage', () => {
+  assert.deepEqual(parseArgs([]), { only: null, changed: false });
+  assert.deepEqual(parseArgs(['--only=unit,pg']), { only: ['unit', 'pg'], changed: false });
+  assert.deepEqual(parseArgs(['--only', 'e2e', '--changed']), { only: ['e2e'], changed: true });
+  assert.throws(() => parseArgs(['--only=unit,jest']), /unknown stage jest: usage: npm test .*stages: lint, types, unit, scripts, pg, build, e2e/);
+  assert.throws(() => parseArgs(['--only=']), /--only names no stage/);
+  assert.throws(() => parseArgs(['--fast']), /unknown argument --fast/);
+});
+
+test('[issue 38.6] --changed: a shared package runs its own tests and those of every package that depends on it', () => {
+  const s = affected(['shared/api-client/src/request.ts'], graph);
+  assert.ok(s.unit.includes('shared/api-client') && s.unit.includes('shared/ui') && s.unit.includes('host'), s.unit.join());
+  assert.ok(!s.unit.includes('shared/contract') && !s.unit.includes('services/api-server'), s.unit.join());
+  assert.deepEqual(s.lint, ['shared/api-client/src/request.ts']);
+  assert.equal(s.types, true);
+  assert.equal(s.pg, false);
+  assert.ok(s.build.includes('host') && s.build.includes('remote-content'), s.build.join());
+  assert.equal(s.e2e, true);
+});
+
+test('[issue 38.6] --changed: the API server runs its suites on PGlite and PostgreSQL and the end-to-end suite, no app build', () => {
+  const s = affected(['services/api-server/src/routes/content.ts', 'services/api-server/migrations/031_x.sql'], graph);
+  assert.ok(s.unit.includes('services/api-server'), s.unit.join());
+  assert.equal(s.pg, true);
+  assert.deepEqual(s.build, []);
+  assert.equal(s.e2e, true);
+  assert.equal(s.scripts, false);
+});
+
+test('[issue 38.6] --changed: documentation alone is only linted; a workspace-wide file runs everything', () => {
+  const docs = affected(['docs/architecture.md', 'README.md'], graph);
+  assert.deepEqual(
+    { lint: docs.lint, types: docs.types, unit: docs.unit, pg: docs.pg, build: docs.build, e2e: docs.e2e, scripts: docs.scripts },
+    { lint: ['docs/architecture.md', 'README.md'], types: false, unit: [], pg: false, build: [], e2e: false, scripts: false },
+  );
+  const lock = affected(['pnpm-lock.yaml'], graph);
+  assert.equal(lock.lint, 'all');
+  assert.deepEqual(lock.packages, [...graph.keys()]);
+  assert.equal(lock.pg && lock.e2e && lock.scripts && lock.types, true);
+  assert.equal(affected(['eslint.config.mjs'], graph).lint, 'all');
+});
+
+test('[issue 38.6] the closing table gives each stage its time, its budget and whether it kept it', () => {
+  const out = table([
+    { name: 'lint', seconds: 31, budget: 60, failed: false },
+    { name: 'unit', seconds: 615, budget: 600, failed: false },
+    { name: 'pg', seconds: 12, budget: 150, failed: true },
+  ]);
+  assert.equal(
+    out,
+    [
+      'stage          took  budget',
+      'lint           0:31    1:00  ok',
+      'unit          10:15   10:00  over budget',
+      'pg             0:12    2:30  FAILED',
+      'total         10:58   13:30',
+      '(all stages)          30:00',
+    ].join('\n'),
+  );
+});

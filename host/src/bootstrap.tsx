@@ -48,7 +48,7 @@ async function start() {
   await yieldToMain();
   const [{ startTransition }, { loadPageBeforeHydration }, { remotesReady }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),
-    import(/* webpackMode: "eager" */ './federation/RemotePage'),
+    import(/* webpackMode: "eager" */ './app/RemotePage'),
     import(/* webpackMode: "eager" */ './federation/remotes'),
   ]);
   // A page rendered ahead of time is hydrated once its remote page's code has arrived (preloaded by its HTML), so

@@ -3,9 +3,10 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import NProgress from 'nprogress';
-import { PageLoading, RemotePage } from '../federation/RemotePage';
+import { PageLoading, RemotePage } from './RemotePage';
 import { loadRemoteModule } from '../federation/remotes';
 import type { RemoteRoute } from '../federation/route-table';
+import { companyQuery } from '@site/ui';
 import { useLoadingBar } from './loading-bar';
 
 // The federation runtime is the boundary: a remote's module comes when a test says so.
@@ -33,8 +34,11 @@ function NewsPage({ answer }: { answer: Promise<string> }) {
 }
 
 function site(routes: ReactNode) {
+  // The shell's data is in before any navigation, as on a served page (a composed page reads the company for its title).
+  const client = new QueryClient();
+  client.setQueryData(companyQuery().queryKey, [{ title: '某公司' }]);
   return (
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/']}>
         <Bar />
         <Link to="/news">新闻资讯</Link>

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { PageLoading } from '../federation/RemotePage';
+import { PageLoading } from '../app/RemotePage';
 import { useCompany } from '../site-data/site-data';
 
 /** Sign-in, registration and password pages: a simple centred card without the public header. */

@@ -8,6 +8,6 @@ export const HOST_PAGES = ['/404', '/search', '/clearAll', '/test'] as const;
  * the visitor's query: services/page-renderer search-page.ts, issue 36.5).
  */
 export const RENDERED_HOST_PAGES: Record<string, () => Promise<PageModule>> = {
-  '/404': () => import('../pages/not-found/NotFound'),
-  '/search': () => import('../pages/search/SearchPage'),
+  '/404': () => import('./not-found/NotFound'),
+  '/search': () => import('./search/SearchPage'),
 };

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { loadRemoteModule } from './remotes';
-import { RemoteBoundary } from './RemoteBoundary';
-import type { RemoteRoute } from './route-table';
+import { loadRemoteModule } from '../federation/remotes';
+import { RemoteBoundary } from '../federation/RemoteBoundary';
+import type { RemoteRoute } from '../federation/route-table';
 import { withAntd } from '../antd/with-antd';
-import { takePreloaded } from './preload';
-import { loadingStateShown, pageCodeLoad, pageShown } from '../app/loading-bar';
+import { takePreloaded } from '../federation/preload';
+import { loadingStateShown, pageCodeLoad, pageShown } from './loading-bar';
 import { composePage, routeHead, type PageModule } from '../render/page-module';
 
 /** The page with its head and not-found state (render/page-module). */
@@ -12,7 +12,7 @@ const composed = (route: RemoteRoute) => (module: PageModule) => composePage(mod
 
 /** The loading state of a page whose code is not there yet (first load, or a retry). */
 export function PageLoading() {
-  // The page is on its way while this stands in for it (the loading bar runs, see app/loading-bar).
+  // The page is on its way while this stands in for it (the loading bar runs, see loading-bar.ts).
   useEffect(() => loadingStateShown(), []);
   return (
     <div className="page-loading" aria-busy="true">

@@ -5,12 +5,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { companyQuery } from '@site/ui';
 import { RemotePage } from './RemotePage';
-import { loadRemoteModule, RemoteUnavailableError } from './remotes';
-import type { RemoteRoute } from './route-table';
+import { loadRemoteModule, RemoteUnavailableError } from '../federation/remotes';
+import type { RemoteRoute } from '../federation/route-table';
 
 // The federation runtime is the boundary: the remote is unreachable once, then back.
-jest.mock('./remotes', () => {
-  const actual = jest.requireActual('./remotes');
+jest.mock('../federation/remotes', () => {
+  const actual = jest.requireActual('../federation/remotes');
   return { ...actual, loadRemoteModule: jest.fn() };
 });
 jest.mock('../antd/with-antd', () => ({ withAntd: (load: () => Promise<unknown>) => load }));

@@ -466,6 +466,32 @@ export const visitHostDay = pgTable('visit_host_day', { day: date('day').notNull
   primaryKey({ columns: [t.day, t.host] }),
 ]);
 
+/**
+ * 访问统计's closed days kept (migration 032, src/lib/visit-range.ts): the figures of a range's days before today,
+ * under the generation of the roll-ups' closed days (`visit_range_gen`, moved on by a record for a closed day).
+ */
+export const visitRangeGen = pgTable('visit_range_gen', {
+  id: boolean('id').primaryKey().default(true),
+  gen: bigint('gen', { mode: 'number' }).notNull().default(0),
+});
+export const visitRangeCache = pgTable(
+  'visit_range_cache',
+  {
+    zone: text('zone').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    gen: bigint('gen', { mode: 'number' }).notNull(),
+    days: jsonb('days').notNull(),
+    totals: jsonb('totals').notNull(),
+    pages: jsonb('pages').notNull(),
+    entries: jsonb('entries').notNull(),
+    refs: jsonb('refs').notNull(),
+    hosts: jsonb('hosts').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay] })],
+);
+
 /** Writes sent with an Idempotency-Key and their answers, kept 24 h (migration 023, lib/idempotency.ts). */
 export const idempotencyKey = pgTable(
   'idempotency_key',

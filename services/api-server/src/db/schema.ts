@@ -483,13 +483,41 @@ export const visitRangeCache = pgTable(
     gen: bigint('gen', { mode: 'number' }).notNull(),
     days: jsonb('days').notNull(),
     totals: jsonb('totals').notNull(),
-    pages: jsonb('pages').notNull(),
-    entries: jsonb('entries').notNull(),
     refs: jsonb('refs').notNull(),
     hosts: jsonb('hosts').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay] })],
+);
+/** Every page of a kept range, and every entry page (ranked by the indexes of migration 032). */
+export const visitRangePage = pgTable(
+  'visit_range_page',
+  {
+    zone: text('zone').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    lpath: text('lpath').notNull(),
+    id: text('id').notNull(),
+    category: text('category').notNull(),
+    path: text('path').notNull(),
+    pv: integer('pv').notNull(),
+    uv: integer('uv').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay, t.lpath, t.id, t.category] })],
+);
+export const visitRangeEntry = pgTable(
+  'visit_range_entry',
+  {
+    zone: text('zone').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    lpath: text('lpath').notNull(),
+    id: text('id').notNull(),
+    category: text('category').notNull(),
+    path: text('path').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay, t.lpath, t.id, t.category] })],
 );
 
 /** Writes sent with an Idempotency-Key and their answers, kept 24 h (migration 023, lib/idempotency.ts). */

@@ -550,6 +550,8 @@ export const articleSearch = pgTable('article_search', {
   doc: text('doc').notNull().default(''),
   terms: text('terms').notNull().default(''),
   rule: smallint('rule').notNull().default(0),
+  /** The distinct character pairs of `doc` (migration 031: search_grams), GIN-indexed. */
+  grams: text('grams').array().notNull().default(sql`'{}'::text[]`),
 });
 
 /** The site's vocabulary for typo tolerance (migration 024): a term and how many articles hold it. */

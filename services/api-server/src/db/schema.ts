@@ -551,7 +551,10 @@ export const articleSearch = pgTable('article_search', {
   terms: text('terms').notNull().default(''),
   rule: smallint('rule').notNull().default(0),
   /** The distinct character pairs of `doc` (migration 031: search_grams), GIN-indexed. */
-  grams: text('grams').array().notNull().default(sql`'{}'::text[]`),
+  grams: text('grams')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** The site's vocabulary for typo tolerance (migration 024): a term and how many articles hold it. */

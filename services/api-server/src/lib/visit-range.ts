@@ -15,7 +15,7 @@
  * Not read: the range is counted again and kept; if even that is stale by the time it is read, the figures are
  * counted straight from the roll-ups (rollupFigures).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
 import type { DayRange, DayRow, PageKey, VisitFigures } from '../routes/visits.js';
 
@@ -233,7 +233,11 @@ async function readRange(db: Db, r: DayRange, top: number, card: boolean): Promi
         SELECT path, nullif(id, '') AS id, nullif(category, '') AS category, sessions::int FROM merged
          ORDER BY 4 DESC, 1, 2, 3 LIMIT ${top}`,
     );
-    const [rest] = await rows<{ refs: { host: string | null; own: string | null; sessions: number }[]; hosts: string[]; open_hosts: string[] | null }>(
+    const [rest] = await rows<{
+      refs: { host: string | null; own: string | null; sessions: number }[];
+      hosts: string[];
+      open_hosts: string[] | null;
+    }>(
       tx,
       sql`SELECT kept.refs || coalesce((SELECT jsonb_agg(jsonb_build_object('host', ref_host, 'own', entry_host, 'sessions', n))
                                           FROM (SELECT ref_host, entry_host, count(*)::int AS n FROM ${firsts} f GROUP BY ref_host, entry_host) s), '[]') AS refs,
@@ -249,13 +253,7 @@ async function readRange(db: Db, r: DayRange, top: number, card: boolean): Promi
  * The figures of a range (as rollupFigures gives them), its closed days from `visit_range_cache`. `fallback`
  * counts them from the roll-ups: a range of open days only, or closed days changed again while being kept.
  */
-export async function keptFigures(
-  db: Db,
-  r: DayRange,
-  top: number,
-  card: boolean,
-  fallback: () => Promise<VisitFigures>,
-): Promise<VisitFigures> {
+export async function keptFigures(db: Db, r: DayRange, top: number, card: boolean, fallback: () => Promise<VisitFigures>): Promise<VisitFigures> {
   const first = await readRange(db, r, top, card);
   if (first.kind === 'figures') return first.figures;
   if (first.kind === 'open') return fallback();

@@ -1,11 +1,13 @@
 -- Issue 36.9 (search at 10,000 articles): a two-character Chinese term (风险, 故障) has no trigram, so it was matched
 -- by reading every article's text, and the ranking read every match's text again. Each index row now keeps the
--- distinct character pairs of its text (`grams`, GIN): a term of two characters is found in the index alone (a pair
--- is in the text exactly when the term is), a longer one by all of its pairs and then its text (LIKE); a term of one
--- character still reads the text. Kept by the same write as the row (lib/search.ts indexArticles, in the article
--- write's transaction); rows are indexed again at start (rule 3).
+-- distinct character pairs and triples of its text (`grams`, GIN): a term of two or three characters is found in the
+-- index alone (it is in the text exactly when it is one of them), a longer one by all of its triples and then its
+-- text (LIKE); a term of one character still reads the text. Kept by the same write as the row (lib/search.ts
+-- indexArticles, in the article write's transaction); rows are indexed again at start (rule 3).
 CREATE OR REPLACE FUNCTION search_grams(doc text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
-$$ SELECT coalesce(array_agg(DISTINCT g ORDER BY g), '{}') FROM (SELECT substr(doc, i, 2) AS g FROM generate_series(1, length(doc) - 1) i) x
+$$ SELECT coalesce(array_agg(DISTINCT g ORDER BY g), '{}')
+     FROM (SELECT substr(doc, i, 2) AS g FROM generate_series(1, length(doc) - 1) i
+           UNION ALL SELECT substr(doc, i, 3) FROM generate_series(1, length(doc) - 2) i) x
     WHERE g !~ '\s' $$;
 ALTER TABLE article_search ADD COLUMN IF NOT EXISTS grams text[] NOT NULL DEFAULT '{}';
 CREATE INDEX IF NOT EXISTS article_search_grams_idx ON article_search USING gin (grams);

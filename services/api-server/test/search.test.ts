@@ -240,23 +240,23 @@ describe('[issue 36] search', () => {
     );
   });
 
-  test('[issue 36.9] character pairs: a two-character term is found by its pair, a longer one only where the whole term is, one character by the text', async () => {
+  test('[issue 36.9] character pairs and triples: a term of two or three characters is found by the index, a longer one only where the whole term is', async () => {
     // Rare characters no seeded article holds.
-    const whole = await write({ text: '<p>前文龘靐齉后文</p>' });
-    const pairsOnly = await write({ text: '<p>龘靐，然后靐齉</p>' });
+    const whole = await write({ text: '<p>前文龘靐齉麤后文</p>' });
+    const triples = await write({ text: '<p>龘靐齉，然后靐齉麤</p>' });
+    const pairs = await write({ text: '<p>龘靐，然后靐齉</p>' });
     const other = await write({ text: '<p>爩</p>' });
     const ids = async (text: string) => (await search(text, { pageSize: 100 })).content.map((a) => a.id).sort((x, y) => x - y);
-    assert.deepEqual(
-      await ids('龘靐'),
-      [whole, pairsOnly].sort((x, y) => x - y),
-    );
-    // Both pairs of 龘靐齉 are in pairsOnly's text, the term is not: no match.
-    assert.deepEqual(await ids('龘靐齉'), [whole]);
+    const sorted = (...list: number[]) => list.sort((x, y) => x - y);
+    assert.deepEqual(await ids('龘靐'), sorted(whole, triples, pairs));
+    // Both pairs of 龘靐齉 are in the third text, the term is not; both triples of 龘靐齉麤 in the second, the term is not.
+    assert.deepEqual(await ids('龘靐齉'), sorted(whole, triples));
+    assert.deepEqual(await ids('龘靐齉麤'), [whole]);
     assert.deepEqual(await ids('爩'), [other]);
-    const [g] = await rows<{ grams: string[] }>(s.app.ctx.db, sql`SELECT grams FROM article_search WHERE article_id = ${pairsOnly}`);
-    assert.ok(g.grams.includes('龘靐') && g.grams.includes('靐齉') && !g.grams.includes('龘齉'), JSON.stringify(g.grams));
+    const [g] = await rows<{ grams: string[] }>(s.app.ctx.db, sql`SELECT grams FROM article_search WHERE article_id = ${pairs}`);
+    assert.ok(g.grams.includes('龘靐') && g.grams.includes('靐齉') && !g.grams.includes('龘靐齉'), JSON.stringify(g.grams));
     assert.ok(
-      g.grams.every((p) => [...p].length === 2 && !/\s/.test(p)),
+      g.grams.every((p) => [2, 3].includes([...p].length) && !/\s/.test(p)),
       JSON.stringify(g.grams),
     );
   });

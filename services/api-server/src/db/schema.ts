@@ -550,7 +550,7 @@ export const articleSearch = pgTable('article_search', {
   doc: text('doc').notNull().default(''),
   terms: text('terms').notNull().default(''),
   rule: smallint('rule').notNull().default(0),
-  /** The distinct character pairs of `doc` (migration 031: search_grams), GIN-indexed. */
+  /** The distinct character pairs and triples of `doc` (migration 031: search_grams), GIN-indexed. */
   grams: text('grams')
     .array()
     .notNull()

@@ -2,9 +2,9 @@
  * The site search (issue 36): words, not one substring; a ranking; typo tolerance from the site's own vocabulary;
  * excerpts with the matched terms as ranges (plain text, never HTML).
  *
- * The index lives in the database (migrations 024, 026): `article_search` holds each article's title, its summary,
- * SEO keywords and tags (`meta`), and all of its text (`doc`: title, meta and body a line apart), normalised and lower
- * case, so a term is a plain LIKE with a trigram index; `search_term` holds the vocabulary (every indexed word,
+ * The index lives in the database (migrations 024, 026, 031): `article_search` holds each article's title, its
+ * summary, SEO keywords and tags (`meta`), all of its text (`doc`: title, meta and body a line apart), normalised and
+ * lower case, and the text's character pairs and triples (`grams`, GIN: see matchAll); `search_term` holds the vocabulary (every indexed word,
  * adjacent word pair of a title or summary, and short title, with how many articles hold it). Both are written by
  * `indexArticles` inside the transaction of the article write (routes/articles.ts, routes/article-history.ts, the
  * seed), and at start for articles indexed by an older rule (`reindexStale`).

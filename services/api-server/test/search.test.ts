@@ -240,6 +240,51 @@ describe('[issue 36] search', () => {
     );
   });
 
+  test('[issue 36.9] character pairs and triples: a term of two or three characters is found by the index, a longer one only where the whole term is', async () => {
+    // Rare characters no seeded article holds.
+    const whole = await write({ text: '<p>前文龘靐齉麤后文</p>' });
+    const triples = await write({ text: '<p>龘靐齉，然后靐齉麤</p>' });
+    const pairs = await write({ text: '<p>龘靐，然后靐齉</p>' });
+    const other = await write({ text: '<p>爩</p>' });
+    const ids = async (text: string) => (await search(text, { pageSize: 100 })).content.map((a) => a.id).sort((x, y) => x - y);
+    const sorted = (...list: number[]) => list.sort((x, y) => x - y);
+    assert.deepEqual(await ids('龘靐'), sorted(whole, triples, pairs));
+    // Both pairs of 龘靐齉 are in the third text, the term is not; both triples of 龘靐齉麤 in the second, the term is not.
+    assert.deepEqual(await ids('龘靐齉'), sorted(whole, triples));
+    assert.deepEqual(await ids('龘靐齉麤'), [whole]);
+    assert.deepEqual(await ids('爩'), [other]);
+    const [g] = await rows<{ grams: string[] }>(s.app.ctx.db, sql`SELECT grams FROM article_search WHERE article_id = ${pairs}`);
+    assert.ok(g.grams.includes('龘靐') && g.grams.includes('靐齉') && !g.grams.includes('龘靐齉'), JSON.stringify(g.grams));
+    assert.ok(
+      g.grams.every((p) => [2, 3].includes([...p].length) && !/\s/.test(p)),
+      JSON.stringify(g.grams),
+    );
+  });
+
+  test('[issue 36.9] pages taken level by level: every page of a two-term query is the slice of the whole ranking, the count the same', async () => {
+    const a = `pa${uniq()}`;
+    const b = `pb${uniq()}`;
+    const filler = '<p>' + '电力系统运行稳定可靠。'.repeat(3) + '</p>';
+    for (let i = 0; i < 7; i++)
+      await write(
+        i % 3 === 0
+          ? { description: `摘要 ${a}${i % 2 ? ` ${b}` : ''}`, text: `<p>${a}</p>${filler}<p>${b}</p>` }
+          : { text: i % 2 ? `<p>${a} ${b}</p>` : `<p>${b}</p>${filler}<p>${a}</p>` },
+      );
+    const whole = await search(`${a} ${b}`, { pageSize: 100 });
+    assert.equal(whole.totalElements, 7);
+    const paged: number[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const r = await search(`${a} ${b}`, { pageSize: 2, page });
+      assert.equal(r.totalElements, 7);
+      paged.push(...r.content.map((x) => x.id));
+    }
+    assert.deepEqual(
+      paged,
+      whole.content.map((x) => x.id),
+    );
+  });
+
   test('[issue 36.7] a database without its index (seeded before migration 024) is indexed at start', async () => {
     const db = s.app.ctx.db;
     await db.execute(sql`DELETE FROM article_search WHERE article_id = ${RISK_PLATFORM}`);

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import type { VisitAnalytics } from '@site/contract';
-import { rows } from '../src/db/index.js';
+import { rows, type Db } from '../src/db/index.js';
 import { visitAnalytics, type DayRange } from '../src/routes/visits.js';
 import { rawFigures } from './visits-raw.js';
 import { suiteServer } from './helpers.js';
@@ -48,8 +48,8 @@ interface Rec {
  * category pages, several of the site's hosts, sources (search engines, the site itself, none, loopback), sessions
  * that began in the back office (no site traffic), sessions across midnight, exits whose entry fell on the day before.
  */
-function dataSet(): Rec[] {
-  const rnd = prng(36);
+function dataSet(start = Date.UTC(2024, 2, 1), days = 12, seed = 36): Rec[] {
+  const rnd = prng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
   const hosts = ['http://site.example', 'https://www.site.example', 'http://127.0.0.1:8080', 'HTTP://Site.Example'];
   const pages = [
@@ -86,9 +86,9 @@ function dataSet(): Rec[] {
     const newVisitor = !seen.has(uv);
     seen.add(uv);
     // A start between 2024-03-01 00:00 and 03-12 23:00, often near midnight.
-    const dayN = Math.floor(rnd() * 12);
+    const dayN = Math.floor(rnd() * days);
     const startSec = rnd() < 0.25 ? 86_400 - Math.floor(rnd() * 1800) : Math.floor(rnd() * 86_400);
-    let t = Date.UTC(2024, 2, 1 + dayN) / 1000 + startSec;
+    let t = (start + dayN * DAY_MS) / 1000 + startSec;
     const loads = 1 + Math.floor(rnd() * 5);
     for (let k = 0; k < loads; k++) {
       const url = k === 0 ? entryUrl : host + pick(pages);
@@ -135,9 +135,9 @@ const RANGES: [string, string][] = [
   ['2024-03-12', '2024-03-13'],
 ];
 
-async function compare(note: string) {
-  for (const [b, e] of RANGES)
-    for (const top of [50, 3]) {
+async function compare(note: string, ranges = RANGES, tops = [50, 3]) {
+  for (const [b, e] of ranges)
+    for (const top of tops) {
       const fromRollup = await visitAnalytics(s.app.ctx, range(b, e), top);
       const fromRecords = await visitAnalytics(s.app.ctx, range(b, e), top, rawFigures);
       assert.deepEqual(fromRollup, fromRecords, `${note}: ${b}..${e}, top ${top}`);
@@ -188,6 +188,47 @@ describe('visit roll-ups', () => {
       else process.env.TZ = saved;
     }
     await compare('back in the default zone');
+  });
+
+  test('[issue 36.9] 访问统计 with today: the closed days as kept plus today counted equal the records, and stay so as records arrive', async () => {
+    const db = (): Db => s.app.ctx.db;
+    await rows(db(), sql`DELETE FROM visit`);
+    await rows(db(), sql`SELECT visit_rollup_rebuild(${tz()})`);
+    const local = (ms: number) => new Date(ms).toLocaleDateString('sv-SE', { timeZone: tz() });
+    const today = local(Date.now());
+    const start = Date.parse(`${today}T00:00:00Z`) - 5 * DAY_MS;
+    const ranges: [string, string][] = [
+      [local(Date.now() - 5 * DAY_MS), today],
+      [local(Date.now() - 2 * DAY_MS), today],
+      [today, today],
+      [local(Date.now() - 5 * DAY_MS), local(Date.now() - DAY_MS)],
+    ];
+    const kept = () =>
+      rows<{ to_day: string; gen: number; created_at: string; current: number }>(
+        db(),
+        sql`SELECT to_char(to_day, 'YYYY-MM-DD') AS to_day, gen::int, created_at::text, (SELECT gen FROM visit_range_gen)::int AS current
+              FROM visit_range_cache WHERE from_day = ${ranges[0][0]}::date ORDER BY to_day`,
+      );
+    // Six days up to today (some sessions across midnight, returning visitors, sessions that go on today).
+    const recs = dataSet(start, 6, 41);
+    await storeAll(recs.filter((r) => !r.at.startsWith(today)));
+    await compare('closed days only', ranges, [3]);
+    await storeAll(recs.filter((r) => r.at.startsWith(today)));
+    await compare('closed days and today', ranges);
+    const [range] = await kept();
+    assert.equal(range.to_day, local(Date.now() - DAY_MS), 'the closed days are kept up to yesterday');
+    assert.equal(range.gen, range.current, 'kept under the current generation');
+    // Today's records do not touch the closed days: the kept range is read as it is, and the figures still equal the records'.
+    await storeAll(dataSet(start + 5 * DAY_MS, 1, 42).map((r) => ({ ...r, si: `${r.si}7` })));
+    await compare('more records today', ranges, [3]);
+    assert.deepEqual(await kept(), [range], 'the kept range was read, not counted again');
+    // A record for a closed day: the generation moves on, the range is counted again, the figures follow the records.
+    await storeAll(dataSet(start + DAY_MS, 1, 43).map((r) => ({ ...r, si: `${r.si}8` })));
+    const [after] = await rows<{ gen: number }>(db(), sql`SELECT gen::int FROM visit_range_gen`);
+    assert.ok(after.gen > range.gen, 'a record for a closed day moves the generation on');
+    await compare('a record for a closed day', ranges, [3]);
+    const [again] = await kept();
+    assert.equal(again.gen, after.gen);
   });
 
   test('[issue 36.10] a database with records made before 025_visit_rollup is backfilled by the migration', async () => {

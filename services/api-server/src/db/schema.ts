@@ -476,6 +476,60 @@ export const visitHostDay = pgTable('visit_host_day', { day: date('day').notNull
   primaryKey({ columns: [t.day, t.host] }),
 ]);
 
+/**
+ * 访问统计's closed days kept (migration 032, src/lib/visit-range.ts): the figures of a range's days before today,
+ * under the generation of the roll-ups' closed days (`visit_range_gen`, moved on by a record for a closed day).
+ */
+export const visitRangeGen = pgTable('visit_range_gen', {
+  id: boolean('id').primaryKey().default(true),
+  gen: bigint('gen', { mode: 'number' }).notNull().default(0),
+});
+export const visitRangeCache = pgTable(
+  'visit_range_cache',
+  {
+    zone: text('zone').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    gen: bigint('gen', { mode: 'number' }).notNull(),
+    days: jsonb('days').notNull(),
+    totals: jsonb('totals').notNull(),
+    refs: jsonb('refs').notNull(),
+    hosts: jsonb('hosts').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay] })],
+);
+/** Every page of a kept range, and every entry page (ranked by the indexes of migration 032). */
+export const visitRangePage = pgTable(
+  'visit_range_page',
+  {
+    zone: text('zone').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    lpath: text('lpath').notNull(),
+    id: text('id').notNull(),
+    category: text('category').notNull(),
+    path: text('path').notNull(),
+    pv: integer('pv').notNull(),
+    uv: integer('uv').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay, t.lpath, t.id, t.category] })],
+);
+export const visitRangeEntry = pgTable(
+  'visit_range_entry',
+  {
+    zone: text('zone').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    lpath: text('lpath').notNull(),
+    id: text('id').notNull(),
+    category: text('category').notNull(),
+    path: text('path').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay, t.lpath, t.id, t.category] })],
+);
+
 /** Writes sent with an Idempotency-Key and their answers, kept 24 h (migration 023, lib/idempotency.ts). */
 export const idempotencyKey = pgTable(
   'idempotency_key',
@@ -507,6 +561,11 @@ export const articleSearch = pgTable('article_search', {
   doc: text('doc').notNull().default(''),
   terms: text('terms').notNull().default(''),
   rule: smallint('rule').notNull().default(0),
+  /** The distinct character pairs and triples of `doc` (migration 031: search_grams), GIN-indexed. */
+  grams: text('grams')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** The site's vocabulary for typo tolerance (migration 024): a term and how many articles hold it. */

@@ -1,5 +1,5 @@
 /** Content calls (UJCMS-style front-end API): bare JSON answers. */
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -445,19 +445,25 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
     };
   });
 
-  /** prev = the neighbour published just after (the one above in a newest-first list); next = just before. null when none. */
+  /**
+   * prev = the neighbour published just after (the one above in a newest-first list); next = just before. null when none.
+   * The neighbour is sought with a row comparison against the article's own (publish_date, id), read in the same
+   * statement: the channel's index (channel_id, publish_date, id) is entered at that row, not read from the channel's
+   * first or last article on (issue 36: 57 ms at 10,000 articles), and the time keeps PostgreSQL's microseconds (a JS
+   * Date holds milliseconds).
+   */
   const neighbour = async (id: number, dir: 'prev' | 'next') => {
     const [cur] = await db
-      .select({ channelId: t.article.channelId, publishDate: t.article.publishDate })
+      .select({ channelId: t.article.channelId })
       .from(t.article)
       .where(and(eq(t.article.id, id), isPublic));
     if (!cur) throw notFound('文章不存在');
-    const newer = or(gt(t.article.publishDate, cur.publishDate), and(eq(t.article.publishDate, cur.publishDate), gt(t.article.id, id)));
-    const older = or(lt(t.article.publishDate, cur.publishDate), and(eq(t.article.publishDate, cur.publishDate), lt(t.article.id, id)));
+    const self = sql`(SELECT publish_date, id FROM article WHERE id = ${id})`;
+    const pair = sql`(${t.article.publishDate}, ${t.article.id})`;
     const rows = await db
       .select(listColumns)
       .from(t.article)
-      .where(and(isPublic, eq(t.article.channelId, cur.channelId), dir === 'prev' ? newer : older))
+      .where(and(isPublic, eq(t.article.channelId, cur.channelId), dir === 'prev' ? sql`${pair} > ${self}` : sql`${pair} < ${self}`))
       .orderBy(...(dir === 'prev' ? [asc(t.article.publishDate), asc(t.article.id)] : [desc(t.article.publishDate), desc(t.article.id)]))
       .limit(1);
     if (!rows.length) return null;

@@ -30,6 +30,7 @@ import { rows, type Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { needPermi } from '../lib/auth.js';
 import { formatDate } from '../lib/text.js';
+import { keptFigures } from '../lib/visit-range.js';
 
 const OK = '操作成功';
 /** How many rows each ranking of the analytics page gives (the dashboard card: DASHBOARD_TOP). */
@@ -82,7 +83,10 @@ async function rollupZone(db: Db): Promise<void> {
   if (row?.zone === tz()) return;
   await db.transaction(async (tx) => {
     const [again] = await rows<{ zone: string }>(tx as unknown as Db, sql`SELECT zone FROM visit_rollup_zone FOR UPDATE`);
-    if (again?.zone !== tz()) await tx.execute(sql`SELECT visit_rollup_rebuild(${tz()})`);
+    if (again?.zone === tz()) return;
+    await tx.execute(sql`SELECT visit_rollup_rebuild(${tz()})`);
+    // Every day's roll-ups changed: no kept range (lib/visit-range.ts) is read again.
+    await tx.execute(sql`UPDATE visit_range_gen SET gen = gen + 1`);
   });
 }
 
@@ -181,8 +185,15 @@ export interface VisitFigures {
  * transaction of its own with room to group in memory (work_mem), and on PostgreSQL the four run at once on the
  * pool's connections. `card`: only what the dashboard card shows (no entry pages, sources or hosts).
  */
-export async function rollupFigures(db: Db, r: DayRange, top: number, opts: { parallel?: boolean; card?: boolean } = {}): Promise<VisitFigures> {
+export async function rollupFigures(
+  db: Db,
+  r: DayRange,
+  top: number,
+  opts: { parallel?: boolean; card?: boolean; direct?: boolean } = {},
+): Promise<VisitFigures> {
   await rollupZone(db);
+  // The closed days' figures as kept (issue 36.9); `direct` counts every day from the roll-ups.
+  if (!opts.direct) return keptFigures(db, r, top, !!opts.card, () => rollupFigures(db, r, top, { ...opts, direct: true }));
   const where = inDays(r);
   const read = <T>(q: SQL) =>
     db.transaction(async (tx) => {

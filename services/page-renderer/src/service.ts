@@ -167,8 +167,10 @@ function watchRemotes(file: string): void {
     if (changed.length) {
       // Every page, not only the remote's own: each page names the whole remotes file it was rendered with, and the
       // browser keeps it for the visit (a page of another remote naming the old release would load it later).
-      console.log(`[renderer] remotes file changed (${changed.join(', ')}): re-rendering the pages`);
-      enqueue({ all: true });
+      // The changed remotes' pages first: every other page names a release that stays where it is (releases are
+      // immutable), so it stays valid until its turn (README, *A remote published*).
+      console.log(`[renderer] remotes file changed (${changed.join(', ')}): re-rendering the pages, theirs first`);
+      enqueue({ all: true, first: changed });
     }
   });
 }

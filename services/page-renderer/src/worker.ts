@@ -5,27 +5,29 @@
  *
  *   node --import tsx src/worker.ts '[{"all":true}]'      (configuration from the environment, see config.ts)
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { JSDOM } from 'jsdom';
-import { SITE_TIME_ZONE } from '@site/contract';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
+import { SITE_TIME_ZONE } from '@site/contract';
+import { loadHostBuild } from './bundles';
 import { readConfig, readRemotes, type RendererConfig } from './config';
-import { PAGE_CATCH, pageDocument, withPageCatch } from './document';
-import { fileFor, readIndex, removePage, robots, sitemap, writeAtomic, writeIndex, writePage, type RenderIndex, type RenderedEntry } from './output';
+import {
+  readIndex,
+  removePage,
+  robots,
+  SITEMAP_LIMITS,
+  writeAtomic,
+  writeIndex,
+  writeSitemaps,
+  type RenderIndex,
+  type RenderedEntry,
+  type SitemapLimits,
+} from './output';
+import { openPageJob, type JobSpec } from './page-job';
 import { plan, type PlannedRoute, type Scope } from './plan';
+import { renderPool } from './pool';
 
 // Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
 process.env.TZ = SITE_TIME_ZONE;
-
-/** DOMPurify sanitises article HTML with a jsdom window, as it does with the page's in the browser (@site/ui). */
-const SANITIZE_WINDOW = Symbol.for('site.sanitize-window');
-const WINDOW_PAGES = 50;
-function freshSanitizeWindow(): void {
-  const g = globalThis as unknown as Record<symbol, { close(): void } | undefined>;
-  g[SANITIZE_WINDOW]?.close();
-  g[SANITIZE_WINDOW] = new JSDOM('').window as unknown as { close(): void };
-}
 
 export interface RunReport {
   rendered: number;
@@ -35,16 +37,23 @@ export interface RunReport {
   ms: number;
   pagesPerSecond: number;
   versions: Record<string, string>;
+  /** Workers the run could use (RENDER_WORKERS): its own thread and the render threads (pool.ts). */
+  workers: number;
+  /** The process's peak resident memory so far (all its threads), MB. */
+  peakRssMB: number;
+  /** sitemap.xml alone, or an index and this many sitemap-N.xml files. */
+  sitemapFiles: number;
+}
+
+/** RENDER_WORKERS: the run's workers, its own thread included; default every core. */
+export function renderWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Math.floor(Number(env.RENDER_WORKERS));
+  return Number.isFinite(n) && n >= 1 ? n : availableParallelism();
 }
 
 export async function runRender(config: RendererConfig, scopes: readonly Scope[], log = console): Promise<RunReport> {
   const started = performance.now();
-  (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('site.api-origin')] = config.apiOrigin;
   const host = loadHostBuild(config.hostRoot, config.cacheDir);
-  const template = withPageCatch(
-    readFileSync(path.join(config.hostRoot, 'index.html'), 'utf8'),
-    readIfExists(path.join(config.hostRoot, PAGE_CATCH)),
-  );
   const remotesFile = readRemotes(config);
   const previous = readIndex(config.outDir);
   const previousPages = previous?.pages ?? {};
@@ -52,15 +61,17 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   // A canary's variant (service.ts, canary.ts): only the pages of the canary's remote, into the canary's own output.
   const only = process.env.RENDER_ONLY_REMOTE || '';
   const publicRemotes = [...new Set(host.PUBLIC_ROUTES.map((r) => r.remote))].filter((r) => !only || r === only);
-  const remotes = new Map<string, LoadedRemote>();
-  for (const name of publicRemotes) {
-    const url = remotesFile[name];
-    if (!url) continue;
-    const remote = await loadRemote(name, url, config.cacheDir);
-    if (remote.problem) log.warn(`[renderer] ${name} ${remote.version}: ${remote.problem}; its pages are rendered by the browser`);
-    remotes.set(name, remote);
-  }
-  const versions = Object.fromEntries([...remotes.values()].map((r) => [r.name, r.version]));
+  const spec: JobSpec = {
+    outDir: config.outDir,
+    apiOrigin: config.apiOrigin,
+    siteOrigin: config.siteOrigin,
+    hostRoot: config.hostRoot,
+    cacheDir: config.cacheDir,
+    remotes: remotesFile,
+    names: publicRemotes,
+  };
+  const job = await openPageJob(spec, (line) => log.warn(line));
+  const { remotes, versions } = job;
 
   // Which URLs each remote renders now. A remote without a usable server build keeps the URLs it had (or its list
   // pages): they are rendered with its slot left to the browser.
@@ -82,72 +93,49 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
 
   const wanted = new Map<string, PlannedRoute>();
   for (const scope of scopes) for (const r of plan(scope, current, previousPages)) wanted.set(r.url, r);
-  // The changed articles' own pages first, then the lists, then the pages around them: each file is served as soon
-  // as it is written, so the page an editor just changed is the first to show it.
-  const changed = new Set(scopes.flatMap((s) => ('changes' in s ? s.changes.flatMap((c) => (c.kind === 'article' ? [c.id] : [])) : [])));
-  const rank = (r: PlannedRoute) => (r.articleId !== undefined && changed.has(r.articleId) ? 0 : r.articleId === undefined ? 1 : 2);
-  const order = [...wanted.values()].sort((a, b) => rank(a) - rank(b));
-
-  const loadPage = (remoteName: string, module: string): Promise<PageModule> => {
-    const remote = remotes.get(remoteName);
-    const load = remote?.build?.pages[module];
-    if (!load) return Promise.reject(new host.ClientOnlySlot(`${remoteName}/${module}: ${remote?.problem ?? 'not in the remotes file'}`));
-    return load();
-  };
+  const order = runOrder([...wanted.values()], scopes);
 
   const pages: Record<string, RenderedEntry> = {};
   const currentUrls = new Set(current.map((r) => r.url));
   for (const [url, entry] of Object.entries(previousPages)) if (currentUrls.has(url)) pages[url] = entry;
-  const report: RunReport = { rendered: 0, kept: [], removed: 0, clientOnly: [], ms: 0, pagesPerSecond: 0, versions };
+  const workers = renderWorkers();
+  const report: RunReport = {
+    rendered: 0,
+    kept: [],
+    removed: 0,
+    clientOnly: [],
+    ms: 0,
+    pagesPerSecond: 0,
+    versions,
+    workers,
+    peakRssMB: 0,
+    sitemapFiles: 1,
+  };
 
-  host.beginRenderRun(loadPage, config.apiOrigin);
-  for (const [n, route] of order.entries()) {
-    // A fresh window for DOMPurify now and then: a jsdom window keeps listeners for every document it parsed.
-    if (n % WINDOW_PAGES === 0) freshSanitizeWindow();
-    try {
-      const result = await host.renderPage({ url: route.url, siteOrigin: config.siteOrigin });
-      if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
-      const html = pageDocument(template, {
-        location: route.url,
-        html: result.html,
-        head: result.head,
-        css: result.css,
-        data: result.data,
-        remotes: remotesFile,
-        versions,
-        preload: preloadsFor(host, remotes, route),
-      });
-      const file = fileFor(route.url);
-      writePage(config.outDir, file, html);
-      pages[route.url] = {
-        file,
-        remote: route.remote,
-        versions,
-        renderedAt: new Date().toISOString(),
-        ...(route.lastModified ? { lastModified: route.lastModified } : {}),
-        ...(route.channels ? { channels: route.channels } : {}),
-        ...(route.articleId !== undefined ? { articleId: route.articleId } : {}),
-        ...(route.blocks ? { blocks: route.blocks } : {}),
-        ...(result.clientOnly ? { clientOnly: true } : {}),
-        ...(route.canonical ? { canonical: route.canonical } : {}),
-      };
-      if (result.clientOnly) report.clientOnly.push(route.url);
+  const threadHeapMb = Math.max(128, Number(process.env.RENDER_THREAD_HEAP_MB) || 1024);
+  await renderPool(order, job, { workers, spec, threadHeapMb }, ({ url, entry, reason }) => {
+    if (entry) {
+      pages[url] = entry;
+      if (entry.clientOnly) report.clientOnly.push(url);
       report.rendered++;
-    } catch (e) {
-      const reason = (e as Error)?.message ?? String(e);
-      report.kept.push({ url: route.url, reason });
-      log.error(`[renderer] ${route.url} not rendered, ${pages[route.url] ? 'the last good file stays' : 'the browser renders it'}: ${reason}`);
+      return;
     }
-  }
+    const why = reason ?? 'not rendered';
+    report.kept.push({ url, reason: why });
+    log.error(`[renderer] ${url} not rendered, ${pages[url] ? 'the last good file stays' : 'the browser renders it'}: ${why}`);
+  });
+  // The index in the run's order, as one worker writes it: the same file whichever worker rendered which page.
+  const ordered: Record<string, RenderedEntry> = {};
+  for (const url of Object.keys(pages).sort()) ordered[url] = pages[url];
 
   // Pages no longer published (an article withdrawn or deleted) are gone: their URL answers 404 again. Their files
   // go once the index no longer names them (below), so an origin reading the index is never sent to a removed file.
   const withdrawn = Object.entries(previousPages).filter(([url, entry]) => !currentUrls.has(url) && enumerated.has(entry.remote));
-  for (const [url, entry] of Object.entries(previousPages)) if (!currentUrls.has(url) && !enumerated.has(entry.remote)) pages[url] = entry;
+  for (const [url, entry] of Object.entries(previousPages)) if (!currentUrls.has(url) && !enumerated.has(entry.remote)) ordered[url] = entry;
 
   const index: RenderIndex = {
     generatedAt: new Date().toISOString(),
-    pages,
+    pages: ordered,
     clientRoutes: host.CLIENT_ROUTES,
     // Also a detail route whose channel has nothing published now: any id there is unknown.
     detailPaths: [
@@ -161,22 +149,32 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   writeIndex(config.outDir, index);
   for (const [, entry] of withdrawn) removePage(config.outDir, entry.file);
   report.removed = withdrawn.length;
-  writeAtomic(path.join(config.outDir, 'sitemap.xml'), sitemap(config.siteOrigin, index));
+  report.sitemapFiles = writeSitemaps(config.outDir, config.siteOrigin, index, sitemapLimits());
   writeAtomic(path.join(config.outDir, 'robots.txt'), robots(config.siteOrigin));
 
   report.ms = Math.round(performance.now() - started);
   report.pagesPerSecond = report.rendered ? Math.round((report.rendered / report.ms) * 1000 * 10) / 10 : 0;
+  report.peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
   return report;
 }
 
-/** The page's remote files, so no request chain precedes hydration: its manifest, remoteEntry and page chunks. */
-function preloadsFor(host: HostServerBuild, remotes: Map<string, LoadedRemote>, route: PlannedRoute) {
-  const remote = remotes.get(route.remote);
-  if (!remote) return { manifests: [], scripts: [] };
-  const pathname = route.url.split('?')[0];
-  const module = host.PUBLIC_ROUTES.find((r) => r.path === pathname)?.module;
-  const scripts = [new URL('remoteEntry.js', remote.base).href, ...(module ? (remote.exposeAssets[module] ?? []) : [])];
-  return { manifests: [remote.manifestUrl], scripts };
+/**
+ * The order pages are written in, each served as soon as it is: the changed articles' own pages first (the page an
+ * editor just changed is the first to show it), then a just-published remote's pages (`{all, first}`: releases are
+ * immutable, so every other page is still valid with the release it names until its turn), lists before details.
+ */
+export function runOrder(routes: PlannedRoute[], scopes: readonly Scope[]): PlannedRoute[] {
+  const changed = new Set(scopes.flatMap((s) => ('changes' in s ? s.changes.flatMap((c) => (c.kind === 'article' ? [c.id] : [])) : [])));
+  const first = new Set(scopes.flatMap((s) => ('all' in s ? (s.first ?? []) : [])));
+  const rank = (r: PlannedRoute) =>
+    r.articleId !== undefined && changed.has(r.articleId) ? 0 : (first.has(r.remote) ? 1 : 3) + (r.articleId === undefined ? 0 : 1);
+  return routes.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The sitemap protocol's limits per file (50,000 URLs, 50 MB); RENDER_SITEMAP_MAX_URLS lowers the first (tests). */
+export function sitemapLimits(env: NodeJS.ProcessEnv = process.env): SitemapLimits {
+  const urls = Math.floor(Number(env.RENDER_SITEMAP_MAX_URLS));
+  return { ...SITEMAP_LIMITS, ...(urls >= 1 && urls <= SITEMAP_LIMITS.urls ? { urls } : {}) };
 }
 
 async function main() {
@@ -196,8 +194,4 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
       process.exit(1);
     },
   );
-}
-
-function readIfExists(file: string): string | null {
-  return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }

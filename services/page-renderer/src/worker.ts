@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SITE_TIME_ZONE } from '@site/contract';
 import { loadHostBuild } from './bundles';
-import { readConfig, readRemotes, type RendererConfig } from './config';
+import { READY_ARG, readConfig, readRemotes, type RendererConfig } from './config';
 import {
   readIndex,
   removePage,
@@ -178,9 +178,24 @@ export function sitemapLimits(env: NodeJS.ProcessEnv = process.env): SitemapLimi
 }
 
 async function main() {
-  // The service that started this run is gone: stop writing.
+  // The service that started this run is gone: stop writing. Also when it went while this module was loading (its
+  // channel closed before anyone listened: a worker started ahead is killed with its service at any moment).
   process.once('disconnect', () => process.exit(1));
-  const scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
+  if (process.send && !process.connected) process.exit(1);
+  let scopes: Scope[];
+  if (process.argv[2] === READY_ARG) {
+    // Started ahead: what every run loads first (tsx, React, antd, jsdom through the host's build) is loaded while
+    // there is nothing to render, so a change's run starts with its pages. The build is the host's as deployed now
+    // (cached by its content: a host deployed meanwhile is loaded again by the run); a host not there yet is the run's
+    // to report.
+    const ahead = readConfig();
+    try {
+      loadHostBuild(ahead.hostRoot, ahead.cacheDir);
+    } catch {
+      /* the run says why */
+    }
+    scopes = await new Promise<Scope[]>((resolve) => process.once('message', (m: { scopes: Scope[] }) => resolve(m.scopes)));
+  } else scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
   const report = await runRender(readConfig(), scopes);
   if (process.send) process.send({ report });
   else console.log(JSON.stringify(report));

@@ -90,24 +90,32 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
       });
       const file = fileFor(route.url);
       writePage(spec.outDir, file, html);
-      const entry: RenderedEntry = {
-        file,
-        remote: route.remote,
-        versions,
-        renderedAt: new Date().toISOString(),
-        ...(route.lastModified ? { lastModified: route.lastModified } : {}),
-        ...(route.channels ? { channels: route.channels } : {}),
-        ...(route.articleId !== undefined ? { articleId: route.articleId } : {}),
-        ...(route.blocks ? { blocks: route.blocks } : {}),
-        ...(result.clientOnly ? { clientOnly: true } : {}),
-        ...(route.canonical ? { canonical: route.canonical } : {}),
-      };
+      const entry = entryFor(route, { file, versions, renderedAt: new Date().toISOString(), clientOnly: result.clientOnly });
       return { url: route.url, entry };
     } catch (e) {
       return { url: route.url, reason: (e as Error)?.message ?? String(e) };
     }
   };
   return { host, remotes, versions, render };
+}
+
+/** A rendered page's index entry: what it was rendered with, and what the route says it shows. */
+export function entryFor(
+  route: PlannedRoute,
+  made: { file: string; versions: Record<string, string>; renderedAt: string; clientOnly?: boolean },
+): RenderedEntry {
+  return {
+    file: made.file,
+    remote: route.remote,
+    versions: made.versions,
+    renderedAt: made.renderedAt,
+    ...(route.lastModified ? { lastModified: route.lastModified } : {}),
+    ...(route.channels ? { channels: route.channels } : {}),
+    ...(route.articleId !== undefined ? { articleId: route.articleId } : {}),
+    ...(route.blocks ? { blocks: route.blocks } : {}),
+    ...(made.clientOnly ? { clientOnly: true } : {}),
+    ...(route.canonical ? { canonical: route.canonical } : {}),
+  };
 }
 
 /** The page's remote files, so no request chain precedes hydration: its manifest, remoteEntry and page chunks. */

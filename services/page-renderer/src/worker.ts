@@ -22,7 +22,7 @@ import {
   type RenderedEntry,
   type SitemapLimits,
 } from './output';
-import { openPageJob, type JobSpec } from './page-job';
+import { entryFor, openPageJob, type JobSpec, type PageOutcome } from './page-job';
 import { plan, type PlannedRoute, type Scope } from './plan';
 import { renderPool } from './pool';
 
@@ -73,6 +73,19 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const job = await openPageJob(spec, (line) => log.warn(line));
   const { remotes, versions } = job;
 
+  // A changed article's page the last run rendered is rendered now, while the remotes list their URLs (at 10,000
+  // articles that takes seconds of API calls): the page an editor just changed is out first (issue 36.9, 2 s). Its
+  // entry is completed from the route below; an article withdrawn meanwhile loses the file at the end as before.
+  const changed = changedArticles(scopes);
+  const early: PlannedRoute[] = Object.entries(previousPages)
+    .filter(([, e]) => e.articleId !== undefined && changed.has(e.articleId) && publicRemotes.includes(e.remote))
+    .map(([url, e]) => ({ ...e, url, remote: e.remote }));
+  const earlyDone = (async () => {
+    const outcomes: PageOutcome[] = [];
+    for (const route of early) outcomes.push(await job.render(route));
+    return outcomes;
+  })();
+
   // Which URLs each remote renders now. A remote without a usable server build keeps the URLs it had (or its list
   // pages): they are rendered with its slot left to the browser.
   const current: PlannedRoute[] = [];
@@ -93,6 +106,8 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
 
   const wanted = new Map<string, PlannedRoute>();
   for (const scope of scopes) for (const r of plan(scope, current, previousPages)) wanted.set(r.url, r);
+  const earlyOutcomes = await earlyDone;
+  for (const { url } of earlyOutcomes) wanted.delete(url);
   const order = runOrder([...wanted.values()], scopes);
 
   const pages: Record<string, RenderedEntry> = {};
@@ -113,7 +128,8 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   };
 
   const threadHeapMb = Math.max(128, Number(process.env.RENDER_THREAD_HEAP_MB) || 1024);
-  await renderPool(order, job, { workers, spec, threadHeapMb }, ({ url, entry, reason }) => {
+  const byUrl = new Map(current.map((r) => [r.url, r]));
+  const outcome = ({ url, entry, reason }: PageOutcome) => {
     if (entry) {
       pages[url] = entry;
       if (entry.clientOnly) report.clientOnly.push(url);
@@ -123,7 +139,13 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     const why = reason ?? 'not rendered';
     report.kept.push({ url, reason: why });
     log.error(`[renderer] ${url} not rendered, ${pages[url] ? 'the last good file stays' : 'the browser renders it'}: ${why}`);
-  });
+  };
+  // The pages rendered ahead: those still published, with what their route says now (a new publish date, channel).
+  for (const o of earlyOutcomes) {
+    const route = byUrl.get(o.url);
+    if (route) outcome(o.entry ? { url: o.url, entry: entryFor(route, o.entry) } : o);
+  }
+  await renderPool(order, job, { workers, spec, threadHeapMb }, outcome);
   // The index in the run's order, as one worker writes it: the same file whichever worker rendered which page.
   const ordered: Record<string, RenderedEntry> = {};
   for (const url of Object.keys(pages).sort()) ordered[url] = pages[url];
@@ -164,11 +186,16 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
  * immutable, so every other page is still valid with the release it names until its turn), lists before details.
  */
 export function runOrder(routes: PlannedRoute[], scopes: readonly Scope[]): PlannedRoute[] {
-  const changed = new Set(scopes.flatMap((s) => ('changes' in s ? s.changes.flatMap((c) => (c.kind === 'article' ? [c.id] : [])) : [])));
+  const changed = changedArticles(scopes);
   const first = new Set(scopes.flatMap((s) => ('all' in s ? (s.first ?? []) : [])));
   const rank = (r: PlannedRoute) =>
     r.articleId !== undefined && changed.has(r.articleId) ? 0 : (first.has(r.remote) ? 1 : 3) + (r.articleId === undefined ? 0 : 1);
   return routes.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The articles the scopes' changes name. */
+function changedArticles(scopes: readonly Scope[]): Set<number> {
+  return new Set(scopes.flatMap((s) => ('changes' in s ? s.changes.flatMap((c) => (c.kind === 'article' ? [c.id] : [])) : [])));
 }
 
 /** The sitemap protocol's limits per file (50,000 URLs, 50 MB); RENDER_SITEMAP_MAX_URLS lowers the first (tests). */

@@ -40,6 +40,7 @@ module.exports = {
   ClientOnlySlot: class extends Error {},
   beginRenderRun() {},
   async renderPage({ url }) {
+    globalThis.__renderSteps?.push(url);
     fs.appendFileSync(log, threadId + '\\n');
     if (threadId !== 0 && !said) channel.postMessage(threadId), (said = true);
     if (threadId === 0) await threadsRendered(Number(process.env.RENDER_WORKERS) - 1);
@@ -53,10 +54,17 @@ const REMOTE_BUILD = `
 module.exports = {
   name: 'remote_content', version: '1.0.0', setPublicPath() {},
   pages: { './News': async () => ({ default: () => null }), './NewsDetail': async () => ({ default: () => null }) },
-  renderRoutes: async () => [
-    { url: '/news', channels: [12] },
-    ...Array.from({ length: ${PAGES - 1} }, (_, i) => ({ url: '/newsDetail?id=' + (i + 1), articleId: i + 1, channels: [12], lastModified: '2025-02-04 03:00:00' })),
-  ],
+  renderRoutes: async () => {
+    await null;
+    globalThis.__renderSteps?.push('listed');
+    return [
+      { url: '/news', channels: [12] },
+      ...Array.from({ length: ${PAGES - 1} }, (_, i) => ({
+        url: '/newsDetail?id=' + (i + 1), articleId: i + 1, channels: [12],
+        lastModified: i + 1 === 7 && globalThis.__published7 ? globalThis.__published7 : '2025-02-04 03:00:00',
+      })),
+    ];
+  },
 };
 `;
 
@@ -213,4 +221,30 @@ test('[issue 36.9] sitemap: within the limit one sitemap.xml; past it sitemap.xm
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('[issue 36.9] a changed article’s page is rendered before the remotes have listed their URLs, its entry from the route', async (t) => {
+  const { config, threads } = await standIn(t);
+  const env = { RENDER_WORKERS: process.env.RENDER_WORKERS };
+  const g = globalThis as { __renderSteps?: string[]; __published7?: string };
+  t.after(() => {
+    delete g.__renderSteps;
+    delete g.__published7;
+    if (env.RENDER_WORKERS === undefined) delete process.env.RENDER_WORKERS;
+    else process.env.RENDER_WORKERS = env.RENDER_WORKERS;
+  });
+  process.env.RENDER_WORKERS = '1';
+  await runRender(config('changes'), [{ all: true }], quiet);
+  threads();
+
+  // Article 7 edited (a new publish date): its page first, while the remote lists its URLs; then its channel's.
+  g.__renderSteps = [];
+  g.__published7 = '2026-11-27 09:00:00';
+  const report = await runRender(config('changes'), [{ changes: [{ kind: 'article', id: 7, channelId: 12 }] }], quiet);
+  assert.deepEqual(g.__renderSteps.slice(0, 3), ['/newsDetail?id=7', 'listed', '/news']);
+  assert.equal(g.__renderSteps.filter((u) => u === '/newsDetail?id=7').length, 1, 'rendered once');
+  assert.equal(report.rendered, PAGES - 1);
+  const index = JSON.parse(readFileSync(path.join(config('changes').outDir, 'index.json'), 'utf8')) as RenderIndex;
+  assert.equal(index.pages['/newsDetail?id=7'].lastModified, '2026-11-27 09:00:00', 'the entry says what the route says now');
+  assert.deepEqual(index.pages['/newsDetail?id=7'].channels, [12]);
 });

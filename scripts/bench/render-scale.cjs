@@ -74,7 +74,8 @@ async function signIn(api) {
 async function startRenderer(renderEnv, port, log) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/service.ts'], {
     cwd: RENDERER_DIR,
-    env: { ...renderEnv, RENDER_PORT: String(port), SITE_RENDER_HOOK_TOKEN: TOKEN },
+    // No periodic full run inside the measurements (the start run alone can take longer than its 10 minutes).
+    env: { ...renderEnv, RENDER_PORT: String(port), SITE_RENDER_HOOK_TOKEN: TOKEN, RENDER_FULL_INTERVAL_MS: String(6 * 3600_000) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => log(`[service] ${String(d).trim()}`));
@@ -199,37 +200,61 @@ async function measureRenderScale() {
       }),
     });
 
-    const counts = [...new Set([...(process.env.BENCH_RENDER_SCALE_ONE === '0' ? [] : [1]), workers])];
-    for (const n of counts) {
-      log(`full render with ${n} worker(s) ...`);
-      const out = `full-${n}`;
-      const r = await fullRuns({ root, renderEnv: { ...renderEnv(out), RENDER_WORKERS: String(n) }, runs: 1, timeoutMs: 60 * 60000 });
+    const output = (dir, run) => ({
+      outputMB: mb(duBytes(dir)),
+      htmlMB: mb(
+        fs
+          .readdirSync(path.join(dir, 'pages'), { recursive: true })
+          .filter((f) => f.endsWith('.html'))
+          .reduce((s, f) => s + fs.statSync(path.join(dir, 'pages', f)).size, 0),
+      ),
+      sitemapFiles: run.sitemapFiles,
+    });
+    if (process.env.BENCH_RENDER_SCALE_ONE !== '0') {
+      log('full render with 1 worker (render-runs.mts) ...');
+      const r = await fullRuns({ root, renderEnv: { ...renderEnv('full-1'), RENDER_WORKERS: '1' }, runs: 1, timeoutMs: 60 * 60000 });
       const run = r.runs[0];
-      const dir = path.join(tmp, out);
       const row = run
         ? {
-            workers: n,
+            workers: 1,
+            via: 'render-runs.mts',
             pages: run.rendered,
             kept: run.kept,
             seconds: round(run.ms / 1000),
             pagesPerSecond: run.pagesPerSecond,
             peakRssMB: run.peakRssMB,
-            outputMB: mb(duBytes(dir)),
-            htmlMB: mb(
-              fs
-                .readdirSync(path.join(dir, 'pages'), { recursive: true })
-                .filter((f) => f.endsWith('.html'))
-                .reduce((s, f) => s + fs.statSync(path.join(dir, 'pages', f)).size, 0),
-            ),
-            sitemapFiles: run.sitemapFiles,
+            ...output(path.join(tmp, 'full-1'), run),
             errors: r.errors,
             firstProblems: r.firstProblems,
           }
-        : { workers: n, error: r.error };
+        : { workers: 1, error: r.error };
       report.full.push(row);
       log(JSON.stringify(row));
     }
-    if (counts.length === 2) report.sameBytes = comparePages(path.join(tmp, `full-${counts[0]}`), path.join(tmp, `full-${counts[1]}`));
+
+    // N workers: the service's own start run (as deployed: its worker below the servers' priority), on a fresh
+    // folder; then the incremental render through the same service.
+    log(`full render with ${workers} workers: the service's start run ...`);
+    const serviceOut = 'service';
+    const service = await startRenderer({ ...renderEnv(serviceOut), RENDER_WORKERS: String(workers) }, rendererPort, log);
+    children.push(service);
+    const first = await waitRendererIdle(rendererPort, { minRuns: 1, timeoutMs: 60 * 60000 });
+    const sr = first.status?.lastReport;
+    const row = sr
+      ? {
+          workers: sr.workers,
+          via: 'service (nice 10)',
+          pages: sr.rendered,
+          kept: sr.kept.length,
+          seconds: round(sr.ms / 1000),
+          pagesPerSecond: sr.pagesPerSecond,
+          peakRssMB: sr.peakRssMB,
+          ...output(path.join(tmp, serviceOut), sr),
+        }
+      : { workers, error: first.status?.lastError ?? 'not idle' };
+    report.full.push(row);
+    log(JSON.stringify(row));
+    if (report.full.length === 2 && sr) report.sameBytes = comparePages(path.join(tmp, 'full-1'), path.join(tmp, serviceOut));
 
     log('incremental render through the service on the feed (one news article) ...');
     const token = await signIn(api.origin);
@@ -237,15 +262,6 @@ async function measureRenderScale() {
     await pgc.connect();
     const { rows: d } = await pgc.query('SELECT id FROM article WHERE channel_id = 12 AND status = 0 ORDER BY publish_date DESC LIMIT 1 OFFSET 500');
     await pgc.end();
-    // The service starts from the N-worker folder: its start's full run, then the change.
-    const serviceOut = `full-${workers}`;
-    const service = await startRenderer({ ...renderEnv(serviceOut), RENDER_WORKERS: String(workers) }, rendererPort, () => undefined);
-    children.push(service);
-    const first = await waitRendererIdle(rendererPort, { minRuns: 1, timeoutMs: 30 * 60000 });
-    report.serviceStartRun = first.status?.lastReport
-      ? { pages: first.status.lastReport.rendered, seconds: round(first.status.lastReport.ms / 1000) }
-      : { error: first.status?.lastError ?? 'not idle' };
-    log(`service's start run: ${JSON.stringify(report.serviceStartRun)}`);
     report.incremental = await incremental({ api: api.origin, token, outDir: path.join(tmp, serviceOut), rendererPort, articleId: d[0].id });
     log(`incremental: ${JSON.stringify(report.incremental)}`);
   } catch (e) {

@@ -68,11 +68,21 @@ export function writeAtomic(file: string, content: string | Buffer): void {
   renameSync(tmp, file);
 }
 
+/**
+ * Brotli's quality for the pages' .br: 6, not 9. Measured on 97 pages of the 10,000-article site (74 KB each on
+ * average, issue 36.9): quality 9 took 3 to 14 times as long as 6 and was most of a page's render time, for files 3 %
+ * smaller (14.5 KB against 14.9 KB); quality 11 would be 13.3 KB at 4 times quality 9's time.
+ */
+export const PAGE_BROTLI_QUALITY = 6;
+
 /** The page and its precompressed siblings (the static server sends .br or .gz to a browser that takes them). */
 export function writePage(outDir: string, rel: string, html: string): void {
   const file = path.join(outDir, rel);
   const body = Buffer.from(html);
-  writeAtomic(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
+  writeAtomic(
+    `${file}.br`,
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  );
   writeAtomic(`${file}.gz`, gzipSync(body, { level: 9 }));
   writeAtomic(file, body);
 }

@@ -138,6 +138,8 @@ async function incremental({ api, token, outDir, rendererPort, articleId }) {
     runPages: last?.rendered ?? null,
     runSeconds: last ? round(last.ms / 1000) : null,
     runWorkers: last?.workers ?? null,
+    // From the run's start (the scopes reached the worker) to its first page written: the rest is the feed and lease.
+    runFirstPageMs: last?.firstPageMs ?? null,
   };
 }
 
@@ -297,7 +299,8 @@ function printRenderScale(report) {
   if (i)
     console.log(
       `Incremental: article ${i.articleId}'s page ${i.pageMs === null ? 'NOT written within 5 min' : `written ${i.pageMs} ms after the API's answer`} ` +
-        `(target ≤ 2,000 ms: ${i.pageMs !== null && i.pageMs <= 2000 ? 'met' : 'missed'}); its run rendered ${i.runPages} pages in ${i.runSeconds} s`,
+        `(target ≤ 2,000 ms: ${i.pageMs !== null && i.pageMs <= 2000 ? 'met' : 'missed'}; its run's first page ${i.runFirstPageMs} ms after the run began); ` +
+        `the run rendered ${i.runPages} pages in ${i.runSeconds} s`,
     );
 }
 

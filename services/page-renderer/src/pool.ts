@@ -24,6 +24,14 @@ export interface PoolOptions {
   spec: JobSpec;
   /** Each thread's old-generation heap limit in MB. */
   threadHeapMb: number;
+  /** The threads run below normal priority (the service's runs: background work; a thread's nice is its own). */
+  background?: boolean;
+}
+
+/** What a render thread is started with. */
+export interface ThreadData {
+  spec: JobSpec;
+  background: boolean;
 }
 
 /** Messages between the run and a render thread. */
@@ -61,7 +69,7 @@ function thread(o: PoolOptions, take: (n: number) => PlannedRoute[], each: (outc
     const entry = new URL('./render-thread.ts', import.meta.url).href;
     const w = new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, {
       eval: true,
-      workerData: o.spec,
+      workerData: { spec: o.spec, background: Boolean(o.background) } satisfies ThreadData,
       resourceLimits: { maxOldGenerationSizeMb: o.threadHeapMb },
     });
     let inFlight: PlannedRoute[] = [];

@@ -16,7 +16,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync, watchFile } from 'node:fs';
-import { hostname, setPriority } from 'node:os';
+import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -112,12 +112,8 @@ function forkWorker(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
     execArgv: ['--require', path.join(import.meta.dirname, 'exit-with-service.cjs'), '--import', 'tsx'],
     env: { ...process.env, ...env, NODE_ENV: 'production' },
   });
-  // Below the servers: a run is background work and must not slow the pages and the API it renders from.
-  try {
-    if (child.pid) setPriority(child.pid, 10);
-  } catch {
-    /* not permitted here: the run goes at normal priority */
-  }
+  // Below the servers once the changed articles' own pages are out: the worker lowers its own priority then
+  // (worker.ts `background`; a process may always lower its own, never raise it again).
   return child;
 }
 

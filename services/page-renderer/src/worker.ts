@@ -5,7 +5,7 @@
  *
  *   node --import tsx src/worker.ts '[{"all":true}]'      (configuration from the environment, see config.ts)
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import path from 'node:path';
 import { SITE_TIME_ZONE } from '@site/contract';
 import { loadHostBuild } from './bundles';
@@ -43,6 +43,8 @@ export interface RunReport {
   peakRssMB: number;
   /** sitemap.xml alone, or an index and this many sitemap-N.xml files. */
   sitemapFiles: number;
+  /** From the run's start to its first page written (a content change's own page, when there is one). */
+  firstPageMs: number | null;
 }
 
 /** RENDER_WORKERS: the run's workers, its own thread included; default every core. */
@@ -51,7 +53,15 @@ export function renderWorkers(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(n) && n >= 1 ? n : availableParallelism();
 }
 
-export async function runRender(config: RendererConfig, scopes: readonly Scope[], log = console): Promise<RunReport> {
+export interface RunOptions {
+  /**
+   * Called once the changed articles' own pages are written (at once in a run without any): the rest of the run is
+   * background work (the service's worker lowers its priority there).
+   */
+  background?: () => void;
+}
+
+export async function runRender(config: RendererConfig, scopes: readonly Scope[], log = console, options: RunOptions = {}): Promise<RunReport> {
   const started = performance.now();
   const host = loadHostBuild(config.hostRoot, config.cacheDir);
   const remotesFile = readRemotes(config);
@@ -80,9 +90,13 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const early: PlannedRoute[] = Object.entries(previousPages)
     .filter(([, e]) => e.articleId !== undefined && changed.has(e.articleId) && publicRemotes.includes(e.remote))
     .map(([url, e]) => ({ ...e, url, remote: e.remote }));
+  let firstPageMs: number | null = null;
   const earlyDone = (async () => {
     const outcomes: PageOutcome[] = [];
-    for (const route of early) outcomes.push(await job.render(route));
+    for (const route of early) {
+      outcomes.push(await job.render(route));
+      firstPageMs ??= Math.round(performance.now() - started);
+    }
     return outcomes;
   })();
 
@@ -109,6 +123,9 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const earlyOutcomes = await earlyDone;
   for (const { url } of earlyOutcomes) wanted.delete(url);
   const order = runOrder([...wanted.values()], scopes);
+  // A changed article new since the last run is first in the order: the run goes to the background after it.
+  const urgent = order.filter((r) => r.articleId !== undefined && changed.has(r.articleId)).length;
+  if (!urgent) options.background?.();
 
   const pages: Record<string, RenderedEntry> = {};
   const currentUrls = new Set(current.map((r) => r.url));
@@ -125,11 +142,13 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     workers,
     peakRssMB: 0,
     sitemapFiles: 1,
+    firstPageMs: null,
   };
 
   const threadHeapMb = Math.max(128, Number(process.env.RENDER_THREAD_HEAP_MB) || 1024);
   const byUrl = new Map(current.map((r) => [r.url, r]));
-  const outcome = ({ url, entry, reason }: PageOutcome) => {
+  const record = ({ url, entry, reason }: PageOutcome) => {
+    firstPageMs ??= Math.round(performance.now() - started);
     if (entry) {
       pages[url] = entry;
       if (entry.clientOnly) report.clientOnly.push(url);
@@ -143,9 +162,13 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   // The pages rendered ahead: those still published, with what their route says now (a new publish date, channel).
   for (const o of earlyOutcomes) {
     const route = byUrl.get(o.url);
-    if (route) outcome(o.entry ? { url: o.url, entry: entryFor(route, o.entry) } : o);
+    if (route) record(o.entry ? { url: o.url, entry: entryFor(route, o.entry) } : o);
   }
-  await renderPool(order, job, { workers, spec, threadHeapMb }, outcome);
+  let done = 0;
+  await renderPool(order, job, { workers, spec, threadHeapMb, background: Boolean(options.background) }, (o) => {
+    if (++done === urgent) options.background?.();
+    record(o);
+  });
   // The index in the run's order, as one worker writes it: the same file whichever worker rendered which page.
   const ordered: Record<string, RenderedEntry> = {};
   for (const url of Object.keys(pages).sort()) ordered[url] = pages[url];
@@ -177,6 +200,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   report.ms = Math.round(performance.now() - started);
   report.pagesPerSecond = report.rendered ? Math.round((report.rendered / report.ms) * 1000 * 10) / 10 : 0;
   report.peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+  report.firstPageMs = firstPageMs;
   return report;
 }
 
@@ -223,7 +247,16 @@ async function main() {
     }
     scopes = await new Promise<Scope[]>((resolve) => process.once('message', (m: { scopes: Scope[] }) => resolve(m.scopes)));
   } else scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
-  const report = await runRender(readConfig(), scopes);
+  // Below the servers once the changed articles' own pages are out: the rest is background work that must not slow
+  // the pages and the API it renders from. Threads started after this inherit it.
+  const background = () => {
+    try {
+      setPriority(10);
+    } catch {
+      /* not permitted here: the run goes on at its priority */
+    }
+  };
+  const report = await runRender(readConfig(), scopes, console, { background });
   if (process.send) process.send({ report });
   else console.log(JSON.stringify(report));
 }

@@ -41,7 +41,7 @@ module.exports = {
   beginRenderRun() {},
   async renderPage({ url }) {
     globalThis.__renderSteps?.push(url);
-    fs.appendFileSync(log, threadId + '\\n');
+    fs.appendFileSync(log, threadId + ':' + require('node:os').getPriority() + '\\n');
     if (threadId !== 0 && !said) channel.postMessage(threadId), (said = true);
     if (threadId === 0) await threadsRendered(Number(process.env.RENDER_WORKERS) - 1);
     if (url === '/newsDetail?id=13') return { html: '', data: null, errors: [{ message: '文章 13 加载失败' }], clientOnly: false, head: '', css: [] };
@@ -100,10 +100,11 @@ async function standIn(t: { after(fn: () => void): void }) {
     token: '',
     cacheDir: path.join(tmp, 'cache'),
   });
+  /** The threads that rendered since the last call, each with its priority (nice) then. */
   const threads = () => {
-    const ids = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+    const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
     rmSync(log, { force: true });
-    return new Set(ids);
+    return new Map(lines.map((l) => l.split(':')).map(([id, nice]) => [id, Number(nice)]));
   };
   return { config, threads };
 }
@@ -128,11 +129,16 @@ test('[issue 36.9] three workers write the same files as one, a failed page is r
 
   process.env.RENDER_WORKERS = '1';
   const one = await runRender(config('one'), [{ all: true }], quiet);
-  assert.deepEqual(threads(), new Set(['0']), 'one worker: the run’s own thread only');
+  const main = os.getPriority();
+  assert.deepEqual(threads(), new Map([['0', main]]), 'one worker: the run’s own thread only');
   process.env.RENDER_WORKERS = '3';
-  const three = await runRender(config('three'), [{ all: true }], quiet);
+  // As the service's worker runs: the run goes to the background (a full run: at once), its threads below normal.
+  const calls: string[] = [];
+  const three = await runRender(config('three'), [{ all: true }], quiet, { background: () => calls.push('background') });
   const used = threads();
-  assert.equal(used.size, 3, `three workers: the run’s thread and two render threads (${[...used].join(', ')})`);
+  assert.equal(used.size, 3, `three workers: the run’s thread and two render threads (${[...used.keys()].join(', ')})`);
+  assert.deepEqual(calls, ['background']);
+  for (const [id, nice] of used) if (id !== '0') assert.equal(nice, Math.max(10, main), `render thread ${id} at nice 10`);
 
   for (const report of [one, three]) {
     assert.equal(report.rendered, PAGES - 1);
@@ -240,8 +246,11 @@ test('[issue 36.9] a changed article’s page is rendered before the remotes hav
   // Article 7 edited (a new publish date): its page first, while the remote lists its URLs; then its channel's.
   g.__renderSteps = [];
   g.__published7 = '2026-11-27 09:00:00';
-  const report = await runRender(config('changes'), [{ changes: [{ kind: 'article', id: 7, channelId: 12 }] }], quiet);
-  assert.deepEqual(g.__renderSteps.slice(0, 3), ['/newsDetail?id=7', 'listed', '/news']);
+  const report = await runRender(config('changes'), [{ changes: [{ kind: 'article', id: 7, channelId: 12 }] }], quiet, {
+    background: () => g.__renderSteps?.push('background'),
+  });
+  assert.deepEqual(g.__renderSteps.slice(0, 4), ['/newsDetail?id=7', 'listed', 'background', '/news'], 'to the background once it is out');
+  assert.ok(report.firstPageMs !== null && report.firstPageMs <= report.ms);
   assert.equal(g.__renderSteps.filter((u) => u === '/newsDetail?id=7').length, 1, 'rendered once');
   assert.equal(report.rendered, PAGES - 1);
   const index = JSON.parse(readFileSync(path.join(config('changes').outDir, 'index.json'), 'utf8')) as RenderIndex;

@@ -15,8 +15,9 @@
  *    stored, and the renderer (scripts/bench/render.cjs): an article's edit until its page serves it, full renders of
  *    a site with 1,000 articles.
  * The build first when it runs (scripts/bench/build.cjs): the five apps cold, then one remote rebuilt after a one-line
- * change. Last, the production layout of docs/deploy.md (scripts/bench/scale-out.cjs): nginx before one and two API
- * instances.
+ * change. Then the renderer at 10,000 articles (scripts/bench/render-scale.cjs: full renders with 1 and N workers, an
+ * incremental one; BENCH_SKIP_RENDER_SCALE=1 leaves it out). Last, the production layout of docs/deploy.md
+ * (scripts/bench/scale-out.cjs): nginx before one and two API instances.
  */
 const fs = require('fs');
 const os = require('os');
@@ -161,8 +162,10 @@ async function measureRenderer(report, ids, env) {
           kept: x.kept,
           ms: x.ms,
           'pages/s': x.pagesPerSecond,
+          workers: x.workers,
           'heap MB (after gc)': x.heapUsedMB,
           'rss MB': x.rssMB,
+          'peak rss MB': x.peakRssMB,
         })),
       );
     }
@@ -183,6 +186,18 @@ async function measureRenderer(report, ids, env) {
     r.error = String(e.message).slice(0, 500);
     console.log(`\nRenderer measurements stopped: ${r.error}`);
   }
+}
+
+/**
+ * Issue 36.9: the renderer at 10,000 articles (bench/render-scale.cjs): full renders with 1 and N workers, an
+ * incremental one through the service; report.renderScale.
+ */
+async function benchRenderScale(report) {
+  const scale = require('./bench/render-scale.cjs');
+  console.log('\nThe renderer at 10,000 articles (scripts/bench/render-scale.cjs) ...');
+  report.renderScale = await scale.measureRenderScale().catch((e) => ({ error: String(e), full: [] }));
+  if (report.renderScale.error) console.log(`Renderer at scale: ${report.renderScale.error.slice(0, 500)}`);
+  scale.printRenderScale(report.renderScale);
 }
 
 /** Each detail route's id: the first published article of its channel on the running site. */
@@ -446,6 +461,8 @@ async function benchField(report) {
 (async () => {
   // `npm run bench -- --scale`: the site at 10,000 articles alone (issue 36.8, bench/scale.cjs).
   if (process.argv.includes('--scale')) return require('./bench/scale.cjs').main();
+  // `npm run bench -- --render-scale`: the renderer at 10,000 articles alone (issue 36.9, bench/render-scale.cjs).
+  if (process.argv.includes('--render-scale')) return require('./bench/render-scale.cjs').main();
   // `npm run bench -- --production`: issue 35's targets alone, from the scale-out test (bench/production.cjs).
   if (process.argv.includes('--production')) return require('./bench/production.cjs').main();
   const report = {
@@ -507,6 +524,7 @@ async function benchField(report) {
     await site.stop();
   }
   // After the site is stopped: its own processes and database, nothing else running beside them.
+  if (RENDER_ON && process.env.BENCH_SKIP_RENDER_SCALE !== '1') await benchRenderScale(report);
   if (process.env.BENCH_SKIP_SCALE_OUT !== '1') report.scaleOut = await measureScaleOut().catch((e) => ({ error: String(e) }));
   await benchProduction(report);
   await benchField(report);

@@ -43,9 +43,14 @@ for (let i = 1; i <= runs; i++) {
     pagesPerSecond: report.pagesPerSecond,
     heapUsedMB: mb(mem.heapUsed),
     rssMB: mb(mem.rss),
+    workers: report.workers,
+    peakRssMB: report.peakRssMB,
+    sitemapFiles: report.sitemapFiles,
   };
   results.push(run);
-  console.log(`[render-runs] run ${i}: ${run.rendered} pages in ${run.ms} ms (${run.pagesPerSecond}/s), heap after gc ${run.heapUsedMB} MB`);
+  console.log(
+    `[render-runs] run ${i}: ${run.rendered} pages in ${run.ms} ms (${run.pagesPerSecond}/s, ${run.workers} workers), heap after gc ${run.heapUsedMB} MB, peak RSS ${run.peakRssMB} MB`,
+  );
 }
 
 const result = { outDir: config.outDir, heapBeforeMB, runs: results, warnings, errors, firstProblems };

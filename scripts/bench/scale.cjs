@@ -59,7 +59,8 @@ async function seedWords(client) {
   return words;
 }
 
-async function fill(client, log) {
+/** Fills the data set; `articlesOnly`: the articles alone (the renderer's bench at scale, bench/render-scale.cjs). */
+async function fill(client, log, { articlesOnly = false } = {}) {
   const words = await seedWords(client);
   log(`vocabulary: ${words.length} words from the seed`);
   // A word by its number: an index lookup (an element of a long text[] is found by walking the array).
@@ -104,6 +105,7 @@ async function fill(client, log) {
        FROM article WHERE created_by = 'admin'`,
   );
   log(`articles: ${secondsSince(t)} s`);
+  if (articlesOnly) return client.query('VACUUM ANALYZE');
 
   t = Date.now();
   // Sessions: a visitor (60,000, many coming back), a day of the year, a start time; 1-6 page loads each, an entry
@@ -439,7 +441,7 @@ async function main() {
   console.log('\nwrote bench-report-scale.json');
 }
 
-module.exports = { measureScale, main };
+module.exports = { measureScale, main, fill };
 
 if (require.main === module)
   main().catch((e) => {

@@ -224,7 +224,7 @@ function createStaticServer(o) {
  * The host's pages as the page renderer wrote them, in its folder (rendered-pages.cjs `renderedPages`) or published to
  * a shared storage (`storedPages`): a public URL gets its rendered file, an unknown path or article id the app with a
  * 404 status (it shows 页面不存在 or 内容不存在), anything else (account, admin, a page not rendered yet) the app as
- * before. sitemap.xml and robots.txt are the renderer's when it has written them. A storage that cannot be reached
+ * before. sitemap.xml (and its parts, sitemap-N.xml) and robots.txt are the renderer's when it has written them. A storage that cannot be reached
  * leaves the page to the app, as before the first render.
  */
 function serveRenderedPages(app, o) {
@@ -244,7 +244,8 @@ function serveRenderedPages(app, o) {
     const pathname = (request.url.split('?')[0] || '').split('#')[0];
     const acceptEncoding = request.headers['accept-encoding'];
     try {
-      if (pathname === '/sitemap.xml' || pathname === '/robots.txt') {
+      // sitemap.xml: past 50,000 URLs the renderer's is an index of sitemap-1.xml, sitemap-2.xml, ...
+      if (/^\/(sitemap(-[1-9][0-9]*)?\.xml|robots\.txt)$/.test(pathname)) {
         const file = await open(pathname.slice(1), acceptEncoding);
         return file ? sendStored(request, reply, file) : undefined;
       }

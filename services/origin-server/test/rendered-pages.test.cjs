@@ -178,6 +178,7 @@ async function hostOrigin(dir) {
 test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404s, sitemap.xml, robots.txt', async () => {
   const dir = tempRendered();
   fs.writeFileSync(path.join(dir, 'sitemap.xml'), SITEMAP);
+  fs.writeFileSync(path.join(dir, 'sitemap-2.xml'), SITEMAP);
   fs.writeFileSync(path.join(dir, 'robots.txt'), ROBOTS);
   const { app, port } = await hostOrigin(dir);
   try {
@@ -213,6 +214,12 @@ test('[ISSUE-17] the host origin serves the rendered files over HTTP: pages, 404
     assert.strictEqual(sitemap.status, 200);
     assert.strictEqual(sitemap.body, SITEMAP);
     assert.match(sitemap.headers['content-type'], /xml/);
+
+    // Issue 36.9: past 50,000 URLs sitemap.xml is an index of sitemap-1.xml, ...: those are the renderer's too.
+    const part = await request(port, '/sitemap-2.xml');
+    assert.deepStrictEqual([part.status, part.body], [200, SITEMAP]);
+    assert.match(part.headers['content-type'], /xml/);
+    assert.strictEqual((await request(port, '/sitemap-3.xml')).status, 404, 'a part the renderer has not written');
 
     const robots = await request(port, '/robots.txt');
     assert.strictEqual(robots.status, 200);

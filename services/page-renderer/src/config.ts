@@ -42,6 +42,9 @@ export interface RendererConfig {
   cacheDir: string;
 }
 
+/** The argument of a worker started ahead of its run (service.ts, worker.ts): it waits for `{ scopes }` over IPC. */
+export const READY_ARG = '--ready';
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): RendererConfig {
   const need = (name: string) => {
     const v = env[name];

@@ -282,7 +282,12 @@ export class RenderLoop<R> {
   private takeLocal(): Scope[] {
     const taken = this.local;
     this.local = [];
-    if (taken.some((s) => 'all' in s)) return [{ all: true }];
+    const all = taken.filter((s) => 'all' in s);
+    if (all.length) {
+      // One full run; the remotes any of them puts first go first in it.
+      const first = [...new Set(all.flatMap((s) => ('all' in s ? (s.first ?? []) : [])))];
+      return [first.length ? { all: true, first } : { all: true }];
+    }
     return taken;
   }
 

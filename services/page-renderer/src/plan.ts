@@ -21,7 +21,11 @@ export const SHELL_BLOCKS: readonly number[] = [
   BLOCK_IDS.copyright,
 ];
 
-export type Scope = { all: true } | { changes: readonly ContentChange[] };
+/**
+ * `{all}`: every page; `first` names remotes whose pages go before the others (a release of theirs just published:
+ * worker.ts runOrder). `{changes}`: the pages the content changes touch.
+ */
+export type Scope = { all: true; first?: readonly string[] } | { changes: readonly ContentChange[] };
 
 export interface PlannedRoute extends Pick<RenderedEntry, 'channels' | 'articleId' | 'blocks' | 'lastModified' | 'canonical'> {
   url: string;

@@ -16,12 +16,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync, watchFile } from 'node:fs';
-import { hostname, setPriority } from 'node:os';
+import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { apiReady } from './api-ready';
-import { readConfig, readRemotes } from './config';
+import { READY_ARG, readConfig, readRemotes } from './config';
 import { PAGE_CATCH } from './document';
 import { RenderLoop } from './feed';
 import { httpFeedApi } from './feed-api';
@@ -101,22 +101,43 @@ async function renderCanary(scopes: readonly Scope[], signal: AbortSignal): Prom
 const enqueue = (scope: Scope) => loop.enqueue(scope);
 
 let worker: ChildProcess | null = null;
+let stopping = false;
 /** What this process put into the shared storage (file -> size and mtime): a run publishes only what it changed. */
 const publishedFiles = new Map<string, string>();
+
+/** A worker started ahead of the next run (worker.ts READY_ARG), its modules loaded; null while there is none. */
+let ready: ChildProcess | null = null;
+
+function forkWorker(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = fork(path.join(import.meta.dirname, 'worker.ts'), args, {
+    execArgv: ['--require', path.join(import.meta.dirname, 'exit-with-service.cjs'), '--import', 'tsx'],
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+  });
+  // Below the servers once the changed articles' own pages are out: the worker lowers its own priority then
+  // (worker.ts `background`; a process may always lower its own, never raise it again).
+  return child;
+}
+
+/**
+ * The next run's worker, started now: a change's run then begins with its pages, not with loading Node, tsx, React
+ * and antd (about a second; issue 36.9's two seconds from write to page). It exits with this process as a run does.
+ */
+function prepareWorker(): void {
+  if (stopping || (ready && ready.exitCode === null && ready.connected)) return;
+  const child = (ready = forkWorker([READY_ARG], {}));
+  child.once('exit', () => {
+    if (ready === child) ready = null;
+  });
+}
 
 /** One run in a child process; `signal` stops it (the lease could not be kept): the files written so far stay. */
 function runWorker(scopes: readonly Scope[], signal: AbortSignal, env: NodeJS.ProcessEnv = {}): Promise<RunReport> {
   return new Promise((resolve, reject) => {
-    const child = (worker = fork(path.join(import.meta.dirname, 'worker.ts'), [JSON.stringify(scopes)], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, ...env, NODE_ENV: 'production' },
-    }));
-    // Below the servers: a run is background work and must not slow the pages and the API it renders from.
-    try {
-      if (child.pid) setPriority(child.pid, 10);
-    } catch {
-      /* not permitted here: the run goes at normal priority */
-    }
+    // The worker started ahead runs the live output's runs (a canary's variant has its own environment).
+    const own = Object.keys(env).length === 0 && ready && ready.exitCode === null && ready.connected ? ready : null;
+    ready = null;
+    const child = (worker = own ?? forkWorker([JSON.stringify(scopes)], env));
+    if (own) own.send({ scopes });
     const stop = () => child.kill('SIGKILL');
     signal.addEventListener('abort', stop, { once: true });
     let report: RunReport | null = null;
@@ -125,6 +146,7 @@ function runWorker(scopes: readonly Scope[], signal: AbortSignal, env: NodeJS.Pr
     child.on('exit', (code, sig) => {
       worker = null;
       signal.removeEventListener('abort', stop);
+      prepareWorker();
       if (report && code === 0) resolve(report);
       else
         reject(
@@ -176,8 +198,10 @@ function watchRemotes(file: string): void {
     if (changed.length) {
       // Every page, not only the remote's own: each page names the whole remotes file it was rendered with, and the
       // browser keeps it for the visit (a page of another remote naming the old release would load it later).
-      console.log(`[renderer] remotes file changed (${changed.join(', ')}): re-rendering the pages`);
-      enqueue({ all: true });
+      // The changed remotes' pages first: every other page names a release that stays where it is (releases are
+      // immutable), so it stays valid until its turn (README, *A remote published*).
+      console.log(`[renderer] remotes file changed (${changed.join(', ')}): re-rendering the pages, theirs first`);
+      enqueue({ all: true, first: changed });
     }
   });
 }
@@ -340,12 +364,12 @@ setInterval(() => enqueue({ all: true }), FULL_INTERVAL_MS).unref();
 
 // A run in progress stops with the service (nothing writes into the output folder after it is gone), and the lease
 // is given up so a standby takes over at once.
-let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
   worker?.kill('SIGTERM');
   search.stop();
+  ready?.kill('SIGTERM');
   await loop.stop().catch(() => undefined);
   await app.close();
   process.exit(0);

@@ -5,27 +5,26 @@
  *
  *   node --import tsx src/worker.ts '[{"all":true}]'      (configuration from the environment, see config.ts)
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { SITE_TIME_ZONE } from '@site/contract';
+import { availableParallelism, setPriority } from 'node:os';
 import path from 'node:path';
-import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
-import { readConfig, readRemotes, type RendererConfig } from './config';
-import { PAGE_CATCH, documentTemplate, pageDocument } from './document';
+import { SITE_TIME_ZONE } from '@site/contract';
+import { loadHostBuild } from './bundles';
+import { READY_ARG, readConfig, readRemotes, type RendererConfig } from './config';
 import {
-  fileFor,
-  notFoundFileFor,
   readIndex,
   removePage,
   robots,
-  sitemap,
+  SITEMAP_LIMITS,
   writeAtomic,
   writeIndex,
-  writePage,
+  writeSitemaps,
   type RenderIndex,
   type RenderedEntry,
+  type SitemapLimits,
 } from './output';
+import { entryFor, openPageJob, type JobSpec, type PageOutcome } from './page-job';
 import { plan, touchesShell, type PlannedRoute, type Scope } from './plan';
-import { SanitizeWindows } from './sanitize-windows';
+import { renderPool } from './pool';
 
 // Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
 process.env.TZ = SITE_TIME_ZONE;
@@ -38,17 +37,33 @@ export interface RunReport {
   ms: number;
   pagesPerSecond: number;
   versions: Record<string, string>;
+  /** Workers the run could use (RENDER_WORKERS): its own thread and the render threads (pool.ts). */
+  workers: number;
+  /** The process's peak resident memory so far (all its threads), MB. */
+  peakRssMB: number;
+  /** sitemap.xml alone, or an index and this many sitemap-N.xml files. */
+  sitemapFiles: number;
+  /** From the run's start to its first page written (a content change's own page, when there is one). */
+  firstPageMs: number | null;
 }
 
-export async function runRender(config: RendererConfig, scopes: readonly Scope[], log = console): Promise<RunReport> {
+/** RENDER_WORKERS: the run's workers, its own thread included; default every core. */
+export function renderWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Math.floor(Number(env.RENDER_WORKERS));
+  return Number.isFinite(n) && n >= 1 ? n : availableParallelism();
+}
+
+export interface RunOptions {
+  /**
+   * Called once the changed articles' own pages are written (at once in a run without any): the rest of the run is
+   * background work (the service's worker lowers its priority there).
+   */
+  background?: () => void;
+}
+
+export async function runRender(config: RendererConfig, scopes: readonly Scope[], log = console, options: RunOptions = {}): Promise<RunReport> {
   const started = performance.now();
   const host = loadHostBuild(config.hostRoot, config.cacheDir);
-  const template = documentTemplate(
-    readFileSync(path.join(config.hostRoot, 'index.html'), 'utf8'),
-    readIfExists(path.join(config.hostRoot, PAGE_CATCH)),
-  );
-  const windows = new SanitizeWindows();
-  const settings = () => ({ apiOrigin: config.apiOrigin, sanitizeWindow: windows.current() });
   const remotesFile = readRemotes(config);
   const previous = readIndex(config.outDir);
   const previousPages = previous?.pages ?? {};
@@ -56,15 +71,34 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   // A canary's variant (service.ts, canary.ts): only the pages of the canary's remote, into the canary's own output.
   const only = process.env.RENDER_ONLY_REMOTE || '';
   const publicRemotes = [...new Set(host.PUBLIC_ROUTES.map((r) => r.remote))].filter((r) => !only || r === only);
-  const remotes = new Map<string, LoadedRemote>();
-  for (const name of publicRemotes) {
-    const url = remotesFile[name];
-    if (!url) continue;
-    const remote = await loadRemote(name, url, config.cacheDir);
-    if (remote.problem) log.warn(`[renderer] ${name} ${remote.version}: ${remote.problem}; its pages are rendered by the browser`);
-    remotes.set(name, remote);
-  }
-  const versions = Object.fromEntries([...remotes.values()].map((r) => [r.name, r.version]));
+  const spec: JobSpec = {
+    outDir: config.outDir,
+    apiOrigin: config.apiOrigin,
+    siteOrigin: config.siteOrigin,
+    hostRoot: config.hostRoot,
+    cacheDir: config.cacheDir,
+    remotes: remotesFile,
+    names: publicRemotes,
+  };
+  const job = await openPageJob(spec, (line) => log.warn(line));
+  const { remotes, versions } = job;
+
+  // A changed article's page the last run rendered is rendered now, while the remotes list their URLs (at 10,000
+  // articles that takes seconds of API calls): the page an editor just changed is out first (issue 36.9, 2 s). Its
+  // entry is completed from the route below; an article withdrawn meanwhile loses the file at the end as before.
+  const changed = changedArticles(scopes);
+  const early: PlannedRoute[] = Object.entries(previousPages)
+    .filter(([, e]) => e.articleId !== undefined && changed.has(e.articleId) && publicRemotes.includes(e.remote))
+    .map(([url, e]) => ({ ...e, url, remote: e.remote }));
+  let firstPageMs: number | null = null;
+  const earlyDone = (async () => {
+    const outcomes: PageOutcome[] = [];
+    for (const route of early) {
+      outcomes.push(await job.render(route));
+      firstPageMs ??= Math.round(performance.now() - started);
+    }
+    return outcomes;
+  })();
 
   // Which URLs each remote renders now. A remote without a usable server build keeps the URLs it had (or its list
   // pages): they are rendered with its slot left to the browser.
@@ -86,65 +120,55 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
 
   const wanted = new Map<string, PlannedRoute>();
   for (const scope of scopes) for (const r of plan(scope, current, previousPages)) wanted.set(r.url, r);
-  // The changed articles' own pages first, then the lists, then the pages around them: each file is served as soon
-  // as it is written, so the page an editor just changed is the first to show it.
-  const changed = new Set(scopes.flatMap((s) => ('changes' in s ? s.changes.flatMap((c) => (c.kind === 'article' ? [c.id] : [])) : [])));
-  const rank = (r: PlannedRoute) => (r.articleId !== undefined && changed.has(r.articleId) ? 0 : r.articleId === undefined ? 1 : 2);
-  const order = [...wanted.values()].sort((a, b) => rank(a) - rank(b));
-
-  const loadPage = (remoteName: string, module: string): Promise<PageModule> => {
-    const remote = remotes.get(remoteName);
-    const load = remote?.build?.pages[module];
-    if (!load) return Promise.reject(new host.ClientOnlySlot(`${remoteName}/${module}: ${remote?.problem ?? 'not in the remotes file'}`));
-    return load();
-  };
+  const earlyOutcomes = await earlyDone;
+  for (const { url } of earlyOutcomes) wanted.delete(url);
+  const order = runOrder([...wanted.values()], scopes);
+  // A changed article new since the last run is first in the order: the run goes to the background after it.
+  const urgent = order.filter((r) => r.articleId !== undefined && changed.has(r.articleId)).length;
+  if (!urgent) options.background?.();
 
   const pages: Record<string, RenderedEntry> = {};
   const currentUrls = new Set(current.map((r) => r.url));
   for (const [url, entry] of Object.entries(previousPages)) if (currentUrls.has(url)) pages[url] = entry;
-  const report: RunReport = { rendered: 0, kept: [], removed: 0, clientOnly: [], ms: 0, pagesPerSecond: 0, versions };
+  const workers = renderWorkers();
+  const report: RunReport = {
+    rendered: 0,
+    kept: [],
+    removed: 0,
+    clientOnly: [],
+    ms: 0,
+    pagesPerSecond: 0,
+    versions,
+    workers,
+    peakRssMB: 0,
+    sitemapFiles: 1,
+    firstPageMs: null,
+  };
 
-  // Every stylesheet the host's and the remotes' server builds registered (their pages' once loaded).
-  const stylesheets = (host: string[]) => [...host, ...[...remotes.values()].flatMap((r) => r.build?.stylesheets?.() ?? [])];
-
-  host.beginRenderRun(loadPage);
-  for (const route of order) {
-    try {
-      const result = await host.renderPage({ url: route.url, siteOrigin: config.siteOrigin, settings: settings() });
-      if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
-      const html = pageDocument(template, {
-        location: route.url,
-        html: result.html,
-        head: result.head,
-        css: stylesheets(result.css),
-        data: result.data,
-        remotes: remotesFile,
-        versions,
-        preload: preloadsFor(host, remotes, route),
-      });
-      const file = fileFor(route.url);
-      writePage(config.outDir, file, html);
-      pages[route.url] = {
-        file,
-        remote: route.remote,
-        versions,
-        renderedAt: new Date().toISOString(),
-        ...(route.lastModified ? { lastModified: route.lastModified } : {}),
-        ...(route.channels ? { channels: route.channels } : {}),
-        ...(route.articleId !== undefined ? { articleId: route.articleId } : {}),
-        ...(route.blocks ? { blocks: route.blocks } : {}),
-        ...(result.clientOnly ? { clientOnly: true } : {}),
-        ...(route.canonical ? { canonical: route.canonical } : {}),
-      };
-      if (result.clientOnly) report.clientOnly.push(route.url);
+  const threadHeapMb = Math.max(128, Number(process.env.RENDER_THREAD_HEAP_MB) || 1024);
+  const byUrl = new Map(current.map((r) => [r.url, r]));
+  const record = ({ url, entry, reason }: PageOutcome) => {
+    firstPageMs ??= Math.round(performance.now() - started);
+    if (entry) {
+      pages[url] = entry;
+      if (entry.clientOnly) report.clientOnly.push(url);
       report.rendered++;
-    } catch (e) {
-      const reason = (e as Error)?.message ?? String(e);
-      report.kept.push({ url: route.url, reason });
-      log.error(`[renderer] ${route.url} not rendered, ${pages[route.url] ? 'the last good file stays' : 'the browser renders it'}: ${reason}`);
+      return;
     }
+    const why = reason ?? 'not rendered';
+    report.kept.push({ url, reason: why });
+    log.error(`[renderer] ${url} not rendered, ${pages[url] ? 'the last good file stays' : 'the browser renders it'}: ${why}`);
+  };
+  // The pages rendered ahead: those still published, with what their route says now (a new publish date, channel).
+  for (const o of earlyOutcomes) {
+    const route = byUrl.get(o.url);
+    if (route) record(o.entry ? { url: o.url, entry: entryFor(route, o.entry) } : o);
   }
-
+  let done = 0;
+  await renderPool(order, job, { workers, spec, threadHeapMb, background: Boolean(options.background) }, (o) => {
+    if (++done === urgent) options.background?.();
+    record(o);
+  });
   // The not-found pages (issue 34.9): `/404`, which the origin answers any unknown path with, and each detail page's
   // not-found state, for an unknown article at its path; both with status 404. They show the shell alone (the
   // company's name, the footer), so a run renders them when that changes, or when one is missing; a failed one keeps
@@ -154,27 +178,8 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     const shell = scopes.some(touchesShell);
     for (const pathname of await host.notFoundPages()) {
       if (!shell && previous?.notFound?.[pathname]) continue;
-      const remote = host.PUBLIC_ROUTES.find((r) => r.path === pathname);
       try {
-        const result = await host.renderPage({ url: pathname, siteOrigin: config.siteOrigin, settings: settings(), notFound: true });
-        if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
-        const file = notFoundFileFor(pathname);
-        writePage(
-          config.outDir,
-          file,
-          pageDocument(template, {
-            location: pathname,
-            html: result.html,
-            head: result.head,
-            css: stylesheets(result.css),
-            data: result.data,
-            remotes: remotesFile,
-            versions,
-            preload: remote ? preloadsFor(host, remotes, { url: pathname, remote: remote.remote }) : { manifests: [], scripts: [] },
-            notFound: true,
-          }),
-        );
-        notFound[pathname] = file;
+        notFound[pathname] = await job.renderNotFound(pathname);
       } catch (e) {
         const reason = (e as Error)?.message ?? String(e);
         report.kept.push({ url: `${pathname} (not found)`, reason });
@@ -182,16 +187,20 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
       }
     }
   }
-  windows.close();
+  job.close();
+
+  // The index in the run's order, as one worker writes it: the same file whichever worker rendered which page.
+  const ordered: Record<string, RenderedEntry> = {};
+  for (const url of Object.keys(pages).sort()) ordered[url] = pages[url];
 
   // Pages no longer published (an article withdrawn or deleted) are gone: their URL answers 404 again. Their files
   // go once the index no longer names them (below), so an origin reading the index is never sent to a removed file.
   const withdrawn = Object.entries(previousPages).filter(([url, entry]) => !currentUrls.has(url) && enumerated.has(entry.remote));
-  for (const [url, entry] of Object.entries(previousPages)) if (!currentUrls.has(url) && !enumerated.has(entry.remote)) pages[url] = entry;
+  for (const [url, entry] of Object.entries(previousPages)) if (!currentUrls.has(url) && !enumerated.has(entry.remote)) ordered[url] = entry;
 
   const index: RenderIndex = {
     generatedAt: new Date().toISOString(),
-    pages,
+    pages: ordered,
     clientRoutes: host.CLIENT_ROUTES,
     // Also a detail route whose channel has nothing published now: any id there is unknown.
     detailPaths: [
@@ -206,29 +215,69 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   writeIndex(config.outDir, index);
   for (const [, entry] of withdrawn) removePage(config.outDir, entry.file);
   report.removed = withdrawn.length;
-  writeAtomic(path.join(config.outDir, 'sitemap.xml'), sitemap(config.siteOrigin, index));
+  report.sitemapFiles = writeSitemaps(config.outDir, config.siteOrigin, index, sitemapLimits());
   writeAtomic(path.join(config.outDir, 'robots.txt'), robots(config.siteOrigin));
 
   report.ms = Math.round(performance.now() - started);
   report.pagesPerSecond = report.rendered ? Math.round((report.rendered / report.ms) * 1000 * 10) / 10 : 0;
+  report.peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+  report.firstPageMs = firstPageMs;
   return report;
 }
 
-/** The page's remote files, so no request chain precedes hydration: its manifest, remoteEntry and page chunks. */
-function preloadsFor(host: HostServerBuild, remotes: Map<string, LoadedRemote>, route: PlannedRoute) {
-  const remote = remotes.get(route.remote);
-  if (!remote) return { manifests: [], scripts: [] };
-  const pathname = route.url.split('?')[0];
-  const module = host.PUBLIC_ROUTES.find((r) => r.path === pathname)?.module;
-  const scripts = [new URL('remoteEntry.js', remote.base).href, ...(module ? (remote.exposeAssets[module] ?? []) : [])];
-  return { manifests: [remote.manifestUrl], scripts };
+/**
+ * The order pages are written in, each served as soon as it is: the changed articles' own pages first (the page an
+ * editor just changed is the first to show it), then a just-published remote's pages (`{all, first}`: releases are
+ * immutable, so every other page is still valid with the release it names until its turn), lists before details.
+ */
+export function runOrder(routes: PlannedRoute[], scopes: readonly Scope[]): PlannedRoute[] {
+  const changed = changedArticles(scopes);
+  const first = new Set(scopes.flatMap((s) => ('all' in s ? (s.first ?? []) : [])));
+  const rank = (r: PlannedRoute) =>
+    r.articleId !== undefined && changed.has(r.articleId) ? 0 : (first.has(r.remote) ? 1 : 3) + (r.articleId === undefined ? 0 : 1);
+  return routes.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The articles the scopes' changes name. */
+function changedArticles(scopes: readonly Scope[]): Set<number> {
+  return new Set(scopes.flatMap((s) => ('changes' in s ? s.changes.flatMap((c) => (c.kind === 'article' ? [c.id] : [])) : [])));
+}
+
+/** The sitemap protocol's limits per file (50,000 URLs, 50 MB); RENDER_SITEMAP_MAX_URLS lowers the first (tests). */
+export function sitemapLimits(env: NodeJS.ProcessEnv = process.env): SitemapLimits {
+  const urls = Math.floor(Number(env.RENDER_SITEMAP_MAX_URLS));
+  return { ...SITEMAP_LIMITS, ...(urls >= 1 && urls <= SITEMAP_LIMITS.urls ? { urls } : {}) };
 }
 
 async function main() {
-  // The service that started this run is gone: stop writing.
+  // The service that started this run is gone: stop writing. Also when it went while this module was loading (its
+  // channel closed before anyone listened: a worker started ahead is killed with its service at any moment).
   process.once('disconnect', () => process.exit(1));
-  const scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
-  const report = await runRender(readConfig(), scopes);
+  if (process.send && !process.connected) process.exit(1);
+  let scopes: Scope[];
+  if (process.argv[2] === READY_ARG) {
+    // Started ahead: what every run loads first (tsx, React, antd, jsdom through the host's build) is loaded while
+    // there is nothing to render, so a change's run starts with its pages. The build is the host's as deployed now
+    // (cached by its content: a host deployed meanwhile is loaded again by the run); a host not there yet is the run's
+    // to report.
+    const ahead = readConfig();
+    try {
+      loadHostBuild(ahead.hostRoot, ahead.cacheDir);
+    } catch {
+      /* the run says why */
+    }
+    scopes = await new Promise<Scope[]>((resolve) => process.once('message', (m: { scopes: Scope[] }) => resolve(m.scopes)));
+  } else scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
+  // Below the servers once the changed articles' own pages are out: the rest is background work that must not slow
+  // the pages and the API it renders from. Threads started after this inherit it.
+  const background = () => {
+    try {
+      setPriority(10);
+    } catch {
+      /* not permitted here: the run goes on at its priority */
+    }
+  };
+  const report = await runRender(readConfig(), scopes, console, { background });
   if (process.send) process.send({ report });
   else console.log(JSON.stringify(report));
 }
@@ -241,8 +290,4 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
       process.exit(1);
     },
   );
-}
-
-function readIfExists(file: string): string | null {
-  return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }

@@ -300,6 +300,19 @@ describe('render loop', () => {
       runs.calls[1].resolve({ rendered: 1 });
     });
   });
+
+  test('[issue 36.10] remotes published while a run goes on: one full run after it, their pages first', async () => {
+    await withLoop(null, async (loop, runs) => {
+      await runs.started(1);
+      loop.enqueue({ all: true, first: ['remote_support'] });
+      loop.enqueue({ all: true });
+      loop.enqueue({ all: true, first: ['remote_content', 'remote_support'] });
+      runs.calls[0].resolve({ rendered: 1 });
+      await runs.started(2);
+      assert.deepEqual(runs.calls[1].scopes, [{ all: true, first: ['remote_support', 'remote_content'] }]);
+      runs.calls[1].resolve({ rendered: 1 });
+    });
+  });
 });
 
 describe('[ISSUE-35] write-to-published-page time', () => {

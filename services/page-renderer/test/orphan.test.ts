@@ -5,7 +5,7 @@
  * runs its shutdown, and the worker must still exit within a few seconds (its IPC channel closes: worker.ts exits on
  * `disconnect`) rather than go on writing into the output folder as an orphan.
  */
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,15 @@ function alive(pid: number): boolean {
     return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
+  }
+}
+
+/** A process's command line, its arguments NUL-separated. */
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
   }
 }
 
@@ -46,7 +55,11 @@ async function until<T>(get: () => T | null | undefined | false, ms: number, wha
   }
 }
 
-test('[ISSUE-35] kill -9 of the renderer: its worker exits within a few seconds (no orphan)', async (t) => {
+/**
+ * The real service on a stand-in host build and API; the remote's manifest never answers (`hang`: the run stays
+ * under way) or is missing (`missing`: the run ends at once, its page left to the browser).
+ */
+async function startService(t: TestContext, manifest: 'hang' | 'missing') {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'renderer-orphan-'));
   const hostRoot = path.join(tmp, 'host');
   mkdirSync(path.join(hostRoot, 'server'), { recursive: true });
@@ -59,12 +72,16 @@ test('[ISSUE-35] kill -9 of the renderer: its worker exits within a few seconds 
       notFoundPages: async () => [],
       ClientOnlySlot: class extends Error {} };\n`,
   );
-  // The API (its /health) and a remote whose manifest never comes.
+  // The API (its /health) and a remote whose manifest never comes (or is missing).
   const asked: string[] = [];
   const hung = new Set<http.ServerResponse>();
   const standIn = http.createServer((req, res) => {
     if (req.url === '/health') return res.end('ok');
     asked.push(req.url ?? '');
+    if (manifest === 'missing') {
+      res.statusCode = 404;
+      return res.end();
+    }
     hung.add(res);
   });
   await new Promise<void>((r) => standIn.listen(0, '127.0.0.1', r));
@@ -88,25 +105,23 @@ test('[ISSUE-35] kill -9 of the renderer: its worker exits within a few seconds 
   let output = '';
   service.stdout.on('data', (d: Buffer) => (output += d));
   service.stderr.on('data', (d: Buffer) => (output += d));
-  let worker = 0;
-  let others: number[] = [];
+  let worker: number[] = [];
   t.after(() => {
-    for (const pid of [service.pid, worker, ...others]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+    for (const pid of [service.pid, ...worker]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
     for (const res of hung) res.destroy();
     standIn.close();
     rmSync(tmp, { recursive: true, force: true });
   });
+  return { service, asked, output: () => output, pids: (list: number[]) => (worker = list) };
+}
 
-  await until(() => asked.some((u) => u.endsWith('/mf-manifest.json')), 60_000, `the worker asks for the manifest (service said: ${output})`);
+test('[ISSUE-35] kill -9 of the renderer: its worker exits within a few seconds (no orphan)', async (t) => {
+  const { service, asked, output, pids } = await startService(t, 'hang');
+  let worker = 0;
+  let others: number[] = [];
+  await until(() => asked.some((u) => u.endsWith('/mf-manifest.json')), 60_000, `the worker asks for the manifest (service said: ${output()})`);
   // The service's children: the worker (its command line names worker.ts) beside tsx's esbuild service and the search
   // process (search-worker.ts, issue 36.5), which must not outlive it either (below).
-  const cmdline = (pid: number) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      return '';
-    }
-  };
   const workers = await until(
     () => childrenOf(service.pid!).filter((pid) => alive(pid) && /\/worker\.ts/.test(cmdline(pid))),
     5000,
@@ -115,6 +130,7 @@ test('[ISSUE-35] kill -9 of the renderer: its worker exits within a few seconds 
   assert.equal(workers.length, 1, `one worker: ${workers.join(', ')}`);
   worker = workers[0];
   others = childrenOf(service.pid!).filter((pid) => pid !== worker && alive(pid));
+  pids([worker, ...others]);
 
   const killed = Date.now();
   process.kill(service.pid!, 'SIGKILL');
@@ -123,5 +139,27 @@ test('[ISSUE-35] kill -9 of the renderer: its worker exits within a few seconds 
   t.diagnostic(`worker exited ${ms} ms after the kill -9 of its service`);
   assert.ok(ms < 5000);
   // Nor does anything else the service started (tsx's esbuild service, the search process) outlive it.
+  await until(() => !others.some(alive), 5000, `the service's other children ${others.join(', ')} exit`);
+});
+
+test('[issue 36.9] the worker started ahead of the next run exits with its service too (kill -9)', async (t) => {
+  const { service, asked, output, pids } = await startService(t, 'missing');
+  // The first run ends at once (no manifest: the page is left to the browser); the next run's worker is started then.
+  await until(() => asked.some((u) => u.endsWith('/mf-manifest.json')), 60_000, `the first run asks for the manifest (service said: ${output()})`);
+  const ready = await until(
+    () => {
+      const list = childrenOf(service.pid!).filter((pid) => alive(pid) && /worker\.ts\0--ready/.test(cmdline(pid)));
+      return list.length ? list : null;
+    },
+    30_000,
+    `the worker started ahead (service said: ${output()})`,
+  );
+  assert.equal(ready.length, 1, `one worker ahead: ${ready.join(', ')}`);
+  const others = childrenOf(service.pid!).filter((pid) => pid !== ready[0] && alive(pid));
+  pids([...ready, ...others]);
+  const killed = Date.now();
+  process.kill(service.pid!, 'SIGKILL');
+  await until(() => !alive(ready[0]), 5000, `the worker ahead ${ready[0]} exits after its service's kill -9`);
+  t.diagnostic(`the worker ahead exited ${Date.now() - killed} ms after the kill -9 of its service`);
   await until(() => !others.some(alive), 5000, `the service's other children ${others.join(', ')} exit`);
 });

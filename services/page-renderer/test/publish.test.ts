@@ -13,7 +13,18 @@ import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { RENDERED_PREFIX, REMOTES_KEY, storageFromEnv, type ObjectStorage, type S3Storage } from '@site/object-storage';
 import { readConfig } from '../src/config';
-import { fileFor, pullIndex, publishOutput, removePage, writeAtomic, writeIndex, writePage, type OutputStore, type RenderIndex } from '../src/output';
+import {
+  fileFor,
+  pullIndex,
+  publishOutput,
+  removePage,
+  writeAtomic,
+  writeIndex,
+  writePage,
+  writeSitemaps,
+  type OutputStore,
+  type RenderIndex,
+} from '../src/output';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'renderer-publish-'));
 let server: S3rver;
@@ -173,4 +184,33 @@ test('[ISSUE-26] readConfig: the local driver keeps the folder as the output; s3
   assert.strictEqual(shared.remotesFile, path.join(tmp, 'out', 'remotes.json'));
   assert.deepStrictEqual(shared.remotes, { remote_content: 'http://r/m.json' });
   (shared.store?.storage as S3Storage).client.destroy();
+});
+
+test('[issue 36.9] a sitemap index: its parts are put before sitemap.xml; parts a smaller sitemap no longer has are deleted', async () => {
+  const dir = mkdtempSync(path.join(tmp, 'work-'));
+  const store: OutputStore = { storage, prefix: 'e/rendered/' };
+  const urls = ['/news', ...Array.from({ length: 9 }, (_, i) => `/newsDetail?id=${i + 1}`)];
+  run(dir, Object.fromEntries(urls.map((u) => [u, `<p>${u}</p>`])));
+  const limits = { urls: 4, bytes: 50 * 1024 * 1024 };
+  assert.equal(writeSitemaps(dir, 'https://www.example.cn', indexOf(urls), limits), 4);
+  const published = new Map<string, string>();
+  const first = await publishOutput(dir, store, published);
+  assert.deepStrictEqual(
+    first.put.filter((f) => !f.startsWith('pages/')),
+    ['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap.xml', 'index.json'],
+  );
+  assert.strictEqual((await storage.head('e/rendered/sitemap-2.xml'))?.contentType, 'application/xml; charset=utf-8');
+  assert.match(
+    (await text(storage, 'e/rendered/sitemap.xml'))!,
+    /<sitemapindex [^>]+>\n {2}<sitemap><loc>https:\/\/www\.example\.cn\/sitemap-1\.xml<\/loc>/,
+  );
+
+  // Fewer pages: two parts; sitemap-3.xml goes from the folder and then from the storage.
+  assert.equal(writeSitemaps(dir, 'https://www.example.cn', indexOf(urls.slice(0, 6)), limits), 3);
+  const second = await publishOutput(dir, store, published);
+  assert.deepStrictEqual(second.deleted, ['sitemap-3.xml']);
+  assert.deepStrictEqual(
+    (await storage.list('e/rendered/sitemap')).map((o) => o.key),
+    ['e/rendered/sitemap-1.xml', 'e/rendered/sitemap-2.xml', 'e/rendered/sitemap.xml'],
+  );
 });

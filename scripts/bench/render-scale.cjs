@@ -1,0 +1,320 @@
+#!/usr/bin/env node
+/**
+ * Issue 36.9: the page renderer at 10,000 articles. A throwaway PostgreSQL server filled with the scale bench's
+ * 10,000 articles (bench/scale.cjs `fill`, articles only), one API instance with the render feed, the host's and the
+ * public remotes' built dist/ (remotes served on loopback as their releases are), then:
+ *   - a full render with 1 worker and with N (RENDER_WORKERS; default every core), each into a fresh folder, one
+ *     process each (scripts/bench/render-runs.mts): pages, seconds, pages/s, the process's peak memory (all its
+ *     threads), the output's size; and whether the two folders hold the same pages, byte for byte;
+ *   - an incremental render through the real service (src/service.ts, on the API's feed): one news article's title
+ *     written through the admin API, the time from the API's answer to its page file holding the new title, and the
+ *     run that did it (pages, seconds).
+ *
+ *   node scripts/bench/render-scale.cjs       or     npm run bench -- --render-scale
+ * Env: BENCH_RENDER_WORKERS (N), BENCH_RENDER_SCALE_ONE=0 (skip the one-worker run). Prints a table and writes
+ * bench-report-render-scale.json at the root; never fails on numbers.
+ */
+const fs = require('fs');
+const http = require('http');
+const os = require('os');
+const path = require('path');
+const { spawn, spawnSync, execFileSync } = require('child_process');
+const { freePort, startPostgres, startApi, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
+const { fill } = require('./scale.cjs');
+const { fullRuns, renderStatus, waitRendererIdle } = require('./render.cjs');
+
+const root = path.resolve(__dirname, '../..');
+const API_DIR = path.join(root, 'services/api-server');
+const RENDERER_DIR = path.join(root, 'services/page-renderer');
+const pg = require(require.resolve('pg', { paths: [API_DIR] }));
+const TOKEN = 'bench-render-scale';
+const round = (n) => Math.round(n * 10) / 10;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The remotes' dist/ folders on loopback, each at /<name>/ as a release folder (mf-manifest.json, server/server.js). */
+function serveRemotes(port) {
+  const dirs = { remote_content: path.join(root, 'remote-content/dist'), remote_support: path.join(root, 'remote-support/dist') };
+  const server = http.createServer((req, res) => {
+    const [, name, ...rest] = decodeURIComponent(req.url.split('?')[0]).split('/');
+    const file = dirs[name] && path.join(dirs[name], ...rest);
+    if (!file || !file.startsWith(dirs[name]) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.statusCode = 404;
+      return res.end();
+    }
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+const duBytes = (dir) => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
+const mb = (bytes) => round(bytes / 1024 / 1024);
+
+/** Pages of two output folders compared byte for byte: how many, how many differ (the first few named). */
+function comparePages(a, b) {
+  const list = (dir) => (fs.readdirSync(path.join(dir, 'pages'), { recursive: true }) || []).filter((f) => f.endsWith('.html')).sort();
+  const pa = list(a);
+  const pb = new Set(list(b));
+  const differ = [];
+  for (const f of pa) if (!pb.has(f) || !fs.readFileSync(path.join(a, 'pages', f)).equals(fs.readFileSync(path.join(b, 'pages', f)))) differ.push(f);
+  return { pages: pa.length, pagesOther: pb.size, differ: differ.length, firstDiffering: differ.slice(0, 5) };
+}
+
+async function signIn(api) {
+  const cap = await (await fetch(`${api}/captchaImage`)).json();
+  const body = { username: 'admin', password: 'admin123' };
+  if (cap.captchaEnabled) Object.assign(body, { uuid: cap.uuid, code: (await (await fetch(`${api}/dev/captcha/${cap.uuid}`)).json()).data.answer });
+  const r = await (
+    await fetch(`${api}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  ).json();
+  if (r.code !== 200) throw new Error(`sign-in: ${JSON.stringify(r)}`);
+  return r.token;
+}
+
+/** The renderer service on the API's feed; resolves with its port once /status answers. */
+async function startRenderer(renderEnv, port, log) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service.ts'], {
+    cwd: RENDERER_DIR,
+    // No periodic full run inside the measurements (the start run alone can take longer than its 10 minutes).
+    env: { ...renderEnv, RENDER_PORT: String(port), SITE_RENDER_HOOK_TOKEN: TOKEN, RENDER_FULL_INTERVAL_MS: String(6 * 3600_000) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => log(`[service] ${String(d).trim()}`));
+  child.stderr.on('data', (d) => log(`[service] ${String(d).trim().slice(0, 300)}`));
+  for (let i = 0; i < 600 && !(await renderStatus(port)); i++) await sleep(100);
+  return child;
+}
+
+/** One news article's title edited through the admin API; ms from the answer until its page file holds the title. */
+async function incremental({ api, token, outDir, rendererPort, articleId }) {
+  await waitRendererIdle(rendererPort, { timeoutMs: 30 * 60000 });
+  const runsBefore = (await renderStatus(rendererPort))?.runs ?? 0;
+  const auth = { authorization: `Bearer ${token}` };
+  const { data } = await (await fetch(`${api}/system/article/${articleId}`, { headers: auth })).json();
+  const title = `增量渲染 ${Date.now().toString(36)}`;
+  const fields = [
+    'channelId',
+    'title',
+    'subtitle',
+    'description',
+    'text',
+    'image',
+    'tags',
+    'sort',
+    'top',
+    'status',
+    'publishDate',
+    'author',
+    'source',
+    'version',
+  ];
+  const body = Object.fromEntries(fields.filter((k) => k in data).map((k) => [k, data[k]]));
+  const put = await fetch(`${api}/system/article/${articleId}`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, title }),
+  });
+  const answered = Date.now();
+  const answer = await put.json();
+  if (answer.code !== 200) throw new Error(`PUT article: ${JSON.stringify(answer).slice(0, 300)}`);
+  const file = path.join(outDir, 'pages/newsDetail', `id-${articleId}.html`);
+  let ms = null;
+  // The page is served as soon as its file is written (the local storage driver): polled every 10 ms, up to 5 min.
+  while (Date.now() - answered < 300_000) {
+    try {
+      if (fs.readFileSync(file, 'utf8').includes(title)) {
+        ms = Date.now() - answered;
+        break;
+      }
+    } catch {
+      /* being replaced */
+    }
+    await sleep(10);
+  }
+  const after = await waitRendererIdle(rendererPort, { minRuns: runsBefore + 1, timeoutMs: 30 * 60000 });
+  const last = after.status?.lastReport;
+  return {
+    articleId,
+    pageMs: ms,
+    runPages: last?.rendered ?? null,
+    runSeconds: last ? round(last.ms / 1000) : null,
+    runWorkers: last?.workers ?? null,
+    // From the run's start (the scopes reached the worker) to its first page written: the rest is the feed and lease.
+    runFirstPageMs: last?.firstPageMs ?? null,
+  };
+}
+
+async function measureRenderScale() {
+  const started = Date.now();
+  const log = (m) => console.log(`[render-scale ${round((Date.now() - started) / 1000)} s] ${m}`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-render-scale-'));
+  fs.chmodSync(tmp, 0o755);
+  const [pgPort, apiPort, remotesPort, rendererPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const db = startPostgres(path.join(tmp, 'pg'), pgPort);
+  const workers = Number(process.env.BENCH_RENDER_WORKERS) || os.availableParallelism();
+  const report = { cpus: os.cpus().length, workers, full: [], incremental: null };
+  const children = [];
+  let remotesServer = null;
+  const apiEnv = {
+    DATABASE_URL: db.url,
+    DATA_DIR: path.join(tmp, 'data'),
+    SITE_DEV_ENDPOINTS: '1',
+    SITE_TEST_ACCOUNTS: '1',
+    SITE_RENDER_HOOK_TOKEN: TOKEN,
+    SITE_RENDER_LEASE_MS: '15000',
+  };
+  try {
+    log('migrating and seeding through the API server ...');
+    let api = await startApi('render-scale', apiPort, apiEnv);
+    await stopAll([api.child]);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await fill(client, log, { articlesOnly: true });
+      const { rows } = await client.query(
+        'SELECT channel_id AS channel, count(*)::int AS n FROM article WHERE status = 0 GROUP BY channel_id ORDER BY channel_id',
+      );
+      report.liveArticlesByChannel = Object.fromEntries(rows.map((r) => [r.channel, r.n]));
+      // The render outbox the fill's inserts left (none through SQL, but the seed's): the service starts from a clean feed.
+      await client.query('DELETE FROM render_outbox').catch(() => undefined);
+    } finally {
+      await client.end();
+    }
+    log(`live articles by channel: ${JSON.stringify(report.liveArticlesByChannel)}`);
+    // The search index as the scale bench fills it (the server's own code): else the API's start does it first.
+    log('search index (scale-index.mts) ...');
+    const ix = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'scale-index.mts'), db.url], { cwd: API_DIR, encoding: 'utf8' });
+    if (ix.status !== 0) throw new Error(`scale-index.mts: ${(ix.stderr || ix.stdout).slice(-1000)}`);
+    api = await startApi('render-scale', apiPort, apiEnv);
+    children.push(api.child);
+    remotesServer = await serveRemotes(remotesPort);
+    const remotesOrigin = `http://127.0.0.1:${remotesPort}`;
+    const renderEnv = (out) => ({
+      ...process.env,
+      NODE_ENV: 'production',
+      STORAGE_DRIVER: 'local',
+      RENDER_OUT_DIR: path.join(tmp, out),
+      RENDER_API_ORIGIN: api.origin,
+      RENDER_SITE_ORIGIN: 'https://www.example.cn',
+      RENDER_HOST_ROOT: path.join(root, 'host/dist'),
+      RENDER_REMOTES: JSON.stringify({
+        remote_content: `${remotesOrigin}/remote_content/mf-manifest.json`,
+        remote_support: `${remotesOrigin}/remote_support/mf-manifest.json`,
+      }),
+    });
+
+    const output = (dir, run) => ({
+      outputMB: mb(duBytes(dir)),
+      htmlMB: mb(
+        fs
+          .readdirSync(path.join(dir, 'pages'), { recursive: true })
+          .filter((f) => f.endsWith('.html'))
+          .reduce((s, f) => s + fs.statSync(path.join(dir, 'pages', f)).size, 0),
+      ),
+      sitemapFiles: run.sitemapFiles,
+    });
+    if (process.env.BENCH_RENDER_SCALE_ONE !== '0') {
+      log('full render with 1 worker (render-runs.mts) ...');
+      const r = await fullRuns({ root, renderEnv: { ...renderEnv('full-1'), RENDER_WORKERS: '1' }, runs: 1, timeoutMs: 60 * 60000 });
+      const run = r.runs[0];
+      const row = run
+        ? {
+            workers: 1,
+            via: 'render-runs.mts',
+            pages: run.rendered,
+            kept: run.kept,
+            seconds: round(run.ms / 1000),
+            pagesPerSecond: run.pagesPerSecond,
+            peakRssMB: run.peakRssMB,
+            ...output(path.join(tmp, 'full-1'), run),
+            errors: r.errors,
+            firstProblems: r.firstProblems,
+          }
+        : { workers: 1, error: r.error };
+      report.full.push(row);
+      log(JSON.stringify(row));
+    }
+
+    // N workers: the service's own start run (as deployed: its worker below the servers' priority), on a fresh
+    // folder; then the incremental render through the same service.
+    log(`full render with ${workers} workers: the service's start run ...`);
+    const serviceOut = 'service';
+    const service = await startRenderer({ ...renderEnv(serviceOut), RENDER_WORKERS: String(workers) }, rendererPort, log);
+    children.push(service);
+    const first = await waitRendererIdle(rendererPort, { minRuns: 1, timeoutMs: 60 * 60000 });
+    const sr = first.status?.lastReport;
+    const row = sr
+      ? {
+          workers: sr.workers,
+          via: 'service (nice 10)',
+          pages: sr.rendered,
+          kept: sr.kept.length,
+          seconds: round(sr.ms / 1000),
+          pagesPerSecond: sr.pagesPerSecond,
+          peakRssMB: sr.peakRssMB,
+          ...output(path.join(tmp, serviceOut), sr),
+        }
+      : { workers, error: first.status?.lastError ?? 'not idle' };
+    report.full.push(row);
+    log(JSON.stringify(row));
+    if (report.full.length === 2 && sr) report.sameBytes = comparePages(path.join(tmp, 'full-1'), path.join(tmp, serviceOut));
+
+    log('incremental render through the service on the feed (one news article) ...');
+    const token = await signIn(api.origin);
+    const pgc = new pg.Client({ connectionString: db.url });
+    await pgc.connect();
+    const { rows: d } = await pgc.query('SELECT id FROM article WHERE channel_id = 12 AND status = 0 ORDER BY publish_date DESC LIMIT 1 OFFSET 500');
+    await pgc.end();
+    report.incremental = await incremental({ api: api.origin, token, outDir: path.join(tmp, serviceOut), rendererPort, articleId: d[0].id });
+    log(`incremental: ${JSON.stringify(report.incremental)}`);
+  } catch (e) {
+    report.error = String(e.stack || e).slice(0, 4000);
+    console.log(`\nRender scale bench stopped: ${report.error}`);
+  } finally {
+    remotesServer?.close();
+    await stopAll(children);
+    db.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return report;
+}
+
+function printRenderScale(report) {
+  console.log('\nRenderer at 10,000 articles: full renders (one process each)');
+  console.table(
+    report.full.map((r) => ({
+      workers: r.workers,
+      pages: r.pages,
+      seconds: r.seconds,
+      'pages/s': r.pagesPerSecond,
+      'peak MB': r.peakRssMB,
+      'output MB': r.outputMB,
+      'html MB': r.htmlMB,
+      'target ≤ 180 s': r.seconds === undefined ? '' : r.seconds <= 180 ? 'met' : 'missed',
+      error: r.error ?? '',
+    })),
+  );
+  if (report.sameBytes)
+    console.log(`Pages of the two runs: ${report.sameBytes.pages} and ${report.sameBytes.pagesOther}, ${report.sameBytes.differ} differ`);
+  const i = report.incremental;
+  if (i)
+    console.log(
+      `Incremental: article ${i.articleId}'s page ${i.pageMs === null ? 'NOT written within 5 min' : `written ${i.pageMs} ms after the API's answer`} ` +
+        `(target ≤ 2,000 ms: ${i.pageMs !== null && i.pageMs <= 2000 ? 'met' : 'missed'}; its run's first page ${i.runFirstPageMs} ms after the run began); ` +
+        `the run rendered ${i.runPages} pages in ${i.runSeconds} s`,
+    );
+}
+
+async function main() {
+  const report = { date: new Date().toISOString(), machine: `${os.cpus().length} cores`, ...(await measureRenderScale()) };
+  printRenderScale(report);
+  fs.writeFileSync(path.join(root, 'bench-report-render-scale.json'), JSON.stringify(report, null, 2));
+  console.log('\nwrote bench-report-render-scale.json');
+}
+
+module.exports = { measureRenderScale, printRenderScale, main };
+
+if (require.main === module)
+  main().catch((e) => {
+    console.error('[render-scale]', e);
+    process.exitCode = 0;
+  });

@@ -1,0 +1,151 @@
+/**
+ * What renders one page, loaded once per worker (the run's own thread and each render thread, pool.ts): the host's
+ * and the live remotes' server builds, the page template, and `render(route)`, which renders a URL and writes its
+ * file. Every worker loads it from the same `JobSpec` (the remotes file the run read, not a newer one), so a page is
+ * the same bytes whichever worker renders it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
+import { PAGE_CATCH, documentTemplate, pageDocument } from './document';
+import { fileFor, notFoundFileFor, writePage, type RenderedEntry } from './output';
+import { SanitizeWindows } from './sanitize-windows';
+import type { PlannedRoute } from './plan';
+
+/** A run's settings as a worker needs them: plain data, so it crosses to a render thread as it is. */
+export interface JobSpec {
+  outDir: string;
+  apiOrigin: string;
+  siteOrigin: string;
+  hostRoot: string;
+  cacheDir: string;
+  /** The remotes file the run renders with (federation name -> manifest URL). */
+  remotes: Record<string, string>;
+  /** The remotes whose server builds are loaded (those serving a public route, or the canary's only). */
+  names: string[];
+}
+
+/** One page's result: its index entry when written, else why not (its last good file stays). */
+export interface PageOutcome {
+  url: string;
+  entry?: RenderedEntry;
+  reason?: string;
+}
+
+export interface PageJob {
+  host: HostServerBuild;
+  remotes: Map<string, LoadedRemote>;
+  versions: Record<string, string>;
+  render(route: PlannedRoute): Promise<PageOutcome>;
+  /** Renders the not-found state of `/404` or a detail path and writes its file (issue 34.9); throws when it fails. */
+  renderNotFound(pathname: string): Promise<string>;
+  /** Closes what the job holds (its DOMPurify window). */
+  close(): void;
+}
+
+/** Loads the builds; `warn` hears about a remote whose pages the browser renders (said once, by the run's thread). */
+export async function openPageJob(spec: JobSpec, warn: (line: string) => void = () => undefined): Promise<PageJob> {
+  const host = loadHostBuild(spec.hostRoot, spec.cacheDir);
+  const template = documentTemplate(readFileSync(path.join(spec.hostRoot, 'index.html'), 'utf8'), readIfExists(path.join(spec.hostRoot, PAGE_CATCH)));
+  // Each render is given the API's origin and DOMPurify's window through its call (its query client), no global.
+  const windows = new SanitizeWindows();
+  const settings = () => ({ apiOrigin: spec.apiOrigin, sanitizeWindow: windows.current() });
+  const remotes = new Map<string, LoadedRemote>();
+  for (const name of spec.names) {
+    const url = spec.remotes[name];
+    if (!url) continue;
+    const remote = await loadRemote(name, url, spec.cacheDir);
+    if (remote.problem) warn(`[renderer] ${name} ${remote.version}: ${remote.problem}; its pages are rendered by the browser`);
+    remotes.set(name, remote);
+  }
+  const versions = Object.fromEntries([...remotes.values()].map((r) => [r.name, r.version]));
+
+  const loadPage = (remoteName: string, module: string): Promise<PageModule> => {
+    const remote = remotes.get(remoteName);
+    const load = remote?.build?.pages[module];
+    if (!load) return Promise.reject(new host.ClientOnlySlot(`${remoteName}/${module}: ${remote?.problem ?? 'not in the remotes file'}`));
+    return load();
+  };
+  host.beginRenderRun(loadPage);
+  // Every stylesheet the host's and the remotes' server builds registered (their pages' once loaded).
+  const stylesheets = (hostCss: string[]) => [...hostCss, ...[...remotes.values()].flatMap((r) => r.build?.stylesheets?.() ?? [])];
+
+  const render = async (route: PlannedRoute): Promise<PageOutcome> => {
+    try {
+      const result = await host.renderPage({ url: route.url, siteOrigin: spec.siteOrigin, settings: settings() });
+      if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
+      const html = pageDocument(template, {
+        location: route.url,
+        html: result.html,
+        head: result.head,
+        css: stylesheets(result.css),
+        data: result.data,
+        remotes: spec.remotes,
+        versions,
+        preload: preloadsFor(host, remotes, route),
+      });
+      const file = fileFor(route.url);
+      writePage(spec.outDir, file, html);
+      const entry = entryFor(route, { file, versions, renderedAt: new Date().toISOString(), clientOnly: result.clientOnly });
+      return { url: route.url, entry };
+    } catch (e) {
+      return { url: route.url, reason: (e as Error)?.message ?? String(e) };
+    }
+  };
+  const renderNotFound = async (pathname: string): Promise<string> => {
+    const remote = host.PUBLIC_ROUTES.find((r) => r.path === pathname);
+    const result = await host.renderPage({ url: pathname, siteOrigin: spec.siteOrigin, settings: settings(), notFound: true });
+    if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
+    const file = notFoundFileFor(pathname);
+    writePage(
+      spec.outDir,
+      file,
+      pageDocument(template, {
+        location: pathname,
+        html: result.html,
+        head: result.head,
+        css: stylesheets(result.css),
+        data: result.data,
+        remotes: spec.remotes,
+        versions,
+        preload: remote ? preloadsFor(host, remotes, { url: pathname, remote: remote.remote }) : { manifests: [], scripts: [] },
+        notFound: true,
+      }),
+    );
+    return file;
+  };
+  return { host, remotes, versions, render, renderNotFound, close: () => windows.close() };
+}
+
+/** A rendered page's index entry: what it was rendered with, and what the route says it shows. */
+export function entryFor(
+  route: PlannedRoute,
+  made: { file: string; versions: Record<string, string>; renderedAt: string; clientOnly?: boolean },
+): RenderedEntry {
+  return {
+    file: made.file,
+    remote: route.remote,
+    versions: made.versions,
+    renderedAt: made.renderedAt,
+    ...(route.lastModified ? { lastModified: route.lastModified } : {}),
+    ...(route.channels ? { channels: route.channels } : {}),
+    ...(route.articleId !== undefined ? { articleId: route.articleId } : {}),
+    ...(route.blocks ? { blocks: route.blocks } : {}),
+    ...(made.clientOnly ? { clientOnly: true } : {}),
+    ...(route.canonical ? { canonical: route.canonical } : {}),
+  };
+}
+
+/** The page's remote files, so no request chain precedes hydration: its manifest, remoteEntry and page chunks. */
+function preloadsFor(host: HostServerBuild, remotes: Map<string, LoadedRemote>, route: PlannedRoute) {
+  const remote = remotes.get(route.remote);
+  if (!remote) return { manifests: [], scripts: [] };
+  const pathname = route.url.split('?')[0];
+  const module = host.PUBLIC_ROUTES.find((r) => r.path === pathname)?.module;
+  const scripts = [new URL('remoteEntry.js', remote.base).href, ...(module ? (remote.exposeAssets[module] ?? []) : [])];
+  return { manifests: [remote.manifestUrl], scripts };
+}
+
+function readIfExists(file: string): string | null {
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}

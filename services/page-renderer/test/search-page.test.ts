@@ -1,12 +1,16 @@
 /**
  * /search rendered on demand (issue 36.5, search-page.ts): what a visitor gets when the address is too long, when
- * the API is down, when it hangs, and when more searches arrive than may render at once. The host's real server
- * build (host/dist/server/server.js) renders; the API is a closed port or a server that never answers.
+ * the API is down, when it hangs, and when more searches arrive than may render at once. A stand-in host server build
+ * (written here: this unit test runs before the apps are built) renders by asking the API for the search, as the
+ * real one's search page loader does; the API is a closed port or a server that never answers. The real build's
+ * page is the e2e suite's (e2e/tests/search-no-js.spec.ts).
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { RendererConfig } from '../src/config';
@@ -15,13 +19,37 @@ import { MAX_URL_LENGTH, SEARCH_BUSY, SEARCH_FAILED, SEARCH_TIMED_OUT, SEARCH_TO
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const quiet = { error: () => undefined } as unknown as Console;
 
+/** The smallest host server build whose search page asks the API, from the origin its render call is given. */
+const hostRoot = mkdtempSync(path.join(os.tmpdir(), 'search-page-host-'));
+mkdirSync(path.join(hostRoot, 'server'), { recursive: true });
+after(() => rmSync(hostRoot, { recursive: true, force: true }));
+writeFileSync(path.join(hostRoot, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(hostRoot, 'server', 'server.js'),
+  `module.exports = {
+    PUBLIC_ROUTES: [], CLIENT_ROUTES: ['/search'], ClientOnlySlot: class extends Error {},
+    beginRenderRun() {}, notFoundPages: async () => [],
+    async renderPage({ url, settings }) {
+      const text = new URL(url, 'http://x').searchParams.get('text') || '';
+      if (!text) return { html: '<h1>站内搜索</h1>', data: null, errors: [], clientOnly: false, head: '', css: [] };
+      try {
+        const res = await fetch(settings.apiOrigin + '/api/article/es/page?text=' + encodeURIComponent(text));
+        const body = await res.json();
+        return { html: '<h1>站内搜索</h1><p>' + body.total + '</p>', data: null, errors: [], clientOnly: false, head: '', css: [] };
+      } catch (e) {
+        return { html: '', data: null, errors: [{ message: String(e) }], clientOnly: false, head: '', css: [] };
+      }
+    },
+  };\n`,
+);
+
 function configFor(apiOrigin: string): RendererConfig {
   return {
     outDir: path.join(root, 'services', 'page-renderer', 'node_modules', '.cache', 'search-test'),
     store: null,
     apiOrigin,
     siteOrigin: 'http://www.example.cn',
-    hostRoot: path.join(root, 'host', 'dist'),
+    hostRoot,
     remotesFile: null,
     remotes: {},
     port: 0,
@@ -74,6 +102,7 @@ test('[issue 36.5] an API that never answers: 504 after the timeout; the hanging
   try {
     const first = await pages.answer(text('风险预警平台'));
     assert.equal(first.status, 504);
+    assert.equal(held.length, 1, 'the render asked the API and waits for it');
     assert.ok(first.body.includes(SEARCH_TIMED_OUT));
     assert.equal(pages.running(), 1);
 

@@ -78,6 +78,11 @@ test('[ISSUE-27.3] 记录: two versions compared word by word, and 恢复此版�
   await expect(rows.nth(0)).toContainText('恢复版本');
   await expect(rows.nth(0)).toContainText('当前');
 
+  // The restore is a write like any other: its page is rendered again within seconds (a visitor before that gets the
+  // previous file, as from a CDN). The served HTML is awaited, then the page the browser shows.
+  await expect
+    .poll(async () => (await request.get(`${BASE}/newsDetail?id=${a.id}`)).text(), { timeout: 30_000 })
+    .toContain('公司发布了新产品，性能提升明显。');
   await page.goto(`/newsDetail?id=${a.id}`);
   await expect(page.locator('.rc-article-body')).toHaveText('公司发布了新产品，性能提升明显。');
 });

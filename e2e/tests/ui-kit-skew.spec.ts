@@ -56,10 +56,11 @@ test.describe('ui-kit version skew', () => {
 
     // The remote loaded the kit from its own origin; the host's kit really is the older one without Form. The host's
     // own parts may use the remote's newer copy on this page (`^1.0.0` accepts 1.1.0, and the runtime prefers a copy
-    // already loading), so the host's kit is taken from a page without a remote: the 404 page's antd Result.
+    // already loading), so the host's kit is taken from a page without a remote: the search page's antd scope choice
+    // (the 404 page is plain HTML since issue 34.9).
     await expect.poll(() => kits.some((u) => u.startsWith(ACCOUNT_ORIGIN))).toBe(true);
-    await page.goto(`${site.origin}/404`);
-    await expect(page.locator('.ant-result')).toBeVisible();
+    await page.goto(`${site.origin}/search`);
+    await expect(page.locator('.ant-radio-wrapper').first()).toBeVisible();
     await expect.poll(() => kits.some((u) => u.startsWith(HOST_ORIGIN))).toBe(true);
     const hostKit = kits.find((u) => u.startsWith(HOST_ORIGIN));
     expect(hostKit, `the host's provider loads its own kit: ${kits.join(', ')}`).toBeTruthy();
@@ -83,10 +84,10 @@ test.describe('ui-kit version skew', () => {
       await expect(page.locator('footer')).toBeVisible();
       await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
     }
-    // A host part built from its own kit: the 404 page's antd Result and Button.
-    await page.goto(`${site.origin}/404`);
-    await expect(page.locator('.ant-result')).toBeVisible();
-    await expect(page.getByRole('button', { name: /返回首页/ })).toBeVisible();
+    // A host part built from its own kit: the search page's antd scope choice and text field.
+    await page.goto(`${site.origin}/search`);
+    await expect(page.locator('.ant-radio-wrapper').first()).toBeVisible();
+    await expect(page.locator('main .ant-input').first()).toBeVisible();
     expect(errors).toEqual([]);
   });
 });

@@ -78,22 +78,28 @@ describe("the page module's head in the browser (TITLE-1)", () => {
     await waitFor(() => expect(document.title).toBe('用户管理 - 另一家电力公司'));
   });
 
-  it('[issue 34.9] where the origin answered 404 (the rendered not-found page), the page shows its not-found state and asks for nothing', async () => {
+  it('[issue 34.9] where the origin answered 404 (the rendered not-found page), the page shows its not-found state until its data has been asked once, then the page itself', async () => {
     const client = new QueryClient();
     client.setQueryData(companyQuery().queryKey, company('某某电力科技有限公司'));
-    const Detail = () => {
-      throw new Error('the page itself is not rendered');
-    };
+    // The article was published after the renderer's index said 404: the page's own loader finds it.
+    let answer: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (answer = resolve));
+    const loader = jest.fn(() => asked);
+    const Detail = () => <h1>新发布的文章</h1>;
     await act(async () => {
       mount(
         client,
-        { default: Detail, head: articleHead({ title: '新闻详情', description: '新闻' }), NotFound: () => <h1>内容不存在</h1> },
+        { default: Detail, loader, head: articleHead({ title: '新闻详情', description: '新闻' }), NotFound: () => <h1>内容不存在</h1> },
         '/newsDetail?id=999999',
         '/newsDetail?id=999999',
       );
     });
     expect(screen.getByRole('heading', { level: 1, name: '内容不存在' })).toBeTruthy();
+    expect(loader).toHaveBeenCalledTimes(1);
     expect(getArticle).not.toHaveBeenCalled();
     expect(document.title).toBe('新闻详情 - 某某电力科技有限公司');
+    await act(async () => answer());
+    expect(screen.getByRole('heading', { level: 1, name: '新发布的文章' })).toBeTruthy();
+    expect(loader).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,7 +3,7 @@
  * composes it: the page, its `head` (kept in the document's <head>) and, where the page has one, its not-found
  * state, shown for the URL the origin answered 404 (the rendered not-found file says so: no call asks again).
  */
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { SITE_DESCRIPTION } from '@site/contract';
@@ -82,7 +82,24 @@ export function composePage(module: PageModule, fallbackHead: RouteHead): { defa
   const head = module.head ?? fallbackHead;
   function ComposedPage(props: Record<string, unknown>) {
     const { NotFound } = module;
-    const notFound = useNotFoundHere() && NotFound !== undefined;
+    const notFoundHere = useNotFoundHere() && NotFound !== undefined;
+    // The origin's 404 is what the renderer's index knew: an article published since (its page is written a second
+    // or two later, and staff open it at once) exists already. After hydration the page's data is asked once, then
+    // the page itself shows the article, or its own not-found state; until then the rendered one stays.
+    const queryClient = useQueryClient();
+    const { pathname, search } = useLocation();
+    const [confirmed, setConfirmed] = useState(false);
+    useEffect(() => {
+      if (!notFoundHere) return;
+      let live = true;
+      void Promise.resolve(module.loader?.({ queryClient, url: new URL(pathname + search, window.location.origin) })).finally(() => {
+        if (live) setConfirmed(true);
+      });
+      return () => {
+        live = false;
+      };
+    }, [notFoundHere, queryClient, pathname, search]);
+    const notFound = notFoundHere && !confirmed;
     const Body = notFound && NotFound ? NotFound : module.default;
     return (
       <>

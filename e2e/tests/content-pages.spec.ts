@@ -244,7 +244,10 @@ test.describe('remote-content pages', () => {
     page,
   }) => {
     const failed: string[] = [];
-    page.on('response', (r) => r.url().includes('/api/article') && r.status() === 404 && failed.push(new URL(r.url()).pathname));
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/article') && r.status() === 404) failed.push(u.pathname + u.search);
+    });
     for (const [url, list] of [
       [`/newsDetail?id=${UNKNOWN_ID}`, '/news'],
       [`/productDetail?id=${UNKNOWN_ID}`, '/product'],
@@ -255,10 +258,11 @@ test.describe('remote-content pages', () => {
       expect(response!.status()).toBe(404);
       await expect(content(page).getByRole('heading', { level: 1, name: '内容不存在' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-      // Everything the page asked for has come (a notice would have loaded its code and shown by then). Since issue
-      // 34.9 the page asks nothing about the article the origin answered 404 for (not-found.spec.ts counts the calls).
+      // Everything the page asked for has come (a notice would have loaded its code and shown by then). The page asks
+      // the API once about the article the origin answered 404 for (its index may lag a new article: not-found.spec.ts),
+      // and each failed call is about that article alone.
       await page.waitForLoadState('networkidle');
-      expect(failed).toEqual([]);
+      expect(failed.filter((p) => !p.includes(String(UNKNOWN_ID)))).toEqual([]);
       await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
       await expect(page.getByText('访问资源不存在')).toHaveCount(0);
       await expect(page.getByText('文章不存在')).toHaveCount(0);

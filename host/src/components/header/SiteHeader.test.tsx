@@ -62,7 +62,7 @@ test('[issue 36.5] the HTML-only 搜索 is a GET form to /search with the route�
   const form = container.querySelector('form.site-search-form') as HTMLFormElement;
   expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/search', 'get']);
   const field = form.querySelector('input[name="text"]') as HTMLInputElement;
-  expect([field.type, field.getAttribute('aria-label'), field.maxLength]).toEqual(['search', '站内搜索', 100]);
+  expect([field.type, field.getAttribute('aria-label'), field.maxLength, field.placeholder]).toEqual(['search', '站内搜索', 100, '请输入搜索内容']);
   expect((form.querySelector('input[name="channel"]') as HTMLInputElement).value).toBe('all');
   expect(form.querySelector('button[type="submit"]')!.getAttribute('aria-label')).toBe('搜索');
   // What the browser sends without the app: the route's own address.

@@ -112,7 +112,7 @@ export function SiteHeader() {
                   type="search"
                   name="text"
                   className="site-search-form__text"
-                  placeholder="搜索本站"
+                  placeholder="请输入搜索内容"
                   aria-label="站内搜索"
                   maxLength={100}
                 />

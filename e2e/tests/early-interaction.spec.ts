@@ -88,8 +88,9 @@ test.describe('[ISSUE-25] early interaction on a slow phone (CPU 6x, remote scri
     const page = await slowPhonePage(context);
     await page.goto(`${BASE}/news`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: '搜索' }).click();
-    // The modal (app running) or the /search page (the form, before it ran): both search.
-    const box = page.getByPlaceholder('请输入搜索内容');
+    // The modal (app running) or the /search page (the form, before it ran): both search. By its name: the header's
+    // own field (站内搜索) has the same placeholder and is there while the app has not run.
+    const box = page.getByLabel('搜索内容', { exact: true });
     await expect(box).toBeVisible({ timeout: 30_000 });
     await box.fill('系统');
     await box.press('Enter');

@@ -171,7 +171,7 @@ test.describe('[issue 27.11][SRCH-1 deviation: 全部 is the default scope and a
     await expect(page).toHaveTitle(/^站内搜索 - /);
     await expect(page.getByRole('heading', { level: 1, name: '站内搜索' })).toBeVisible();
     await expect(page.getByRole('radio', { name: titles[12] })).toBeChecked();
-    await expect(page.getByPlaceholder('请输入搜索内容')).toHaveValue(target.title);
+    await expect(page.getByLabel('搜索内容', { exact: true })).toHaveValue(target.title);
     const results = page.getByTestId('search-results');
     await expect(results.getByRole('link', { name: target.title, exact: true })).toHaveAttribute('href', `/newsDetail?id=${target.id}`);
 
@@ -196,7 +196,7 @@ test.describe('[issue 36] search that finds what people mean', () => {
     // The product of that name first, opening at the spec's address.
     await expect(results.locator('li').first().getByRole('link')).toHaveAttribute('href', '/product?id=101');
     await expect(results.locator('li').first().getByRole('link')).toHaveText('电网运行风险预警平台');
-    await expect(page.getByPlaceholder('请输入搜索内容')).toHaveValue('风险预井平台');
+    await expect(page.getByLabel('搜索内容', { exact: true })).toHaveValue('风险预井平台');
 
     const asTyped = corrected.getByRole('link', { name: '仍然搜索“风险预井平台”' });
     await expect(asTyped).toHaveAttribute('href', `/search?${new URLSearchParams({ text: '风险预井平台', channel: 'all', exact: '1' })}`);

@@ -319,7 +319,7 @@ test.describe('rendered public pages', () => {
     await page.getByRole('button', { name: '搜索' }).click();
     await expect(page).toHaveURL(`${BASE}/search?text=&channel=all`);
     release();
-    const input = page.getByPlaceholder('请输入搜索内容');
+    const input = page.getByLabel('搜索内容', { exact: true });
     await expect(input).toBeVisible();
     await input.fill('系统');
     await input.press('Enter');

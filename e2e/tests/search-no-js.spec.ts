@@ -43,7 +43,7 @@ test.describe('[issue 36.5] without JavaScript', () => {
     await expect(first.getByRole('link')).toHaveText('电网运行风险预警平台');
     await expect(first.locator('.search-results__channel')).not.toBeEmpty();
     await expect(results.locator('mark').first()).toBeVisible();
-    await expect(page.getByPlaceholder('请输入搜索内容')).toHaveValue('风险预警平台');
+    await expect(page.getByLabel('搜索内容', { exact: true })).toHaveValue('风险预警平台');
   });
 
   test('[issue 36.5][SRCH-5] paging links work without JavaScript, and the page form searches again', async ({ page, request }) => {
@@ -56,7 +56,7 @@ test.describe('[issue 36.5] without JavaScript', () => {
     await expect(page).toHaveURL(`${BASE}${address(text, { page: '2' })}`);
     await expect(page.getByTestId('search-results').locator('li').first().getByRole('link')).toHaveText(two.content[0].title);
 
-    const box = page.getByPlaceholder('请输入搜索内容');
+    const box = page.getByLabel('搜索内容', { exact: true });
     await box.fill('配电网 故障');
     await box.press('Enter');
     await expect(page).toHaveURL(/[?&]text=%E9%85%8D%E7%94%B5%E7%BD%91\+%E6%95%85%E9%9A%9C(&|$)/);
@@ -77,12 +77,12 @@ test.describe('[issue 36.5] without JavaScript', () => {
     await page.locator('header.site-header').getByRole('button', { name: '搜索' }).click();
     await expect(page).toHaveURL(`${BASE}${address('')}`);
     await expect(page.getByText('请输入要搜索的内容')).toBeVisible();
-    await expect(page.getByPlaceholder('请输入搜索内容')).toBeVisible();
+    await expect(page.getByLabel('搜索内容', { exact: true })).toBeVisible();
     await expect(page.getByTestId('search-results')).toHaveCount(0);
 
     const markup = '<img src=x onerror=alert(1)>';
     await page.goto(address(markup));
-    await expect(page.getByPlaceholder('请输入搜索内容')).toHaveValue(markup);
+    await expect(page.getByLabel('搜索内容', { exact: true })).toHaveValue(markup);
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
   });
 });

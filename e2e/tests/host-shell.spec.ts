@@ -216,9 +216,9 @@ test.describe('host pages and routing', () => {
     await expect(page).toHaveURL(`${BASE}/404`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在');
     await expect(page.locator('header')).toHaveCount(0);
-    // The app's own way home (before it runs, 返回首页 is a plain form to `/`, which the browser sends as `/?`).
+    // The app's own way home (a link to /: the browser follows it before the app runs, not-found.spec.ts).
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.getByRole('link', { name: '返回首页' }).click();
     await expect(page).toHaveURL(`${BASE}/`);
     await expect(page.locator('header nav')).toBeVisible();
   });

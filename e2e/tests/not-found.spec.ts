@@ -40,7 +40,7 @@ test('[issue 34.9][ROUTE-19 deviation: the 404 page shows the footer, see contra
   const footer = page.getByRole('contentinfo');
   await expect(footer).toBeVisible();
   await expect(footer.getByRole('heading', { name: '产品中心' })).toBeVisible();
-  await page.getByRole('button', { name: '返回首页' }).click();
+  await page.getByRole('link', { name: '返回首页' }).click();
   await expect(page).toHaveURL(`${BASE}/`);
   await expect(page).toHaveTitle(company);
 });
@@ -52,6 +52,18 @@ test('[issue 34.9] /404 asked for directly shows the same page, title and footer
   await hydrated(page);
   await expect(page).toHaveTitle(`页面不存在 - ${company}`);
   await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('[issue 34.9][ROUTE-20] 返回首页 on the 404 page leads to / itself (a link, not a form that would add ?)', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response!.status()).toBe(404);
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(`${BASE}/`);
+    await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  });
 });
 
 test('[issue 34.9] an unknown article: status 404, 内容不存在 from the HTML; the app asks the API for that article only (one published since the index would show) and keeps 内容不存在', async ({

@@ -21,7 +21,7 @@ const path = require('path');
 const { spawn, spawnSync, execFileSync } = require('child_process');
 const { freePort, startPostgres, startApi, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
 const { fill } = require('./scale.cjs');
-const { fullRuns, renderStatus, waitRendererIdle } = require('./render.cjs');
+const { fullRuns, renderStatus, retitle, signIn, waitRendererIdle } = require('./render.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const API_DIR = path.join(root, 'services/api-server');
@@ -59,17 +59,6 @@ function comparePages(a, b) {
   return { pages: pa.length, pagesOther: pb.size, differ: differ.length, firstDiffering: differ.slice(0, 5) };
 }
 
-async function signIn(api) {
-  const cap = await (await fetch(`${api}/captchaImage`)).json();
-  const body = { username: 'admin', password: 'admin123' };
-  if (cap.captchaEnabled) Object.assign(body, { uuid: cap.uuid, code: (await (await fetch(`${api}/dev/captcha/${cap.uuid}`)).json()).data.answer });
-  const r = await (
-    await fetch(`${api}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  ).json();
-  if (r.code !== 200) throw new Error(`sign-in: ${JSON.stringify(r)}`);
-  return r.token;
-}
-
 /** The renderer service on the API's feed; resolves with its port once /status answers. */
 async function startRenderer(renderEnv, port, log) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/service.ts'], {
@@ -88,34 +77,9 @@ async function startRenderer(renderEnv, port, log) {
 async function incremental({ api, token, outDir, rendererPort, articleId }) {
   await waitRendererIdle(rendererPort, { timeoutMs: 30 * 60000 });
   const runsBefore = (await renderStatus(rendererPort))?.runs ?? 0;
-  const auth = { authorization: `Bearer ${token}` };
-  const { data } = await (await fetch(`${api}/system/article/${articleId}`, { headers: auth })).json();
   const title = `增量渲染 ${Date.now().toString(36)}`;
-  const fields = [
-    'channelId',
-    'title',
-    'subtitle',
-    'description',
-    'text',
-    'image',
-    'tags',
-    'sort',
-    'top',
-    'status',
-    'publishDate',
-    'author',
-    'source',
-    'version',
-  ];
-  const body = Object.fromEntries(fields.filter((k) => k in data).map((k) => [k, data[k]]));
-  const put = await fetch(`${api}/system/article/${articleId}`, {
-    method: 'PUT',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, title }),
-  });
+  await retitle(api, token, articleId, title);
   const answered = Date.now();
-  const answer = await put.json();
-  if (answer.code !== 200) throw new Error(`PUT article: ${JSON.stringify(answer).slice(0, 300)}`);
   const file = path.join(outDir, 'pages/newsDetail', `id-${articleId}.html`);
   let ms = null;
   // The page is served as soon as its file is written (the local storage driver): polled every 10 ms, up to 5 min.
@@ -259,7 +223,7 @@ async function measureRenderScale() {
     if (report.full.length === 2 && sr) report.sameBytes = comparePages(path.join(tmp, 'full-1'), path.join(tmp, serviceOut));
 
     log('incremental render through the service on the feed (one news article) ...');
-    const token = await signIn(api.origin);
+    const token = await signIn(api.origin, api.origin, 'admin', 'admin123');
     const pgc = new pg.Client({ connectionString: db.url });
     await pgc.connect();
     const { rows: d } = await pgc.query('SELECT id FROM article WHERE channel_id = 12 AND status = 0 ORDER BY publish_date DESC LIMIT 1 OFFSET 500');

@@ -107,6 +107,13 @@ const ARTICLE_FIELDS = [
   'version',
 ];
 
+/** An article's title changed through the admin API (GET it, PUT it back with the new title), as staff would. */
+async function retitle(host, token, articleId, title) {
+  const { data } = await adminApi(host, token, 'GET', `/system/article/${articleId}`);
+  const body = Object.fromEntries(ARTICLE_FIELDS.filter((k) => k in data).map((k) => [k, data[k]]));
+  await adminApi(host, token, 'PUT', `/system/article/${articleId}`, { ...body, title });
+}
+
 /**
  * Edits one article's title (PUT /system/article/:id with its current version) and times, from the API's answer, until
  * GET `<host><pagePath>` serves HTML with the new title (polled every 50 ms, at most `capMs`). Then waits for the
@@ -115,10 +122,8 @@ const ARTICLE_FIELDS = [
 async function reRender({ host, token, rendererPort, articleId, pagePath, capMs = 30000 }) {
   await waitRendererIdle(rendererPort, { timeoutMs: 600000 });
   const runsBefore = (await renderStatus(rendererPort))?.runs ?? 0;
-  const { data } = await adminApi(host, token, 'GET', `/system/article/${articleId}`);
   const title = `Bench re-render ${Date.now().toString(36)}`;
-  const body = Object.fromEntries(ARTICLE_FIELDS.filter((k) => k in data).map((k) => [k, data[k]]));
-  await adminApi(host, token, 'PUT', `/system/article/${articleId}`, { ...body, title });
+  await retitle(host, token, articleId, title);
   const answered = Date.now();
   const url = `${host}${pagePath}?id=${articleId}`;
   let ms = null;
@@ -243,4 +248,4 @@ function fullRuns({ root, renderEnv, runs, timeoutMs = 30 * 60000 }) {
   });
 }
 
-module.exports = { renderStatus, waitRendererIdle, servedHtml, signIn, reRender, seedArticles, publishedCount, fullRuns };
+module.exports = { renderStatus, waitRendererIdle, servedHtml, signIn, retitle, reRender, seedArticles, publishedCount, fullRuns };

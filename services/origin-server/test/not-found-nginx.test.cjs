@@ -1,7 +1,8 @@
 /**
  * Issue 34.9 through the nginx front door (site.conf.template, local rendered folder): an unknown path is answered
  * with the page renderer's 404 page, an unknown article with its detail page's not-found page, both status 404;
- * an unknown id of a page with no not-found page of its own is the app, status 404, as before.
+ * an unknown id of a page with no not-found page of its own is the app, status 404, as before. The same front door
+ * serves the renderer's sitemap index and its parts (sitemap-N.xml, issue 36.9) from the folder and from the bucket.
  */
 const test = require('node:test');
 const assert = require('node:assert');
@@ -17,6 +18,23 @@ const NOT_FOUND_HTML = '<!doctype html><title>页面不存在 - 某公司</title
 const NO_ARTICLE_HTML = '<!doctype html><title>新闻详情 - 某公司</title><main>内容不存在</main>';
 const NEWS_HTML = '<!doctype html><title>新闻 3</title><main>已渲染的新闻 3</main>';
 const APP_HTML = '<!doctype html><div id="root"></div>';
+/** Past 50,000 URLs the renderer's sitemap.xml is an index of sitemap-1.xml, ... (issue 36.9): nginx serves the parts. */
+const SITEMAP_INDEX = '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></sitemapindex>\n';
+const SITEMAP_PART = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n';
+
+/** The sitemap index and its part 2 served as written, with an XML type; a part never written is a 404. */
+async function assertSitemapParts(origin) {
+  const got = async (p) => {
+    const res = await fetch(`${origin}${p}`);
+    return [res.status, res.status === 200 ? await res.text() : '', res.headers.get('content-type')];
+  };
+  const [indexStatus, indexBody] = await got('/sitemap.xml');
+  assert.deepStrictEqual([indexStatus, indexBody], [200, SITEMAP_INDEX]);
+  const [partStatus, partBody, partType] = await got('/sitemap-2.xml');
+  assert.deepStrictEqual([partStatus, partBody], [200, SITEMAP_PART]);
+  assert.match(partType, /xml/);
+  assert.strictEqual((await got('/sitemap-3.xml'))[0], 404, 'a part the renderer has not written');
+}
 
 /** The renderer's index for these pages (RenderIndex of page-renderer output.ts). */
 const INDEX = {
@@ -43,7 +61,7 @@ const remotePortsEnv = (remotePorts) =>
     ['REMOTE_CONTENT', 'REMOTE_SUPPORT', 'REMOTE_ACCOUNT', 'REMOTE_SHELL_ADMIN'].map((n, i) => [`${n}_PORT`, String(remotePorts[i])]),
   );
 
-test('[issue 34.9] nginx answers an unknown path and an unknown article with the rendered not-found pages, status 404', async () => {
+test('[issue 34.9][issue 36.9] nginx answers an unknown path and an unknown article with the rendered not-found pages, status 404', async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'not-found-nginx-'));
   // nginx's workers run as an unprivileged user when started as root: they must read the folders.
   fs.chmodSync(tmp, 0o755);
@@ -56,6 +74,8 @@ test('[issue 34.9] nginx answers an unknown path and an unknown article with the
   fs.writeFileSync(path.join(rendered, 'pages/newsDetail/not-found.html'), NO_ARTICLE_HTML);
   fs.writeFileSync(path.join(rendered, 'pages/newsDetail/id-3.html'), NEWS_HTML);
   fs.writeFileSync(path.join(rendered, 'index.json'), JSON.stringify(INDEX));
+  fs.writeFileSync(path.join(rendered, 'sitemap.xml'), SITEMAP_INDEX);
+  fs.writeFileSync(path.join(rendered, 'sitemap-2.xml'), SITEMAP_PART);
   const port = ports();
   const [hostPort, apiPort, ...remotePorts] = [await port(), await port(), await port(), await port(), await port(), await port()];
   const api = http.createServer((_req, res) => res.end('ok')).listen(apiPort, '127.0.0.1');
@@ -80,6 +100,7 @@ test('[issue 34.9] nginx answers an unknown path and an unknown article with the
     assert.deepStrictEqual(await get('/document?id=999'), [404, APP_HTML], 'no not-found page of its own: the app, as before');
     assert.deepStrictEqual(await get('/newsDetail?id=3'), [200, NEWS_HTML]);
     assert.deepStrictEqual(await get('/dev/reset'), [404, NOT_FOUND_HTML], 'the API test helpers are no page of the site');
+    await assertSitemapParts(nginx.origin);
 
     // Before the renderer has written them: the app, status 404.
     fs.rmSync(path.join(rendered, 'pages/404.html'));
@@ -91,7 +112,7 @@ test('[issue 34.9] nginx answers an unknown path and an unknown article with the
   }
 });
 
-test('[issue 34.9] with a shared storage: nginx reads the not-found pages from the bucket, and the status stays 404', async () => {
+test('[issue 34.9][issue 36.9] with a shared storage: nginx reads the not-found pages from the bucket, and the status stays 404', async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'not-found-nginx-s3-'));
   fs.chmodSync(tmp, 0o755);
   const hostRoot = path.join(tmp, 'host');
@@ -131,6 +152,9 @@ test('[issue 34.9] with a shared storage: nginx reads the not-found pages from t
   await storage.put('site/rendered/pages/404.html', NOT_FOUND_HTML, html);
   await storage.put('site/rendered/pages/newsDetail/not-found.html', NO_ARTICLE_HTML, html);
   await storage.put('site/rendered/pages/newsDetail/id-3.html', NEWS_HTML, html);
+  const xml = { contentType: 'application/xml; charset=utf-8' };
+  await storage.put('site/rendered/sitemap.xml', SITEMAP_INDEX, xml);
+  await storage.put('site/rendered/sitemap-2.xml', SITEMAP_PART, xml);
   const api = http.createServer((_req, res) => res.end('ok')).listen(apiPort, '127.0.0.1');
   let nginx;
   try {
@@ -151,6 +175,7 @@ test('[issue 34.9] with a shared storage: nginx reads the not-found pages from t
     assert.deepStrictEqual(await get('/newsDetail?id=999'), [404, NO_ARTICLE_HTML]);
     assert.deepStrictEqual(await get('/document?id=999'), [404, APP_HTML], 'no not-found page of its own: the app, still a 404');
     assert.deepStrictEqual(await get('/newsDetail?id=3'), [200, NEWS_HTML]);
+    await assertSitemapParts(nginx.origin);
   } finally {
     await stopAll([nginx?.child]);
     api.close();

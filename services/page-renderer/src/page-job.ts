@@ -7,10 +7,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadHostBuild, loadRemote, type HostServerBuild, type LoadedRemote, type PageModule } from './bundles';
-import { PAGE_CATCH, documentTemplate, pageDocument } from './document';
+import { PAGE_CATCH, documentTemplate, pageDocument, type PageParts } from './document';
 import { fileFor, notFoundFileFor, writePage, type RenderedEntry } from './output';
 import { SanitizeWindows } from './sanitize-windows';
 import type { PlannedRoute } from './plan';
+
+type Rendered = Awaited<ReturnType<HostServerBuild['renderPage']>>;
 
 /** A run's settings as a worker needs them: plain data, so it crosses to a render thread as it is. */
 export interface JobSpec {
@@ -70,22 +72,30 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
   // Every stylesheet the host's and the remotes' server builds registered (their pages' once loaded).
   const stylesheets = (hostCss: string[]) => [...hostCss, ...[...remotes.values()].flatMap((r) => r.build?.stylesheets?.() ?? [])];
 
-  const render = async (route: PlannedRoute): Promise<PageOutcome> => {
-    try {
-      const result = await host.renderPage({ url: route.url, siteOrigin: spec.siteOrigin, settings: settings() });
-      if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
-      const html = pageDocument(template, {
-        location: route.url,
+  /** One rendered page as its document, written to its file: a page, or a path's not-found state. */
+  const write = (file: string, location: string, result: Rendered, preload: PageParts['preload'], notFound = false) =>
+    writePage(
+      spec.outDir,
+      file,
+      pageDocument(template, {
+        location,
         html: result.html,
         head: result.head,
         css: stylesheets(result.css),
         data: result.data,
         remotes: spec.remotes,
         versions,
-        preload: preloadsFor(host, remotes, route),
-      });
+        preload,
+        notFound,
+      }),
+    );
+
+  const render = async (route: PlannedRoute): Promise<PageOutcome> => {
+    try {
+      const result = await host.renderPage({ url: route.url, siteOrigin: spec.siteOrigin, settings: settings() });
+      if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
       const file = fileFor(route.url);
-      writePage(spec.outDir, file, html);
+      write(file, route.url, result, preloadsFor(host, remotes, route));
       const entry = entryFor(route, { file, versions, renderedAt: new Date().toISOString(), clientOnly: result.clientOnly });
       return { url: route.url, entry };
     } catch (e) {
@@ -97,21 +107,8 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
     const result = await host.renderPage({ url: pathname, siteOrigin: spec.siteOrigin, settings: settings(), notFound: true });
     if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
     const file = notFoundFileFor(pathname);
-    writePage(
-      spec.outDir,
-      file,
-      pageDocument(template, {
-        location: pathname,
-        html: result.html,
-        head: result.head,
-        css: stylesheets(result.css),
-        data: result.data,
-        remotes: spec.remotes,
-        versions,
-        preload: remote ? preloadsFor(host, remotes, { url: pathname, remote: remote.remote }) : { manifests: [], scripts: [] },
-        notFound: true,
-      }),
-    );
+    const preload = remote ? preloadsFor(host, remotes, { url: pathname, remote: remote.remote }) : { manifests: [], scripts: [] };
+    write(file, pathname, result, preload, true);
     return file;
   };
   return { host, remotes, versions, render, renderNotFound, close: () => windows.close() };

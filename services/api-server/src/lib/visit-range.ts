@@ -15,7 +15,7 @@
  * Not read: the range is counted again and kept; if even that is stale by the time it is read, the figures are
  * counted straight from the roll-ups (rollupFigures).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
 import type { DayRange, DayRow, PageKey, VisitFigures } from '../routes/visits.js';
 
@@ -32,6 +32,28 @@ interface Totals {
   exits: number | null;
   exit_sum: number | null;
   exit_sessions: number;
+}
+
+/**
+ * The day figures of the visit records `where` selects, as CTEs: per_day and day_uv per day, total_uv and
+ * total_sessions for the whole range (each visitor and session counted once). Read live (routes/visits.ts) and kept
+ * (keepRange) from this one text, so the two can never count differently.
+ */
+export function dayFigures(where: SQL): SQL {
+  return sql`
+    WITH r AS MATERIALIZED (SELECT day, uv, si, pv, new_pv, exits, exit_sum FROM visit_session_day WHERE ${where}),
+    per_day AS (
+      SELECT day, sum(pv)::int AS pv, count(*) FILTER (WHERE pv > 0)::int AS sessions, sum(exits)::int AS exits,
+             sum(exit_sum) FILTER (WHERE exits > 0)::float8 AS exit_sum, count(*) FILTER (WHERE exits > 0)::int AS exit_sessions
+        FROM r GROUP BY day),
+    visitors AS (SELECT day, uv, bool_or(pv > 0) AS v, bool_or(new_pv > 0) AS n FROM r GROUP BY day, uv),
+    day_uv AS (SELECT day, count(*) FILTER (WHERE v)::int AS uv, count(*) FILTER (WHERE n)::int AS new_uv FROM visitors GROUP BY day),
+    total_uv AS (
+      SELECT count(*) FILTER (WHERE v)::int AS uv, count(*) FILTER (WHERE n)::int AS new_uv
+        FROM (SELECT uv, bool_or(v) AS v, bool_or(n) AS n FROM visitors GROUP BY uv) x),
+    total_sessions AS (
+      SELECT count(*) FILTER (WHERE v)::int AS sessions, count(*) FILTER (WHERE e)::int AS exit_sessions
+        FROM (SELECT uv, si, bool_or(pv > 0) AS v, bool_or(exits > 0) AS e FROM r GROUP BY uv, si) x)`;
 }
 
 /**
@@ -52,19 +74,7 @@ async function keepRange(db: Db, from: string, to: string): Promise<void> {
     await tx.execute(sql`DELETE FROM visit_range_page WHERE ${key}`);
     await tx.execute(sql`DELETE FROM visit_range_entry WHERE ${key}`);
     await tx.execute(sql`
-      WITH r AS MATERIALIZED (SELECT day, uv, si, pv, new_pv, exits, exit_sum FROM visit_session_day WHERE ${inRange}),
-      per_day AS (
-        SELECT day, sum(pv)::int AS pv, count(*) FILTER (WHERE pv > 0)::int AS sessions, sum(exits)::int AS exits,
-               sum(exit_sum) FILTER (WHERE exits > 0)::float8 AS exit_sum, count(*) FILTER (WHERE exits > 0)::int AS exit_sessions
-          FROM r GROUP BY day),
-      visitors AS (SELECT day, uv, bool_or(pv > 0) AS v, bool_or(new_pv > 0) AS n FROM r GROUP BY day, uv),
-      day_uv AS (SELECT day, count(*) FILTER (WHERE v)::int AS uv, count(*) FILTER (WHERE n)::int AS new_uv FROM visitors GROUP BY day),
-      total_uv AS (
-        SELECT count(*) FILTER (WHERE v)::int AS uv, count(*) FILTER (WHERE n)::int AS new_uv
-          FROM (SELECT uv, bool_or(v) AS v, bool_or(n) AS n FROM visitors GROUP BY uv) x),
-      total_sessions AS (
-        SELECT count(*) FILTER (WHERE v)::int AS sessions, count(*) FILTER (WHERE e)::int AS exit_sessions
-          FROM (SELECT uv, si, bool_or(pv > 0) AS v, bool_or(exits > 0) AS e FROM r GROUP BY uv, si) x)
+      ${dayFigures(inRange)}
       UPDATE visit_range_cache SET
         days = (SELECT coalesce(jsonb_agg(jsonb_build_object('d', to_char(p.day, 'YYYY-MM-DD'), 'pv', p.pv, 'uv', u.uv, 'new_uv', u.new_uv,
                  'sessions', p.sessions, 'exits', p.exits, 'exit_sum', p.exit_sum, 'exit_sessions', p.exit_sessions)), '[]')

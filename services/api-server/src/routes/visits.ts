@@ -30,7 +30,7 @@ import { rows, type Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { needPermi } from '../lib/auth.js';
 import { formatDate } from '../lib/text.js';
-import { keptFigures } from '../lib/visit-range.js';
+import { dayFigures, keptFigures } from '../lib/visit-range.js';
 
 const OK = '操作成功';
 /** How many rows each ranking of the analytics page gives (the dashboard card: DASHBOARD_TOP). */
@@ -202,19 +202,7 @@ export async function rollupFigures(
     });
   // Per day, and for the whole range (d null): the whole range counts each visitor and session once.
   const daysQuery = sql`
-    WITH r AS MATERIALIZED (SELECT day, uv, si, pv, new_pv, exits, exit_sum FROM visit_session_day WHERE ${where}),
-    per_day AS (
-      SELECT day, sum(pv)::int AS pv, count(*) FILTER (WHERE pv > 0)::int AS sessions, sum(exits)::int AS exits,
-             sum(exit_sum) FILTER (WHERE exits > 0)::float8 AS exit_sum, count(*) FILTER (WHERE exits > 0)::int AS exit_sessions
-        FROM r GROUP BY day),
-    visitors AS (SELECT day, uv, bool_or(pv > 0) AS v, bool_or(new_pv > 0) AS n FROM r GROUP BY day, uv),
-    day_uv AS (SELECT day, count(*) FILTER (WHERE v)::int AS uv, count(*) FILTER (WHERE n)::int AS new_uv FROM visitors GROUP BY day),
-    total_uv AS (
-      SELECT count(*) FILTER (WHERE v)::int AS uv, count(*) FILTER (WHERE n)::int AS new_uv
-        FROM (SELECT uv, bool_or(v) AS v, bool_or(n) AS n FROM visitors GROUP BY uv) x),
-    total_sessions AS (
-      SELECT count(*) FILTER (WHERE v)::int AS sessions, count(*) FILTER (WHERE e)::int AS exit_sessions
-        FROM (SELECT uv, si, bool_or(pv > 0) AS v, bool_or(exits > 0) AS e FROM r GROUP BY uv, si) x)
+    ${dayFigures(where)}
     SELECT to_char(p.day, 'YYYY-MM-DD') AS d, p.pv, u.uv, u.new_uv, p.sessions, p.exits, p.exit_sum, p.exit_sessions
       FROM per_day p JOIN day_uv u USING (day)
     UNION ALL

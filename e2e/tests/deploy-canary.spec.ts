@@ -53,7 +53,7 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
       .split('\n')
       .map((l) => JSON.parse(l) as { action: string; version: string; by: string; reason?: string });
 
-  test('a canary at 50 % serves both versions by cookie, its rendered page too; promote makes it live; abort ends the next one', async ({
+  test('a canary at 50 % serves both versions by cookie, its rendered page too, and its remote on the next click from a page rendered for everyone; promote makes it live; abort ends the next one', async ({
     browser,
   }) => {
     const inCanary = await contextWithBucket(browser, 10);
@@ -77,6 +77,24 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
       await expect(a.getByText('8.0.0', { exact: true })).toBeVisible();
       await expect(b.getByText('8.0.0', { exact: true })).toHaveCount(0);
       await expect(b.getByText(liveVersion, { exact: true }).first()).toBeVisible();
+
+      // A page rendered for everyone (/news, remote-content's) names the live remotes; it keeps its own remote as
+      // rendered, and the next remote comes from the visitor's remotes file: a canary visitor's 服务支持 is the canary's.
+      const live = site.live('remote_support');
+      const canary = live.replace(`/${liveVersion}/`, '/8.0.0/');
+      for (const [context, expected] of [
+        [inCanary, canary],
+        [outside, live],
+      ] as const) {
+        const next = await context.newPage();
+        await next.goto(`${site.origin}/news`);
+        await expect(next.locator('html')).toHaveAttribute('data-hydrated', 'true');
+        const manifest = next.waitForRequest((r) => r.url() === canary || r.url() === live);
+        await next.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务支持' }).click();
+        expect((await manifest).url()).toBe(expected);
+        await expect(next.getByRole('heading', { level: 1, name: '服务支持' })).toBeVisible();
+        await next.close();
+      }
 
       // A visitor without a bucket gets one, and keeps its side.
       const fresh = await browser.newContext();

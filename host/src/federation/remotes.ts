@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from './route-table';
+import { routeFor, type RemoteName } from './route-table';
 import { renderedPage } from './rendered-page';
 import { noteFieldError } from '../services/field-errors';
 
@@ -62,6 +62,42 @@ export function remotesReady(): Promise<RemotesFile> {
   return ready;
 }
 
+/**
+ * The remote a rendered page was rendered with: it hydrates with exactly that version and keeps it. Every other
+ * remote comes from the remotes file this visitor gets now (issue 37.3): a visitor in a canary of remote-support
+ * who lands on a news page (rendered for everyone, naming the live remotes) gets the canary's 服务支持 on the next
+ * click, and a release made since the page was rendered is picked up.
+ */
+function renderedWith(remote: RemoteName): boolean {
+  const page = renderedPage();
+  return page !== null && routeFor(page.location.split('?')[0])?.remote === remote;
+}
+
+let current: Promise<void> | undefined;
+/**
+ * On a rendered page, the visitor's remotes file, read once, when a remote other than the page's own is first
+ * wanted (a click, a pointer over a link): the page itself never waits for it. Without it the rendered page's
+ * remotes stay (the page names a working set).
+ */
+function currentRemotes(): Promise<void> {
+  current ??= (async () => {
+    const res = await fetch(REMOTES_FILE);
+    if (!res.ok) throw new Error(`remotes file ${REMOTES_FILE}: HTTP ${res.status}`);
+    const file = (await res.json()) as RemotesFile;
+    const others = Object.entries(file).filter(
+      ([name, entry]) => !renderedWith(name as RemoteName) && statuses.get(name as RemoteName)?.entry !== entry,
+    );
+    if (others.length) registerAll(Object.fromEntries(others));
+  })().catch((e: unknown) => console.error("[host] could not read the remotes file; the rendered page's remotes stay", e));
+  return current;
+}
+
+/** Registered as this remote is to be loaded: the rendered page's own from its HTML, any other as the visitor's file says. */
+async function registered(remote: RemoteName): Promise<void> {
+  await remotesReady();
+  if (renderedPage() && !renderedWith(remote)) await currentRemotes();
+}
+
 /** Set by the resilience runtime plugin on a module that could not be loaded. */
 const UNAVAILABLE = '__siteRemoteUnavailable';
 /** A remote that answers nothing at all must not keep a page waiting longer than this. */
@@ -88,7 +124,7 @@ export async function loadRemoteModule<T = unknown>(remote: RemoteName, module: 
   });
   try {
     // Registration first (a no-op once done); a missing remotes file fails here like an unreachable remote.
-    const mod = (await Promise.race([remotesReady().then(() => loadRemote<T>(id)), timeout])) as (T & Record<string, unknown>) | null;
+    const mod = (await Promise.race([registered(remote).then(() => loadRemote<T>(id)), timeout])) as (T & Record<string, unknown>) | null;
     if (!mod || (mod as Record<string, unknown>)[UNAVAILABLE]) {
       const detail = String((mod as Record<string, unknown> | null)?.message ?? '无法加载');
       update(remote, { state: 'failed', error: detail });

@@ -1,5 +1,15 @@
-import type { Channel } from '@site/contract';
-import { buildNavEntries, buildSearchChannels } from './site-data';
+import type { BlockItem, Channel } from '@site/contract';
+import { createQueryClient, type RenderRun } from '@site/ui/render';
+import { buildNavEntries, buildSearchChannels, loadShellData, toCompany } from './site-data';
+import { companyQuery } from '@site/ui';
+
+jest.mock('@site/api-client', () => ({
+  ...jest.requireActual('@site/api-client'),
+  getCompany: jest.fn(),
+  getChannels: jest.fn(),
+  getBlocks: jest.fn(),
+}));
+const api = jest.requireMock('@site/api-client') as { getCompany: jest.Mock; getChannels: jest.Mock; getBlocks: jest.Mock };
 
 const ch = (id: number, title: string, filePath: string, children: Channel[] = []) =>
   ({ id, title, name: title, customs: { filePath }, children }) as unknown as Channel;
@@ -32,5 +42,45 @@ describe('navigation entries [NAV-1][NAV-2][NAV-3]', () => {
       { id: 11, title: '服务支持' },
       { id: 12, title: '新闻中心' },
     ]);
+  });
+});
+
+describe('the shell data of a render run', () => {
+  const settings = (run?: RenderRun) => ({ apiOrigin: 'http://api.invalid', sanitizeWindow: {}, run });
+  const calls = () => api.getCompany.mock.calls.length + api.getChannels.mock.calls.length + api.getBlocks.mock.calls.length;
+  beforeEach(() => {
+    jest.resetAllMocks();
+    api.getCompany.mockResolvedValue([{ id: 1, blockId: 1, title: '某电力科技' } as BlockItem]);
+    api.getChannels.mockResolvedValue([]);
+    api.getBlocks.mockResolvedValue([{ id: 2, blockId: 4, title: '产品' } as BlockItem]);
+  });
+
+  it('is read by the first page of a run and given to the others: three calls for a whole run', async () => {
+    const run: RenderRun = {};
+    for (let page = 0; page < 3; page++) {
+      const client = createQueryClient(settings(run));
+      await loadShellData(client);
+      expect(toCompany(client.getQueryData(companyQuery().queryKey)).title).toBe('某电力科技');
+    }
+    expect(calls()).toBe(3);
+  });
+
+  it('without a run (the /search page) each render reads its own', async () => {
+    for (let page = 0; page < 2; page++) await loadShellData(createQueryClient(settings()));
+    expect(calls()).toBe(6);
+  });
+
+  it('a failed call is never kept: the next page asks again', async () => {
+    const run: RenderRun = {};
+    api.getCompany.mockRejectedValueOnce(new Error('API down'));
+    await loadShellData(createQueryClient(settings(run)));
+    expect(run.shell).toBeUndefined();
+    api.getBlocks.mockRejectedValueOnce(new Error('API down'));
+    await loadShellData(createQueryClient(settings(run)));
+    expect(run.shell).toBeUndefined();
+    await loadShellData(createQueryClient(settings(run)));
+    expect(run.shell).toBeDefined();
+    await loadShellData(createQueryClient(settings(run)));
+    expect(calls()).toBe(9);
   });
 });

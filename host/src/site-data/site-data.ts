@@ -1,8 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { getBlocks } from '@site/api-client';
 import { BLOCK_IDS, COMPANY_NAME, SEARCHABLE_CHANNEL_IDS, TOP_NAV, type BlockItem, type Channel } from '@site/contract';
 import { useData, channelsQuery, companyQuery, type Query } from '@site/ui';
-import { callOptions } from '@site/ui/render';
+import { callOptions, renderSettingsOf } from '@site/ui/render';
 
 /**
  * Server data the shell needs on every page (company, navigation channels), each asked once per page load through
@@ -45,13 +45,26 @@ export const footerBlocksQuery = (): Query<Blocks> => ({
   staleTime: Infinity,
 });
 
-/** The shell's data, loaded for every rendered page by the renderer (server.tsx) with the page's own. */
+const shellQueries = () => [companyQuery(), channelsQuery({ isNav: true }), footerBlocksQuery()] as const;
+
+/**
+ * The shell's data, loaded for every rendered page by the renderer (server.tsx) with the page's own. Within a render
+ * run (`settings.run`) it is read once: the first page that got all of it whole keeps it for the others (a failed
+ * call, or the footer's empty answer for one, is never kept: the next page asks again).
+ */
 export async function loadShellData(client: QueryClient): Promise<void> {
-  await Promise.all([
-    client.prefetchQuery(companyQuery()),
-    client.prefetchQuery(channelsQuery({ isNav: true })),
-    client.prefetchQuery(footerBlocksQuery()),
-  ]);
+  const run = renderSettingsOf(client)?.run;
+  if (run?.shell) {
+    hydrate(client, run.shell);
+    return;
+  }
+  await Promise.all(shellQueries().map((q) => client.prefetchQuery(q as Query<unknown>)));
+  if (!run) return;
+  const keys = new Set(shellQueries().map((q) => JSON.stringify(q.queryKey)));
+  const states = shellQueries().map((q) => client.getQueryState(q.queryKey));
+  const footer = client.getQueryData<Blocks>(footerBlocksQuery().queryKey);
+  if (states.every((st) => st?.status === 'success') && footer && Object.keys(footer).length > 0)
+    run.shell = dehydrate(client, { shouldDehydrateQuery: (q) => keys.has(JSON.stringify(q.queryKey)) });
 }
 
 /** Fallback labels so the site still navigates when the channel call fails. */

@@ -19,6 +19,8 @@ export type PageModule = { default: ComponentType<Record<string, unknown>> };
 export interface RenderSettings {
   apiOrigin: string;
   sanitizeWindow: object;
+  /** One object per run (page job), which the host's renders fill with what all its pages show alike (the shell's data). */
+  run?: object;
 }
 
 export interface HostServerBuild {

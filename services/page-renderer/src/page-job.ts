@@ -49,9 +49,11 @@ export interface PageJob {
 export async function openPageJob(spec: JobSpec, warn: (line: string) => void = () => undefined): Promise<PageJob> {
   const host = loadHostBuild(spec.hostRoot, spec.cacheDir);
   const template = documentTemplate(readFileSync(path.join(spec.hostRoot, 'index.html'), 'utf8'), readIfExists(path.join(spec.hostRoot, PAGE_CATCH)));
-  // Each render is given the API's origin and DOMPurify's window through its call (its query client), no global.
+  // Each render is given the API's origin and DOMPurify's window through its call (its query client), no global;
+  // and the run's own object, in which the host keeps the shell's data its first page read for the others.
   const windows = new SanitizeWindows();
-  const settings = () => ({ apiOrigin: spec.apiOrigin, sanitizeWindow: windows.current() });
+  const run = {};
+  const settings = () => ({ apiOrigin: spec.apiOrigin, sanitizeWindow: windows.current(), run });
   const remotes = new Map<string, LoadedRemote>();
   for (const name of spec.names) {
     const url = spec.remotes[name];

@@ -11,7 +11,7 @@ import { NOTHING_KEY } from '../data/useData';
 import { RenderQueryClient, type RenderSettings } from './settings';
 
 export type { DehydratedState };
-export { RenderQueryClient, renderSettingsOf, callOptions, type RenderSettings } from './settings';
+export { RenderQueryClient, renderSettingsOf, callOptions, type RenderRun, type RenderSettings } from './settings';
 export { articleHead, articleSummary, staticHead, type PageHead, type PageJsonLd, type RouteHead, type RouteHeadArgs } from './head';
 
 export interface RouteLoaderArgs {

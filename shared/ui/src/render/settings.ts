@@ -5,7 +5,7 @@
  * object the host's and every remote's server build share (react-query is a renderer singleton, while each build
  * carries its own copy of this package), so nothing travels through a process global.
  */
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { QueryClient, type DehydratedState, type QueryClientConfig } from '@tanstack/react-query';
 import type { CallOptions } from '@site/api-client';
 
 export interface RenderSettings {
@@ -13,6 +13,18 @@ export interface RenderSettings {
   apiOrigin: string;
   /** A DOM window (jsdom) for DOMPurify, as the page's own in the browser. */
   sanitizeWindow: object;
+  /**
+   * What every page of one render run shows alike (the shell's company, navigation and footer), kept by the run's
+   * first page that read it whole and given to the others: a run renders a snapshot of the site, and at 10,000 pages
+   * these were three of a page's five API calls. Absent (the /search page, rendered per visitor): each render reads
+   * its own.
+   */
+  run?: RenderRun;
+}
+
+/** A render run's data shared by its pages (see RenderSettings.run); created empty by the run, filled by its pages. */
+export interface RenderRun {
+  shell?: DehydratedState;
 }
 
 /** A query client of one render: its settings are a field of its own, never serialised with the cache. */

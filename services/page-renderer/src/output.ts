@@ -85,16 +85,35 @@ export function writeAtomic(file: string, content: string | Buffer): void {
  */
 export const PAGE_BROTLI_QUALITY = 6;
 
-/** The page and its precompressed siblings (the static server sends .br or .gz to a browser that takes them). */
-export function writePage(outDir: string, rel: string, html: string): void {
+/**
+ * The page and its precompressed siblings (the static server sends .br or .gz to a browser that takes them). A page
+ * whose file already holds these bytes is left as it is (an article edit re-renders every news page, and most come
+ * out the same): its modified time, and so what publishOutput uploads and what a cache revalidates, stays. Written
+ * in the order .br, .gz, page: siblings newer than the page are a write that was cut short, and all three are
+ * written again. Returns whether it wrote.
+ */
+export function writePage(outDir: string, rel: string, html: string): boolean {
   const file = path.join(outDir, rel);
   const body = Buffer.from(html);
+  if (samePage(file, body)) return false;
   writeAtomic(
     `${file}.br`,
     brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   );
   writeAtomic(`${file}.gz`, gzipSync(body, { level: 9 }));
   writeAtomic(file, body);
+  return true;
+}
+
+function samePage(file: string, body: Buffer): boolean {
+  try {
+    const page = statSync(file);
+    if (page.size !== body.length) return false;
+    if (![`${file}.br`, `${file}.gz`].every((sibling) => statSync(sibling).mtimeMs <= page.mtimeMs)) return false;
+    return readFileSync(file).equals(body);
+  } catch {
+    return false;
+  }
 }
 
 export function removePage(outDir: string, rel: string): void {

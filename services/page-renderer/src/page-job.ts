@@ -32,6 +32,8 @@ export interface PageOutcome {
   url: string;
   entry?: RenderedEntry;
   reason?: string;
+  /** Rendered, and its file already held these bytes: not written (so not uploaded again). */
+  unchanged?: boolean;
 }
 
 export interface PageJob {
@@ -63,6 +65,11 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
     remotes.set(name, remote);
   }
   const versions = Object.fromEntries([...remotes.values()].map((r) => [r.name, r.version]));
+  // Every page module loaded before the first page: a module registers its styles when it first loads, and each page
+  // inlines all that are registered. Loaded as pages came, a page's styles (and so its bytes) depended on which
+  // pages its worker had rendered before; now they are the same in every run and worker, so a page whose content
+  // did not change is not written again. A module that fails here fails its own pages when they render.
+  await Promise.all([...remotes.values()].flatMap((r) => Object.values(r.build?.pages ?? {}).map((load) => load().catch(() => undefined))));
 
   const loadPage = (remoteName: string, module: string): Promise<PageModule> => {
     const remote = remotes.get(remoteName);
@@ -97,9 +104,9 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
       const result = await host.renderPage({ url: route.url, siteOrigin: spec.siteOrigin, settings: settings() });
       if (result.errors.length) throw new Error(result.errors.map((e) => e.message).join('; '));
       const file = fileFor(route.url);
-      write(file, route.url, result, preloadsFor(host, remotes, route));
+      const written = write(file, route.url, result, preloadsFor(host, remotes, route));
       const entry = entryFor(route, { file, versions, renderedAt: new Date().toISOString(), clientOnly: result.clientOnly });
-      return { url: route.url, entry };
+      return written ? { url: route.url, entry } : { url: route.url, entry, unchanged: true };
     } catch (e) {
       return { url: route.url, reason: (e as Error)?.message ?? String(e) };
     }

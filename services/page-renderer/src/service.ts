@@ -74,7 +74,9 @@ const loop = new RenderLoop<RunReport>({
 async function renderAndPublish(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport> {
   if (config.store) await pullIndex(config.outDir, config.store);
   const report = await runWorker(scopes, signal);
-  console.log(`[renderer] ${report.rendered} pages in ${report.ms} ms${report.kept.length ? `, ${report.kept.length} kept from before` : ''}`);
+  console.log(
+    `[renderer] ${report.rendered} pages in ${report.ms} ms (${report.unchanged} of them unchanged, not written again)${report.kept.length ? `, ${report.kept.length} kept from before` : ''}`,
+  );
   if (config.store) {
     // Inside the run: the changes are acknowledged only once their pages are in the storage.
     const published = await publishOutput(config.outDir, config.store, publishedFiles, signal);

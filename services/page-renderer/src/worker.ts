@@ -31,6 +31,8 @@ process.env.TZ = SITE_TIME_ZONE;
 
 export interface RunReport {
   rendered: number;
+  /** Of those, pages whose file already held the same bytes: left as they were (not written, not uploaded). */
+  unchanged: number;
   kept: { url: string; reason: string }[];
   removed: number;
   clientOnly: string[];
@@ -133,6 +135,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const workers = renderWorkers();
   const report: RunReport = {
     rendered: 0,
+    unchanged: 0,
     kept: [],
     removed: 0,
     clientOnly: [],
@@ -147,12 +150,13 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
 
   const threadHeapMb = Math.max(128, Number(process.env.RENDER_THREAD_HEAP_MB) || 1024);
   const byUrl = new Map(current.map((r) => [r.url, r]));
-  const record = ({ url, entry, reason }: PageOutcome) => {
+  const record = ({ url, entry, reason, unchanged }: PageOutcome) => {
     firstPageMs ??= Math.round(performance.now() - started);
     if (entry) {
       pages[url] = entry;
       if (entry.clientOnly) report.clientOnly.push(url);
       report.rendered++;
+      if (unchanged) report.unchanged++;
       return;
     }
     const why = reason ?? 'not rendered';
@@ -162,7 +166,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   // The pages rendered ahead: those still published, with what their route says now (a new publish date, channel).
   for (const o of earlyOutcomes) {
     const route = byUrl.get(o.url);
-    if (route) record(o.entry ? { url: o.url, entry: entryFor(route, o.entry) } : o);
+    if (route) record(o.entry ? { ...o, entry: entryFor(route, o.entry) } : o);
   }
   let done = 0;
   await renderPool(order, job, { workers, spec, threadHeapMb, background: Boolean(options.background) }, (o) => {

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -157,6 +157,36 @@ test('[ISSUE-17] writePage writes the page with its .br and .gz; removePage remo
     removePage(dir, rel);
     for (const f of [rel, `${rel}.br`, `${rel}.gz`]) assert.ok(!existsSync(path.join(dir, f)), f);
     removePage(dir, rel); // gone already: no error
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('[issue 36.9] writePage leaves a page that already holds the same bytes as it is; a changed page, or one whose write was cut short, is written whole', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'renderer-output-'));
+  try {
+    const rel = fileFor('/newsDetail?id=4');
+    const file = path.join(dir, rel);
+    const html = '<!doctype html><title>新闻4</title>'.repeat(40);
+    assert.equal(writePage(dir, rel, html), true);
+    const past = new Date(Date.now() - 60_000);
+    for (const f of [file, `${file}.br`, `${file}.gz`]) utimesSync(f, past, past);
+    const times = () => [file, `${file}.br`, `${file}.gz`].map((f) => statSync(f).mtimeMs);
+    const before = times();
+
+    assert.equal(writePage(dir, rel, html), false, 'the same page: nothing written');
+    assert.deepEqual(times(), before);
+
+    assert.equal(writePage(dir, rel, `${html}<p>改</p>`), true, 'a changed page is written');
+    assert.equal(gunzipSync(readFileSync(`${file}.gz`)).toString('utf8'), `${html}<p>改</p>`);
+
+    // A write cut short after its .br and .gz of other bytes (they are written before the page): the page still
+    // holds these bytes, but its siblings are newer, so all three are written again.
+    writePage(dir, rel, html);
+    for (const f of [file, `${file}.gz`]) utimesSync(f, past, past);
+    writeFileSync(`${file}.br`, 'other bytes');
+    assert.equal(writePage(dir, rel, html), true);
+    assert.equal(brotliDecompressSync(readFileSync(`${file}.br`)).toString('utf8'), html);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

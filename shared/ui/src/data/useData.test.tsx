@@ -99,6 +99,21 @@ test('[ISSUE-25] a page starts from the route data its HTML carries and asks not
   expect(load).not.toHaveBeenCalled();
 });
 
+test('[issue 36.9] the same answers rendered at two times carry the same bytes (no answer times in the page)', async () => {
+  const rendered = async (at: number) => {
+    jest.setSystemTime(at);
+    const server = createQueryClient();
+    await server.prefetchQuery(pageQuery(async () => 'rendered page 1', 1));
+    return JSON.stringify(dehydrateRouteData(server).state);
+  };
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  try {
+    expect(await rendered(Date.UTC(2026, 10, 27, 8))).toBe(await rendered(Date.UTC(2026, 10, 27, 9)));
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 test('[ISSUE-25] the renderer counts a failed query and one the page read without a loader as errors (the last good file stays)', async () => {
   const client = createQueryClient();
   await client.prefetchQuery({ queryKey: ['article', 7], queryFn: () => Promise.reject(Object.assign(new Error('内容不存在'), { code: 404 })) });

@@ -57,7 +57,14 @@ export function dehydrateRouteData(client: QueryClient): { state: DehydratedStat
       errors.push({ message: `${key}: read by the page but not loaded by its route's loader` });
     }
   }
-  return { state: dehydrate(client), errors };
+  // Without the answers' times: the browser counts them as answered when it hydrates (hydrateRouteData), and a page
+  // rendered again with the same content is then the same bytes, which the renderer need not write or upload again.
+  const state = dehydrate(client);
+  const timeless = {
+    ...state,
+    queries: state.queries.map((q) => ({ ...q, dehydratedAt: 0, state: { ...q.state, dataUpdatedAt: 0, errorUpdatedAt: 0 } })),
+  };
+  return { state: timeless, errors };
 }
 
 /**

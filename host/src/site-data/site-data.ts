@@ -58,13 +58,14 @@ export async function loadShellData(client: QueryClient): Promise<void> {
     hydrate(client, run.shell);
     return;
   }
-  await Promise.all(shellQueries().map((q) => client.prefetchQuery(q as Query<unknown>)));
+  const queries = shellQueries();
+  await Promise.all(queries.map((q) => client.prefetchQuery(q as Query<unknown>)));
   if (!run) return;
-  const keys = new Set(shellQueries().map((q) => JSON.stringify(q.queryKey)));
-  const states = shellQueries().map((q) => client.getQueryState(q.queryKey));
   const footer = client.getQueryData<Blocks>(footerBlocksQuery().queryKey);
-  if (states.every((st) => st?.status === 'success') && footer && Object.keys(footer).length > 0)
+  if (queries.every((q) => client.getQueryState(q.queryKey)?.status === 'success') && footer && Object.keys(footer).length > 0) {
+    const keys = new Set(queries.map((q) => JSON.stringify(q.queryKey)));
     run.shell = dehydrate(client, { shouldDehydrateQuery: (q) => keys.has(JSON.stringify(q.queryKey)) });
+  }
 }
 
 /** Fallback labels so the site still navigates when the channel call fails. */

@@ -106,7 +106,7 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
       const file = fileFor(route.url);
       const written = write(file, route.url, result, preloadsFor(host, remotes, route));
       const entry = entryFor(route, { file, versions, renderedAt: new Date().toISOString(), clientOnly: result.clientOnly });
-      return written ? { url: route.url, entry } : { url: route.url, entry, unchanged: true };
+      return { url: route.url, entry, unchanged: !written };
     } catch (e) {
       return { url: route.url, reason: (e as Error)?.message ?? String(e) };
     }

@@ -300,14 +300,20 @@ const SEARCH_WAIT_MS = 10_000;
 /**
  * /search with its results, rendered by the page renderer (services/page-renderer/src/search-page.ts): its status,
  * type, Cache-Control and Retry-After are passed on (the page policy is added here, as to any HTML answer). The
- * visitor's cookies are not sent: the page is the same for everyone (a CDN may keep it). A renderer that cannot be
- * reached or does not answer in time leaves the search to the app, as before.
+ * visitor's cookies are not sent: the page is the same for everyone (a CDN may keep it). The visitor's address goes
+ * in X-Real-IP (Fastify's, past trusted proxies only): the renderer gives each address a share of its renders. A
+ * renderer that cannot be reached or does not answer in time leaves the search to the app, as before.
  */
 function serveSearch(app, renderer, root) {
   app.get('/search', async (request, reply) => {
     let res;
     try {
-      res = await undiciRequest(`${renderer}${request.url}`, { method: 'GET', headersTimeout: SEARCH_WAIT_MS, bodyTimeout: SEARCH_WAIT_MS });
+      res = await undiciRequest(`${renderer}${request.url}`, {
+        method: 'GET',
+        headers: { 'x-real-ip': request.ip },
+        headersTimeout: SEARCH_WAIT_MS,
+        bodyTimeout: SEARCH_WAIT_MS,
+      });
     } catch {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
     }

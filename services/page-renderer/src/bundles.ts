@@ -30,7 +30,7 @@ export interface HostServerBuild {
     siteOrigin: string;
     settings: RenderSettings;
     notFound?: boolean;
-  }): Promise<{ html: string; data: unknown; errors: { message: string }[]; clientOnly: boolean; head: string; css: string[] }>;
+  }): Promise<{ html: string; data: unknown; errors: { message: string; code?: number }[]; clientOnly: boolean; head: string; css: string[] }>;
   /** `/404` and the public paths whose page has a not-found state, rendered with `notFound`. */
   notFoundPages(): Promise<string[]>;
   ClientOnlySlot: new (message: string) => Error;

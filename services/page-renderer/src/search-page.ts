@@ -5,10 +5,13 @@
  * it without asking again. The service (service.ts) answers it on its port; the host origin and nginx pass /search
  * there.
  *
- * Bounded: an address longer than MAX_URL_LENGTH is refused (414), at most `concurrency` renders run at once (the
- * next visitor gets 503 with Retry-After, never a queue that grows), an answer waits at most `timeoutMs` (504; the
- * render keeps its slot until it ends, so a hanging API cannot pile renders up), a failed API call is 502. Each
- * failure is a short Chinese page, never cached.
+ * Bounded: an address longer than MAX_URL_LENGTH is refused (414), a malformed one (an escape that is no UTF-8, a
+ * control character, a page the API refuses) is a 400; at most `concurrency` renders run at once and one visitor's
+ * address holds at most `perVisitor` of them, so a script looping from one address cannot keep the others out; the
+ * same address asked again while its render runs shares that render. A visitor turned away (503 with Retry-After,
+ * never a queue that grows) gets the app's own page, which searches through the API. An answer waits at most
+ * `timeoutMs` (504; the render keeps its slot until it ends, so a hanging API cannot pile renders up), a failed API
+ * call is 502. Each failure is a short Chinese page, never cached.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +34,8 @@ export interface SearchSettings {
   timeoutMs: number;
   /** Renders at once (SEARCH_RENDER_CONCURRENCY, 4): each holds a page's React tree and its API answers. */
   concurrency: number;
+  /** Renders at once for one visitor's address (SEARCH_RENDER_PER_VISITOR, default half the renders, at least 1). */
+  perVisitor: number;
 }
 
 export function searchSettings(env: NodeJS.ProcessEnv = process.env): SearchSettings {
@@ -38,7 +43,9 @@ export function searchSettings(env: NodeJS.ProcessEnv = process.env): SearchSett
     const n = Number(env[name]);
     return Number.isFinite(n) && n > 0 ? n : fallback;
   };
-  return { timeoutMs: positive('SEARCH_RENDER_TIMEOUT_MS', 8000), concurrency: Math.floor(positive('SEARCH_RENDER_CONCURRENCY', 4)) };
+  const concurrency = Math.floor(positive('SEARCH_RENDER_CONCURRENCY', 4));
+  const perVisitor = Math.min(concurrency, Math.floor(positive('SEARCH_RENDER_PER_VISITOR', Math.max(1, Math.floor(concurrency / 2)))));
+  return { timeoutMs: positive('SEARCH_RENDER_TIMEOUT_MS', 8000), concurrency, perVisitor };
 }
 
 export interface SearchAnswer {
@@ -75,11 +82,53 @@ export const SEARCH_FAILED = '搜索服务暂时不可用，请稍后重试。';
 export const SEARCH_TIMED_OUT = '搜索超时，请稍后重试。';
 export const SEARCH_BUSY = '搜索的人太多，请稍后重试。';
 export const SEARCH_TOO_LONG = '搜索地址过长，请缩短搜索内容后重试。';
+export const SEARCH_BAD_REQUEST = '搜索条件无效，请修改搜索内容后重试。';
+
+/** C0 controls and DEL: no search text carries them (a NUL is refused by PostgreSQL itself). */
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * An address no search can come from: a query value whose escapes are no UTF-8 (`%ff`), or one with a control
+ * character. Such text would reach the API as replacement characters or a NUL; it is the visitor's error (400).
+ */
+export function malformedSearch(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q < 0) return false;
+  for (const pair of url.slice(q + 1).split('&')) {
+    try {
+      if (hasControl(decodeURIComponent(pair.replace(/\+/g, ' ')))) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The app's own page for a visitor turned away: the host's index.html as the origin serves it for any app route, so
+ * the app starts and searches through the API; without JavaScript the notice says to come back.
+ */
+export function turnedAway(indexHtml: string | null): SearchAnswer {
+  const busy = failure(503, SEARCH_BUSY, { 'retry-after': '2' });
+  if (!indexHtml || !indexHtml.includes('</body>')) return busy;
+  const notice = `<noscript><p role="alert">${SEARCH_BUSY}</p></noscript>`;
+  const withoutOwn = indexHtml.replace(/<noscript>[^]*?<\/noscript>/, '');
+  return { ...busy, body: withoutOwn.replace('</body>', `${notice}\n</body>`) };
+}
+
+/** The deployed host's index.html, or null (not deployed yet). */
+export function hostIndex(hostRoot: string): string | null {
+  return readIfExists(path.join(hostRoot, 'index.html'));
+}
 
 /** The search page's renders for one service: the host build is loaded on first use and again after a deploy. */
 export function searchPages(config: RendererConfig, settings: SearchSettings = searchSettings(), log = console) {
   let host: LoadedHost | null = null;
   let running = 0;
+  /** Renders running per visitor's address. */
+  const byVisitor = new Map<string, number>();
+  /** Renders running per address asked: the same search asked again meanwhile waits for the same answer. */
+  const inFlight = new Map<string, Promise<SearchAnswer>>();
   const windows = new SanitizeWindows();
 
   const hostFiles = [path.join(config.hostRoot, 'index.html'), path.join(config.hostRoot, 'server', 'server.js')];
@@ -104,6 +153,10 @@ export function searchPages(config: RendererConfig, settings: SearchSettings = s
       siteOrigin: config.siteOrigin,
       settings: { apiOrigin: config.apiOrigin, sanitizeWindow: windows.current() },
     });
+    // The API refused what the address asks (a page past the last the API serves, a text it will not take): the
+    // visitor's error, not the service's.
+    if (result.errors.length && result.errors.every((e) => e.code !== undefined && e.code >= 400 && e.code < 500))
+      return failure(400, SEARCH_BAD_REQUEST);
     if (result.errors.length) {
       log.error(
         `[renderer] ${JSON.stringify(url.slice(0, 200))}: ${result.errors
@@ -127,11 +180,19 @@ export function searchPages(config: RendererConfig, settings: SearchSettings = s
     return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': SEARCH_CACHE_CONTROL }, body };
   }
 
-  /** The answer to `GET <url>` (`url`: path and query as the visitor's browser sent them, starting with /search). */
-  async function answer(url: string): Promise<SearchAnswer> {
+  /**
+   * The answer to `GET <url>` (`url`: path and query as the visitor's browser sent them, starting with /search) for
+   * the visitor at `visitor` (their address, as the front door saw it).
+   */
+  async function answer(url: string, visitor = ''): Promise<SearchAnswer> {
     if (url.length > MAX_URL_LENGTH) return failure(414, SEARCH_TOO_LONG);
-    if (running >= settings.concurrency) return failure(503, SEARCH_BUSY, { 'retry-after': '2' });
+    if (malformedSearch(url)) return failure(400, SEARCH_BAD_REQUEST);
+    const shared = inFlight.get(url);
+    if (shared) return shared;
+    const mine = byVisitor.get(visitor) ?? 0;
+    if (running >= settings.concurrency || mine >= settings.perVisitor) return turnedAway(hostIndex(config.hostRoot));
     running++;
+    byVisitor.set(visitor, mine + 1);
     const rendering = render(url)
       .catch((e: unknown) => {
         log.error(`[renderer] ${JSON.stringify(url.slice(0, 200))} not rendered: ${String((e as Error)?.stack ?? e).slice(0, 500)}`);
@@ -139,17 +200,22 @@ export function searchPages(config: RendererConfig, settings: SearchSettings = s
       })
       .then((done) => {
         running--;
+        const left = (byVisitor.get(visitor) ?? 1) - 1;
+        if (left > 0) byVisitor.set(visitor, left);
+        else byVisitor.delete(visitor);
         return done;
       });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<SearchAnswer>((resolve) => {
       timer = setTimeout(() => resolve(failure(504, SEARCH_TIMED_OUT)), settings.timeoutMs);
     });
-    try {
-      return await Promise.race([rendering, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const answered = Promise.race([rendering, late]).finally(() => clearTimeout(timer));
+    inFlight.set(url, answered);
+    // Whoever shares it gets the same answer, the 504 included; the render itself keeps its slot until it ends.
+    void answered.then(() => {
+      if (inFlight.get(url) === answered) inFlight.delete(url);
+    });
+    return answered;
   }
 
   /**

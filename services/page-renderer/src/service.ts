@@ -169,9 +169,11 @@ app.post('/invalidate', async (req, reply) => {
 
 // /search?text=… rendered on demand (issue 36.5, search-page.ts) in a child process (search-process.ts): the host
 // origin and nginx pass it here.
-const search = searchProcess();
+const search = searchProcess(config.hostRoot);
 app.get('/search', async (req, reply) => {
-  const answer = await search.answer(req.url);
+  // This port is never public: the front door (the Node host origin, nginx) says whose search it is in X-Real-IP.
+  const realIp = req.headers['x-real-ip'];
+  const answer = await search.answer(req.url, typeof realIp === 'string' && realIp ? realIp : (req.socket.remoteAddress ?? ''));
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 });
 

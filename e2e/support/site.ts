@@ -3,7 +3,9 @@
  * talk to the real API server. Ports differ from `npm start` so both can run at once.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { CaptchaResponse, R, SendCodeQuery, SmsPurpose } from '@site/contract';
+import type { CaptchaResponse, PowPurpose, PowResponse, R, SendCodeQuery, SmsPurpose } from '@site/contract';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { CHROMIUM, CHROMIUM_ARGS as BENCH_CHROMIUM_ARGS } from '../../shared/build-config/chromium.cjs';
 
 /** The ports of one whole site: the API, the host, the four remotes and a parent portal page. */
@@ -62,6 +64,10 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_LOGIN_FAILURES: '100000',
   // No SITE_SMS_CAPTCHA: a register code needs the image captcha here as in production (issue 34.7); the suite's
   // helpers send it (sendCodeByApi, fillSmsCaptcha in tests/account-helpers.ts).
+  // The proof of work before a code and after a refused sign-in stays on, made cheap: the pages solve it as in
+  // production (a few tries instead of about a second's), and so do the suite's helpers (`pow`).
+  SITE_POW_COST: '1',
+  SITE_POW_COUNTER_MAX: '30',
 } as const;
 
 /** The site's time zone: the server's (TZ, default Asia/Shanghai) and its visitors'. The browser runs in it too. */
@@ -99,7 +105,18 @@ export async function smsCode(request: APIRequestContext, phone: string, api = A
 }
 
 /**
- * Ask for an SMS code through the API as the pages do: purpose `register` (and `phone` without a token) carries the
+ * The `pow` a call needs, solved as the pages solve it (the API's lib/pow.ts): undefined when the server asks none
+ * (a sign-in from an address without a refused one).
+ */
+export async function pow(request: APIRequestContext, purpose: PowPurpose, base = BASE): Promise<string | undefined> {
+  const { challenge } = (await (await request.get(`${base}/api/pow`, { params: { for: purpose } })).json()) as PowResponse;
+  if (!challenge) return undefined;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * Ask for an SMS code through the API as the pages do (with its proof of work): purpose `register` (and `phone` without a token) carries the
  * answer of a fresh image captcha (issue 34.7; single use, so one per request); sign-in and reset codes need none.
  * Returns the server's answer (`code` 200 when sent; a 429 is answered, not thrown).
  */
@@ -109,7 +126,7 @@ export async function sendCodeByApi(
   purpose: SmsPurpose,
   { base = BASE, api = API }: { base?: string; api?: string } = {},
 ): Promise<R & { retryAfter?: number }> {
-  const params: SendCodeQuery = { phone, purpose };
+  const params: SendCodeQuery = { phone, purpose, pow: await pow(request, 'sms', base) };
   if (purpose === 'register' || purpose === 'phone') {
     const cap = (await (await request.get(`${base}/captchaImage`)).json()) as CaptchaResponse;
     if (cap.captchaEnabled) Object.assign(params, { uuid: cap.uuid, captcha: await captchaAnswer(request, cap.uuid, api) });
@@ -121,7 +138,7 @@ export async function sendCodeByApi(
 export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
   const cap = await (await request.get(`${BASE}/captchaImage`)).json();
   const code = cap.captchaEnabled ? await captchaAnswer(request, cap.uuid) : '';
-  const res = await request.post(`${BASE}/login`, { data: { username, password, code, uuid: cap.uuid } });
+  const res = await request.post(`${BASE}/login`, { data: { username, password, code, uuid: cap.uuid, pow: await pow(request, 'login') } });
   const body = await res.json();
   if (body.code !== 200) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
   return body.token as string;

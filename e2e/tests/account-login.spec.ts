@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SEEDED } from '../support/site';
+import { BASE, captchaAnswer, SEEDED } from '../support/site';
 import { cookie, fillCredentials, newPhone, openLogin, registerByApi, requestCodeInPage, twoChars } from './account-helpers';
 
 test.describe('credential sign-in', () => {
@@ -32,6 +32,31 @@ test.describe('credential sign-in', () => {
     await expect(page.getByLabel('密码', { exact: true })).toHaveValue('not-the-password');
     await expect(page.getByLabel('验证码', { exact: true })).toHaveValue('');
     await expect(page).toHaveURL(/\/user\/login$/);
+  });
+
+  test('[AUTH-1][issue 44.2] after a refused sign-in from this address the page proves its work and signs in; the same sign-in without it is refused', async ({
+    page,
+    request,
+  }) => {
+    const uuid = await openLogin(page, '/user/login?redirect=%2Findex');
+    // A name with no account: refused, and the address has a refused sign-in now.
+    await fillCredentials(page, request, uuid, `nobody${Date.now().toString(36)}`, 'not-the-password');
+    const renewed = page.waitForResponse((r) => r.url().includes('/captchaImage'));
+    await page.getByRole('button', { name: twoChars('登录') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '用户不存在/密码错误' })).toBeVisible();
+    const fresh = (await (await renewed).json()).uuid as string;
+
+    const cap = await (await request.get(`${BASE}/captchaImage`)).json();
+    const bare = await request.post(`${BASE}/login`, {
+      data: { username: SEEDED.admin.username, password: SEEDED.admin.password, code: await captchaAnswer(request, cap.uuid), uuid: cap.uuid },
+    });
+    expect(await bare.json()).toEqual({ code: 500, msg: '请完成安全验证后重试' });
+
+    await fillCredentials(page, request, fresh, SEEDED.admin.username, SEEDED.admin.password);
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/login' && r.method() === 'POST');
+    await page.getByRole('button', { name: twoChars('登录') }).click();
+    expect((await sent).postDataJSON().pow).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    await expect(page).toHaveURL(/\/index(\/|$)/);
   });
 
   test('[AUTH-1] an external ?redirect= is ignored', async ({ page }) => {

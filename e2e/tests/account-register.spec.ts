@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { CaptchaResponse } from '@site/contract';
-import { API, captchaAnswer, sendCodeByApi, smsCode } from '../support/site';
+import { API, BASE, captchaAnswer, sendCodeByApi, smsCode } from '../support/site';
 import { cookie, fillCredentials, fillSmsCaptcha, newPhone, registerByApi, requestCodeInPage, twoChars } from './account-helpers';
 
 test('[AUTH-2][AUTH-6][AUTH-7][AUTH-8][issue 27.8] register a new phone: signed in at once (no second SMS code), then sign out', async ({
@@ -153,4 +153,27 @@ test('[issue 34.7] the register page asks the image captcha before a code: a wro
   await page.getByRole('button', { name: twoChars('注册') }).click();
   await expect(page.getByText('注册成功')).toBeVisible();
   await expect(page).toHaveURL(/\/index(\/|$)/);
+});
+
+test('[AUTH-6][issue 44.2] a code asked for in the page carries its solved proof of work; the same call without one is refused and sends nothing', async ({
+  page,
+  request,
+}) => {
+  const phone = newPhone();
+  await page.goto('/user/register');
+  await page.getByLabel('手机号').fill(phone);
+  const challenge = page.waitForResponse((r) => r.url().includes('/api/pow?for=sms'));
+  const send = page.waitForRequest((r) => r.url().includes('/bus/customer/sendCode'));
+  await requestCodeInPage(page, request, phone);
+  const given = (await (await challenge).json()).challenge;
+  const pow = new URL((await send).url()).searchParams.get('pow');
+  const sent = JSON.parse(Buffer.from(pow ?? '', 'base64').toString('utf8'));
+  expect(sent.challenge).toEqual(given);
+  expect(sent.challenge.parameters.algorithm).toBe('PBKDF2/SHA-256');
+  expect(Number.isInteger(sent.solution.counter)).toBe(true);
+
+  const other = newPhone();
+  const bare = await (await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone: other, purpose: 'login' } })).json();
+  expect(bare).toEqual({ code: 500, msg: '请完成安全验证后重试' });
+  expect(await smsCode(request, other)).toBeFalsy();
 });

@@ -3,7 +3,7 @@
  * browser, outcome, time), for the 超级管理员; 操作日志 names a person's own password change.
  */
 import { expect, test } from '@playwright/test';
-import { API, apiLogin, captchaAnswer, SEEDED } from '../support/site';
+import { API, apiLogin, captchaAnswer, pow, SEEDED } from '../support/site';
 import { shellReady, tokenCookie } from './admin-shell-helpers';
 
 test('[ISSUE-27.4][issue 34.8] a failed and a successful sign-in are listed in 登录日志 with address, browser, outcome and message; a name that is no account is never stored as typed', async ({
@@ -25,7 +25,13 @@ test('[ISSUE-27.4][issue 34.8] a failed and a successful sign-in are listed in �
     const captcha = (await (await request.get(`${API}/captchaImage`)).json()) as { uuid: string };
     return (
       await request.post(`${API}/login`, {
-        data: { username, password: 'wrong-pass', code: await captchaAnswer(request, captcha.uuid), uuid: captcha.uuid },
+        data: {
+          username,
+          password: 'wrong-pass',
+          code: await captchaAnswer(request, captcha.uuid),
+          uuid: captcha.uuid,
+          pow: await pow(request, 'login', API),
+        },
         headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' },
       })
     ).json();

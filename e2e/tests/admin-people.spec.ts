@@ -3,7 +3,7 @@
  * twice: the control is absent in the UI and the server answers 403 when called directly.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiLogin, BASE, freshPhone, SEEDED, smsCode } from '../support/site';
+import { apiLogin, BASE, freshPhone, pow, SEEDED, smsCode } from '../support/site';
 import { registerByApi, twoChars } from './account-helpers';
 import { choose, shellReady, toast, tokenCookie } from './admin-shell-helpers';
 
@@ -175,7 +175,9 @@ test('[ISSUE-18.6] 客户管理: a registered customer is found, viewed and disa
   await expect(toast(page, `已停用 ${phone}`)).toBeVisible();
   await expect(row.getByRole('button', { name: /启\s*用/ })).toBeVisible();
 
-  const sent = await (await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone, purpose: 'login' } })).json();
+  const sent = await (
+    await request.post(`${BASE}/bus/customer/sendCode`, { params: { phone, purpose: 'login', pow: (await pow(request, 'sms'))! } })
+  ).json();
   expect(sent.code).toBe(200);
   const answer = await (await request.post(`${BASE}/loginNoPassword`, { data: { phone, code: await smsCode(request, phone) } })).json();
   expect(answer.msg).toBe('对不起，您的账号已停用');

@@ -14,7 +14,7 @@ import os from 'os';
 import path from 'path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { COMPANY_NAME, type CaptchaResponse, type MessageBoardListResponse } from '@site/contract';
-import { PORTS, SEEDED } from '../support/site';
+import { PORTS, pow, SEEDED } from '../support/site';
 import { fillSmsCaptcha } from './account-helpers';
 import { startApiServer, startFaultyApi, startSiteWithApi, type ApiServer, type FaultyApi, type SiteProcess } from '../support/api-process';
 
@@ -313,7 +313,7 @@ test.describe('API server restarted mid-session', () => {
       expect(messages.rows.find((m) => m.title === title)).toMatchObject({ nickname: '可靠性测试', phone });
 
       // The registration survived: the number signs in by SMS (a sign-in code is only sent to a registered number).
-      await request.post(`${apiUrl}/bus/customer/sendCode`, { params: { phone, purpose: 'login' } });
+      await request.post(`${apiUrl}/bus/customer/sendCode`, { params: { phone, purpose: 'login', pow: (await pow(request, 'sms', apiUrl))! } });
       const loginCode = (await (await request.get(`${apiUrl}/dev/sms-outbox`, { params: { phone } })).json()).data.code as string;
       const signedIn = await (await request.post(`${apiUrl}/loginNoPassword`, { data: { phone, code: loginCode } })).json();
       expect(signedIn).toMatchObject({ code: 200 });
@@ -327,7 +327,9 @@ async function adminToken(request: APIRequestContext, apiUrl: string): Promise<s
   const cap = await (await request.get(`${apiUrl}/captchaImage`)).json();
   const code = cap.captchaEnabled ? (await (await request.get(`${apiUrl}/dev/captcha/${cap.uuid}`)).json()).data.answer : '';
   const body = await (
-    await request.post(`${apiUrl}/login`, { data: { username: SEEDED.admin.username, password: SEEDED.admin.password, code, uuid: cap.uuid } })
+    await request.post(`${apiUrl}/login`, {
+      data: { username: SEEDED.admin.username, password: SEEDED.admin.password, code, uuid: cap.uuid, pow: await pow(request, 'login', apiUrl) },
+    })
   ).json();
   if (body.code !== 200) throw new Error(`login: ${JSON.stringify(body)}`);
   return body.token as string;

@@ -10,7 +10,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { REPO, startApiServer, type ApiServer } from '../support/api-process';
-import { PORTS, captchaAnswer, topology } from '../support/site';
+import { PORTS, captchaAnswer, pow, topology } from '../support/site';
 
 const TOKEN = 'e2e-render-feed-secret';
 /** Short, so the takeover comes soon; still well above a renewal's round trip on a loaded machine. */
@@ -151,7 +151,11 @@ test.describe('render feed', () => {
     // A change, written while no renderer may render: it is in the outbox, nowhere else.
     const cap = await (await request.get(`${API}/captchaImage`)).json();
     const code = cap.captchaEnabled ? await captchaAnswer(request, cap.uuid, API) : '';
-    const login = await (await request.post(`${API}/login`, { data: { username: 'admin', password: 'admin123', code, uuid: cap.uuid } })).json();
+    const login = await (
+      await request.post(`${API}/login`, {
+        data: { username: 'admin', password: 'admin123', code, uuid: cap.uuid, pow: await pow(request, 'login', API) },
+      })
+    ).json();
     const auth = { Authorization: `Bearer ${login.token}` };
     const list = await (await request.get(`${API}/api/article/page`, { params: { channelId: NEWS, page: 1, pageSize: 1 } })).json();
     const id = list.content[0].id as number;

@@ -14,7 +14,7 @@ import http from 'http';
 import net from 'net';
 import os from 'os';
 import path from 'path';
-import { BASE, CROSS_SITE_PORTAL_ORIGIN, PORTAL_ORIGIN, TEST_SERVER_SWITCHES, captchaAnswer, remoteOrigin } from '../support/site';
+import { BASE, CROSS_SITE_PORTAL_ORIGIN, PORTAL_ORIGIN, TEST_SERVER_SWITCHES, captchaAnswer, pow, remoteOrigin } from '../support/site';
 import { REPO } from '../support/processes';
 import { cookie, openLogin, twoChars, wxTokenByApi } from './account-helpers';
 
@@ -72,7 +72,9 @@ async function expectNothingRan(page: Page, attacks: { dialogs: string[] }) {
 async function loginAt(request: APIRequestContext, origin: string, api: string, username: string, password: string): Promise<string> {
   const cap = await (await request.get(`${origin}/captchaImage`)).json();
   const code = cap.captchaEnabled ? await captchaAnswer(request, cap.uuid, api) : '';
-  const body = await (await request.post(`${origin}/login`, { data: { username, password, code, uuid: cap.uuid } })).json();
+  const body = await (
+    await request.post(`${origin}/login`, { data: { username, password, code, uuid: cap.uuid, pow: await pow(request, 'login', origin) } })
+  ).json();
   if (body.code !== 200) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
   return body.token as string;
 }

@@ -110,7 +110,7 @@ describe('SEC-15.1 the dev routes exist only with SITE_DEV_ENDPOINTS=1', () => {
     assert.equal((await req(s.app, { method: 'POST', url: '/dev/captcha-enabled?enabled=true' })).body.code, 200);
   });
 
-  test('[SEC-15.1][SEC-15.3][SEC-15.4][issue 34.7] the real start with no SITE_* variable: /dev and the stand-in 404, the administrator password printed once, a register code needs the captcha; SMS codes printed as [sms]', async () => {
+  test('[SEC-15.1][SEC-15.3][SEC-15.4][issue 34.7] the real start with no SITE_* variable: /dev and the stand-in 404, the administrator password printed once, a code needs a proof of work (issue 44.2) and a register code the captcha; SMS codes printed as [sms]', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-sec15-'));
     fs.cpSync(await templateDir(), dataDir, { recursive: true });
     try {
@@ -125,16 +125,17 @@ describe('SEC-15.1 the dev routes exist only with SITE_DEV_ENDPOINTS=1', () => {
         assert.equal((await fetch(`${base}/bus/wx/oauth2/local-authorize?state=${'a'.repeat(32)}`)).status, 404);
         const wx = await fetch(`${base}/bus/wx/oauth2/authorizationUrl`, { redirect: 'manual' });
         assert.deepEqual([wx.status, await wx.json()], [503, { code: 503, msg: '微信登录暂未开通' }]);
-        // issue 34.7: by default a register code needs the image captcha (no dev route reads its answer here)
+        // By default every code needs a proof of work first, and a register code the image captcha (no dev route
+        // reads its answer here).
         const asked = await fetch(`${base}/bus/customer/sendCode?phone=${freshPhone()}&purpose=register`, { method: 'POST' });
-        assert.deepEqual(await asked.json(), { code: 500, msg: '请先输入图形验证码' });
+        assert.deepEqual(await asked.json(), { code: 500, msg: '请完成安全验证后重试' });
       } finally {
         first.child.kill('SIGTERM');
         assert.equal(await first.exited, 0, first.output());
       }
       ok(!first.output().includes('[sms]'), 'no code sent without the captcha');
-      // A harness whose pages send no captcha yet turns it off: the code is printed as [sms].
-      const second = startProcess(dataDir, { SITE_SMS_CAPTCHA: '0' });
+      // A harness whose calls send no captcha nor proof of work turns them off: the code is printed as [sms].
+      const second = startProcess(dataDir, { SITE_SMS_CAPTCHA: '0', SITE_POW: '0' });
       const base2 = `http://127.0.0.1:${await second.port}`;
       const phone = freshPhone();
       assert.equal((await fetch(`${base2}/bus/customer/sendCode?phone=${phone}&purpose=register`, { method: 'POST' })).status, 200);

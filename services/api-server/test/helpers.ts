@@ -112,6 +112,9 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     // suite turns it on (suiteServer env SITE_SMS_CAPTCHA=1); the sendCode tests do.
     const smsCaptcha = process.env.SITE_SMS_CAPTCHA;
     process.env.SITE_SMS_CAPTCHA ??= '0';
+    // The proof of work before a code and after a refused sign-in (lib/pow.ts) likewise: pow.test.ts turns it on.
+    const pow = process.env.SITE_POW;
+    process.env.SITE_POW ??= '0';
     const app = await buildServer({
       logger: false,
       devEndpoints: true,
@@ -128,6 +131,7 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
       databaseUrl,
     }).finally(() => {
       if (smsCaptcha === undefined) delete process.env.SITE_SMS_CAPTCHA;
+      if (pow === undefined) delete process.env.SITE_POW;
     });
     const ts: TestServer = {
       app,
@@ -248,8 +252,11 @@ export function suiteServer<A extends TestAccount = never>({
 }
 
 let ipCounter = 1;
-/** A distinct client IP (X-Forwarded-For from the loopback proxy is trusted), so rate limits of one test do not leak into another. */
-export const freshIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
+/**
+ * A distinct client IP (X-Forwarded-For from the loopback proxy is trusted), so rate limits of one test do not leak
+ * into another; each in a network (/24) of its own too, as the SMS codes' share is counted per network.
+ */
+export const freshIp = () => `10.${(ipCounter >> 8) & 255}.${ipCounter & 255}.${1 + ((ipCounter++ >> 16) & 127)}`;
 
 export type TestResponse = Awaited<ReturnType<typeof req>>;
 

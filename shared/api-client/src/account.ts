@@ -13,22 +13,30 @@ import type {
   SmsPurpose,
   UpdatePwdBody,
 } from '@site/contract';
+import { solvedPow } from './pow';
 
 /** GET /captchaImage */
 export const getCaptcha = () => request.get<CaptchaResponse>('/captchaImage', { isToken: false });
-/** POST /login */
-export const login = (body: LoginBody) => request.post<LoginResponse>('/login', body, { isToken: false });
+/**
+ * POST /login. An address that has had a refused sign-in also proves some work (`pow`, see pow.ts): asked first, so
+ * the person's press signs in at once, after the wait.
+ */
+export const login = async (body: LoginBody) => {
+  const pow = await solvedPow('login');
+  return request.post<LoginResponse>('/login', pow ? { ...body, pow } : body, { isToken: false });
+};
 /** POST /loginNoPassword (phone + SMS code) */
 export const loginNoPassword = (body: LoginNoPasswordBody) => request.post<LoginResponse>('/loginNoPassword', body, { isToken: false });
 /** The image captcha a code request carries (issue 34.7): the answer typed and the `uuid` of that `GET /captchaImage`. */
 export type SmsCaptcha = Required<Pick<SendCodeQuery, 'captcha' | 'uuid'>>;
 /**
- * POST /bus/customer/sendCode?phone=&purpose=[&captcha=&uuid=] (the code is good only for that purpose). A `register`
- * code, and a `phone` code asked for without a token, need the image captcha (`SendCodeQuery`); it is single use, so
- * the caller fetches a new one after every answer.
+ * POST /bus/customer/sendCode?phone=&purpose=&pow=[&captcha=&uuid=] (the code is good only for that purpose). Every
+ * code carries a solved proof of work (pow.ts); a `register` code, and a `phone` code asked for without a token, need
+ * the image captcha too (`SendCodeQuery`); it is single use, so the caller fetches a new one after every answer.
  */
-export const sendSmsCode = (phone: string, purpose: SmsPurpose, captcha?: SmsCaptcha) => {
-  const params: SendCodeQuery = { phone, purpose, ...(captcha ? { captcha: captcha.captcha, uuid: captcha.uuid } : {}) };
+export const sendSmsCode = async (phone: string, purpose: SmsPurpose, captcha?: SmsCaptcha) => {
+  const pow = await solvedPow('sms');
+  const params: SendCodeQuery = { phone, purpose, ...(pow ? { pow } : {}), ...(captcha ? { captcha: captcha.captcha, uuid: captcha.uuid } : {}) };
   return request.post<R>('/bus/customer/sendCode', null, { params, isToken: purpose === 'phone' });
 };
 /** POST /bus/customer/create?phone&name&code&tgCode, no token header; the answer carries the new customer's token. */

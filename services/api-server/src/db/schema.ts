@@ -274,6 +274,15 @@ export const captcha = pgTable('captcha', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** Proof-of-work challenges (migration 034, lib/pow.ts): each signed with its own secret, used once. */
+export const powChallenge = pgTable('pow_challenge', {
+  id: uuid('id').primaryKey(),
+  secret: varchar('secret', { length: 64 }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  used: boolean('used').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const smsCode = pgTable('sms_code', {
   id: serial('id').primaryKey(),
   phone: varchar('phone', { length: 20 }).notNull(),

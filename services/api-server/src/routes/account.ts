@@ -25,13 +25,14 @@ import { recordAudit } from '../lib/audit.js';
 import { accountNamed, loginFailuresMessage, recordLogin, UNKNOWN_USER } from '../lib/loginlog.js';
 import { clearAttempts, lockedMessage, reserveAttempt, slowedMessage } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
+import { issuePow, powSettings, verifyPow } from '../lib/pow.js';
 import { configValue } from '../lib/config.js';
 import { BizError } from '../lib/errors.js';
 import { countHit, hit, overLimit, peekHits } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { phone, PHONE_RE, queryAndBody, smsCode } from '../lib/validate.js';
-import type { GetInfoResponse, RouterVo } from '@site/contract';
+import type { GetInfoResponse, PowResponse, RouterVo } from '@site/contract';
 
 const OK = '操作成功';
 /** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
@@ -43,7 +44,11 @@ const loginBody = z.object({
   password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(64, '用户名或密码长度不正确'),
   code: z.string().max(16, '验证码错误').optional(),
   uuid: z.string().max(64, '验证码已失效').optional(),
+  pow: z.string().max(4000, '安全验证未通过或已过期，请重试').optional(),
 });
+const powQuery = z.object({ for: z.enum(['sms', 'login'], { error: '安全验证用途只能为 sms 或 login' }) });
+/** Challenges one address may ask for in a minute: a person needs a few, a flood of them costs rows. */
+const POW_PER_MINUTE = 60;
 const smsLoginBody = z.object({ phone, code: smsCode });
 const profileBody = z.object({
   nickName: z.string({ error: '昵称不能为空' }).trim().min(1, '昵称不能为空').max(30, '昵称不能超过30个字符'),
@@ -86,7 +91,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
    */
   async function logged<T>(req: FastifyRequest, given: { userName: string } | { phone: string }, signIn: () => Promise<T>): Promise<T> {
     const fails = ctx.config.rateLimits.loginFailures;
-    const key = `login-fail:${req.ip}`;
+    const key = loginFailKey(req.ip);
     const past = await peekHits(db, key, fails.windowMs);
     if (past.count >= fails.limit) throw overLimit(past.retryAfter, loginFailuresMessage);
     const name = 'userName' in given ? given.userName : given.phone;
@@ -105,11 +110,26 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     }
   }
 
+  const pow = powSettings();
+  const loginFailKey = (ip: string) => `login-fail:${ip}`;
+  /** An address with a refused sign-in in the window signs in again only with a proof of work. */
+  const loginNeedsPow = async (ip: string) =>
+    pow.enabled && (await peekHits(db, loginFailKey(ip), ctx.config.rateLimits.loginFailures.windowMs)).count > 0;
+
+  // ---- proof of work (lib/pow.ts): every SMS code needs one, a sign-in after a refused one from the address too
+  app.get('/api/pow', { preValidation: queryAndBody('query'), schema: { querystring: powQuery } }, async (req): Promise<PowResponse> => {
+    await hit(db, `pow:${req.ip}`, POW_PER_MINUTE, 60_000);
+    const wanted = pow.enabled && (req.query.for === 'sms' || (await loginNeedsPow(req.ip)));
+    return { code: 200, msg: OK, challenge: wanted ? await issuePow(db, pow) : null };
+  });
+
   // ---- login
   app.post('/login', { schema: { body: loginBody } }, async (req) => {
     const b = req.body;
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
+    // Before the attempt: a missing or wrong proof is no refused sign-in (nothing counted, nothing logged).
+    if (await loginNeedsPow(req.ip)) await verifyPow(db, b.pow);
     return logged(req, { userName: b.username }, async () => {
       // A wrong captcha throws here, so every attempt that goes on has passed it (when captchas are on).
       if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);

@@ -10,6 +10,7 @@ import { verifyCaptcha } from '../lib/captcha.js';
 import { BizError, forbidden, notFound } from '../lib/errors.js';
 import { countHit, hit, overLimit } from '../lib/ratelimit.js';
 import { configValue, smsCaptchaRequired } from '../lib/config.js';
+import { powSettings, verifyPow } from '../lib/pow.js';
 import { consumeSmsCode, issueSmsCode, SMS_FAIL_MSG, SMS_PURPOSES } from '../lib/sms.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, phone, queryAndBody, smsCode } from '../lib/validate.js';
@@ -23,6 +24,8 @@ const sendCodeInput = z.object({
   // The image captcha (GET /captchaImage) a code that may go to a number without an account needs (issue 34.7).
   captcha: z.string().trim().max(10, '图形验证码错误').optional(),
   uuid: z.string().trim().max(64, '图形验证码已失效，请刷新').optional(),
+  // A solved proof of work of GET /api/pow?for=sms (lib/pow.ts): what each code costs a script.
+  pow: z.string().max(4000, '安全验证未通过或已过期，请重试').optional(),
 });
 const createInput = z.object({
   phone,
@@ -46,6 +49,17 @@ const idInput = z.object({ id: intId });
 export const smsWaitMessage = (seconds: number) => `验证码发送过于频繁，请在 ${seconds} 秒后重试`;
 /** The site-wide hourly cap reached (issue 34.7). */
 export const smsCapMessage = (seconds: number) => `短信验证码发送量已达本小时上限，请在 ${Math.max(1, Math.ceil(seconds / 60))} 分钟后重试`;
+/** Into how many shares the site's hourly SMS cap is cut: one network's share is the cap divided by this. */
+export const SMS_SITE_SHARES = 10;
+
+/** The network an address belongs to: IPv4 /24, IPv6 /48 (what one sender usually holds). */
+export function networkOf(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  const groups = ip.toLowerCase().split('::')[0].split(':').filter(Boolean);
+  return `${groups.slice(0, 3).join(':')}::/48`;
+}
+
 /** A code that needs the image captcha asked for without one. */
 export const SMS_CAPTCHA_MISSING_MSG = '请先输入图形验证码';
 
@@ -54,6 +68,7 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
   const { db } = ctx;
   const limits = ctx.config.rateLimits;
   const smsCaptcha = smsCaptchaRequired();
+  const pow = powSettings();
 
   /**
    * The answer is the same whether the number is registered or not: a code for sign-in or reset is simply not
@@ -65,6 +80,8 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
   app.post('/bus/customer/sendCode', { preValidation: input, schema: { body: sendCodeInput } }, async (req) => {
     const q = req.body;
     await hit(db, `sms-ip:${req.ip}`, limits.smsPerIp.limit, limits.smsPerIp.windowMs, smsWaitMessage);
+    // The proof of work first of all: a script pays for every code before anything else is looked at.
+    if (pow.enabled) await verifyPow(db, q.pow);
     const needsAccount = q.purpose === 'login' || q.purpose === 'reset';
     // The captcha before the number's own limit: a request without it does not use up the owner's minute.
     if (!needsAccount && smsCaptcha && (await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false') {
@@ -81,6 +98,9 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
       : [];
     if (needsAccount && !account) return { code: 200, msg: '验证码已发送' };
     const cap = limits.smsSite;
+    // The site's hourly codes are shared out: one network (an IPv4 /24, an IPv6 /48) sends at most its share, so a
+    // few addresses cannot spend the cap and stop SMS sign-in and registration for everyone.
+    await hit(db, `sms-net:${networkOf(req.ip)}`, Math.max(1, Math.ceil(cap.limit / SMS_SITE_SHARES)), cap.windowMs, smsWaitMessage);
     const sent = await countHit(db, 'sms-site', cap.windowMs);
     if (sent.count > cap.limit) {
       // One alert line when the cap is first reached in the window (a flood would otherwise fill the log).

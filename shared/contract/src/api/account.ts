@@ -15,6 +15,34 @@ export interface LoginBody {
   password: string;
   code: string;
   uuid: string;
+  /** A solved proof of work (`GET /api/pow?for=login`), needed once the address has had a refused sign-in. */
+  pow?: string;
+}
+
+/** What a proof of work is asked for: an SMS code, or a sign-in after a refused one from the same address. */
+export type PowPurpose = 'sms' | 'login';
+
+/**
+ * A proof-of-work challenge (ALTCHA, altcha-lib): find the counter whose PBKDF2 key starts with `keyPrefix`. The
+ * solution goes back as `pow`: base64 of the JSON `{ challenge, solution }`, used once.
+ */
+export interface PowChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    expiresAt?: number;
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature?: string;
+}
+
+/** `GET /api/pow?for=sms|login`: a challenge, or null when none is needed now (a sign-in from a clean address). */
+export interface PowResponse extends R {
+  challenge: PowChallenge | null;
 }
 
 /** `POST /loginNoPassword` JSON body (SMS code from `/bus/customer/sendCode`). */

@@ -54,6 +54,8 @@ export interface SendCodeQuery {
   captcha?: string;
   /** The `uuid` `GET /captchaImage` answered with that image. */
   uuid?: string;
+  /** A solved proof of work of `GET /api/pow?for=sms` (every code needs one). */
+  pow?: string;
 }
 
 /** `POST /bus/customer/create?phone&name&code&tgCode`. Answers `R` `{code:200,msg:'注册成功'}`; duplicate `{code:500,msg:'该手机号已注册'}`. */

@@ -12,6 +12,7 @@
  */
 const path = require('path');
 const fs = require('fs');
+const { PageStylesPlugin, PLACEHOLDER } = require('./server-page-styles.cjs');
 
 const RENDERER_SINGLETONS =
   /^(react|react-dom|scheduler|react-router|react-router-dom|antd|@ant-design\/[^/]+|@rc-component\/[^/]+|dayjs|axios|@tanstack\/react-query|@tanstack\/query-core)(\/.*)?$/;
@@ -30,8 +31,18 @@ export const pages = {
 ${pages}
 };
 ${fs.existsSync(routes) ? `export { renderRoutes } from ${JSON.stringify(routes)};` : 'export const renderRoutes = null;'}
-/** The stylesheets this build's modules imported so far (its pages' once they are loaded). */
+import { stylesheet } from ${JSON.stringify(require.resolve('./server-css-registry.cjs'))};
+/** The stylesheets this build's modules imported so far (a renderer older than pageStylesheets inlines them all). */
 export { stylesheets } from ${JSON.stringify(require.resolve('./server-css-registry.cjs'))};
+/** Per exposed module, the sheets it reaches: [module id, key], written by server-page-styles.cjs from the module graph. */
+const PAGE_STYLES = ${JSON.stringify(PLACEHOLDER)};
+/** The sheets an exposed page module reaches, in the order they apply; each sheet module evaluated here if it was not yet. */
+export function pageStylesheets(expose) {
+  return (PAGE_STYLES[expose] || []).map(([id, key]) => {
+    __webpack_require__(id);
+    return stylesheet(key);
+  });
+}
 /** Where this release's files are served from (images referenced by its pages). */
 export function setPublicPath(url) {
   __webpack_public_path__ = url;
@@ -48,6 +59,7 @@ export function setPublicPath(url) {
  */
 function createServerConfig(o, shared) {
   const entry = o.isHost ? './src/server.tsx' : remoteServerEntry(o);
+  const exposes = Object.fromEntries(Object.entries(o.exposes || {}).map(([name, src]) => [name, path.resolve(o.appDir, src)]));
   return {
     name: `${o.name}-server`,
     mode: 'production',
@@ -80,7 +92,11 @@ function createServerConfig(o, shared) {
         { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
       ],
     },
-    plugins: [new shared.webpack.DefinePlugin(shared.defines), new shared.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [
+      new shared.webpack.DefinePlugin(shared.defines),
+      new shared.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      ...(o.isHost ? [] : [new PageStylesPlugin(exposes)]),
+    ],
     // Nor concatenated: scope hoisting makes a smaller, faster-starting file for browsers; Node reads this one once.
     optimization: { minimize: false, concatenateModules: false, moduleIds: 'deterministic', splitChunks: false, nodeEnv: false },
     performance: { hints: false },

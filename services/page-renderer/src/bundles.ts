@@ -43,8 +43,13 @@ export interface RemoteServerBuild {
   version: string;
   pages: Record<string, () => Promise<PageModule>>;
   renderRoutes: ((at: { apiOrigin: string }) => Promise<RenderRoute[]>) | null;
-  /** The stylesheets its modules imported (absent from a build made before issue 38.1). */
+  /** The stylesheets its modules imported so far (absent from a build made before issue 38.1). */
   stylesheets?: () => string[];
+  /**
+   * The stylesheets an exposed page module reaches, from the build's module graph (absent from a build made before
+   * pages carried only their own styles: the renderer then inlines all its `stylesheets()`).
+   */
+  pageStylesheets?: (module: string) => string[];
   setPublicPath(url: string): void;
 }
 

@@ -65,10 +65,10 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
     remotes.set(name, remote);
   }
   const versions = Object.fromEntries([...remotes.values()].map((r) => [r.name, r.version]));
-  // Every page module loaded before the first page: a module registers its styles when it first loads, and each page
-  // inlines all that are registered. Loaded as pages came, a page's styles (and so its bytes) depended on which
-  // pages its worker had rendered before; now they are the same in every run and worker, so a page whose content
-  // did not change is not written again. A module that fails here fails its own pages when they render.
+  // Every page module loaded before the first page, so that a module that fails to load is known (and fails its own
+  // pages) before any page is written, and so that a remote build made before `pageStylesheets` (which inlines all it
+  // registered) gives every page the same sheets whichever pages its worker rendered before. A module that fails here
+  // fails its own pages when they render.
   await Promise.all([...remotes.values()].flatMap((r) => Object.values(r.build?.pages ?? {}).map((load) => load().catch(() => undefined))));
 
   const loadPage = (remoteName: string, module: string): Promise<PageModule> => {
@@ -78,8 +78,24 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
     return load();
   };
   host.beginRenderRun(loadPage);
-  // Every stylesheet the host's and the remotes' server builds registered (their pages' once loaded).
-  const stylesheets = (hostCss: string[]) => [...hostCss, ...[...remotes.values()].flatMap((r) => r.build?.stylesheets?.() ?? [])];
+  /**
+   * A page's styles: the host's (its own sheets and the antd parts the page rendered), then those its page module
+   * reaches in its remote's build, nothing of another page or remote: every sheet inlined is style and layout work
+   * before the page is usable, and another remote's page brings its own sheets with its scripts when a visitor goes
+   * there. A sheet two builds bundle (the UI kit's) once: the same text twice is only work; two different versions of
+   * it both stay, as the browser has both.
+   */
+  const stylesheets = (hostCss: string[], page: { remote: string; module: string } | null) => {
+    const build = page ? remotes.get(page.remote)?.build : null;
+    const own = !build || !page ? [] : build.pageStylesheets ? build.pageStylesheets(page.module) : (build.stylesheets?.() ?? []);
+    return [...new Set([...hostCss, ...own])];
+  };
+  /** The remote page module that renders a path (null: a host page). */
+  const pageOf = (url: string) => {
+    const pathname = url.split('?')[0];
+    const route = host.PUBLIC_ROUTES.find((r) => r.path === pathname);
+    return route ? { remote: route.remote, module: route.module } : null;
+  };
 
   /** One rendered page as its document, written to its file: a page, or a path's not-found state. */
   const write = (file: string, location: string, result: Rendered, preload: PageParts['preload'], notFound = false) =>
@@ -90,7 +106,7 @@ export async function openPageJob(spec: JobSpec, warn: (line: string) => void = 
         location,
         html: result.html,
         head: result.head,
-        css: stylesheets(result.css),
+        css: stylesheets(result.css, pageOf(location)),
         data: result.data,
         remotes: spec.remotes,
         versions,

@@ -11,10 +11,8 @@ import { noteFieldError } from './services/field-errors';
  * app's own code, then hydration. The steps' modules are in this chunk (eager imports): no request more.
  */
 async function start() {
-  // The app runtime (with its HTTP library, the biggest part) is evaluated in steps of its own before the services
-  // use it: together they would be one long task on a slow phone.
-  await import(/* webpackMode: "eager" */ 'axios');
-  await yieldToMain();
+  // The app runtime is evaluated in a step of its own before the services use it. Its HTTP library is not loaded
+  // here: a rendered page hydrates from the data in its HTML, and axios comes with the first API call.
   await import(/* webpackMode: "eager" */ '@site/app-runtime');
   await yieldToMain();
   // The services use the site's UI library, which brings the router: two more evaluations of 10-20 ms each.

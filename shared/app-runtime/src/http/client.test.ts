@@ -13,7 +13,7 @@ jest.mock('./notify', () => ({
   },
 }));
 
-import { onError, onRequest, onResponse, relogin, resetNetworkErrorCounts, http } from './client';
+import { onError, onRequest, onResponse, relogin, resetNetworkErrorCounts, httpClient } from './client';
 import { bus } from '../bus';
 import { HTTP_TIMEOUT_MS } from '@site/contract';
 
@@ -37,10 +37,27 @@ beforeEach(() => {
 });
 
 describe('HTTP client', () => {
-  test('[HTTP-1][HTTP-2] same origin, 60 s timeout', () => {
+  test('[HTTP-1][HTTP-2] same origin, 60 s timeout', async () => {
+    const http = await httpClient();
     expect(http.defaults.baseURL).toBe('');
     expect(http.defaults.timeout).toBe(HTTP_TIMEOUT_MS);
     expect(HTTP_TIMEOUT_MS).toBe(60000);
+  });
+
+  test('[issue 42.2] axios is loaded by the first call, not when the runtime loads (a rendered page hydrates without it), and once', async () => {
+    const loads = jest.fn();
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('axios', () => {
+        loads();
+        return jest.requireActual('axios');
+      });
+      const { request } = await import('./client');
+      expect(loads).not.toHaveBeenCalled();
+      const adapter = async (config: InternalAxiosRequestConfig) => ({ data: { code: 200, n: 1 }, status: 200, statusText: '', headers: {}, config });
+      await expect(request.get('/api/x', { adapter })).resolves.toEqual({ code: 200, n: 1 });
+      await request.get('/api/y', { adapter });
+      expect(loads).toHaveBeenCalledTimes(1);
+    });
   });
 
   test('[HTTP-3] Bearer token from the access_token cookie; none without a cookie', () => {

@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import { ACCOUNT_DISABLED_MSG, COOKIE_KEYS, HTTP_TIMEOUT_MS } from '@site/contract';
 import { bus } from '../bus';
 import { getToken } from '../auth/token';
@@ -196,7 +196,7 @@ export const RETRY_DELAY_MS = 300;
 export function shouldRetry(error: AxiosError): boolean {
   const config = error.config as (InternalAxiosRequestConfig & { [RETRIED]?: boolean }) | undefined;
   if (!config || config[RETRIED] || !isWrite(config) || !config.headers?.has?.(IDEMPOTENCY_HEADER)) return false;
-  if (axios.isCancel(error) || error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return false;
+  if (error.code === 'ERR_CANCELED' || error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return false;
   const status = error.response?.status;
   if (status === undefined) return error.code === 'ERR_NETWORK' || error.message === 'Network Error';
   return status === 502 || status === 503;
@@ -218,7 +218,7 @@ export function retryOrFail(instance: AxiosInstance) {
   };
 }
 
-export function createHttp(): AxiosInstance {
+export function createHttp(axios: AxiosStatic): AxiosInstance {
   const instance = axios.create({
     baseURL: '',
     timeout: HTTP_TIMEOUT_MS,
@@ -229,8 +229,26 @@ export function createHttp(): AxiosInstance {
   return instance;
 }
 
-/** The one configured client (same origin, 60 s timeout, bearer from the access_token cookie). */
-export const http = createHttp();
+let client: Promise<AxiosInstance> | null = null;
+
+/**
+ * The one configured client (same origin, 60 s timeout, bearer from the access_token cookie), made on the first
+ * call: axios (about 20 KB brotli, shared by federation) loads then, so a page whose data came with its HTML loads
+ * none of it before it is interactive.
+ */
+export function httpClient(): Promise<AxiosInstance> {
+  client ??= import('axios').then((m) => createHttp(m.default));
+  return client;
+}
+
+/** The client's calls, each waiting for the client: the same methods an axios instance has, answered the same way. */
+export const http = {
+  get: (url: string, config?: RequestConfig) => httpClient().then((c) => c.get(url, config)),
+  post: (url: string, data?: unknown, config?: RequestConfig) => httpClient().then((c) => c.post(url, data, config)),
+  put: (url: string, data?: unknown, config?: RequestConfig) => httpClient().then((c) => c.put(url, data, config)),
+  delete: (url: string, config?: RequestConfig) => httpClient().then((c) => c.delete(url, config)),
+  request: (config: RequestConfig) => httpClient().then((c) => c.request(config)),
+};
 
 /** Typed helpers: the interceptors already unwrap the body. */
 export const request = {

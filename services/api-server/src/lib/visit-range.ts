@@ -67,6 +67,7 @@ async function keepRange(db: Db, from: string, to: string): Promise<void> {
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    await tx.execute(sql`SET LOCAL jit = off`);
     await tx.execute(sql`
       INSERT INTO visit_range_cache AS c (zone, from_day, to_day, gen, days, totals, refs, hosts)
       SELECT z.zone, ${from}::date, ${to}::date, g.gen, '[]', '{}', '[]', '[]' FROM visit_rollup_zone z, visit_range_gen g
@@ -127,6 +128,7 @@ async function readRange(db: Db, r: DayRange, top: number, card: boolean): Promi
     const tx = t as unknown as Db;
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    await tx.execute(sql`SET LOCAL jit = off`);
     // The closed days by the database's clock, as the trigger tells them.
     const [k] = await rows<{ closed: string; open: boolean; hit: boolean }>(
       tx,

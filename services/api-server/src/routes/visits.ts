@@ -198,6 +198,7 @@ export async function rollupFigures(
   const read = <T>(q: SQL) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      await tx.execute(sql`SET LOCAL jit = off`);
       return rows<T>(tx as unknown as Db, q);
     });
   // Per day, and for the whole range (d null): the whole range counts each visitor and session once.

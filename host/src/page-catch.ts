@@ -5,7 +5,9 @@
  * 1. A rendered page is on screen before any script file has arrived, and a portal may post `skipPage` as soon as it
  *    sees it: from the moment the head is parsed, this keeps those messages for the app (services/early-messages.ts
  *    takes them over).
- * 2. It starts the app's scripts once the page has painted what it carries (after `load`, the next frame), or at the
+ * 2. Until the app runs, 搜索 with the header's field empty focuses that field instead of sending the form (the app
+ *    would open the search with the focus in its box; an empty /search is nowhere a visitor meant to go).
+ * 3. It starts the app's scripts once the page has painted what it carries (after `load`, the next frame), or at the
  *    visitor's first press or key, whichever comes first. Until then nothing competes with the page's HTML, styles
  *    and images for the line or the processor, and every control works as HTML (links, forms, <details>). The entry
  *    chunk's URL is this element's `data-entry`; the preloads of the page's remote files wait in
@@ -17,6 +19,19 @@ const kept: MessageEvent[] = [];
 const keep = (event: MessageEvent) => void kept.push(event);
 window.addEventListener('message', keep);
 (window as unknown as Record<string, EarlyMessages>)[EARLY_MESSAGES] = { kept, stop: () => window.removeEventListener('message', keep) };
+
+addEventListener(
+  'submit',
+  (event) => {
+    const form = event.target as HTMLFormElement;
+    if (document.documentElement.hasAttribute('data-hydrated') || !form.classList.contains('site-search-form')) return;
+    const field = form.elements.namedItem('text');
+    if (!(field instanceof HTMLInputElement) || field.value.trim()) return;
+    event.preventDefault();
+    field.focus();
+  },
+  true,
+);
 
 const entry = (document.currentScript as HTMLScriptElement | null)?.dataset.entry;
 if (entry) {

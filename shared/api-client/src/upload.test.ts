@@ -1,9 +1,10 @@
 // The real chain: uploadImage -> uploadFile -> the shared HTTP client (its interceptors and bearer), with only the
 // network replaced: axios' adapter records what would go on the wire and answers as the server would.
-import { http, notify, setToken } from '@site/app-runtime';
+import { httpClient, notify, setToken } from '@site/app-runtime';
 import { checkImageSize, uploadImage } from './upload';
 
-type Adapter = Extract<NonNullable<typeof http.defaults.adapter>, (...args: never[]) => unknown>;
+type Http = Awaited<ReturnType<typeof httpClient>>;
+type Adapter = Extract<NonNullable<Http['defaults']['adapter']>, (...args: never[]) => unknown>;
 type SentRequest = Parameters<Adapter>[0];
 
 const sent: SentRequest[] = [];
@@ -25,7 +26,12 @@ const readText = (blob: Blob) =>
   });
 
 const notifyError = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
-const original = http.defaults.adapter;
+let http: Http;
+let original: Http['defaults']['adapter'];
+beforeAll(async () => {
+  http = await httpClient();
+  original = http.defaults.adapter;
+});
 beforeEach(() => {
   sent.length = 0;
   notifyError.mockClear();

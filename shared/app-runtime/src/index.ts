@@ -6,7 +6,7 @@
 export { bus, type Bus, type BusEvents } from './bus';
 export { UPLOAD_TOO_LARGE_TEXT, UPLOAD_FAILED_TEXT, CHUNK_LOAD_FAILED, CSS_CHUNK_LOAD_FAILED, FULLSCREEN_UNSUPPORTED_TEXT } from './http/messages';
 export { notify } from './http/notify';
-export { http, request, ApiError, type RequestConfig, type RequestFlags } from './http/client';
+export { http, httpClient, request, ApiError, type RequestConfig, type RequestFlags } from './http/client';
 export { download } from './http/download';
 export { getToken, setToken } from './auth/token';
 export {

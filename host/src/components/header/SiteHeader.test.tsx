@@ -24,7 +24,7 @@ const ui = () => (
   </QueryClientProvider>
 );
 
-test('[NAV-4] a menu the visitor opened before the app ran (the HTML panel) becomes the open drawer when the app hydrates', async () => {
+test('[NAV-4][issue 42.4] a menu the visitor opened before the app ran (the HTML panel) stays that open panel when the app hydrates, until 菜单 closes it', async () => {
   const container = document.createElement('div');
   container.innerHTML = renderToString(ui());
   document.body.append(container);
@@ -35,11 +35,19 @@ test('[NAV-4] a menu the visitor opened before the app ran (the HTML panel) beco
   await act(async () => {
     hydrateRoot(container, ui());
   });
+  // Nothing moved: the same menu, open, with its entries; the button says it is open. No drawer loads meanwhile.
+  expect(menu.open).toBe(true);
+  const summary = container.querySelector('summary')!;
+  expect(summary.getAttribute('aria-expanded')).toBe('true');
+  expect(container.querySelector('.site-menu__panel nav[aria-label="移动端导航"] ul')).not.toBeNull();
+  expect(container.querySelector('[data-testid="drawer"]')).toBeNull();
+  // 菜单 closes it; the HTML panel is gone then (one navigation and one account area), and 菜单 opens the drawer next.
+  await act(async () => summary.click());
   expect(menu.open).toBe(false);
-  expect(container.querySelector('summary')!.getAttribute('aria-expanded')).toBe('true');
-  expect(container.querySelector('[data-testid="drawer"]')).not.toBeNull();
-  // Once the app runs, the HTML panel is gone: one navigation and one account area in the header.
+  expect(summary.getAttribute('aria-expanded')).toBe('false');
   expect(container.querySelector('.site-menu__panel')).toBeNull();
+  await act(async () => summary.click());
+  expect(container.querySelector('[data-testid="drawer"]')).not.toBeNull();
   container.remove();
 });
 
@@ -55,7 +63,7 @@ test('[NAV-4][issue 34.9] the HTML menu (before the app runs) holds the entries 
   ]);
 });
 
-test('[issue 36.5] the HTML-only 搜索 is a GET form to /search with the route’s text field and 全部; gone once the app runs', async () => {
+test('[issue 36.5][issue 42.4] the HTML 搜索 is a GET form to /search with the route’s text field and 全部; out of sight once the app runs, kept to take what is typed while the modal loads', async () => {
   const container = document.createElement('div');
   container.innerHTML = renderToString(ui());
   document.body.append(container);
@@ -71,8 +79,13 @@ test('[issue 36.5] the HTML-only 搜索 is a GET form to /search with the route�
   await act(async () => {
     hydrateRoot(container, ui());
   });
-  // Untouched before the app ran: 搜索 opens the modal again, as before.
-  expect(container.querySelector('input[name="text"]')).toBeNull();
+  // Untouched before the app ran: out of sight and out of the tab order; 搜索 opens the modal, and meanwhile the
+  // field has the focus and is shown (what is typed before the modal's box exists lands there).
+  const idle = container.querySelector('input[name="text"]') as HTMLInputElement;
+  expect([idle.className, idle.tabIndex, idle.getAttribute('aria-hidden')]).toEqual(['site-search-form__text site-search-form__text--idle', -1, 'true']);
+  await act(async () => (form.querySelector('button[type="submit"]') as HTMLButtonElement).click());
+  expect(document.activeElement).toBe(idle);
+  expect([idle.className, idle.getAttribute('aria-hidden')]).toEqual(['site-search-form__text', null]);
   container.remove();
 });
 

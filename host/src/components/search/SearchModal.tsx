@@ -1,14 +1,17 @@
 import { useId, useRef, useState, type ComponentRef } from 'react';
+import { flushSync } from 'react-dom';
 import { Input, Modal } from '@site/antd-kit';
 import { SearchPanel } from './SearchPanel';
 import type { SearchQuery } from './search-target';
 
 /**
  * The search modal (SRCH-1..12): the search panel in a dialog. Choosing a result navigates per the spec's table
- * and closes the modal; a search can be opened at its own address (/search) to share it.
+ * and closes the modal; a search can be opened at its own address (/search) to share it. `takeDraft` gives what the
+ * visitor typed after 搜索 and before the box had the focus (the header's field): the box starts from it.
  */
-export default function SearchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SearchModal({ open, onClose, takeDraft }: { open: boolean; onClose: () => void; takeDraft?: () => string }) {
   const [query, setQuery] = useState<SearchQuery | null>(null);
+  const [draft, setDraft] = useState({ text: '', round: 0 });
   const titleId = useId();
   const inputRef = useRef<ComponentRef<typeof Input.Search>>(null);
   return (
@@ -20,10 +23,16 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
       title={<span id={titleId}>站内搜索</span>}
       destroyOnHidden={false}
       aria-labelledby={titleId}
-      // The dialog focuses itself when it has opened; the text box takes the focus from it then (SRCH-4).
-      afterOpenChange={(opened) => opened && inputRef.current?.focus()}
+      // The dialog focuses itself when it has opened; the text box takes the focus from it then (SRCH-4), with what was
+      // typed meanwhile (a new box, committed before it is focused, so no key falls between).
+      afterOpenChange={(opened) => {
+        if (!opened) return;
+        const early = takeDraft?.() ?? '';
+        if (early) flushSync(() => setDraft((d) => ({ text: early, round: d.round + 1 })));
+        inputRef.current?.focus({ cursor: 'end' });
+      }}
     >
-      <SearchPanel query={query} onQuery={setQuery} onChosen={onClose} addressLink inputRef={inputRef} />
+      <SearchPanel key={draft.round} query={query} initialText={draft.text} onQuery={setQuery} onChosen={onClose} addressLink inputRef={inputRef} />
     </Modal>
   );
 }

@@ -18,6 +18,8 @@ interface Props {
   /** Offer a link to the search's own address (in the modal; the search page already is that address). */
   addressLink?: boolean;
   autoFocus?: boolean;
+  /** The box's text when no search is shown yet (what was typed before it existed). */
+  initialText?: string;
   /** The text box, for a container that focuses it itself (the modal, once it is open). */
   inputRef?: Ref<ComponentRef<typeof Input.Search>>;
 }
@@ -26,11 +28,11 @@ interface Props {
  * The search itself (SRCH-1..12), shared by the header's modal and the /search page: the scope (全部 first, then the
  * searchable channels), a text, results with 20-per-page pagination, 暂无相关内容 when nothing matched.
  */
-export function SearchPanel({ query, onQuery, onChosen, addressLink = false, autoFocus = false, inputRef }: Props) {
+export function SearchPanel({ query, onQuery, onChosen, addressLink = false, autoFocus = false, initialText = '', inputRef }: Props) {
   const navigate = useNavigate();
   const channels = buildSearchChannels(useNavChannels() ?? null);
   const [scope, setScope] = useState<SearchScope>(query?.scope ?? SEARCH_ALL);
-  const [text, setText] = useState(query?.text ?? '');
+  const [text, setText] = useState(query?.text ?? initialText);
   // Through the page's query cache: /search rendered by the server carries this answer, and the app starts from it
   // without asking again (issue 36.5); a newer query keeps the last answer on screen (dimmed) until its own arrives.
   const search = useData(query ? articleSearchQuery(query) : null);

@@ -1,6 +1,6 @@
 // The real chain: sendAvatar -> @site/api-client uploadAvatar -> the shared HTTP client, with only the network replaced.
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { http } from '@site/app-runtime';
+import { httpClient } from '@site/app-runtime';
 import { notification } from '@site/antd-kit';
 import { waitFor } from '@testing-library/react';
 import { sendAvatar } from './avatar-upload';
@@ -17,7 +17,12 @@ function answer(status: number, body: unknown): AxiosAdapter {
   };
 }
 
-const original = http.defaults.adapter;
+let http: Awaited<ReturnType<typeof httpClient>>;
+let original: typeof http.defaults.adapter;
+beforeAll(async () => {
+  http = await httpClient();
+  original = http.defaults.adapter;
+});
 afterEach(() => {
   http.defaults.adapter = original;
   notifyError.mockClear();

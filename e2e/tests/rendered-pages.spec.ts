@@ -343,7 +343,7 @@ test.describe('rendered public pages', () => {
     return release;
   }
 
-  test('[ISSUE-25][SRCH-1 deviation: 全部 is the default scope and a search has its /search page, see contract README] 搜索 clicked before the scripts have run is a form: it opens the /search page, which searches', async ({
+  test('[ISSUE-25][issue 42.4][SRCH-1 deviation: 全部 is the default scope and a search has its /search page, see contract README] 搜索 clicked before the scripts have run with the field empty puts the focus in the field (no empty /search); the search typed there opens the /search page, which searches', async ({
     page,
     request,
   }) => {
@@ -353,16 +353,17 @@ test.describe('rendered public pages', () => {
     // Not until 'load': a held script keeps the load event from firing.
     await page.goto(`${BASE}/news`, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
-    // An empty 搜索 is the search page with its form (issue 36.5: rendered by the server, never an empty /search?).
+    // An empty 搜索 goes nowhere: the header's field takes the focus (the app would open the search with its box).
     await page.getByRole('button', { name: '搜索' }).click();
-    await expect(page).toHaveURL(`${BASE}/search?text=&channel=all`);
+    const field = page.getByLabel('站内搜索');
+    await expect(field).toBeFocused();
+    await expect(page).toHaveURL(`${BASE}/news`);
+    await page.keyboard.type('系统');
     release();
-    const input = page.getByLabel('搜索内容', { exact: true });
-    await expect(input).toBeVisible();
-    await input.fill('系统');
-    await input.press('Enter');
+    await page.keyboard.press('Enter');
     // The app's search, or (not yet running) the page's form: its scope comes first in the address then.
     await expect(page).toHaveURL(/\/search\?(channel=all&)?text=%E7%B3%BB%E7%BB%9F/);
+    await expect(page.getByTestId('search-results').getByRole('listitem').first()).toBeVisible();
   });
 
   test('[ISSUE-25][MSG-1] a skipPage message posted before any script file has arrived is kept by the inline catcher (allowed by its hash) and followed', async ({

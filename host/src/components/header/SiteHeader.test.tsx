@@ -82,7 +82,11 @@ test('[issue 36.5][issue 42.4] the HTML 搜索 is a GET form to /search with the
   // Untouched before the app ran: out of sight and out of the tab order; 搜索 opens the modal, and meanwhile the
   // field has the focus and is shown (what is typed before the modal's box exists lands there).
   const idle = container.querySelector('input[name="text"]') as HTMLInputElement;
-  expect([idle.className, idle.tabIndex, idle.getAttribute('aria-hidden')]).toEqual(['site-search-form__text site-search-form__text--idle', -1, 'true']);
+  expect([idle.className, idle.tabIndex, idle.getAttribute('aria-hidden')]).toEqual([
+    'site-search-form__text site-search-form__text--idle',
+    -1,
+    'true',
+  ]);
   await act(async () => (form.querySelector('button[type="submit"]') as HTMLButtonElement).click());
   expect(document.activeElement).toBe(idle);
   expect([idle.className, idle.getAttribute('aria-hidden')]).toEqual(['site-search-form__text', null]);

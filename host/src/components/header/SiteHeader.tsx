@@ -72,12 +72,13 @@ export function SiteHeader() {
     setPanelOpen(false);
   }, []);
   // A search typed in the HTML form before the app ran stays: its field is kept, and 搜索 opens that search's page.
+  // So does a field the visitor is in (搜索 pressed empty before: page-catch.ts focused it), empty or not.
   useAdoptedNativeState(
     searchText,
-    (input) => input.value,
-    '',
-    (value) => {
-      if (value) setTypedEarly(true);
+    (input) => input.value !== '' || input === document.activeElement,
+    false,
+    (inUse) => {
+      if (inUse) setTypedEarly(true);
     },
   );
 

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type ComponentRef } from 'react';
-import { flushSync } from 'react-dom';
 import { Input, Modal } from '@site/antd-kit';
-import { SearchPanel } from './SearchPanel';
+import { SearchPanel, type SearchText } from './SearchPanel';
 import type { SearchQuery } from './search-target';
 
 /**
@@ -11,9 +10,9 @@ import type { SearchQuery } from './search-target';
  */
 export default function SearchModal({ open, onClose, takeDraft }: { open: boolean; onClose: () => void; takeDraft?: () => string }) {
   const [query, setQuery] = useState<SearchQuery | null>(null);
-  const [draft, setDraft] = useState({ text: '', round: 0 });
   const titleId = useId();
   const inputRef = useRef<ComponentRef<typeof Input.Search>>(null);
+  const textRef = useRef<SearchText>(null);
   return (
     <Modal
       open={open}
@@ -24,15 +23,15 @@ export default function SearchModal({ open, onClose, takeDraft }: { open: boolea
       destroyOnHidden={false}
       aria-labelledby={titleId}
       // The dialog focuses itself when it has opened; the text box takes the focus from it then (SRCH-4), with what was
-      // typed meanwhile (a new box, committed before it is focused, so no key falls between).
+      // typed meanwhile in the header's field (in the same task: no key falls between the two).
       afterOpenChange={(opened) => {
         if (!opened) return;
         const early = takeDraft?.() ?? '';
-        if (early) flushSync(() => setDraft((d) => ({ text: early, round: d.round + 1 })));
-        inputRef.current?.focus({ cursor: 'end' });
+        if (early) textRef.current?.setText(early);
+        inputRef.current?.focus();
       }}
     >
-      <SearchPanel key={draft.round} query={query} initialText={draft.text} onQuery={setQuery} onChosen={onClose} addressLink inputRef={inputRef} />
+      <SearchPanel query={query} onQuery={setQuery} onChosen={onClose} addressLink inputRef={inputRef} textRef={textRef} />
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { isValidElement, useState, type ComponentRef, type ReactElement, type ReactNode, type Ref } from 'react';
+import { isValidElement, useImperativeHandle, useState, type ComponentRef, type ReactElement, type ReactNode, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Empty, Input, Pagination, Radio, Spin } from '@site/antd-kit';
 import { SEARCH_PAGE_SIZE, type ArticleSearchResult } from '@site/contract';
@@ -18,8 +18,8 @@ interface Props {
   /** Offer a link to the search's own address (in the modal; the search page already is that address). */
   addressLink?: boolean;
   autoFocus?: boolean;
-  /** The box's text when no search is shown yet (what was typed before it existed). */
-  initialText?: string;
+  /** Sets the box's text from outside (the modal: what was typed before the box existed). */
+  textRef?: Ref<SearchText>;
   /** The text box, for a container that focuses it itself (the modal, once it is open). */
   inputRef?: Ref<ComponentRef<typeof Input.Search>>;
 }
@@ -28,11 +28,16 @@ interface Props {
  * The search itself (SRCH-1..12), shared by the header's modal and the /search page: the scope (全部 first, then the
  * searchable channels), a text, results with 20-per-page pagination, 暂无相关内容 when nothing matched.
  */
-export function SearchPanel({ query, onQuery, onChosen, addressLink = false, autoFocus = false, initialText = '', inputRef }: Props) {
+export interface SearchText {
+  setText(text: string): void;
+}
+
+export function SearchPanel({ query, onQuery, onChosen, addressLink = false, autoFocus = false, inputRef, textRef }: Props) {
   const navigate = useNavigate();
   const channels = buildSearchChannels(useNavChannels() ?? null);
   const [scope, setScope] = useState<SearchScope>(query?.scope ?? SEARCH_ALL);
-  const [text, setText] = useState(query?.text ?? initialText);
+  const [text, setText] = useState(query?.text ?? '');
+  useImperativeHandle(textRef, () => ({ setText }), []);
   // Through the page's query cache: /search rendered by the server carries this answer, and the app starts from it
   // without asking again (issue 36.5); a newer query keeps the last answer on screen (dimmed) until its own arrives.
   const search = useData(query ? articleSearchQuery(query) : null);

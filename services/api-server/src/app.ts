@@ -253,8 +253,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     // The path without its query: RuoYi calls may carry a phone number or an SMS code there.
     const line = { method: req.method, url: req.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime), ip: req.ip };
-    // The front door's checks call these every second or two: kept out of the info log.
-    if (route === '/health' || route === '/ready') req.log.debug(line, 'request');
+    // The front door's checks call these every second or two, and the page renderer's lease renewals and change-feed
+    // polls (routes/render.ts) several times a second, idle or not: kept out of the info log (still counted above).
+    if (route === '/health' || route === '/ready' || route.startsWith('/internal/render/')) req.log.debug(line, 'request');
     else req.log.info(line, 'request');
   });
   // Requests per minute into the database for 站点监控 (issue 37.5, lib/field-server.ts).

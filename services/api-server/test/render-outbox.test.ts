@@ -306,7 +306,7 @@ describe('render feed', () => {
     assert.equal(noToken.body.msg, 'token 只能为数字');
   });
 
-  test('[issue 45.4] the renderer\'s lease and change-feed calls are logged at debug level only (counted in the metrics), other requests at info', async () => {
+  test("[issue 45.4] the renderer's lease and change-feed calls are logged at debug level only, other requests at info", async () => {
     const logged: string[] = [];
     const quiet = await startTestServer({
       renderToken: TOKEN,
@@ -315,7 +315,10 @@ describe('render feed', () => {
     try {
       const head = { 'x-render-token': TOKEN };
       for (let i = 0; i < 3; i++) {
-        assert.equal((await req(quiet.app, { method: 'POST', url: '/internal/render/lease', headers: head, payload: { holder: 'quiet' } })).status, 200);
+        assert.equal(
+          (await req(quiet.app, { method: 'POST', url: '/internal/render/lease', headers: head, payload: { holder: 'quiet' } })).status,
+          200,
+        );
         assert.equal((await req(quiet.app, { method: 'GET', url: '/internal/render/changes?wait=0', headers: head })).status, 200);
       }
       assert.equal((await req(quiet.app, { method: 'GET', url: '/captchaImage' })).status, 200);

@@ -16,7 +16,7 @@ import {
   type RenderChanges,
   type RenderLease,
 } from '@site/contract';
-import { renderLeaseMs } from '../src/app.js';
+import { logFormat, prettyLogLine, renderLeaseMs } from '../src/app.js';
 import { rows } from '../src/db/index.js';
 import { sql } from 'drizzle-orm';
 import { login, req, startTestServer, suiteServer } from './helpers.js';
@@ -332,6 +332,36 @@ describe('render feed', () => {
     } finally {
       await quiet.close();
     }
+  });
+
+  test('[issue 45.4] LOG_FORMAT: pretty lines at a terminal (npm start), JSON for anything else (systemd, files) unless set; a wrong value stops the start', () => {
+    assert.deepEqual(logFormat(undefined, { isTTY: false, write: () => true }), {});
+    assert.deepEqual(logFormat('json', { isTTY: true, write: () => true }), {});
+    const out: string[] = [];
+    const pretty = logFormat(undefined, { isTTY: true, write: (s: string) => out.push(s) });
+    assert.ok(pretty.stream);
+    assert.deepEqual(logFormat('pretty', { isTTY: false, write: () => true }).stream !== undefined, true);
+    assert.throws(() => logFormat('xml', { isTTY: true, write: () => true }), /LOG_FORMAT must be json or pretty: xml/);
+    const time = new Date(2026, 10, 28, 9, 5, 7).getTime();
+    pretty.stream.write(
+      JSON.stringify({
+        level: 30,
+        time,
+        pid: 1,
+        hostname: 'h',
+        reqId: 'r-1',
+        msg: 'request',
+        method: 'GET',
+        url: '/captchaImage',
+        route: '/captchaImage',
+        status: 200,
+        ms: 3,
+        ip: '127.0.0.1',
+      }),
+    );
+    pretty.stream.write(JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', msg: '短信验证码', phone: '138****0000' }));
+    assert.deepEqual(out, ['09:05:07 INFO  GET /captchaImage 200 3 ms 127.0.0.1 [r-1]\n', '09:05:07 WARN  短信验证码 phone=138****0000\n']);
+    assert.equal(prettyLogLine('not json'), 'not json\n');
   });
 
   test('[ISSUE-26] a long poll waits for the next write and answers with it; with nothing new it answers empty at its end', async () => {

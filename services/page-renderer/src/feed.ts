@@ -82,6 +82,12 @@ export interface FeedOptions<R> {
 
 const MAX_RETRY_MS = 60_000;
 
+/**
+ * The grant's fencing token; -1 from an API older than the token (during a rolling upgrade it names none and ignores
+ * the one an acknowledgement carries): held all the same, fenced by time only.
+ */
+const grantOf = (lease: RenderLease): number => (typeof lease.token === 'number' ? lease.token : -1);
+
 export class RenderLoop<R> {
   private local: Scope[] = [];
   private stopped = false;
@@ -191,7 +197,7 @@ export class RenderLoop<R> {
     }
     if (this.role !== 'holder') this.log.log(`[renderer] ${this.o.id} holds the render lease`);
     this.role = 'holder';
-    this.setHeld(taken.lease.token, asked + this.leaseMs);
+    this.setHeld(grantOf(taken.lease), asked + this.leaseMs);
 
     const waitS = this.local.length ? 0 : Math.min(this.o.waitS ?? 25, this.leaseMs / 3000);
     const wake = this.freshWake();
@@ -210,14 +216,14 @@ export class RenderLoop<R> {
       // The poll took part of the lease: renewed before the run, which then starts with all of it.
       const at = Date.now();
       const again = await api.lease(this.o.id);
-      if (!again.held || again.lease.token !== this.token) {
+      if (!again.held || grantOf(again.lease) !== this.token) {
         // Lost meanwhile (another grant since): the changes are read again under the new one.
         this.setHeld(0, 0);
         this.holder = again.lease.holder;
         this.local.unshift(...own);
         return true;
       }
-      this.setHeld(again.lease.token, at + again.lease.leaseMs);
+      this.setHeld(grantOf(again.lease), at + again.lease.leaseMs);
     }
     const token = this.token;
 
@@ -241,7 +247,7 @@ export class RenderLoop<R> {
           (r) => {
             renewing = false;
             if (run.signal.aborted) return;
-            if (r.held && r.lease.token === token) this.setHeld(token, at + r.lease.leaseMs);
+            if (r.held && grantOf(r.lease) === token) this.setHeld(token, at + r.lease.leaseMs);
             else {
               this.holder = r.lease.holder;
               lost(r.held ? 'the render lease lapsed before it was renewed' : `the render lease went to ${r.lease.holder}`);

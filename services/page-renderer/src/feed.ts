@@ -232,7 +232,9 @@ export class RenderLoop<R> {
     // lease is really lost: the deadline passed with no renewal, or the API gave another grant (a new token: the
     // lease lapsed at the API, and whatever happened meanwhile may have overlapped another holder).
     const run = (this.runAbort = new AbortController());
-    let renewing = false;
+    // A renewal that gets no answer (a stalled connection, an API stalled by other work) does not hold back the next
+    // for longer than a third of the lease; an answer only ever moves the deadline later.
+    let renewingSince = 0;
     const lost = (why: string) => {
       this.setHeld(0, 0);
       run.abort(new Error(why));
@@ -240,20 +242,22 @@ export class RenderLoop<R> {
     const beat = setInterval(
       () => {
         if (Date.now() >= this.heldUntil) return lost('the render lease could not be renewed in time');
-        if (renewing) return;
-        renewing = true;
         const at = Date.now();
+        if (renewingSince && at - renewingSince < this.leaseMs / 3) return;
+        renewingSince = at;
         api.lease(this.o.id).then(
           (r) => {
-            renewing = false;
+            if (renewingSince === at) renewingSince = 0;
             if (run.signal.aborted) return;
-            if (r.held && grantOf(r.lease) === token) this.setHeld(token, at + r.lease.leaseMs);
+            if (r.held && grantOf(r.lease) === token) this.setHeld(token, Math.max(at + r.lease.leaseMs, this.heldUntil + this.leaseMs / 10));
             else {
               this.holder = r.lease.holder;
               lost(r.held ? 'the render lease lapsed before it was renewed' : `the render lease went to ${r.lease.holder}`);
             }
           },
-          () => (renewing = false),
+          () => {
+            if (renewingSince === at) renewingSince = 0;
+          },
         );
       },
       Math.max(50, this.leaseMs / 6),

@@ -140,7 +140,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const readyTimeout = readyTimeoutMs(options.readyTimeoutMs ?? process.env.READY_TIMEOUT_MS);
 
   const app = Fastify({
-    logger: options.logger ?? { level: process.env.LOG_LEVEL || 'info' },
+    logger: options.logger ?? { level: process.env.LOG_LEVEL || 'info', ...logFormat(process.env.LOG_FORMAT, process.stdout) },
     // One line per request, written by the onResponse hook below (Fastify's own are two, without the route).
     logController: new LogController({ disableRequestLogging: true }),
     // The request id: the front door's X-Request-Id when it is a plain token, else a new UUID; echoed in the answer.
@@ -253,8 +253,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     // The path without its query: RuoYi calls may carry a phone number or an SMS code there.
     const line = { method: req.method, url: req.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime), ip: req.ip };
-    // The front door's checks call these every second or two: kept out of the info log.
-    if (route === '/health' || route === '/ready') req.log.debug(line, 'request');
+    // The front door's checks call these every second or two, and the page renderer's lease renewals and change-feed
+    // polls (routes/render.ts) several times a second, idle or not: kept out of the info log (still counted above).
+    if (route === '/health' || route === '/ready' || route.startsWith('/internal/render/')) req.log.debug(line, 'request');
     else req.log.info(line, 'request');
   });
   // Requests per minute into the database for 站点监控 (issue 37.5, lib/field-server.ts).
@@ -392,6 +393,48 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 }
 
 /** SITE_RENDER_LEASE_MS as milliseconds: default 3000 (the contract's DEFAULT_RENDER_LEASE_MS); anything but a whole number from 1000 stops the start. */
+/**
+ * LOG_FORMAT: `json` (pino's lines, for journald and log shippers), `pretty` (one short line a record, for a person
+ * at a terminal), unset: pretty when stdout is a terminal (`npm start`), JSON otherwise (systemd, files, pipes). The
+ * pretty lines are made here from pino's own: no dependency, and the JSON records stay the single source.
+ */
+export function logFormat(
+  value: string | undefined,
+  out: { isTTY?: boolean; write(s: string): unknown },
+): { stream?: { write(line: string): void } } {
+  const format = (value ?? '').trim();
+  if (format && format !== 'json' && format !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty: ${format}`);
+  if (format === 'json' || (!format && !out.isTTY)) return {};
+  return { stream: { write: (line: string) => void out.write(prettyLogLine(line)) } };
+}
+
+const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** One of pino's JSON lines as `HH:MM:SS LEVEL message key=value …` (a request: method, path, status, time). */
+export function prettyLogLine(line: string): string {
+  let rec: Record<string, unknown>;
+  try {
+    rec = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line.endsWith('\n') ? line : `${line}\n`;
+  }
+  const { level, time, msg, pid: _pid, hostname: _host, reqId, err, ...rest } = rec;
+  const at = new Date(typeof time === 'number' ? time : Date.now()).toTimeString().slice(0, 8);
+  const head = `${at} ${(LEVELS[Number(level)] ?? String(level)).padEnd(5)}`;
+  let text: string;
+  if (msg === 'request' && typeof rest.method === 'string') {
+    const { method, url, status, ms, ip, route: _route, ...more } = rest;
+    text = `${String(method)} ${String(url)} ${String(status)} ${String(ms)} ms ${String(ip ?? '')}${fields(more)}`;
+  } else text = `${String(msg ?? '')}${fields(rest)}`;
+  const stack = err && typeof err === 'object' && 'stack' in err ? `\n${String((err as { stack: unknown }).stack)}` : '';
+  return `${head} ${text}${reqId ? ` [${String(reqId)}]` : ''}${stack}\n`;
+}
+
+const fields = (o: Record<string, unknown>) =>
+  Object.entries(o)
+    .map(([k, v]) => ` ${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join('');
+
 export function renderLeaseMs(value: number | string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_LEASE_MS;
   const n = Number(value);

@@ -16,7 +16,7 @@ import {
   type RenderChanges,
   type RenderLease,
 } from '@site/contract';
-import { renderLeaseMs } from '../src/app.js';
+import { logFormat, prettyLogLine, renderLeaseMs } from '../src/app.js';
 import { rows } from '../src/db/index.js';
 import { sql } from 'drizzle-orm';
 import { login, req, startTestServer, suiteServer } from './helpers.js';
@@ -38,9 +38,18 @@ const s = suiteServer({ signIn: ['admin'], env: { SITE_RENDER_HOOK_TOKEN: TOKEN,
 
 const call = (o: Parameters<typeof req>[1]) => req(s.app, { token: s.token.admin, ...o });
 const internal = (o: Parameters<typeof req>[1]) => req(s.app, { ...o, headers: { 'x-render-token': TOKEN, ...(o.headers ?? {}) } });
-const lease = (holder: string) => internal({ method: 'POST', url: '/internal/render/lease', payload: { holder } });
+const lease = async (holder: string) => {
+  const r = await internal({ method: 'POST', url: '/internal/render/lease', payload: { holder } });
+  if (r.status === 200) leaseTokens.set(holder, (r.body as RenderLease).token);
+  return r;
+};
+/** Ends the lease now, as if its holder had been starved past it (by the database's clock, as the API reads it). */
+const lapse = () => s.app.ctx.db.execute(sql`UPDATE render_lease SET expires_at = now() - interval '1 second'`);
 const release = (holder: string) => internal({ method: 'POST', url: '/internal/render/release', payload: { holder } });
-const ack = (holder: string, ids: number[]) => internal({ method: 'POST', url: '/internal/render/ack', payload: { holder, ids } });
+const ack = (holder: string, ids: number[], token?: number) =>
+  internal({ method: 'POST', url: '/internal/render/ack', payload: { holder, ids, token: token ?? leaseTokens.get(holder) ?? 1 } });
+/** The token of each holder's last grant (lease() keeps it): acknowledgements carry it as the renderer's do. */
+const leaseTokens = new Map<string, number>();
 const changes = async (after = 0, wait = 0): Promise<RenderChanges> => {
   const r = await internal({ method: 'GET', url: `/internal/render/changes?after=${after}&wait=${wait}` });
   assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -250,6 +259,109 @@ describe('render feed', () => {
     await release('holder-1');
     // A released (or lapsed) lease acknowledges nothing either.
     assert.equal((await ack('holder-1', ids)).status, 409);
+  });
+
+  test('[issue 43.3] every grant of the lease gets a larger fencing token; a renewal keeps it; an acknowledgement with a stale token is refused (409) and deletes nothing', async () => {
+    const from = await lastId();
+    const a = (await call({ method: 'POST', url: '/system/article', payload: articleForm() })).body.data as { id: number };
+    const ids = (await changes(from)).changes.filter((c) => c.change.kind === 'article' && c.change.id === a.id).map((c) => c.id);
+    assert.equal(ids.length, 1);
+
+    const first = (await lease('fenced-a')).body as RenderLease;
+    const renewed = (await lease('fenced-a')).body as RenderLease;
+    assert.equal(renewed.token, first.token, 'a renewal keeps the token');
+    // fenced-a is starved past its lease; fenced-b takes it over.
+    await lapse();
+    const b = await lease('fenced-b');
+    assert.equal(b.status, 200);
+    assert.ok((b.body as RenderLease).token > first.token);
+    const late = await ack('fenced-a', ids, first.token);
+    assert.equal(late.status, 409);
+    assert.deepEqual(late.body, { code: 409, msg: '未持有渲染租约，不能确认变更' });
+
+    // fenced-a asks again once fenced-b's lease lapsed too: a new grant, so its old token stays refused.
+    await lapse();
+    const again = await lease('fenced-a');
+    assert.equal(again.status, 200);
+    const third = (again.body as RenderLease).token;
+    assert.ok(third > (b.body as RenderLease).token, 'a lapsed lease taken again by its own holder is a new grant');
+    assert.equal((await ack('fenced-a', ids, first.token)).status, 409);
+    assert.equal((await ack('fenced-b', ids, (b.body as RenderLease).token)).status, 409);
+    assert.deepEqual(
+      (await changes(from)).changes.filter((c) => ids.includes(c.id)).map((c) => c.id),
+      ids,
+      'nothing deleted by the refused acknowledgements',
+    );
+    assert.deepEqual((await ack('fenced-a', ids, third)).body, { acked: 1 });
+
+    // A release keeps the count going: the next grant's token is larger still.
+    assert.equal((await release('fenced-a')).body.released, true);
+    const next = await lease('fenced-b');
+    assert.equal(next.status, 200, 'a released lease is free at once');
+    assert.ok((next.body as RenderLease).token > third);
+    await release('fenced-b');
+
+    const noToken = await internal({ method: 'POST', url: '/internal/render/ack', payload: { holder: 'fenced-b', ids } });
+    assert.equal(noToken.status, 400);
+    assert.equal(noToken.body.msg, 'token 只能为数字');
+  });
+
+  test("[issue 45.4] the renderer's lease and change-feed calls are logged at debug level only, other requests at info", async () => {
+    const logged: string[] = [];
+    const quiet = await startTestServer({
+      renderToken: TOKEN,
+      logger: { level: 'info', stream: { write: (line: string) => void logged.push(line) } },
+    });
+    try {
+      const head = { 'x-render-token': TOKEN };
+      for (let i = 0; i < 3; i++) {
+        assert.equal(
+          (await req(quiet.app, { method: 'POST', url: '/internal/render/lease', headers: head, payload: { holder: 'quiet' } })).status,
+          200,
+        );
+        assert.equal((await req(quiet.app, { method: 'GET', url: '/internal/render/changes?wait=0', headers: head })).status, 200);
+      }
+      assert.equal((await req(quiet.app, { method: 'GET', url: '/captchaImage' })).status, 200);
+      const requests = logged.map((l) => JSON.parse(l) as { msg?: string; route?: string }).filter((l) => l.msg === 'request');
+      assert.deepEqual(
+        requests.filter((l) => l.route?.startsWith('/internal/')),
+        [],
+        'no internal render call in the info log',
+      );
+      assert.equal(requests.length, 1, 'an ordinary request is still logged');
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  test('[issue 45.4] LOG_FORMAT: pretty lines at a terminal (npm start), JSON for anything else (systemd, files) unless set; a wrong value stops the start', () => {
+    assert.deepEqual(logFormat(undefined, { isTTY: false, write: () => true }), {});
+    assert.deepEqual(logFormat('json', { isTTY: true, write: () => true }), {});
+    const out: string[] = [];
+    const pretty = logFormat(undefined, { isTTY: true, write: (s: string) => out.push(s) });
+    assert.ok(pretty.stream);
+    assert.deepEqual(logFormat('pretty', { isTTY: false, write: () => true }).stream !== undefined, true);
+    assert.throws(() => logFormat('xml', { isTTY: true, write: () => true }), /LOG_FORMAT must be json or pretty: xml/);
+    const time = new Date(2026, 10, 28, 9, 5, 7).getTime();
+    pretty.stream.write(
+      JSON.stringify({
+        level: 30,
+        time,
+        pid: 1,
+        hostname: 'h',
+        reqId: 'r-1',
+        msg: 'request',
+        method: 'GET',
+        url: '/captchaImage',
+        route: '/captchaImage',
+        status: 200,
+        ms: 3,
+        ip: '127.0.0.1',
+      }),
+    );
+    pretty.stream.write(JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', msg: '短信验证码', phone: '138****0000' }));
+    assert.deepEqual(out, ['09:05:07 INFO  GET /captchaImage 200 3 ms 127.0.0.1 [r-1]\n', '09:05:07 WARN  短信验证码 phone=138****0000\n']);
+    assert.equal(prettyLogLine('not json'), 'not json\n');
   });
 
   test('[ISSUE-26] a long poll waits for the next write and answers with it; with nothing new it answers empty at its end', async () => {

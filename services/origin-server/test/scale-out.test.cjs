@@ -547,7 +547,17 @@ test('[ISSUE-26] [issue 35.8] a renderer that dies holding the lease loses no ch
   lastRenewal = performance.now();
   // Renderer 1 dies here, before acknowledging. Renderer 2 waits for its lease to lapse, through B.
   assert.strictEqual((await feed(apiB.origin, '/internal/render/lease', { holder: 'renderer-2' })).status, 409);
-  await waitFor(async () => (await feed(apiB.origin, '/internal/render/lease', { holder: 'renderer-2' })).status === 200, 'the lapsed lease', 10_000);
+  let granted = null;
+  await waitFor(
+    async () => {
+      const r = await feed(apiB.origin, '/internal/render/lease', { holder: 'renderer-2' });
+      if (r.status === 200) granted = r.body;
+      return r.status === 200;
+    },
+    'the lapsed lease',
+    10_000,
+  );
+  assert.ok(granted.token > taken.body.token, 'a new grant has a larger fencing token');
   figures.standbyTakeover = {
     ms: Math.round(performance.now() - lastRenewal),
     leaseMs: taken.body.leaseMs,
@@ -557,7 +567,9 @@ test('[ISSUE-26] [issue 35.8] a renderer that dies holding the lease loses no ch
   assert.ok(figures.standbyTakeover.ms < 5000, JSON.stringify(figures.standbyTakeover));
   const again = entryOf((await feed(apiB.origin, '/internal/render/changes?after=0&limit=1000')).body.changes);
   assert.deepStrictEqual(again, seen, 'the change is still there for renderer 2');
-  assert.deepStrictEqual((await feed(site.internal, '/internal/render/ack', { holder: 'renderer-2', ids: [seen.id] })).body, { acked: 1 });
+  assert.deepStrictEqual((await feed(site.internal, '/internal/render/ack', { holder: 'renderer-2', token: granted.token, ids: [seen.id] })).body, {
+    acked: 1,
+  });
   assert.strictEqual(entryOf((await feed(apiA.origin, '/internal/render/changes?after=0&limit=1000')).body.changes), undefined);
   assert.deepStrictEqual((await feed(site.internal, '/internal/render/release', { holder: 'renderer-2' })).body, { released: true });
 });

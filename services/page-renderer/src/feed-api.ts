@@ -43,8 +43,8 @@ export function httpFeedApi(apiOrigin: string, token: string): FeedApi {
       if (r.status !== 200) throw unexpected('render changes', r);
       return r.json as RenderChanges;
     },
-    async ack(holder, ids) {
-      const r = await call('POST', '/internal/render/ack', { holder, ids });
+    async ack(holder, token, ids) {
+      const r = await call('POST', '/internal/render/ack', { holder, token, ids });
       if (r.status === 200 || r.status === 409) return r.status === 200;
       throw unexpected('render ack', r);
     },

@@ -28,8 +28,11 @@ export interface FeedApi {
   release(holder: string): Promise<void>;
   /** The pending changes after `after`, waiting up to `waitS` seconds for one. */
   changes(after: number, waitS: number, signal: AbortSignal): Promise<RenderChanges>;
-  /** Deletes the rendered changes; false when this renderer no longer holds the lease (nothing deleted). */
-  ack(holder: string, ids: number[]): Promise<boolean>;
+  /**
+   * Deletes the rendered changes, under the grant `token` (RenderLease.token); false when this renderer no longer
+   * holds that grant (nothing deleted).
+   */
+  ack(holder: string, token: number, ids: number[]): Promise<boolean>;
 }
 
 /**
@@ -65,6 +68,11 @@ export interface FeedOptions<R> {
    * changes are acknowledged. `entries`: the outbox rows it rendered (their `createdAt`: the write's time).
    */
   published?: (entries: readonly RenderOutboxEntry[]) => void;
+  /**
+   * Until when (ms since the epoch, this machine's clock) this renderer surely holds the lease, each time that moves:
+   * a run's writes are fenced by it (output.ts). 0: not held; Number.MAX_SAFE_INTEGER: no lease to hold (no feed).
+   */
+  leaseUntil?: (untilMs: number) => void;
   /** The longest a poll for changes is held (s); below a third of the lease, so the lease is renewed between polls. */
   waitS?: number;
   /** How long to wait after a failed run or an API that does not answer, doubled up to a minute. */
@@ -73,6 +81,12 @@ export interface FeedOptions<R> {
 }
 
 const MAX_RETRY_MS = 60_000;
+
+/**
+ * The grant's fencing token; -1 from an API older than the token (during a rolling upgrade it names none and ignores
+ * the one an acknowledgement carries): held all the same, fenced by time only.
+ */
+const grantOf = (lease: RenderLease): number => (typeof lease.token === 'number' ? lease.token : -1);
 
 export class RenderLoop<R> {
   private local: Scope[] = [];
@@ -83,6 +97,14 @@ export class RenderLoop<R> {
   private lastError: string | null = null;
   private role: FeedStatus<R>['role'];
   private holder: string | null = null;
+  /** The token of the grant this renderer holds (0: none). */
+  private token = 0;
+  /**
+   * Until when the lease is surely held, by this machine's clock: the ask's time plus the lease, less a tenth of it
+   * (a write checked just before it still lands before the API's expiry). Status and the write fence go by it, so a
+   * renderer starved past it says and writes nothing as the holder, whatever its timers have done.
+   */
+  private heldUntil = 0;
   /** The API's answer replaces it at the first ask; until then, the API's default. */
   private leaseMs = DEFAULT_RENDER_LEASE_MS;
   /** Wakes the loop from a poll or a pause: new local work, a hint, or stop. */
@@ -111,7 +133,7 @@ export class RenderLoop<R> {
 
   status(): FeedStatus<R> {
     return {
-      role: this.role,
+      role: this.role === 'holder' && Date.now() >= this.heldUntil ? 'standby' : this.role,
       id: this.o.id,
       running: this.running,
       pending: this.local.length,
@@ -134,6 +156,7 @@ export class RenderLoop<R> {
     this.poke();
     await this.done;
     if (this.o.api && this.role === 'holder') await this.o.api.release(this.o.id).catch(() => undefined);
+    this.setHeld(0, 0);
   }
 
   private async loop(): Promise<void> {
@@ -162,6 +185,7 @@ export class RenderLoop<R> {
     this.leaseMs = taken.lease.leaseMs;
     this.holder = taken.lease.holder;
     if (!taken.held) {
+      this.setHeld(0, 0);
       if (this.role !== 'standby') this.log.log(`[renderer] standby: ${taken.lease.holder} renders until ${taken.lease.expiresAt}`);
       this.role = 'standby';
       // A pause, not a failure: ask again just after the holder's lease could have lapsed (its expiry by the API's
@@ -173,7 +197,7 @@ export class RenderLoop<R> {
     }
     if (this.role !== 'holder') this.log.log(`[renderer] ${this.o.id} holds the render lease`);
     this.role = 'holder';
-    let validUntil = asked + this.leaseMs;
+    this.setHeld(grantOf(taken.lease), asked + this.leaseMs);
 
     const waitS = this.local.length ? 0 : Math.min(this.o.waitS ?? 25, this.leaseMs / 3000);
     const wake = this.freshWake();
@@ -192,32 +216,48 @@ export class RenderLoop<R> {
       // The poll took part of the lease: renewed before the run, which then starts with all of it.
       const at = Date.now();
       const again = await api.lease(this.o.id);
-      if (!again.held) {
+      if (!again.held || grantOf(again.lease) !== this.token) {
+        // Lost meanwhile (another grant since): the changes are read again under the new one.
+        this.setHeld(0, 0);
+        this.holder = again.lease.holder;
         this.local.unshift(...own);
         return true;
       }
-      validUntil = at + again.lease.leaseMs;
+      this.setHeld(grantOf(again.lease), at + again.lease.leaseMs);
     }
+    const token = this.token;
 
-    // Renewed during the run; a run that could outlive the lease is stopped first.
+    // Renewed during the run, every sixth of the lease. A renewal that comes late only delays the run: its writes
+    // wait for nothing, they are refused past the deadline (the write fence), and the run is stopped only once the
+    // lease is really lost: the deadline passed with no renewal, or the API gave another grant (a new token: the
+    // lease lapsed at the API, and whatever happened meanwhile may have overlapped another holder).
     const run = (this.runAbort = new AbortController());
-    let renewing = false;
+    // A renewal that gets no answer (a stalled connection, an API stalled by other work) does not hold back the next
+    // for longer than a third of the lease; an answer only ever moves the deadline later.
+    let renewingSince = 0;
+    const lost = (why: string) => {
+      this.setHeld(0, 0);
+      run.abort(new Error(why));
+    };
     const beat = setInterval(
       () => {
-        if (Date.now() >= validUntil - this.leaseMs / 3) return run.abort(new Error('the render lease could not be renewed in time'));
-        if (renewing) return;
-        renewing = true;
+        if (Date.now() >= this.heldUntil) return lost('the render lease could not be renewed in time');
         const at = Date.now();
+        if (renewingSince && at - renewingSince < this.leaseMs / 3) return;
+        renewingSince = at;
         api.lease(this.o.id).then(
           (r) => {
-            renewing = false;
-            if (r.held) validUntil = at + r.lease.leaseMs;
+            if (renewingSince === at) renewingSince = 0;
+            if (run.signal.aborted) return;
+            if (r.held && grantOf(r.lease) === token) this.setHeld(token, Math.max(at + r.lease.leaseMs, this.heldUntil + this.leaseMs / 10));
             else {
               this.holder = r.lease.holder;
-              run.abort(new Error(`the render lease went to ${r.lease.holder}`));
+              lost(r.held ? 'the render lease lapsed before it was renewed' : `the render lease went to ${r.lease.holder}`);
             }
           },
-          () => (renewing = false),
+          () => {
+            if (renewingSince === at) renewingSince = 0;
+          },
         );
       },
       Math.max(50, this.leaseMs / 6),
@@ -244,17 +284,29 @@ export class RenderLoop<R> {
       feed.changes.length &&
       !(await api.ack(
         this.o.id,
+        token,
         feed.changes.map((c) => c.id),
       ))
     ) {
-      // Rendered, but the lease went meanwhile: the next holder renders them again (the same files).
+      // Rendered, but the lease went meanwhile: the next holder renders them again (the same files). This renderer
+      // no longer holds it: it asks again as any other would.
+      this.setHeld(0, 0);
       this.log.warn('[renderer] the render lease went before the changes were acknowledged: the next holder renders them again');
     }
     return true;
   }
 
+  /** The grant held and its local deadline (0, 0: none), told to the write fence. */
+  private setHeld(token: number, until: number): void {
+    this.token = token;
+    this.heldUntil = token ? until - this.leaseMs / 10 : 0;
+    if (!token && this.role === 'holder') this.role = 'standby';
+    this.o.leaseUntil?.(this.heldUntil);
+  }
+
   /** One turn without a feed: this process's own reasons only. */
   private async unfedStep(): Promise<boolean> {
+    this.o.leaseUntil?.(Number.MAX_SAFE_INTEGER);
     const scopes = this.takeLocal();
     if (!scopes.length) {
       await this.pause(60_000);

@@ -13,6 +13,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { SITE_TIME_ZONE } from '@site/contract';
 import type { ObjectStorage } from '@site/object-storage';
@@ -71,10 +72,59 @@ export function notFoundFileFor(pathname: string): string {
   return pathname === '/404' ? fileFor('/404') : `${fileFor(pathname).slice(0, -'.html'.length)}/not-found.html`;
 }
 
+/**
+ * The write fence of a render run under the render lease: until when (ms since the epoch, this machine's clock) the
+ * lease this run renders under is surely still held, kept current by the service as it renews (worker.ts), and shared
+ * with the run's render threads (pool.ts passes the same memory), which write pages themselves. Every file write and
+ * removal checks it first: a run whose lease ran out (its service starved, hung or cut off from the API) writes
+ * nothing more, even before the service has stopped it. Null: no lease (a run started by hand, a renderer without a
+ * feed, the service's own copies).
+ */
+let fence: BigInt64Array | null = null;
+
+/** The thrown error of a write the fence refused: the run stops, another renderer may hold the lease now. */
+export class LeaseLost extends Error {}
+
+/** Fences this thread's writes with `buffer` (one 64-bit deadline; a new one: every write refused until it is set). */
+export function fenceWrites(buffer: SharedArrayBuffer): BigInt64Array {
+  fence = new BigInt64Array(buffer);
+  return fence;
+}
+
+/** The fence memory of this thread, for the render threads it starts (null: its writes are not fenced). */
+export function writeFenceBuffer(): SharedArrayBuffer | null {
+  return fence ? (fence.buffer as SharedArrayBuffer) : null;
+}
+
+/** Moves the fence's deadline (the service renewed the lease, or lost it: 0). */
+export function setFenceDeadline(memory: BigInt64Array, untilMs: number): void {
+  Atomics.store(memory, 0, BigInt(Math.max(0, Math.floor(untilMs))));
+}
+
+/** Throws LeaseLost once the fence's deadline has passed. */
+export function assertMayWrite(): void {
+  if (fence && Date.now() >= Number(Atomics.load(fence, 0))) {
+    throw new LeaseLost('the render lease ran out: this run writes no more files (another renderer may hold it now)');
+  }
+}
+
+// A render thread of a fenced run (pool.ts): the run's fence.
+if (!isMainThread && (workerData as { fence?: unknown } | null)?.fence instanceof SharedArrayBuffer) {
+  fenceWrites((workerData as { fence: SharedArrayBuffer }).fence);
+}
+
 export function writeAtomic(file: string, content: string | Buffer): void {
+  assertMayWrite();
   mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, content);
+  // Again just before the file appears: compressing and writing a large page takes a while on a starved machine.
+  try {
+    assertMayWrite();
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
   renameSync(tmp, file);
 }
 
@@ -117,6 +167,7 @@ function samePage(file: string, body: Buffer): boolean {
 }
 
 export function removePage(outDir: string, rel: string): void {
+  assertMayWrite();
   for (const f of [rel, `${rel}.br`, `${rel}.gz`]) rmSync(path.join(outDir, f), { force: true });
 }
 
@@ -289,13 +340,15 @@ export interface PublishReport {
  * longer names are deleted (an article withdrawn: its URL answers 404 again). A page the index names but this folder
  * has not (its render failed here, the last good file is in the storage) stays as it is. The .br/.gz siblings are the
  * folder's only: a server in front of the storage compresses its answers itself. `signal` (the render lease lost)
- * stops it before the next write: another renderer may be publishing by then.
+ * stops it before the next write: another renderer may be publishing by then; so does `mayWrite` throwing (the
+ * service's own look at the lease's deadline, which needs no timer of its to have run).
  */
 export async function publishOutput(
   outDir: string,
   store: OutputStore,
   published: Map<string, string>,
   signal?: AbortSignal,
+  mayWrite: () => void = () => undefined,
 ): Promise<PublishReport> {
   const index = readIndex(outDir);
   if (!index) throw new Error(`[renderer] nothing to publish: no index.json in ${outDir}`);
@@ -311,6 +364,7 @@ export async function publishOutput(
     const seen = `${stat.size}:${stat.mtimeMs}`;
     if (published.get(rel) === seen) return;
     signal?.throwIfAborted();
+    mayWrite();
     await store.storage.put(`${store.prefix}${rel}`, readFileSync(file), { contentType: OUTPUT_TYPES[path.extname(rel)] });
     published.set(rel, seen);
     report.put.push(rel);
@@ -324,6 +378,7 @@ export async function publishOutput(
     const rel = key.slice(store.prefix.length);
     if (!SITEMAP_PART.test(rel) || parts.includes(rel)) continue;
     signal?.throwIfAborted();
+    mayWrite();
     await store.storage.delete(key);
     published.delete(rel);
     report.deleted.push(rel);
@@ -334,6 +389,7 @@ export async function publishOutput(
     const rel = key.slice(store.prefix.length);
     if (named.has(rel)) continue;
     signal?.throwIfAborted();
+    mayWrite();
     await store.storage.delete(key);
     published.delete(rel);
     report.deleted.push(rel);

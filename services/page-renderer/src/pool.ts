@@ -10,6 +10,7 @@
  * batch's pages are reported as not rendered); the results come back as index entries, never as pages.
  */
 import { Worker } from 'node:worker_threads';
+import { writeFenceBuffer } from './output';
 import type { JobSpec, PageJob, PageOutcome } from './page-job';
 import type { PlannedRoute } from './plan';
 
@@ -32,6 +33,8 @@ export interface PoolOptions {
 export interface ThreadData {
   spec: JobSpec;
   background: boolean;
+  /** The run's write fence (output.ts): the thread writes pages only while the run's render lease holds. */
+  fence: SharedArrayBuffer | null;
 }
 
 /** Messages between the run and a render thread. */
@@ -69,7 +72,7 @@ function thread(o: PoolOptions, take: (n: number) => PlannedRoute[], each: (outc
     const entry = new URL('./render-thread.ts', import.meta.url).href;
     const w = new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, {
       eval: true,
-      workerData: { spec: o.spec, background: Boolean(o.background) } satisfies ThreadData,
+      workerData: { spec: o.spec, background: Boolean(o.background), fence: writeFenceBuffer() } satisfies ThreadData,
       resourceLimits: { maxOldGenerationSizeMb: o.threadHeapMb },
     });
     let inFlight: PlannedRoute[] = [];

@@ -25,7 +25,7 @@ import { READY_ARG, readConfig, readRemotes } from './config';
 import { PAGE_CATCH } from './document';
 import { RenderLoop } from './feed';
 import { httpFeedApi } from './feed-api';
-import { pullIndex, publishOutput, writeAtomic } from './output';
+import { LeaseLost, pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 import type { RunReport } from './worker';
 import { RenderMetrics } from './metrics';
@@ -52,9 +52,18 @@ if (!config.token) {
   );
 }
 const metrics = new RenderMetrics();
+/**
+ * Until when this renderer surely holds the render lease (feed.ts): each run's worker writes only until then
+ * (output.ts, the write fence), and is told each time it moves. Without a feed there is no lease to hold.
+ */
+let leaseUntil = config.token ? 0 : Number.MAX_SAFE_INTEGER;
 const loop = new RenderLoop<RunReport>({
   api: config.token ? httpFeedApi(config.apiOrigin, config.token) : null,
   id: RENDERER_ID,
+  leaseUntil: (until) => {
+    leaseUntil = until;
+    if (worker?.connected) worker.send({ leaseUntil: until });
+  },
   // Write-to-published-page time: each rendered change from its outbox row to now (its pages are out).
   published: (entries) => metrics.published(entries.map((e) => e.createdAt)),
   render: async (scopes, signal) => {
@@ -79,7 +88,9 @@ async function renderAndPublish(scopes: readonly Scope[], signal: AbortSignal): 
   );
   if (config.store) {
     // Inside the run: the changes are acknowledged only once their pages are in the storage.
-    const published = await publishOutput(config.outDir, config.store, publishedFiles, signal);
+    const published = await publishOutput(config.outDir, config.store, publishedFiles, signal, () => {
+      if (Date.now() >= leaseUntil) throw new LeaseLost('the render lease ran out: nothing more is published by this renderer');
+    });
     console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} pages`);
   }
   await renderCanary(scopes, signal);
@@ -113,7 +124,8 @@ let ready: ChildProcess | null = null;
 function forkWorker(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = fork(path.join(import.meta.dirname, 'worker.ts'), args, {
     execArgv: ['--require', path.join(import.meta.dirname, 'exit-with-service.cjs'), '--import', 'tsx'],
-    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    // Fenced by the lease's deadline (output.ts): the deadline itself comes with the run (runWorker).
+    env: { ...process.env, ...env, NODE_ENV: 'production', RENDER_FENCED: '1', RENDER_LEASE_UNTIL: String(leaseUntil) },
   });
   // Below the servers once the changed articles' own pages are out: the worker lowers its own priority then
   // (worker.ts `background`; a process may always lower its own, never raise it again).
@@ -139,7 +151,7 @@ function runWorker(scopes: readonly Scope[], signal: AbortSignal, env: NodeJS.Pr
     const own = Object.keys(env).length === 0 && ready && ready.exitCode === null && ready.connected ? ready : null;
     ready = null;
     const child = (worker = own ?? forkWorker([JSON.stringify(scopes)], env));
-    if (own) own.send({ scopes });
+    if (own) own.send({ scopes, leaseUntil });
     const stop = () => child.kill('SIGKILL');
     signal.addEventListener('abort', stop, { once: true });
     let report: RunReport | null = null;

@@ -11,7 +11,9 @@ import { SITE_TIME_ZONE } from '@site/contract';
 import { loadHostBuild } from './bundles';
 import { READY_ARG, readConfig, readRemotes, type RendererConfig } from './config';
 import {
+  fenceWrites,
   readIndex,
+  setFenceDeadline,
   removePage,
   robots,
   SITEMAP_LIMITS,
@@ -258,6 +260,16 @@ async function main() {
   // channel closed before anyone listened: a worker started ahead is killed with its service at any moment).
   process.once('disconnect', () => process.exit(1));
   if (process.send && !process.connected) process.exit(1);
+  // A run under the render lease (the service sets RENDER_FENCED): it writes only until the lease's deadline, which
+  // the service moves as it renews. The service's own event loop may be starved or blocked past the lease and not
+  // stop this run in time; the fence does not depend on it.
+  const fence = process.env.RENDER_FENCED === '1' ? fenceWrites(new SharedArrayBuffer(8)) : null;
+  if (fence) {
+    setFenceDeadline(fence, Number(process.env.RENDER_LEASE_UNTIL) || 0);
+    process.on('message', (m: { leaseUntil?: number }) => {
+      if (typeof m.leaseUntil === 'number') setFenceDeadline(fence, m.leaseUntil);
+    });
+  }
   let scopes: Scope[];
   if (process.argv[2] === READY_ARG) {
     // Started ahead: what every run loads first (tsx, React, antd, jsdom through the host's build) is loaded while
@@ -270,7 +282,14 @@ async function main() {
     } catch {
       /* the run says why */
     }
-    scopes = await new Promise<Scope[]>((resolve) => process.once('message', (m: { scopes: Scope[] }) => resolve(m.scopes)));
+    scopes = await new Promise<Scope[]>((resolve) => {
+      const take = (m: { scopes?: Scope[] }) => {
+        if (!m.scopes) return;
+        process.off('message', take);
+        resolve(m.scopes);
+      };
+      process.on('message', take);
+    });
   } else scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
   // Below the servers once the changed articles' own pages are out: the rest is background work that must not slow
   // the pages and the API it renders from. Threads started after this inherit it.

@@ -6,7 +6,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_RENDER_LEASE_MS, type ContentChange, type RenderChanges, type RenderLease, type RenderOutboxEntry } from '@site/contract';
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { FeedUnavailable, RenderLoop, type FeedApi } from '../src/feed';
+import { fenceWrites, LeaseLost, setFenceDeadline, writePage } from '../src/output';
 import type { Scope } from '../src/plan';
 
 const LEASE_MS = 300;
@@ -18,6 +22,10 @@ class FakeFeed implements FeedApi {
   /** The lease answers this renderer gets: `refuse` makes renewals fail as if another took it. */
   refuse = new Set<string>();
   acks: { holder: string; ids: number[] }[] = [];
+  /** The current grant's fencing token: larger for each new holder, as the API's. */
+  token = 0;
+  /** Acknowledgements refused: who, with which token. */
+  refused: { holder: string; token: number }[] = [];
   releases: string[] = [];
   private nextId = 1;
   private wakers = new Set<() => void>();
@@ -33,12 +41,19 @@ class FakeFeed implements FeedApi {
   }
 
   private lease_(holder: string): RenderLease {
-    return { holder, expiresAt: new Date(Date.now() + LEASE_MS).toISOString(), leaseMs: LEASE_MS };
+    return { holder, expiresAt: new Date(Date.now() + LEASE_MS).toISOString(), leaseMs: LEASE_MS, token: this.token };
+  }
+
+  /** The lease lapsed at the API and `holder` took it: a new grant. */
+  takeOver(holder: string): void {
+    this.holder = holder;
+    this.token++;
   }
 
   async lease(holder: string) {
     if (this.refuse.has(holder)) return { held: false, lease: this.lease_(this.holder ?? 'someone-else') };
     if (this.holder === null || this.holder === holder) {
+      if (this.holder !== holder) this.token++;
       this.holder = holder;
       return { held: true, lease: this.lease_(holder) };
     }
@@ -69,8 +84,11 @@ class FakeFeed implements FeedApi {
     return { changes: pending(), more: false };
   }
 
-  async ack(holder: string, ids: number[]) {
-    if (this.holder !== holder || this.refuse.has(holder)) return false;
+  async ack(holder: string, token: number, ids: number[]) {
+    if (this.holder !== holder || token !== this.token || this.refuse.has(holder)) {
+      this.refused.push({ holder, token });
+      return false;
+    }
     this.acks.push({ holder, ids });
     this.rows = this.rows.filter((r) => !ids.includes(r.id));
     return true;
@@ -211,10 +229,11 @@ describe('render loop', () => {
       override async lease(holder: string) {
         const now = Date.now();
         if (this.holder === null || this.holder === holder || now >= this.expires) {
+          if (this.holder !== holder || now >= this.expires) this.token++;
           this.holder = holder;
           this.expires = now + LEASE;
         }
-        const lease = { holder: this.holder, expiresAt: new Date(this.expires).toISOString(), leaseMs: LEASE };
+        const lease = { holder: this.holder, expiresAt: new Date(this.expires).toISOString(), leaseMs: LEASE, token: this.token };
         return { held: this.holder === holder, lease };
       }
     }
@@ -258,6 +277,64 @@ describe('render loop', () => {
       { full: false },
     );
     assert.equal(feed.holder, 'r2', 'a standby gives nothing up');
+  });
+
+  test('[issue 43.3] a renderer whose event loop is blocked longer than the lease loses it cleanly: no file written after, its acknowledgement refused, /status not holder', async () => {
+    const feed = new FakeFeed();
+    const ids = feed.write(article(7));
+    const out = mkdtempSync(path.join(tmpdir(), 'renderer-fence-'));
+    // The run's write fence, as a run's worker has it (worker.ts): the loop moves its deadline.
+    const fence = fenceWrites(new SharedArrayBuffer(8));
+    const seen: { before?: string; lateWrite?: unknown; roleAfterBlock?: string } = {};
+    let tokenBefore = 0;
+    const loop: RenderLoop<{ rendered: number }> = new RenderLoop({
+      api: feed,
+      id: 'starved',
+      retryMs: 10,
+      log: quiet,
+      leaseUntil: (until) => setFenceDeadline(fence, until),
+      render: async () => {
+        tokenBefore = feed.token;
+        writePage(out, 'pages/first.html', '<p>写于租约内</p>');
+        seen.before = loop.status().role;
+        // The event loop is blocked (a starved or hung process) for twice the lease: no timer, no renewal runs.
+        const end = Date.now() + 2 * LEASE_MS;
+        while (Date.now() < end) {
+          /* busy */
+        }
+        seen.roleAfterBlock = loop.status().role;
+        // Meanwhile the lease lapsed at the API and another renderer took it.
+        feed.takeOver('other');
+        try {
+          writePage(out, 'pages/late.html', '<p>租约已失</p>');
+        } catch (e) {
+          seen.lateWrite = e;
+        }
+        // The run itself does not notice: it reports success, and the loop acknowledges with its grant's token.
+        return { rendered: 2 };
+      },
+    });
+    void loop.start();
+    try {
+      await until(() => feed.refused.length > 0, 'the acknowledgement is sent');
+      assert.equal(seen.before, 'holder');
+      assert.notEqual(seen.roleAfterBlock, 'holder', '/status says holder no longer once the lease ran out');
+      assert.ok(seen.lateWrite instanceof LeaseLost, 'the late write is refused');
+      assert.equal(existsSync(path.join(out, 'pages/first.html')), true);
+      assert.equal(existsSync(path.join(out, 'pages/late.html')), false, 'no page written after the lease ran out');
+      assert.deepEqual(feed.refused, [{ holder: 'starved', token: tokenBefore }]);
+      assert.deepEqual(feed.acks, []);
+      assert.deepEqual(
+        feed.rows.map((r) => r.id),
+        ids,
+        'the changes wait for the holder now',
+      );
+      assert.notEqual(loop.status().role, 'holder');
+    } finally {
+      await loop.stop();
+      setFenceDeadline(fence, Number.MAX_SAFE_INTEGER);
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   test('[ISSUE-26] a holder that cannot reach the API to renew stops its run before the lease could lapse', async () => {

@@ -433,6 +433,7 @@ export const renderLease = pgTable('render_lease', {
   name: varchar('name', { length: 50 }).primaryKey(),
   holder: varchar('holder', { length: 200 }).notNull(),
   expiresAt: ts('expires_at').notNull(),
+  token: bigint('token', { mode: 'number' }).notNull().default(1),
 });
 
 export const seedState = pgTable('seed_state', {

@@ -66,43 +66,61 @@ export async function pendingChanges(db: Db, after: number, limit: number): Prom
 interface LeaseRow {
   holder: string;
   expires_at: string | Date;
+  token: string | number;
 }
-const toLease = (r: LeaseRow, leaseMs: number): RenderLease => ({ holder: r.holder, expiresAt: new Date(r.expires_at).toISOString(), leaseMs });
+const toLease = (r: LeaseRow, leaseMs: number): RenderLease => ({
+  holder: r.holder,
+  expiresAt: new Date(r.expires_at).toISOString(),
+  leaseMs,
+  token: Number(r.token),
+});
 
 /**
  * Takes the lease for `holder`, or renews it when `holder` has it, in one statement: the row is written only when it
- * is free, expired or already `holder`'s. `held` false: another renderer has it (the answer names it).
+ * is free, expired or already `holder`'s. A renewal (the holder's lease still running) keeps the fencing token; any
+ * other grant, a lapsed lease taken again by its own holder included, gets the next one: whatever was done under the
+ * old grant may have overlapped another holder's, so nothing more is accepted with it. Expiry is by the database's
+ * clock only (`now()`), the same for every API instance. `held` false: another renderer has it (the answer names it).
  */
 export async function takeLease(db: Db, holder: string, leaseMs: number): Promise<{ held: boolean; lease: RenderLease }> {
   const interval = `${leaseMs} milliseconds`;
   const [taken] = await rows<LeaseRow>(
     db,
-    sql`INSERT INTO render_lease (name, holder, expires_at) VALUES (${LEASE_NAME}, ${holder}, now() + ${interval}::interval)
-        ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+    sql`INSERT INTO render_lease (name, holder, expires_at, token) VALUES (${LEASE_NAME}, ${holder}, now() + ${interval}::interval, 1)
+        ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at,
+          token = CASE WHEN render_lease.holder = EXCLUDED.holder AND render_lease.expires_at > now()
+                       THEN render_lease.token ELSE render_lease.token + 1 END
         WHERE render_lease.holder = EXCLUDED.holder OR render_lease.expires_at <= now()
-        RETURNING holder, expires_at`,
+        RETURNING holder, expires_at, token`,
   );
   if (taken) return { held: true, lease: toLease(taken, leaseMs) };
-  const [other] = await rows<LeaseRow>(db, sql`SELECT holder, expires_at FROM render_lease WHERE name = ${LEASE_NAME}`);
+  const [other] = await rows<LeaseRow>(db, sql`SELECT holder, expires_at, token FROM render_lease WHERE name = ${LEASE_NAME}`);
   // Released between the two statements: free now, the caller asks again.
-  return { held: false, lease: toLease(other ?? { holder: '', expires_at: new Date() }, leaseMs) };
+  return { held: false, lease: toLease(other ?? { holder: '', expires_at: new Date(), token: 0 }, leaseMs) };
 }
 
-/** Gives the lease up (a renderer that stops): the standby need not wait for it to expire. */
+/**
+ * Gives the lease up (a renderer that stops): the standby need not wait for it to expire. The row stays, expired, so
+ * the next grant's token is still above every earlier one.
+ */
 export async function releaseLease(db: Db, holder: string): Promise<boolean> {
-  const gone = await rows<{ holder: string }>(db, sql`DELETE FROM render_lease WHERE name = ${LEASE_NAME} AND holder = ${holder} RETURNING holder`);
+  const gone = await rows<{ holder: string }>(
+    db,
+    sql`UPDATE render_lease SET expires_at = now() WHERE name = ${LEASE_NAME} AND holder = ${holder} AND expires_at > now() RETURNING holder`,
+  );
   return gone.length > 0;
 }
 
 /**
- * Deletes the rendered changes `ids`, only while `holder` holds a lease that has not expired (one statement: the check
- * and the delete see the same row). `null`: `holder` does not hold the lease, nothing deleted.
+ * Deletes the rendered changes `ids`, only while `holder` holds the grant `token` and it has not expired (one
+ * statement: the check and the delete see the same row). `null`: `holder` does not hold that grant (lapsed, released,
+ * taken by another, or taken again since), nothing deleted.
  */
-export async function ackChanges(db: Db, holder: string, ids: readonly number[]): Promise<number | null> {
+export async function ackChanges(db: Db, holder: string, token: number, ids: readonly number[]): Promise<number | null> {
   const [res] = await rows<{ held: boolean; acked: number }>(
     db,
     sql`WITH lease AS (
-          SELECT 1 FROM render_lease WHERE name = ${LEASE_NAME} AND holder = ${holder} AND expires_at > now()
+          SELECT 1 FROM render_lease WHERE name = ${LEASE_NAME} AND holder = ${holder} AND token = ${token} AND expires_at > now()
         ), gone AS (
           DELETE FROM render_outbox WHERE id IN (SELECT unnest(${`{${ids.join(',')}}`}::bigint[])) AND EXISTS (SELECT 1 FROM lease) RETURNING 1
         )

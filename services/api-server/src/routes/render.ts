@@ -26,6 +26,7 @@ const holder = z
 const leaseBody = z.object({ holder });
 const ackBody = z.object({
   holder,
+  token: z.number({ error: 'token 只能为数字' }).int('token 只能为整数').min(1, 'token 只能为正整数').max(Number.MAX_SAFE_INTEGER),
   ids: z
     .array(z.number({ error: 'ids 只能为数字' }).int('ids 只能为整数').min(1, 'ids 只能为正整数').max(Number.MAX_SAFE_INTEGER), {
       error: 'ids 必须是数组',
@@ -93,7 +94,7 @@ export default async function renderRoutes(fastify: FastifyInstance, ctx: AppCon
   });
 
   app.post('/internal/render/ack', { schema: { body: ackBody } }, async (req, reply) => {
-    const acked = await ackChanges(db, req.body.holder, req.body.ids);
+    const acked = await ackChanges(db, req.body.holder, req.body.token, req.body.ids);
     if (acked === null) return reply.code(409).send({ code: 409, msg: '未持有渲染租约，不能确认变更' });
     return { acked };
   });

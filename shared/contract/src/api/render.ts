@@ -30,7 +30,8 @@ export type ContentChange =
  * - `POST /internal/render/release` RenderLeaseBody -> 200 `{ released: boolean }`;
  * - `GET /internal/render/changes?after=<id>&wait=<seconds>&limit=<n>` -> 200 RenderChanges (held up to `wait` seconds
  *   until a change after `after` exists);
- * - `POST /internal/render/ack` RenderAckBody -> 200 `{ acked: number }` | 409 when the caller does not hold the lease.
+ * - `POST /internal/render/ack` RenderAckBody -> 200 `{ acked: number }` | 409 when the caller does not hold the lease
+ *   under the grant `token` (lapsed, released, taken by another or taken again since).
  */
 
 /** Who asks for (or gives up) the render lease: a renderer's id, stable for its process. */
@@ -51,6 +52,11 @@ export interface RenderLease {
   holder: string;
   expiresAt: string;
   leaseMs: number;
+  /**
+   * The grant's fencing token: the same for every renewal of one grant, larger for each later grant (kept in the
+   * database, so it only grows). What a renderer does under a grant (its acknowledgements) carries it.
+   */
+  token: number;
 }
 
 /** One change not yet rendered, `id` in the order the writes committed their rows. */
@@ -69,5 +75,7 @@ export interface RenderChanges {
 /** The changes whose pages are written: their rows are deleted. */
 export interface RenderAckBody {
   holder: string;
+  /** The token of the grant the changes were rendered under (RenderLease.token). */
+  token: number;
   ids: number[];
 }

@@ -17,6 +17,9 @@ const remote = require('./remote.cjs');
 const { precompressTree } = require('../services/origin-server/src/precompress.cjs');
 process.env.SITE_DEPLOY_DIR = remote.deployDir;
 process.env.NODE_ENV = 'production';
+// One machine: the person browsing the site is on loopback, and 访问统计 and 站点监控 should count them (the production
+// layout leaves it off: there loopback is the front door itself). SITE_VISIT_COUNT_LOCAL=0 turns it off here too.
+process.env.SITE_VISIT_COUNT_LOCAL ??= '1';
 
 (async () => {
   // Published where the host reads the remotes file: deploy/remotes.json, or the shared storage when configured.

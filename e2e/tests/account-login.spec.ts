@@ -59,6 +59,20 @@ test.describe('credential sign-in', () => {
     await expect(page).toHaveURL(/\/index(\/|$)/);
   });
 
+  test('[AUTH-4][issue 45.2] /admin signed out asks to sign in; signed in, it is the workbench (/index), not the 404 page', async ({
+    page,
+    request,
+  }) => {
+    const uuid = await openLogin(page, '/admin');
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fadmin$/);
+    await fillCredentials(page, request, uuid, SEEDED.admin.username, SEEDED.admin.password);
+    await page.getByRole('button', { name: twoChars('登录') }).click();
+    await expect(page).toHaveURL(/\/index$/);
+    await expect(page).not.toHaveTitle(/页面不存在/);
+    await page.goto('/admin/');
+    await expect(page).toHaveURL(/\/index$/);
+  });
+
   test('[AUTH-1] an external ?redirect= is ignored', async ({ page }) => {
     await page.goto('/user/login?redirect=https%3A%2F%2Fevil.example%2F');
     await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();

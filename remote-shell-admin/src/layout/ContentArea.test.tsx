@@ -26,6 +26,7 @@ function at(path: string, ready = true) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/404" element={<p>站点 404 页面</p>} />
+        <Route path="/index" element={<p>工作台页面</p>} />
         <Route path="*" element={<ContentArea menu={menu} menuReady={ready} />} />
       </Routes>
     </MemoryRouter>,
@@ -51,6 +52,18 @@ describe('content area', () => {
     for (const path of ['/admin/nowhere', '/index/x', '/account/nowhere']) {
       const view = at(path);
       expect(screen.getByText('站点 404 页面')).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it('[issue 45.2] /admin and /admin/ are the front door: the workbench (/index), never /404, even before the menu is loaded', () => {
+    for (const [path, ready] of [
+      ['/admin', true],
+      ['/admin/', true],
+      ['/admin', false],
+    ] as const) {
+      const view = at(path, ready);
+      expect(screen.getByText('工作台页面')).toBeTruthy();
       view.unmount();
     }
   });

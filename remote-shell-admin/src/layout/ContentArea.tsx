@@ -34,6 +34,8 @@ export function ContentArea({ menu, menuReady }: { menu: readonly MenuEntry[]; m
   const { multiTab } = useSettings();
   const match = findRoute(menu, location.pathname);
 
+  // /admin (and /admin/) is the back office's front door: the workbench, as a signed-in person expects.
+  if (/^\/admin\/?$/.test(location.pathname)) return <Navigate to="/index" replace />;
   if (!match && !menuReady) {
     return (
       <div style={{ padding: 48, textAlign: 'center' }} aria-busy="true">

@@ -332,7 +332,14 @@ export const ARTICLE_REVIEW_COMMENT_MAX = 500;
 /** Channels whose articles staff write in the admin shell (products by category, solutions, news, support). */
 export const ARTICLE_CHANNEL_IDS = [20, 21, 22, 10, 12, 15, 16, 17] as const;
 /** Visit analytics (issue 18.5): the range a report may cover, the page's presets and the referrer labels. */
-export const VISIT_RANGE = { maxDays: 366, defaultDays: 7, presets: [7, 30, 90] } as const;
+export const VISIT_RANGE = { maxDays: 366, defaultDays: 7, presets: [7, 30, 90, 365] } as const;
+/**
+ * What 访问统计 and 站点监控 leave out, said on both pages (staff must tell "no visitors" from "not counted"): the back
+ * office and account pages (VISIT_PRIVATE_PATHS), the site's own requests (its renderer, its health checks), and in
+ * the production layout the site's own machine (loopback is its front door; `npm start` counts it, SITE_VISIT_COUNT_LOCAL).
+ */
+export const VISIT_LEFT_OUT_NOTE =
+  '不计入：工作台、个人中心、管理后台与登录注册等页面的访问；站点自身的请求（页面渲染、健康检查与监控）；正式部署时站点服务器本机发出的访问。';
 export const VISIT_REFERRER_LABELS = { direct: '直接访问', internal: '站内跳转' } as const;
 export const VISIT_PERMISSION_ID = 'content:visit';
 /**

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '@site/antd-kit';
 import * as api from '@site/api-client';
-import type { MonitorSite } from '@site/contract';
+import { VISIT_LEFT_OUT_NOTE, type MonitorSite } from '@site/contract';
 import SiteMonitor from './SiteMonitor';
 import { WithQueries } from '../../test/query-client';
 import { daysOf, errorsOption } from './monitor-options';
@@ -90,6 +90,11 @@ const card = async (title: string) => (await screen.findByText(title, { selector
 const vitals = () => card('页面性能（第 75 百分位）');
 
 describe('[issue 37.2] 站点监控', () => {
+  it('[issue 45.1] says what its figures leave out', async () => {
+    await open();
+    expect(screen.getByText(VISIT_LEFT_OUT_NOTE)).toBeTruthy();
+  });
+
   it("shows the p75 of LCP, INP and CLS per route with Google's bands as 良好 / 需要改进 / 较差", async () => {
     await open();
     expect(m.getSiteMonitor).toHaveBeenCalledWith(expect.objectContaining({ beginDate: expect.any(String), endDate: expect.any(String) }));

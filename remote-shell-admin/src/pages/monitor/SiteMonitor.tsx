@@ -4,6 +4,7 @@ import { Alert, Col, Form, Radio, Row, Skeleton, Spin, Statistic, Tag } from '@s
 import {
   FIELD_BAND_LABELS,
   FIELD_ERROR_KIND_LABELS,
+  VISIT_LEFT_OUT_NOTE,
   VISIT_RANGE,
   fieldBand,
   type FieldMetric,
@@ -91,6 +92,9 @@ export default function SiteMonitor() {
             />
           </Form.Item>
         </Form>
+        <p className="visit-left-out" style={{ margin: '8px 0 0', color: 'rgba(0, 0, 0, 0.55)', fontSize: 13 }}>
+          {VISIT_LEFT_OUT_NOTE}
+        </p>
       </PageSection>
       {q.isError && !data ? (
         <Alert type="error" showIcon title="站点监控加载失败" description={q.error?.message} />

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { App } from '@site/antd-kit';
 import * as api from '@site/api-client';
 import { ApiError, authStore } from '@site/app-runtime';
-import type { VisitAnalytics } from '@site/contract';
+import { VISIT_LEFT_OUT_NOTE, type VisitAnalytics } from '@site/contract';
 import Visits from './Visits';
 import { WithQueries } from '../../test/query-client';
 import { presetRange } from './range';
@@ -83,6 +83,14 @@ describe('访问统计 page (issue 18.5)', () => {
     expect(screen.getByText('www.baidu.com')).toBeTruthy();
     // Without content:visit:export the export button is absent.
     expect(screen.queryByRole('button', { name: /导\s?出/ })).toBeNull();
+  });
+
+  test('[issue 45.1] the page says what it leaves out, and offers 近 365 天', async () => {
+    signIn(['content:visit:list', 'content:visit:query']);
+    await open();
+    expect(screen.getByText(VISIT_LEFT_OUT_NOTE)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByText('近 365 天')));
+    await waitFor(() => expect(m.getVisitAnalytics).toHaveBeenLastCalledWith(presetRange(365)));
   });
 
   test('[ISSUE-18.5] a preset reloads that range; export sends the range shown', async () => {

@@ -4,7 +4,15 @@ import dayjs from 'dayjs';
 import { Alert, Button, Col, ExportOutlined, Form, Radio, Row, Skeleton, Spin, Statistic } from '@site/antd-kit';
 import { DateRangeInput } from '../../components/DateInputs';
 import { exportVisits } from '@site/api-client';
-import { VISIT_PERMISSION_ID, VISIT_RANGE, type VisitAnalytics, type VisitEntryRow, type VisitPageRow, type VisitReferrerRow } from '@site/contract';
+import {
+  VISIT_LEFT_OUT_NOTE,
+  VISIT_PERMISSION_ID,
+  VISIT_RANGE,
+  type VisitAnalytics,
+  type VisitEntryRow,
+  type VisitPageRow,
+  type VisitReferrerRow,
+} from '@site/contract';
 import { Action, ApiError } from '@site/app-runtime';
 import { formatNumber } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
@@ -93,6 +101,9 @@ export default function Visits() {
             />
           </Form.Item>
         </Form>
+        <p className="visit-left-out" style={{ margin: '8px 0 0', color: 'rgba(0, 0, 0, 0.55)', fontSize: 13 }}>
+          {VISIT_LEFT_OUT_NOTE}
+        </p>
       </PageSection>
       {error ? (
         <Alert type="error" showIcon title="访问统计加载失败" description={error} />

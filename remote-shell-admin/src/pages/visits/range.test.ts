@@ -5,8 +5,11 @@ const colors = { primary: '#111', secondary: '#222', text: '#333' };
 const day = (date: string, n: number) => ({ date, pv: n * 10, uv: n, newVisitors: n - 1, returningVisitors: 1, sessions: n });
 
 describe('visit range and chart options (issue 18.5)', () => {
-  test('[ISSUE-18.5] presets are the last 7/30/90 days including today; a chosen range is checked as the server does', () => {
+  test('[ISSUE-18.5][issue 45.1] presets are the last 7/30/90/365 days including today; a chosen range is checked as the server does', () => {
     expect(presetRange(7, '2024-03-10')).toEqual({ beginDate: '2024-03-04', endDate: '2024-03-10' });
+    expect(presetRange(365, '2024-03-10')).toEqual({ beginDate: '2023-03-12', endDate: '2024-03-10' });
+    expect(presetOf({ beginDate: '2023-03-12', endDate: '2024-03-10' }, '2024-03-10')).toBe(365);
+    expect(rangeProblem(presetRange(365, '2024-03-10'))).toBeNull();
     expect(rangeDays(presetRange(90, '2024-03-10'))).toBe(90);
     expect(presetOf({ beginDate: '2024-02-10', endDate: '2024-03-10' }, '2024-03-10')).toBe(30);
     expect(presetOf({ beginDate: '2024-02-11', endDate: '2024-03-10' }, '2024-03-10')).toBeNull();

@@ -37,7 +37,13 @@ function createDatabase(url, args = [], env = {}) {
       out,
       calls: lines.map((l) => {
         const [host, port, argv] = l.split('|');
-        return { host, port, db: /-v db=(\S+)/.exec(argv)?.[1], role: /-v role=(\S+)/.exec(argv)?.[1], password: /-v password=(\S+)/.exec(argv)?.[1] };
+        return {
+          host,
+          port,
+          db: /-v db=(\S+)/.exec(argv)?.[1],
+          role: /-v role=(\S+)/.exec(argv)?.[1],
+          password: /-v password=(\S+)/.exec(argv)?.[1],
+        };
       }),
     };
   } finally {
@@ -141,14 +147,25 @@ test('[issue 45.5] the alert rules load in Debian’s promtool, and every series
   const alerts = [...text.matchAll(/- alert: (\w+)/g)].map((m) => m[1]);
   assert.strictEqual(exprs.length, alerts.length, 'one expression per alert');
   // Each of the issue's alerts: instance down, 5xx, p95, the lease lost or changing hands, render lag, not ready.
-  for (const series of ['up', 'http_requests_total', 'http_request_duration_seconds_bucket', 'render_lease_holder', 'render_outbox_oldest_age_seconds', 'ready_check_failures_total'])
-    assert.ok(exprs.some((e) => seriesIn(e).includes(series)), `no rule on ${series}`);
-  assert.ok(exprs.some((e) => /changes\(render_lease_holder/.test(e)), 'a rule on the lease changing hands');
-  const sources = [
-    'services/api-server/src/lib/metrics.ts',
-    'services/page-renderer/src/metrics.ts',
-    'services/origin-server/src/metrics.cjs',
-  ].map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8'));
+  for (const series of [
+    'up',
+    'http_requests_total',
+    'http_request_duration_seconds_bucket',
+    'render_lease_holder',
+    'render_outbox_oldest_age_seconds',
+    'ready_check_failures_total',
+  ])
+    assert.ok(
+      exprs.some((e) => seriesIn(e).includes(series)),
+      `no rule on ${series}`,
+    );
+  assert.ok(
+    exprs.some((e) => /changes\(render_lease_holder/.test(e)),
+    'a rule on the lease changing hands',
+  );
+  const sources = ['services/api-server/src/lib/metrics.ts', 'services/page-renderer/src/metrics.ts', 'services/origin-server/src/metrics.cjs'].map(
+    (f) => fs.readFileSync(path.join(ROOT, f), 'utf8'),
+  );
   const exported = new Set(['up', ...sources.flatMap((s) => [...s.matchAll(/name: '([a-z_:]+)'|# TYPE ([a-z_:]+) /g)].map((m) => m[1] ?? m[2]))]);
   for (const m of fs.readFileSync(path.join(EXAMPLES, 'backup.sh'), 'utf8').matchAll(/^(site_[a-z_]+) /gm)) exported.add(m[1]);
   for (const expr of exprs)

@@ -1302,7 +1302,10 @@ test('[ISSUE-35] Prometheus (Debian’s) with the guide’s prometheus.yml scrap
     const holders = await query('sum(render_lease_holder{job="site-renderer"})');
     assert.strictEqual(holders[0]?.value[1], '1', 'exactly one renderer holds the lease');
     const rules = await (await fetch(`http://127.0.0.1:${promPort}/api/v1/rules`)).json();
-    assert.ok(rules.data.groups.some((g) => g.rules.some((r) => r.name === 'SiteRenderLeaseNotHeld')), 'the alert rules are loaded');
+    assert.ok(
+      rules.data.groups.some((g) => g.rules.some((r) => r.name === 'SiteRenderLeaseNotHeld')),
+      'the alert rules are loaded',
+    );
   } finally {
     await stopAll([prom.child]);
   }
@@ -1322,8 +1325,13 @@ test('[ISSUE-35] backup and restore as the guide does them: the restored databas
   // The dump proved: restored into the check database, with the site's articles; when it last worked, recorded.
   const articles = Number(/restored into site_restore_check: (\d+) articles/.exec(said)?.[1]);
   assert.ok(articles > 0, said);
-  assert.match(fs.readFileSync(path.join(backups, 'latest/last-success'), 'utf8'), new RegExp(`^\\d{4}-\\d\\d-\\d\\dT.* articles_restored=${articles} `));
-  const stamp = Number(/^site_backup_last_success_timestamp_seconds (\d+)$/m.exec(fs.readFileSync(path.join(textfiles, 'site_backup.prom'), 'utf8'))?.[1]);
+  assert.match(
+    fs.readFileSync(path.join(backups, 'latest/last-success'), 'utf8'),
+    new RegExp(`^\\d{4}-\\d\\d-\\d\\dT.* articles_restored=${articles} `),
+  );
+  const stamp = Number(
+    /^site_backup_last_success_timestamp_seconds (\d+)$/m.exec(fs.readFileSync(path.join(textfiles, 'site_backup.prom'), 'utf8'))?.[1],
+  );
   assert.ok(stamp >= before && stamp <= Date.now() / 1000 + 1, `the textfile metric's time: ${stamp}`);
 
   // The new site's names in its api.env: a new database and an empty bucket on the same servers.

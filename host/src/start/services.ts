@@ -6,13 +6,17 @@ import { startVisitTracking } from '../services/visit';
 import { startFieldReporting } from '../services/field';
 import { recordMobileWeChat } from '../services/mobile-wechat';
 import { startAdScript } from '../services/ad-script';
+import { afterHydration } from './after-hydration';
 
 /** What needs no answer from the page, once per page load: the visit record, the user, the site config. */
 export function startServices(): void {
   dayjs.locale('zh-cn');
   recordMobileWeChat();
   startFieldReporting();
-  startVisitTracking();
-  if (getToken()) loadUserInfo().catch(() => {});
+  // Both are API calls (the HTTP client loads with the first): after the page answers, not before.
+  afterHydration(() => {
+    startVisitTracking();
+    if (getToken()) loadUserInfo().catch(() => {});
+  });
   void loadSiteConfig().then((c) => startAdScript(c.adScriptUrl));
 }

@@ -10,10 +10,12 @@
 # The server is the URL's: its port (default 5432), and its host. A socket folder (libpq's ?host=/var/run/postgresql,
 # or a host that starts with %2F) or a loopback host (127.0.0.1, localhost, ::1) is this machine's server: its
 # superuser is reached through the socket of the URL's port as the postgres system user (peer authentication,
-# Debian's default), so a cluster on 5433 works as it is. Any other host is reached over TCP as the postgres role
+# Debian's default), so a cluster on 5433 works as it is (in libpq's socket folder: PGHOST when that names a folder,
+# else /var/run/postgresql). Any other host is reached over TCP as the postgres role
 # (its password from PGPASSWORD or ~/.pgpass).
 # PSQL: how to run psql as the superuser, when neither fits (default: runuser -u postgres -- psql on this machine's
-# server, psql -U postgres for another host). PGHOST and PGPORT are set from the URL either way.
+# server, psql -U postgres for another host). PGPORT is the URL's either way, PGHOST too unless the URL names a
+# loopback host.
 set -eu
 : "${DATABASE_URL:?DATABASE_URL is not set: load the API environment first (set -a; . /etc/site/api.env; set +a)}"
 usage() {
@@ -71,7 +73,8 @@ port=${port:-5432}
 case $port in *[!0-9]*) usage ;; esac
 case $host in
   /*) local_server=1; export PGHOST="$host" ;;
-  '' | localhost | 127.0.0.1 | ::1) local_server=1; unset PGHOST ;;
+  # This machine's server: libpq's socket folder (PGHOST when it names one, else its built-in /var/run/postgresql).
+  '' | localhost | 127.0.0.1 | ::1) local_server=1; case ${PGHOST-} in /*) ;; *) unset PGHOST ;; esac ;;
   *) local_server=0; export PGHOST="$host" ;;
 esac
 export PGPORT="$port"

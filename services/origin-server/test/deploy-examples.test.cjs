@@ -83,6 +83,9 @@ test('[issue 45.5] create-database.sh reaches the server on the URL’s port, ho
       ['site_restore_check', '5433'],
     ],
   );
+  // A loopback host uses libpq's socket folder: PGHOST when it names one, never a host name left in PGHOST.
+  assert.strictEqual(createDatabase('postgres://site:pw@127.0.0.1:5433/site', [], { PGHOST: '/run/pg-test' }).calls[0].host, '/run/pg-test');
+  assert.strictEqual(createDatabase('postgres://site:pw@127.0.0.1:5433/site', [], { PGHOST: 'elsewhere' }).calls[0].host, '');
   assert.throws(() => createDatabase('postgres://site@db/site'), /must be postgres:\/\//);
 });
 

@@ -5,7 +5,8 @@
  * API_UPSTREAMS, RENDER_OUT_DIR, RENDER_PORT (the renderer that renders /search), STORAGE_DRIVER and the S3_* settings; and NGINX_LISTEN (address, default 0.0.0.0), NGINX_MAX_FAILS (1),
  * NGINX_FAIL_TIMEOUT (1s), NGINX_INTERNAL_PORT (none; the renderer's balanced way to the API, on 127.0.0.1),
  * NGINX_BROTLI_STATIC (on when Debian's libnginx-mod-http-brotli-static is installed), NGINX_CACHE_DIR
- * (/var/lib/nginx/site-cache) and NGINX_PAGE_CACHE_VALID (1s): with a shared storage, the pages and the remotes file
+ * (/var/lib/nginx/site-cache), NGINX_ACCESS_LOG (/var/log/nginx/site-access.log, with each request's id; off) and
+ * NGINX_PAGE_CACHE_VALID (1s): with a shared storage, the pages and the remotes file
  * nginx read from the bucket are kept there and served while the bucket is away.
  * The app's routes come from the renderer's index.json: run it again after the first render and after each release
  * (the page policy lists the remotes' origins), then `nginx -s reload`. With a shared storage (STORAGE_DRIVER=s3) the
@@ -206,6 +207,8 @@ async function renderNginx(env = process.env) {
     );
   const cacheDir = env.NGINX_CACHE_DIR || '/var/lib/nginx/site-cache';
   const cacheValid = env.NGINX_PAGE_CACHE_VALID || '1s';
+  const accessLog = (env.NGINX_ACCESS_LOG || '/var/log/nginx/site-access.log').trim();
+  if (!/^(off|\/[^\s;{}'"$]+)$/.test(accessLog)) throw new Error(`[nginx] NGINX_ACCESS_LOG is "${accessLog}": an absolute path, or off`);
   if (!/^\d+(ms|s|m)?$/.test(cacheValid)) throw new Error(`[nginx] NGINX_PAGE_CACHE_VALID is "${cacheValid}": a time such as 1s`);
   const baseline = baselineHeaders(site.portalOrigins);
   if (!index)
@@ -232,6 +235,7 @@ proxy_cache_path ${cacheDir} levels=1:2 keys_zone=site_pages:10m max_size=1g ina
     HOST_HTML_CSP: quoted(hostCsp, '"'),
     BASELINE_CSP: quoted(baseline['content-security-policy'], '"'),
     LISTEN: listen,
+    ACCESS_LOG: accessLog === 'off' ? 'off' : `${accessLog} site_request`,
     HOST_PORT: String(site.host.port),
     HOST_ROOT: site.host.root,
     STORAGE_UPSTREAM: shared

@@ -10,6 +10,7 @@ const fs = require('fs');
 const http = require('http');
 const os = require('os');
 const path = require('path');
+const zlib = require('zlib');
 const S3rver = require('s3rver');
 const { freePortIn, startNginx, stopAll } = require('../tools/cluster.cjs');
 const { siteStorage } = require('../src/site-storage.cjs');
@@ -34,6 +35,27 @@ async function assertSitemapParts(origin) {
   assert.deepStrictEqual([partStatus, partBody], [200, SITEMAP_PART]);
   assert.match(partType, /xml/);
   assert.strictEqual((await got('/sitemap-3.xml'))[0], 404, 'a part the renderer has not written');
+}
+
+/** An answer's raw bytes (fetch would decode them), with the encoding asked for. */
+function rawGet(url, acceptEncoding) {
+  return new Promise((resolve, reject) =>
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            encoding: res.headers['content-encoding'] ?? null,
+            type: res.headers['content-type'],
+            vary: res.headers.vary ?? '',
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject),
+  );
 }
 
 /** The renderer's index for these pages (RenderIndex of page-renderer output.ts). */
@@ -73,6 +95,11 @@ test('[issue 34.9][issue 36.9] nginx answers an unknown path and an unknown arti
   fs.writeFileSync(path.join(rendered, 'pages/404.html'), NOT_FOUND_HTML);
   fs.writeFileSync(path.join(rendered, 'pages/newsDetail/not-found.html'), NO_ARTICLE_HTML);
   fs.writeFileSync(path.join(rendered, 'pages/newsDetail/id-3.html'), NEWS_HTML);
+  // The renderer's precompressed siblings (page-renderer output.ts writePage): the bytes nginx must send as they are.
+  const newsBr = zlib.brotliCompressSync(Buffer.from(NEWS_HTML));
+  const newsGz = zlib.gzipSync(Buffer.from(NEWS_HTML));
+  fs.writeFileSync(path.join(rendered, 'pages/newsDetail/id-3.html.br'), newsBr);
+  fs.writeFileSync(path.join(rendered, 'pages/newsDetail/id-3.html.gz'), newsGz);
   fs.writeFileSync(path.join(rendered, 'index.json'), JSON.stringify(INDEX));
   fs.writeFileSync(path.join(rendered, 'sitemap.xml'), SITEMAP_INDEX);
   fs.writeFileSync(path.join(rendered, 'sitemap-2.xml'), SITEMAP_PART);
@@ -99,6 +126,17 @@ test('[issue 34.9][issue 36.9] nginx answers an unknown path and an unknown arti
     assert.deepStrictEqual(await get('/newsDetail?id=999'), [404, NO_ARTICLE_HTML]);
     assert.deepStrictEqual(await get('/document?id=999'), [404, APP_HTML], 'no not-found page of its own: the app, as before');
     assert.deepStrictEqual(await get('/newsDetail?id=3'), [200, NEWS_HTML]);
+    // A rendered page from the folder: its .br (or .gz) file as it is, never compressed again per request.
+    for (const [accept, encoding, bytes] of [
+      ['gzip, deflate, br', 'br', newsBr],
+      ['gzip', 'gzip', newsGz],
+      ['identity', null, Buffer.from(NEWS_HTML)],
+    ]) {
+      const page = await rawGet(`${nginx.origin}/newsDetail?id=3`, accept);
+      assert.deepStrictEqual([accept, page.status, page.encoding, page.type], [accept, 200, encoding, 'text/html; charset=utf-8']);
+      assert.ok(page.bytes.equals(bytes), `${accept}: the precompressed file’s bytes`);
+      if (encoding) assert.match(page.vary, /Accept-Encoding/);
+    }
     assert.deepStrictEqual(await get('/dev/reset'), [404, NOT_FOUND_HTML], 'the API test helpers are no page of the site');
     await assertSitemapParts(nginx.origin);
 

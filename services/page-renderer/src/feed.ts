@@ -80,7 +80,16 @@ export interface FeedOptions<R> {
   log?: Pick<Console, 'log' | 'warn' | 'error'>;
 }
 
-const MAX_RETRY_MS = 60_000;
+/**
+ * The longest wait between two failed turns: a lease or feed call that failed (the API or its database away). Past a
+ * few seconds a renderer that could take over (the holder gone meanwhile) would sit out the outage's end for as long
+ * as its doubled waits had grown: a 10 s database outage left a standby 30 s behind. One call per wait is cheap.
+ */
+export const MAX_RETRY_MS = 5000;
+
+/** The wait after `failures` failed turns in a row: doubling from `retryMs`, never past MAX_RETRY_MS or the lease. */
+export const retryDelay = (failures: number, retryMs: number, leaseMs: number) =>
+  Math.min(retryMs * 2 ** (failures - 1), Math.max(MAX_RETRY_MS, leaseMs));
 
 /**
  * The grant's fencing token; -1 from an API older than the token (during a rolling upgrade it names none and ignores
@@ -174,7 +183,7 @@ export class RenderLoop<R> {
         return false;
       });
       failures = ok ? 0 : failures + 1;
-      if (!ok && !this.stopped) await this.pause(Math.min(this.retryMs * 2 ** (failures - 1), MAX_RETRY_MS));
+      if (!ok && !this.stopped) await this.pause(retryDelay(failures, this.retryMs, this.leaseMs));
     }
   }
 

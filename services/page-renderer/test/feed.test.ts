@@ -9,7 +9,7 @@ import { DEFAULT_RENDER_LEASE_MS, type ContentChange, type RenderChanges, type R
 import { mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FeedUnavailable, RenderLoop, type FeedApi } from '../src/feed';
+import { FeedUnavailable, MAX_RETRY_MS, RenderLoop, retryDelay, type FeedApi } from '../src/feed';
 import { fenceWrites, LeaseLost, setFenceDeadline, writePage } from '../src/output';
 import type { Scope } from '../src/plan';
 
@@ -423,4 +423,12 @@ describe('[ISSUE-35] write-to-published-page time', () => {
       await loop.stop();
     }
   });
+});
+
+test('[issue 43.3] after failed lease or feed calls (the API or its database away) the waits double from 1 s but never pass 5 s or the lease: a standby is ready within seconds of the outage ending', () => {
+  const waits = Array.from({ length: 8 }, (_, i) => retryDelay(i + 1, 1000, 3000));
+  assert.deepEqual(waits, [1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000]);
+  assert.equal(MAX_RETRY_MS, 5000);
+  // A longer lease than that: the wait may be as long as the lease, no longer.
+  assert.equal(retryDelay(10, 1000, 15_000), 15_000);
 });

@@ -80,8 +80,11 @@ const PG_MESSAGES = [
  */
 export function isServiceUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; syscall?: unknown };
   if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || PG_UNAVAILABLE.test(e.code))) return true;
+  // A database reached by its Unix socket: while it is down the socket file is gone (a missing file elsewhere is no
+  // outage, so only a connect's).
+  if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
   if (typeof e.message === 'string' && PG_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isServiceUnavailable(x, depth + 1))) return true;
   return isServiceUnavailable(e.cause, depth + 1);

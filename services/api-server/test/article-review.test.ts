@@ -229,6 +229,36 @@ describe('article review (issue 34.3)', () => {
     );
   });
 
+  test('[issue 44.3] no side door: without 发布/下线 a published article is not deleted (403, in 操作日志, still public), and one a publisher deleted comes back from 回收站 as 草稿, not public', async () => {
+    // 文章管理 with 删除, and 回收站 with 恢复 (1102), not 发布/下线.
+    const clerk = await staffWith('clerk', [...WRITER_MENUS, 102, 1102]);
+    const live = (await call(s.token.admin, { method: 'POST', url: '/system/article', payload: form({ status: published }) })).body.data;
+    const draftOne = (await call(clerk.token, { method: 'POST', url: '/system/article', payload: form() })).body.data;
+    const refused = await call(clerk.token, { method: 'DELETE', url: `/system/article/${live.id},${draftOne.id}` });
+    assert.equal(refused.status, 403);
+    assert.match(refused.body.msg, /您没有“文章管理·发布\/下线”权限，不能删除已发布的文章/);
+    assert.ok(await isPublic(live.id), 'still on the site');
+    assert.equal((await get(s.token.admin, draftOne.id)).id, draftOne.id, 'nothing deleted, the draft neither');
+    const audit = (await auditOf(clerk.userName)).filter((r) => r.action === 'refused');
+    assert.equal(audit.at(-1)?.summary, `删除已发布的文章：${live.title}`);
+    // A draft the clerk may delete, as before.
+    assert.equal((await call(clerk.token, { method: 'DELETE', url: `/system/article/${draftOne.id}` })).body.code, 200);
+
+    // The publisher deletes the live one; the clerk restores it: back, as 草稿, not public.
+    assert.equal((await call(s.token.admin, { method: 'DELETE', url: `/system/article/${live.id}` })).body.code, 200);
+    assert.equal(await isPublic(live.id), false);
+    const restored = await call(clerk.token, { method: 'PUT', url: `/system/article-recycle/${live.id}/restore` });
+    assert.equal(restored.body.code, 200, JSON.stringify(restored.body));
+    assert.equal((await get(s.token.admin, live.id)).status, draft);
+    assert.equal(await isPublic(live.id), false);
+    // A publisher restoring puts a published one back as it was: on the site.
+    const other = (await call(s.token.admin, { method: 'POST', url: '/system/article', payload: form({ status: published }) })).body.data;
+    assert.equal((await call(s.token.admin, { method: 'DELETE', url: `/system/article/${other.id}` })).body.code, 200);
+    assert.equal((await call(s.token.admin, { method: 'PUT', url: `/system/article-recycle/${other.id}/restore` })).body.code, 200);
+    assert.equal((await get(s.token.admin, other.id)).status, published);
+    assert.ok(await isPublic(other.id));
+  });
+
   test('[issue 34.3] only a submitted article is sent back; a writer cannot restore a version over a published article', async () => {
     const reviewer = await staffWith('reviewer', REVIEWER_MENUS);
     const writer = await staffWith('writer', WRITER_MENUS);

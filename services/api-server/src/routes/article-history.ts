@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ARTICLE_STATUS,
   RECYCLE_CHANNEL_GONE_MSG,
   type ArticleVersion,
   type ArticleVersionAction,
@@ -27,7 +28,18 @@ import { pageOf } from '../lib/paging.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { formatDateTime } from '../lib/text.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
-import { channelNames, checkChannel, contentColumns, guardPublish, lockFresh, toAdmin, updateArticle, versionField, type Row } from './articles.js';
+import {
+  canPublish,
+  channelNames,
+  checkChannel,
+  contentColumns,
+  guardPublish,
+  lockFresh,
+  toAdmin,
+  updateArticle,
+  versionField,
+  type Row,
+} from './articles.js';
 import { loadChannels } from './content.js';
 import { indexArticles } from '../lib/search.js';
 
@@ -197,9 +209,12 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
         if (gone) throw new HttpError(400, `《${gone.title}》${RECYCLE_CHANNEL_GONE_MSG}`);
         for (const r of recycled) {
           const was = rowOf(r.data);
+          // A published article put back by someone without the publish right comes back as 草稿: only a holder of
+          // that right puts an article on the site (it would otherwise be a way round the review).
+          const status = was.status === ARTICLE_STATUS.published && !canPublish(u) ? ARTICLE_STATUS.draft : was.status;
           const [row] = await tx
             .insert(t.article)
-            .values({ ...was, version: was.version + 1, updatedBy: u.userName, updatedAt: new Date() })
+            .values({ ...was, status, version: was.version + 1, updatedBy: u.userName, updatedAt: new Date() })
             .returning();
           await indexArticles(tx, [row]);
           await storeVersion(tx, row, 'recover', u.userName);

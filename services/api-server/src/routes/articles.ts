@@ -312,6 +312,9 @@ export function stateAction<A extends ArticleVersionAction>(before: number | nul
   return fallback;
 }
 
+/** A delete of a published article, as a refusal names it. */
+const DELETE_PUBLISHED = '删除已发布的文章';
+
 /** The caller may publish and take articles off the site. */
 export const canPublish = (u: CurrentUser) => hasPermi(u, ARTICLE_PUBLISH_PERMISSION);
 
@@ -321,12 +324,15 @@ export async function guardPublish(
   req: FastifyRequest,
   article: { id: number | null; title: string; status: number | null },
   after: number,
+  /** What the refused write is called, when not a change of state (a delete of a published article). */
+  named?: string,
 ): Promise<void> {
   const u = caller(req);
   if (canPublish(u) || !needsPublishRight(article.status, after)) return;
   const right = (await permissionNames(db))(ARTICLE_PUBLISH_PERMISSION);
   const attempt =
-    after === returned
+    named ??
+    (after === returned
       ? '退回文章'
       : article.status === published && after === published
         ? '修改已发布的文章'
@@ -334,7 +340,7 @@ export async function guardPublish(
           ? '发布文章'
           : article.status === published
             ? `将已发布的文章改为${statusLabel(after)}`
-            : '下线文章';
+            : '下线文章');
   const msg = `您没有“${right}”权限，不能${attempt}${after === published && article.status !== published ? '，请提交审核' : ''}`;
   await recordAudit(db, req, u, {
     resource: 'article',
@@ -536,9 +542,17 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const u = caller(req);
       const names = await channelNames(ctx);
+      // Deleting a published article takes it off the site: the publish right's, as 下线 is (refused and audited
+      // before the write; checked again inside it, should one have been published meanwhile).
+      const listed = await db
+        .select({ id: t.article.id, title: t.article.title, status: t.article.status })
+        .from(t.article)
+        .where(inArray(t.article.id, req.params.ids));
+      for (const a of listed) if (a.status === published) await guardPublish(db, req, a, offline, DELETE_PUBLISHED);
       await db.transaction(async (tx) => {
         await unindexArticles(tx, req.params.ids);
         const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
+        if (!canPublish(u) && rows.some((r) => r.status === published)) throw new HttpError(403, `您没有发布权限，不能${DELETE_PUBLISHED}`);
         for (const row of rows) {
           // Into the recycle bin, whole, with its versions kept (the last one stored if it was not yet): restoring
           // brings it back as it was, under its own id and address.

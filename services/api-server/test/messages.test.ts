@@ -96,6 +96,33 @@ describe('answers reach the author (issue 27.10)', () => {
       sql`SELECT code, content, purpose FROM sms_outbox WHERE phone = ${phone} AND purpose = 'reply' ORDER BY id`,
     );
 
+  test('[issue 44.5] a signed-in author posting with a number that is not theirs: the message is filed with the account\u2019s own phone, and the reply SMS goes there, never to the number typed', async () => {
+    const typed = freshPhone();
+    const [account] = await rows<{ phonenumber: string }>(s.app.ctx.db, sql`SELECT phonenumber FROM sys_user WHERE user_name = '13800138000'`);
+    assert.ok(account.phonenumber);
+    const c = await captcha(s.app);
+    const title = `别人的号码${Date.now()}`;
+    const posted = await req(s.app, {
+      method: 'POST',
+      url: '/api/message-board',
+      token: s.token.customer,
+      payload: { title, text: '请回电', nickname: '客户', phone: typed, captcha: c.answer, uuid: c.uuid },
+    });
+    assert.equal(posted.body.code, 200, JSON.stringify(posted.body));
+    const list = await req(s.app, { method: 'GET', url: `/system/message-board/list?title=${encodeURIComponent(title)}`, token: s.token.admin });
+    const m = list.body.rows[0] as { id: number; phone: string };
+    assert.equal(m.phone, account.phonenumber);
+    const replied = await req(s.app, {
+      method: 'PUT',
+      url: `/system/message-board/${m.id}`,
+      token: s.token.editor,
+      payload: { status: '1', reply: '已安排回电。' },
+    });
+    assert.equal(replied.body.code, 200, JSON.stringify(replied.body));
+    assert.deepEqual(await outbox(typed), []);
+    assert.equal((await outbox(account.phonenumber)).at(-1)?.content, replySmsText(title, '已安排回电。'));
+  });
+
   test('[ISSUE-27.10][issue 34.6] a reply to an anonymous visitor goes out by SMS as a fixed notice (company, day, hotline), never the visitor\u2019s title nor the answer; the entry says it was sent', async () => {
     const phone = freshPhone();
     const title = `短信回复${Date.now()}`;

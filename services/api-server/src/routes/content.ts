@@ -510,16 +510,19 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
     const lim = ctx.config.rateLimits.messageBoard;
     await hit(db, `msg:${req.ip}`, lim.limit, lim.windowMs);
     if ((await configValue(ctx, 'sys.account.captchaEnabled')) !== 'false') await verifyCaptcha(db, b.uuid, b.captcha);
-    // A signed-in author finds the message, and the staff's reply, in their own workbench.
+    // A signed-in author finds the message, and the staff's reply, in their own workbench. The reply's SMS (which
+    // carries the author's title and a link) goes only to the account's own, proven phone, never to a number typed
+    // here: filed under the account, a message with someone else's number would send them the account's answer.
     const token = bearer(req);
     const author = token ? await loadUserByToken(db, token) : null;
+    const [account] = author ? await db.select({ phone: t.sysUser.phonenumber }).from(t.sysUser).where(eq(t.sysUser.userId, author.userId)) : [];
     await db.insert(t.messageBoard).values({
       userId: author?.userId ?? null,
       title: b.title,
       text: b.text,
       nickname: b.nickname,
       contact: b.contact ?? null,
-      phone: b.phone ?? null,
+      phone: author ? account?.phone || null : (b.phone ?? null),
       email: b.email ?? null,
       ip: req.ip.slice(0, 64),
     });

@@ -12,7 +12,7 @@ import { rows } from '../src/db/index.js';
 import { advisoryKey } from '../src/db/key-locks.js';
 import { asClaim, lockName, purgeExpiredKeys, tokenScope } from '../src/lib/idempotency.js';
 import { sysNotice } from '../src/db/schema.js';
-import { multipart, ok, PNG_1x1, req, suiteServer } from './helpers.js';
+import { freshPhone, multipart, ok, PNG_1x1, req, sendSms, suiteServer } from './helpers.js';
 
 const s = suiteServer({ signIn: ['admin', 'editor'] });
 
@@ -312,3 +312,45 @@ test(
     }
   },
 );
+
+test('[issue 44.6] an answer carrying a secret is never kept: a registration replayed with its key answers the plain success without the session token, a created user\u2019s replay without the password', async () => {
+  const phone = freshPhone();
+  const code = await sendSms(s.app, phone, 'register');
+  const key = fresh();
+  const register = () =>
+    req(s.app, {
+      method: 'POST',
+      url: `/bus/customer/create?phone=${phone}&name=${encodeURIComponent('幂等客户')}&code=${code}`,
+      // One visitor: an anonymous caller's keys are its address's.
+      ip: '10.250.1.1',
+      headers: { 'idempotency-key': key },
+    });
+  const first = await register();
+  assert.equal(first.body.code, 200, JSON.stringify(first.body));
+  ok(typeof first.body.token === 'string' && first.body.token.length > 0);
+  const again = await register();
+  assert.equal(again.headers['idempotent-replayed'], 'true');
+  assert.deepEqual(again.body, { code: 200, msg: '操作成功' });
+  const kept = await rows<{ body: string }>(s.app.ctx.db, sql`SELECT body FROM idempotency_key WHERE key = ${key}`);
+  assert.equal(kept.length, 1);
+  assert.ok(!kept[0].body.includes(first.body.token), 'the token is not stored');
+
+  const userKey = fresh();
+  const userName = `idem${Date.now() % 100000}`;
+  const create = () =>
+    req(s.app, {
+      method: 'POST',
+      url: '/system/user',
+      token: s.token.admin,
+      headers: { 'idempotency-key': userKey },
+      payload: { userName, nickName: '幂等员工', roles: ['editor'] },
+    });
+  const made = await create();
+  assert.equal(made.body.code, 200, JSON.stringify(made.body));
+  ok(typeof made.body.data.password === 'string' && made.body.data.password.length > 0);
+  const replay = await create();
+  assert.equal(replay.headers['idempotent-replayed'], 'true');
+  assert.deepEqual(replay.body, { code: 200, msg: '操作成功' });
+  const stored = await rows<{ body: string }>(s.app.ctx.db, sql`SELECT body FROM idempotency_key WHERE key = ${userKey}`);
+  assert.ok(!stored[0].body.includes(made.body.data.password), 'the password is not stored');
+});

@@ -213,7 +213,17 @@ async function release(db: Db, c: Claim): Promise<boolean> {
   return gone.length > 0;
 }
 
-async function store(db: Db, c: Claim, status: number, contentType: string, payload: string | Buffer): Promise<void> {
+/**
+ * A JSON answer carrying a secret (a session token, an initial or reset password: a registration, a created user,
+ * a password reset) is never kept as it is: the database keeps tokens only hashed and passwords not at all, and a
+ * replay would hand the secret to whoever sends the key again. Its replay is the write's plain success instead.
+ */
+const SECRET_FIELD = /"(token|password|initialPassword|newPassword)"\s*:/;
+export const withoutSecrets = (payload: string | Buffer): string | Buffer =>
+  SECRET_FIELD.test(typeof payload === 'string' ? payload : payload.toString('utf8')) ? LOST_ANSWER_BODY : payload;
+
+async function store(db: Db, c: Claim, status: number, contentType: string, answer: string | Buffer): Promise<void> {
+  const payload = withoutSecrets(answer);
   const text = typeof payload === 'string';
   const body = text ? payload : payload.toString('base64');
   await db.execute(

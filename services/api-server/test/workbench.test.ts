@@ -63,6 +63,21 @@ describe('customer workbench', () => {
     assert.equal(liu[0], '新能源场站功率预测系统操作手册', 'the manual names the product without 与风险评估');
   });
 
+  test('[issue 44.8] a document scheduled for later is not in a customer\u2019s workbench before its publish time, as it is not on the site', async () => {
+    const [doc] = await rows<{ id: number }>(s.app.ctx.db, sql`SELECT id FROM article WHERE title = '配电网故障智能诊断系统用户手册'`);
+    const zhang = await login(s.app, '13800138000', 'customer123');
+    await s.app.ctx.db.execute(sql`UPDATE article SET publish_date = now() + interval '3 days' WHERE id = ${doc.id}`);
+    try {
+      assert.ok(!(await documents(zhang)).some((d) => d.id === doc.id), 'scheduled: not listed yet');
+    } finally {
+      await s.app.ctx.db.execute(sql`UPDATE article SET publish_date = now() - interval '1 day' WHERE id = ${doc.id}`);
+    }
+    assert.ok(
+      (await documents(zhang)).some((d) => d.id === doc.id),
+      'its time come: listed',
+    );
+  });
+
   test('[ISSUE-19 customer] the test customers come with their own messages, one answered by the staff', async () => {
     const zhang = await login(s.app, '13800138000', 'customer123');
     const mine = await req(s.app, { method: 'GET', url: '/system/message-board/mine', token: zhang });

@@ -110,7 +110,8 @@ const listColumns = {
 };
 
 /** What the public sees: published articles whose publish time has come (drafts and withdrawn ones never). */
-const isPublic = and(eq(t.article.status, ARTICLE_STATUS.published), lte(t.article.publishDate, sql`now()`));
+/** Published and its publish time come: what the public site (and a customer's workbench) shows. */
+export const isPublic = and(eq(t.article.status, ARTICLE_STATUS.published), lte(t.article.publishDate, sql`now()`));
 
 const pageQuery = z.object({
   channelId: intId.optional(),

@@ -15,7 +15,7 @@ import * as t from '../db/schema.js';
 import { caller, isStaff, needUser } from '../lib/auth.js';
 import { configValue } from '../lib/config.js';
 import { formatDateTime } from '../lib/text.js';
-import { channelWithDescendants, loadChannels } from './content.js';
+import { channelWithDescendants, isPublic, loadChannels } from './content.js';
 import { productArticles, productsOf } from './customers.js';
 
 const OK = '操作成功';
@@ -130,7 +130,7 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
         publishDate: t.article.publishDate,
       })
       .from(t.article)
-      .where(and(eq(t.article.status, 0), inArray(t.article.channelId, channels)))
+      .where(and(isPublic, inArray(t.article.channelId, channels)))
       .orderBy(desc(t.article.publishDate), desc(t.article.id));
     const all = (await productArticles(ctx)).map((p) => p.title);
     const data: WorkbenchDocument[] = documentsFor(

@@ -22,7 +22,7 @@ const address = (text: string, extra: Record<string, string> = {}) => `/search?$
 test.describe('[issue 36.5] without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('[issue 36.5][SRCH-5][SRCH-7] the header form searches: results with the shell, their count, channel, marked excerpt and the product first', async ({
+  test('[issue 36.5][SRCH-7] the header form searches: results with the shell, their count, channel, marked excerpt and the product first', async ({
     page,
     request,
   }) => {

@@ -89,7 +89,7 @@ describe('[issue 37.1] field reports', () => {
     assert.equal((await send(report({ route: '/limit-test' }))).status, 200);
   });
 
-  test('[issue 37.1] the visit exit record carries the report: stored with the visit; a bad report never loses the visit', async () => {
+  test('[issue 37.1][VISIT-7 deviation: the exit record carries a tenth field, field, see contract README] the visit exit record carries the report: stored with the visit; a bad report never loses the visit', async () => {
     const ip = freshIp();
     const base = {
       siteId: '1',

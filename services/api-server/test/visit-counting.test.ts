@@ -55,7 +55,7 @@ describe('visit records that count', () => {
     assert.equal(await send(page, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' }), 0);
   });
 
-  test('[issue 34.9][VISIT-7] a page the site does not have is no page view: /404 and unknown addresses are left out of the figures', async () => {
+  test('[issue 34.9] a page the site does not have is no page view: /404 and unknown addresses are left out of the figures', async () => {
     const at = '2024-06-01 10:00:00';
     const store = async (url: string, uv: string, count: 0 | 1) =>
       rows(

@@ -28,11 +28,19 @@ describe('sign-out', () => {
     expect(done).toBe(true);
   });
 
-  test('[AUTH-7] a failed server call still signs out; no token means no call', async () => {
+  test('[AUTH-7] a failed server call still signs out (token, roles, permissions and the openid entry cleared); no token means no call', async () => {
     logoutCall.mockRejectedValue(new Error('Network Error'));
     authStore.login('tok-2');
+    authStore.setInfo({
+      user: { userId: 1, userName: 'u', nickName: 'u', avatar: '' } as never,
+      roles: ['editor'],
+      permissions: ['content:article:list'],
+    });
+    document.cookie = 'openid=wx-1; path=/';
     await performLogout();
     expect(getToken()).toBeUndefined();
+    expect([authStore.get().roles, authStore.get().permissions]).toEqual([[], []]);
+    expect(document.cookie).not.toContain('openid=');
     logoutCall.mockClear();
     await performLogout();
     expect(logoutCall).not.toHaveBeenCalled();

@@ -15,6 +15,7 @@ jest.mock('./notify', () => ({
 
 import { onError, onRequest, onResponse, relogin, resetNetworkErrorCounts, httpClient } from './client';
 import { bus } from '../bus';
+import { codeMessage } from './messages';
 import { HTTP_TIMEOUT_MS } from '@site/contract';
 
 const cfg = (extra: Record<string, unknown> = {}) =>
@@ -137,6 +138,8 @@ describe('HTTP client', () => {
     await Promise.resolve(onResponse(res({ code: 404 }))).catch(() => undefined);
     await Promise.resolve(onResponse(res({ code: 999 }))).catch(() => undefined);
     expect(notifyError.mock.calls.map((c) => c[0])).toEqual(['当前操作没有权限', '访问资源不存在', '系统未知错误，请反馈给管理员']);
+    // 401 is told by the login-expired dialog (ERR-1's text is the code's own default, used where no dialog is).
+    expect(codeMessage(401)).toBe('认证失败，无法访问系统资源');
   });
 
   const axiosError = (message: string, status?: number, data?: unknown) =>

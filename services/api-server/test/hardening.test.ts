@@ -8,6 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,9 @@ const own = suiteServer({
     wxProvider: { exchangeCode: async () => null },
   },
 });
+
+/** The key of an account and address pair in login_lock (lib/loginlock.ts). */
+const pair = (name: string, ip: string) => `pair:${crypto.createHash('sha256').update(`${name.toLowerCase()}\n${ip}`).digest('hex')}`;
 
 /** Signs in through /login with the captcha read from the database (no dev route on `prod` and `own`). */
 async function signIn(app: FastifyInstance, username: string, password: string, ip = freshIp()) {
@@ -289,9 +293,10 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
     assert.deepEqual(await wrong(4), locked(1));
     assert.deepEqual((await signIn(s.app, phone, 'Right#Pass1', attacker)).body, locked(1), 'the right password is refused from the locked address');
     const expire = async () => {
-      await s.app.ctx.db.execute(sql`UPDATE login_lock SET locked_until = now() - interval '1 second' WHERE key LIKE 'pair:%'`);
-      // (10 failures also slow the account down: its interval has passed too)
-      await s.app.ctx.db.execute(sql`UPDATE login_lock SET last_failure_at = now() - interval '61 seconds' WHERE key = ${`user:${phone}`}`);
+      // (from 10 failures on the account the address also waits up to 60 s after its own last failure: passed too)
+      await s.app.ctx.db.execute(
+        sql`UPDATE login_lock SET locked_until = now() - interval '1 second', last_failure_at = now() - interval '61 seconds' WHERE key = ${pair(phone, attacker)}`,
+      );
       // (the per-minute limit of the address, RATE_LIMIT_LOGIN, is another defence: a minute has passed)
       await s.app.ctx.db.execute(sql`DELETE FROM rate_limit WHERE key = ${`login:${attacker}:${phone}`}`);
     };
@@ -335,26 +340,43 @@ describe('SEC-15.3 staff passwords: bootstrap, initial password, per-account loc
     assert.notEqual(noCaptcha.body.code, 200);
   });
 
-  test('[ISSUE-27.13] account-wide slow-down: after 10 failures from anywhere, each attempt waits its turn (5 s), also with the right password from an address that failed; a wrong guess from a new address is refused the same way', async () => {
+  test('[ISSUE-27.13][issue 44.7] from 10 failures on the account, an address that failed waits between its own attempts (5, 15, 30, 60 s by its own failures, timed from its own last one); an address with no failure is never slowed', async () => {
     const phone = await customerWithPassword('Slow#Pass1');
     const guessers = Array.from({ length: 10 }, () => freshIp());
     for (const [i, ip] of guessers.entries())
       assert.deepEqual((await signIn(s.app, phone, `spray-${i}`, ip)).body, WRONG_PASSWORD, `failure ${i + 1}`);
     const slowed = await signIn(s.app, phone, 'Slow#Pass1', guessers[0]);
     assert.equal(slowed.body.code, 500);
-    assert.match(slowed.body.msg, /^该账号登录失败次数过多，请在 [1-5] 秒后重试$/, 'the right password from an address that failed waits its turn');
-    const fresh = await signIn(s.app, phone, 'spray-new');
-    assert.match(fresh.body.msg, /^该账号登录失败次数过多，请在 [1-5] 秒后重试$/, 'a wrong guess from a new address is not compared into an answer');
-    // the interval has passed: the next attempt gets its turn (and a failed address may sign in again)
-    await s.app.ctx.db.execute(sql`UPDATE login_lock SET last_failure_at = now() - interval '6 seconds' WHERE key = ${`user:${phone}`}`);
-    assert.deepEqual((await signIn(s.app, phone, 'spray-11', guessers[1])).body, WRONG_PASSWORD, 'one attempt per interval');
-    assert.match((await signIn(s.app, phone, 'spray-12', guessers[2])).body.msg, /请在 [1-5] 秒后重试$/, 'the next one waits again');
-    // 20 failures: the wait grows to 15 s
-    await s.app.ctx.db.execute(sql`UPDATE login_lock SET failures = 20, last_failure_at = now() WHERE key = ${`user:${phone}`}`);
-    assert.match((await signIn(s.app, phone, 'Slow#Pass1', guessers[3])).body.msg, /请在 1[0-5] 秒后重试$/);
-    await s.app.ctx.db.execute(sql`UPDATE login_lock SET last_failure_at = now() - interval '16 seconds' WHERE key = ${`user:${phone}`}`);
-    assert.equal((await signIn(s.app, phone, 'Slow#Pass1', guessers[3])).body.code, 200, 'its turn: the right password works');
+    assert.match(slowed.body.msg, /^该账号登录失败次数过多，请在 [1-5] 秒后重试$/, 'an address that failed waits, the right password too');
+    assert.deepEqual((await signIn(s.app, phone, 'spray-new')).body, WRONG_PASSWORD, 'a new address is compared at once');
+    // the address's own wait has passed: its next attempt is compared, and then it waits longer (its 2nd failure)
+    const back = (ip: string, seconds: number) =>
+      s.app.ctx.db.execute(sql`UPDATE login_lock SET last_failure_at = now() - make_interval(secs => ${seconds}) WHERE key = ${pair(phone, ip)}`);
+    await back(guessers[1], 6);
+    assert.deepEqual((await signIn(s.app, phone, 'spray-11', guessers[1])).body, WRONG_PASSWORD, 'its turn');
+    assert.match((await signIn(s.app, phone, 'spray-12', guessers[1])).body.msg, /^该账号登录失败次数过多，请在 ([6-9]|1[0-5]) 秒后重试$/, 'longer');
+    await back(guessers[1], 16);
+    assert.equal((await signIn(s.app, phone, 'Slow#Pass1', guessers[1])).body.code, 200, 'its turn: the right password works');
     assert.equal((await rows(s.app.ctx.db, sql`SELECT 1 FROM login_lock WHERE key = ${`user:${phone}`}`)).length, 0, 'a success clears the count');
+  });
+
+  test('[issue 44.7] the owner who mistyped once does not compete with a script: however often other addresses guess, the right password gets in once the owner\u2019s own few seconds have passed', async () => {
+    const phone = await customerWithPassword('Mine#Pass1');
+    const owner = freshIp();
+    const guessers = Array.from({ length: 12 }, () => freshIp());
+    for (const [i, ip] of guessers.slice(0, 10).entries()) await signIn(s.app, phone, `spray-${i}`, ip);
+    assert.deepEqual((await signIn(s.app, phone, 'Mine#Pass', owner)).body, WRONG_PASSWORD, 'the owner\u2019s typo');
+    // Time passes for everyone: 6 s since every failure so far.
+    await s.app.ctx.db.execute(
+      sql`UPDATE login_lock SET last_failure_at = now() - interval '6 seconds' WHERE key IN (${`user:${phone}`}, ${pair(phone, owner)}, ${sql.join(
+        guessers.slice(0, 10).map((ip) => sql`${pair(phone, ip)}`),
+        sql`, `,
+      )})`,
+    );
+    // The script goes on, from failed and fresh addresses alike, just before the owner tries again.
+    for (const [i, ip] of guessers.entries()) await signIn(s.app, phone, `again-${i}`, ip);
+    const back = await signIn(s.app, phone, 'Mine#Pass1', owner);
+    assert.equal(back.body.code, 200, JSON.stringify(back.body));
   });
 });
 

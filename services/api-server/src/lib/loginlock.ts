@@ -1,17 +1,19 @@
 /**
  * Limits of password sign-ins, kept in the database (table `login_lock`, shared by every instance), following the
- * OWASP authentication guidance: a lockout must not let anyone keep an account's owner out.
+ * OWASP authentication guidance: a lockout must not let anyone keep an account's owner out. Every limit that can
+ * refuse an attempt is kept per account AND address, so what one address sends never decides whether another gets
+ * in: the owner signing in from their own machine competes with nobody.
  *
- * - Per account AND address: every attempt is counted BEFORE the password is compared, in one statement that refuses
- *   while that pair is locked, so parallel guesses cannot slip past the count. Each LOCK_EVERY-th consecutive failure
- *   locks the pair for 1, 5, 15, then 60 minutes. A guesser locks only their own address out of the account.
- * - Per account, from every address: after SLOW_AFTER failures the account is slowed down: one attempt per
- *   SLOW_SECONDS interval (growing with the failures), counted in one statement too. An attempt that finds the
- *   interval running is refused — unless it comes from an address that has not failed on this account, passed the
- *   captcha (when captchas are on) and carries the right password: the owner signing in from their own machine is
- *   never refused because someone elsewhere guessed.
- * - A success clears both counts; a quiet day forgets them. Names with no account are counted alike, so the answers
- *   do not tell which accounts exist.
+ * - Every attempt is counted for its pair BEFORE the password is compared, in one statement that refuses while the
+ *   pair is locked or waiting, so parallel guesses cannot slip past the count. Each LOCK_EVERY-th consecutive
+ *   failure locks the pair for 1, 5, 15, then 60 minutes. A guesser locks only their own address out of the account.
+ * - Against guessing spread over many addresses the account's failures from everywhere are counted too. From
+ *   SLOW_AFTER of them on, an address that has already failed on the account waits between its own attempts
+ *   (SLOW_SECONDS by that address's own failures, timed from its own last one). The wait never depends on how often
+ *   anyone else tries, and an address with no failure on the account is never slowed: the right password from a
+ *   fresh address always gets in, and the owner who mistyped waits at most those few seconds after their own typo.
+ * - A success clears the pair and the account count; a quiet day forgets them. Names with no account are counted
+ *   alike, so the answers do not tell which accounts exist.
  */
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -20,9 +22,9 @@ import { BizError } from './errors.js';
 
 export const LOCK_EVERY = 5;
 export const LOCK_MINUTES = [1, 5, 15, 60];
-/** Account-wide failures (from any address) before each attempt on the account has to wait its turn. */
+/** Account-wide failures (from any address) from which an address that failed waits between its attempts. */
 export const SLOW_AFTER = 10;
-/** The wait between attempts on a slowed account: by each further 10 failures, 5 s, 15 s, 30 s, then 60 s. */
+/** That wait, by the address's own failures on the account: after its 1st 5 s, 2nd 15 s, 3rd 30 s, then 60 s. */
 export const SLOW_SECONDS = [5, 15, 30, 60];
 
 export const lockedMessage = (until: Date, now = Date.now()) =>
@@ -57,60 +59,53 @@ const countFailure = (db: Db, key: string, lockedUntil: SQL, when: SQL) =>
     RETURNING failures, locked_until`,
   );
 
-/** What reserveAttempt learnt: the pair lock this attempt set, whether the address had failed before, the slow-down. */
+/** What reserveAttempt learnt: the pair lock this attempt set (when it fails, the pair is locked until then). */
 export interface Attempt {
   lockedUntil: Date | null;
-  /** The address had no failure on this account before this attempt. */
-  cleanAddress: boolean;
-  /** Seconds until the account takes its next attempt, when this one found the interval running. */
-  slowedFor: number | null;
 }
 
 /**
  * Counts one attempt for the account and address, and sets the pair lock in the same statement when it is the
  * LOCK_EVERY-th failure (a separate statement would let parallel attempts through between the two); throws the lock
- * message while that pair is locked. Then takes the account's turn, or reports how long the account is slowed for.
+ * message while that pair is locked, the slow-down message while the pair waits. Then counts the attempt for the
+ * account (a count only: it refuses nothing by itself).
  */
 export async function reserveAttempt(db: Db, userName: string, ip: string): Promise<Attempt> {
   const key = pairKey(userName, ip);
-  // Constants of this module, not input: inlined so the array index stays in SQL.
+  // Constants of this module, not input: inlined so the array indexes stay in SQL.
   const minutes = sql.raw(`(ARRAY[${LOCK_MINUTES.map(Number).join(',')}])[LEAST((l.failures + 1) / ${LOCK_EVERY}, ${LOCK_MINUTES.length})]`);
+  const wait = pairWait();
   const [row] = await countFailure(
     db,
     key,
     sql`CASE WHEN NOT (${STALE}) AND (l.failures + 1) % ${sql.raw(String(LOCK_EVERY))} = 0
         THEN now() + make_interval(mins => ${minutes}) ELSE l.locked_until END`,
-    sql`l.locked_until IS NULL OR l.locked_until <= now()`,
+    sql`${STALE} OR ((l.locked_until IS NULL OR l.locked_until <= now())
+        AND (NOT ${accountUnderAttack(userName)} OR l.last_failure_at + ${wait} <= now()))`,
   );
   if (!row) {
-    const [lock] = await rows<{ locked_until: Date | string }>(db, sql`SELECT locked_until FROM login_lock WHERE key = ${key}`);
-    throw new BizError(lockedMessage(new Date(lock?.locked_until ?? Date.now() + 60_000)));
+    const [held] = await rows<{ locked_until: Date | string | null; seconds: number | string }>(
+      db,
+      sql`SELECT l.locked_until, EXTRACT(EPOCH FROM (l.last_failure_at + ${wait} - now())) AS seconds FROM login_lock l WHERE l.key = ${key}`,
+    );
+    const until = held?.locked_until ? new Date(held.locked_until) : null;
+    if (until && until.getTime() > Date.now()) throw new BizError(lockedMessage(until));
+    // (a row gone or past its wait by now: refusing once more costs the caller one retry, never a wrong answer)
+    throw new BizError(slowedMessage(Number(held?.seconds ?? 1)));
   }
+  await countFailure(db, accountKey(userName), sql`NULL`, sql`TRUE`);
   const failures = Number(row.failures);
-  return {
-    lockedUntil: failures % LOCK_EVERY === 0 && row.locked_until ? new Date(row.locked_until) : null,
-    cleanAddress: failures === 1,
-    slowedFor: await takeAccountTurn(db, userName),
-  };
+  return { lockedUntil: failures % LOCK_EVERY === 0 && row.locked_until ? new Date(row.locked_until) : null };
 }
 
-/**
- * The account-wide count: the attempt is counted when the account is not slowed or its interval has passed (one
- * statement, so parallel attempts get one turn between them); otherwise answers the seconds left.
- */
-async function takeAccountTurn(db: Db, userName: string): Promise<number | null> {
-  const key = accountKey(userName);
-  const wait = sql.raw(
-    `make_interval(secs => (ARRAY[${SLOW_SECONDS.map(Number).join(',')}])[LEAST((l.failures - ${SLOW_AFTER}) / 10 + 1, ${SLOW_SECONDS.length})])`,
-  );
-  const [taken] = await countFailure(db, key, sql`NULL`, sql`${STALE} OR l.failures < ${SLOW_AFTER} OR l.last_failure_at + ${wait} <= now()`);
-  if (taken) return null;
-  const [left] = await rows<{ seconds: number | string }>(
-    db,
-    sql`SELECT EXTRACT(EPOCH FROM (l.last_failure_at + ${wait} - now())) AS seconds FROM login_lock l WHERE l.key = ${key}`,
-  );
-  return Math.max(1, Number(left?.seconds ?? 1));
-}
+/** The pair's wait after its own last failure, by its own failures (read inside the pair's statements). */
+const pairWait = () =>
+  sql.raw(`make_interval(secs => (ARRAY[${SLOW_SECONDS.map(Number).join(',')}])[LEAST(GREATEST(l.failures, 1), ${SLOW_SECONDS.length})])`);
+
+/** The account has SLOW_AFTER failures from everywhere within the day. */
+const accountUnderAttack = (userName: string) =>
+  sql`EXISTS (SELECT 1 FROM login_lock a WHERE a.key = ${accountKey(userName)} AND a.failures >= ${SLOW_AFTER}
+        AND a.last_failure_at >= now() - interval '1 day')`;
 
 /** A correct password: both counts start again. */
 export async function clearAttempts(db: Db, userName: string, ip: string): Promise<void> {

@@ -23,7 +23,7 @@ import {
 } from '../lib/auth.js';
 import { recordAudit } from '../lib/audit.js';
 import { accountNamed, loginFailuresMessage, recordLogin, UNKNOWN_USER } from '../lib/loginlog.js';
-import { clearAttempts, lockedMessage, reserveAttempt, slowedMessage } from '../lib/loginlock.js';
+import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
 import { issuePow, powSettings, verifyPow } from '../lib/pow.js';
 import { configValue } from '../lib/config.js';
@@ -133,14 +133,11 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     return logged(req, { userName: b.username }, async () => {
       // A wrong captcha throws here, so every attempt that goes on has passed it (when captchas are on).
       if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
-      // Per account and address, and per account from everywhere: counted before the compare (lib/loginlock.ts).
+      // Per account and address (and the account's count from everywhere): counted before the compare (lib/loginlock.ts).
       const attempt = await reserveAttempt(db, b.username, req.ip);
-      // A slowed account still takes the right password from an address that has not failed on it (the owner).
-      if (attempt.slowedFor !== null && !attempt.cleanAddress) throw new BizError(slowedMessage(attempt.slowedFor));
       const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.userName, b.username));
       const right = u?.password ? await checkPassword(b.password, u.password) : (await dummyCompare(b.password), false);
       if (!u || !right) {
-        if (attempt.slowedFor !== null) throw new BizError(slowedMessage(attempt.slowedFor));
         throw new BizError(attempt.lockedUntil ? lockedMessage(attempt.lockedUntil) : '用户不存在/密码错误');
       }
       await clearAttempts(db, b.username, req.ip);

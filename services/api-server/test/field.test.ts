@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { FIELD_BUCKETS, fieldBucket, percentileFromBuckets, type FieldReport, type MonitorSite } from '@site/contract';
 import { rows } from '../src/db/index.js';
+import { canaryFigures } from '../src/lib/canary-figures.js';
 import { apiMinutesOf } from '../src/lib/field-server.js';
 import { freshIp, req, suiteServer } from './helpers.js';
 
@@ -24,8 +25,31 @@ const report = (over: Partial<FieldReport> = {}): FieldReport => ({
   errors: [],
   ...over,
 });
-const send = (body: unknown, ip = freshIp()) =>
+const ENTRY = { siteId: '1', referrer: '', uv: 123456789012345, newVisitor: true, duration: 0 };
+let si = 1700000100000;
+const visit = (record: Record<string, unknown>, ip: string) =>
+  req(s.app, { method: 'POST', url: '/api/visit/1', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(record), ip });
+/** A page view the site records: its entry record naming the versions the page runs; answers the report's token. */
+async function pageView(path: string, versions: Record<string, string>, ip = freshIp()): Promise<string | undefined> {
+  const url = `http://site.test${path}`;
+  const r = await visit({ ...ENTRY, url, entryUrl: url, si: si++, count: 1, field: { versions } }, ip);
+  assert.equal(r.body.code, 200);
+  return r.body.fieldToken;
+}
+/** The versions a report names (the host, the page's remote, each error's remote). */
+const versionsOf = (r: FieldReport): Record<string, string> => ({
+  ...Object.fromEntries((r.errors ?? []).map((e) => [e.remote, e.remoteVersion])),
+  host: r.hostVersion,
+  [r.remote]: r.remoteVersion,
+});
+const postField = (body: unknown, ip = freshIp()) =>
   req(s.app, { method: 'POST', url: '/api/field', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(body), ip });
+/** A report of a page view recorded just before (from `viewer`), sent from `ip`. */
+async function send(body: unknown, ip = freshIp(), viewer = freshIp()) {
+  const r = body as FieldReport;
+  const token = typeof r?.route === 'string' ? await pageView(r.route, versionsOf(r), viewer) : undefined;
+  return postField({ ...r, token }, ip);
+}
 const monitor = async (token: string, q = '') => req(s.app, { method: 'GET', url: `/system/monitor/site${q}`, token });
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: process.env.TZ || 'Asia/Shanghai' }).format(new Date());
 
@@ -79,17 +103,18 @@ describe('[issue 37.1] field reports', () => {
 
   test('[issue 37.1] the per-address limit: past it the report is refused (429, Chinese) and nothing is stored', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 30; i++) assert.equal((await send(report({ route: '/limit-test' }), ip)).status, 200);
-    const over = await send(report({ route: '/limit-test' }), ip);
+    const limited = report({ route: '/privacy', remoteVersion: 'limit-test' });
+    for (let i = 0; i < 30; i++) assert.equal((await send(limited, ip)).status, 200);
+    const over = await send(limited, ip);
     assert.equal(over.status, 429);
     assert.match(over.body.msg, /性能数据上报过于频繁/);
-    const [{ n }] = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM field_report WHERE route = '/limit-test'`);
+    const [{ n }] = await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM field_report WHERE remote_version = 'limit-test'`);
     assert.equal(n, 30);
     // Another address is not held up.
-    assert.equal((await send(report({ route: '/limit-test' }))).status, 200);
+    assert.equal((await send(limited)).status, 200);
   });
 
-  test('[issue 37.1][VISIT-7 deviation: the exit record carries a tenth field, field, see contract README] the visit exit record carries the report: stored with the visit; a bad report never loses the visit', async () => {
+  test('[issue 37.1][issue 44.1][VISIT-7 deviation: the entry and exit records carry a tenth field, field, see contract README] the entry record names the versions and its answer the token; the exit record carries the report with it: stored; a bad report never loses the visit', async () => {
     const ip = freshIp();
     const base = {
       siteId: '1',
@@ -100,34 +125,95 @@ describe('[issue 37.1] field reports', () => {
       uv: 123456789012345,
       newVisitor: true,
     };
-    await req(s.app, {
-      method: 'POST',
-      url: '/api/visit/1',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ ...base, count: 1, duration: 0 }),
-      ip,
-    });
-    const exit = await req(s.app, {
-      method: 'POST',
-      url: '/api/visit/1',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ ...base, count: 0, duration: 4, field: report({ route: '/about', remoteVersion: '9.9.9' }) }),
-      ip,
-    });
+    const entry = await visit({ ...base, count: 1, duration: 0, field: { versions: { host: '3.1.0', remote_content: '9.9.9' } } }, ip);
+    assert.equal(entry.body.code, 200);
+    assert.match(entry.body.fieldToken, /^[\w-]{32}$/, 'the entry answer hands out the view\u2019s token');
+    const exit = await visit({ ...base, count: 0, duration: 4, field: { ...report({ route: '/about', remoteVersion: '9.9.9' }), token: entry.body.fieldToken } }, ip);
     assert.equal(exit.body.code, 200);
-    const bad = await req(s.app, {
-      method: 'POST',
-      url: '/api/visit/1',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ ...base, si: 1700000000002, count: 1, duration: 0, field: { route: 5 } }),
-      ip,
-    });
-    assert.equal(bad.body.code, 200, 'the visit is recorded even when its report is not valid');
+    const bad = await visit({ ...base, si: 1700000000002, count: 1, duration: 0, field: { route: 5 } }, ip);
+    assert.deepEqual(bad.body, { code: 200, msg: '操作成功' }, 'the visit is recorded even when its field is not valid (and gets no token)');
+    const badExit = await visit({ ...base, si: 1700000000002, count: 0, duration: 1, field: { route: 5 } }, ip);
+    assert.equal(badExit.body.code, 200);
     const stored = await rows<{ route: string; remote_version: string }>(
       s.app.ctx.db,
       sql`SELECT route, remote_version FROM field_report WHERE remote_version = '9.9.9'`,
     );
     assert.deepEqual(stored, [{ route: '/about', remote_version: '9.9.9' }]);
+    const [{ visits }] = await rows<{ visits: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS visits FROM visit WHERE si IN ('1700000000001', '1700000000002')`);
+    assert.equal(visits, 4);
+  });
+
+  test('[issue 44.1] a report counts only for a page view the site recorded: with its token, once, for its page, remote and versions', async () => {
+    const mine = (version: string, over: Partial<FieldReport> = {}) =>
+      report({ route: '/support', remote: 'remote_support', remoteVersion: version, errors: [{ kind: 'error', message: 'forged', route: '/support', remote: 'remote_support', remoteVersion: version, count: 1000 }], ...over });
+    const storedOf = async (version: string) =>
+      (await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM field_report WHERE remote_version = ${version}`))[0].n;
+
+    // No token, a made-up one: refused, nothing stored.
+    const none = await postField(mine('44.1.0'));
+    assert.deepEqual([none.status, none.body.msg], [400, '性能数据没有对应的页面访问（凭证无效或已使用）']);
+    assert.equal((await postField({ ...mine('44.1.0'), token: 'x'.repeat(32) })).status, 400);
+    // With the token of a recorded view: stored once; the same token again is refused.
+    const token = await pageView('/support', { host: '3.1.0', remote_support: '44.1.0' });
+    assert.equal((await postField({ ...mine('44.1.0'), token })).status, 200);
+    const again = await postField({ ...mine('44.1.0'), token });
+    assert.deepEqual([again.status, again.body.msg], [400, '性能数据没有对应的页面访问（凭证无效或已使用）']);
+    assert.equal(await storedOf('44.1.0'), 1);
+
+    // The page and its remote are the view's (from the entry's address), the versions those the entry named.
+    const cases: [string, FieldReport][] = [
+      ['another page', mine('44.1.0', { route: '/newsDetail' })],
+      ['a made-up remote', mine('44.1.0', { remote: 'remote_evil' })],
+      ['another version', mine('44.1.1')],
+      ['another host version', mine('44.1.0', { hostVersion: '0.0.1' })],
+      ['an error of a version the entry did not name', mine('44.1.0', { errors: [{ kind: 'error', message: 'x', route: '/support', remote: 'remote_content', remoteVersion: '1.0.0', count: 1 }] })],
+    ];
+    for (const [label, body] of cases) {
+      const t = await pageView('/support', { host: '3.1.0', remote_support: '44.1.0' });
+      const r = await postField({ ...body, token: t });
+      assert.deepEqual([r.status, r.body.msg], [400, '性能数据与页面访问的页面或版本不符'], label);
+    }
+    assert.equal(await storedOf('44.1.1'), 0);
+    assert.equal(await storedOf('44.1.0'), 1);
+
+    // The exit record's report: without a token (or with a used one) dropped quietly, the visit kept.
+    const ip = freshIp();
+    const url = 'http://site.test/support';
+    const exit = await visit({ ...ENTRY, url, entryUrl: url, si: si++, count: 0, field: mine('44.1.0') }, ip);
+    assert.equal(exit.body.code, 200);
+    const used = await visit({ ...ENTRY, url, entryUrl: url, si: si++, count: 0, field: { ...mine('44.1.0'), token } }, ip);
+    assert.equal(used.body.code, 200);
+    assert.equal(await storedOf('44.1.0'), 1);
+    // A token lasts a day.
+    const old = await pageView('/support', { host: '3.1.0', remote_support: '44.1.0' });
+    await s.app.ctx.db.execute(sql`UPDATE field_view SET created_at = now() - interval '25 hours'`);
+    assert.equal((await postField({ ...mine('44.1.0'), token: old })).status, 400);
+  });
+
+  test('[issue 44.1] the canary\u2019s figures count visitors, not reports: one address\u2019s many failing reports are one failed visitor, its clean ones one visitor; a report with many errors one failure', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const failing = (version: string) =>
+      report({
+        route: '/videoDetail',
+        remote: 'remote_support',
+        remoteVersion: version,
+        errors: Array.from({ length: 20 }, (_, i) => ({ kind: 'error' as const, message: `boom ${i}`, route: '/videoDetail', remote: 'remote_support', remoteVersion: version, count: 1000 })),
+      });
+    const clean = (version: string) => report({ route: '/videoDetail', remote: 'remote_support', remoteVersion: version });
+    // A script at one address: 20 failing views of the canary, 20 clean views of the live version.
+    const script = freshIp();
+    for (let i = 0; i < 20; i++) assert.equal((await send(failing('8.1.0-c'), script, script)).status, 200);
+    for (let i = 0; i < 10; i++) assert.equal((await send(clean('8.0.0-l'), freshIp(), script)).status, 200);
+    // Real visitors: 3 see the canary (one of them fails), 2 the live version.
+    const [v1, v2, v3, v4, v5] = Array.from({ length: 5 }, () => freshIp());
+    await send(clean('8.1.0-c'), v1, v1);
+    await send(clean('8.1.0-c'), v2, v2);
+    await send(failing('8.1.0-c'), v3, v3);
+    await send(clean('8.1.0-c'), v3, v3);
+    await send(clean('8.0.0-l'), v4, v4);
+    await send(clean('8.0.0-l'), v5, v5);
+    const figures = await canaryFigures(s.app.ctx.db, { remote: 'remote_support', versions: ['8.1.0-c', '8.0.0-l'], since });
+    assert.deepEqual(figures, { '8.1.0-c': { views: 4, failed: 2 }, '8.0.0-l': { views: 3, failed: 0 } });
   });
 });
 

@@ -33,3 +33,28 @@ export const LAYOUT_KINDS: readonly LayoutKind[] = ['public', 'account', 'admin'
 
 /** JSON's strings are typed as strings: routes.test.ts holds each entry to RemoteRoute's unions. */
 export const REMOTE_ROUTES: readonly RemoteRoute[] = table as RemoteRoute[];
+
+/**
+ * The remote route of a path, matched as the router does (case-insensitive, trailing slash ignored, `/x/*` also
+ * matching `/x`), but without react-router: the host's entry chunk uses it before any shared library is available,
+ * and the API to know which page a visit entry record is of.
+ */
+export function routeOfPath(pathname: string): RemoteRoute | undefined {
+  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  return REMOTE_ROUTES.find((r) => {
+    const pattern = r.path.toLowerCase();
+    if (!pattern.endsWith('/*')) return path === pattern;
+    const base = pattern.slice(0, -2);
+    return path === base || path.startsWith(`${base}/`);
+  });
+}
+
+/**
+ * A page view's route pattern (`/newsDetail`, never the address with its ids) and the remote that owns it, as the
+ * field figures name them: `/search` and an address the site has not (`/404`) are the host's.
+ */
+export function fieldPageOf(pathname: string): { route: string; remote: RemoteName | 'host' } {
+  const r = routeOfPath(pathname);
+  if (r) return { route: r.path, remote: r.remote };
+  return { route: /^\/search\/?$/i.test(pathname) ? '/search' : '/404', remote: 'host' };
+}

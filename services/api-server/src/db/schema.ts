@@ -589,6 +589,15 @@ export const searchTerm = pgTable('search_term', {
  * roll-ups (views, a fixed-bucket histogram per metric, errors per remote version and message); the API's requests
  * per minute (lib/field-server.ts) and the renderer's lag per minute (a trigger on render_outbox).
  */
+/** The page views a field report may be sent for: one token each, used once (migration 037, lib/field.ts). */
+export const fieldView = pgTable('field_view', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  ip: varchar('ip', { length: 64 }),
+  route: varchar('route', { length: 100 }).notNull(),
+  remote: varchar('remote', { length: 64 }).notNull(),
+  versions: jsonb('versions').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
 export const fieldReport = pgTable('field_report', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   createdAt: ts('created_at').notNull().defaultNow(),

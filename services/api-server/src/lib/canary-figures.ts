@@ -1,9 +1,13 @@
 /**
  * Issue 37.4: the figures the automatic rollback of a canary compares, read from the field reports (migration 030,
- * lib/field.ts, kept raw for 7 days in field_report): per version of one remote, the page views it owned since a time
- * and how many of them reported at least one failure. Read-only; served to the page renderer (which holds the render
- * lease and judges the open canary, services/page-renderer/src/canary.ts) at `GET /internal/render/canary-figures`,
- * behind the render feed's token as the other `/internal/render/*` routes (routes/render.ts).
+ * lib/field.ts, kept raw for 7 days in field_report): per version of one remote, the visitors who viewed its pages
+ * since a time and how many of them had a view that reported a failure. Visitors, not reports: a visitor is the
+ * address the page view was recorded from (the view's entry record, whose token the report had to bring), so one
+ * address that sends many reports, failing or clean, counts once and can neither abort a canary nor hide a failing
+ * one; and a report counts as one failure however many errors it lists. Read-only; served to the page renderer
+ * (which holds the render lease and judges the open canary, services/page-renderer/src/canary.ts) at
+ * `GET /internal/render/canary-figures`, behind the render feed's token as the other `/internal/render/*` routes
+ * (routes/render.ts).
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -13,20 +17,20 @@ import { rows, type Db } from '../db/index.js';
 import { HttpError } from './errors.js';
 
 export interface VersionFigures {
-  /** Page views of the remote's pages at this version. */
+  /** Visitors (distinct addresses) who viewed the remote's pages at this version. */
   views: number;
-  /** Of those, the views whose report carried at least one failure (any kind). */
+  /** Of those, the visitors with at least one view whose report carried a failure (any kind). */
   failed: number;
 }
 
-/** Views and failed views per version of `remote` since `since` (only the versions asked for; zeros for one unseen). */
+/** Visitors and failed visitors per version of `remote` since `since` (only the versions asked for; zeros for one unseen). */
 export async function canaryFigures(db: Db, q: { remote: string; versions: string[]; since: Date }): Promise<Record<string, VersionFigures>> {
   const out: Record<string, VersionFigures> = Object.fromEntries(q.versions.map((v) => [v, { views: 0, failed: 0 }]));
   if (!q.versions.length) return out;
   const found = await rows<{ version: string; views: number; failed: number }>(
     db,
-    sql`SELECT remote_version AS version, count(*)::int AS views,
-               count(*) FILTER (WHERE jsonb_array_length(errors) > 0)::int AS failed
+    sql`SELECT remote_version AS version, count(DISTINCT coalesce(ip, ''))::int AS views,
+               count(DISTINCT coalesce(ip, '')) FILTER (WHERE jsonb_array_length(errors) > 0)::int AS failed
           FROM field_report
          WHERE remote = ${q.remote} AND created_at >= ${q.since.toISOString()}::timestamptz
            AND remote_version IN (${sql.join(

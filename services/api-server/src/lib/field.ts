@@ -3,7 +3,15 @@
  * its own, POST /api/field), validated and bounded here, stored raw for a short time and rolled up per day in the
  * same transaction (migration 030): views, a fixed-bucket histogram per metric (p75 of any period from summed
  * buckets) and error counts per remote version with their messages. And what 站点监控 reads (issue 37.2, 37.5).
+ *
+ * A report counts only for a page view the site recorded: the view's entry record gets a token in its answer
+ * (issueFieldView, table field_view of migration 037), and the report must bring it (claimFieldView takes it in the
+ * statement that deletes it, so it counts once), be of that view's page and owning remote (from the entry's address
+ * and the route table, not from the report), and name only the versions the entry named. Anyone can still make up
+ * page views, but each costs an entry record under the address's visit limit, and the canary's abort rule counts the
+ * addresses that viewed a version, not the reports (lib/canary-figures.ts).
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -22,6 +30,7 @@ import {
   type MonitorVersionRow,
   type MonitorVitalRow,
 } from '@site/contract';
+import { fieldPageOf, REMOTE_NAMES } from '@site/contract/routes';
 import { rows, type Db } from '../db/index.js';
 import { countHit } from './ratelimit.js';
 
@@ -70,7 +79,81 @@ export const fieldReportSchema = z.object({
     .strictObject({ LCP: metric('LCP'), INP: metric('INP'), CLS: metric('CLS'), TTFB: metric('TTFB') }, { error: '性能指标格式不正确' })
     .default({}),
   errors: z.array(fieldErrorSchema, { error: '错误列表格式不正确' }).max(FIELD_LIMITS.errors, `错误不能超过${FIELD_LIMITS.errors}条`).default([]),
+  token: z
+    .string({ error: '性能数据缺少页面访问凭证' })
+    .regex(/^[\w-]{20,64}$/, '页面访问凭证格式不正确')
+    .optional(),
 });
+
+/** The entry record's `field`: the versions the page runs (the host and each remote by its federation name). */
+export const fieldViewSchema = z.object({
+  versions: z
+    .partialRecord(z.enum(['host', ...REMOTE_NAMES] as [string, ...string[]], { error: '模块名称不正确' }), name('版本'), { error: '版本列表格式不正确' })
+    .refine((v) => Object.keys(v).length <= FIELD_LIMITS.versions, `版本不能超过${FIELD_LIMITS.versions}个`),
+});
+
+export const FIELD_NO_VIEW_MSG = '性能数据没有对应的页面访问（凭证无效或已使用）';
+export const FIELD_MISMATCH_MSG = '性能数据与页面访问的页面或版本不符';
+/** A page view's token is good for a day (a tab left open overnight reports nothing). */
+const VIEW_HOURS = 24;
+
+/** What the server recorded of a page view when its entry record came. */
+export interface FieldViewRow {
+  ip: string | null;
+  route: string;
+  remote: string;
+  versions: Record<string, string>;
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/**
+ * Records a page view a report may be sent for, from its entry record: the page and its remote from the entry's
+ * address (route table), the versions from the entry's `field`. Returns the token for the answer, or null when
+ * `field` is not a valid FieldView (the visit counts regardless).
+ */
+export async function issueFieldView(db: Db, entry: { url: string; field: unknown; ip: string | null }): Promise<string | null> {
+  const parsed = fieldViewSchema.safeParse(entry.field);
+  if (!parsed.success) return null;
+  let pathname: string;
+  try {
+    pathname = new URL(entry.url, 'http://site.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const page = fieldPageOf(pathname);
+  const token = crypto.randomBytes(24).toString('base64url');
+  await db.execute(sql`
+    INSERT INTO field_view (token_hash, ip, route, remote, versions)
+    VALUES (${hashToken(token)}, ${entry.ip}, ${page.route}, ${page.remote}, ${JSON.stringify(parsed.data.versions)}::jsonb)`);
+  return token;
+}
+
+/** Takes a page view's token: the one statement that deletes it answers the view, so a token counts once. */
+export async function claimFieldView(db: Db, token: string | undefined): Promise<FieldViewRow | null> {
+  if (!token) return null;
+  const [row] = await rows<FieldViewRow>(
+    db,
+    sql`DELETE FROM field_view WHERE token_hash = ${hashToken(token)} AND created_at > now() - make_interval(hours => ${VIEW_HOURS})
+        RETURNING ip, route, remote, versions`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Whether a report is of its view: the same page and owning remote, that remote's and the host's versions as the
+ * entry named them, and every error of a remote at the version the entry named for it (none named: none given).
+ */
+export function reportFitsView(report: FieldReport, view: FieldViewRow): boolean {
+  const version = (remote: string) => view.versions[remote] ?? '';
+  return (
+    report.route === view.route &&
+    report.remote === view.remote &&
+    report.remoteVersion === version(view.remote) &&
+    report.hostVersion === version('host') &&
+    (report.errors ?? []).every((e) => (e.remote === 'host' || (REMOTE_NAMES as readonly string[]).includes(e.remote)) && e.remoteVersion === version(e.remote))
+  );
+}
 
 /** Messages grouped: long numbers (ids, chunk numbers, ports) and query strings do not make messages of their own. */
 export function normalizeMessage(message: string): string {
@@ -88,11 +171,18 @@ export function normalizeMessage(message: string): string {
 const dayOf = sql`(now() AT TIME ZONE coalesce((SELECT zone FROM visit_rollup_zone), 'Asia/Shanghai'))::date`;
 
 /**
- * Stores one report under the per-address rate limit (the visit limit's numbers under its own key, counted in the
- * database: it holds across instances). Returns false when over the limit (nothing stored).
+ * Stores one report of the page view seen from `visitor` under the sender's per-address rate limit (the visit
+ * limit's numbers under its own key, counted in the database: it holds across instances). Returns false when over
+ * the limit (nothing stored).
  */
-export async function recordField(db: Db, report: FieldReport, ip: string | null, limit: { limit: number; windowMs: number }): Promise<boolean> {
-  const { count } = await countHit(db, `field:${ip ?? ''}`, limit.windowMs);
+export async function recordField(
+  db: Db,
+  report: FieldReport,
+  who: { sender: string | null; visitor: string | null },
+  limit: { limit: number; windowMs: number },
+): Promise<boolean> {
+  const { count } = await countHit(db, `field:${who.sender ?? ''}`, limit.windowMs);
+  const ip = who.visitor;
   if (count > limit.limit) return false;
   const v = report.vitals ?? {};
   const errors = (report.errors ?? []).map((e) => ({ ...e, message: normalizeMessage(e.message) }));
@@ -141,8 +231,9 @@ export async function recordField(db: Db, report: FieldReport, ip: string | null
   return true;
 }
 
-/** Removes raw reports past FIELD_RAW_DAYS and server minutes past 30 days. */
+/** Removes raw reports past FIELD_RAW_DAYS, page views past their day and server minutes past 30 days. */
 export async function pruneField(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM field_view WHERE created_at < now() - make_interval(hours => ${VIEW_HOURS})`);
   await db.execute(sql`DELETE FROM field_report WHERE created_at < now() - make_interval(days => ${FIELD_RAW_DAYS})`);
   await db.execute(sql`DELETE FROM api_request_minute WHERE minute < now() - interval '30 days'`);
   await db.execute(sql`DELETE FROM render_lag_minute WHERE minute < now() - interval '30 days'`);

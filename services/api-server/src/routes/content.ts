@@ -16,7 +16,7 @@ import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/
 import { visitFields } from '../lib/visits.js';
 import { blockItemFields } from '../lib/block-items.js';
 import { corrections, excerptOf, findArticles, matchRanges, normalizeText, queryTerms } from '../lib/search.js';
-import { recordVisitField } from './field.js';
+import { issueVisitField, recordVisitField } from './field.js';
 import type { Article, ArticleDetail, ArticleSearchPage, ArticleWithText, BlockItem, Channel, SpringPage } from '@site/contract';
 
 type ChannelRow = typeof t.channel.$inferSelect;
@@ -547,8 +547,14 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
           .slice(0, 512),
       });
       if (!stored) throw new HttpError(429, VISIT_LIMIT_MSG);
-      // The page view's field figures ride the exit record (issue 37.1): stored apart, never failing the visit.
-      if (v.field !== undefined) await recordVisitField(ctx, v.field, req.ip);
+      if (v.field === undefined) return { code: 200, msg: '操作成功' };
+      // An entry's field names the versions the page runs and gets the token its exit record's report must bring; the
+      // report rides the exit record (one beacon per page view). Stored apart, never failing the visit.
+      if (v.count === 1) {
+        const fieldToken = await issueVisitField(ctx, { url: v.url, field: v.field }, req.ip).catch(() => null);
+        return fieldToken ? { code: 200, msg: '操作成功', fieldToken } : { code: 200, msg: '操作成功' };
+      }
+      await recordVisitField(ctx, v.field, req.ip);
       return { code: 200, msg: '操作成功' };
     },
   );

@@ -1,6 +1,6 @@
 /** Content (UJCMS-style) calls under `/api`, no token: `services/api-server/src/routes/content.ts`. */
 
-import type { SpringPage } from './common';
+import type { R, SpringPage } from './common';
 
 /** Channel customs (free-form extra fields). */
 export interface ChannelCustoms {
@@ -223,7 +223,7 @@ export interface MessageBoardForm {
   uuid: string;
 }
 
-/** `POST /api/visit/{siteId}` record (JSON body, query string, or text/plain JSON from sendBeacon). Answer `R`. */
+/** `POST /api/visit/{siteId}` record (JSON body, query string, or text/plain JSON from sendBeacon). Answer `VisitAnswer`. */
 export interface VisitRecord {
   /** Always "1". */
   siteId: string;
@@ -239,6 +239,14 @@ export interface VisitRecord {
   count: 0 | 1 | '0' | '1';
   /** Seconds. */
   duration: number | string;
-  /** The page view's field report (issue 37.1), on the exit record only. */
-  field?: import('./field').FieldReport;
+  /**
+   * Field figures (issue 37.1, 44.1): on the entry record the versions the page runs (`FieldView`), which the answer
+   * returns a token for (`VisitAnswer.fieldToken`); on the exit record the page view's report with that token.
+   */
+  field?: import('./field').FieldReport | import('./field').FieldView;
+}
+
+/** The answer to a visit record: `R`, and for an entry record with `field` the page view's report token. */
+export interface VisitAnswer extends R {
+  fieldToken?: string;
 }

@@ -41,6 +41,16 @@ export interface FieldReport {
   device: FieldDevice;
   vitals: Partial<Record<FieldMetric, number>>;
   errors: FieldError[];
+  /**
+   * The page view's token: the visit entry record's answer (`fieldToken`). The API counts a report only with the
+   * token of a page view it recorded, once, and only for that view's page and the versions its entry named.
+   */
+  token?: string;
+}
+
+/** What the visit entry record of a page view carries (`field`): the versions the page runs, `host` included. */
+export interface FieldView {
+  versions: Record<string, string>;
 }
 export type FieldDevice = 'phone' | 'desktop';
 /** Narrower than this (CSS px) is a phone. */
@@ -53,6 +63,8 @@ export const FIELD_LIMITS = {
   route: 100,
   name: 64,
   errorCount: 1000,
+  /** Versions an entry record names (the host and each remote). */
+  versions: 8,
   /** Largest accepted value per metric (ms, CLS unitless). */
   max: { LCP: 120_000, INP: 60_000, TTFB: 120_000, CLS: 100 } as Record<FieldMetric, number>,
 };

@@ -1,13 +1,14 @@
-import { getInstance } from '@module-federation/enhanced/runtime';
-import { FIELD_LIMITS, FIELD_PHONE_MAX_WIDTH, type FieldMetric, type FieldReport } from '@site/contract';
+import { FIELD_LIMITS, FIELD_PHONE_MAX_WIDTH, type FieldMetric, type FieldReport, type FieldView } from '@site/contract';
+import { fieldPageOf } from '@site/contract/routes';
 import { renderedPage } from '../federation/rendered-page';
 import { remoteStatus } from '../federation/remotes';
-import { routeFor } from '../federation/route-table';
 import { noteFieldError, notedFieldErrors } from './field-errors';
 
 /**
- * Field figures from real browsers (issue 37.1). Nothing is sent from here: the page view's report rides the exit
- * record of the visit (services/visit.ts, at pagehide), so reporting adds no request and never a second beacon.
+ * Field figures from real browsers (issue 37.1). Nothing is sent from here: the versions the page runs ride the
+ * visit's entry record (fieldView), whose answer is the view's token, and the page view's report rides the exit
+ * record with that token (services/visit.ts, at pagehide), so reporting adds no request and never a second beacon.
+ * The API counts a report only with its view's token, for the page and versions the entry named.
  *
  * - Failures are noted from the start (services/field-errors.ts): uncaught errors, unhandled rejections, chunk and
  *   remote load failures, a remote's error fallback, hydration errors.
@@ -26,30 +27,15 @@ export interface FieldDeps {
 
 const vitals: Partial<Record<FieldMetric, number>> = {};
 
-type ManifestLike = { name?: string; id?: string; metaData?: { buildInfo?: { buildVersion?: string } } };
-/** The manifests the federation runtime has read (by URL): a remote's buildVersion, read at pagehide without a request. */
-function loadedManifests(): ManifestLike[] {
-  try {
-    const cache = (getInstance() as unknown as { snapshotHandler?: { manifestCache?: Map<string, ManifestLike> } } | null)?.snapshotHandler
-      ?.manifestCache;
-    return cache ? [...cache.values()] : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
- * The version of each remote: the rendered page names them; else the version folder of its manifest URL (as
- * scripts/remote.cjs publishes them); else the buildVersion of the manifest the runtime loaded.
+ * The version of each remote: the rendered page names them; else the version folder of its manifest URL in the
+ * remotes file (as scripts/remote.cjs publishes them), or what the remote's manifest said (noteRemoteMeta). A
+ * remote served from an address without a version (a development server) has none.
  */
 export function remoteVersions(): Record<string, string> {
   const out: Record<string, string> = {};
-  const manifests = loadedManifests();
   for (const r of remoteStatus.list()) {
-    const v =
-      r.version ??
-      /\/(\d+\.\d+\.\d+[^/]*)\//.exec(r.entry)?.[1] ??
-      manifests.find((m) => m.name === r.name || m.id === r.name)?.metaData?.buildInfo?.buildVersion;
+    const v = r.version ?? /\/(\d+\.\d+\.\d+[^/]*)\//.exec(r.entry)?.[1];
     if (v) out[r.name] = v;
   }
   return { ...out, ...(renderedPage()?.versions ?? {}) };
@@ -72,11 +58,7 @@ let deps: FieldDeps | null = null;
 
 const clip = (s: string, n: number) => s.slice(0, n);
 /** The route pattern of a path (`/newsDetail`), never the address with its ids; `/404` for an address the site has not. */
-export function routePattern(pathname: string): { route: string; remote: string } {
-  const r = routeFor(pathname);
-  if (r) return { route: r.path, remote: r.remote };
-  return { route: /^\/search\/?$/i.test(pathname) ? '/search' : '/404', remote: 'host' };
-}
+export const routePattern = fieldPageOf;
 
 function errorText(reason: unknown): string {
   if (reason instanceof Error) return `${reason.name}: ${reason.message}`;
@@ -129,6 +111,14 @@ export function startFieldReporting(partial: Partial<FieldDeps> = {}): void {
       })
       .catch((e: unknown) => noteFieldError('chunk', errorText(e)));
   });
+}
+
+/** What the entry record carries: the versions this page runs, the host's included; undefined when reporting was not started. */
+export function fieldView(): FieldView | undefined {
+  if (!deps) return undefined;
+  const versions: Record<string, string> = {};
+  for (const [name, v] of Object.entries({ ...deps.versions(), host: deps.hostVersion })) if (v) versions[name] = clip(v, FIELD_LIMITS.name);
+  return { versions };
 }
 
 /** This page view's report for the exit record (landing route); undefined when reporting was not started. */

@@ -1,7 +1,7 @@
 import { beaconVisit, postVisit } from '@site/api-client';
-import { isSiteTrafficPath, LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, type VisitRecord } from '@site/contract';
+import { isSiteTrafficPath, LOCAL_KEYS, SESSION_KEYS, VISIT_SITE_ID, type FieldView, type VisitAnswer, type VisitRecord } from '@site/contract';
 import { safeLocalStorage, safeSessionStorage, type SafeStorage } from '@site/app-runtime';
-import { fieldReport } from './field';
+import { fieldReport, fieldView } from './field';
 
 /**
  * Visit recording (SPEC sections 1, 3, 4; VISIT-1..8): one entry record (count 1) when the app starts and one
@@ -17,10 +17,12 @@ export interface VisitDeps {
   referrer: string;
   now: () => number;
   random: () => number;
-  post: (record: VisitRecord) => unknown;
+  post: (record: VisitRecord) => Promise<VisitAnswer | void> | unknown;
   beacon: (record: VisitRecord) => boolean;
+  /** The versions this page runs (services/field.ts): ride the entry record, whose answer is the view's report token. */
+  fieldView: () => FieldView | undefined;
   /** The page view's field report (issue 37.1, services/field.ts) for the path the page was loaded at: rides the exit record. */
-  field: (landingPath: string) => VisitRecord['field'];
+  field: (landingPath: string) => import('@site/contract').FieldReport | undefined;
 }
 
 const defaultDeps = (): VisitDeps => ({
@@ -33,6 +35,7 @@ const defaultDeps = (): VisitDeps => ({
   random: Math.random,
   post: postVisit,
   beacon: beaconVisit,
+  fieldView,
   field: fieldReport,
 });
 
@@ -106,8 +109,18 @@ export function startVisitTracking(deps: Partial<VisitDeps> = {}): () => void {
   if (!isSiteTrafficPath(new URL(d.location(), 'http://site.invalid').pathname)) return () => {};
   const session = readVisitSession(d);
   const landingPath = new URL(d.location(), 'http://site.invalid').pathname;
+  // The API counts a field report only with the token of a page view it recorded: the entry's answer.
+  let fieldToken: string | undefined;
   try {
-    Promise.resolve(d.post(visitRecord(session, d.location(), 1, 0))).catch(() => {});
+    const entry = visitRecord(session, d.location(), 1, 0);
+    const view = d.fieldView();
+    if (view) entry.field = view;
+    Promise.resolve(d.post(entry))
+      .then((answer) => {
+        const token = (answer as VisitAnswer | undefined)?.fieldToken;
+        if (typeof token === 'string') fieldToken = token;
+      })
+      .catch(() => {});
   } catch {
     /* recording never breaks the page */
   }
@@ -118,10 +131,11 @@ export function startVisitTracking(deps: Partial<VisitDeps> = {}): () => void {
     d.win.removeEventListener('pagehide', onExit);
     const duration = Math.max(0, Math.floor((d.now() - session.startedAt) / 1000));
     const record = visitRecord(session, d.location(), 0, duration);
-    // One beacon per page view: the field report goes with the exit record, never on its own.
+    // One beacon per page view: the field report goes with the exit record, never on its own; without the view's
+    // token (the entry not answered yet) it would not count, so it is not sent.
     try {
-      const field = d.field(landingPath);
-      if (field) record.field = field;
+      const field = fieldToken ? d.field(landingPath) : undefined;
+      if (field) record.field = { ...field, token: fieldToken };
     } catch {
       /* reporting never breaks the record */
     }

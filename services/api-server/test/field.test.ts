@@ -128,7 +128,10 @@ describe('[issue 37.1] field reports', () => {
     const entry = await visit({ ...base, count: 1, duration: 0, field: { versions: { host: '3.1.0', remote_content: '9.9.9' } } }, ip);
     assert.equal(entry.body.code, 200);
     assert.match(entry.body.fieldToken, /^[\w-]{32}$/, 'the entry answer hands out the view\u2019s token');
-    const exit = await visit({ ...base, count: 0, duration: 4, field: { ...report({ route: '/about', remoteVersion: '9.9.9' }), token: entry.body.fieldToken } }, ip);
+    const exit = await visit(
+      { ...base, count: 0, duration: 4, field: { ...report({ route: '/about', remoteVersion: '9.9.9' }), token: entry.body.fieldToken } },
+      ip,
+    );
     assert.equal(exit.body.code, 200);
     const bad = await visit({ ...base, si: 1700000000002, count: 1, duration: 0, field: { route: 5 } }, ip);
     assert.deepEqual(bad.body, { code: 200, msg: '操作成功' }, 'the visit is recorded even when its field is not valid (and gets no token)');
@@ -139,13 +142,22 @@ describe('[issue 37.1] field reports', () => {
       sql`SELECT route, remote_version FROM field_report WHERE remote_version = '9.9.9'`,
     );
     assert.deepEqual(stored, [{ route: '/about', remote_version: '9.9.9' }]);
-    const [{ visits }] = await rows<{ visits: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS visits FROM visit WHERE si IN ('1700000000001', '1700000000002')`);
+    const [{ visits }] = await rows<{ visits: number }>(
+      s.app.ctx.db,
+      sql`SELECT count(*)::int AS visits FROM visit WHERE si IN ('1700000000001', '1700000000002')`,
+    );
     assert.equal(visits, 4);
   });
 
   test('[issue 44.1] a report counts only for a page view the site recorded: with its token, once, for its page, remote and versions', async () => {
     const mine = (version: string, over: Partial<FieldReport> = {}) =>
-      report({ route: '/support', remote: 'remote_support', remoteVersion: version, errors: [{ kind: 'error', message: 'forged', route: '/support', remote: 'remote_support', remoteVersion: version, count: 1000 }], ...over });
+      report({
+        route: '/support',
+        remote: 'remote_support',
+        remoteVersion: version,
+        errors: [{ kind: 'error', message: 'forged', route: '/support', remote: 'remote_support', remoteVersion: version, count: 1000 }],
+        ...over,
+      });
     const storedOf = async (version: string) =>
       (await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM field_report WHERE remote_version = ${version}`))[0].n;
 
@@ -166,7 +178,6 @@ describe('[issue 37.1] field reports', () => {
       ['a made-up remote', mine('44.1.0', { remote: 'remote_evil' })],
       ['another version', mine('44.1.1')],
       ['another host version', mine('44.1.0', { hostVersion: '0.0.1' })],
-      ['an error of a version the entry did not name', mine('44.1.0', { errors: [{ kind: 'error', message: 'x', route: '/support', remote: 'remote_content', remoteVersion: '1.0.0', count: 1 }] })],
     ];
     for (const [label, body] of cases) {
       const t = await pageView('/support', { host: '3.1.0', remote_support: '44.1.0' });
@@ -175,6 +186,26 @@ describe('[issue 37.1] field reports', () => {
     }
     assert.equal(await storedOf('44.1.1'), 0);
     assert.equal(await storedOf('44.1.0'), 1);
+    // An error of a version (or a remote) the entry did not name is left out; the view's figures count.
+    const t = await pageView('/support', { host: '3.1.0', remote_support: '44.1.0', remote_content: '1.0.0' });
+    const err = (remote: string, remoteVersion: string) => ({
+      kind: 'error' as const,
+      message: `44.1 ${remote}@${remoteVersion}`,
+      route: '/support',
+      remote,
+      remoteVersion,
+      count: 1,
+    });
+    const errors = [err('remote_content', '1.0.0'), err('remote_content', '6.6.6'), err('remote_evil', '1.0.0'), err('host', '3.1.0')];
+    assert.equal((await postField({ ...mine('44.1.0', { errors }), token: t })).status, 200);
+    const [kept] = await rows<{ errors: { message: string }[] }>(
+      s.app.ctx.db,
+      sql`SELECT errors FROM field_report WHERE remote_version = '44.1.0' ORDER BY id DESC LIMIT 1`,
+    );
+    assert.deepEqual(
+      kept.errors.map((e) => e.message),
+      ['44.1 remote_content@1.0.0', '44.1 host@3.1.0'],
+    );
 
     // The exit record's report: without a token (or with a used one) dropped quietly, the visit kept.
     const ip = freshIp();
@@ -183,11 +214,12 @@ describe('[issue 37.1] field reports', () => {
     assert.equal(exit.body.code, 200);
     const used = await visit({ ...ENTRY, url, entryUrl: url, si: si++, count: 0, field: { ...mine('44.1.0'), token } }, ip);
     assert.equal(used.body.code, 200);
-    assert.equal(await storedOf('44.1.0'), 1);
+    assert.equal(await storedOf('44.1.0'), 2);
     // A token lasts a day.
     const old = await pageView('/support', { host: '3.1.0', remote_support: '44.1.0' });
     await s.app.ctx.db.execute(sql`UPDATE field_view SET created_at = now() - interval '25 hours'`);
     assert.equal((await postField({ ...mine('44.1.0'), token: old })).status, 400);
+    assert.equal(await storedOf('44.1.0'), 2);
   });
 
   test('[issue 44.1] the canary\u2019s figures count visitors, not reports: one address\u2019s many failing reports are one failed visitor, its clean ones one visitor; a report with many errors one failure', async () => {
@@ -197,7 +229,14 @@ describe('[issue 37.1] field reports', () => {
         route: '/videoDetail',
         remote: 'remote_support',
         remoteVersion: version,
-        errors: Array.from({ length: 20 }, (_, i) => ({ kind: 'error' as const, message: `boom ${i}`, route: '/videoDetail', remote: 'remote_support', remoteVersion: version, count: 1000 })),
+        errors: Array.from({ length: 20 }, (_, i) => ({
+          kind: 'error' as const,
+          message: `boom ${i}`,
+          route: '/videoDetail',
+          remote: 'remote_support',
+          remoteVersion: version,
+          count: 1000,
+        })),
       });
     const clean = (version: string) => report({ route: '/videoDetail', remote: 'remote_support', remoteVersion: version });
     // A script at one address: 20 failing views of the canary, 20 clean views of the live version.

@@ -15,6 +15,7 @@ import type {
   CompanyResponse,
   MessageBoardForm,
   R,
+  VisitAnswer,
   VisitRecord,
 } from '@site/contract';
 
@@ -77,7 +78,7 @@ export const postMessageBoard = (form: MessageBoardForm) => request.post<R>('/ap
 export const downloadArticleFile = (id: number | string, fileName?: string) => download('/api/download', { id }, fileName);
 
 /** POST /api/visit/1 as an ordinary call (entry record). */
-export const postVisit = (record: VisitRecord) => request.post<R>(`/api/visit/${record.siteId}`, record);
+export const postVisit = (record: VisitRecord) => request.post<VisitAnswer>(`/api/visit/${record.siteId}`, record);
 /** POST /api/visit/1 as a beacon (exit record); false when the browser has no beacon or refused it. */
 export function beaconVisit(record: VisitRecord): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;

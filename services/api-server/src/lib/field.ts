@@ -88,7 +88,9 @@ export const fieldReportSchema = z.object({
 /** The entry record's `field`: the versions the page runs (the host and each remote by its federation name). */
 export const fieldViewSchema = z.object({
   versions: z
-    .partialRecord(z.enum(['host', ...REMOTE_NAMES] as [string, ...string[]], { error: '模块名称不正确' }), name('版本'), { error: '版本列表格式不正确' })
+    .partialRecord(z.enum(['host', ...REMOTE_NAMES] as [string, ...string[]], { error: '模块名称不正确' }), name('版本'), {
+      error: '版本列表格式不正确',
+    })
     .refine((v) => Object.keys(v).length <= FIELD_LIMITS.versions, `版本不能超过${FIELD_LIMITS.versions}个`),
 });
 
@@ -141,18 +143,21 @@ export async function claimFieldView(db: Db, token: string | undefined): Promise
 }
 
 /**
- * Whether a report is of its view: the same page and owning remote, that remote's and the host's versions as the
- * entry named them, and every error of a remote at the version the entry named for it (none named: none given).
+ * The report as its view allows it, or null: the same page and owning remote, that remote's and the host's versions
+ * as the entry named them. Of its errors only those of a remote at the version the entry named for it (none named:
+ * none given) are kept: a remote first loaded after the entry (a later page of the visit) loses its errors, not the
+ * view's figures.
  */
-export function reportFitsView(report: FieldReport, view: FieldViewRow): boolean {
+export function reportOfView(report: FieldReport, view: FieldViewRow): FieldReport | null {
   const version = (remote: string) => view.versions[remote] ?? '';
-  return (
+  const fits =
     report.route === view.route &&
     report.remote === view.remote &&
     report.remoteVersion === version(view.remote) &&
-    report.hostVersion === version('host') &&
-    (report.errors ?? []).every((e) => (e.remote === 'host' || (REMOTE_NAMES as readonly string[]).includes(e.remote)) && e.remoteVersion === version(e.remote))
-  );
+    report.hostVersion === version('host');
+  if (!fits) return null;
+  const known = (remote: string) => remote === 'host' || (REMOTE_NAMES as readonly string[]).includes(remote);
+  return { ...report, errors: (report.errors ?? []).filter((e) => known(e.remote) && e.remoteVersion === version(e.remote)) };
 }
 
 /** Messages grouped: long numbers (ids, chunk numbers, ports) and query strings do not make messages of their own. */

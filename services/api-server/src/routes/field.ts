@@ -23,7 +23,7 @@ import {
   issueFieldView,
   monitorSite,
   recordField,
-  reportFitsView,
+  reportOfView,
 } from '../lib/field.js';
 import { apiMinutesOf } from '../lib/field-server.js';
 import { visitRange } from './visits.js';
@@ -38,8 +38,9 @@ const tz = () => process.env.TZ || 'Asia/Shanghai';
 async function recordViewField(ctx: AppContext, report: FieldReport, sender: string): Promise<'stored' | 'no-view' | 'mismatch' | 'limited'> {
   const view = await claimFieldView(ctx.db, report.token);
   if (!view) return 'no-view';
-  if (!reportFitsView(report, view)) return 'mismatch';
-  const stored = await recordField(ctx.db, report, { sender, visitor: view.ip }, ctx.config.rateLimits.visit);
+  const fitting = reportOfView(report, view);
+  if (!fitting) return 'mismatch';
+  const stored = await recordField(ctx.db, fitting, { sender, visitor: view.ip }, ctx.config.rateLimits.visit);
   return stored ? 'stored' : 'limited';
 }
 

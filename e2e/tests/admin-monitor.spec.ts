@@ -1,7 +1,8 @@
 /**
  * 站点监控 (issue 37.1, 37.2): a public page visited in Chromium reports its vitals and an injected error with the
  * visit's exit record (one beacon, at pagehide, nothing before), and both show on 站点监控 for an admin with the
- * page's route pattern and the remote version that owns it.
+ * page's route pattern and the remote version that owns it. Issue 44.1: a report without the token of a page view the
+ * site recorded is refused; the error text of a report is shown to staff as text, never run.
  */
 import { expect, test } from '@playwright/test';
 import type { MonitorSite } from '@site/contract';
@@ -48,8 +49,8 @@ test("[issue 37.1][issue 37.2] a page view's vitals and an injected error arrive
     void Promise.reject(new Error(`${m} 拒绝`));
   }, marker);
   await v.waitForTimeout(500);
-  // Nothing but the entry record before the page is left, and it carries no report.
-  expect(posts).toEqual(['/api/visit/1']);
+  // Nothing but the entry record before the page is left: it names the versions (its answer is the view's token), no report.
+  expect(posts).toEqual(['/api/visit/1 field']);
   // Leaving the page: pagehide sends the exit record with the report, one beacon.
   await v.goto('about:blank');
   await v.goto(`${BASE}/robots.txt`);
@@ -109,5 +110,68 @@ test("[issue 37.1][issue 37.2] a page view's vitals and an injected error arrive
       .filter({ has: page.getByRole('heading', { name: '服务端' }) })
       .getByText('接口请求数'),
   ).toBeVisible();
+  await admin.close();
+});
+
+test('[issue 44.1] a report needs a recorded page view; the error text shown on 站点监控 is inert in Chromium (markup shown as text, nothing runs)', async ({
+  browser,
+  request,
+}) => {
+  const marker = `e2e-inert-${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
+  const hostile = `${marker} <img src=x onerror="window.__fieldXss=1"><script>window.__fieldXss=2</script>`;
+  const report = {
+    route: '/support',
+    remote: 'remote_support',
+    remoteVersion: '4.4.1',
+    hostVersion: '4.4.0',
+    device: 'desktop',
+    vitals: {},
+    errors: [{ kind: 'error', message: hostile, route: '/support', remote: 'remote_support', remoteVersion: '4.4.1', count: 1 }],
+  };
+  // Without a page view's token the report is refused.
+  const forged = await request.post(`${API}/api/field`, { data: report });
+  expect(forged.status()).toBe(400);
+  expect(await forged.json()).toMatchObject({ msg: '性能数据没有对应的页面访问（凭证无效或已使用）' });
+  // A recorded page view's entry answer hands out its token; the report with it is taken.
+  const url = `${BASE}/support`;
+  const entry = await request.post(`${API}/api/visit/1`, {
+    data: {
+      siteId: '1',
+      url,
+      entryUrl: url,
+      referrer: '',
+      si: Date.now(),
+      uv: 123456789012345,
+      newVisitor: false,
+      count: 1,
+      duration: 0,
+      field: { versions: { host: '4.4.0', remote_support: '4.4.1' } },
+    },
+  });
+  const { fieldToken } = (await entry.json()) as { fieldToken?: string };
+  expect(fieldToken).toMatch(/^[\w-]{32}$/);
+  expect((await request.post(`${API}/api/field`, { data: { ...report, token: fieldToken } })).status()).toBe(200);
+
+  const token = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
+  const admin = await browser.newContext();
+  await tokenCookie(admin, token);
+  const page = await admin.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto('/admin/system/monitor');
+  await shellReady(page);
+  const messages = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: '错误信息排行' }) });
+  const row = messages.locator('tr').filter({ hasText: marker });
+  // Shown as the text it is (the markup verbatim), with no element made of it, and nothing of it ran.
+  await expect(row).toContainText('<img src=x onerror="window.__fieldXss=1"><script>window.__fieldXss=2</script>');
+  await expect(row.locator('img, script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __fieldXss?: number }).__fieldXss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
   await admin.close();
 });

@@ -3,8 +3,8 @@
  * page renderer and deploy folder; e2e/support/canary-site.ts). Two browser contexts with different `site_bucket`
  * cookies get different versions at 50 %, the rendered canary page included; promote and abort through the script;
  * a broken canary (its page's scripts throw in the browser) is aborted by the page renderer from the field reports,
- * and its visitors get the live version back. The automatic rollback's settings are fast here (6 views, checked every
- * 2 s); production's are 30 views every 15 s (scripts/README.md).
+ * and its visitors get the live version back. The automatic rollback's settings are fast here (6 visitors, checked every
+ * 2 s); production's are 30 visitors every 15 s (scripts/README.md).
  */
 import { expect, test, type BrowserContext } from '@playwright/test';
 import fs from 'fs';
@@ -126,21 +126,33 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
   test('a broken canary is aborted by itself from the field reports, and its visitors get the live version back', async ({ browser }) => {
     const inCanary = await contextWithBucket(browser, 20);
     const outside = await contextWithBucket(browser, 80);
+    let visitors: { context: BrowserContext; page: import('@playwright/test').Page }[] = [];
     try {
       site.remoteCli(['publish', 'remote-support', '9.0.0-broken', '--canary', '50', '--by', 'e2e']);
       expect(await remotesOf(inCanary)).toContain('/9.0.0-broken/');
       await expect.poll(() => renderedSupport(inCanary), { timeout: 180_000, intervals: [1000] }).toContain('/9.0.0-broken/mf-manifest.json');
 
-      // About one page view a second on each side; each view's report leaves with the next navigation (pagehide).
-      const a = await inCanary.newPage();
+      // The rule judges visitors (addresses), not reports: the canary's views come from visitors of their own address
+      // each (X-Forwarded-For through the origin, a trusted proxy on loopback), two more than the rule's minimum,
+      // taken in turn. About one page view a second on each side; each view's report leaves with that visitor's next
+      // navigation (pagehide).
+      visitors = await Promise.all(
+        Array.from({ length: Number(process.env.E2E_CANARY_MIN_VIEWS || 6) + 2 }, async (_, n) => {
+          const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${10 + n}` } });
+          await context.addCookies([{ name: 'site_bucket', value: '20', url: site.origin }]);
+          return { context, page: await context.newPage() };
+        }),
+      );
+      const a = visitors[0].page;
       const b = await outside.newPage();
       let firstFailing = 0;
       let abortedAt = 0;
       for (let i = 0; i < 120 && !abortedAt; i++) {
         const started = Date.now();
-        await a.goto(`${site.origin}/support`);
+        const view = visitors[i % visitors.length].page;
+        await view.goto(`${site.origin}/support`);
         if (!firstFailing)
-          await a
+          await view
             .getByTestId('remote-fallback')
             .waitFor({ timeout: 8000 })
             .then(() => (firstFailing = Date.now()))
@@ -156,7 +168,7 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
 
       const step = history().at(-1)!;
       expect(step).toMatchObject({ action: 'auto-abort', version: '9.0.0-broken', by: 'page-renderer' });
-      expect(step.reason).toMatch(/canary \d+ of \d+ page views failed/);
+      expect(step.reason).toMatch(/canary \d+ of \d+ visitors failed/);
       // Its visitors are live again, the page too.
       expect(await remotesOf(inCanary)).toContain('/8.0.0/');
       await a.goto(`${site.origin}/support`);
@@ -164,6 +176,7 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
     } finally {
       await inCanary.close();
       await outside.close();
+      for (const v of visitors) await v.context.close();
     }
   });
 });

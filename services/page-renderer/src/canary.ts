@@ -7,7 +7,7 @@
  *   `site/rendered-canary/`); the host origin sends those to the visitors in the canary. When the canary ends
  *   (promote, abort) the next run removes them;
  * - the automatic rollback: the holder of the render lease compares, every RENDER_CANARY_CHECK_MS (15 s), the canary's
- *   failed page views with the live version's since the canary started (the field reports, through the API's
+ *   failed visitors with the live version's since the canary started (the field reports, through the API's
  *   `/internal/render/canary-figures`), and aborts the canary when `judgeCanary` says so, through the same path as
  *   `scripts/remote.cjs abort` (canary.cjs `abortCanary`), with the figures as the reason in the release history.
  */
@@ -97,7 +97,7 @@ export function abortCanaryByScript(
 }
 
 export interface CanarySettings {
-  /** Page views the canary must have had before it is judged (RENDER_CANARY_MIN_VIEWS, 30). */
+  /** Visitors (distinct addresses) the canary must have had before it is judged (RENDER_CANARY_MIN_VIEWS, 30). */
   minViews: number;
   /** The canary is worse when its failed share is above ratio × the live share + margin (RENDER_CANARY_RATIO 2, RENDER_CANARY_MARGIN 0.01). */
   ratio: number;
@@ -125,20 +125,21 @@ export interface Figures {
 }
 
 /**
- * The rule: with at least `minViews` canary page views, the canary is aborted when its share of failed views is above
- * `ratio` × the live version's share over the same period + `margin` (defaults: 30 views, 2 × live + 1 point). Null:
- * keep it (with why not yet, for the log).
+ * The rule: with at least `minViews` canary visitors, the canary is aborted when its share of visitors with a failed
+ * view is above `ratio` × the live version's share over the same period + `margin` (defaults: 30 visitors, 2 × live
+ * + 1 point). The API counts visitors, not reports (a visitor is an address that viewed the version), so one
+ * address's reports can neither abort a canary nor hide a failing one. Else: keep it (with why not yet, for the log).
  */
 export function judgeCanary(canary: Figures, live: Figures, s: CanarySettings): { abort: boolean; reason: string } {
   const rate = (f: Figures) => (f.views ? f.failed / f.views : 0);
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const limit = s.ratio * rate(live) + s.margin;
-  const figures = `canary ${canary.failed} of ${canary.views} page views failed (${pct(rate(canary))}), live ${live.failed} of ${live.views} (${pct(rate(live))})`;
-  if (canary.views < s.minViews) return { abort: false, reason: `${figures}; fewer than ${s.minViews} canary views, not judged yet` };
+  const figures = `canary ${canary.failed} of ${canary.views} visitors failed (${pct(rate(canary))}), live ${live.failed} of ${live.views} (${pct(rate(live))})`;
+  if (canary.views < s.minViews) return { abort: false, reason: `${figures}; fewer than ${s.minViews} canary visitors, not judged yet` };
   if (rate(canary) > limit)
     return {
       abort: true,
-      reason: `${figures}: above ${s.ratio} × live + ${pct(s.margin)} = ${pct(limit)} after at least ${s.minViews} canary views`,
+      reason: `${figures}: above ${s.ratio} × live + ${pct(s.margin)} = ${pct(limit)} after at least ${s.minViews} canary visitors`,
     };
   return { abort: false, reason: `${figures}: within ${pct(limit)}` };
 }

@@ -82,7 +82,7 @@ test('[issue 37.4] the rule: at least 30 canary views, then aborted when its fai
   assert.equal(judgeCanary({ views: 29, failed: 29 }, { views: 100, failed: 0 }, s).abort, false, 'not judged below 30 views');
   const broken = judgeCanary({ views: 30, failed: 30 }, { views: 30, failed: 0 }, s);
   assert.equal(broken.abort, true);
-  assert.match(broken.reason, /canary 30 of 30 page views failed \(100\.0 %\), live 0 of 30 \(0\.0 %\): above 2 × live \+ 1\.0 % = 1\.0 %/);
+  assert.match(broken.reason, /canary 30 of 30 visitors failed \(100\.0 %\), live 0 of 30 \(0\.0 %\): above 2 × live \+ 1\.0 % = 1\.0 %/);
   assert.equal(judgeCanary({ views: 100, failed: 5 }, { views: 100, failed: 2 }, s).abort, false, '5 % vs 2 × 2 % + 1 = 5 %: kept');
   assert.equal(judgeCanary({ views: 100, failed: 6 }, { views: 100, failed: 2 }, s).abort, true);
   assert.equal(judgeCanary({ views: 1000, failed: 5 }, { views: 0, failed: 0 }, s).abort, false, '0.5 % with no live views: kept');

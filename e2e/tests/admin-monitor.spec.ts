@@ -41,14 +41,23 @@ test("[issue 37.1][issue 37.2] a page view's vitals and an injected error arrive
   // The vitals library comes once the page has loaded and the browser is idle.
   await vitalsChunk;
   await v.locator('main h1, h1').first().click();
-  // An error thrown asynchronously (uncaught), and an unhandled rejection.
-  await v.evaluate((m) => {
-    setTimeout(() => {
-      throw new Error(m);
-    }, 0);
-    void Promise.reject(new Error(`${m} 拒绝`));
-  }, marker);
-  await v.waitForTimeout(500);
+  // The page view is recorded (the entry record answered with the view's token): only then can its report count.
+  await v.waitForFunction(() => performance.getEntriesByName('site-visit-recorded').length > 0);
+  // An error thrown asynchronously (uncaught), and an unhandled rejection; resolved once the page has seen both.
+  await v.evaluate(
+    (m) =>
+      new Promise<void>((done) => {
+        let seen = 0;
+        const one = () => ++seen === 2 && done();
+        window.addEventListener('error', one, { once: true });
+        window.addEventListener('unhandledrejection', one, { once: true });
+        setTimeout(() => {
+          throw new Error(m);
+        }, 0);
+        void Promise.reject(new Error(`${m} 拒绝`));
+      }),
+    marker,
+  );
   // Nothing but the entry record before the page is left: it names the versions (its answer is the view's token), no report.
   expect(posts).toEqual(['/api/visit/1 field']);
   // Leaving the page: pagehide sends the exit record with the report, one beacon.

@@ -98,6 +98,9 @@ export function visitRecord(s: VisitSession, url: string, count: 0 | 1, duration
 
 let started = false;
 
+/** The performance mark set when the entry record has been answered (the view's report token is kept). */
+export const VISIT_RECORDED_MARK = 'site-visit-recorded';
+
 /**
  * Start recording for this page load. Returns a stop function (tests); a second call does nothing. A load that
  * begins in the back office or on an account page (VISIT_PRIVATE_PATHS) is no site traffic and sends nothing.
@@ -119,6 +122,8 @@ export function startVisitTracking(deps: Partial<VisitDeps> = {}): () => void {
       .then((answer) => {
         const token = (answer as VisitAnswer | undefined)?.fieldToken;
         if (typeof token === 'string') fieldToken = token;
+        // Observable when the page view is recorded (its report can count from now on): field debugging and tests.
+        if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(VISIT_RECORDED_MARK);
       })
       .catch(() => {});
   } catch {

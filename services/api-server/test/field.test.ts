@@ -354,6 +354,21 @@ describe('[issue 37.2] roll-up and 站点监控', () => {
     assert.deepEqual([v301.views, v301.errors, v301.errorRate, v301.firstSeen], [2, 2, 100, today()]);
   });
 
+  test('[issue 37.2] 错误信息排行: among equal counts the message reported last comes first, whatever its text', async () => {
+    const one = (message: string) =>
+      report({
+        route: '/solution',
+        remote: 'remote_content',
+        remoteVersion: '7.0.0',
+        errors: [{ kind: 'error', message, route: '/solution', remote: 'remote_content', remoteVersion: '7.0.0', count: 1 }],
+      });
+    // Sent in this order; by their text they would sort the other way round.
+    for (const m of ['Error: a 先', 'Error: b 中', 'Error: c 后']) assert.equal((await send(one(m))).body.code, 200);
+    const data = (await monitor(s.token.admin)).body.data as MonitorSite;
+    const mine = data.messages.filter((m) => m.version === '7.0.0').map((m) => m.message);
+    assert.deepEqual(mine, ['Error: c 后', 'Error: b 中', 'Error: a 先']);
+  });
+
   test('[issue 37.2] permission: monitor:site:list (the admin has it, the editor and visitors not); bad dates are refused in Chinese', async () => {
     assert.equal((await monitor(s.token.admin)).body.code, 200);
     assert.equal((await monitor(s.token.editor)).status, 403);

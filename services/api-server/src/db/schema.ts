@@ -641,6 +641,8 @@ export const fieldErrorDay = pgTable(
     route: varchar('route', { length: 100 }).notNull(),
     message: varchar('message', { length: 300 }).notNull(),
     n: integer('n').notNull(),
+    /** When last reported: the tie-break of 错误信息排行 (migration 038). */
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.day, t.remote, t.remoteVersion, t.kind, t.route, t.message] })],
 );

@@ -229,7 +229,7 @@ export async function recordField(
           [...grouped.values()].map((e) => sql`(${day}::date, ${e.remote}, ${e.remoteVersion}, ${e.kind}, ${e.route}, ${e.message}, ${e.count})`),
           sql`, `,
         )}
-        ON CONFLICT (day, remote, remote_version, kind, route, message) DO UPDATE SET n = f.n + EXCLUDED.n`);
+        ON CONFLICT (day, remote, remote_version, kind, route, message) DO UPDATE SET n = f.n + EXCLUDED.n, last_at = now()`);
   });
   // Raw reports older than FIELD_RAW_DAYS go now and then.
   if (Math.random() < 0.01) await pruneField(db).catch(() => {});
@@ -390,7 +390,7 @@ export async function monitorSite(db: Db, r: { begin: number; end: number }, zon
       db,
       sql`SELECT remote, remote_version AS version, kind, route, message, sum(n)::int AS count, to_char(max(day), 'YYYY-MM-DD') AS last
             FROM field_error_day WHERE day BETWEEN ${from}::date AND ${to}::date
-           GROUP BY remote, remote_version, kind, route, message ORDER BY count DESC, last DESC, message LIMIT ${TOP_MESSAGES}`,
+           GROUP BY remote, remote_version, kind, route, message ORDER BY count DESC, max(last_at) DESC, message LIMIT ${TOP_MESSAGES}`,
     )
   ).map<MonitorMessageRow>((x) => ({
     remote: x.remote,

@@ -84,7 +84,9 @@ describe("the page module's head in the browser (TITLE-1)", () => {
     // The article was published after the renderer's index said 404: the page's own loader finds it.
     let answer: () => void = () => undefined;
     const asked = new Promise<void>((resolve) => (answer = resolve));
-    const loader = jest.fn(() => asked);
+    const loader = jest.fn(({ queryClient }: { queryClient: QueryClient }) =>
+      queryClient.prefetchQuery({ queryKey: ['article', 999999], queryFn: () => asked.then(() => ({ id: 999999 })) }),
+    );
     const Detail = () => <h1>新发布的文章</h1>;
     await act(async () => {
       mount(
@@ -102,4 +104,42 @@ describe("the page module's head in the browser (TITLE-1)", () => {
     expect(screen.getByRole('heading', { level: 1, name: '新发布的文章' })).toBeTruthy();
     expect(loader).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    ['its article is still not there (the call fails)', () => Promise.reject(Object.assign(new Error('内容不存在'), { status: 404 }))],
+    ['the address names no article (nothing to ask)', null],
+  ])(
+    '[ROUTE-22][issue 42.4] where the origin answered 404 and %s, the not-found state stays the very elements the visitor may be pressing (not replaced by a copy)',
+    async (_case, fetchArticle) => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      client.setQueryData(companyQuery().queryKey, company('某某电力科技有限公司'));
+      // The loader asks once the test has taken the element the visitor sees.
+      let ask: () => void = () => undefined;
+      const asking = new Promise<void>((resolve) => (ask = resolve));
+      const loader = jest.fn(async ({ queryClient }: { queryClient: QueryClient }) => {
+        await asking;
+        if (fetchArticle) await queryClient.prefetchQuery({ queryKey: ['article', 42], queryFn: fetchArticle });
+      });
+      // The page's own not-found state reads the same as the module's: its elements would be copies put in their place.
+      const Detail = () => <h1 data-page-copy="">内容不存在</h1>;
+      await act(async () => {
+        mount(
+          client,
+          { default: Detail, loader, head: articleHead({ title: '方案详情', description: '方案' }), NotFound: () => <h1>内容不存在</h1> },
+          '/solutionDetail?id=42',
+          '/solutionDetail?id=42',
+        );
+      });
+      const shown = screen.getByRole('heading', { level: 1, name: '内容不存在' });
+      // The loader settles, and so does everything chained to it (microtasks all run before the next task).
+      await act(async () => {
+        ask();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(loader).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('heading', { level: 1, name: '内容不存在' })).toBe(shown);
+      expect(shown.isConnected).toBe(true);
+      expect(document.querySelector('[data-page-copy]')).toBeNull();
+    },
+  );
 });

@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { SITE_DESCRIPTION } from '@site/contract';
 import { pageTitleOverride } from '@site/ui';
 import type { RouteHead, RouteLoader } from '@site/ui/render';
@@ -73,6 +73,26 @@ function HeadEffect({ head, notFound }: { head: RouteHead; notFound: boolean }) 
   return null;
 }
 
+const LOADING_METHODS = new Set<PropertyKey>(['prefetchQuery', 'fetchQuery', 'ensureQueryData']);
+
+/** The page's query client as its loader sees it, noting the keys the loader asks for. */
+function recordingQueries(queryClient: QueryClient): { client: QueryClient; keys: QueryKey[] } {
+  const keys: QueryKey[] = [];
+  const client = new Proxy(queryClient, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      const method = (value as (...a: unknown[]) => unknown).bind(target);
+      if (!LOADING_METHODS.has(prop)) return method;
+      return (options: { queryKey: QueryKey }) => {
+        keys.push(options.queryKey);
+        return method(options);
+      };
+    },
+  });
+  return { client, keys };
+}
+
 /**
  * The component the host mounts for a page module: its not-found state where the origin answered 404, else the
  * page; and the page's head. The head's effect is placed first, so a page that titles itself later (the admin's menu
@@ -84,17 +104,22 @@ export function composePage(module: PageModule, fallbackHead: RouteHead): { defa
     const { NotFound } = module;
     const notFoundHere = useNotFoundHere() && NotFound !== undefined;
     // The origin's 404 is what the renderer's index knew: an article published since (its page is written a second
-    // or two later, and staff open it at once) exists already. After hydration the page's data is asked once, then
-    // the page itself shows the article, or its own not-found state; until then the rendered one stays.
+    // or two later, and staff open it at once) exists already. After hydration the page's data is asked once; only
+    // when all of it is there now does the page replace the not-found state. Otherwise the elements the visitor sees
+    // (and may be pressing: 返回列表) stay those very elements, never a copy of them put in their place.
     const queryClient = useQueryClient();
     const { pathname, search } = useLocation();
     const [confirmed, setConfirmed] = useState(false);
     useEffect(() => {
       if (!notFoundHere) return;
       let live = true;
-      void Promise.resolve(module.loader?.({ queryClient, url: new URL(pathname + search, window.location.origin) })).finally(() => {
-        if (live) setConfirmed(true);
-      });
+      const { client, keys } = recordingQueries(queryClient);
+      void Promise.resolve(module.loader?.({ queryClient: client, url: new URL(pathname + search, window.location.origin) }))
+        .catch(() => undefined)
+        .finally(() => {
+          const found = keys.length > 0 && keys.every((key) => queryClient.getQueryState(key)?.status === 'success');
+          if (live && found) setConfirmed(true);
+        });
       return () => {
         live = false;
       };

@@ -122,7 +122,7 @@ test("[issue 37.1][issue 37.2] a page view's vitals and an injected error arrive
   await admin.close();
 });
 
-test('[issue 44.1] a report needs a recorded page view; the error text shown on 站点监控 is inert in Chromium (markup shown as text, nothing runs)', async ({
+test('[issue 44.1] a report needs a recorded page view of a version the site serves; the error text shown on 站点监控 is inert in Chromium (markup shown as text, nothing runs)', async ({
   browser,
   request,
 }) => {
@@ -131,36 +131,46 @@ test('[issue 44.1] a report needs a recorded page view; the error text shown on 
     .replace(/[^a-z]/g, '')
     .slice(0, 6)}`;
   const hostile = `${marker} <img src=x onerror="window.__fieldXss=1"><script>window.__fieldXss=2</script>`;
+  // The version the site serves: the rendered page names the versions it was rendered with.
+  const html = await (await request.get(`${BASE}/support`)).text();
+  const served = (JSON.parse(/"versions":(\{[^}]*\})/.exec(html)![1]) as Record<string, string>).remote_support;
+  expect(served).toMatch(/^\d+\.\d+\.\d+/);
   const report = {
     route: '/support',
     remote: 'remote_support',
-    remoteVersion: '4.4.1',
+    remoteVersion: served,
     hostVersion: '4.4.0',
     device: 'desktop',
     vitals: {},
-    errors: [{ kind: 'error', message: hostile, route: '/support', remote: 'remote_support', remoteVersion: '4.4.1', count: 1 }],
+    errors: [{ kind: 'error', message: hostile, route: '/support', remote: 'remote_support', remoteVersion: served, count: 1 }],
   };
   // Without a page view's token the report is refused.
   const forged = await request.post(`${API}/api/field`, { data: report });
   expect(forged.status()).toBe(400);
   expect(await forged.json()).toMatchObject({ msg: '性能数据没有对应的页面访问（凭证无效或已使用）' });
-  // A recorded page view's entry answer hands out its token; the report with it is taken.
+  // A recorded page view's entry answer hands out its token; the report with it is taken. A view naming a version
+  // of the remote the site does not serve (the renderer says which it serves) is recorded, with no token.
   const url = `${BASE}/support`;
-  const entry = await request.post(`${API}/api/visit/1`, {
-    data: {
-      siteId: '1',
-      url,
-      entryUrl: url,
-      referrer: '',
-      si: Date.now(),
-      uv: 123456789012345,
-      newVisitor: false,
-      count: 1,
-      duration: 0,
-      field: { versions: { host: '4.4.0', remote_support: '4.4.1' } },
-    },
-  });
-  const { fieldToken } = (await entry.json()) as { fieldToken?: string };
+  const entryOf = async (version: string) => {
+    const entry = await request.post(`${API}/api/visit/1`, {
+      data: {
+        siteId: '1',
+        url,
+        entryUrl: url,
+        referrer: '',
+        si: Date.now(),
+        uv: 123456789012345,
+        newVisitor: false,
+        count: 1,
+        duration: 0,
+        field: { versions: { host: '4.4.0', remote_support: version } },
+      },
+    });
+    expect(entry.status()).toBe(200);
+    return (await entry.json()) as { code: number; fieldToken?: string };
+  };
+  expect(await entryOf('9.9.9-made-up')).toEqual({ code: 200, msg: '操作成功' });
+  const { fieldToken } = await entryOf(served);
   expect(fieldToken).toMatch(/^[\w-]{32}$/);
   expect((await request.post(`${API}/api/field`, { data: { ...report, token: fieldToken } })).status()).toBe(200);
 

@@ -13,7 +13,12 @@ import { canaryFigures } from '../src/lib/canary-figures.js';
 import { apiMinutesOf } from '../src/lib/field-server.js';
 import { freshIp, req, suiteServer } from './helpers.js';
 
-const s = suiteServer({ signIn: ['admin', 'editor'], server: { rateLimits: { visit: { limit: 30, windowMs: 60_000 } } } });
+const RENDER_TOKEN = 'field-test-render-token';
+const s = suiteServer({
+  signIn: ['admin', 'editor'],
+  env: { SITE_RENDER_HOOK_TOKEN: RENDER_TOKEN },
+  server: { rateLimits: { visit: { limit: 30, windowMs: 60_000 } } },
+});
 
 const report = (over: Partial<FieldReport> = {}): FieldReport => ({
   route: '/newsDetail',
@@ -352,6 +357,26 @@ describe('[issue 37.2] roll-up and 站点监控', () => {
     });
     const v301 = data.versions.find((v) => v.version === '3.0.1')!;
     assert.deepEqual([v301.views, v301.errors, v301.errorRate, v301.firstSeen], [2, 2, 100, today()]);
+  });
+
+  test('[issue 44.1] a page view naming a remote version the site does not serve gets no report token (the renderer says which it serves); the visit still counts', async () => {
+    const served = (versions: unknown, token = RENDER_TOKEN) =>
+      req(s.app, { method: 'POST', url: '/internal/render/versions', headers: { 'x-render-token': token }, payload: { versions } });
+    // Before the renderer has said anything of remote_account, its versions are not judged.
+    assert.equal(typeof (await pageView('/news', { remote_content: '1.4.2', remote_account: '2.0.0', host: '3.1.0' })), 'string');
+    assert.equal((await served({ remote_account: '2.0.1' }, 'wrong')).status, 403);
+    const bad = await served({ remote_account: '<script>' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.msg, /版本格式不正确/);
+    assert.equal((await served({ remote_account: '2.0.1' })).body.code, 200);
+    // A made-up version of it now: the entry is recorded (pageView asserts code 200), no token for a report.
+    assert.equal(await pageView('/news', { remote_content: '1.4.2', remote_account: '2.0.0', host: '3.1.0' }), undefined);
+    assert.equal(typeof (await pageView('/news', { remote_content: '1.4.2', remote_account: '2.0.1', host: '3.1.0' })), 'string');
+    // A version that left the site a month ago no longer counts.
+    await s.app.ctx.db.execute(sql`UPDATE released_version SET last_seen = now() - interval '31 days' WHERE remote = 'remote_account'`);
+    assert.equal(await pageView('/news', { remote_content: '1.4.2', remote_account: '2.0.1', host: '3.1.0' }), undefined);
+    assert.equal((await served({ remote_account: '2.0.1' })).body.code, 200);
+    assert.equal(typeof (await pageView('/news', { remote_content: '1.4.2', remote_account: '2.0.1', host: '3.1.0' })), 'string');
   });
 
   test('[issue 37.2] 错误信息排行: among equal counts the message reported last comes first, whatever its text', async () => {

@@ -50,3 +50,19 @@ export function httpFeedApi(apiOrigin: string, token: string): FeedApi {
     },
   };
 }
+
+/**
+ * Tells the API which remote versions the site serves now (a run's remotes, a canary's included): a field report
+ * counts only for a page view of such a version. Versions that cannot be names (a remote whose manifest failed) are left out.
+ */
+export async function reportServedVersions(apiOrigin: string, token: string, versions: Record<string, string>): Promise<void> {
+  const named = Object.fromEntries(Object.entries(versions).filter(([, v]) => /^[\w.@+-]{1,64}$/.test(v ?? '')));
+  if (!Object.keys(named).length) return;
+  const res = await fetch(`${apiOrigin}/internal/render/versions`, {
+    method: 'POST',
+    headers: { 'x-render-token': token, 'content-type': 'application/json' },
+    body: JSON.stringify({ versions: named }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new Error(`served versions: HTTP ${res.status} ${await res.text()}`);
+}

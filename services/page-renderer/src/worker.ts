@@ -25,6 +25,7 @@ import {
   type SitemapLimits,
 } from './output';
 import { entryFor, openPageJob, type JobSpec, type PageOutcome } from './page-job';
+import { reportServedVersions } from './feed-api';
 import { plan, touchesShell, type PlannedRoute, type Scope } from './plan';
 import { renderPool } from './pool';
 
@@ -86,6 +87,11 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   };
   const job = await openPageJob(spec, (line) => log.warn(line));
   const { remotes, versions } = job;
+  // Field reports count only for page views of versions the site serves: these, before any page of them is out.
+  if (config.token)
+    await reportServedVersions(config.apiOrigin, config.token, versions).catch((e: unknown) =>
+      log.warn(`[renderer] the served versions could not be told to the API: ${(e as Error)?.message ?? e}`),
+    );
 
   // A changed article's page the last run rendered is rendered now, while the remotes list their URLs (at 10,000
   // articles that takes seconds of API calls): the page an editor just changed is out first (issue 36.9, 2 s). Its

@@ -589,6 +589,17 @@ export const searchTerm = pgTable('search_term', {
  * roll-ups (views, a fixed-bucket histogram per metric, errors per remote version and message); the API's requests
  * per minute (lib/field-server.ts) and the renderer's lag per minute (a trigger on render_outbox).
  */
+/** The remote versions the site serves, as the page renderer reports them (migration 041, lib/field.ts). */
+export const releasedVersion = pgTable(
+  'released_version',
+  {
+    remote: varchar('remote', { length: 64 }).notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    firstSeen: ts('first_seen').notNull().defaultNow(),
+    lastSeen: ts('last_seen').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version] })],
+);
 /** The page views a field report may be sent for: one token each, used once (migration 037, lib/field.ts). */
 export const fieldView = pgTable('field_view', {
   tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),

@@ -94,6 +94,15 @@ export const fieldViewSchema = z.object({
     .refine((v) => Object.keys(v).length <= FIELD_LIMITS.versions, `版本不能超过${FIELD_LIMITS.versions}个`),
 });
 
+/** What the page renderer reports (POST /internal/render/versions): each remote's version it serves. */
+export const releasedVersionsSchema = z.object({
+  versions: z
+    .partialRecord(z.enum(REMOTE_NAMES as unknown as [string, ...string[]], { error: '模块名称不正确' }), name('版本').min(1, '版本不能为空'), {
+      error: '版本列表格式不正确',
+    })
+    .refine((v) => Object.keys(v).length <= FIELD_LIMITS.versions, `版本不能超过${FIELD_LIMITS.versions}个`),
+});
+
 export const FIELD_NO_VIEW_MSG = '性能数据没有对应的页面访问（凭证无效或已使用）';
 export const FIELD_MISMATCH_MSG = '性能数据与页面访问的页面或版本不符';
 /** A page view's token is good for a day (a tab left open overnight reports nothing). */
@@ -123,12 +132,45 @@ export async function issueFieldView(db: Db, entry: { url: string; field: unknow
   } catch {
     return null;
   }
+  if (await namesUnreleased(db, parsed.data.versions as Record<string, string>)) return null;
   const page = fieldPageOf(pathname);
   const token = crypto.randomBytes(24).toString('base64url');
   await db.execute(sql`
     INSERT INTO field_view (token_hash, ip, route, remote, versions)
     VALUES (${hashToken(token)}, ${entry.ip}, ${page.route}, ${page.remote}, ${JSON.stringify(parsed.data.versions)}::jsonb)`);
   return token;
+}
+
+/** How long a version that left the site still counts (tabs left open, a cached page). */
+const RELEASED_DAYS = 30;
+
+/**
+ * Whether the view names a remote version the site does not serve: one the page renderer has never reported for a
+ * remote it reports (or not for RELEASED_DAYS). A remote nobody reports (a site without the renderer) is not judged.
+ */
+async function namesUnreleased(db: Db, versions: Record<string, string>): Promise<boolean> {
+  const named = Object.entries(versions).filter(([remote]) => remote !== 'host');
+  if (!named.length) return false;
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM jsonb_each_text(${JSON.stringify(Object.fromEntries(named))}::jsonb) v
+         WHERE EXISTS (SELECT 1 FROM released_version r WHERE r.remote = v.key)
+           AND NOT EXISTS (SELECT 1 FROM released_version r
+                            WHERE r.remote = v.key AND r.version = v.value AND r.last_seen > now() - make_interval(days => ${RELEASED_DAYS}))`,
+  );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** Notes the remote versions the page renderer serves now (its run's remotes file, an open canary's too). */
+export async function noteReleasedVersions(db: Db, versions: Record<string, string>): Promise<void> {
+  const list = Object.entries(versions);
+  if (!list.length) return;
+  await db.execute(sql`
+    INSERT INTO released_version AS r (remote, version) VALUES ${sql.join(
+      list.map(([remote, version]) => sql`(${remote}, ${version})`),
+      sql`, `,
+    )}
+    ON CONFLICT (remote, version) DO UPDATE SET last_seen = now()`);
 }
 
 /** Takes a page view's token: the one statement that deletes it answers the view, so a token counts once. */

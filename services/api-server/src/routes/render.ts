@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { RenderChanges } from '@site/contract';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../lib/errors.js';
+import { noteReleasedVersions, releasedVersionsSchema } from '../lib/field.js';
 import { ackChanges, pendingChanges, releaseLease, takeLease } from '../lib/render-outbox.js';
 
 /** The longest a poll may be held, in seconds (below the usual 60 s idle timeouts of proxies and clients). */
@@ -66,6 +67,12 @@ export default async function renderRoutes(fastify: FastifyInstance, ctx: AppCon
   app.post('/internal/render/lease', { schema: { body: leaseBody } }, async (req, reply) => {
     const { held, lease } = await takeLease(db, req.body.holder, leaseMs);
     return reply.code(held ? 200 : 409).send(lease);
+  });
+
+  // The versions a run renders with: field reports count only for page views of versions the site serves.
+  app.post('/internal/render/versions', { schema: { body: releasedVersionsSchema } }, async (req) => {
+    await noteReleasedVersions(db, req.body.versions as Record<string, string>);
+    return { code: 200, msg: '操作成功' };
   });
 
   app.post('/internal/render/release', { schema: { body: leaseBody } }, async (req) => ({ released: await releaseLease(db, req.body.holder) }));

@@ -20,7 +20,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ARTICLE_STATUS, htmlToText } from '@site/contract';
 import { rows, type Db } from '../db/index.js';
 
-/** The index rule's version: an article indexed by an older one is indexed again at start (`reindexStale`). */
+/**
+ * The index rule's version: an article indexed by an older one is indexed again at start (`reindexStale`). 3: the
+ * subtitle is indexed with the summary (migration 042 marks the articles without one current).
+ */
 export const INDEX_RULE = 3;
 /** Longest vocabulary entry (the column is varchar(64)). */
 const TERM_MAX = 64;

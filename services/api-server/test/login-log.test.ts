@@ -57,7 +57,10 @@ describe('登录日志: every way in, and which one (issue 45.3)', () => {
     const log = await logOf(`userName=${phone}`);
     assert.equal(log.total, 1);
     const [row] = log.rows;
-    assert.deepEqual([row.userName, row.ip, row.browser, row.status, row.msg, row.method], [phone, ip, 'Chrome 120 / Windows', '0', '注册成功', 'register']);
+    assert.deepEqual(
+      [row.userName, row.ip, row.browser, row.status, row.msg, row.method],
+      [phone, ip, 'Chrome 120 / Windows', '0', '注册成功', 'register'],
+    );
     assert.match(row.createTime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // A registration that fails signs no one in: no row (a second one for the same phone is refused).
     const again = await register(phone, freshIp());
@@ -115,7 +118,9 @@ describe('登录日志: every way in, and which one (issue 45.3)', () => {
 
   test('[issue 45.3] a row written before the way in was recorded answers method null (the page shows —)', async () => {
     const name = `old_${Date.now().toString(36)}`;
-    await s.app.ctx.db.execute(sql`INSERT INTO login_log (user_name, ip, browser, status, msg) VALUES (${name}, '10.0.0.1', 'Chrome 99', '0', '登录成功')`);
+    await s.app.ctx.db.execute(
+      sql`INSERT INTO login_log (user_name, ip, browser, status, msg) VALUES (${name}, '10.0.0.1', 'Chrome 99', '0', '登录成功')`,
+    );
     const log = await logOf(`userName=${name}`);
     assert.deepEqual(
       log.rows.map((r) => [r.userName, r.method]),

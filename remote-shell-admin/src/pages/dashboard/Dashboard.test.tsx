@@ -226,7 +226,14 @@ describe('/index workbench', () => {
       code: 200,
       msg: '操作成功',
       data: [
-        { id: 402, title: '配电网故障智能诊断系统用户手册', fileName: 'a.pdf', docType: '用户手册', product: '配电网故障智能诊断系统', publishDate: '2026-10-01 09:00:00' },
+        {
+          id: 402,
+          title: '配电网故障智能诊断系统用户手册',
+          fileName: 'a.pdf',
+          docType: '用户手册',
+          product: '配电网故障智能诊断系统',
+          publishDate: '2026-10-01 09:00:00',
+        },
         { id: 410, title: '产品软件运行环境要求清单', fileName: 'b.pdf', docType: '', product: '', publishDate: '2026-11-01 09:00:00' },
       ],
     });

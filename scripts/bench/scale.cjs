@@ -21,7 +21,12 @@
  * Render runs are not measured here: their figures come from the renderer bench (scripts/bench/render.cjs, run by
  * `npm run bench`).
  *
- * `node scripts/bench/scale.cjs` or `npm run bench -- --scale` (that alone, without the other measurements). Prints
+ * The figures hold outside the bench (issue 43.4): no manual ANALYZE anywhere (autovacuum's statistics only, as an
+ * operator's database has them), a freshly started API, the first call of each shown and counted against its target
+ * (访问统计's first read of the day), the load average before and after; `--loaded` runs the same measurement with
+ * as many CPU burners as cores beside it.
+ *
+ * `node scripts/bench/scale.cjs [--loaded]` or `npm run bench -- --scale [--loaded]` (that alone, without the other measurements). Prints
  * tables and writes bench-report-scale.json at the root (beside the bench's bench-report.json); never fails on numbers.
  */
 const fs = require('fs');
@@ -40,6 +45,19 @@ const ARTICLES = 10_000;
 const RECYCLED = 200;
 const VISITS = 1_000_000;
 const TARGET_MS = { admin: 300, visits: 300, search: 150, public: 50 };
+
+/** `--loaded`: the same measurement with as many CPU burners as cores beside it (a busy machine). */
+const LOADED = process.argv.includes('--loaded');
+
+/** One busy loop per core, in processes of their own (killed when the measurement ends, or with this process). */
+function startBurners() {
+  const { spawn } = require('child_process');
+  return os
+    .cpus()
+    .map(() =>
+      spawn(process.execPath, ['-e', 'process.on("disconnect",()=>process.exit());for(;;){}'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }),
+    );
+}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const round = (n) => Math.round(n * 10) / 10;
@@ -66,7 +84,6 @@ async function fill(client, log, { articlesOnly = false } = {}) {
   // A word by its number: an index lookup (an element of a long text[] is found by walking the array).
   await client.query('CREATE UNLOGGED TABLE bench_word (i int PRIMARY KEY, w text NOT NULL)');
   await client.query('INSERT INTO bench_word SELECT i, w FROM unnest($1::text[]) WITH ORDINALITY AS u(w, i)', [words]);
-  await client.query('ANALYZE bench_word');
   const n = words.length;
   let t = Date.now();
   // Channels staff write in, weighted as a company's ten years would fill them: news and documents most.
@@ -105,7 +122,8 @@ async function fill(client, log, { articlesOnly = false } = {}) {
        FROM article WHERE created_by = 'admin'`,
   );
   log(`articles: ${secondsSince(t)} s`);
-  if (articlesOnly) return client.query('VACUUM ANALYZE');
+  // No ANALYZE (here or anywhere in the bench): the planner sees what an operator's database has, autovacuum's work.
+  if (articlesOnly) return undefined;
 
   t = Date.now();
   // Sessions: a visitor (60,000, many coming back), a day of the year, a start time; 1-6 page loads each, an entry
@@ -186,9 +204,6 @@ async function fill(client, log, { articlesOnly = false } = {}) {
        FROM generate_series(1, 20000) g`,
   );
   log(`messages, notices, staff, customers, sign-in log: ${secondsSince(t)} s`);
-  t = Date.now();
-  await client.query('VACUUM ANALYZE');
-  log(`VACUUM ANALYZE: ${secondsSince(t)} s`);
 }
 
 async function signIn(origin) {
@@ -273,8 +288,9 @@ async function measure(origin, token, list, n) {
   for (const [group, label, p] of list) {
     const times = [];
     let last;
-    // One call first, not counted (a cold plan, the channel cache).
+    // The first call on its own (a cold plan, the channel cache; 访问统计's first read of the day).
     last = await timeCall(origin, token, p);
+    const firstMs = round(last.ms);
     for (let i = 0; i < n; i++) {
       last = await timeCall(origin, token, p);
       times.push(last.ms);
@@ -287,7 +303,19 @@ async function measure(origin, token, list, n) {
     } catch {
       /* not JSON */
     }
-    out.push({ group, call: label, path: p, p50ms: round(percentile(times, 50)), p95ms: round(percentile(times, 95)), code: last.code, total });
+    // The target counts the first call too: an operator's first read of a day is a read like the others.
+    const all = [...times, firstMs].sort((a, b) => a - b);
+    out.push({
+      group,
+      call: label,
+      path: p,
+      firstMs,
+      p50ms: round(percentile(times, 50)),
+      p95ms: round(percentile(times, 95)),
+      maxMs: round(all.at(-1)),
+      code: last.code,
+      total,
+    });
   }
   return out;
 }
@@ -396,20 +424,41 @@ async function measureScale() {
       const { rows: ix } = await client.query('SELECT count(*)::int AS n FROM article_search');
       report.searchIndex.rows = ix[0].n;
       log(`search index: ${JSON.stringify(report.searchIndex)}`);
+      // A freshly started API (nothing cached), on the statistics autovacuum left.
       api = await startApi('scale', apiPort, apiEnv);
       children.push(api.child);
-      await client.query('ANALYZE');
       const token = await signIn(api.origin);
       const { rows: d } = await client.query(
         'SELECT id FROM article WHERE channel_id = 12 AND status = 0 ORDER BY publish_date DESC LIMIT 1 OFFSET 500',
       );
-      log(`measuring, ${CALLS} calls each ...`);
-      report.results = await measure(api.origin, token, calls({ detail: d[0].id }), CALLS);
+      const burners = LOADED ? startBurners() : [];
+      report.mode = LOADED ? `loaded: ${burners.length} CPU burners beside the API (as many as cores)` : 'quiet';
+      report.loadBefore = os.loadavg().map(round);
+      log(`measuring, ${CALLS} calls each (${report.mode}, load ${report.loadBefore.join(' ')}) ...`);
+      try {
+        report.results = await measure(api.origin, token, calls({ detail: d[0].id }), CALLS);
+      } finally {
+        for (const b of burners) b.kill('SIGKILL');
+      }
+      report.loadAfter = os.loadavg().map(round);
+      log(`load average after: ${report.loadAfter.join(' ')}`);
       for (const r of report.results) r.target = `≤ ${TARGET_MS[r.group]} ms`;
-      for (const r of report.results) r.met = r.p95ms <= TARGET_MS[r.group];
-      console.log('\nScale bench: one API instance on PostgreSQL, p50/p95 of the whole answer (ms)');
+      for (const r of report.results) r.met = r.p95ms <= TARGET_MS[r.group] && r.firstMs <= TARGET_MS[r.group];
+      console.log(
+        `\nScale bench: one freshly started API instance on PostgreSQL (no manual ANALYZE), ${report.mode}, load ${report.loadBefore.join(' ')} -> ${report.loadAfter.join(' ')}; first call and p50/p95 of the next ${CALLS} (ms)`,
+      );
       console.table(
-        report.results.map(({ group, call, p50ms, p95ms, target, met, code, total }) => ({ group, call, p50ms, p95ms, target, met, code, total })),
+        report.results.map(({ group, call, firstMs, p50ms, p95ms, target, met, code, total }) => ({
+          group,
+          call,
+          firstMs,
+          p50ms,
+          p95ms,
+          target,
+          met,
+          code,
+          total,
+        })),
       );
       report.explain = await explains(client);
       for (const [name, plan] of Object.entries(report.explain)) console.log(`\nEXPLAIN ANALYZE — ${name}\n  ${plan.join('\n  ')}`);

@@ -102,6 +102,11 @@ export interface ServerOptions {
    * visitCounts). Default: env SITE_VISIT_COUNT_LOCAL=1; test harnesses only (their browsers run on loopback).
    */
   countLocalVisits?: boolean;
+  /**
+   * Count 访问统计's preset ranges (近 7/30/90/365 天) at start and as each day closes, so the day's first read finds
+   * them kept. Default on; the unit test harness turns it off (its servers start by the dozen on tiny data).
+   */
+  warmVisitRanges?: boolean;
   /** Origins of the parent portals that may frame the server's HTML pages. Default env PORTAL_ORIGINS (comma list). */
   portalOrigins?: string[];
   /** The customer-service page of the support link (http/https). Default env SUPPORT_URL, else config site.supportUrl. */
@@ -224,6 +229,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     supportUrl: httpUrlOrEmpty(options.supportUrl ?? process.env.SUPPORT_URL),
     render: renderConfig,
+    warmVisitRanges: options.warmVisitRanges ?? true,
   };
   const db = database.db;
   const ctx: AppContext = {

@@ -34,6 +34,8 @@ export interface ServerConfig {
    * long its lease lasts without renewal (env SITE_RENDER_LEASE_MS).
    */
   render: { token: string; leaseMs: number };
+  /** Count the 访问统计 presets' ranges as each day closes (lib/visit-range.ts warmKeptRanges); the unit harness turns it off. */
+  warmVisitRanges: boolean;
 }
 
 export interface AppContext {

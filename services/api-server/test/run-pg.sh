@@ -44,8 +44,9 @@ as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/server.log" -w -t 30 \
   cat "$PGDIR/server.log" >&2 2>/dev/null; fail "PostgreSQL could not be started on 127.0.0.1:$PORT"; }
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
 
-# Test files given as arguments run alone (`pnpm test:pg test/instances.test.ts`); none = the whole suite.
-[ $# -gt 0 ] || set -- test/*.test.ts
+# Test files given as arguments run alone (`pnpm test:pg test/instances.test.ts`); none = the whole suite, with the
+# tests that need PostgreSQL itself (test/pg/: the search at 10,000 articles).
+[ $# -gt 0 ] || set -- test/*.test.ts test/pg/*.test.ts
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" \
   node --import tsx --test --test-concurrency=3 --test-timeout=600000 "$@"
 status=$?

@@ -78,9 +78,10 @@ describe('[issue 36] search', () => {
       const texts = await textsOf(a.id);
       for (const term of ['配电网', '故障']) assert.ok(texts.includes(term), `${a.title} holds ${term}`);
     }
-    // One term that no article holds: nothing, though the other term is everywhere.
-    const none = await search('配电网 zzqqxxyy');
-    assert.equal(none.totalElements, 0);
+    // One word that no article holds: not every word matches, so the partial matches show, saying so (issue 43.2).
+    const partial = await search('配电网 zzqqxxyy');
+    const alone = await search('配电网');
+    assert.deepEqual([partial.totalElements, partial.terms, partial.missingTerms], [alone.totalElements, ['配电网'], ['zzqqxxyy']]);
   });
 
   test('[issue 36.1] a term found only in the SEO keywords or a tag matches', async () => {
@@ -106,8 +107,10 @@ describe('[issue 36] search', () => {
       const texts = await textsOf(a.id);
       for (const term of ['风险', '预警', '平台']) assert.ok(texts.includes(term), `${a.title} holds ${term}`);
     }
-    // Titles holding every term come before those that do not.
-    const titled = r.content.map((a) => ['风险', '预警', '平台'].every((t) => a.title.includes(t)));
+    // Outside the products and solutions (which come first when their title, code or summary holds every term: issue
+    // 43.2), titles holding every term come before those that do not.
+    const others = r.content.filter((a) => a.searchChannelId !== CHANNEL_IDS.product && a.searchChannelId !== CHANNEL_IDS.solution);
+    const titled = others.map((a) => ['风险', '预警', '平台'].every((t) => a.title.includes(t)));
     assert.equal(titled.indexOf(false) === -1 ? titled.length : titled.indexOf(false), titled.lastIndexOf(true) + 1, 'title matches first');
   });
 
@@ -135,6 +138,42 @@ describe('[issue 36] search', () => {
       news.content.map((x) => x.id),
       [title, summary, keyword, bodyCloseNew, bodyCloseOld, bodyApart],
     );
+  });
+
+  test('[issue 43.2] a product code (RiskEye, FaultSense) finds that product first, before the documents and news that name it', async () => {
+    for (const [code, product] of [
+      ['RiskEye', RISK_PLATFORM],
+      ['FaultSense', FAULT_DIAGNOSIS],
+      ['riskeye', RISK_PLATFORM],
+    ] as const) {
+      const r = await search(code);
+      assert.equal(r.content[0]?.id, product, `${code}: first is ${r.content[0]?.title}`);
+      assert.ok(r.totalElements > 1, `${code} is named elsewhere too`);
+    }
+    // A product whose code names both terms, before an article whose title holds them.
+    const a = `qc${uniq()}`;
+    const titled = await write({ title: `白皮书 ${a} 平台` });
+    const coded = await write({ channelId: CHANNEL_IDS.productPlatform, title: `监测系统 ${uniq()}`, subtitle: `${a.toUpperCase()} 平台 2.0` });
+    assert.deepEqual(
+      (await search(`${a} 平台`)).content.map((x) => x.id),
+      [coded, titled],
+    );
+  });
+
+  test('[issue 43.2] 白皮书 下载: no text holds both, so the best partial matches show, saying which term they leave out', async () => {
+    const r = await search('白皮书 下载');
+    assert.ok(r.totalElements > 0);
+    assert.deepEqual([r.terms, r.missingTerms, r.corrected], [['白皮书'], ['下载'], false]);
+    for (const a of r.content) assert.ok((await textsOf(a.id)).includes('白皮书'), `${a.title} holds 白皮书`);
+    // Of three terms, the two that some articles hold together are kept before any one alone.
+    const x = `qz${uniq()}`;
+    const both = await write({ title: `配电 ${x}`, text: '<p>故障</p>' });
+    const three = await search(`${x} 配电 下载`);
+    assert.deepEqual([three.terms, three.missingTerms, three.content.map((a) => a.id)], [[x, '配电'], ['下载'], [both]]);
+    // Every term held: no partial line; no term held: nothing.
+    assert.equal((await search('白皮书 风险')).missingTerms, undefined);
+    const none = await search(`${x}zz qy${uniq()}zz`, { exact: 'true' });
+    assert.deepEqual([none.totalElements, none.missingTerms], [0, undefined]);
   });
 
   test('[issue 36.3] 风险预井平台 (one wrong character) answers the results of 风险预警平台 and says which query was used', async () => {

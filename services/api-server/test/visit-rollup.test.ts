@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { VisitAnalytics } from '@site/contract';
 import { rows, type Db } from '../src/db/index.js';
 import { visitAnalytics, type DayRange } from '../src/routes/visits.js';
+import { keepPresetRanges, warmKeptRanges } from '../src/lib/visit-range.js';
 import { rawFigures } from './visits-raw.js';
 import { suiteServer } from './helpers.js';
 
@@ -229,6 +230,44 @@ describe('visit roll-ups', () => {
     await compare('a record for a closed day', ranges, [3]);
     const [again] = await kept();
     assert.equal(again.gen, after.gen);
+  });
+
+  test('[issue 43.1] the presets’ ranges are counted as the day closes (and at start), so the day’s first read of 访问统计 counts nothing', async () => {
+    const db = (): Db => s.app.ctx.db;
+    await rows(db(), sql`DELETE FROM visit`);
+    await rows(db(), sql`SELECT visit_rollup_rebuild(${tz()})`);
+    await rows(db(), sql`DELETE FROM visit_range_cache`);
+    const local = (ms: number) => new Date(ms).toLocaleDateString('sv-SE', { timeZone: tz() });
+    const today = local(Date.now());
+    await storeAll(dataSet(Date.parse(`${today}T00:00:00Z`) - 8 * DAY_MS, 8, 44));
+    const kept = () =>
+      rows<{ from_day: string; to_day: string; created_at: string }>(
+        db(),
+        sql`SELECT to_char(from_day, 'YYYY-MM-DD') AS from_day, to_char(to_day, 'YYYY-MM-DD') AS to_day, created_at::text
+              FROM visit_range_cache WHERE gen = (SELECT gen FROM visit_range_gen) ORDER BY from_day DESC`,
+      );
+    assert.deepEqual(await kept(), []);
+    // What the server starts (and runs again a few seconds after each midnight in the roll-ups' zone).
+    const warmer = warmKeptRanges(db(), [7, 30], { ready: async () => undefined, log: (e) => assert.fail(String(e)) });
+    await warmer.done;
+    warmer.stop();
+    const yesterday = local(Date.now() - DAY_MS);
+    const before = await kept();
+    assert.deepEqual(
+      before.map((k) => [k.from_day, k.to_day]),
+      [
+        [local(Date.now() - 6 * DAY_MS), yesterday],
+        [local(Date.now() - 29 * DAY_MS), yesterday],
+      ],
+    );
+    // The day's first reads (近 7 天, 近 30 天) read the kept ranges: nothing is counted again, the figures are the records'.
+    await compare('after the warmer', [
+      [local(Date.now() - 6 * DAY_MS), today],
+      [local(Date.now() - 29 * DAY_MS), today],
+    ]);
+    assert.deepEqual(await kept(), before, 'the kept ranges were read, not counted again');
+    // A second instance (or the next turn) finds them kept and counts nothing.
+    assert.equal(await keepPresetRanges(db(), [7, 30]), 0);
   });
 
   test('[issue 36.10] a database with records made before 025_visit_rollup is backfilled by the migration', async () => {

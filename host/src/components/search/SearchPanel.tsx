@@ -133,6 +133,7 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
             total={result.totalElements}
             asked={query.text}
             corrected={result.corrected ? result.searchedText : undefined}
+            partial={result.missingTerms?.length ? { held: result.terms ?? [], missing: result.missingTerms } : undefined}
             askedHref={searchAddress(asTyped)}
             onAsked={() => onQuery(asTyped)}
           />

@@ -107,4 +107,10 @@ describe('[issue 36.3][issue 36.4] the line above the results', () => {
     fireEvent.click(link);
     expect(onAsked).toHaveBeenCalledTimes(1);
   });
+
+  it('[issue 43.2] says which words the results hold and which they leave out, when no text holds them all', () => {
+    render(<SearchSummary total={4} asked="白皮书 下载" askedHref="/search" onAsked={() => {}} partial={{ held: ['白皮书'], missing: ['下载'] }} />);
+    expect(screen.getByTestId('search-partial').textContent).toBe('没有同时包含全部关键词的内容，以下结果包含“白皮书”，不含“下载”');
+    expect(screen.getByText('共 4 条结果')).toBeTruthy();
+  });
 });

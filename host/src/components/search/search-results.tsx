@@ -70,12 +70,24 @@ interface SummaryProps {
   /** The address of the text asked for, as typed (never corrected). */
   askedHref: string;
   onAsked: () => void;
+  /** When no result holds every term: the terms the results hold, and those they do not. */
+  partial?: { held: string[]; missing: string[] };
 }
 
-/** 共 N 条结果, and when the text was replaced: 已为您显示“…”的结果 with a link to the text as typed. */
-export function SearchSummary({ total, asked, corrected, askedHref, onAsked }: SummaryProps) {
+const quoted = (terms: string[]) => terms.map((t) => `“${t}”`).join('、');
+
+/**
+ * 共 N 条结果; when the text was replaced: 已为您显示“…”的结果 with a link to the text as typed; when only partial matches
+ * exist: which terms the results hold and which they do not.
+ */
+export function SearchSummary({ total, asked, corrected, askedHref, onAsked, partial }: SummaryProps) {
   return (
     <div className="search-summary">
+      {partial && total > 0 && (
+        <p className="search-summary__partial" data-testid="search-partial">
+          没有同时包含全部关键词的内容，以下结果包含{quoted(partial.held)}，不含{quoted(partial.missing)}
+        </p>
+      )}
       {corrected !== undefined && (
         <p className="search-summary__corrected" data-testid="search-corrected">
           已为您显示“{corrected}”的结果，

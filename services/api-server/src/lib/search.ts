@@ -21,7 +21,7 @@ import { ARTICLE_STATUS, htmlToText } from '@site/contract';
 import { rows, type Db } from '../db/index.js';
 
 /** The index rule's version: an article indexed by an older one is indexed again at start (`reindexStale`). */
-export const INDEX_RULE = 2;
+export const INDEX_RULE = 3;
 /** Longest vocabulary entry (the column is varchar(64)). */
 const TERM_MAX = 64;
 /** Characters either side of the first match an excerpt shows, and its whole length. */
@@ -92,6 +92,8 @@ export function queryTerms(text: string): string[] {
 export interface IndexSource {
   id: number;
   title: string;
+  /** A product's code (RiskEye 3.2) or a solution's line: searched with the summary. */
+  subtitle?: string | null;
   description: string | null;
   seoKeywords: string | null;
   tags: string[] | null;
@@ -105,7 +107,7 @@ const vocabularyWord = (w: string) => [...w].length >= 2 && w.length <= TERM_MAX
 /** The index row of an article: its texts (lower case), and its vocabulary (words, pairs of adjacent words, short title). */
 export function indexEntry(a: IndexSource): { title: string; meta: string; doc: string; vocabulary: string[] } {
   const title = normalizeText(a.title);
-  const meta = normalizeText([a.description ?? '', a.seoKeywords ?? '', ...(a.tags ?? [])].join(' \n '));
+  const meta = normalizeText([a.subtitle ?? '', a.description ?? '', a.seoKeywords ?? '', ...(a.tags ?? [])].join(' \n '));
   const body = normalizeText(htmlToText(a.text ?? ''));
   const vocabulary = new Set<string>();
   const add = (w: string) => vocabularyWord(w) && vocabulary.add(w);
@@ -221,7 +223,7 @@ export async function reindexStale(db: Db, log: (m: string) => void = () => {}):
   for (;;) {
     const batch = await rows<IndexSource & { seo_keywords: string | null }>(
       db,
-      sql`SELECT a.id, a.title, a.description, a.seo_keywords, a.tags, a.text FROM article a
+      sql`SELECT a.id, a.title, a.subtitle, a.description, a.seo_keywords, a.tags, a.text FROM article a
           LEFT JOIN article_search s ON s.article_id = a.id
           WHERE s.article_id IS NULL OR s.rule < ${INDEX_RULE} ORDER BY a.id LIMIT 200`,
     );
@@ -269,8 +271,10 @@ const containing = (term: string) => `%${escapeLike(term)}%`;
 /**
  * The ranking (README, _Search_), as a level and whether the terms lie close together; lower first, then newer:
  * 0 a product or solution whose title is the query (spaces and case aside); 1 one whose title holds the query as a
- * phrase (its terms in order, nothing but spaces between: 电网运行风险预警平台 for 风险预警平台); 2 every term in the
- * title; 3 every term in the title, summary, SEO keywords or tags; 4 the body needed. Close: in one field (the fields
+ * phrase (its terms in order, nothing but spaces between: 电网运行风险预警平台 for 风险预警平台); 2 one that holds
+ * every term in its title, code (subtitle: RiskEye), summary, SEO keywords or tags: the product a visitor names comes
+ * before what is written about it; 3 every term in the title; 4 every term in the title, code, summary, SEO keywords
+ * or tags; 5 the body needed. Close: in one field (the fields
  * are a line apart in `doc`), the terms in the query's order (either order for two) with at most 10 characters
  * between each. The index's texts are lower case, as the terms are: plain LIKE and case-sensitive expressions.
  */
@@ -279,12 +283,14 @@ function rankSql(terms: string[], scope: SearchScope): { level: SQL; close: SQL 
   const compact = terms.join('');
   const phrase = terms.map(escapeRe).join(' ?');
   const lead = scope.leadChannelIds.length ? sql`a.channel_id IN (${idList(scope.leadChannelIds)})` : sql`false`;
+  const inTitleOrMeta = all((term) => sql`(s.title LIKE ${containing(term)} OR s.meta LIKE ${containing(term)})`);
   const level = sql`CASE
     WHEN ${lead} AND replace(s.title, ' ', '') = ${compact} THEN 0
     WHEN ${lead} AND s.title ~ ${phrase} THEN 1
-    WHEN ${all((term) => sql`s.title LIKE ${containing(term)}`)} THEN 2
-    WHEN ${all((term) => sql`(s.title LIKE ${containing(term)} OR s.meta LIKE ${containing(term)})`)} THEN 3
-    ELSE 4 END`;
+    WHEN ${lead} AND ${inTitleOrMeta} THEN 2
+    WHEN ${all((term) => sql`s.title LIKE ${containing(term)}`)} THEN 3
+    WHEN ${inTitleOrMeta} THEN 4
+    ELSE 5 END`;
   if (terms.length < 2) return { level, close: null };
   const gap = `[^\n]{0,${CLOSE_WITHIN}}`;
   const escaped = terms.map(escapeRe);
@@ -310,25 +316,44 @@ const gramsOf = (term: string): string[] => {
  */
 const matchAll = (terms: string[]) => {
   const grams = [...new Set(terms.flatMap(gramsOf))];
-  const parts: SQL[] = [];
-  if (grams.length)
-    parts.push(
-      sql`s.grams @> ARRAY[${sql.join(
+  const byGrams = grams.length
+    ? sql`grams @> ARRAY[${sql.join(
         grams.map((g) => sql`${g}`),
         sql`, `,
-      )}]::text[]`,
-    );
+      )}]::text[]`
+    : sql`true`;
   // Never through the trigram index of `doc` (`doc || ''` is not its expression): its bitmap is lossy, and ANDed
   // with the grams' it would have every row's grams read again.
-  for (const term of terms) {
-    const n = [...term].length;
-    if (n < 2 || n > 3) parts.push(sql`(s.doc || '') LIKE ${containing(term)}`);
-  }
-  return sql.join(parts, sql` AND `);
+  const inText = terms.filter((term) => [...term].length < 2 || [...term].length > 3).map((term) => sql`(s.doc || '') LIKE ${containing(term)}`);
+  return { byGrams, inText: inText.length ? sql.join(inText, sql` AND `) : sql`true` };
 };
 
 const publicIn = (channelIds: number[]) =>
   sql`a.status = ${ARTICLE_STATUS.published} AND a.publish_date <= now() AND a.channel_id IN (${channelIds.length ? idList(channelIds) : sql`NULL`})`;
+
+/**
+ * The planner settings of the search's statements (this transaction only; why: findArticles). test/pg/ checks at
+ * 10,000 articles that the statement takes the grams index with them.
+ */
+export async function searchPlanner(tx: Db): Promise<void> {
+  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+}
+
+/**
+ * The statement that counts the matches per ranking level and lists each level's ids newest first. The grams decide
+ * first, alone (a materialised step over article_search only: nothing else to join to, so the GIN index's bitmap is
+ * its one way with searchPlanner's settings); the rows left are then joined and ranked.
+ */
+export function levelsStatement(terms: string[], scope: SearchScope): SQL {
+  const { level } = rankSql(terms, scope);
+  const { byGrams, inText } = matchAll(terms);
+  return sql`WITH m AS MATERIALIZED (SELECT article_id FROM article_search WHERE ${byGrams})
+    SELECT ${level} AS level, count(*)::int AS n, array_agg(a.id ORDER BY a.publish_date DESC, a.id DESC) AS ids
+      FROM m JOIN article a ON a.id = m.article_id JOIN article_search s ON s.article_id = m.article_id
+     WHERE ${publicIn(scope.channelIds)} AND ${inText}
+     GROUP BY 1 ORDER BY 1`;
+}
 
 /**
  * One page of the public articles in scope holding every term, best first, and how many there are.
@@ -351,18 +376,12 @@ export async function findArticles(
   page: number,
   size: number,
 ): Promise<{ total: number; hits: SearchHit[] }> {
-  const { level, close } = rankSql(terms, scope);
-  const from = sql`FROM article a JOIN article_search s ON s.article_id = a.id WHERE ${publicIn(scope.channelIds)} AND ${matchAll(terms)}`;
+  const { close } = rankSql(terms, scope);
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    await searchPlanner(tx);
     // Per level, its matches newest first (ids only: no text read).
-    const levels = await rows<{ level: number; n: number; ids: number[] }>(
-      tx,
-      sql`SELECT ${level} AS level, count(*)::int AS n, array_agg(a.id ORDER BY a.publish_date DESC, a.id DESC) AS ids
-          ${from} GROUP BY 1 ORDER BY 1`,
-    );
+    const levels = await rows<{ level: number; n: number; ids: number[] }>(tx, levelsStatement(terms, scope));
     const total = levels.reduce((sum, l) => sum + Number(l.n), 0);
     const need = page * size;
     const hits: SearchHit[] = [];
@@ -396,6 +415,52 @@ export async function findArticles(
     }
     return { total, hits: hits.slice((page - 1) * size) };
   });
+}
+
+/** Words beyond these are not left out one by one (the sets to try grow fast); a longer query keeps its first ones. */
+const PARTIAL_WORDS = 5;
+
+/**
+ * For a query of several words (typed a space apart) that no article matches with every term: the largest sets of
+ * its words whose terms some articles hold all of, and of those the set with the most matches (the earlier words first
+ * on a tie); that set's terms and page. A word is kept or left out whole (风险预井平台 is one word: its typo is the
+ * corrections' business). Null for one word, or when no word alone finds anything.
+ */
+export async function bestPartial(
+  db: Db,
+  text: string,
+  scope: SearchScope,
+  page: number,
+  size: number,
+): Promise<{ terms: string[]; missing: string[]; found: { total: number; hits: SearchHit[] } } | null> {
+  const words = normalizeText(text)
+    .split(' ')
+    .map((word) => ({ word, terms: queryTerms(word) }))
+    .filter((w) => w.terms.length)
+    .slice(0, PARTIAL_WORDS);
+  const termsOfSet = (set: typeof words) => [...new Set(set.flatMap((w) => w.terms))];
+  for (let k = words.length - 1; k >= 1; k--) {
+    let best: { set: typeof words; total: number } | null = null;
+    for (const set of combinations(words, k)) {
+      const { total } = await findArticles(db, termsOfSet(set), scope, 1, 1);
+      if (total > (best?.total ?? 0)) best = { set, total };
+    }
+    if (best) {
+      const terms = termsOfSet(best.set);
+      const missing = words.filter((w) => !best.set.includes(w)).map((w) => w.word);
+      return { terms, missing, found: await findArticles(db, terms, scope, page, size) };
+    }
+  }
+  return null;
+}
+
+/** The k-element subsets of a list, each in the list's order, earlier elements' sets first. */
+function* combinations<T>(list: T[], k: number, from = 0): Generator<T[]> {
+  if (k === 0) {
+    yield [];
+    return;
+  }
+  for (let i = from; i <= list.length - k; i++) for (const rest of combinations(list, k - 1, i + 1)) yield [list[i], ...rest];
 }
 
 /**

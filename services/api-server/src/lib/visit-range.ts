@@ -269,7 +269,82 @@ export async function keptFigures(db: Db, r: DayRange, top: number, card: boolea
   const first = await readRange(db, r, top, card);
   if (first.kind === 'figures') return first.figures;
   if (first.kind === 'open') return fallback();
-  await keepRange(db, dayString(r.begin), first.closed);
+  await keepOnce(db, dayString(r.begin), first.closed);
   const again = await readRange(db, r, top, card);
   return again.kind === 'figures' ? again.figures : fallback();
+}
+
+/** The ranges being counted in this process: a read that needs one the warmer is counting waits for that count. */
+const keeping = new Map<string, Promise<void>>();
+function keepOnce(db: Db, from: string, to: string): Promise<void> {
+  const key = `${from}|${to}`;
+  const running = keeping.get(key);
+  if (running) return running;
+  const run = keepRange(db, from, to).finally(() => keeping.delete(key));
+  keeping.set(key, run);
+  return run;
+}
+
+/**
+ * Counts the closed days of the presets' ranges (the last N days: 访问统计's 近 7/30/90/365 天 and the dashboard card)
+ * that are not kept under the current generation. A range ending yesterday changes every day, and counting a year
+ * of roll-ups takes seconds at a million visits: done here as the day closes, the day's first read finds it kept.
+ */
+export async function keepPresetRanges(db: Db, presets: readonly number[]): Promise<number> {
+  let kept = 0;
+  for (const days of presets) {
+    const [k] = await rows<{ from: string; closed: string; hit: boolean }>(
+      db,
+      sql`SELECT to_char(k.today - ${days - 1}::int, 'YYYY-MM-DD') AS "from", to_char(k.today - 1, 'YYYY-MM-DD') AS closed,
+                 EXISTS (SELECT 1 FROM visit_range_cache c WHERE c.zone = k.zone AND c.from_day = k.today - ${days - 1}::int
+                           AND c.to_day = k.today - 1 AND c.gen = k.gen) AS hit
+            FROM (SELECT z.zone, g.gen, (clock_timestamp() AT TIME ZONE z.zone)::date AS today FROM visit_rollup_zone z, visit_range_gen g) k`,
+    );
+    if (!k || k.hit || days < 2) continue;
+    await keepOnce(db, k.from, k.closed);
+    kept++;
+  }
+  return kept;
+}
+
+/** Milliseconds until the next midnight in the roll-ups' zone (the database's clock). */
+async function untilDayCloses(db: Db): Promise<number> {
+  const [r] = await rows<{ ms: number }>(
+    db,
+    sql`SELECT (extract(epoch FROM ((date_trunc('day', clock_timestamp() AT TIME ZONE z.zone) + interval '1 day') AT TIME ZONE z.zone)
+                 - clock_timestamp()) * 1000)::float8 AS ms FROM visit_rollup_zone z`,
+  );
+  return Math.max(0, Number(r?.ms ?? 3_600_000));
+}
+
+/**
+ * Keeps the presets' ranges counted ahead of their first read: once at start, then a few seconds after each day
+ * closes (every instance: the second finds the range kept and counts nothing; a random delay keeps them apart).
+ */
+export function warmKeptRanges(
+  db: Db,
+  presets: readonly number[],
+  o: { ready: () => Promise<void>; log: (err: unknown) => void },
+): { stop(): void; done: Promise<void> } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const turn = async (): Promise<void> => {
+    if (stopped) return;
+    await o
+      .ready()
+      .then(() => keepPresetRanges(db, presets))
+      .catch(o.log);
+    if (stopped) return;
+    const wait = (await untilDayCloses(db).catch(() => 3_600_000)) + 5_000 + Math.floor(Math.random() * 30_000);
+    timer = setTimeout(() => void turn(), wait);
+    timer.unref();
+  };
+  const done = turn();
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+    done,
+  };
 }

@@ -15,7 +15,7 @@ import { bearer, loadUserByToken } from '../lib/auth.js';
 import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/validate.js';
 import { visitFields } from '../lib/visits.js';
 import { blockItemFields } from '../lib/block-items.js';
-import { corrections, excerptOf, findArticles, matchRanges, normalizeText, queryTerms } from '../lib/search.js';
+import { bestPartial, corrections, excerptOf, findArticles, matchRanges, normalizeText, queryTerms } from '../lib/search.js';
 import { issueVisitField, recordVisitField } from './field.js';
 import type { Article, ArticleDetail, ArticleSearchPage, ArticleWithText, BlockItem, Channel, SpringPage } from '@site/contract';
 
@@ -397,6 +397,13 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
         }
       }
     }
+    // Still nothing with every word: the best partial matches (those holding the most of the words typed), said so
+    // with the words left out.
+    let missingTerms: string[] | undefined;
+    if (found.total === 0) {
+      const partial = await bestPartial(db, q.text, scope, q.page, q.pageSize);
+      if (partial) [found, missingTerms, used, searchedText] = [partial.found, partial.missing, partial.terms, normalizeText(q.text)];
+    }
     const ids = found.hits.map((h) => h.id);
     const byId = new Map(
       ids.length
@@ -443,6 +450,7 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
       searchedText,
       corrected,
       terms: used,
+      ...(missingTerms ? { missingTerms } : {}),
     };
   });
 

@@ -30,7 +30,7 @@ import { rows, type Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { needPermi } from '../lib/auth.js';
 import { formatDate } from '../lib/text.js';
-import { dayFigures, keptFigures } from '../lib/visit-range.js';
+import { dayFigures, keptFigures, warmKeptRanges } from '../lib/visit-range.js';
 
 const OK = '操作成功';
 /** How many rows each ranking of the analytics page gives (the dashboard card: DASHBOARD_TOP). */
@@ -343,6 +343,17 @@ export function analyticsCsv(a: VisitAnalytics): string {
 export default async function visitRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
+  // The presets' long ranges are counted as each day closes, not by the day's first reader (lib/visit-range.ts).
+  if (ctx.config.warmVisitRanges) {
+    const warmer = warmKeptRanges(db, VISIT_RANGE.presets, {
+      ready: () => rollupZone(db),
+      log: (err) => fastify.log.warn({ err }, '访问统计: the preset ranges could not be counted ahead'),
+    });
+    app.addHook('preClose', async () => {
+      warmer.stop();
+      await warmer.done;
+    });
+  }
 
   const statsQuery = z.object({
     days: z.coerce

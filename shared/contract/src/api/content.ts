@@ -194,6 +194,11 @@ export interface ArticleSearchPage extends SpringPage<ArticleSearchResult> {
   corrected?: boolean;
   /** The terms searched (every result holds each of them). */
   terms?: string[];
+  /**
+   * The terms of the text that no result holds, when no article holds them all (白皮书 下载): the results are the best
+   * partial matches, holding `terms`, and the page says so.
+   */
+  missingTerms?: string[];
 }
 
 /** `GET /api/article/prev?id=` / `next?id=`: neighbour in the same channel, or `null` (HTTP 200) when none. */

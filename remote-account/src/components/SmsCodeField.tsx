@@ -44,8 +44,8 @@ export function retryAfterSeconds(e: unknown): number | null {
 
 /**
  * 短信验证码 input with its 获取验证码 button: checks the phone first, sends the code, then waits 60 s
- * before it can be sent again. Server errors are notified by the shared client; a 429 (请在 N 秒后重试) also
- * counts the button down from the N seconds the server gave. For a purpose that `needsCaptcha`, a 图形验证码 field comes
+ * before it can be sent again. Server errors are notified by the shared client; a 429 (请在 N 秒后重试, which the
+ * client shows as a 请稍候 warning, not an error) also counts the button down from the N seconds the server gave. For a purpose that `needsCaptcha`, a 图形验证码 field comes
  * first (none when the server has captchas off): its answer goes with the request, and after any answer the used
  * captcha is replaced and its answer cleared (single use); the rest of the form keeps what was typed.
  */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import type { WorkbenchAccount, WorkbenchDocument } from '@site/contract';
 import { rows } from '../src/db/index.js';
-import { documentsFor, httpUrlOrEmpty, productStem } from '../src/routes/workbench.js';
+import { documentsFor, httpUrlOrEmpty, productOfDocument, productStem } from '../src/routes/workbench.js';
 import { freshPhone, login, req, sendSms, startTestServer, suiteServer } from './helpers.js';
 
 const s = suiteServer();
@@ -61,6 +61,20 @@ describe('customer workbench', () => {
     assert.match(doc.fileName ?? '', /\.pdf$/);
     const liu = (await documents(await login(s.app, '13800138001', 'customer123'))).map((d) => d.title);
     assert.equal(liu[0], '新能源场站功率预测系统操作手册', 'the manual names the product without 与风险评估');
+  });
+
+  test('[issue 45.3] each document says which of the customer\u2019s products it is for; a general one names none', async () => {
+    const zhang = await documents(await login(s.app, '13800138000', 'customer123'));
+    const manual = zhang.find((d) => d.title === '配电网故障智能诊断系统用户手册')!;
+    assert.equal(manual.product, '配电网故障智能诊断系统');
+    const general = zhang.find((d) => d.title === '产品软件运行环境要求清单')!;
+    assert.equal(general.product, '');
+    // The customer's product as the product centre names it, not the stem the manual repeats.
+    const liu = await documents(await login(s.app, '13800138001', 'customer123'));
+    assert.equal(liu.find((d) => d.title === '新能源场站功率预测系统操作手册')?.product, '新能源场站功率预测与风险评估系统');
+    assert.equal(productOfDocument({ title: 'B系统手册' }, ['A平台', 'B系统']), 'B系统');
+    assert.equal(productOfDocument({ title: '运维规范', tags: ['A平台'] }, ['A平台', 'B系统']), 'A平台');
+    assert.equal(productOfDocument({ title: '运维规范' }, ['A平台']), '');
   });
 
   test('[issue 44.8] a document scheduled for later is not in a customer\u2019s workbench before its publish time, as it is not on the site', async () => {

@@ -311,6 +311,16 @@ export const RECYCLE_CHANNEL_GONE_MSG = '原栏目已删除，请先恢复或新
 /** 登录日志 (issue 27.4): `status` of a sign-in attempt. */
 export const LOGIN_LOG_STATUS_LABELS = { '0': '成功', '1': '失败' } as const;
 
+/**
+ * 登录日志's 登录方式: how the person signed in (or tried to). `register` is the sign-in a registration gives (the SMS
+ * code that registered the phone proved it, so the new customer is signed in at once); `wx` the messaging-app
+ * sign-in (/bus/wx/oauth2/*, the 微信登录 of the login page). Rows written before the column existed have none.
+ */
+export const LOGIN_METHODS = ['password', 'sms', 'wx', 'register'] as const;
+export const LOGIN_METHOD_LABELS = { password: '密码', sms: '短信', wx: '微信', register: '注册' } as const;
+/** What 登录日志 shows for a row with no 登录方式 recorded (written before the column existed). */
+export const LOGIN_METHOD_UNKNOWN = '—';
+
 /** The stale-save answer when two people edit the same row (a version number on each row). */
 export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';
 /**

@@ -62,7 +62,16 @@ beforeEach(() => {
   m.getWorkbenchDocuments.mockResolvedValue({
     code: 200,
     msg: '操作成功',
-    data: [{ id: 402, title: '配电网故障智能诊断系统用户手册', fileName: 'manual.pdf', docType: '用户手册', publishDate: '2026-10-01 09:00:00' }],
+    data: [
+      {
+        id: 402,
+        title: '配电网故障智能诊断系统用户手册',
+        fileName: 'manual.pdf',
+        docType: '用户手册',
+        product: '配电网故障智能诊断系统',
+        publishDate: '2026-10-01 09:00:00',
+      },
+    ],
   });
   m.getMyMessages.mockResolvedValue({
     code: 200,
@@ -187,8 +196,15 @@ describe('/index workbench', () => {
       code: 200,
       msg: '操作成功',
       data: [
-        { id: 402, title: '配电网故障智能诊断系统用户手册', fileName: 'a.pdf', docType: '用户手册', publishDate: '2026-10-01 09:00:00' },
-        { id: 410, title: '产品软件运行环境要求清单', fileName: 'b.pdf', docType: '', publishDate: '2026-11-01 09:00:00' },
+        {
+          id: 402,
+          title: '配电网故障智能诊断系统用户手册',
+          fileName: 'a.pdf',
+          docType: '用户手册',
+          product: '配电网故障智能诊断系统',
+          publishDate: '2026-10-01 09:00:00',
+        },
+        { id: 410, title: '产品软件运行环境要求清单', fileName: 'b.pdf', docType: '', product: '', publishDate: '2026-11-01 09:00:00' },
       ],
     });
     authStore.setInfo({ user: { ...customer, customerId: 12 }, roles: [], permissions: [] });
@@ -203,6 +219,30 @@ describe('/index workbench', () => {
     await screen.findByRole('link', { name: '产品软件运行环境要求清单' });
     const docs = [...document.querySelectorAll('.workbench-documents .ant-list-item a')].map((a) => a.textContent);
     expect(docs).toEqual(['配电网故障智能诊断系统用户手册', '产品软件运行环境要求清单']);
+  });
+
+  it('[issue 45.3] a document for one of the customer’s products is marked with that product; a general one is not', async () => {
+    m.getWorkbenchDocuments.mockResolvedValue({
+      code: 200,
+      msg: '操作成功',
+      data: [
+        {
+          id: 402,
+          title: '配电网故障智能诊断系统用户手册',
+          fileName: 'a.pdf',
+          docType: '用户手册',
+          product: '配电网故障智能诊断系统',
+          publishDate: '2026-10-01 09:00:00',
+        },
+        { id: 410, title: '产品软件运行环境要求清单', fileName: 'b.pdf', docType: '', product: '', publishDate: '2026-11-01 09:00:00' },
+      ],
+    });
+    authStore.setInfo({ user: customer, roles: [], permissions: [] });
+    show();
+    await screen.findByRole('link', { name: '产品软件运行环境要求清单' });
+    const [manual, general] = [...document.querySelectorAll<HTMLElement>('.workbench-documents .ant-list-item')];
+    expect(within(manual).getByText('适用于 配电网故障智能诊断系统')).toBeTruthy();
+    expect(within(general).queryByText(/^适用于/)).toBeNull();
   });
 
   it('[ISSUE-27.10] 我要留言 opens a form that files the message under the account, then lists it', async () => {
@@ -220,8 +260,24 @@ describe('/index workbench', () => {
     fireEvent.change(within(dialog).getByLabelText('留言内容'), { target: { value: '能否改到周五？' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ })));
     await waitFor(() => expect(m.postMyMessage).toHaveBeenCalledWith({ title: '巡检时间', text: '能否改到周五？' }));
-    expect(await screen.findByText('留言成功')).toBeTruthy();
+    expect(await screen.findByText(/^留言成功/)).toBeTruthy();
     await waitFor(() => expect(m.getMyMessages).toHaveBeenCalledTimes(2));
+  });
+
+  it('[issue 45.3] the 留言成功 notice says how the answer comes, in the words the form said it before sending', async () => {
+    authStore.setInfo({ user: customer, roles: [], permissions: [] });
+    m.postMyMessage.mockResolvedValue({ code: 200, msg: '留言成功', data: {} as never });
+    show();
+    await screen.findByText('诊断报告导出问题');
+    fireEvent.click(screen.getByRole('button', { name: /我要留言/ }));
+    const dialog = await screen.findByRole('dialog');
+    const note = '回复将显示在“我的留言”中，并以短信发送至 138****8000。';
+    expect(within(dialog).getByText(note)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '巡检时间' } });
+    fireEvent.change(within(dialog).getByLabelText('留言内容'), { target: { value: '能否改到周五？' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ })));
+    const notice = (await screen.findByText(`留言成功。${note}`)).closest('.ant-message-notice');
+    expect(notice).toBeTruthy();
   });
 
   it('[ISSUE-19 customer] staff keep the staff workbench with role names in Chinese and no “no permission” card', async () => {

@@ -14,9 +14,13 @@ export const DOCUMENTS_EMPTY = {
   failed: '文档加载失败，请稍后刷新',
 } as const;
 
+/** The mark of a document written for one of the customer's products (the server names which: `product`). */
+export const productTag = (product: string) => `适用于 ${product}`;
+
 /**
  * The document centre's published files for the customer's product first, then the general ones, each
- * downloadable; the server answers none for an account without a product (issue 27.9).
+ * downloadable; the server answers none for an account without a product (issue 27.9). A document for one of
+ * the customer's products is marked with that product's name, so it stands apart from the general ones.
  */
 export function MyDocuments({ account }: { account: WorkbenchAccount | null }) {
   const q = useShellQuery(workbenchDocumentsQuery());
@@ -52,6 +56,11 @@ export function MyDocuments({ account }: { account: WorkbenchAccount | null }) {
             <Space wrap>
               {d.docType && <Tag>{d.docType}</Tag>}
               <Link to={`/document?id=${d.id}`}>{d.title}</Link>
+              {d.product && (
+                <Tag color="blue" className="workbench-document-product">
+                  {productTag(d.product)}
+                </Tag>
+              )}
               <Typography.Text type="secondary">{formatDate(d.publishDate, 'YYYY-MM-DD')}</Typography.Text>
             </Space>
           </List.Item>

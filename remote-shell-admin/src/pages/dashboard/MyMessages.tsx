@@ -21,6 +21,15 @@ const PAGE_SIZE = 5;
 export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
 /**
+ * How the answer comes, said by the form before sending and again by the 留言成功 notice after it (the customer who
+ * did not read the form's line learns it there).
+ */
+export const answerNote = (phone: string) =>
+  phone ? `回复将显示在“我的留言”中，并以短信发送至 ${maskPhone(phone)}。` : '回复将显示在“我的留言”中。';
+/** Seconds the 留言成功 notice stays: a sentence to read, not a bare 留言成功 (antd's default is 3). */
+const SAVED_NOTICE_SECONDS = 6;
+
+/**
  * The customer's own messages (written while signed in), newest first, with the staff's answers; 我要留言 opens a
  * form that files a new one under their account (issue 27.10: the server takes the author from the session).
  */
@@ -96,7 +105,7 @@ function NewMessage({ onClose, onSaved }: { onClose: () => void; onSaved: () => 
   const phone = user?.phonenumber ?? '';
   const submit = async (v: MyMessageBody) => {
     await postMyMessage({ title: v.title.trim(), text: v.text.trim() });
-    void message.success('留言成功');
+    void message.success({ content: `留言成功。${answerNote(phone)}`, duration: SAVED_NOTICE_SECONDS });
     onSaved();
   };
   return (
@@ -108,7 +117,7 @@ function NewMessage({ onClose, onSaved }: { onClose: () => void; onSaved: () => 
         <Input.TextArea autoSize={{ minRows: 4, maxRows: 10 }} maxLength={MESSAGE_TEXT_MAX} showCount placeholder="请描述您的问题或需求" />
       </Form.Item>
       <Typography.Text type="secondary" className="workbench-new-message-note">
-        {phone ? `回复将显示在“我的留言”中，并以短信发送至 ${maskPhone(phone)}。` : '回复将显示在“我的留言”中。'}
+        {answerNote(phone)}
       </Typography.Text>
     </FormDialog>
   );

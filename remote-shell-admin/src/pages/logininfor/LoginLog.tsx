@@ -1,5 +1,5 @@
 import { Tag } from '@site/antd-kit';
-import { LOGIN_LOG_STATUS_LABELS, type LoginLogEntry } from '@site/contract';
+import { LOGIN_LOG_STATUS_LABELS, LOGIN_METHOD_LABELS, LOGIN_METHOD_UNKNOWN, type LoginLogEntry } from '@site/contract';
 import { lists } from '../../data/queries';
 import { labelOptions, ListPage, useListPage } from '../../list-page';
 
@@ -7,7 +7,8 @@ const PAGE_SIZE = 20;
 
 /**
  * 登录日志 (system/logininfor/index, issue 27.4; RuoYi's 登录日志): each sign-in attempt with the name given, the
- * address, the browser, the outcome and what the person was told, newest first. Read-only: no actions, so 查询 is for
+ * address, the browser, the way in (密码, 短信, 微信, or 注册: the sign-in a registration gives; — for rows from before
+ * it was recorded), the outcome and what the person was told, newest first. Read-only: no actions, so 查询 is for
  * everyone who may open the page.
  */
 export default function LoginLog() {
@@ -21,16 +22,23 @@ export default function LoginLog() {
         anyone: true,
         fields: [
           { name: 'userName', label: '用户名称', kind: 'text', maxLength: 64, placeholder: '用户名称或手机号' },
+          { name: 'method', label: '登录方式', kind: 'select', width: 120, options: labelOptions(LOGIN_METHOD_LABELS) },
           { name: 'status', label: '登录状态', kind: 'select', width: 120, options: labelOptions(LOGIN_LOG_STATUS_LABELS) },
         ],
       }}
       rowKey="id"
-      scrollX={860}
+      scrollX={950}
       emptyText="暂无登录记录"
       columns={[
         { title: '用户名称', dataIndex: 'userName', width: 160 },
         { title: '登录地址', dataIndex: 'ip', width: 150, render: (v: string | null) => v ?? '—' },
         { title: '浏览器', dataIndex: 'browser', width: 180 },
+        {
+          title: '登录方式',
+          dataIndex: 'method',
+          width: 90,
+          render: (v: LoginLogEntry['method']) => (v ? LOGIN_METHOD_LABELS[v] : LOGIN_METHOD_UNKNOWN),
+        },
         {
           title: '登录状态',
           dataIndex: 'status',

@@ -4,7 +4,7 @@
  * disagree (tables, columns, types, nullability, defaults, primary keys, unique constraints, declared indexes).
  */
 import { sql } from 'drizzle-orm';
-import type { ContentChange } from '@site/contract';
+import type { ContentChange, LoginMethod } from '@site/contract';
 import {
   bigint,
   bigserial,
@@ -375,6 +375,8 @@ export const loginLog = pgTable('login_log', {
   status: char('status', { length: 1 }).notNull(),
   msg: varchar('msg', { length: 200 }).notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** 登录方式 (migrations/039_login_log_method.sql): null on rows from before it was recorded. */
+  method: varchar('method', { length: 16 }).$type<LoginMethod>(),
 });
 
 export const sysDictData = pgTable('sys_dict_data', {

@@ -1,11 +1,11 @@
 /**
- * 登录日志 (issue 27.4, RuoYi's sys_logininfor): each sign-in attempt with the name given, the address, the browser
- * and what the person was told. Written outside the attempt's own work, so a failure to write it never changes the
+ * 登录日志 (issue 27.4, RuoYi's sys_logininfor): each sign-in attempt with the name given, the address, the browser,
+ * the way in (登录方式) and what the person was told. Written outside the attempt's own work, so a failure to write it never changes the
  * answer of a sign-in.
  */
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { LoginLogEntry } from '@site/contract';
+import type { LoginLogEntry, LoginMethod } from '@site/contract';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { formatDateTime } from './text.js';
@@ -52,7 +52,12 @@ export async function accountNamed(db: Db, given: { userName: string } | { phone
   return !!row;
 }
 
-export async function recordLogin(db: Db, req: FastifyRequest, userName: string, ok: boolean, msg: string): Promise<void> {
+export async function recordLogin(
+  db: Db,
+  req: FastifyRequest,
+  attempt: { userName: string; ok: boolean; msg: string; method: LoginMethod },
+): Promise<void> {
+  const { userName, ok, msg, method } = attempt;
   const ua = req.headers['user-agent'];
   try {
     await db.insert(t.loginLog).values({
@@ -62,6 +67,7 @@ export async function recordLogin(db: Db, req: FastifyRequest, userName: string,
       userAgent: (ua ?? '').slice(0, 500),
       status: ok ? '0' : '1',
       msg: msg.slice(0, 200),
+      method,
     });
   } catch (err) {
     req.log.warn({ err }, 'login log not written');
@@ -76,6 +82,7 @@ export function toLoginLogEntry(r: typeof t.loginLog.$inferSelect): LoginLogEntr
     browser: r.browser,
     status: r.status === '0' ? '0' : '1',
     msg: r.msg,
+    method: r.method ?? null,
     createTime: formatDateTime(r.createdAt),
   };
 }

@@ -32,7 +32,7 @@ import { countHit, hit, overLimit, peekHits } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { phone, PHONE_RE, queryAndBody, smsCode } from '../lib/validate.js';
-import type { GetInfoResponse, PowResponse, RouterVo } from '@site/contract';
+import type { GetInfoResponse, LoginMethod, PowResponse, RouterVo } from '@site/contract';
 
 const OK = '操作成功';
 /** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
@@ -89,7 +89,12 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
    * attempt. A name that matches no account is logged as 未知用户, never as typed (a password typed into the name
    * field must not sit in the log).
    */
-  async function logged<T>(req: FastifyRequest, given: { userName: string } | { phone: string }, signIn: () => Promise<T>): Promise<T> {
+  async function logged<T>(
+    req: FastifyRequest,
+    given: { userName: string } | { phone: string },
+    method: LoginMethod,
+    signIn: () => Promise<T>,
+  ): Promise<T> {
     const fails = ctx.config.rateLimits.loginFailures;
     const key = loginFailKey(req.ip);
     const past = await peekHits(db, key, fails.windowMs);
@@ -97,14 +102,14 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     const name = 'userName' in given ? given.userName : given.phone;
     try {
       const out = await signIn();
-      await recordLogin(db, req, name, true, '登录成功');
+      await recordLogin(db, req, { userName: name, ok: true, msg: '登录成功', method });
       return out;
     } catch (err) {
       // Business refusals (wrong password, captcha, lock, disabled); not the rate limit's 429s, which a flood makes.
       if (err instanceof BizError) {
         const counted = await countHit(db, key, fails.windowMs);
         if (counted.count > fails.limit) throw overLimit(counted.retryAfter, loginFailuresMessage);
-        await recordLogin(db, req, (await accountNamed(db, given)) ? name : UNKNOWN_USER, false, err.message);
+        await recordLogin(db, req, { userName: (await accountNamed(db, given)) ? name : UNKNOWN_USER, ok: false, msg: err.message, method });
       }
       throw err;
     }
@@ -130,7 +135,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     await hit(db, `login:${req.ip}:${b.username.toLowerCase()}`, lim.limit, lim.windowMs);
     // Before the attempt: a missing or wrong proof is no refused sign-in (nothing counted, nothing logged).
     if (await loginNeedsPow(req.ip)) await verifyPow(db, b.pow);
-    return logged(req, { userName: b.username }, async () => {
+    return logged(req, { userName: b.username }, 'password', async () => {
       // A wrong captcha throws here, so every attempt that goes on has passed it (when captchas are on).
       if (await captchaEnabled()) await verifyCaptcha(db, b.uuid, b.code);
       // Per account and address (and the account's count from everywhere): counted before the compare (lib/loginlock.ts).
@@ -151,7 +156,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
     const b = req.body;
     const lim = ctx.config.rateLimits.login;
     await hit(db, `login:${req.ip}:${b.phone}`, lim.limit, lim.windowMs);
-    return logged(req, { phone: b.phone }, async () => {
+    return logged(req, { phone: b.phone }, 'sms', async () => {
       await consumeSmsCode(db, b.phone, b.code, 'login');
       const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.phonenumber, b.phone));
       // The same answer as a wrong code: sign-in must not tell which numbers are registered.

@@ -6,7 +6,7 @@ import { and, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditResource } from '@site/contract';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES, LOGIN_METHODS, type AuditResource } from '@site/contract';
 import type { AppContext } from '../context.js';
 import * as t from '../db/schema.js';
 import { toAuditEntry } from '../lib/audit.js';
@@ -71,7 +71,7 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
     return { code: 200, msg: '查询成功', total, rows: list.map(toAuditEntry) };
   });
 
-  /** 登录日志 (issue 27.4): sign-in attempts, newest first, by name (or phone) and outcome. */
+  /** 登录日志 (issue 27.4): sign-in attempts, newest first, by name (or phone), outcome and way in. */
   app.get(
     '/system/logininfor/list',
     {
@@ -80,6 +80,7 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
         querystring: pageParams.extend({
           userName: z.string().trim().max(64, '用户名称过长').optional(),
           status: z.enum(['0', '1'], { error: '登录状态不正确' }).optional(),
+          method: z.enum(LOGIN_METHODS, { error: '登录方式不正确' }).optional(),
         }),
       },
     },
@@ -88,6 +89,7 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
       const where = and(
         q.userName ? ilike(t.loginLog.userName, likePattern(q.userName)) : undefined,
         q.status ? eq(t.loginLog.status, q.status) : undefined,
+        q.method ? eq(t.loginLog.method, q.method) : undefined,
       );
       const { total, rows: list } = await pageOf(db, t.loginLog, where, [desc(t.loginLog.id)], q);
       return { code: 200, msg: '查询成功', total, rows: list.map(toLoginLogEntry) };

@@ -8,6 +8,7 @@ import * as t from '../db/schema.js';
 import { bearer, hashPassword, hasPermi, isAdmin, issueToken, loadUserByToken, requireUser, revokeAllTokens } from '../lib/auth.js';
 import { verifyCaptcha } from '../lib/captcha.js';
 import { BizError, forbidden, notFound } from '../lib/errors.js';
+import { recordLogin } from '../lib/loginlog.js';
 import { countHit, hit, overLimit } from '../lib/ratelimit.js';
 import { configValue, smsCaptchaRequired } from '../lib/config.js';
 import { powSettings, verifyPow } from '../lib/pow.js';
@@ -148,8 +149,11 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
         throw new BizError('该手机号已注册');
       throw err;
     }
-    // The code just used proved the phone, as an SMS sign-in does: the new customer is signed in at once.
-    return { code: 200, msg: '注册成功', token: await issueToken(db, userId) };
+    // The code just used proved the phone, as an SMS sign-in does: the new customer is signed in at once, and that
+    // sign-in is in 登录日志 like any other (the way in: 注册).
+    const token = await issueToken(db, userId);
+    await recordLogin(db, req, { userName: q.phone, ok: true, msg: '注册成功', method: 'register' });
+    return { code: 200, msg: '注册成功', token };
   });
 
   app.post('/bus/customer/resetUserPassword', { preValidation: input, schema: { body: resetInput } }, async (req) => {

@@ -85,6 +85,11 @@ export function documentsFor<D extends DocumentNaming>(docs: D[], productNames: 
   return [...new Set(own), ...general];
 }
 
+/** Which of `productNames` a document is about (the first, in the customer's order), or '' for a general document. */
+export function productOfDocument(d: DocumentNaming, productNames: string[]): string {
+  return productNames.find((name) => isAbout(d, productStem(name))) ?? '';
+}
+
 export default async function workbenchRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
@@ -133,17 +138,15 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
       .where(and(isPublic, inArray(t.article.channelId, channels)))
       .orderBy(desc(t.article.publishDate), desc(t.article.id));
     const all = (await productArticles(ctx)).map((p) => p.title);
-    const data: WorkbenchDocument[] = documentsFor(
-      docs,
-      products.map((p) => p.title),
-      all,
-    )
+    const mine = products.map((p) => p.title);
+    const data: WorkbenchDocument[] = documentsFor(docs, mine, all)
       .slice(0, DOCUMENTS_MAX)
       .map((d) => ({
         id: d.id,
         title: d.title,
         fileName: d.fileName,
         docType: typeof d.customs?.docType === 'string' ? d.customs.docType : '',
+        product: productOfDocument(d, mine),
         publishDate: formatDateTime(d.publishDate),
       }));
     return { code: 200, msg: OK, data };

@@ -13,6 +13,7 @@ import { rows } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { issueToken } from '../lib/auth.js';
 import { HttpError } from '../lib/errors.js';
+import { recordLogin } from '../lib/loginlog.js';
 import { escapeHtml } from '../lib/text.js';
 import { issueLocalCode } from '../lib/wx.js';
 
@@ -115,8 +116,12 @@ export default async function wxRoutes(fastify: FastifyInstance, ctx: AppContext
         .returning();
       if (!u) [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.openid, identity.openid));
     }
-    if (u.status !== '0') throw new HttpError(403, '对不起，您的账号已停用');
+    if (u.status !== '0') {
+      await recordLogin(db, req, { userName: u.userName, ok: false, msg: '对不起，您的账号已停用', method: 'wx' });
+      throw new HttpError(403, '对不起，您的账号已停用');
+    }
     const token = await issueToken(db, u.userId);
+    await recordLogin(db, req, { userName: u.userName, ok: true, msg: '登录成功', method: 'wx' });
     setCookie(req, reply, 'access_token', token);
     setCookie(req, reply, 'openid', identity.openid);
     return reply.redirect(wx.frontendRedirect, 302);

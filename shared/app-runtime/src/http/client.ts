@@ -103,6 +103,12 @@ function handleCodedBody(body: CodedBody, config: RequestConfig): unknown {
     showLoginExpired(url, body.msg);
     return Promise.reject(new ApiError(LOGIN_EXPIRED_ERROR, 401, body));
   }
+  // Too soon (a code asked for again within its minute, too many attempts): a wait, told as one, not an error. The
+  // rejection keeps the body, whose retryAfter lets a send button count down the same seconds.
+  if (Number(code) === 429) {
+    notify.wait(msg);
+    return Promise.reject(new ApiError(msg, 429, body));
+  }
   if (Number(code) === 500) {
     if (!SILENT_500.some((re) => re.test(url))) notify.error(msg);
     return Promise.reject(new ApiError(msg, 500, body));

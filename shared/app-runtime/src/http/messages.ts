@@ -10,6 +10,12 @@ export const NETWORK_ERROR_TEXT = '后端接口连接异常';
 export const TIMEOUT_TEXT = '系统接口请求超时';
 export const httpStatusText = (status: number | string) => `系统接口${status}异常`;
 
+/**
+ * The title of a "too soon" answer (429: an SMS code asked for again within its minute, too many sign-ins): the
+ * person has done nothing wrong and only has to wait the time the text says, so it is no 错误.
+ */
+export const WAIT_TITLE = '请稍候';
+
 export const LOGIN_EXPIRED_TITLE = '系统提示';
 export const LOGIN_EXPIRED_TEXT = '登录状态已过期，您可以继续留在该页面，或者重新登录';
 export const LOGIN_EXPIRED_OK = '重新登录';

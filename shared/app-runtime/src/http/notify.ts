@@ -1,5 +1,6 @@
 import type { ModalFuncProps } from '@site/antd-kit';
 import { ERROR_NOTIFICATION_MS } from '@site/contract';
+import { WAIT_TITLE } from './messages';
 
 type Antd = typeof import('./notify-antd');
 
@@ -35,6 +36,10 @@ export interface ConfirmHandle {
 export const notify = {
   error(text: string, key?: string) {
     withAntd((a) => a.notification.error({ title: '错误', description: text, duration: ERROR_NOTIFICATION_MS / 1000, key }));
+  },
+  /** A wait the server asked for (429): a warning titled 请稍候, with the server's text that says how long. */
+  wait(text: string) {
+    withAntd((a) => a.notification.warning({ title: WAIT_TITLE, description: text, duration: ERROR_NOTIFICATION_MS / 1000 }));
   },
   info(text: string, opts: { key?: string; duration?: number } = {}) {
     withAntd((a) =>

@@ -1,11 +1,14 @@
 /** The audit trail (issue 18.7), `/system/audit*`: `services/api-server/src/routes/audit.ts`. */
 
-import type { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../constants';
+import type { AUDIT_ACTIONS, AUDIT_RESOURCES, LOGIN_METHODS } from '../constants';
 import type { PageQuery, TableDataInfo } from './common';
 
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** 登录方式 of a 登录日志 row (LOGIN_METHOD_LABELS). */
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 /** Query of `GET /system/audit/list` (perm system:audit:list). */
 export interface AuditLogQuery extends PageQuery {
@@ -48,6 +51,8 @@ export interface LoginLogEntry {
   status: '0' | '1';
   /** What the person was told, e.g. 登录成功, 用户不存在/密码错误. */
   msg: string;
+  /** 登录方式: password, SMS code, messaging app, or the sign-in of a registration; null on rows from before it was recorded. */
+  method: LoginMethod | null;
   /** `YYYY-MM-DD HH:mm:ss`. */
   createTime: string;
 }
@@ -56,5 +61,6 @@ export interface LoginLogQuery {
   pageSize?: number;
   userName?: string;
   status?: '0' | '1';
+  method?: LoginMethod;
 }
 export type LoginLogListResponse = TableDataInfo<LoginLogEntry>;

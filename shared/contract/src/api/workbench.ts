@@ -34,6 +34,11 @@ export interface WorkbenchDocument {
   fileName: string | null;
   /** 用户手册, 部署指南, … (the document's customs.docType; '' when it has none). */
   docType: string;
+  /**
+   * The customer's product the document is for (its name as the product centre gives it), so the workbench can
+   * mark it; '' for a general document that names no product.
+   */
+  product: string;
   publishDate: string;
 }
 

@@ -65,7 +65,7 @@ export function SearchForm({
           {f.kind === 'text' ? (
             <Input allowClear placeholder={f.placeholder} maxLength={f.maxLength} style={f.width ? { width: f.width } : undefined} />
           ) : f.kind === 'select' ? (
-            <Select allowClear placeholder="全部" style={{ width: f.width }} options={f.options} />
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部" style={{ width: f.width }} options={f.options} />
           ) : (
             <DateRangeInput />
           )}

@@ -63,4 +63,18 @@ describe('user form 角色 choices', () => {
       ['admin', false],
     ]);
   });
+
+  it('[issue 45.3] typing in 角色 finds a role by the name shown (用户管理, 编辑), not by its hidden key', async () => {
+    renderForm(editorUser);
+    await screen.findByRole('dialog');
+    openRoles();
+    const input = document.querySelector('#user-form_roles') as HTMLInputElement;
+    const shown = () => [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((o) => o.textContent);
+    fireEvent.change(input, { target: { value: '用户管理' } });
+    expect(shown()).toEqual(['用户管理员']);
+    fireEvent.change(input, { target: { value: '编辑' } });
+    expect(shown()).toEqual(['内容编辑']);
+    fireEvent.change(input, { target: { value: 'editor' } });
+    expect(shown()).toEqual([]);
+  });
 });

@@ -93,6 +93,8 @@ export function UserForm({ user, roles, onClose, onSaved }: Props) {
         <Select
           mode="multiple"
           placeholder="请选择角色"
+          // Typing finds a role by the name staff read (编辑, 用户管理), not by its hidden key.
+          showSearch={{ optionFilterProp: 'label' }}
           options={choices.map((c) => ({
             value: c.value,
             label: c.label,

@@ -7,6 +7,7 @@ import { authStore, loadUserInfo, useAuth } from '@site/app-runtime';
 import { BasicLayout } from './layout/BasicLayout';
 import { CustomerLayout } from './layout/CustomerLayout';
 import { isCustomer } from './data/roles';
+import { ChangesFromOtherTabs } from './data/shell-query';
 import './layout/admin.css';
 import { buildMenu } from './menu/routes';
 import { keys } from './data/keys';
@@ -131,6 +132,7 @@ export default function AdminApp() {
       }}
     >
       <App>
+        <ChangesFromOtherTabs />
         <Shell />
       </App>
     </ConfigProvider>

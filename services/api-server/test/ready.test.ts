@@ -6,6 +6,7 @@
  * after.
  */
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -95,6 +96,37 @@ describe('a PostgreSQL outage', { skip: !!process.env.TEST_DATABASE_URL && 'runs
     await app?.close();
     pg?.destroy();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('[issue 35.3] PostgreSQL stopped while a transaction is under way: that query fails, the process goes on (no unheard error event)', async () => {
+    const unheard: unknown[] = [];
+    const onUncaught = (e: unknown) => unheard.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // A transaction holds its client (checked out of the pool) while the server goes away under it.
+      const under = app.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1`);
+        await tx.execute(sql`SELECT pg_sleep(30)`);
+      });
+      const failed = under.then(
+        () => 'committed',
+        (e: Error) => e.message,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      pg.stop();
+      assert.notEqual(await failed, 'committed');
+      assert.equal((await req(app, { method: 'GET', url: '/health' })).status, 200, 'the process answers');
+      assert.deepEqual(unheard, []);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      pg.start();
+    }
+    let ready = await req(app, { method: 'GET', url: '/ready' });
+    for (let i = 0; i < 20 && ready.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      ready = await req(app, { method: 'GET', url: '/ready' });
+    }
+    assert.equal(ready.status, 200, JSON.stringify(ready.body));
   });
 
   test('[issue 35.3][issue 35.4] PostgreSQL stopped: /ready 503 names the database, API calls answer 503 in Chinese (never 500); started again: both recover', async () => {

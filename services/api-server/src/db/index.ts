@@ -65,6 +65,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('error', () => {
       /* idle client errors are reported on the next query */
     });
+    // The pool listens for errors of its idle clients only: a server gone while a client is checked out (a request's
+    // or the 访问统计 warmer's transaction under way) would emit an 'error' nobody hears and stop the process. The
+    // query under way fails with the same error (answered 503), so the event itself needs nothing more.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     const keyLocks = pgKeyLocks(pg.Client, opts.databaseUrl, Number(process.env.PG_CONNECT_TIMEOUT_MS || 5000));
     let lockClient: import('pg').PoolClient | null = null;

@@ -4,7 +4,7 @@ import { App, Form, Input } from '@site/antd-kit';
 import { ApiError, authStore } from '@site/app-runtime';
 import type { PageQuery, TableDataInfo } from '@site/contract';
 import { WithQueries } from '../test/query-client';
-import { deleteSelected, FormDialog, ListPage, useListPage, type ListSource } from '.';
+import { ControlButton, deleteSelected, FormDialog, ListPage, useListPage, type ListSource } from '.';
 
 jest.setTimeout(60000);
 
@@ -270,5 +270,34 @@ describe('FormDialog loading a record (issue 24.3)', () => {
     const onClose = jest.fn();
     render(<EditThing fetch={() => Promise.reject(new ApiError('物品不存在', 404))} onClose={onClose} />);
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('[issue 45.3] a control disabled with a reason', () => {
+  it('is a disabled button that says why (tooltip on hover, its label for assistive technology); it asks nothing and runs nothing', async () => {
+    const onClick = jest.fn();
+    render(
+      <App>
+        <ControlButton
+          control={{
+            key: 'reset',
+            label: '重置密码',
+            onClick,
+            disabled: true,
+            reason: '该用户的角色“超级管理员”超出您的权限，不能管理',
+            confirm: { title: '确定？' },
+          }}
+        />
+      </App>,
+    );
+    const button = screen.getByRole('button', { name: '重置密码' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const wrapper = button.closest('.control-disabled') as HTMLElement;
+    expect(wrapper.getAttribute('aria-label')).toBe('该用户的角色“超级管理员”超出您的权限，不能管理');
+    fireEvent.mouseEnter(wrapper);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', '该用户的角色“超级管理员”超出您的权限，不能管理');
+    fireEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+    expect(screen.queryByText('确定？')).toBeNull();
   });
 });

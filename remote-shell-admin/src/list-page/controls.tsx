@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, DeleteOutlined, Popconfirm } from '@site/antd-kit';
+import { Button, DeleteOutlined, Popconfirm, Tooltip } from '@site/antd-kit';
 import type { ActionName } from '@site/contract';
 import { Action } from '@site/app-runtime';
 
@@ -13,6 +13,8 @@ export interface Control {
   primary?: boolean;
   danger?: boolean;
   disabled?: boolean;
+  /** Why it is disabled, shown as the button's tooltip (a disabled button that says nothing leaves staff guessing). */
+  reason?: string;
   /** May return a promise: a confirm's OK button spins until it settles. */
   onClick: () => unknown;
   confirm?: { title: ReactNode; description?: ReactNode; okText?: string; cancelText?: string; okDanger?: boolean };
@@ -32,21 +34,32 @@ export function ControlButton({ control: c, permissionId, link }: { control: Con
       {c.label}
     </Button>
   );
-  const asked = c.confirm ? (
-    <Popconfirm
-      title={c.confirm.title}
-      description={c.confirm.description}
-      okText={c.confirm.okText}
-      cancelText={c.confirm.cancelText}
-      okButtonProps={c.confirm.okDanger ? { danger: true } : undefined}
-      disabled={c.disabled}
-      onConfirm={() => c.onClick()}
-    >
-      {button}
-    </Popconfirm>
-  ) : (
-    button
-  );
+  const explained =
+    c.disabled && c.reason ? (
+      <Tooltip title={c.reason}>
+        <span className="control-disabled" aria-label={c.reason}>
+          {button}
+        </span>
+      </Tooltip>
+    ) : (
+      button
+    );
+  const asked =
+    c.confirm && !c.disabled ? (
+      <Popconfirm
+        title={c.confirm.title}
+        description={c.confirm.description}
+        okText={c.confirm.okText}
+        cancelText={c.confirm.cancelText}
+        okButtonProps={c.confirm.okDanger ? { danger: true } : undefined}
+        disabled={c.disabled}
+        onConfirm={() => c.onClick()}
+      >
+        {button}
+      </Popconfirm>
+    ) : (
+      explained
+    );
   if (!c.action || !permissionId) return asked;
   return (
     <Action permissionId={permissionId} action={c.action}>

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from '@site/antd-kit';
 import type { RoleOption, StaffUser } from '@site/contract';
 import { UserForm } from './UserForm';
-import { roleChoices } from './role-choices';
+import { outOfReach, roleChoices } from './role-choices';
 
 jest.setTimeout(30000);
 
@@ -76,5 +76,17 @@ describe('user form 角色 choices', () => {
     expect(shown()).toEqual(['内容编辑']);
     fireEvent.change(input, { target: { value: 'editor' } });
     expect(shown()).toEqual([]);
+  });
+
+  it('[issue 45.3] a user holding a role beyond the signed-in user’s rights is out of reach, and the reason names the role and what is missing', () => {
+    expect(outOfReach(['useradmin'], ROLES)).toBeUndefined();
+    expect(outOfReach(['editor', 'useradmin'], ROLES)).toBe('该用户的角色“内容编辑”超出您的权限（缺少：文章管理·查询、留言管理·查询），不能管理');
+    // A server before 34.4 says nothing: every user is in reach.
+    expect(
+      outOfReach(
+        ['admin'],
+        ROLES.map(({ roleKey, roleName }) => ({ roleKey, roleName })),
+      ),
+    ).toBeUndefined();
   });
 });

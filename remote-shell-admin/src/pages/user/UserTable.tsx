@@ -9,6 +9,7 @@ import { useShellQuery } from '../../data/shell-query';
 import { labelOptions, ListPage, useListPage } from '../../list-page';
 import { InitialPasswordModal } from './InitialPasswordModal';
 import { UserForm } from './UserForm';
+import { outOfReach } from './role-choices';
 
 const PAGE_SIZE = 10;
 const NO_ROLES: RoleOption[] = [];
@@ -91,18 +92,24 @@ export default function UserTable() {
       ]}
       rowActions={{
         width: 220,
-        controls: (r) => [
-          { key: 'edit', label: '修改', action: 'edit', onClick: () => setEditing(r) },
-          {
-            key: 'reset',
-            label: '重置密码',
-            action: 'edit',
-            icon: <KeyOutlined />,
-            onClick: () => reset(r),
-            confirm: { title: `重置 ${r.userName} 的密码？`, description: '新密码只显示一次，对方当前的登录将失效' },
-          },
-          r.userId !== me?.userId && accountStatusControl(r, '', () => toggle(r)),
-        ],
+        controls: (r) => {
+          // A user holding a role beyond the signed-in user's rights is not theirs to manage: shown disabled, saying why.
+          const reason = outOfReach(r.roles, roles);
+          const locked = { disabled: !!reason, reason };
+          return [
+            { key: 'edit', label: '修改', action: 'edit', onClick: () => setEditing(r), ...locked },
+            {
+              key: 'reset',
+              label: '重置密码',
+              action: 'edit',
+              icon: <KeyOutlined />,
+              onClick: () => reset(r),
+              confirm: { title: `重置 ${r.userName} 的密码？`, description: '新密码只显示一次，对方当前的登录将失效' },
+              ...locked,
+            },
+            r.userId !== me?.userId && { ...accountStatusControl(r, '', () => toggle(r)), ...locked },
+          ];
+        },
       }}
     >
       {editing && (

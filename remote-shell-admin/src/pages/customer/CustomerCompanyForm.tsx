@@ -45,6 +45,8 @@ export function CustomerCompanyForm({
   const changed = useChanged();
   const [form] = Form.useForm<CompanyFormValues>();
   const [typed, setTyped] = useState('');
+  // A new unit once chosen stays a choice (the typed text is cleared): else the field would show its internal value.
+  const [pickedNew, setPickedNew] = useState<{ value: string; label: string } | null>(null);
   const keyword = typed.trim();
   const units = useShellQuery(customerUnitsQuery(keyword));
   const products = useShellQuery(customerProductOptionsQuery());
@@ -56,8 +58,9 @@ export function CustomerCompanyForm({
     if (current && !list.some((o) => o.value === current.value) && (!keyword || current.label.includes(keyword))) list.unshift(current);
     if (keyword && keyword.length <= CUSTOMER_NAME_MAX && !list.some((o) => o.label === keyword))
       list.push({ value: `${NEW}${keyword}`, label: `新建单位“${keyword}”` });
+    else if (pickedNew && !keyword) list.push(pickedNew);
     return list;
-  }, [units.data, customer.customerId, customer.customerName, keyword]);
+  }, [units.data, customer.customerId, customer.customerName, keyword, pickedNew]);
   const productOptions = (products.data ?? []).map((p) => ({ value: p.id, label: p.title }));
 
   const submit = async (v: CompanyFormValues) => {
@@ -95,7 +98,10 @@ export function CustomerCompanyForm({
           options={unitOptions}
           loading={units.isFetching}
           notFoundContent={keyword ? null : '输入单位名称'}
-          onChange={() => setTyped('')}
+          onChange={(v?: string) => {
+            setTyped('');
+            setPickedNew(v?.startsWith(NEW) ? { value: v, label: `${v.slice(NEW.length)}（新建单位）` } : null);
+          }}
           aria-label="客户单位"
         />
       </Form.Item>

@@ -117,6 +117,10 @@ describe('客户管理 设置单位与产品 [issue 34.5]', () => {
     fireEvent.change(unit, { target: { value: '东部某市供电公司' } });
     await waitFor(() => expect(m.listCustomerUnits).toHaveBeenLastCalledWith('东部某市供电公司'));
     await pick(unit, '新建单位“东部某市供电公司”');
+    // Chosen, the field shows the unit's name (issue 45.3), never the choice's internal value.
+    const field = unit.closest('.ant-select') as HTMLElement;
+    await waitFor(() => expect(field.textContent).toContain('东部某市供电公司（新建单位）'));
+    expect(field.textContent).not.toContain('new:');
 
     // Two products; the version is checked before anything is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: /添加产品/ }));

@@ -135,6 +135,20 @@ test.describe('render feed', () => {
       holding = (await lease(request, 'e2e-hold')).status() === 200;
     }
     expect(holding).toBe(true);
+    // Held as a renderer holds it: renewed well within the lease, so a successor that comes up late (a loaded machine)
+    // still finds it held, instead of finding it lapsed and taking it.
+    let renewing = true;
+    const renew = (async () => {
+      while (renewing) {
+        // (A request context torn down with a failed test ends the loop.)
+        await lease(request, 'e2e-hold').catch(() => (renewing = false));
+        await new Promise((r) => setTimeout(r, LEASE_MS / 4));
+      }
+    })();
+    const stopRenewing = async () => {
+      renewing = false;
+      await renew;
+    };
     // (It names the holder it last heard of: the dead one until it asks again, a lease period later.)
     await expect
       .poll(
@@ -166,6 +180,7 @@ test.describe('render feed', () => {
     expect(change.length).toBeGreaterThan(0);
 
     // Let the standby in; kill it as soon as its run (a full run with the change) is under way.
+    await stopRenewing();
     expect(
       (await request.post(`${API}/internal/render/release`, { headers: { 'x-render-token': TOKEN }, data: { holder: 'e2e-hold' } })).status(),
     ).toBe(200);

@@ -44,22 +44,21 @@ export function ControlButton({ control: c, permissionId, link }: { control: Con
     ) : (
       button
     );
-  const asked =
-    c.confirm && !c.disabled ? (
-      <Popconfirm
-        title={c.confirm.title}
-        description={c.confirm.description}
-        okText={c.confirm.okText}
-        cancelText={c.confirm.cancelText}
-        okButtonProps={c.confirm.okDanger ? { danger: true } : undefined}
-        disabled={c.disabled}
-        onConfirm={() => c.onClick()}
-      >
-        {button}
-      </Popconfirm>
-    ) : (
-      explained
-    );
+  const asked = c.confirm ? (
+    <Popconfirm
+      title={c.confirm.title}
+      description={c.confirm.description}
+      okText={c.confirm.okText}
+      cancelText={c.confirm.cancelText}
+      okButtonProps={c.confirm.okDanger ? { danger: true } : undefined}
+      disabled={c.disabled}
+      onConfirm={() => c.onClick()}
+    >
+      {explained}
+    </Popconfirm>
+  ) : (
+    explained
+  );
   if (!c.action || !permissionId) return asked;
   return (
     <Action permissionId={permissionId} action={c.action}>

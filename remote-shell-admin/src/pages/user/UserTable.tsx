@@ -93,11 +93,14 @@ export default function UserTable() {
       rowActions={{
         width: 220,
         controls: (r) => {
-          // A user holding a role beyond the signed-in user's rights is not theirs to manage: shown disabled, saying why.
+          // A user holding a role beyond the signed-in user's rights: its password and status are not theirs to change
+          // (the server refuses them), shown disabled, saying why.
           const reason = outOfReach(r.roles, roles);
           const locked = { disabled: !!reason, reason };
           return [
-            { key: 'edit', label: '修改', action: 'edit', onClick: () => setEditing(r), ...locked },
+            // 修改 stays: the server lets anyone with 用户修改 change the name of a wider account; the form itself keeps
+            // its roles and says why.
+            { key: 'edit', label: '修改', action: 'edit', onClick: () => setEditing(r) },
             {
               key: 'reset',
               label: '重置密码',

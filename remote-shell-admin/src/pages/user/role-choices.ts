@@ -30,12 +30,12 @@ export function lockedRolesNote(choices: readonly RoleChoice[]): string {
 }
 
 /**
- * Why the signed-in user may not manage this user (修改, 重置密码, 停用: the server refuses them), or undefined: the
+ * Why the signed-in user may not reset this user's password or disable it (the server refuses them), or undefined: the
  * user holds a role the signed-in user may not give (`assignable` false; a server before 34.4 says nothing).
  */
 export function outOfReach(held: readonly string[], roles: readonly RoleOption[]): string | undefined {
   const over = roles.filter((r) => r.assignable === false && held.includes(r.roleKey));
   if (!over.length) return undefined;
   const missing = [...new Set(over.flatMap((r) => r.missing ?? []))];
-  return `该用户的角色${over.map((r) => `“${r.roleName}”`).join('、')}超出您的权限${missing.length ? `（缺少：${missing.join('、')}）` : ''}，不能管理`;
+  return `该用户的角色${over.map((r) => `“${r.roleName}”`).join('、')}超出您的权限${missing.length ? `（缺少：${missing.join('、')}）` : ''}，不能重置其密码或停用`;
 }

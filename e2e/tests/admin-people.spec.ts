@@ -254,7 +254,7 @@ test('[ISSUE-27.1] a news-editor role in one tick: 文章管理 alone, a user wi
   await expect(page).toHaveURL(`${BASE}/admin/system/audit`);
 });
 
-test('[issue 34.2] a user administrator (only 用户管理 rights) cannot reset an editor\u2019s password in 用户管理: the refusal is shown, the editor keeps its password, and 操作日志 lists the refused attempt', async ({
+test('[issue 34.2][issue 45.3] a user administrator (only 用户管理 rights) cannot reset an editor\u2019s password in 用户管理: 重置密码 and 停用 are disabled saying why, an attempt is refused by the server, the editor keeps its password, and 操作日志 lists the refused attempt', async ({
   page,
   context,
   request,
@@ -298,13 +298,22 @@ test('[issue 34.2] a user administrator (only 用户管理 rights) cannot reset 
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const row = page.locator('.ant-table-row').filter({ hasText: editorName });
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: '重置密码' }).click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
-  await expect(toast(page, '您不能对其重置密码')).toContainText('该账号拥有您没有的权限（');
-  await expect(page.getByRole('dialog').filter({ hasText: '密码已重置' })).toHaveCount(0);
+  // Issue 45.3: the page does not offer it: 重置密码 and 停用 are disabled, saying why; 修改 stays (the name may change).
+  await expect(row.getByRole('button', { name: '重置密码' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: /停\s*用/ })).toBeDisabled();
+  await expect(row.getByRole('button', { name: /修\s*改/ })).toBeEnabled();
+  const why = row.locator('.control-disabled').first();
+  await expect(why).toHaveAttribute('aria-label', /^该用户的角色“内容编辑”超出您的权限（缺少：.+），不能重置其密码或停用$/);
+  await why.hover();
+  await expect(page.getByRole('tooltip')).toContainText('超出您的权限');
+  // Asked all the same (a stale page, a script): the server refuses it, in Chinese, and logs the attempt.
+  const managerToken = await apiLogin(request, managerName, 'Manager#2026');
+  const editorRow = (await (await request.get(`${BASE}/system/user/list?userName=${editorName}`, { headers: asAdmin })).json()).rows[0];
+  const refusedReset = await request.put(`${BASE}/system/user/${editorRow.userId}/resetPwd`, {
+    headers: { Authorization: `Bearer ${managerToken}` },
+    data: {},
+  });
+  expect((await refusedReset.json()).msg).toMatch(/^该账号拥有您没有的权限（.+），您不能对其重置密码$/);
   // Nothing changed: the editor signs in with its own password.
   expect(await apiLogin(request, editorName, 'First#2026')).toBeTruthy();
 

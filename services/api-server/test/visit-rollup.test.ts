@@ -232,6 +232,85 @@ describe('visit roll-ups', () => {
     assert.equal(again.gen, after.gen);
   });
 
+  test('[issue 43.1] 访问统计 with today: a page below the kept top that today lifts into the list, and one first seen today, rank by their merged figures', async () => {
+    const db = (): Db => s.app.ctx.db;
+    await rows(db(), sql`DELETE FROM visit`);
+    await rows(db(), sql`SELECT visit_rollup_rebuild(${tz()})`);
+    await rows(db(), sql`DELETE FROM visit_range_cache`);
+    const local = (ms: number) => new Date(ms).toLocaleDateString('sv-SE', { timeZone: tz() });
+    const today = local(Date.now());
+    const yesterday = local(Date.now() - DAY_MS);
+    const before = local(Date.now() - 2 * DAY_MS);
+    let n = 0;
+    /** One session of visitor `uv` on `date`: its page loads one second apart, the first one its entry. */
+    const session = (uv: string, date: string, pages: string[]): Rec[] => {
+      const si = String(1_800_000_000_000 + n++);
+      return pages.map((p, i) => ({
+        url: `https://site.example${p}`,
+        entryUrl: `https://site.example${pages[0]}`,
+        referrer: '',
+        si,
+        uv: `90000000000000${uv}`,
+        newVisitor: false,
+        count: 1,
+        duration: 0,
+        at: `${date} 00:${String(n).padStart(2, '0')}:${String(i).padStart(2, '0')}`,
+      }));
+    };
+    // The closed days: /news 6 views by 3 visitors, /support 5 by 2, /about 4 by 2 (the kept top 3 pages), /question
+    // 3 by 2 (fourth), /newsDetail?id=2 1. Entry pages: /news 3 sessions, /question 2, /newsDetail?id=2 and /support 1.
+    await storeAll([
+      ...session('1', yesterday, ['/news', '/news']),
+      ...session('1', yesterday, ['/support', '/support', '/support']),
+      ...session('2', before, ['/news', '/news', '/support', '/support', '/about', '/about']),
+      ...session('3', yesterday, ['/news', '/news', '/about', '/about']),
+      ...session('4', before, ['/question']),
+      ...session('5', yesterday, ['/question', '/question']),
+      ...session('6', yesterday, ['/newsDetail?id=2']),
+    ]);
+    const r = range(before, today);
+    const pages = (a: VisitAnalytics) => a.topPages.map((p) => [p.page, p.pv, p.uv]);
+    const entries = (a: VisitAnalytics) => a.entryPages.map((p) => [p.page, p.sessions]);
+    assert.deepEqual(pages(await visitAnalytics(s.app.ctx, r, 3)), [
+      ['/news', 6, 3],
+      ['/support', 5, 2],
+      ['/about', 4, 2],
+    ]);
+    // Today: /question 4 more views, by visitor 4 (who saw it on a closed day: no new visitor of the page) and by 7;
+    // /productDetail?id=101, never seen before, 5 views by visitor 8 in 2 sessions (an entry page new today).
+    await storeAll([
+      ...session('4', today, ['/question', '/question']),
+      ...session('7', today, ['/question', '/question']),
+      ...session('8', today, ['/productDetail?id=101', '/productDetail?id=101', '/productDetail?id=101']),
+      ...session('8', today, ['/productDetail?id=101', '/productDetail?id=101']),
+    ]);
+    const top3 = await visitAnalytics(s.app.ctx, r, 3);
+    const [k] = await rows<{ to_day: string }>(
+      db(),
+      sql`SELECT to_char(to_day, 'YYYY-MM-DD') AS to_day FROM visit_range_cache WHERE from_day = ${before}::date AND gen = (SELECT gen FROM visit_range_gen)`,
+    );
+    assert.equal(k?.to_day, yesterday, 'the closed days are read as kept, today added to them');
+    assert.deepEqual(pages(top3), [
+      ['/question', 7, 3],
+      ['/news', 6, 3],
+      ['/support', 5, 2],
+    ]);
+    assert.deepEqual(entries(top3), [
+      ['/question', 4],
+      ['/news', 3],
+      ['/productDetail?id=101', 2],
+    ]);
+    assert.deepEqual(pages(await visitAnalytics(s.app.ctx, r, 50)), [
+      ['/question', 7, 3],
+      ['/news', 6, 3],
+      ['/support', 5, 2],
+      ['/productDetail?id=101', 5, 1],
+      ['/about', 4, 2],
+      ['/newsDetail?id=2', 1, 1],
+    ]);
+    await compare('a page lifted into the top by today', [[before, today]], [3, 50]);
+  });
+
   test('[issue 43.1] the presets’ ranges are counted as the day closes (and at start), so the day’s first read of 访问统计 counts nothing', async () => {
     const db = (): Db => s.app.ctx.db;
     await rows(db(), sql`DELETE FROM visit`);

@@ -5,8 +5,8 @@
  * so they are counted once from the roll-ups and kept in `visit_range_cache` (the database: every API instance reads
  * the same), keyed by zone and days. A read takes them and adds the open days (today) exactly: per-day figures and
  * sums add up; a distinct visitor, session or page visitor of today counts only when the closed days have no row of
- * it (looked up by visitor: indexes on (uv, day)); a session's entry page and source are its first day's, so a
- * session of today that began on a closed day is already counted. Pages and entry pages are merged and ranked in
+ * it (looked up by visitor: indexes on (uv, day), a page visitor by (uv, page, day), migration 043); a session's entry
+ * page and source are its first day's, so a session of today that began on a closed day is already counted. Pages and entry pages are merged and ranked in
  * SQL, so ties are ordered by the database's collation as before.
  *
  * A record for a closed day (a bulk load, a record committed after midnight) moves `visit_range_gen` on (a trigger

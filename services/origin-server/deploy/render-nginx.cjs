@@ -10,8 +10,8 @@
  * nginx read from the bucket are kept there and served while the bucket is away.
  * The app's routes come from the renderer's index.json: run it again after the first render and after each release
  * (the page policy lists the remotes' origins), then `nginx -s reload`. With a shared storage (STORAGE_DRIVER=s3) the
- * rendered pages, sitemap.xml, robots.txt and /remotes.json are read from the bucket (its `site/` keys, readable
- * without credentials) by proxy_pass, and index.json and the remotes file are read from there to write the file;
+ * rendered pages (each as the .br or .gz beside it that the visitor takes), sitemap.xml, robots.txt and /remotes.json
+ * are read from the bucket (its `site/` keys, readable without credentials) by proxy_pass, and index.json and the remotes file are read from there to write the file;
  * there nginx also applies a canary release's rule (canary.cjs; `canaryMaps` below), reading the canary from the bucket.
  *
  *   node services/origin-server/deploy/render-nginx.cjs > /etc/nginx/conf.d/site.conf
@@ -245,7 +245,7 @@ async function renderNginx(env = process.env) {
   if (!['on', 'off'].includes(brotli)) throw new Error(`[nginx] NGINX_BROTLI_STATIC is "${brotli}": on or off`);
   if (brotli === 'off')
     warnings.push(
-      `[nginx] no ${BROTLI_MODULE}: the .br files are not served (gzip_static only); apt-get install libnginx-mod-http-brotli-static, then render again`,
+      `[nginx] no ${BROTLI_MODULE}: the .br files of the folders nginx serves are not served (gzip_static only; pages from a bucket are); apt-get install libnginx-mod-http-brotli-static, then render again`,
     );
   const cacheDir = env.NGINX_CACHE_DIR || '/var/lib/nginx/site-cache';
   const cacheValid = env.NGINX_PAGE_CACHE_VALID || '1s';
@@ -307,7 +307,15 @@ ${shared ? canaryMaps(shared) : ''}`
       ? `${CANARY_ACCESS}\n${codedPage(shared, env, '${site_page_prefix}pages/index$site_rendered_suffix', '@site_home_plain', '@site_app_unrendered', cacheValid)}`
       : `        root ${site.renderDir}/pages;\n        try_files /index$site_rendered_suffix @site_app;`,
     NOT_FOUND_PAGE: shared
-      ? codedPage(shared, env, `${shared.renderedPrefix}pages$site_not_found_file`, '@site_not_found_plain', '@site_not_found_shell', cacheValid, '404')
+      ? codedPage(
+          shared,
+          env,
+          `${shared.renderedPrefix}pages$site_not_found_file`,
+          '@site_not_found_plain',
+          '@site_not_found_shell',
+          cacheValid,
+          '404',
+        )
       : `        root ${site.renderDir}/pages;\n        try_files $site_not_found_file @site_not_found_shell;`,
     CANARY_HEADERS: shared ? CANARY_HEADERS : '',
     STORAGE_LOCATIONS: shared

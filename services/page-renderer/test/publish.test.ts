@@ -167,7 +167,10 @@ test('[ISSUE-26][issue 45.5] the next run: a changed page is put again, a withdr
   const other = mkdtempSync(path.join(tmp, 'work-'));
   assert.strictEqual(await pullIndex(other, store), true);
   run(other, { '/newsDetail?id=4': '<p>新闻4（再改）</p>' }, ['/news', '/newsDetail?id=4']);
-  assert.deepStrictEqual(await publishOutput(other, store, new Map()), { put: [...withCopies('pages/newsDetail/id-4.html'), 'index.json'], deleted: [] });
+  assert.deepStrictEqual(await publishOutput(other, store, new Map()), {
+    put: [...withCopies('pages/newsDetail/id-4.html'), 'index.json'],
+    deleted: [],
+  });
   assert.strictEqual(await text(storage, 'b/rendered/pages/news.html'), '<p>新闻</p>');
   await assertCopies('b/rendered/pages/news.html', '<p>新闻</p>');
 });
@@ -188,7 +191,10 @@ test('[issue 45.5] a page cut short: copies newer than the page are made again f
     if (++writes > 1) throw new Error('the render lease ran out');
   };
   await assert.rejects(publishOutput(dir, store, published, undefined, lease), /the render lease ran out/);
-  assert.deepStrictEqual((await storage.list('f/')).map((o) => o.key), ['f/rendered/pages/news.html.br']);
+  assert.deepStrictEqual(
+    (await storage.list('f/')).map((o) => o.key),
+    ['f/rendered/pages/news.html.br'],
+  );
   const first = await storage.get('f/rendered/pages/news.html.br');
   const chunks: Buffer[] = [];
   for await (const c of first!.body as Readable) chunks.push(Buffer.from(c));

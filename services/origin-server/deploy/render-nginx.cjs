@@ -11,8 +11,9 @@
  * The app's routes come from the renderer's index.json: run it again after the first render and after each release
  * (the page policy lists the remotes' origins), then `nginx -s reload`. With a shared storage (STORAGE_DRIVER=s3) the
  * rendered pages (each as the .br or .gz beside it that the visitor takes), sitemap.xml, robots.txt and /remotes.json
- * are read from the bucket (its `site/` keys, readable without credentials) by proxy_pass, and index.json and the remotes file are read from there to write the file;
- * there nginx also applies a canary release's rule (canary.cjs; `canaryMaps` below), reading the canary from the bucket.
+ * are read from the bucket (its `site/` keys, readable without credentials) by proxy_pass, and index.json and the
+ * remotes file are read from there to write the file; there nginx also applies a canary release's rule (canary.cjs;
+ * `canaryMaps` below), reading the canary from the bucket.
  *
  *   node services/origin-server/deploy/render-nginx.cjs > /etc/nginx/conf.d/site.conf
  */

@@ -364,8 +364,8 @@ export interface PublishReport {
  * put, a brotli visitor may get the new page a moment before a plain one does, never the old one after it. A publish
  * cut short between them (the lease lost) leaves copies newer than the page, and the page is not recorded as
  * published: this process's next publish puts all three, and the next holder renders the change (not acknowledged)
- * again and puts its page the same way. Deleting the copies first keeps the same order the other way: a withdrawn page's `.br` is never served
- * once its page is gone.
+ * again and puts its page the same way. Deleting the copies first keeps the same order the other way: a withdrawn
+ * page's `.br` is never served once its page is gone.
  *
  * `signal` (the render lease lost) stops it before the next write: another renderer may be publishing by then; so
  * does `mayWrite` throwing (the service's own look at the lease's deadline, which needs no timer of its to have run).

@@ -666,7 +666,7 @@ module.exports = {
   );
 }
 
-test('[ISSUE-26] shared storage: a page rendered after a write through A is served by nginx and both host origins from the bucket; a remote release reaches them all', async (t) => {
+test('[ISSUE-26][issue 45.5] shared storage: a page rendered after a write through A is served by nginx (as its stored .br/.gz) and both host origins from the bucket; a remote release reaches them all', async (t) => {
   const { siteStorage, readStored } = require('../src/site-storage.cjs');
   const { spawn, execFileSync } = require('child_process');
 
@@ -826,6 +826,22 @@ test('[ISSUE-26] shared storage: a page rendered after a write through A is serv
       [news.status, news.headers.get('content-type'), (await news.text()).includes(`<li>${title}</li>`)],
       [200, 'text/html; charset=utf-8', true],
     );
+    // Issue 45.5: the real renderer's page, through nginx from the bucket, as the .br or .gz the renderer put beside
+    // it, by Accept-Encoding; nothing asked: the page itself.
+    const pageUrl = `${nginxS3.origin}/newsDetail?id=${id}`;
+    const plainPage = await rawGet(pageUrl, 'identity');
+    assert.deepStrictEqual([plainPage.status, plainPage.encoding, plainPage.bytes.toString('utf8').includes(`<h1>${title}</h1>`)], [200, '', true]);
+    for (const [accept, encoding, suffix, decode] of [
+      ['gzip, deflate, br', 'br', '.br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', '.gz', zlib.gunzipSync],
+    ]) {
+      const r = await rawGet(pageUrl, accept);
+      assert.deepStrictEqual([accept, r.status, r.encoding], [accept, 200, encoding]);
+      const copy = await readStored(shared.storage, `site/rendered/pages/newsDetail/id-${id}.html${suffix}`);
+      assert.ok(copy && r.bytes.equals(copy.bytes), `${accept}: the stored ${suffix} as it is`);
+      assert.ok(decode(r.bytes).equals(plainPage.bytes), `${accept}: decodes to the page`);
+      assert.match(r.vary, /Accept-Encoding/);
+    }
 
     // The same rule from the bucket as from a folder, nginx and the Node origin alike.
     const answer = async (origin, url) => {

@@ -5,7 +5,8 @@
  *   set -a; . /etc/site/api.env; set +a
  *   node deploy/examples/bucket-copy.cjs s3 /var/backups/site/<when>/bucket      every object -> <folder>/<key>
  *   node deploy/examples/bucket-copy.cjs /var/backups/site/<when>/bucket s3      every file back, same key and type
- * Each object's content type is kept in <folder>/.objects.json. Uploads, seeded media, the rendered pages and the
+ * Each object's content type (and content coding, for the pages' precompressed .br/.gz copies) is kept in
+ * <folder>/.objects.json: a type alone as a string (as older copies have it), with a coding as {type, encoding}. Uploads, seeded media, the rendered pages and the
  * remotes file are all keys of the one bucket.
  */
 const fs = require('fs');
@@ -43,7 +44,8 @@ async function toFolder(s3, bucket, dir) {
       const file = fileOf(dir, Key);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, Buffer.from(await got.Body.transformToByteArray()));
-      types[Key] = got.ContentType || 'application/octet-stream';
+      const type = got.ContentType || 'application/octet-stream';
+      types[Key] = got.ContentEncoding ? { type, encoding: got.ContentEncoding } : type;
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
@@ -55,8 +57,11 @@ async function toBucket(s3, bucket, dir) {
   const manifest = path.join(dir, MANIFEST);
   if (!fs.existsSync(manifest)) throw new Error(`${manifest} is missing: ${dir} is not a copy this script made`);
   const types = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-  for (const [Key, ContentType] of Object.entries(types))
-    await s3.send(new s3sdk.PutObjectCommand({ Bucket: bucket, Key, ContentType, Body: fs.readFileSync(fileOf(dir, Key)) }));
+  for (const [Key, kept] of Object.entries(types)) {
+    const { type: ContentType, encoding: ContentEncoding } = typeof kept === 'string' ? { type: kept } : kept;
+    const Body = fs.readFileSync(fileOf(dir, Key));
+    await s3.send(new s3sdk.PutObjectCommand({ Bucket: bucket, Key, ContentType, ...(ContentEncoding ? { ContentEncoding } : {}), Body }));
+  }
   return Object.keys(types).length;
 }
 

@@ -23,6 +23,8 @@ export interface CanarySite {
   /** The live manifest URL of a remote (deploy/remotes.json). */
   live(remote: string): string;
   output(): string;
+  /** Lines the site has printed (stdout and stderr) since it started. */
+  linesPrinted(): number;
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,12 @@ export async function startCanarySite(base: number, env: NodeJS.ProcessEnv = {})
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-20000));
+  let lines = 0;
+  const keep = (d: Buffer) => {
+    const text = d.toString();
+    lines += text.split('\n').length - 1;
+    out = (out + text).slice(-20000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const origin = `http://localhost:${ports.host}`;
@@ -78,6 +85,7 @@ export async function startCanarySite(base: number, env: NodeJS.ProcessEnv = {})
     remoteCli,
     live: (remote) => (JSON.parse(fs.readFileSync(path.join(deployDir, 'remotes.json'), 'utf8')) as Record<string, string>)[remote],
     output: () => out,
+    linesPrinted: () => lines,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {

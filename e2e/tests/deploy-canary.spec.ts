@@ -13,6 +13,8 @@ import { releaseCopy, startCanarySite, type CanarySite } from '../support/canary
 
 // A port block of its own beside the suite's (E2E_API_PORT + 600: 13600.. by default, 38600.. on a moved block).
 const BASE = Number(process.env.E2E_API_PORT || 13000) + 600;
+/** The API's Prometheus port, in the block (its last port: topology.portsFrom uses the first few). */
+const METRICS_PORT = BASE + 99;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,6 +29,7 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
     site = await startCanarySite(BASE, {
       RENDER_CANARY_MIN_VIEWS: process.env.E2E_CANARY_MIN_VIEWS || '6',
       RENDER_CANARY_CHECK_MS: process.env.E2E_CANARY_CHECK_MS || '2000',
+      METRICS_PORT: String(METRICS_PORT),
     });
     const live = site.live('remote_support');
     liveVersion = /\/([^/]+)\/mf-manifest\.json$/.exec(live)![1];
@@ -36,6 +39,25 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
   });
   test.afterAll(async () => {
     await site?.stop();
+  });
+
+  /** The renderer's polls the API has answered: its lease renewals and change-feed reads, from the API's own metrics. */
+  async function renderPolls(): Promise<number> {
+    const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
+    return text
+      .split('\n')
+      .filter((l) => l.startsWith('http_requests_total{') && /route="\/internal\/render\/(lease|changes)"/.test(l))
+      .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+  }
+
+  // First, before any canary: the site as `npm start` runs it, idle. The minute is the measurement itself (how many
+  // lines an idle minute prints), not a wait for something to happen.
+  test('[issue 45.4] idle for a minute after its first render, the local start prints no line while its renderer keeps polling the API', async () => {
+    const [lines, polls] = [site.linesPrinted(), await renderPolls()];
+    await new Promise((resolve) => setTimeout(resolve, 60_000));
+    const [linesAfter, pollsAfter] = [site.linesPrinted(), await renderPolls()];
+    expect(pollsAfter - polls, 'the renderer polled the lease and the feed during the minute').toBeGreaterThanOrEqual(10);
+    expect(linesAfter - lines, `lines printed in the idle minute:\n${site.output().slice(-3000)}`).toBe(0);
   });
 
   async function contextWithBucket(browser: import('@playwright/test').Browser, bucket: number): Promise<BrowserContext> {

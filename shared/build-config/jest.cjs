@@ -20,6 +20,7 @@ function jestConfig(overrides = {}) {
     moduleNameMapper: {
       '\\.(css|less)$': require.resolve('./style-mock.cjs'),
       '\\.(png|jpe?g|gif|svg|webp|mp4)$': require.resolve('./file-mock.cjs'),
+      '(^|/)getScrollBarSize$': require.resolve('./scrollbar-mock.cjs'),
     },
     setupFiles: [require.resolve('./jest-setup.cjs')],
     ...overrides,

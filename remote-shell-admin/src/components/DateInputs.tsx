@@ -1,25 +1,44 @@
+import { Suspense } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Input, Space } from '@site/antd-kit';
+import { Input, LazyDatePicker, Space } from '@site/antd-kit';
 
 /*
- * Date fields on the browser's own pickers, with dayjs values like antd's DatePicker. The admin shell's date fields
- * do not need antd's picker, and it weighed about 25 KB br in the shared kit that every antd page (the public contact,
- * sign-in and registration pages too) downloads.
+ * Date fields with dayjs values, as antd's DatePicker takes them. A date and time is antd's DatePicker: its texts come
+ * from the page's antd locale (zh_CN) and dayjs (zh-cn), where the browser's own datetime-local field showed its
+ * placeholder in the browser's language. The picker is the kit's lazily loaded export, not part of the kit's one chunk
+ * that every antd page (the public contact, sign-in and registration pages too) downloads. Ranges of days stay on
+ * the browser's `<input type="date">`.
  */
 
 const DAY = 'YYYY-MM-DD';
+/** How a date and time is shown and typed: the form the API takes (`YYYY-MM-DD HH:mm:ss`). */
+const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
 const parse = (s: string): Dayjs | null => (s && dayjs(s).isValid() ? dayjs(s) : null);
 
-/** A date and time (seconds included): `<input type="datetime-local">`. */
-export function DateTimeInput({ value, onChange, id }: { value?: Dayjs | null; onChange?: (v: Dayjs | null) => void; id?: string }) {
+/** A date and time (seconds included); null when cleared. */
+export function DateTimeInput({
+  value,
+  onChange,
+  id,
+  placeholder,
+}: {
+  value?: Dayjs | null;
+  onChange?: (v: Dayjs | null) => void;
+  id?: string;
+  placeholder?: string;
+}) {
   return (
-    <Input
-      id={id}
-      type="datetime-local"
-      step={1}
-      value={value ? value.format('YYYY-MM-DDTHH:mm:ss') : ''}
-      onChange={(e) => onChange?.(parse(e.target.value))}
-    />
+    <Suspense fallback={<Input id={id} disabled placeholder={placeholder} />}>
+      <LazyDatePicker
+        id={id}
+        showTime
+        format={DATE_TIME}
+        value={value ?? null}
+        onChange={(d) => onChange?.(d ?? null)}
+        placeholder={placeholder}
+        style={{ width: '100%' }}
+      />
+    </Suspense>
   );
 }
 

@@ -242,3 +242,25 @@ describe('[issue 34.5] customers belong to a company and use products', () => {
     assert.equal(by('员工留言').customer, null, 'staff are no customers');
   });
 });
+
+describe('[issue 45.3] a product’s version is picked from the versions the site knows', () => {
+  const WIND = '新能源场站功率预测与风险评估系统';
+  const versionsOf = async (title: string) => {
+    const p = (await get<CustomerProductOption[]>('/system/customer/productOptions', s.token.admin)).find((o) => o.title === title);
+    assert.ok(p, title);
+    return p.versions;
+  };
+
+  test('[issue 45.3] productOptions gives each product its known versions, newest first: the article’s stated one, the companies’ recorded ones', async () => {
+    // The product centre states V2.8.0 (customs.version); the seeded company that runs it stored V1.8.3 with it.
+    assert.deepEqual(await versionsOf(WIND), ['V2.8.0', 'V1.8.3']);
+    const { userId } = await register('钱工');
+    const wind = await productId(WIND);
+    const saved = await setCompany(userId, s.token.admin, { customerName: '西部某风电场', products: [{ articleId: wind, version: 'V2.10.1' }] });
+    assert.equal(saved.body.code, 200, JSON.stringify(saved.body));
+    // Recorded for a company, it is known from now on; 2.10 is newer than 2.8.
+    assert.deepEqual(await versionsOf(WIND), ['V2.10.1', 'V2.8.0', 'V1.8.3']);
+    // Still only for staff who may set a customer's products.
+    assert.equal((await req(s.app, { method: 'GET', url: '/system/customer/productOptions', token: s.token.editor })).status, 403);
+  });
+});

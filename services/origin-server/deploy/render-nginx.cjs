@@ -10,9 +10,10 @@
  * nginx read from the bucket are kept there and served while the bucket is away.
  * The app's routes come from the renderer's index.json: run it again after the first render and after each release
  * (the page policy lists the remotes' origins), then `nginx -s reload`. With a shared storage (STORAGE_DRIVER=s3) the
- * rendered pages, sitemap.xml, robots.txt and /remotes.json are read from the bucket (its `site/` keys, readable
- * without credentials) by proxy_pass, and index.json and the remotes file are read from there to write the file;
- * there nginx also applies a canary release's rule (canary.cjs; `canaryMaps` below), reading the canary from the bucket.
+ * rendered pages (each as the .br or .gz beside it that the visitor takes), sitemap.xml, robots.txt and /remotes.json
+ * are read from the bucket (its `site/` keys, readable without credentials) by proxy_pass, and index.json and the
+ * remotes file are read from there to write the file; there nginx also applies a canary release's rule (canary.cjs;
+ * `canaryMaps` below), reading the canary from the bucket.
  *
  *   node services/origin-server/deploy/render-nginx.cjs > /etc/nginx/conf.d/site.conf
  */
@@ -62,7 +63,9 @@ async function readStoredIndex(shared) {
 /**
  * Where nginx reads the site's public keys: the bucket path-style on the service's address (AWS's regional one
  * without S3_ENDPOINT), without the visitor's credentials or cookies, the service's own headers hidden. A key the
- * bucket has not (403 or 404 from a bucket that hides which) goes to `fallback`. Services compress nothing: nginx does.
+ * bucket has not (403 or 404 from a bucket that hides which) goes to `fallback`. Services compress nothing: nginx
+ * gzips what is stored plain (sitemap, robots, the remotes file, a page without copies); a page's precompressed copy
+ * carries its own Content-Encoding (`codedPage`), which gzip leaves alone.
  */
 function storageLocation(shared, env, keyExpr, fallback, unavailable = fallback, cacheValid = '1s', cacheKey = null, status = '') {
   return [
@@ -103,6 +106,46 @@ function storageOrigin(shared, env) {
   const url = new URL(shared.endpoint || `https://s3.${(env.S3_REGION || 'us-east-1').trim()}.amazonaws.com`);
   const scheme = url.protocol.replace(':', '');
   return { scheme, host: url.host, hostname: url.hostname, port: url.port || (scheme === 'https' ? '443' : '80') };
+}
+
+/**
+ * Which of a page's stored keys a visitor gets (the page renderer puts `<page>.br` and `<page>.gz` beside each page,
+ * stored with the page's type and their Content-Encoding, output.ts publishOutput): brotli when the visitor takes it,
+ * else gzip, else the page itself, as brotli_static and gzip_static choose a folder's files. A coding the visitor
+ * refuses (`br;q=0`) is not taken. Written with String.raw: the backslashes are the regular expressions'.
+ */
+const PAGE_CODING_MAP = String.raw`# The precompressed copy of a page the visitor takes (the renderer's .br and .gz beside each page in the bucket).
+map $http_accept_encoding $site_page_coding {
+    "~*(^|,)\s*br\s*(;\s*q\s*=\s*(?!0(\.0{0,3})?\s*(,|$))[0-9.]+\s*)?(,|$)" ".br";
+    "~*(^|,)\s*(x-)?gzip\s*(;\s*q\s*=\s*(?!0(\.0{0,3})?\s*(,|$))[0-9.]+\s*)?(,|$)" ".gz";
+    default "";
+}`;
+
+/**
+ * A rendered page from the bucket, its precompressed key first (`$site_page_coding`, the bucket's object answers
+ * its own Content-Encoding and type, so nginx passes it on as it is and gzips nothing); a key the bucket has not (a
+ * page published before the renderer put copies) goes to `plain`, the page's own key (`plainPage` below), and from
+ * there to the fallback. The answer varies by the visitor's Accept-Encoding whichever key answers it. The cache key
+ * names the key read: a brotli visitor never gets a copy kept for a plain one.
+ */
+function codedPage(shared, env, key, plain, unavailable, cacheValid, status = '') {
+  return [
+    // Said here for every answer; gzip_vary would say it a second time for a page it gzips.
+    '        add_header Vary Accept-Encoding always;',
+    '        gzip_vary off;',
+    storageLocation(shared, env, `${key}$site_page_coding`, plain, unavailable, cacheValid, `${key}$site_page_coding`, status),
+  ].join('\n');
+}
+
+/** The named location of a page's own key (the plain page), with the headers of the location it stands in for. */
+function plainPage(name, headers, shared, env, key, fallback, unavailable, cacheValid, status = '') {
+  return `    location ${name} {
+        add_header Cache-Control "no-cache" always;
+${headers}
+        add_header Vary Accept-Encoding always;
+        gzip_vary off;
+${storageLocation(shared, env, key, fallback, unavailable, cacheValid, key, status)}
+    }`;
 }
 
 /**
@@ -203,7 +246,7 @@ async function renderNginx(env = process.env) {
   if (!['on', 'off'].includes(brotli)) throw new Error(`[nginx] NGINX_BROTLI_STATIC is "${brotli}": on or off`);
   if (brotli === 'off')
     warnings.push(
-      `[nginx] no ${BROTLI_MODULE}: the .br files are not served (gzip_static only); apt-get install libnginx-mod-http-brotli-static, then render again`,
+      `[nginx] no ${BROTLI_MODULE}: the .br files of the folders nginx serves are not served (gzip_static only; pages from a bucket are); apt-get install libnginx-mod-http-brotli-static, then render again`,
     );
   const cacheDir = env.NGINX_CACHE_DIR || '/var/lib/nginx/site-cache';
   const cacheValid = env.NGINX_PAGE_CACHE_VALID || '1s';
@@ -249,6 +292,7 @@ map $uri $site_page_key {
     "~^(?<key>/[A-Za-z0-9/_-]*)$" $key;
     default "/.none";
 }
+${PAGE_CODING_MAP}
 ${shared ? canaryMaps(shared) : ''}`
       : '',
     // A fallback from the storage's 404 may itself answer 404 (an unknown path): a second error_page.
@@ -258,36 +302,19 @@ ${shared ? canaryMaps(shared) : ''}`
       : `        root ${site.renderDir};\n        try_files $uri @site_file;`,
     // With a shared storage, a canary visitor's page is first looked for in the canary's output, then the live one.
     RENDERED_PAGE: shared
-      ? `${CANARY_ACCESS}\n${storageLocation(
-          shared,
-          env,
-          '${site_page_prefix}pages$site_page_key$site_rendered_suffix',
-          '$site_page_fallback',
-          '@site_app_unrendered',
-          cacheValid,
-          '${site_page_prefix}pages$site_page_key$site_rendered_suffix',
-        )}`
+      ? `${CANARY_ACCESS}\n${codedPage(shared, env, '${site_page_prefix}pages$site_page_key$site_rendered_suffix', '@site_page_plain', '@site_app_unrendered', cacheValid)}`
       : `        root ${site.renderDir}/pages;\n        try_files $uri$site_rendered_suffix @site_app;`,
     RENDERED_HOME: shared
-      ? `${CANARY_ACCESS}\n${storageLocation(
-          shared,
-          env,
-          '${site_page_prefix}pages/index$site_rendered_suffix',
-          '$site_home_fallback',
-          '@site_app_unrendered',
-          cacheValid,
-          '${site_page_prefix}pages/index$site_rendered_suffix',
-        )}`
+      ? `${CANARY_ACCESS}\n${codedPage(shared, env, '${site_page_prefix}pages/index$site_rendered_suffix', '@site_home_plain', '@site_app_unrendered', cacheValid)}`
       : `        root ${site.renderDir}/pages;\n        try_files /index$site_rendered_suffix @site_app;`,
     NOT_FOUND_PAGE: shared
-      ? storageLocation(
+      ? codedPage(
           shared,
           env,
           `${shared.renderedPrefix}pages$site_not_found_file`,
-          '@site_not_found_shell',
+          '@site_not_found_plain',
           '@site_not_found_shell',
           cacheValid,
-          `${shared.renderedPrefix}pages$site_not_found_file`,
           '404',
         )
       : `        root ${site.renderDir}/pages;\n        try_files $site_not_found_file @site_not_found_shell;`,
@@ -319,14 +346,21 @@ ${storageLocation(shared, env, '$site_live_remotes_key', '@site_default_remotes'
         add_header Cache-Control "no-cache" always;
 ${hostHeaders}
 ${CANARY_HEADERS}
-${storageLocation(shared, env, `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`, '@site_app', '@site_app_unrendered', cacheValid, `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`)}
+${codedPage(shared, env, `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`, '@site_live_page_plain', '@site_app_unrendered', cacheValid)}
     }
     location @site_live_home {
         add_header Cache-Control "no-cache" always;
 ${hostHeaders}
 ${CANARY_HEADERS}
-${storageLocation(shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_app', '@site_app_unrendered', cacheValid, `${shared.renderedPrefix}pages/index$site_rendered_suffix`)}
+${codedPage(shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_live_home_plain', '@site_app_unrendered', cacheValid)}
     }
+    # A page's own key, when the bucket has not the precompressed one the visitor takes (a page published before
+    # the renderer put copies beside its pages): the page, gzipped here for a visitor who takes gzip.
+${plainPage('@site_page_plain', `${hostHeaders}\n${CANARY_HEADERS}`, shared, env, '${site_page_prefix}pages$site_page_key$site_rendered_suffix', '$site_page_fallback', '@site_app_unrendered', cacheValid)}
+${plainPage('@site_home_plain', `${hostHeaders}\n${CANARY_HEADERS}`, shared, env, '${site_page_prefix}pages/index$site_rendered_suffix', '$site_home_fallback', '@site_app_unrendered', cacheValid)}
+${plainPage('@site_live_page_plain', `${hostHeaders}\n${CANARY_HEADERS}`, shared, env, `${shared.renderedPrefix}pages$site_page_key$site_rendered_suffix`, '@site_app', '@site_app_unrendered', cacheValid)}
+${plainPage('@site_live_home_plain', `${hostHeaders}\n${CANARY_HEADERS}`, shared, env, `${shared.renderedPrefix}pages/index$site_rendered_suffix`, '@site_app', '@site_app_unrendered', cacheValid)}
+${plainPage('@site_not_found_plain', `${hostHeaders}\n${CANARY_HEADERS}`, shared, env, `${shared.renderedPrefix}pages$site_not_found_file`, '@site_not_found_shell', '@site_not_found_shell', cacheValid, '404')}
     # The stored remotes file before any release wrote it: the default locations, as the host origin answers.
     location @site_default_remotes {
         default_type "application/json; charset=utf-8";

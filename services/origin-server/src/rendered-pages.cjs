@@ -128,19 +128,34 @@ function renderedPages(dir) {
 /**
  * The published output in a shared storage. The index is checked again at most every `refreshMs` (1 s): a page the
  * renderer has just published shows once the index naming it is read. `lookup` answers the page's stored object with
- * the file (`stored`: info and body), so a file the index names but the storage has not (being replaced, deleted)
+ * the file (`stored`: info and body; its `.br`/`.gz` copy when the visitor takes one, with `encoding`), so a file the index names but the storage has not (being replaced, deleted)
  * answers as a missing file does in a folder.
  */
 function storedPages(storage, prefix, { refreshMs = 1000 } = {}) {
   const index = storedFile(storage, `${prefix}index.json`, { parse: (b) => JSON.parse(b.toString('utf8')), refreshMs });
 
-  async function lookup(url) {
+  async function lookup(url, acceptEncoding) {
     const idx = await index.current();
     const found = decide(idx, url, () => true);
     if (!found.file) return found;
-    const stored = await storage.get(`${prefix}${found.file}`);
+    const stored = await openStoredPage(found.file, acceptEncoding);
     if (stored) return { ...found, stored };
     return decide(idx, url, () => false);
+  }
+
+  /**
+   * A page's object: the `.br` or `.gz` the renderer put beside it when the visitor takes one (page-renderer output.ts
+   * publishOutput), else the page's own (a page published before the copies were). Either way the answer varies by
+   * Accept-Encoding.
+   */
+  async function openStoredPage(file, acceptEncoding) {
+    const preferred = acceptEncoding && path.extname(file) === '.html' ? encodings.negotiate(String(acceptEncoding)) : null;
+    if (preferred) {
+      const copy = await storage.get(`${prefix}${file}${SUFFIX[preferred]}`);
+      if (copy) return { ...copy, encoding: preferred, negotiated: true };
+    }
+    const page = await storage.get(`${prefix}${file}`);
+    return page && { ...page, negotiated: true };
   }
 
   /** One of the output's own files (`sitemap.xml`, `robots.txt`), or null. */

@@ -231,11 +231,13 @@ function serveRenderedPages(app, o) {
   const stored = Boolean(o.rendered.storage);
   const { open } = o.rendered;
   // Both answer `{ file, status, stored }`: a page's object opened (info and body), never a name read twice.
-  const lookup = stored ? (url) => o.rendered.lookup(url) : (url, acceptEncoding) => o.rendered.lookupOpen(url, acceptEncoding);
+  const lookup = stored
+    ? (url, acceptEncoding) => o.rendered.lookup(url, acceptEncoding)
+    : (url, acceptEncoding) => o.rendered.lookupOpen(url, acceptEncoding);
   const variants = o.bucket ? o.canaryRendered : undefined;
   const canaryLookup = variants
     ? variants.storage
-      ? (url) => variants.lookup(url)
+      ? (url, acceptEncoding) => variants.lookup(url, acceptEncoding)
       : (url, acceptEncoding) => variants.lookupOpen(url, acceptEncoding)
     : null;
   app.addHook('onRequest', async (request, reply) => {

@@ -10,6 +10,7 @@ const fs = require('fs');
 const http = require('http');
 const os = require('os');
 const path = require('path');
+const zlib = require('zlib');
 const { execFile } = require('child_process');
 const { freePortsIn, remotePortsEnv, startS3, startStorageNginx, stopAll } = require('../tools/cluster.cjs');
 const { siteStorage } = require('../src/site-storage.cjs');
@@ -17,6 +18,31 @@ const { siteStorage } = require('../src/site-storage.cjs');
 const ROOT = path.resolve(__dirname, '../../..');
 const BUCKET = 'site-canary-nginx';
 const supportExposes = ['./Support', './DocumentCentre', './Question', './Video', './VideoDetail'];
+
+/** A page as the page renderer publishes it (output.ts publishOutput): its .br and .gz, then the page. */
+async function publishPage(storage, key, html) {
+  const type = { contentType: 'text/html; charset=utf-8' };
+  await storage.put(`${key}.br`, zlib.brotliCompressSync(Buffer.from(html)), { ...type, contentEncoding: 'br' });
+  await storage.put(`${key}.gz`, zlib.gzipSync(Buffer.from(html)), { ...type, contentEncoding: 'gzip' });
+  await storage.put(key, html, type);
+}
+
+/** A page asked with `Accept-Encoding: br` by a visitor of that bucket: its coding and the page it decodes to. */
+function brotliGet(url, bucket) {
+  return new Promise((resolve, reject) =>
+    http
+      .get(url, { headers: { 'accept-encoding': 'br', cookie: `site_bucket=${bucket}` } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'] ?? null;
+          resolve({ status: res.statusCode, encoding, page: (encoding === 'br' ? zlib.brotliDecompressSync(bytes) : bytes).toString('utf8') });
+        });
+      })
+      .on('error', reject),
+  );
+}
 
 function fakeBuild(dir, version) {
   fs.mkdirSync(dir, { recursive: true });
@@ -26,7 +52,7 @@ function fakeBuild(dir, version) {
   );
 }
 
-test('[issue 37.3] nginx applies the canary rule: a new visitor gets a bucket, a 50 % canary serves its remotes file and pages by cookie, live again when it ends', async () => {
+test('[issue 37.3][issue 45.5] nginx applies the canary rule: a new visitor gets a bucket, a 50 % canary serves its remotes file and pages (as their .br) by cookie, live again when it ends', async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-nginx-'));
   // nginx's workers run as an unprivileged user when started as root: they must read the host's folder.
   fs.chmodSync(tmp, 0o755);
@@ -50,8 +76,8 @@ test('[issue 37.3] nginx applies the canary rule: a new visitor gets a bucket, a
   try {
     for (const v of ['1.0.0', '1.1.0']) fakeBuild(path.join(deploy, 'remote-support', v), v);
     await remote('publish', 'remote-support', '1.0.0', '--by', 'ann');
-    await shared.storage.put('site/rendered/pages/news.html', '<p>live news</p>', { contentType: 'text/html; charset=utf-8' });
-    await shared.storage.put('site/rendered/pages/index.html', '<p>live home</p>', { contentType: 'text/html; charset=utf-8' });
+    await publishPage(shared.storage, 'site/rendered/pages/news.html', '<p>live news</p>');
+    await publishPage(shared.storage, 'site/rendered/pages/index.html', '<p>live home</p>');
     const hostRoot = path.join(tmp, 'host');
     fs.mkdirSync(hostRoot);
     fs.writeFileSync(path.join(hostRoot, 'index.html'), '<p>the app</p>');
@@ -93,7 +119,7 @@ test('[issue 37.3] nginx applies the canary rule: a new visitor gets a bucket, a
     await remote('publish', 'remote-support', '1.1.0', '--canary', '50', '--by', 'bob');
     const variant = await shared.storage.head('site/remotes.canary-variant.json');
     assert.match(variant?.contentType ?? '', /canary-percent=50/, "the canary's percent, as nginx reads it");
-    await shared.storage.put('site/rendered-canary/pages/news.html', '<p>canary news</p>', { contentType: 'text/html; charset=utf-8' });
+    await publishPage(shared.storage, 'site/rendered-canary/pages/news.html', '<p>canary news</p>');
     await eventually('a canary cookie gets the canary', async () => (await supportVersion(10)) === '1.1.0');
     for (const b of [0, 10, 49]) assert.strictEqual(await supportVersion(b), '1.1.0', `bucket ${b} is in the canary`);
     for (const b of [50, 70, 99]) assert.strictEqual(await supportVersion(b), '1.0.0', `bucket ${b} keeps the live version`);
@@ -104,6 +130,15 @@ test('[issue 37.3] nginx applies the canary rule: a new visitor gets a bucket, a
     assert.strictEqual((await get('/news', 70)).body, '<p>live news</p>');
     assert.strictEqual((await get('/', 10)).body, '<p>live home</p>', 'a page the canary did not render: the live one');
     assert.strictEqual((await get('/no-such-page', 10)).status, 200, 'the app for a page never rendered');
+    // Issue 45.5: each side's page as its stored .br, the canary's first, then the live one's.
+    for (const [p, bucket, page] of [
+      ['/news', 10, '<p>canary news</p>'],
+      ['/news', 70, '<p>live news</p>'],
+      ['/', 10, '<p>live home</p>'],
+    ]) {
+      const r = await brotliGet(`${nginx.origin}${p}`, bucket);
+      assert.deepStrictEqual([p, bucket, r.status, r.encoding, r.page], [p, bucket, 200, 'br', page]);
+    }
     // New visitors: each gets a bucket and the side its bucket says, about half in the canary.
     let inCanary = 0;
     for (let i = 0; i < 200; i++) {

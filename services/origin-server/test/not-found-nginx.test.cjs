@@ -19,6 +19,11 @@ const NOT_FOUND_HTML = '<!doctype html><title>页面不存在 - 某公司</title
 const NO_ARTICLE_HTML = '<!doctype html><title>新闻详情 - 某公司</title><main>内容不存在</main>';
 const NEWS_HTML = '<!doctype html><title>新闻 3</title><main>已渲染的新闻 3</main>';
 const APP_HTML = '<!doctype html><div id="root"></div>';
+/** Pages of the bucket, long enough to be worth compressing (and gzipped by nginx when sent plain, as before). */
+const HOME_HTML = `<!doctype html><title>首页 - 某公司</title><main>${'欢迎访问某公司官网。'.repeat(40)}</main>`;
+const OLD_HTML = `<!doctype html><title>新闻 4</title><main>${'旧的渲染页面。'.repeat(40)}</main>`;
+/** A page the index names that was published without copies (before the renderer put them). */
+const OLD_PAGE = { '/newsDetail?id=4': { file: 'pages/newsDetail/id-4.html', remote: 'remote_content', versions: {}, renderedAt: '' } };
 /** Past 50,000 URLs the renderer's sitemap.xml is an index of sitemap-1.xml, ... (issue 36.9): nginx serves the parts. */
 const SITEMAP_INDEX = '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></sitemapindex>\n';
 const SITEMAP_PART = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n';
@@ -41,7 +46,7 @@ async function assertSitemapParts(origin) {
 function rawGet(url, acceptEncoding) {
   return new Promise((resolve, reject) =>
     http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      .get(url, { headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () =>
@@ -50,6 +55,8 @@ function rawGet(url, acceptEncoding) {
             encoding: res.headers['content-encoding'] ?? null,
             type: res.headers['content-type'],
             vary: res.headers.vary ?? '',
+            cacheControl: res.headers['cache-control'],
+            csp: res.headers['content-security-policy'],
             bytes: Buffer.concat(chunks),
           }),
         );
@@ -150,7 +157,7 @@ test('[issue 34.9][issue 36.9] nginx answers an unknown path and an unknown arti
   }
 });
 
-test('[issue 34.9][issue 36.9] with a shared storage: nginx reads the not-found pages from the bucket, and the status stays 404', async () => {
+test('[issue 34.9][issue 36.9][issue 45.5] with a shared storage: nginx reads the not-found pages from the bucket, and the status stays 404; a page goes as its stored .br or .gz by Accept-Encoding', async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'not-found-nginx-s3-'));
   fs.chmodSync(tmp, 0o755);
   const hostRoot = path.join(tmp, 'host');
@@ -186,10 +193,23 @@ test('[issue 34.9][issue 36.9] with a shared storage: nginx reads the not-found 
   };
   const { storage } = siteStorage(s3Env);
   const html = { contentType: 'text/html; charset=utf-8' };
-  await storage.put('site/rendered/index.json', JSON.stringify(INDEX), { contentType: 'application/json' });
+  /** A page as the renderer publishes it (page-renderer output.ts publishOutput): its .br and .gz, then the page. */
+  const publishPage = async (key, page) => {
+    const copies = { br: zlib.brotliCompressSync(Buffer.from(page)), gzip: zlib.gzipSync(Buffer.from(page), { level: 9 }) };
+    await storage.put(`${key}.br`, copies.br, { ...html, contentEncoding: 'br' });
+    await storage.put(`${key}.gz`, copies.gzip, { ...html, contentEncoding: 'gzip' });
+    await storage.put(key, page, html);
+    return copies;
+  };
+  await storage.put('site/rendered/index.json', JSON.stringify({ ...INDEX, pages: { ...INDEX.pages, ...OLD_PAGE } }), {
+    contentType: 'application/json',
+  });
   await storage.put('site/rendered/pages/404.html', NOT_FOUND_HTML, html);
-  await storage.put('site/rendered/pages/newsDetail/not-found.html', NO_ARTICLE_HTML, html);
-  await storage.put('site/rendered/pages/newsDetail/id-3.html', NEWS_HTML, html);
+  const noArticle = await publishPage('site/rendered/pages/newsDetail/not-found.html', NO_ARTICLE_HTML);
+  const news = await publishPage('site/rendered/pages/newsDetail/id-3.html', NEWS_HTML);
+  const home = await publishPage('site/rendered/pages/index.html', HOME_HTML);
+  // A page published before the renderer put copies beside its pages: only its own key.
+  await storage.put('site/rendered/pages/newsDetail/id-4.html', OLD_HTML, html);
   const xml = { contentType: 'application/xml; charset=utf-8' };
   await storage.put('site/rendered/sitemap.xml', SITEMAP_INDEX, xml);
   await storage.put('site/rendered/sitemap-2.xml', SITEMAP_PART, xml);
@@ -214,6 +234,40 @@ test('[issue 34.9][issue 36.9] with a shared storage: nginx reads the not-found 
     assert.deepStrictEqual(await get('/document?id=999'), [404, APP_HTML], 'no not-found page of its own: the app, still a 404');
     assert.deepStrictEqual(await get('/newsDetail?id=3'), [200, NEWS_HTML]);
     await assertSitemapParts(nginx.origin);
+
+    // Issue 45.5: a page from the bucket precompressed as the renderer stored it, chosen by Accept-Encoding: brotli,
+    // then gzip, else the page; the stored bytes as they are (nginx compresses nothing again), the page's type, the
+    // page policy and caching of the plain page, Vary: Accept-Encoding.
+    const plain = await rawGet(`${nginx.origin}/newsDetail?id=3`, null);
+    assert.deepStrictEqual([plain.status, plain.encoding, plain.bytes.toString('utf8')], [200, null, NEWS_HTML]);
+    const pageHeaders = (r) => [r.type, r.cacheControl, r.csp];
+    for (const [url, status, accept, encoding, bytes, page] of [
+      ['/newsDetail?id=3', 200, 'gzip, deflate, br', 'br', news.br, NEWS_HTML],
+      ['/newsDetail?id=3', 200, 'br', 'br', news.br, NEWS_HTML],
+      ['/newsDetail?id=3', 200, 'gzip, deflate', 'gzip', news.gzip, NEWS_HTML],
+      ['/newsDetail?id=3', 200, 'br;q=0, gzip', 'gzip', news.gzip, NEWS_HTML],
+      ['/newsDetail?id=3', 200, 'identity', null, Buffer.from(NEWS_HTML), NEWS_HTML],
+      ['/newsDetail?id=3', 200, null, null, Buffer.from(NEWS_HTML), NEWS_HTML],
+      ['/', 200, 'gzip, deflate, br', 'br', home.br, HOME_HTML],
+      ['/', 200, 'gzip', 'gzip', home.gzip, HOME_HTML],
+      // A not-found page too, its status kept.
+      ['/newsDetail?id=999', 404, 'gzip, deflate, br', 'br', noArticle.br, NO_ARTICLE_HTML],
+      ['/newsDetail?id=999', 404, 'gzip', 'gzip', noArticle.gzip, NO_ARTICLE_HTML],
+    ]) {
+      const r = await rawGet(`${nginx.origin}${url}`, accept);
+      const what = `${url} Accept-Encoding ${accept}`;
+      assert.deepStrictEqual([what, r.status, r.encoding], [what, status, encoding]);
+      assert.ok(r.bytes.equals(bytes), `${what}: the stored ${encoding ?? 'page'}'s bytes as they are`);
+      const decoded = encoding === 'br' ? zlib.brotliDecompressSync(r.bytes) : encoding === 'gzip' ? zlib.gunzipSync(r.bytes) : r.bytes;
+      assert.strictEqual(decoded.toString('utf8'), page, `${what}: decodes to the page`);
+      assert.match(r.vary, /Accept-Encoding/, `${what}: Vary`);
+      assert.deepStrictEqual(pageHeaders(r), pageHeaders(plain), `${what}: the plain page's type, caching and policy`);
+    }
+    // A page the bucket has no copies of (published before they were put): the page itself, whatever is asked.
+    const old = await rawGet(`${nginx.origin}/newsDetail?id=4`, 'br');
+    assert.deepStrictEqual([old.status, old.encoding, old.bytes.toString('utf8')], [200, null, OLD_HTML]);
+    const oldGzip = await rawGet(`${nginx.origin}/newsDetail?id=4`, 'gzip, br');
+    assert.strictEqual(zlib.gunzipSync(oldGzip.bytes).toString('utf8'), OLD_HTML, 'gzipped by nginx, as before');
   } finally {
     await stopAll([nginx?.child]);
     api.close();

@@ -430,3 +430,54 @@ test('[ISSUE-26] the host origin serves the pages a shared storage holds over HT
     }
   });
 });
+
+test('[issue 45.5] the host origin sends a stored page as the .br or .gz the renderer put beside it, by Accept-Encoding', async () => {
+  await withBucket(async (shared) => {
+    const html = { contentType: 'text/html; charset=utf-8' };
+    // As the renderer publishes a page (page-renderer output.ts publishOutput): its copies, then the page.
+    const copies = { br: zlib.brotliCompressSync(NEWS_HTML), gzip: zlib.gzipSync(NEWS_HTML, { level: 9 }) };
+    await shared.storage.put('site/rendered/pages/news.html.br', copies.br, { ...html, contentEncoding: 'br' });
+    await shared.storage.put('site/rendered/pages/news.html.gz', copies.gzip, { ...html, contentEncoding: 'gzip' });
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-pages-root-'));
+    dirs.push(root);
+    fs.writeFileSync(path.join(root, 'index.html'), APP_HTML);
+    const app = createStaticServer({ root, spa: true, rendered: storedPages(shared.storage, shared.renderedPrefix), trustedProxies: ['loopback'] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = app.server.address().port;
+    const get = (url, headers) =>
+      new Promise((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: url, headers, agent: false }, (res) => {
+            const chunks = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    try {
+      const answers = [];
+      for (const [accept, encoding, bytes] of [
+        ['gzip, deflate, br', 'br', copies.br],
+        ['gzip', 'gzip', copies.gzip],
+        [undefined, undefined, Buffer.from(NEWS_HTML)],
+      ]) {
+        const r = await get('/news', accept ? { 'accept-encoding': accept } : {});
+        assert.deepStrictEqual(
+          [accept, r.status, r.headers['content-encoding'], r.headers['content-type'], r.headers['cache-control'], r.headers.vary],
+          [accept, 200, encoding, 'text/html; charset=utf-8', 'no-cache', 'accept-encoding'],
+        );
+        assert.ok(r.body.equals(bytes), `${accept}: the stored object's bytes`);
+        assert.strictEqual(Number(r.headers['content-length']), bytes.length);
+        answers.push(r);
+      }
+      assert.strictEqual(new Set(answers.map((r) => r.headers.etag)).size, 3, 'one entity tag per object');
+      const again = await get('/news', { 'accept-encoding': 'br', 'if-none-match': answers[0].headers.etag });
+      assert.strictEqual(again.status, 304);
+      // A page stored without copies: the page itself.
+      const old = await get('/newsDetail?id=3', { 'accept-encoding': 'br' });
+      assert.deepStrictEqual([old.status, old.headers['content-encoding'], old.body.toString('utf8')], [200, undefined, DETAIL_HTML]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readRemotes, type RendererConfig } from './config';
-import { publishOutput, writeAtomic } from './output';
+import { copiesFirst, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 
 export interface CanaryState {
@@ -180,7 +180,9 @@ export async function renderCanaryVariant(
     const removed = existsSync(dir);
     rmSync(dir, { recursive: true, force: true });
     if (store && (deps.published.size || removed)) {
-      for (const { key } of await store.storage.list(store.prefix)) await store.storage.delete(key);
+      // Each page's .br/.gz before the page, as publishOutput deletes: a brotli visitor never gets a page that is gone.
+      const keys = (await store.storage.list(store.prefix)).map(({ key }) => key.slice(store.prefix.length));
+      for (const rel of copiesFirst(keys)) await store.storage.delete(`${store.prefix}${rel}`);
       deps.published.clear();
     }
     return { canary: null, rendered: 0, removed };

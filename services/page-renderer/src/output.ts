@@ -136,6 +136,25 @@ export function writeAtomic(file: string, content: string | Buffer): void {
 export const PAGE_BROTLI_QUALITY = 6;
 
 /**
+ * A page's precompressed copies, beside it in the folder and in the storage: the name's suffix and its coding
+ * (`Content-Encoding`), in the order they are written, before the page itself.
+ */
+export const PAGE_CODINGS: readonly (readonly ['.br' | '.gz', 'br' | 'gzip'])[] = [
+  ['.br', 'br'],
+  ['.gz', 'gzip'],
+];
+
+/** A page's bytes as brotli (quality PAGE_BROTLI_QUALITY) and gzip (level 9). */
+export function compressPage(body: Buffer): Record<'.br' | '.gz', Buffer> {
+  return {
+    '.br': brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    '.gz': gzipSync(body, { level: 9 }),
+  };
+}
+
+/**
  * The page and its precompressed siblings (the static server sends .br or .gz to a browser that takes them). A page
  * whose file already holds these bytes is left as it is (an article edit re-renders every news page, and most come
  * out the same): its modified time, and so what publishOutput uploads and what a cache revalidates, stays. Written
@@ -146,11 +165,8 @@ export function writePage(outDir: string, rel: string, html: string): boolean {
   const file = path.join(outDir, rel);
   const body = Buffer.from(html);
   if (samePage(file, body)) return false;
-  writeAtomic(
-    `${file}.br`,
-    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  );
-  writeAtomic(`${file}.gz`, gzipSync(body, { level: 9 }));
+  const copies = compressPage(body);
+  for (const [suffix] of PAGE_CODINGS) writeAtomic(`${file}${suffix}`, copies[suffix]);
   writeAtomic(file, body);
   return true;
 }
@@ -335,13 +351,24 @@ export interface PublishReport {
 
 /**
  * Puts the run's files into the storage: the pages the working folder holds that changed since this process last
- * put them (`published`: file -> size and mtime, kept by the caller between runs), then the sitemap (its parts, then
- * sitemap.xml) and robots.txt, then index.json (and the sitemap parts no longer named are deleted), so the index never names a page the storage has not got yet; last, the stored pages the index no
- * longer names are deleted (an article withdrawn: its URL answers 404 again). A page the index names but this folder
- * has not (its render failed here, the last good file is in the storage) stays as it is. The .br/.gz siblings are the
- * folder's only: a server in front of the storage compresses its answers itself. `signal` (the render lease lost)
- * stops it before the next write: another renderer may be publishing by then; so does `mayWrite` throwing (the
- * service's own look at the lease's deadline, which needs no timer of its to have run).
+ * put them (`published`: file -> size and mtime, kept by the caller between runs), each as its `.br` and `.gz`
+ * (stored with the page's type and their `Content-Encoding`, which nginx passes on as they are) and then the page
+ * itself; then the sitemap (its parts, then sitemap.xml) and robots.txt, then index.json (and the sitemap parts no
+ * longer named are deleted), so the index never names a page the storage has not got yet; last, the stored pages the
+ * index no longer names are deleted, each page's copies before the page (an article withdrawn: its URL answers 404
+ * again). A page the index names but this folder has not (its render failed here, the last good file is in the
+ * storage) stays as it is, its copies too.
+ *
+ * Why the copies go first: nginx answers a visitor who takes brotli from the `.br` key and one who takes nothing from
+ * the page's key. Put before the page, a copy is never older than the page beside it: while a changed page is being
+ * put, a brotli visitor may get the new page a moment before a plain one does, never the old one after it. A publish
+ * cut short between them (the lease lost) leaves copies newer than the page, and the page is not recorded as
+ * published: this process's next publish puts all three, and the next holder renders the change (not acknowledged)
+ * again and puts its page the same way. Deleting the copies first keeps the same order the other way: a withdrawn
+ * page's `.br` is never served once its page is gone.
+ *
+ * `signal` (the render lease lost) stops it before the next write: another renderer may be publishing by then; so
+ * does `mayWrite` throwing (the service's own look at the lease's deadline, which needs no timer of its to have run).
  */
 export async function publishOutput(
   outDir: string,
@@ -369,7 +396,34 @@ export async function publishOutput(
     published.set(rel, seen);
     report.put.push(rel);
   };
-  for (const rel of pageFiles(outDir)) await put(rel);
+  const putPage = async (rel: string) => {
+    const file = path.join(outDir, rel);
+    let stat;
+    try {
+      stat = statSync(file);
+    } catch {
+      return;
+    }
+    const seen = `${stat.size}:${stat.mtimeMs}`;
+    if (published.get(rel) === seen) return;
+    const body = readFileSync(file);
+    const copies = pageCopies(file, body, stat.mtimeMs);
+    signal?.throwIfAborted();
+    mayWrite();
+    // The two copies at once (the page waits for both): a changed page costs one put's time more, not two.
+    await Promise.all(
+      PAGE_CODINGS.map(([suffix, coding]) =>
+        store.storage.put(`${store.prefix}${rel}${suffix}`, copies[suffix], { contentType: OUTPUT_TYPES['.html'], contentEncoding: coding }),
+      ),
+    );
+    report.put.push(...PAGE_CODINGS.map(([suffix]) => `${rel}${suffix}`));
+    signal?.throwIfAborted();
+    mayWrite();
+    await store.storage.put(`${store.prefix}${rel}`, body, { contentType: OUTPUT_TYPES['.html'] });
+    published.set(rel, seen);
+    report.put.push(rel);
+  };
+  for (const rel of pageFiles(outDir)) await putPage(rel);
   // The sitemap's parts before the index (sitemap.xml) that names them.
   const parts = sitemapParts(outDir);
   for (const rel of [...parts, 'sitemap.xml', 'robots.txt', 'index.json']) await put(rel);
@@ -385,16 +439,48 @@ export async function publishOutput(
   }
 
   const named = new Set([...Object.values(index.pages).map((e) => e.file), ...Object.values(index.notFound ?? {})]);
-  for (const { key } of await store.storage.list(`${store.prefix}pages/`)) {
-    const rel = key.slice(store.prefix.length);
-    if (named.has(rel)) continue;
+  const stored = (await store.storage.list(`${store.prefix}pages/`)).map(({ key }) => key.slice(store.prefix.length));
+  for (const rel of copiesFirst(stored.filter((r) => !named.has(pageOfKey(r))))) {
     signal?.throwIfAborted();
     mayWrite();
-    await store.storage.delete(key);
+    await store.storage.delete(`${store.prefix}${rel}`);
     published.delete(rel);
     report.deleted.push(rel);
   }
   return report;
+}
+
+/** The page a stored key belongs to: `pages/a.html.br` -> `pages/a.html`; a page's own key is itself. */
+export function pageOfKey(rel: string): string {
+  const copy = PAGE_CODINGS.find(([suffix]) => rel.endsWith(`.html${suffix}`));
+  return copy ? rel.slice(0, -copy[0].length) : rel;
+}
+
+/** Keys to delete, each page's `.br`/`.gz` before the page (publishOutput says why), else in key order. */
+export function copiesFirst(rels: readonly string[]): string[] {
+  return [...rels].sort((a, b) => {
+    const [pa, pb] = [pageOfKey(a), pageOfKey(b)];
+    if (pa !== pb) return pa < pb ? -1 : 1;
+    return Number(a === pa) - Number(b === pb) || (a < b ? -1 : a > b ? 1 : 0);
+  });
+}
+
+/**
+ * The page's .br and .gz as the folder has them (writePage wrote them just before the page, so they are not newer
+ * than it), else made from the page now: a sibling missing, or newer than the page (a write cut short), is never put
+ * beside bytes it was not made from.
+ */
+function pageCopies(file: string, body: Buffer, pageMtimeMs: number): Record<'.br' | '.gz', Buffer> {
+  try {
+    const copies = {} as Record<'.br' | '.gz', Buffer>;
+    for (const [suffix] of PAGE_CODINGS) {
+      if (statSync(`${file}${suffix}`).mtimeMs > pageMtimeMs) throw new Error('newer than its page');
+      copies[suffix] = readFileSync(`${file}${suffix}`);
+    }
+    return copies;
+  } catch {
+    return compressPage(body);
+  }
 }
 
 /** The working folder's pages (`pages/…/x.html`), without their compressed siblings and temporary files. */

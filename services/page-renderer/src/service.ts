@@ -91,7 +91,7 @@ async function renderAndPublish(scopes: readonly Scope[], signal: AbortSignal): 
     const published = await publishOutput(config.outDir, config.store, publishedFiles, signal, () => {
       if (Date.now() >= leaseUntil) throw new LeaseLost('the render lease ran out: nothing more is published by this renderer');
     });
-    console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} pages`);
+    console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} files`);
   }
   await renderCanary(scopes, signal);
   return report;

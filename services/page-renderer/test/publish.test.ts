@@ -1,6 +1,6 @@
 /**
  * The output in a shared storage (issue 26): publishOutput() puts a run's working folder into the storage and deletes
- * the pages the index no longer names; pullIndex() brings the last published index before a run; readConfig()
+ * the pages the index no longer names (each page with its .br and .gz, issue 45.5); pullIndex() brings the last published index before a run; readConfig()
  * chooses the storage from the same variables as the API. Against s3rver (a real S3-compatible server on loopback,
  * started here) through @site/object-storage's S3 driver.
  */
@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import S3rver from 's3rver';
 import { RENDERED_PREFIX, REMOTES_KEY, storageFromEnv, type ObjectStorage, type S3Storage } from '@site/object-storage';
 import { readConfig } from '../src/config';
@@ -65,6 +66,24 @@ async function text(s: ObjectStorage, key: string): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A page's stored keys in the order they are put: its .br, its .gz, then the page. */
+const withCopies = (...pages: string[]) => pages.flatMap((p) => [`${p}.br`, `${p}.gz`, p]);
+
+/** The page's .br and .gz in the storage: its type, their coding, bytes that decode to the page. */
+async function assertCopies(key: string, html: string): Promise<void> {
+  for (const [suffix, coding, decode] of [
+    ['.br', 'br', brotliDecompressSync],
+    ['.gz', 'gzip', gunzipSync],
+  ] as const) {
+    const o = await storage.get(`${key}${suffix}`);
+    assert.ok(o, `${key}${suffix} is stored`);
+    assert.deepStrictEqual([o.info.contentType, o.info.contentEncoding], ['text/html; charset=utf-8', coding]);
+    const chunks: Buffer[] = [];
+    for await (const c of o.body as Readable) chunks.push(Buffer.from(c));
+    assert.strictEqual(decode(Buffer.concat(chunks)).toString('utf8'), html, `${key}${suffix} is the page`);
+  }
+}
+
 const entry = (url: string) => ({ file: fileFor(url), remote: 'remote_content', versions: {}, renderedAt: '2026-11-24T00:00:00.000Z' });
 const indexOf = (urls: string[]): RenderIndex => ({
   generatedAt: '2026-11-24T00:00:00.000Z',
@@ -80,7 +99,7 @@ function run(dir: string, pages: Record<string, string>, urls = Object.keys(page
   writeIndex(dir, indexOf(urls));
 }
 
-test('[ISSUE-26] publishOutput puts the pages, sitemap, robots and the index last, as HTML, JSON, XML and text', async () => {
+test('[ISSUE-26][issue 45.5] publishOutput puts the pages (each after its .br and .gz), sitemap, robots and the index last, as HTML, JSON, XML and text', async () => {
   const dir = mkdtempSync(path.join(tmp, 'work-'));
   const store: OutputStore = { storage, prefix: 'a/rendered/' };
   run(dir, { '/': '<p>首页</p>', '/news': '<p>新闻</p>', '/newsDetail?id=3': '<p>新闻3</p>' });
@@ -88,7 +107,7 @@ test('[ISSUE-26] publishOutput puts the pages, sitemap, robots and the index las
   const published = new Map<string, string>();
   const report = await publishOutput(dir, store, published);
   assert.deepStrictEqual(report, {
-    put: ['pages/index.html', 'pages/news.html', 'pages/newsDetail/id-3.html', 'sitemap.xml', 'index.json'],
+    put: [...withCopies('pages/index.html', 'pages/news.html', 'pages/newsDetail/id-3.html'), 'sitemap.xml', 'index.json'],
     deleted: [],
   });
   assert.deepStrictEqual(
@@ -96,11 +115,18 @@ test('[ISSUE-26] publishOutput puts the pages, sitemap, robots and the index las
     [
       'a/rendered/index.json',
       'a/rendered/pages/index.html',
+      'a/rendered/pages/index.html.br',
+      'a/rendered/pages/index.html.gz',
       'a/rendered/pages/news.html',
+      'a/rendered/pages/news.html.br',
+      'a/rendered/pages/news.html.gz',
       'a/rendered/pages/newsDetail/id-3.html',
+      'a/rendered/pages/newsDetail/id-3.html.br',
+      'a/rendered/pages/newsDetail/id-3.html.gz',
       'a/rendered/sitemap.xml',
     ],
   );
+  await assertCopies('a/rendered/pages/newsDetail/id-3.html', '<p>新闻3</p>');
   assert.strictEqual(await text(storage, 'a/rendered/pages/newsDetail/id-3.html'), '<p>新闻3</p>');
   assert.strictEqual((await storage.head('a/rendered/pages/news.html'))?.contentType, 'text/html; charset=utf-8');
   assert.strictEqual((await storage.head('a/rendered/index.json'))?.contentType, 'application/json; charset=utf-8');
@@ -111,7 +137,7 @@ test('[ISSUE-26] publishOutput puts the pages, sitemap, robots and the index las
   assert.deepStrictEqual(await publishOutput(dir, store, published), { put: [], deleted: [] });
 });
 
-test('[ISSUE-26] the next run: a changed page is put again, a withdrawn one deleted, a page kept from before stays', async () => {
+test('[ISSUE-26][issue 45.5] the next run: a changed page is put again, a withdrawn one deleted (its copies first), a page kept from before stays', async () => {
   const dir = mkdtempSync(path.join(tmp, 'work-'));
   const store: OutputStore = { storage, prefix: 'b/rendered/' };
   run(dir, { '/news': '<p>新闻</p>', '/newsDetail?id=3': '<p>新闻3</p>', '/newsDetail?id=4': '<p>新闻4</p>' });
@@ -125,19 +151,60 @@ test('[ISSUE-26] the next run: a changed page is put again, a withdrawn one dele
   utimesSync(path.join(dir, fileFor('/newsDetail?id=4')), later, later);
   writeIndex(dir, indexOf(['/news', '/newsDetail?id=4']));
   assert.deepStrictEqual(await publishOutput(dir, store, published), {
-    put: ['pages/newsDetail/id-4.html', 'index.json'],
-    deleted: ['pages/newsDetail/id-3.html'],
+    put: [...withCopies('pages/newsDetail/id-4.html'), 'index.json'],
+    // The withdrawn page's copies before the page: a brotli visitor never gets a page that is gone.
+    deleted: withCopies('pages/newsDetail/id-3.html'),
   });
-  assert.strictEqual(await text(storage, 'b/rendered/pages/newsDetail/id-3.html'), null);
+  assert.deepStrictEqual(
+    (await storage.list('b/rendered/pages/newsDetail/')).map((o) => o.key),
+    withCopies('b/rendered/pages/newsDetail/id-4.html').sort(),
+  );
   assert.strictEqual(await text(storage, 'b/rendered/pages/newsDetail/id-4.html'), '<p>新闻4（改）</p>');
+  await assertCopies('b/rendered/pages/newsDetail/id-4.html', '<p>新闻4（改）</p>');
 
   // Another renderer (a standby that took over, with an empty working folder) fails to render /news: the index
   // still names it, so the stored file stays.
   const other = mkdtempSync(path.join(tmp, 'work-'));
   assert.strictEqual(await pullIndex(other, store), true);
   run(other, { '/newsDetail?id=4': '<p>新闻4（再改）</p>' }, ['/news', '/newsDetail?id=4']);
-  assert.deepStrictEqual(await publishOutput(other, store, new Map()), { put: ['pages/newsDetail/id-4.html', 'index.json'], deleted: [] });
+  assert.deepStrictEqual(await publishOutput(other, store, new Map()), {
+    put: [...withCopies('pages/newsDetail/id-4.html'), 'index.json'],
+    deleted: [],
+  });
   assert.strictEqual(await text(storage, 'b/rendered/pages/news.html'), '<p>新闻</p>');
+  await assertCopies('b/rendered/pages/news.html', '<p>新闻</p>');
+});
+
+test('[issue 45.5] a page cut short: copies newer than the page are made again from it; a publish stopped between the copies and the page puts all three next time', async () => {
+  const dir = mkdtempSync(path.join(tmp, 'work-'));
+  const store: OutputStore = { storage, prefix: 'f/rendered/' };
+  run(dir, { '/news': '<p>新闻</p>' });
+  // A write cut short after its .br (writePage writes .br, .gz, then the page): the .br is another page's, newer.
+  const file = path.join(dir, fileFor('/news'));
+  writeAtomic(`${file}.br`, brotliCompressSync(Buffer.from('<p>没写完的新闻</p>')));
+  const later = new Date(Date.now() + 5000);
+  utimesSync(`${file}.br`, later, later);
+  const published = new Map<string, string>();
+  // The lease runs out once the copies are put: the page is not.
+  let writes = 0;
+  const lease = () => {
+    if (++writes > 1) throw new Error('the render lease ran out');
+  };
+  await assert.rejects(publishOutput(dir, store, published, undefined, lease), /the render lease ran out/);
+  assert.deepStrictEqual(
+    (await storage.list('f/')).map((o) => o.key),
+    ['f/rendered/pages/news.html.br', 'f/rendered/pages/news.html.gz'],
+  );
+  const first = await storage.get('f/rendered/pages/news.html.br');
+  const chunks: Buffer[] = [];
+  for await (const c of first!.body as Readable) chunks.push(Buffer.from(c));
+  assert.strictEqual(brotliDecompressSync(Buffer.concat(chunks)).toString('utf8'), '<p>新闻</p>', 'made from the page, not the cut-short .br');
+  assert.strictEqual(published.size, 0, 'the page is not recorded as published');
+  const report = await publishOutput(dir, store, published);
+  assert.deepStrictEqual(report.put, [...withCopies('pages/news.html'), 'index.json']);
+  await assertCopies('f/rendered/pages/news.html', '<p>新闻</p>');
+  // Unchanged: nothing put again.
+  assert.deepStrictEqual(await publishOutput(dir, store, published), { put: [], deleted: [] });
 });
 
 test('[ISSUE-26] pullIndex brings the last published index into the working folder; none: nothing written', async () => {

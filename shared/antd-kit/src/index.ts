@@ -7,6 +7,10 @@
  * Each export list is kept sorted; the build check (`@site/build-config/ui-kit-check`) refuses any app that
  * imports antd or @ant-design/icons around this package.
  */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { DatePickerProps } from 'antd';
+import type { Dayjs } from 'dayjs';
+
 export {
   Alert,
   App,
@@ -61,6 +65,12 @@ export type { FormInstance, FormRule, MenuProps, ModalFuncProps, TableProps, Tre
 export { default as zhCN } from 'antd/locale/zh_CN';
 // The site's locale and theme in one provider (site-provider.tsx).
 export { SiteConfigProvider } from './site-provider';
+/**
+ * antd's DatePicker (with `showTime` too), in a chunk of its own that is fetched the first time one is drawn (render
+ * it inside `<Suspense>`). Not in the list above: the kit is one chunk that every antd page downloads, the public
+ * contact, sign-in and registration pages included, and the picker (about 25 KB br) is only the staff pages'.
+ */
+export const LazyDatePicker: LazyExoticComponent<ComponentType<DatePickerProps<Dayjs, false>>> = lazy(() => import('./date-picker'));
 
 export {
   ApiOutlined,

@@ -46,7 +46,14 @@ export class S3Storage implements ObjectStorage {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const contentType = options.contentType ?? contentTypeOf(key);
     const res = await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: checkKey(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentEncoding: options.contentEncoding,
+        ContentLength: bytes.byteLength,
+      }),
     );
     // The PUT answer carries no date: a head gives the service's own, as get() and list() will report it.
     const info = await this.head(key);
@@ -61,6 +68,7 @@ export class S3Storage implements ObjectStorage {
         size: Number(res.ContentLength ?? 0),
         etag: res.ETag ?? '""',
         contentType: res.ContentType || contentTypeOf(key),
+        ...(res.ContentEncoding ? { contentEncoding: res.ContentEncoding } : {}),
         lastModified: res.LastModified ?? new Date(0),
       };
     } catch (err) {
@@ -88,6 +96,7 @@ export class S3Storage implements ObjectStorage {
           size: total ? Number(total[1]) : Number(res.ContentLength ?? 0),
           etag: res.ETag ?? '""',
           contentType: res.ContentType || contentTypeOf(key),
+          ...(res.ContentEncoding ? { contentEncoding: res.ContentEncoding } : {}),
           lastModified: res.LastModified ?? new Date(0),
         },
         body: res.Body as Readable,

@@ -9,6 +9,8 @@ export interface ObjectInfo {
   /** Quoted entity tag, usable as an HTTP ETag as it is (`"…"`, or `W/"…"` where the driver cannot promise bytes). */
   etag: string;
   contentType: string;
+  /** The coding the bytes are stored in (`br`, `gzip`), as `put` was told; absent for plain bytes and on a folder. */
+  contentEncoding?: string;
   lastModified: Date;
 }
 
@@ -28,6 +30,11 @@ export interface StoredObject {
 export interface PutOptions {
   /** Default: from the key's extension (`contentTypeOf`). */
   contentType?: string;
+  /**
+   * The coding the bytes are already in (`br`, `gzip`): S3 keeps it and answers it as `Content-Encoding`, so a proxy
+   * in front of the bucket (nginx) passes a precompressed copy on as such. A folder keeps no metadata: ignored there.
+   */
+  contentEncoding?: string;
 }
 
 /**

@@ -4,9 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import S3rver from 's3rver';
 import { createRequire } from 'node:module';
@@ -33,6 +35,7 @@ async function text(body: Readable): Promise<string> {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'object-storage-test-'));
 let s3server: S3rver;
 let s3: S3Storage;
+let s3Port: number;
 
 before(async () => {
   s3server = new S3rver({
@@ -43,6 +46,7 @@ before(async () => {
     configureBuckets: [{ name: 'site-files', configs: [] }],
   });
   const { port } = await s3server.run();
+  s3Port = port;
   s3 = storageFromEnv(
     {
       STORAGE_DRIVER: 's3',
@@ -166,6 +170,30 @@ for (const [name, make] of drivers) {
     });
   });
 }
+
+test('[issue 45.5] s3: a precompressed copy keeps its coding and type; the service answers Content-Encoding with it', async () => {
+  const page = Buffer.from('<p>新闻</p>'.repeat(50));
+  const br = zlib.brotliCompressSync(page);
+  const put = await s3.put('coded/news.html.br', br, { contentType: 'text/html; charset=utf-8', contentEncoding: 'br' });
+  assert.deepEqual([put.contentType, put.contentEncoding], ['text/html; charset=utf-8', 'br']);
+  const got = await s3.get('coded/news.html.br');
+  assert.deepEqual([got?.info.contentType, got?.info.contentEncoding], ['text/html; charset=utf-8', 'br']);
+  got?.body.destroy();
+  // What a proxy in front of the bucket reads (nginx, without credentials): the stored bytes as they are, with the header.
+  const raw = await new Promise<{ encoding?: string; type?: string; bytes: Buffer }>((resolve, reject) =>
+    http
+      .get(`http://127.0.0.1:${s3Port}/site-files/coded/news.html.br`, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], type: res.headers['content-type'], bytes: Buffer.concat(chunks) }));
+      })
+      .on('error', reject),
+  );
+  assert.deepEqual([raw.encoding, raw.type], ['br', 'text/html; charset=utf-8']);
+  assert.ok(raw.bytes.equals(br), 'the stored bytes, not decoded');
+  await s3.put('coded/news.html', page, { contentType: 'text/html; charset=utf-8' });
+  assert.equal((await s3.head('coded/news.html'))?.contentEncoding, undefined, 'plain bytes: no coding');
+});
 
 test('the local driver keeps files under its folder, under the key as path', async () => {
   const st = new LocalStorage(path.join(tmp, 'plain'));

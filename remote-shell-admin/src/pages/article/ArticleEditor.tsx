@@ -206,7 +206,7 @@ export function ArticleEditor({
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="publishDate" label="发布时间" extra="留空为保存时；晚于现在则到时发布">
-            <DateTimeInput />
+            <DateTimeInput placeholder="留空为保存时" />
           </Form.Item>
         </Col>
         <Col xs={12} md={4}>

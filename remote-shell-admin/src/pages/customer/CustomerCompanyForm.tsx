@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, DeleteOutlined, Form, Input, PlusOutlined, Select, Space, Typography } from '@site/antd-kit';
+import { App, Button, DeleteOutlined, Form, PlusOutlined, Select, Space, Typography } from '@site/antd-kit';
 import { setSiteCustomerCompany } from '@site/api-client';
 import { CUSTOMER_NAME_MAX, CUSTOMER_PRODUCTS_MAX, CUSTOMER_VERSION_MAX, type SiteCustomer, type SiteCustomerCompanyBody } from '@site/contract';
 import { customerProductOptionsQuery, customerUnitsQuery } from '../../data/queries';
@@ -12,6 +12,13 @@ const NEW = 'new:';
 
 /** A product version as the server takes it (routes/customers.ts versionText): one line of letters, digits and . _ - + ( ). */
 export const VERSION_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._+()-]*$/u;
+
+/** Why the server would refuse this version (trimmed, not empty), or null. */
+export function versionProblem(v: string): string | null {
+  if (v.length > CUSTOMER_VERSION_MAX) return `产品版本不能超过${CUSTOMER_VERSION_MAX}个字符`;
+  if (!VERSION_PATTERN.test(v)) return '产品版本只能包含文字、数字、空格和 . _ - + ( )';
+  return null;
+}
 
 export interface CompanyFormValues {
   customerName?: string;
@@ -62,6 +69,7 @@ export function CustomerCompanyForm({
     return list;
   }, [units.data, customer.customerId, customer.customerName, keyword, pickedNew]);
   const productOptions = (products.data ?? []).map((p) => ({ value: p.id, label: p.title }));
+  const versionsOf = (articleId?: number) => products.data?.find((p) => p.id === articleId)?.versions ?? [];
 
   const submit = async (v: CompanyFormValues) => {
     const r = await setSiteCustomerCompany(customer.userId, companyBody(v));
@@ -131,39 +139,97 @@ export function CustomerCompanyForm({
                     placeholder="选择产品"
                     options={productOptions}
                     loading={products.isFetching}
+                    // Another product's versions are not this one's: the version is chosen again.
+                    onChange={() => form.setFieldValue(['products', f.name, 'version'], undefined)}
                     aria-label={`产品 ${i + 1}`}
                   />
                 </Form.Item>
-                <Form.Item
-                  name={[f.name, 'version']}
-                  rules={[
-                    { required: true, whitespace: true, message: '请填写产品版本' },
-                    { max: CUSTOMER_VERSION_MAX, message: `产品版本不能超过${CUSTOMER_VERSION_MAX}个字符` },
-                    {
-                      validator: async (_, v?: string) => {
-                        if (v?.trim() && !VERSION_PATTERN.test(v.trim())) throw new Error('产品版本只能包含文字、数字、空格和 . _ - + ( )');
-                      },
-                    },
-                  ]}
-                >
-                  <Input style={{ width: 160 }} placeholder="版本，如 V3.2.0" maxLength={CUSTOMER_VERSION_MAX} aria-label={`产品 ${i + 1} 版本`} />
+                <Form.Item noStyle dependencies={[['products', f.name, 'articleId']]}>
+                  {() => {
+                    const articleId = form.getFieldValue(['products', f.name, 'articleId']) as number | undefined;
+                    return (
+                      <Form.Item
+                        name={[f.name, 'version']}
+                        rules={[
+                          { required: true, whitespace: true, message: '请选择产品版本' },
+                          {
+                            validator: async (_, v?: string) => {
+                              const problem = v?.trim() ? versionProblem(v.trim()) : null;
+                              if (problem) throw new Error(problem);
+                            },
+                          },
+                        ]}
+                      >
+                        <VersionSelect versions={versionsOf(articleId)} disabled={!articleId} label={`产品 ${i + 1} 版本`} />
+                      </Form.Item>
+                    );
+                  }}
                 </Form.Item>
                 <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除产品 ${i + 1}`} onClick={() => remove(f.name)} />
               </Space>
             ))}
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
-              disabled={fields.length >= CUSTOMER_PRODUCTS_MAX}
-              onClick={() => add({ version: '' })}
-              block
-            >
+            <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= CUSTOMER_PRODUCTS_MAX} onClick={() => add()} block>
               添加产品
             </Button>
           </>
         )}
       </Form.List>
     </FormDialog>
+  );
+}
+
+/**
+ * 版本: one of the product's versions the server knows (productOptions), searchable. A version it does not know yet
+ * (the first of a product, a customer's older release) is typed and offered as 新增版本“…” once it passes the rule
+ * the server checks; otherwise the list says why. Typos of a known version are thus a deliberate choice, never
+ * the free text they were.
+ */
+function VersionSelect({
+  value,
+  onChange,
+  id,
+  versions,
+  disabled,
+  label,
+}: {
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  id?: string;
+  versions: string[];
+  disabled: boolean;
+  label: string;
+}) {
+  const [typed, setTyped] = useState('');
+  const text = typed.trim();
+  // The saved version stays a choice even if the product's list no longer names it.
+  const known = value && !versions.includes(value) ? [value, ...versions] : versions;
+  const problem = text ? versionProblem(text) : null;
+  const options = known.map((v) => ({ value: v, label: v }));
+  if (text && !problem && !known.includes(text)) options.push({ value: text, label: `新增版本“${text}”` });
+  return (
+    <Select
+      id={id}
+      style={{ width: 200 }}
+      value={value}
+      // Matched on the trimmed text, as the new version it offers is.
+      showSearch={{
+        onSearch: setTyped,
+        filterOption: (input, o) =>
+          String(o?.value ?? '')
+            .toLowerCase()
+            .includes(input.trim().toLowerCase()),
+      }}
+      options={options}
+      disabled={disabled}
+      placeholder={disabled ? '先选择产品' : '选择版本'}
+      notFoundContent={problem ?? '暂无已知版本，输入版本号新增'}
+      onChange={(v?: string) => {
+        setTyped('');
+        onChange?.(v);
+      }}
+      onBlur={() => setTyped('')}
+      aria-label={label}
+    />
   );
 }
 

@@ -59,8 +59,8 @@ beforeEach(() => {
     code: 200,
     msg: '操作成功',
     data: [
-      { id: 101, title: '电网运行风险预警平台' },
-      { id: 104, title: '配电网故障智能诊断系统' },
+      { id: 101, title: '电网运行风险预警平台', versions: ['V3.3 SP1', 'V3.2.0'] },
+      { id: 104, title: '配电网故障智能诊断系统', versions: ['V4.1.2', 'V2.6.1'] },
     ],
   });
   m.setSiteCustomerCompany.mockResolvedValue({ code: 200, msg: '操作成功', data: linked });
@@ -97,8 +97,19 @@ async function pick(box: HTMLElement, label: string | RegExp) {
   fireEvent.click(option);
 }
 
+/** The texts of the options the dropdown of the Select whose combobox is `box` shows now (its empty text when none). */
+async function shown(box: HTMLElement): Promise<string[]> {
+  fireEvent.mouseDown(box);
+  return waitFor(() => {
+    const popup = document.getElementById(box.getAttribute('aria-controls') ?? '')?.parentElement?.parentElement;
+    if (!popup) throw new Error('no dropdown');
+    const options = [...popup.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent ?? '');
+    return options.length ? options : [popup.querySelector('.ant-select-item-empty')?.textContent ?? ''];
+  });
+}
+
 describe('客户管理 设置单位与产品 [issue 34.5]', () => {
-  it('[issue 34.5] staff with 客户修改 set a new company by name and two products with versions from the detail drawer; the drawer shows them', async () => {
+  it('[issue 34.5] [issue 45.3] staff with 客户修改 set a new company by name and two products, each version picked from the product’s known versions or added once it passes the server’s rule; the drawer shows them', async () => {
     authStore.setInfo({
       user: { userId: 1, userName: 'admin', nickName: '管理员', avatar: '', customerId: null, deptId: null, postIds: [], phonenumber: '', email: '' },
       roles: ['custadmin'],
@@ -122,17 +133,25 @@ describe('客户管理 设置单位与产品 [issue 34.5]', () => {
     await waitFor(() => expect(field.textContent).toContain('东部某市供电公司（新建单位）'));
     expect(field.textContent).not.toContain('new:');
 
-    // Two products; the version is checked before anything is sent.
+    // Two products. A version is chosen for a product: none before it is picked.
     fireEvent.click(within(dialog).getByRole('button', { name: /添加产品/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: /添加产品/ }));
+    const version1 = within(dialog).getByRole('combobox', { name: '产品 1 版本' });
+    const version2 = within(dialog).getByRole('combobox', { name: '产品 2 版本' });
+    expect(version1.closest('.ant-select')?.textContent).toBe('先选择产品');
+    expect(version1.closest('.ant-select')?.className).toContain('ant-select-disabled');
     await pick(within(dialog).getByRole('combobox', { name: '产品 1' }), '配电网故障智能诊断系统');
     await pick(within(dialog).getByRole('combobox', { name: '产品 2' }), '电网运行风险预警平台');
-    fireEvent.change(within(dialog).getByLabelText('产品 1 版本'), { target: { value: 'V2.7.0' } });
-    fireEvent.change(within(dialog).getByLabelText('产品 2 版本'), { target: { value: 'V3<script>' } });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ })));
-    expect(await within(dialog).findByText('产品版本只能包含文字、数字、空格和 . _ - + ( )')).toBeTruthy();
-    expect(m.setSiteCustomerCompany).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByLabelText('产品 2 版本'), { target: { value: 'V3.3 SP1' } });
+
+    // The product's own versions, newest first, as the server knows them.
+    expect(await shown(version1)).toEqual(['V4.1.2', 'V2.6.1']);
+    // One it does not know is typed: refused with the server's rule, offered as new once it passes.
+    fireEvent.change(version1, { target: { value: 'V2.7<b>' } });
+    await waitFor(async () => expect(await shown(version1)).toEqual(['产品版本只能包含文字、数字、空格和 . _ - + ( )']));
+    fireEvent.change(version1, { target: { value: 'V2.7.0 ' } });
+    await pick(version1, '新增版本“V2.7.0”');
+    await waitFor(() => expect(version1.closest('.ant-select')?.textContent).toBe('V2.7.0'));
+    await pick(version2, 'V3.3 SP1');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ })));
     await waitFor(() =>
       expect(m.setSiteCustomerCompany).toHaveBeenCalledWith(31, {

@@ -55,7 +55,7 @@ function toCustomer(r: Joined, products: CustomerProduct[]): SiteCustomer {
 }
 
 /** The product centre's published products (articles of the product channel and its categories), by sort and id. */
-export async function productArticles(ctx: AppContext): Promise<CustomerProductOption[]> {
+export async function productArticles(ctx: AppContext): Promise<Omit<CustomerProductOption, 'versions'>[]> {
   const channels = channelWithDescendants(await loadChannels(ctx), CHANNEL_IDS.product);
   return ctx.db
     .select({ id: t.article.id, title: t.article.title })
@@ -125,6 +125,48 @@ const versionText = z
   .min(1, '请填写产品版本')
   .max(CUSTOMER_VERSION_MAX, `产品版本不能超过${CUSTOMER_VERSION_MAX}个字符`)
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._+()-]*$/u, '产品版本只能包含文字、数字、空格和 . _ - + ( )');
+
+/** Newest first: V4.1.2 before V2.6.1, V3.10 before V3.9, V3.3 SP1 before V3.3. */
+const newestFirst = (a: string, b: string) => b.localeCompare(a, 'en', { numeric: true, sensitivity: 'base' }) || (a < b ? 1 : a > b ? -1 : 0);
+
+/**
+ * The products to pick from, each with the versions the site knows of it. The data has no list of a product's
+ * releases, so the versions are what is stored: the one the product-centre article states (customs.version, from the
+ * seed) and those recorded for companies (customer_product, and customer.product_version of a company whose products
+ * were never set here, matched by title as productsOf does). Only versions a save would accept (versionText) are
+ * offered, so a picked version is never refused.
+ */
+export async function productOptions(ctx: AppContext): Promise<CustomerProductOption[]> {
+  const products = await productArticles(ctx);
+  if (!products.length) return [];
+  const ids = products.map((p) => p.id);
+  const stated = await ctx.db
+    .select({ articleId: t.article.id, version: sql<string | null>`${t.article.customs}->>'version'` })
+    .from(t.article)
+    .where(inArray(t.article.id, ids));
+  const recorded = await ctx.db
+    .selectDistinct({ articleId: t.customerProduct.articleId, version: t.customerProduct.version })
+    .from(t.customerProduct)
+    .where(inArray(t.customerProduct.articleId, ids));
+  const legacy = await ctx.db
+    .selectDistinct({ title: t.customer.productName, version: t.customer.productVersion })
+    .from(t.customer)
+    .where(
+      inArray(
+        t.customer.productName,
+        products.map((p) => p.title),
+      ),
+    );
+  const found = new Map<number, Set<string>>(ids.map((id) => [id, new Set()]));
+  const add = (articleId: number | undefined, version: string | null) => {
+    const v = versionText.safeParse(version);
+    if (articleId !== undefined && v.success) found.get(articleId)?.add(v.data);
+  };
+  for (const r of [...stated, ...recorded]) add(r.articleId, r.version);
+  for (const r of legacy) add(products.find((p) => p.title === r.title)?.id, r.version);
+  return products.map((p) => ({ ...p, versions: [...(found.get(p.id) ?? [])].sort(newestFirst) }));
+}
+
 const companyBody = z
   .object({
     customerId: intId.nullable().optional(),
@@ -232,9 +274,9 @@ export default async function customerRoutes(fastify: FastifyInstance, ctx: AppC
     return { code: 200, msg: OK, data };
   });
 
-  /** The product centre's products to pick from. */
+  /** The product centre's products to pick from, with the versions known of each. */
   app.get('/system/customer/productOptions', { onRequest: needPermi(db, 'system:customer:edit') }, async () => {
-    return { code: 200, msg: OK, data: await productArticles(ctx) };
+    return { code: 200, msg: OK, data: await productOptions(ctx) };
   });
 
   /**

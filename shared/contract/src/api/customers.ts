@@ -66,5 +66,11 @@ export type CustomerUnitsResponse = RData<CustomerUnit[]>;
 export interface CustomerProductOption {
   id: number;
   title: string;
+  /**
+   * The product's versions the site knows, newest first (numbers compared as numbers): the one its product-centre
+   * article states (`customs.version`) and every version recorded for a company (客户管理, and the product stored
+   * with a company before). Each passes the same rule as a saved version. Empty when none is known.
+   */
+  versions: string[];
 }
 export type CustomerProductOptionsResponse = RData<CustomerProductOption[]>;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { listenMetrics, type MetricsSource } from '../src/index.ts';
+import { listenMetrics, type MetricsSource } from '../src/index.js';
 
 const source = (metrics: () => Promise<string>): MetricsSource => ({ metrics, contentType: 'text/plain; version=0.0.4; charset=utf-8' });
 

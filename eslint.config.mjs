@@ -19,13 +19,13 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // express, and they do not see require() or import(): hence this small rule.
 const APPS = ['host', 'remote-content', 'remote-support', 'remote-account', 'remote-shell-admin'];
 const SHARED = ['shared/contract', 'shared/app-runtime', 'shared/api-client', 'shared/ui', 'shared/antd-kit'];
-/** The Node services, and the workspace packages each may import (by name or path): the contract and the storage. */
+/** The Node services, and the workspace packages each may import (by name or path): the contract, the storage, the metrics listener. */
 const SERVICES = {
-  'services/api-server': ['shared/contract', 'shared/object-storage'],
+  'services/api-server': ['shared/contract', 'shared/object-storage', 'shared/metrics-http'],
   'services/page-renderer': ['shared/contract', 'shared/object-storage'],
 };
-/** Node-only shared package: imports no workspace package (the services import it). */
-const OBJECT_STORAGE = 'shared/object-storage';
+/** Node-only shared packages: each imports no workspace package (the services import them). */
+const NODE_ONLY = ['shared/object-storage', 'shared/metrics-http'];
 /** What each shared package may import among the shared ones: the layers run contract -> app-runtime -> api-client -> ui. */
 const LAYERS = {
   'shared/contract': [],
@@ -66,10 +66,10 @@ function forbidden(from, target) {
   if (SHARED.includes(from) && SHARED.includes(target) && !LAYERS[from].includes(target))
     return `共享包 ${from} 不得引用 ${target}（层次：contract -> app-runtime -> api-client -> ui；运行时单例必须小而稳定）`;
   if (SERVICES[from] && !SERVICES[from].includes(target))
-    return `服务 ${from} 只可引用工作区中的 @site/contract 与 @site/object-storage，不得引用 ${target}`;
-  if (target === OBJECT_STORAGE && (APPS.includes(from) || SHARED.includes(from)))
-    return `${from} 运行在浏览器中，不得引用只运行于 Node 的 @site/object-storage`;
-  if (from === OBJECT_STORAGE) return `共享包 ${from} 不得引用工作区中的其他包 ${target}（它只运行在 Node 服务中）`;
+    return `服务 ${from} 只可引用工作区中的 ${SERVICES[from].map((p) => `@site/${path.basename(p)}`).join('、')}，不得引用 ${target}`;
+  if (NODE_ONLY.includes(target) && (APPS.includes(from) || SHARED.includes(from)))
+    return `${from} 运行在浏览器中，不得引用只运行于 Node 的 @site/${path.basename(target)}`;
+  if (NODE_ONLY.includes(from)) return `共享包 ${from} 不得引用工作区中的其他包 ${target}（它只运行在 Node 服务中）`;
   return null;
 }
 

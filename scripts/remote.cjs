@@ -236,20 +236,28 @@ async function publish(dir, version, env = process.env, opts = {}) {
   }
 }
 
+/**
+ * The canary store and its open canary, when that is this remote's; otherwise an error that names the open one
+ * (with `hint(open)` after it) and ends with `what` to do. promote and abort act only on their own remote's canary.
+ */
+async function ownCanary(shared, dir, app, hint, what) {
+  const store = canaryStore(deployDir, shared);
+  const open = await store.read().catch((e) => {
+    throw storageError(e, shared);
+  });
+  if (!open || open.remote !== app.name)
+    throw new Error(`no canary of ${dir} is open${open ? ` (the open one is ${open.remote}@${open.version}${hint(open)})` : ''}: ${what}`);
+  return { store, open };
+}
+
 /** Makes the open canary of this remote live for everyone: the live remotes file points at it, the canary ends. */
 async function promote(dir, env = process.env, opts = {}) {
   const app = appOf(dir);
   const shared = siteStorage(env);
   const by = actor(opts.by, env);
   try {
-    const store = canaryStore(deployDir, shared);
-    const open = await store.read().catch((e) => {
-      throw storageError(e, shared);
-    });
-    if (!open || open.remote !== app.name)
-      throw new Error(
-        `no canary of ${dir} is open${open ? ` (the open one is ${open.remote}@${open.version})` : ''}: start one with node scripts/remote.cjs publish ${dir} <version> --canary <percent>`,
-      );
+    const start = `start one with node scripts/remote.cjs publish ${dir} <version> --canary <percent>`;
+    const { store, open } = await ownCanary(shared, dir, app, () => '', start);
     const map = await readLiveRemotes(shared);
     const previous = map[app.name];
     map[app.name] = open.url;
@@ -272,14 +280,8 @@ async function abort(dir, env = process.env, opts = {}) {
   const app = appOf(dir);
   const shared = siteStorage(env);
   try {
-    const store = canaryStore(deployDir, shared);
-    const open = await store.read().catch((e) => {
-      throw storageError(e, shared);
-    });
-    if (!open || open.remote !== app.name)
-      throw new Error(
-        `no canary of ${dir} is open${open ? ` (the open one is ${open.remote}@${open.version}: node scripts/remote.cjs abort ${APPS[open.remote]?.dir ?? open.remote})` : ''}: nothing to abort`,
-      );
+    const abortIt = (o) => `: node scripts/remote.cjs abort ${APPS[o.remote]?.dir ?? o.remote}`;
+    const { store, open } = await ownCanary(shared, dir, app, abortIt, 'nothing to abort');
     if (opts.auto && open.version !== opts.auto) throw new Error(`${dir}@${opts.auto} is not the open canary (${open.version} is): nothing aborted`);
     await removeNginxCanary(shared).catch((e) => {
       throw storageError(e, shared);

@@ -96,6 +96,15 @@ test('[26.2] the object storage is Node-only: no browser package imports it, and
   );
 });
 
+test('[issue 46.5] the metrics listener is Node-only: the API server imports it, no app, the renderer or it imports others', async () => {
+  const use = "import { listenMetrics } from '@site/metrics-http';\nexport { listenMetrics };\n";
+  assert.deepEqual(await boundaryFindings('services/api-server/src/x.ts', use), []);
+  assert.equal((await boundaryFindings('host/src/x.ts', use)).length, 1);
+  assert.equal((await boundaryFindings('remote-shell-admin/src/x.ts', use)).length, 1);
+  assert.equal((await boundaryFindings('services/page-renderer/src/x.ts', use)).length, 1);
+  assert.equal((await boundaryFindings('shared/metrics-http/src/x.ts', "import { NOTICE } from '@site/contract';\nexport { NOTICE };\n")).length, 1);
+});
+
 test('[16.5] antd and the icons are imported only in @site/antd-kit', async () => {
   assert.equal((await boundaryFindings('remote-content/src/x.tsx', "import { Button } from 'antd';\nexport { Button };\n")).length, 1);
   assert.equal((await boundaryFindings('shared/ui/src/x.ts', "const icons = require('@ant-design/icons/es/icons');\nexport { icons };\n")).length, 1);

@@ -7,7 +7,6 @@
  * Route kinds: `page` (an HTML answer: a rendered page or the app), `static` (any other file), `api` (the API paths
  * proxied by the host), `remotes` (`/remotes.json`, the remotes file a canary varies).
  */
-const http = require('http');
 const { Counter, Histogram, Registry, collectDefaultMetrics } = require('prom-client');
 
 /** Upper bounds (s): a file from memory or disk is milliseconds; a proxied API call or a stored page may take seconds. */
@@ -54,39 +53,16 @@ function originMetrics({ origin, defaults = true }) {
 }
 
 /**
- * GET /metrics (and HEAD) answers the registry in Prometheus' text format; anything else a 404. Resolves with the
- * listening server once it listens.
+ * The shared metrics listener (@site/metrics-http), resolving with its `http.Server` as the origins use it. Loaded on
+ * the first call: an origin without a metrics port never compiles it.
  * @param {Registry} registry
  * @param {number} port
  * @param {string} [host]
- * @returns {Promise<http.Server>}
+ * @returns {Promise<import('http').Server>}
  */
-function listenMetrics(registry, port, host = '127.0.0.1') {
-  const server = http.createServer((req, res) => {
-    const pathname = (req.url || '').split('?')[0];
-    if ((req.method === 'GET' || req.method === 'HEAD') && pathname === '/metrics') {
-      registry.metrics().then(
-        (text) => {
-          res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
-          res.end(req.method === 'HEAD' ? undefined : text);
-        },
-        () => {
-          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end('metrics failed\n');
-        },
-      );
-      return;
-    }
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('not found: the metrics are at /metrics\n');
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
+async function listenMetrics(registry, port, host = '127.0.0.1') {
+  const shared = require('@site/metrics-http/load.cjs');
+  return (await shared.listenMetrics(registry, port, host)).server;
 }
 
 module.exports = { originMetrics, listenMetrics, routeKind };

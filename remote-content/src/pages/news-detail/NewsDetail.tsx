@@ -5,8 +5,7 @@ import { PrevNext, neighboursQuery } from './PrevNext';
 import { detailArticle, prefetch } from '../../components/loaders';
 import { parseId } from '../../components/query';
 import { articleHead, type RouteLoader } from '@site/ui/render';
-import { PageContainer } from '../../components/PageContainer';
-import { NotFound as ArticleNotFound } from '../../components/NotFound';
+import { notFoundPage } from '../../components/NotFound';
 
 /** The article and its neighbours (上一篇 / 下一篇). */
 export const loader: RouteLoader = (args) => {
@@ -18,13 +17,7 @@ export const loader: RouteLoader = (args) => {
 export const head = articleHead({ title: '新闻详情', description: '新闻详情。' });
 
 /** An unknown article: 内容不存在 and the way back to the list. */
-export function NotFound() {
-  return (
-    <PageContainer>
-      <ArticleNotFound backTo={ROUTES.news.list} />
-    </PageContainer>
-  );
-}
+export const NotFound = notFoundPage(ROUTES.news.list);
 
 /** /newsDetail?id=: title, date, source and author, the sanitised body, previous and next article. */
 export default function NewsDetail() {

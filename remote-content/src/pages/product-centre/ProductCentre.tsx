@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { parsePage, articlePageQuery, channelQuery, channelsQuery } from '@site/ui';
 import { articleHead, type RouteHead, type RouteLoader } from '@site/ui/render';
-import { NotFound as ArticleNotFound } from '../../components/NotFound';
+import { notFoundPage } from '../../components/NotFound';
 import { detailArticle, prefetch } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
 import { useData } from '@site/ui';
@@ -47,13 +47,7 @@ export const head: RouteHead = (args) => {
 };
 
 /** An unknown product at /product?id=: 内容不存在 and the way back to the list. */
-export function NotFound() {
-  return (
-    <PageContainer>
-      <ArticleNotFound backTo={ROUTES.product.list} />
-    </PageContainer>
-  );
-}
+export const NotFound = notFoundPage(ROUTES.product.list);
 
 /**
  * /product: category tabs (the product channel's sub-channels) over a paged list.

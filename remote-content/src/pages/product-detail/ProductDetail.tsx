@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '../../components/PageContainer';
 import { parseId, ROUTES } from '../../components/query';
 import { articleHead } from '@site/ui/render';
-import { NotFound as ArticleNotFound } from '../../components/NotFound';
+import { notFoundPage } from '../../components/NotFound';
 import { ProductDetailView } from './ProductDetailView';
 
 export { detailLoader as loader } from '../../components/loaders';
@@ -11,13 +11,7 @@ export { detailLoader as loader } from '../../components/loaders';
 export const head = articleHead({ title: '产品详情', description: '产品功能、特点与技术参数。' });
 
 /** An unknown product: 内容不存在 and the way back to the list. */
-export function NotFound() {
-  return (
-    <PageContainer>
-      <ArticleNotFound backTo={ROUTES.product.list} />
-    </PageContainer>
-  );
-}
+export const NotFound = notFoundPage(ROUTES.product.list);
 
 /** /productDetail?id= */
 export default function ProductDetail() {

@@ -2,8 +2,7 @@ import { formatDate } from '@site/ui';
 import { ArticleDetailPage } from '../../components/ArticleDetailPage';
 import { ROUTES } from '../../components/query';
 import { articleHead } from '@site/ui/render';
-import { PageContainer } from '../../components/PageContainer';
-import { NotFound as ArticleNotFound } from '../../components/NotFound';
+import { notFoundPage } from '../../components/NotFound';
 
 export { detailLoader as loader } from '../../components/loaders';
 
@@ -11,13 +10,7 @@ export { detailLoader as loader } from '../../components/loaders';
 export const head = articleHead({ title: '方案详情', description: '解决方案的背景、架构与应用成效。' });
 
 /** An unknown solution: 内容不存在 and the way back to the list. */
-export function NotFound() {
-  return (
-    <PageContainer>
-      <ArticleNotFound backTo={ROUTES.solution.list} />
-    </PageContainer>
-  );
-}
+export const NotFound = notFoundPage(ROUTES.solution.list);
 
 /** /solutionDetail?id= */
 export default function SolutionDetail() {

@@ -1,10 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import dayjs from 'dayjs';
-import { Alert, Col, Form, Radio, Row, Skeleton, Spin, Statistic, Tag } from '@site/antd-kit';
+import { Alert, Col, Radio, Row, Skeleton, Spin, Statistic, Tag } from '@site/antd-kit';
 import {
   FIELD_BAND_LABELS,
   FIELD_ERROR_KIND_LABELS,
-  VISIT_LEFT_OUT_NOTE,
   VISIT_RANGE,
   fieldBand,
   type FieldMetric,
@@ -14,12 +12,12 @@ import {
   type MonitorVitalRow,
 } from '@site/contract';
 import { formatNumber } from '@site/ui';
-import { DateRangeInput } from '../../components/DateInputs';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { siteMonitorQuery } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
-import { presetOf, presetRange, rangeProblem, type DateRange } from '../visits/range';
+import { RangeForm } from '../visits/RangeForm';
+import { presetRange, rangeProblem, type DateRange } from '../visits/range';
 
 // ECharts is in this chunk only (as for 访问统计): no other page downloads it.
 const ErrorChart = lazy(() => import(/* webpackChunkName: "monitor-charts" */ './MonitorCharts').then((m) => ({ default: m.ErrorChart })));
@@ -73,28 +71,7 @@ export default function SiteMonitor() {
   return (
     <div className="page-monitor">
       <PageSection title="站点监控">
-        <Form layout="inline" onSubmitCapture={(e) => e.preventDefault()}>
-          <Form.Item label="统计范围">
-            <Radio.Group
-              value={presetOf(picked) ?? undefined}
-              onChange={(e) => choose(presetRange(e.target.value as number))}
-              optionType="button"
-              aria-label="统计范围"
-              options={VISIT_RANGE.presets.map((d) => ({ value: d, label: `近 ${d} 天` }))}
-            />
-          </Form.Item>
-          <Form.Item label="起止日期" htmlFor="monitor-range-begin" validateStatus={pickError ? 'error' : undefined} help={pickError ?? undefined}>
-            <DateRangeInput
-              id="monitor-range-begin"
-              endId="monitor-range-end"
-              value={[dayjs(picked.beginDate), dayjs(picked.endDate)]}
-              onChange={(v) => v?.[0] && v[1] && choose({ beginDate: v[0].format('YYYY-MM-DD'), endDate: v[1].format('YYYY-MM-DD') })}
-            />
-          </Form.Item>
-        </Form>
-        <p className="visit-left-out" style={{ margin: '8px 0 0', color: 'rgba(0, 0, 0, 0.55)', fontSize: 13 }}>
-          {VISIT_LEFT_OUT_NOTE}
-        </p>
+        <RangeForm idPrefix="monitor" picked={picked} error={pickError} onChoose={choose} />
       </PageSection>
       {q.isError && !data ? (
         <Alert type="error" showIcon title="站点监控加载失败" description={q.error?.message} />

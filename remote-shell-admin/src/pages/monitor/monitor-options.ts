@@ -1,12 +1,5 @@
-import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
 import type { MonitorErrorDay, MonitorServerMinute } from '@site/contract';
-
-/** Only the option parts the page's charts use (modular ECharts: the matching components are registered). */
-export type MonitorChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
->;
+import type { EChartOption } from '../../components/EChart';
 
 /** Every day of the range, `YYYY-MM-DD`. */
 export function daysOf(beginDate: string, endDate: string): string[] {
@@ -17,7 +10,7 @@ export function daysOf(beginDate: string, endDate: string): string[] {
 }
 
 /** Errors per day, one bar series per remote version (stacked), days without errors as 0. */
-export function errorsOption(days: string[], rows: MonitorErrorDay[], text: string): MonitorChartOption {
+export function errorsOption(days: string[], rows: MonitorErrorDay[], text: string): EChartOption {
   const versions = [...new Set(rows.map((r) => r.version))].sort();
   const at = new Map(rows.map((r) => [`${r.date}|${r.version}`, r.errors]));
   return {
@@ -31,7 +24,7 @@ export function errorsOption(days: string[], rows: MonitorErrorDay[], text: stri
 }
 
 /** The API per hour: requests and 5xx (bars), the 95th percentile of the latency (line, right axis). */
-export function serverOption(series: MonitorServerMinute[], text: string): MonitorChartOption {
+export function serverOption(series: MonitorServerMinute[], text: string): EChartOption {
   const label = (iso: string) => {
     const d = new Date(iso);
     return `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}时`;

@@ -1,25 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { Alert, Button, Col, ExportOutlined, Form, Radio, Row, Skeleton, Spin, Statistic } from '@site/antd-kit';
-import { DateRangeInput } from '../../components/DateInputs';
+import { Alert, Button, Col, ExportOutlined, Row, Skeleton, Spin, Statistic } from '@site/antd-kit';
 import { exportVisits } from '@site/api-client';
-import {
-  VISIT_LEFT_OUT_NOTE,
-  VISIT_PERMISSION_ID,
-  VISIT_RANGE,
-  type VisitAnalytics,
-  type VisitEntryRow,
-  type VisitPageRow,
-  type VisitReferrerRow,
-} from '@site/contract';
+import { VISIT_PERMISSION_ID, VISIT_RANGE, type VisitAnalytics, type VisitEntryRow, type VisitPageRow, type VisitReferrerRow } from '@site/contract';
 import { Action, ApiError } from '@site/app-runtime';
 import { formatNumber } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { visitAnalyticsQuery } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
-import { formatSeconds, presetOf, presetRange, rangeProblem, type DateRange } from './range';
+import { RangeForm } from './RangeForm';
+import { formatSeconds, presetRange, rangeProblem, type DateRange } from './range';
 
 // ECharts is in this chunk only: no other page (and no other remote) downloads it.
 const VisitCharts = lazy(() => import(/* webpackChunkName: "visit-charts" */ './VisitCharts'));
@@ -59,7 +50,6 @@ export default function Visits() {
     if (!refusedRange) setPrevious(range);
     setRange(r);
   };
-  const preset = presetOf(picked);
 
   const doExport = async () => {
     setExporting(true);
@@ -82,28 +72,7 @@ export default function Visits() {
           </Action>
         }
       >
-        <Form layout="inline" className="visit-range-form" onSubmitCapture={(e) => e.preventDefault()}>
-          <Form.Item label="统计范围">
-            <Radio.Group
-              value={preset ?? undefined}
-              onChange={(e) => choose(presetRange(e.target.value as number))}
-              optionType="button"
-              aria-label="统计范围"
-              options={VISIT_RANGE.presets.map((d) => ({ value: d, label: `近 ${d} 天` }))}
-            />
-          </Form.Item>
-          <Form.Item label="起止日期" htmlFor="visit-range-begin" validateStatus={rangeError ? 'error' : undefined} help={rangeError ?? undefined}>
-            <DateRangeInput
-              id="visit-range-begin"
-              endId="visit-range-end"
-              value={[dayjs(picked.beginDate), dayjs(picked.endDate)]}
-              onChange={(v) => v?.[0] && v[1] && choose({ beginDate: v[0].format('YYYY-MM-DD'), endDate: v[1].format('YYYY-MM-DD') })}
-            />
-          </Form.Item>
-        </Form>
-        <p className="visit-left-out" style={{ margin: '8px 0 0', color: 'rgba(0, 0, 0, 0.55)', fontSize: 13 }}>
-          {VISIT_LEFT_OUT_NOTE}
-        </p>
+        <RangeForm idPrefix="visit" className="visit-range-form" picked={picked} error={rangeError} onChoose={choose} />
       </PageSection>
       {error ? (
         <Alert type="error" showIcon title="访问统计加载失败" description={error} />

@@ -1,12 +1,5 @@
-import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
 import type { VisitDay } from '@site/contract';
-
-/** Only the option parts the page's charts use (modular ECharts: the matching components are registered). */
-export type VisitChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
->;
+import type { EChartOption } from '../../components/EChart';
 
 export interface ChartColors {
   primary: string;
@@ -14,7 +7,7 @@ export interface ChartColors {
   text: string;
 }
 
-const base = (days: VisitDay[], colors: ChartColors): VisitChartOption => ({
+const base = (days: VisitDay[], colors: ChartColors): EChartOption => ({
   color: [colors.primary, colors.secondary],
   grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
   legend: { top: 0, textStyle: { color: colors.text } },
@@ -24,7 +17,7 @@ const base = (days: VisitDay[], colors: ChartColors): VisitChartOption => ({
 });
 
 /** Page views and visitors per day, two lines of straight segments (a curve would invent values between days). */
-export function pvUvOption(days: VisitDay[], colors: ChartColors): VisitChartOption {
+export function pvUvOption(days: VisitDay[], colors: ChartColors): EChartOption {
   return {
     ...base(days, colors),
     series: [
@@ -35,7 +28,7 @@ export function pvUvOption(days: VisitDay[], colors: ChartColors): VisitChartOpt
 }
 
 /** New against returning visitors per day, stacked bars. */
-export function visitorsOption(days: VisitDay[], colors: ChartColors): VisitChartOption {
+export function visitorsOption(days: VisitDay[], colors: ChartColors): EChartOption {
   return {
     ...base(days, colors),
     series: [

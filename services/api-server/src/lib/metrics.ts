@@ -1,6 +1,7 @@
 /**
- * Prometheus metrics (issue 35.7), with prom-client, served by a small HTTP server of their own on METRICS_PORT:
- * never on the API's port, so the front door, which forwards the API's paths, cannot answer them to visitors.
+ * Prometheus metrics (issue 35.7), with prom-client, served by a small HTTP server of their own on METRICS_PORT
+ * (`@site/metrics-http`, shared with the origins): never on the API's port, so the front door, which forwards the
+ * API's paths, cannot answer them to visitors.
  * Each server built has its own registry (several are built in one test process).
  *
  * Series (see the README for their labels):
@@ -12,8 +13,6 @@
  * - `ready_check_failures_total{check}`: /ready checks that failed;
  * - prom-client's default process and Node.js series (`process_*`, `nodejs_*`).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rows, type Database } from '../db/index.js';
@@ -113,50 +112,5 @@ export function createMetrics(database: Database, timeoutMs: number, defaults = 
     readyFailed(check) {
       readyFailures.inc({ check });
     },
-  };
-}
-
-/**
- * The metrics server: GET /metrics answers the registry in Prometheus' text format; anything else is a 404.
- * Resolves once it listens.
- */
-export async function listenMetrics(
-  registry: Registry,
-  port: number,
-  host: string,
-): Promise<{ server: http.Server; port: number; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    if ((req.method === 'GET' || req.method === 'HEAD') && path === '/metrics') {
-      registry.metrics().then(
-        (text) => {
-          res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
-          res.end(req.method === 'HEAD' ? undefined : text);
-        },
-        () => {
-          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end('metrics failed\n');
-        },
-      );
-      return;
-    }
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('not found: the metrics are at /metrics\n');
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    server,
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }

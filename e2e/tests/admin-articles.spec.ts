@@ -236,3 +236,37 @@ test('[ISSUE-18.1][ROUTE-15] an editor uploads a PDF as a document: the document
   const saved = await download.path();
   expect((await import('node:fs')).readFileSync(saved).equals(pdf)).toBe(true);
 });
+
+test('[issue 45.3] 发布时间 in an English browser: antd’s picker speaks Chinese (placeholder, 此刻, 确定), and the time typed is the article’s publish time', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  const title = `英文浏览器定时草稿 ${Date.now().toString(36)}`;
+  try {
+    await tokenCookie(context, editorToken);
+    await openArticles(page);
+    await page.getByRole('button', { name: '新增' }).click();
+    const drawer = editorDrawer(page);
+    await choose(page, drawer, 'channelId', '新闻中心');
+    await drawer.locator('#title').fill(title);
+    await drawer.locator('.rte-content').click();
+    await page.keyboard.type('定时发布的草稿。');
+    const field = drawer.locator('.ant-picker input#publishDate');
+    await expect(field).toHaveAttribute('placeholder', '留空为保存时');
+    await field.click();
+    const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    await expect(panel.getByText('此刻')).toBeVisible();
+    await field.fill('2026-01-15 09:30:00');
+    await panel.getByRole('button', { name: /^确\s?定$/ }).click();
+    await expect(field).toHaveValue('2026-01-15 09:30:00');
+    await drawer.getByRole('button', { name: twoChars('保存') }).click();
+    await expect(toast(page, '保存成功')).toBeVisible();
+    const saved = await findByTitle(request, title);
+    const detail = await request.get(`${BASE}/system/article/${saved.id}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    expect((await detail.json()).data.publishDate).toBe('2026-01-15 09:30:00');
+  } finally {
+    await context.close();
+  }
+});

@@ -380,16 +380,22 @@ export async function publishOutput(
   const index = readIndex(outDir);
   if (!index) throw new Error(`[renderer] nothing to publish: no index.json in ${outDir}`);
   const report: PublishReport = { put: [], deleted: [] };
-  const put = async (rel: string) => {
+  /** The file of `rel` when it is there and not as last published (by size and time), else null. */
+  const unpublished = (rel: string) => {
     const file = path.join(outDir, rel);
     let stat;
     try {
       stat = statSync(file);
     } catch {
-      return;
+      return null;
     }
     const seen = `${stat.size}:${stat.mtimeMs}`;
-    if (published.get(rel) === seen) return;
+    return published.get(rel) === seen ? null : { file, stat, seen };
+  };
+  const put = async (rel: string) => {
+    const changed = unpublished(rel);
+    if (!changed) return;
+    const { file, seen } = changed;
     signal?.throwIfAborted();
     mayWrite();
     await store.storage.put(`${store.prefix}${rel}`, readFileSync(file), { contentType: OUTPUT_TYPES[path.extname(rel)] });
@@ -397,15 +403,9 @@ export async function publishOutput(
     report.put.push(rel);
   };
   const putPage = async (rel: string) => {
-    const file = path.join(outDir, rel);
-    let stat;
-    try {
-      stat = statSync(file);
-    } catch {
-      return;
-    }
-    const seen = `${stat.size}:${stat.mtimeMs}`;
-    if (published.get(rel) === seen) return;
+    const changed = unpublished(rel);
+    if (!changed) return;
+    const { file, stat, seen } = changed;
     const body = readFileSync(file);
     const copies = pageCopies(file, body, stat.mtimeMs);
     signal?.throwIfAborted();

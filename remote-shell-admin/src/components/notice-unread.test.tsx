@@ -12,7 +12,6 @@ jest.mock('@site/api-client', () => ({
   markNoticeRead: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 
 const base: Notice = {
   noticeId: 1,

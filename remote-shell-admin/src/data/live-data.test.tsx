@@ -20,7 +20,6 @@ jest.mock('@site/api-client', () => ({
   listRoleOptions: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 // Observers hear of each answer at once (not on the next timer tick), so a test sees what the page would show next.
 notifyManager.setScheduler((run) => run());
 

@@ -17,7 +17,6 @@ import { CHANGES_CHANNEL, ChangesFromOtherTabs, setChangesSenderForTests } from 
 
 jest.mock('@site/api-client', () => ({ ...jest.requireActual('@site/api-client'), getAdminArticles: jest.fn() }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 notifyManager.setScheduler((run) => run());
 
 let live: string[] = [];

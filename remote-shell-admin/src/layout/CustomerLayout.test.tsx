@@ -26,7 +26,6 @@ jest.mock('@site/app-runtime', () => ({
   loadUserInfo: jest.fn(),
 }));
 const r = runtime as jest.Mocked<typeof runtime>;
-jest.setTimeout(30000);
 
 const user = (userName: string) => ({
   userId: userName === 'admin' ? 1 : 42,

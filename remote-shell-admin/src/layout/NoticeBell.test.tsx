@@ -17,7 +17,6 @@ jest.mock('@site/api-client', () => ({
   markAllNoticesRead: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 
 const notice: Notice = {
   noticeId: 5,

@@ -6,8 +6,6 @@ import type { PageQuery, TableDataInfo } from '@site/contract';
 import { WithQueries } from '../test/query-client';
 import { ControlButton, deleteSelected, FormDialog, ListPage, useListPage, type ListSource } from '.';
 
-jest.setTimeout(60000);
-
 interface Thing {
   id: number;
   name: string;

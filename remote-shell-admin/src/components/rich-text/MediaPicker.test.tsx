@@ -11,7 +11,6 @@ jest.mock('@site/api-client', () => ({
   uploadImage: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 
 const image = (id: number, name: string): MediaImage => ({ id, url: `/files/upload/${name}`, name, size: 100, createTime: '2026-11-20 10:00:00' });
 const page = (rows: MediaImage[]): TableDataInfo<MediaImage> => ({ code: 200, msg: '查询成功', total: rows.length, rows });

@@ -11,7 +11,6 @@ jest.mock('@site/api-client', () => ({
   getWorkbenchAccount: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(60000);
 
 const user = {
   userId: 31,

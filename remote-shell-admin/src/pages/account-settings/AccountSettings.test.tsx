@@ -17,7 +17,6 @@ jest.mock('@site/app-runtime', () => ({
 }));
 
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 
 const profile = {
   userId: 5,

@@ -15,7 +15,6 @@ jest.mock('@site/api-client', () => ({
 // The rich-text editor (its own lazy chunk) has nothing to do with the publish time.
 jest.mock('../../components/rich-text/LazyRichText', () => ({ LazyRichText: () => null }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(60000);
 
 const article: AdminArticleDetail = {
   id: 7,

@@ -15,7 +15,6 @@ jest.mock('@site/api-client', () => ({
   setArticleStatus: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(60000);
 
 const { published, draft, pending, returned } = ARTICLE_STATUS;
 const row = (id: number, title: string, status: number, over: Partial<AdminArticle> = {}): AdminArticle => ({

@@ -18,7 +18,6 @@ jest.mock('@site/api-client', () => ({
   listCustomerProductOptions: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(120000);
 
 const zhou: SiteCustomer = {
   userId: 31,

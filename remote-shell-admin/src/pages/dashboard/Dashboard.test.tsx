@@ -18,7 +18,6 @@ jest.mock('@site/api-client', () => ({
   getVisitStats: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 
 const customer = {
   userId: 9,

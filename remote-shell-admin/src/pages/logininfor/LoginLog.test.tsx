@@ -12,7 +12,6 @@ jest.mock('@site/api-client', () => ({
   getLoginLog: jest.fn(),
 }));
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(60000);
 
 const row = (id: number, userName: string, method: LoginLogEntry['method'], msg = '登录成功'): LoginLogEntry => ({
   id,

@@ -20,7 +20,6 @@ jest.mock('./MonitorCharts', () => ({
 }));
 
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 
 const site = (): MonitorSite => ({
   beginDate: '2026-11-21',

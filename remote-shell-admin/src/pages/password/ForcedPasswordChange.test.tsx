@@ -22,7 +22,6 @@ jest.mock('@site/app-runtime', () => ({
 
 const m = api as jest.Mocked<typeof api>;
 const r = runtime as jest.Mocked<typeof runtime>;
-jest.setTimeout(30000);
 
 const user = {
   userId: 1,

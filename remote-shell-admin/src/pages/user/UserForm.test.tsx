@@ -4,8 +4,6 @@ import type { RoleOption, StaffUser } from '@site/contract';
 import { UserForm } from './UserForm';
 import { outOfReach, roleChoices } from './role-choices';
 
-jest.setTimeout(30000);
-
 /** What GET /system/user/roleOptions answers a user administrator (issue 34.4). */
 const ROLES: RoleOption[] = [
   { roleKey: 'useradmin', roleName: '用户管理员', assignable: true, missing: [] },

@@ -19,7 +19,6 @@ jest.mock('./VisitCharts', () => ({
 }));
 
 const m = api as jest.Mocked<typeof api>;
-jest.setTimeout(30000);
 
 const figures = (over: Partial<VisitAnalytics> = {}): VisitAnalytics => ({
   beginDate: '2024-03-01',

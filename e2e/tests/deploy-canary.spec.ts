@@ -10,6 +10,7 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import fs from 'fs';
 import path from 'path';
 import { releaseCopy, startCanarySite, type CanarySite } from '../support/canary-site';
+import { topology } from '../support/site';
 
 // A port block of its own beside the suite's (E2E_API_PORT + 600: 13600.. by default, 38600.. on a moved block).
 const BASE = Number(process.env.E2E_API_PORT || 13000) + 600;
@@ -53,6 +54,18 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
   // First, before any canary: the site as `npm start` runs it, idle. The minute is the measurement itself (how many
   // lines an idle minute prints), not a wait for something to happen.
   test('[issue 45.4] idle for a minute after its first render, the local start prints no line while its renderer keeps polling the API', async () => {
+    // The site is up once sitemap.xml is written, which comes before the end of the renderer's first run: the minute
+    // starts when that run is over (its closing line printed, the renderer no longer running, nothing pending).
+    const status = `http://127.0.0.1:${topology.portsFrom(BASE).renderer}/status`;
+    await expect
+      .poll(
+        async () => {
+          const s = (await (await fetch(status)).json()) as { running: boolean; runs: number; pending: number };
+          return !s.running && s.pending === 0 && s.runs >= 1 && /\[renderer\] \d+ pages in \d+ ms/.test(site.output());
+        },
+        { timeout: 120_000 },
+      )
+      .toBe(true);
     const [lines, polls] = [site.linesPrinted(), await renderPolls()];
     await new Promise((resolve) => setTimeout(resolve, 60_000));
     const [linesAfter, pollsAfter] = [site.linesPrinted(), await renderPolls()];

@@ -15,8 +15,10 @@ import {
   type ChannelAdmin,
   type RenderChanges,
   type RenderLease,
+  type RenderPoll,
 } from '@site/contract';
-import { logFormat, prettyLogLine, renderLeaseMs } from '../src/app.js';
+import type { FastifyInstance } from 'fastify';
+import { buildServer, logFormat, prettyLogLine, renderLeaseMs } from '../src/app.js';
 import { rows } from '../src/db/index.js';
 import { sql } from 'drizzle-orm';
 import { login, req, startTestServer, suiteServer } from './helpers.js';
@@ -55,6 +57,13 @@ const changes = async (after = 0, wait = 0): Promise<RenderChanges> => {
   assert.equal(r.status, 200, JSON.stringify(r.body));
   return r.body as RenderChanges;
 };
+/** The holder's turn (POST /internal/render/poll) on `app` (the suite's server unless named). */
+const poll = (body: { holder: string; token?: number; wait?: number; after?: number }, app: FastifyInstance = s.app) =>
+  req(app, { method: 'POST', url: '/internal/render/poll', payload: body, headers: { 'x-render-token': TOKEN } }) as Promise<{
+    status: number;
+    body: RenderPoll & { msg?: string };
+  }>;
+const sleep = (ms: number) => new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), ms));
 /** The id of the newest outbox row (0 for none): what a test's own writes come after. */
 const lastId = async () => (await changes()).changes.at(-1)?.id ?? 0;
 const outboxCount = async () => Number((await rows<{ n: number }>(s.app.ctx.db, sql`SELECT count(*)::int AS n FROM render_outbox`))[0].n);
@@ -71,6 +80,7 @@ describe('render feed', () => {
   test('[ISSUE-26] the internal routes need x-render-token (403 without it or with a wrong one) and are not under a proxied path', async () => {
     for (const [method, url] of [
       ['POST', '/internal/render/lease'],
+      ['POST', '/internal/render/poll'],
       ['POST', '/internal/render/release'],
       ['GET', '/internal/render/changes'],
       ['POST', '/internal/render/ack'],
@@ -306,6 +316,133 @@ describe('render feed', () => {
     assert.equal(noToken.body.msg, 'token 只能为数字');
   });
 
+  test("[issue 45.4] POST /internal/render/poll, the holder's one request per turn: it takes the lease, then renews it under its grant (same token, later expiry) and answers at once with what is pending", async () => {
+    await release('poller');
+    const from = await lastId();
+    const first = await poll({ holder: 'poller', wait: 0, after: from });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal(first.body.held, true);
+    assert.equal(first.body.lease.holder, 'poller');
+    assert.equal(first.body.lease.leaseMs, LEASE_MS);
+    assert.deepEqual(first.body.changes, []);
+    const token = first.body.lease.token;
+    const created = await call({ method: 'POST', url: '/system/article', payload: articleForm() });
+    // Held for 30 s at most, but a change is pending: answered at once, and the lease renewed under the same grant.
+    const second = await poll({ holder: 'poller', token, wait: 30, after: from });
+    assert.equal(second.status, 200);
+    assert.equal(second.body.lease.token, token);
+    assert.ok(Date.parse(second.body.lease.expiresAt) >= Date.parse(first.body.lease.expiresAt));
+    assert.deepEqual(
+      second.body.changes.map((c) => c.change),
+      [{ kind: 'article', id: created.body.data.id, channelId: NEWS }],
+    );
+    // A second renderer is refused, reads nothing, and learns who holds it.
+    const other = await poll({ holder: 'poller-2', wait: 0, after: from });
+    assert.equal(other.status, 409);
+    assert.deepEqual({ ...other.body, lease: other.body.lease.holder }, { held: false, lease: 'poller', changes: [], more: false });
+    const bad = await poll({ holder: 'poller', token: -1 });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.msg, 'token 不能小于0');
+    await release('poller');
+  });
+
+  test('[issue 45.4] a poll waits for the next write and answers with it; with nothing new it answers empty within a third of the lease, however long it asked to wait', async () => {
+    await release('poller');
+    const from = await lastId();
+    const token = (await poll({ holder: 'poller' })).body.lease.token;
+    // Nothing comes: 30 s asked, answered at a third of the 1 s lease (bounded here by 10 s so a bug fails, not hangs).
+    const quiet = await Promise.race([poll({ holder: 'poller', token, wait: 30, after: from }), sleep(10_000)]);
+    assert.notEqual(quiet, 'still waiting', 'the poll was held past a third of the lease');
+    assert.equal(typeof quiet === 'string' ? 0 : quiet.status, 200);
+    assert.deepEqual(typeof quiet === 'string' ? null : quiet.body.changes, []);
+
+    let settled = false;
+    const waiting = poll({ holder: 'poller', token, wait: 30, after: from }).finally(() => (settled = true));
+    await until(() => s.app.ctx.renderSignal.waiting === 1, 'the poll waits');
+    assert.equal(settled, false);
+    const created = await call({ method: 'POST', url: '/system/article', payload: articleForm() });
+    const got = await waiting;
+    assert.equal(got.body.held, true);
+    assert.deepEqual(
+      got.body.changes.map((c) => c.change),
+      [{ kind: 'article', id: created.body.data.id, channelId: NEWS }],
+    );
+    await release('poller');
+  });
+
+  test('[issue 43.3] a renewal under a grant that is no longer the current one is refused (409) by the poll and by the lease, reads nothing, and hands out no new grant; the acknowledgement too', async () => {
+    await release('stale');
+    const from = await lastId();
+    const held = (await poll({ holder: 'stale' })).body.lease.token;
+    const created = await call({ method: 'POST', url: '/system/article', payload: articleForm() });
+    const ids = (await changes(from)).changes.map((c) => c.id);
+    assert.equal(ids.length, 1);
+    // Starved past its lease, nobody else took it: its late renewal is still refused, not a new grant behind its back.
+    await lapse();
+    const late = await poll({ holder: 'stale', token: held, wait: 30, after: from });
+    assert.equal(late.status, 409);
+    assert.equal(late.body.held, false);
+    assert.deepEqual(late.body.changes, [], 'nothing read under the lost grant');
+    assert.equal((await internal({ method: 'POST', url: '/internal/render/lease', payload: { holder: 'stale', token: held } })).status, 409);
+    const [row] = await rows<{ token: string | number }>(s.app.ctx.db, sql`SELECT token FROM render_lease`);
+    assert.equal(Number(row.token), held, 'no new grant was made by the refused renewals');
+    // Another renderer takes it: the stale holder's renewals and its acknowledgement stay refused.
+    const taken = await poll({ holder: 'fresh', after: from });
+    assert.equal(taken.status, 200);
+    assert.ok(taken.body.lease.token > held);
+    assert.deepEqual(
+      taken.body.changes.map((c) => c.change),
+      [{ kind: 'article', id: created.body.data.id, channelId: NEWS }],
+    );
+    assert.equal((await poll({ holder: 'stale', token: held })).status, 409);
+    assert.equal((await internal({ method: 'POST', url: '/internal/render/lease', payload: { holder: 'stale', token: held } })).status, 409);
+    assert.equal((await ack('stale', ids, held)).status, 409);
+    assert.equal((await changes(from)).changes.length, 1, 'nothing deleted');
+    // The current holder's renewal under its own grant holds.
+    assert.equal(
+      (await internal({ method: 'POST', url: '/internal/render/lease', payload: { holder: 'fresh', token: taken.body.lease.token } })).status,
+      200,
+    );
+    assert.deepEqual((await ack('fresh', ids, taken.body.lease.token)).body, { acked: 1 });
+    await release('fresh');
+  });
+
+  test(
+    '[issue 45.4] a poll held by one API instance wakes for a write made through another on the same database (PostgreSQL)',
+    { skip: !process.env.TEST_DATABASE_URL && 'two instances need a PostgreSQL server (test:pg)' },
+    async () => {
+      const b = await buildServer({
+        logger: false,
+        devEndpoints: true,
+        testAccounts: true,
+        print: () => {},
+        dataDir: s.dataDir,
+        databaseUrl: s.databaseUrl,
+        renderToken: TOKEN,
+        renderLeaseMs: 30_000,
+      });
+      try {
+        await release('across');
+        const from = await lastId();
+        // A lease of 30 s on B, so its poll is held long enough for the write through A.
+        const token = (await poll({ holder: 'across' }, b)).body.lease.token;
+        let settled = false;
+        const waiting = poll({ holder: 'across', token, wait: 30, after: from }, b).finally(() => (settled = true));
+        await until(() => b.ctx.renderSignal.waiting === 1, 'the poll waits on B');
+        assert.equal(settled, false);
+        const created = await call({ method: 'POST', url: '/system/article', payload: articleForm() });
+        const got = await Promise.race([waiting, sleep(10_000)]);
+        assert.notEqual(got, 'still waiting', 'the write through A did not wake the poll on B');
+        assert.deepEqual(typeof got === 'string' ? null : got.body.changes.map((c) => c.change), [
+          { kind: 'article', id: created.body.data.id, channelId: NEWS },
+        ]);
+        await release('across');
+      } finally {
+        await b.close();
+      }
+    },
+  );
+
   test("[issue 45.4] the renderer's lease and change-feed calls are logged at debug level only, other requests at info", async () => {
     const logged: string[] = [];
     const quiet = await startTestServer({
@@ -320,6 +457,10 @@ describe('render feed', () => {
           200,
         );
         assert.equal((await req(quiet.app, { method: 'GET', url: '/internal/render/changes?wait=0', headers: head })).status, 200);
+        assert.equal(
+          (await req(quiet.app, { method: 'POST', url: '/internal/render/poll', headers: head, payload: { holder: 'quiet' } })).status,
+          200,
+        );
       }
       assert.equal((await req(quiet.app, { method: 'GET', url: '/captchaImage' })).status, 200);
       const requests = logged.map((l) => JSON.parse(l) as { msg?: string; route?: string }).filter((l) => l.msg === 'request');

@@ -3,7 +3,7 @@
  * secret as `x-render-token`. The renderer has no database connection: with the default embedded PGlite only the API
  * process may open the database, so the lease, the changes and their acknowledgement all go through the API.
  */
-import type { RenderChanges, RenderLease } from '@site/contract';
+import type { RenderChanges, RenderLease, RenderPoll } from '@site/contract';
 import { FeedUnavailable, type FeedApi } from './feed';
 
 /** A request that gets no answer in this time fails (a poll: this beyond its wait). */
@@ -27,21 +27,36 @@ export function httpFeedApi(apiOrigin: string, token: string): FeedApi {
       `${what}: HTTP ${r.status}${r.status === 403 ? ' (SITE_RENDER_HOOK_TOKEN differs from the API server’s)' : ''} ${JSON.stringify(r.json)}`,
     );
 
+  /** A grant's token as the API takes it: none for 0, or for -1 (an API from before the token names none). */
+  const grant = (token: number) => (token > 0 ? { token } : {});
+  const lease = async (holder: string, token: number) => {
+    const r = await call('POST', '/internal/render/lease', { holder, ...grant(token) });
+    if (r.status === 200 || r.status === 409) return { held: r.status === 200, lease: r.json as RenderLease };
+    if (r.status === 403 || r.status === 404) throw new FeedUnavailable(unexpected('render lease', r).message);
+    throw unexpected('render lease', r);
+  };
+
   return {
-    async lease(holder) {
-      const r = await call('POST', '/internal/render/lease', { holder });
-      if (r.status === 200 || r.status === 409) return { held: r.status === 200, lease: r.json as RenderLease };
-      if (r.status === 403 || r.status === 404) throw new FeedUnavailable(unexpected('render lease', r).message);
-      throw unexpected('render lease', r);
+    lease,
+    async poll(holder, token, waitS, signal) {
+      const r = await call('POST', '/internal/render/poll', { holder, ...grant(token), wait: waitS }, signal, REQUEST_TIMEOUT_MS + waitS * 1000);
+      if (r.status === 200 || r.status === 409) return r.json as RenderPoll;
+      if (r.status !== 404) {
+        if (r.status === 403) throw new FeedUnavailable(unexpected('render poll', r).message);
+        throw unexpected('render poll', r);
+      }
+      // An API instance from before the poll (a rolling upgrade: the next request may reach a newer one): its two
+      // routes, the lease first. An older API ignores the token and hands out a new grant to a lapsed holder: told
+      // apart by the token it names.
+      const taken = await lease(holder, token);
+      if (!taken.held || (token > 0 && taken.lease.token !== token)) return { ...taken, held: false, changes: [], more: false };
+      const c = await call('GET', `/internal/render/changes?after=0&wait=${waitS}`, undefined, signal, REQUEST_TIMEOUT_MS + waitS * 1000);
+      if (c.status !== 200) throw unexpected('render changes', c);
+      return { ...taken, ...(c.json as RenderChanges) };
     },
     async release(holder) {
       const r = await call('POST', '/internal/render/release', { holder });
       if (r.status !== 200) throw unexpected('render lease release', r);
-    },
-    async changes(after, waitS, signal) {
-      const r = await call('GET', `/internal/render/changes?after=${after}&wait=${waitS}`, undefined, signal, REQUEST_TIMEOUT_MS + waitS * 1000);
-      if (r.status !== 200) throw unexpected('render changes', r);
-      return r.json as RenderChanges;
     },
     async ack(holder, token, ids) {
       const r = await call('POST', '/internal/render/ack', { holder, token, ids });

@@ -3,8 +3,13 @@
  * start, the remotes file, the host's template, the periodic full run) become render runs, one at a time, and only
  * while this renderer holds the API's render lease, so two renderers never write one output folder together.
  *
- *   hold the lease -> fetch the pending changes (a long poll when there is nothing else to do) -> render the pages
- *   they touch -> acknowledge them once the files are written -> again
+ *   renew the lease and fetch the pending changes, in one request (a long poll when there is nothing else to do)
+ *   -> render the pages they touch -> acknowledge them once the files are written -> again
+ *
+ * An idle holder makes one request per turn (the API's `/internal/render/poll`): the API renews the lease under the
+ * holder's grant and then holds the answer until a change commits, at most a third of the lease, so the next turn
+ * renews well before the lease ends. A holder whose grant is gone (its lease lapsed while it was starved) is refused
+ * at its next turn, renewal and read alike, and asks afresh as any renderer would.
  *
  * A renderer that is refused the lease is the standby: it asks again when the holder's lease runs out (by the
  * expiry the API names) and at least every quarter of the lease, and takes over once the holder stops renewing
@@ -15,7 +20,7 @@
  *
  * Without a feed (no token: a renderer beside an API it has no secret for) only the process's own reasons render.
  */
-import { DEFAULT_RENDER_LEASE_MS, type ContentChange, type RenderChanges, type RenderLease, type RenderOutboxEntry } from '@site/contract';
+import { DEFAULT_RENDER_LEASE_MS, type ContentChange, type RenderLease, type RenderOutboxEntry, type RenderPoll } from '@site/contract';
 import type { Scope } from './plan';
 
 /** A standby asks for the lease at most this often. */
@@ -23,11 +28,15 @@ const STANDBY_MIN_ASK_MS = 100;
 
 /** The API's /internal/render/* routes, as the loop uses them. */
 export interface FeedApi {
-  /** Takes or renews the lease: `held` false when another renderer has it (`lease` names it). */
-  lease(holder: string): Promise<{ held: boolean; lease: RenderLease }>;
+  /**
+   * One turn: takes the lease (`token` 0) or renews the grant `token` (RenderLease.token), then, held, answers with the
+   * pending changes, waiting up to `waitS` seconds for one. `held` false: another renderer has the lease, or the grant
+   * `token` is no longer the current one (nothing read).
+   */
+  poll(holder: string, token: number, waitS: number, signal: AbortSignal): Promise<RenderPoll>;
+  /** Takes (`token` 0) or renews the grant `token` at once (during a run): `held` false as for `poll`. */
+  lease(holder: string, token: number): Promise<{ held: boolean; lease: RenderLease }>;
   release(holder: string): Promise<void>;
-  /** The pending changes after `after`, waiting up to `waitS` seconds for one. */
-  changes(after: number, waitS: number, signal: AbortSignal): Promise<RenderChanges>;
   /**
    * Deletes the rendered changes, under the grant `token` (RenderLease.token); false when this renderer no longer
    * holds that grant (nothing deleted).
@@ -73,7 +82,7 @@ export interface FeedOptions<R> {
    * a run's writes are fenced by it (output.ts). 0: not held; Number.MAX_SAFE_INTEGER: no lease to hold (no feed).
    */
   leaseUntil?: (untilMs: number) => void;
-  /** The longest a poll for changes is held (s); below a third of the lease, so the lease is renewed between polls. */
+  /** The longest a poll for changes is held (s); the API holds it a third of the lease at most, so each turn renews in time. */
   waitS?: number;
   /** How long to wait after a failed run or an API that does not answer, doubled up to a minute. */
   retryMs?: number;
@@ -190,10 +199,27 @@ export class RenderLoop<R> {
   /** One turn with the feed: false when it failed (the loop waits before the next). */
   private async fedStep(api: FeedApi): Promise<boolean> {
     const asked = Date.now();
-    const taken = await api.lease(this.o.id);
+    const waitS = this.local.length ? 0 : Math.min(this.o.waitS ?? 25, this.leaseMs / 3000);
+    const wake = this.freshWake();
+    let taken: RenderPoll;
+    try {
+      taken = await api.poll(this.o.id, this.token, waitS, wake.signal);
+    } catch (e) {
+      // Woken (new local work, a hint, stop): look again at once. Whether this turn renewed is unknown, so the
+      // deadline stays the last known one until the next answer.
+      if (wake.signal.aborted) return true;
+      throw e;
+    }
     this.leaseMs = taken.lease.leaseMs;
     this.holder = taken.lease.holder;
     if (!taken.held) {
+      if (this.token) {
+        // Refused under the grant it held: the lease lapsed at the API meanwhile. Whatever is asked next is asked
+        // afresh, as by any renderer (another may hold it now).
+        this.log.warn(`[renderer] the render lease lapsed before it was renewed (now ${taken.lease.holder || 'free'}): asking again`);
+        this.setHeld(0, 0);
+        return true;
+      }
       this.setHeld(0, 0);
       if (this.role !== 'standby') this.log.log(`[renderer] standby: ${taken.lease.holder} renders until ${taken.lease.expiresAt}`);
       this.role = 'standby';
@@ -206,25 +232,18 @@ export class RenderLoop<R> {
     }
     if (this.role !== 'holder') this.log.log(`[renderer] ${this.o.id} holds the render lease`);
     this.role = 'holder';
+    // By the time it asked: the API renewed after that, so the deadline is never later than the API's expiry.
     this.setHeld(grantOf(taken.lease), asked + this.leaseMs);
 
-    const waitS = this.local.length ? 0 : Math.min(this.o.waitS ?? 25, this.leaseMs / 3000);
-    const wake = this.freshWake();
-    let feed: RenderChanges;
-    try {
-      feed = await api.changes(0, waitS, wake.signal);
-    } catch (e) {
-      if (wake.signal.aborted) return true; // woken: look again at once
-      throw e;
-    }
     const own = this.takeLocal();
-    const changes: ContentChange[] = feed.changes.map((c) => c.change);
+    const changes: ContentChange[] = taken.changes.map((c) => c.change);
     const scopes: Scope[] = changes.length ? [...own, { changes }] : own;
     if (!scopes.length) return true;
-    if (waitS > 0) {
-      // The poll took part of the lease: renewed before the run, which then starts with all of it.
+    const feed = { changes: taken.changes };
+    if (Date.now() - asked > this.leaseMs / 6) {
+      // The poll was held (a change came during its wait): renewed before the run, which then starts with all of it.
       const at = Date.now();
-      const again = await api.lease(this.o.id);
+      const again = await api.lease(this.o.id, this.token);
       if (!again.held || grantOf(again.lease) !== this.token) {
         // Lost meanwhile (another grant since): the changes are read again under the new one.
         this.setHeld(0, 0);
@@ -254,7 +273,8 @@ export class RenderLoop<R> {
         const at = Date.now();
         if (renewingSince && at - renewingSince < this.leaseMs / 3) return;
         renewingSince = at;
-        api.lease(this.o.id).then(
+        // Under its grant: a renewal after the lease lapsed at the API is refused, never a new grant.
+        api.lease(this.o.id, token).then(
           (r) => {
             if (renewingSince === at) renewingSince = 0;
             if (run.signal.aborted) return;

@@ -5,7 +5,14 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_RENDER_LEASE_MS, type ContentChange, type RenderChanges, type RenderLease, type RenderOutboxEntry } from '@site/contract';
+import {
+  DEFAULT_RENDER_LEASE_MS,
+  type ContentChange,
+  type RenderChanges,
+  type RenderLease,
+  type RenderOutboxEntry,
+  type RenderPoll,
+} from '@site/contract';
 import { mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +34,10 @@ class FakeFeed implements FeedApi {
   /** Acknowledgements refused: who, with which token. */
   refused: { holder: string; token: number }[] = [];
   releases: string[] = [];
+  /** Every call the loop made, in order: its polls (with the token and wait they carried), renewals, acks, releases. */
+  calls: { call: 'poll' | 'lease' | 'ack' | 'release'; holder: string; token?: number; waitS?: number }[] = [];
+  /** Polls and renewals refused for naming a grant that is not the current one. */
+  refusedRenewals: { call: 'poll' | 'lease'; holder: string; token: number }[] = [];
   private nextId = 1;
   private wakers = new Set<() => void>();
 
@@ -50,8 +61,27 @@ class FakeFeed implements FeedApi {
     this.token++;
   }
 
-  async lease(holder: string) {
+  async lease(holder: string, token = 0) {
+    this.calls.push({ call: 'lease', holder, token });
+    return this.take('lease', holder, token);
+  }
+
+  /** The API's poll: the lease renewed under `token` (taken with 0), then the changes; nothing read when refused. */
+  async poll(holder: string, token: number, waitS: number, signal: AbortSignal): Promise<RenderPoll> {
+    this.calls.push({ call: 'poll', holder, token, waitS });
+    const taken = await this.take('poll', holder, token);
+    if (!taken.held) return { ...taken, changes: [], more: false };
+    return { ...taken, ...(await this.changes(0, waitS, signal)) };
+  }
+
+  /** Takes or renews as the API does; overridden by the tests that make it fail. */
+  protected async take(call: 'poll' | 'lease', holder: string, token: number): Promise<{ held: boolean; lease: RenderLease }> {
     if (this.refuse.has(holder)) return { held: false, lease: this.lease_(this.holder ?? 'someone-else') };
+    if (token && (this.holder !== holder || token !== this.token)) {
+      // A renewal under a grant that is not the current one: refused, never a new grant.
+      this.refusedRenewals.push({ call, holder, token });
+      return { held: false, lease: this.lease_(this.holder ?? '') };
+    }
     if (this.holder === null || this.holder === holder) {
       if (this.holder !== holder) this.token++;
       this.holder = holder;
@@ -61,6 +91,7 @@ class FakeFeed implements FeedApi {
   }
 
   async release(holder: string) {
+    this.calls.push({ call: 'release', holder });
     this.releases.push(holder);
     if (this.holder === holder) this.holder = null;
   }
@@ -85,6 +116,7 @@ class FakeFeed implements FeedApi {
   }
 
   async ack(holder: string, token: number, ids: number[]) {
+    this.calls.push({ call: 'ack', holder, token });
     if (this.holder !== holder || token !== this.token || this.refuse.has(holder)) {
       this.refused.push({ holder, token });
       return false;
@@ -226,8 +258,14 @@ describe('render loop', () => {
     const LEASE = DEFAULT_RENDER_LEASE_MS; // the API's default (SITE_RENDER_LEASE_MS unset)
     class ExpiringFeed extends FakeFeed {
       expires = 0;
-      override async lease(holder: string) {
+      protected override async take(_call: 'poll' | 'lease', holder: string, token: number) {
         const now = Date.now();
+        if (token && (this.holder !== holder || token !== this.token || now >= this.expires)) {
+          return {
+            held: false,
+            lease: { holder: this.holder ?? '', expiresAt: new Date(this.expires).toISOString(), leaseMs: LEASE, token: this.token },
+          };
+        }
         if (this.holder === null || this.holder === holder || now >= this.expires) {
           if (this.holder !== holder || now >= this.expires) this.token++;
           this.holder = holder;
@@ -337,6 +375,83 @@ describe('render loop', () => {
     }
   });
 
+  test('[issue 45.4] an idle holder makes one request per turn: its poll renews the lease under its grant and waits for a change, at most a third of the lease', async () => {
+    const feed = new FakeFeed();
+    await withLoop(
+      feed,
+      async (loop) => {
+        await until(() => feed.calls.filter((c) => c.call === 'poll').length >= 4, 'four turns');
+        assert.equal(loop.status().role, 'holder');
+        const turns = feed.calls.filter((c) => c.call === 'poll');
+        // The first takes the lease (no grant yet), every later one names the grant it renews.
+        assert.equal(turns[0].token, 0);
+        for (const t of turns.slice(1)) assert.equal(t.token, feed.token);
+        // (The first asks before the API has named its lease: the API holds no poll past a third of its own.)
+        for (const t of turns.slice(1)) assert.equal(t.waitS, LEASE_MS / 3000);
+        assert.deepEqual(
+          feed.calls.filter((c) => c.call !== 'poll'),
+          [],
+          'no renewal or feed read of its own while idle',
+        );
+      },
+      { full: false },
+    );
+  });
+
+  test('[issue 43.3] a holder whose lease lapsed while it was idle and starved is refused at its next turn under its old grant: it reads nothing, and renders the change only under a new grant', async () => {
+    const feed = new FakeFeed();
+    const runs = new Runs();
+    const loop = new RenderLoop({ api: feed, id: 'r1', render: runs.render, retryMs: 10, log: quiet });
+    void loop.start();
+    try {
+      await until(() => feed.calls.filter((c) => c.call === 'poll' && c.token).length >= 1, 'a renewal');
+      const stale = feed.token;
+      // Its lease lapsed at the API and another renderer holds it now; a change waits in the feed.
+      feed.takeOver('other');
+      await until(() => feed.refusedRenewals.length > 0, 'the stale turn is refused');
+      assert.deepEqual(feed.refusedRenewals, [{ call: 'poll', holder: 'r1', token: stale }]);
+      await until(() => loop.status().role === 'standby', 'standby');
+      // A change now: the standby's turns are refused (409, nothing read), so it renders nothing.
+      const [id] = feed.write(article(8));
+      const polls = feed.calls.length;
+      await until(() => feed.calls.length >= polls + 2, 'two more turns');
+      assert.equal(runs.calls.length, 0, 'nothing rendered under the lost grant');
+      assert.equal(feed.rows.length, 1);
+      // The other goes: r1 asks afresh (no token) and gets a new grant, under which it renders and acknowledges.
+      feed.holder = null;
+      await runs.started(1);
+      assert.ok(feed.token > stale + 1, 'a new grant');
+      assert.deepEqual(runs.calls[0].scopes, [{ changes: [article(8)] }]);
+      await finishAcked(feed, runs, 0);
+      assert.deepEqual(feed.acks, [{ holder: 'r1', ids: [id] }]);
+      assert.equal(feed.calls.filter((c) => c.call === 'ack').at(-1)?.token, feed.token);
+    } finally {
+      await loop.stop();
+    }
+  });
+
+  test('[issue 43.3] renewals during a run name the grant: one the API refuses (the lease lapsed there, even with no other holder) stops the run, and nothing is acknowledged', async () => {
+    const feed = new FakeFeed();
+    feed.write(article(6));
+    await withLoop(
+      feed,
+      async (loop, runs) => {
+        await runs.started(1);
+        await until(() => feed.calls.some((c) => c.call === 'lease'), 'a renewal during the run');
+        const held = feed.token;
+        for (const c of feed.calls.filter((c) => c.call === 'lease')) assert.equal(c.token, held);
+        // The lease lapsed at the API and nobody took it: the API's next grant would be a new one.
+        feed.holder = null;
+        feed.token++;
+        await runStopped(runs, /the render lease/);
+        assert.ok(feed.refusedRenewals.some((r) => r.call === 'lease' && r.token === held));
+        assert.deepEqual(feed.acks, []);
+        assert.notEqual(loop.status().running, true);
+      },
+      { full: false },
+    );
+  });
+
   test('[ISSUE-26] a holder that cannot reach the API to renew stops its run before the lease could lapse', async () => {
     const feed = new FakeFeed();
     feed.write(article(4));
@@ -354,7 +469,7 @@ describe('render loop', () => {
 
   test('[ISSUE-26] an API without a feed for this renderer (404, 403) does not stop the rendering: the loop goes on without it', async () => {
     const feed = new FakeFeed();
-    feed.lease = () => Promise.reject(new FeedUnavailable('render lease: HTTP 404'));
+    feed.poll = () => Promise.reject(new FeedUnavailable('render poll: HTTP 404'));
     await withLoop(feed, async (loop, runs) => {
       await runs.started(1);
       assert.equal(loop.status().role, 'unfed');

@@ -81,18 +81,29 @@ const toLease = (r: LeaseRow, leaseMs: number): RenderLease => ({
  * other grant, a lapsed lease taken again by its own holder included, gets the next one: whatever was done under the
  * old grant may have overlapped another holder's, so nothing more is accepted with it. Expiry is by the database's
  * clock only (`now()`), the same for every API instance. `held` false: another renderer has it (the answer names it).
+ * `token` (not 0): renew only that grant of `holder`'s, while it runs; `held` false when it is not the current one.
  */
-export async function takeLease(db: Db, holder: string, leaseMs: number): Promise<{ held: boolean; lease: RenderLease }> {
+export async function takeLease(db: Db, holder: string, leaseMs: number, token = 0): Promise<{ held: boolean; lease: RenderLease }> {
   const interval = `${leaseMs} milliseconds`;
-  const [taken] = await rows<LeaseRow>(
-    db,
-    sql`INSERT INTO render_lease (name, holder, expires_at, token) VALUES (${LEASE_NAME}, ${holder}, now() + ${interval}::interval, 1)
+  // A renewal under a grant renews that grant only: a holder whose lease lapsed (its process starved past it) must
+  // not be handed a new grant by its late renewal as if nothing had happened: it is refused, stops what it does under
+  // the old one, and asks afresh (token 0) as any renderer would.
+  const [taken] = token
+    ? await rows<LeaseRow>(
+        db,
+        sql`UPDATE render_lease SET expires_at = now() + ${interval}::interval
+            WHERE name = ${LEASE_NAME} AND holder = ${holder} AND token = ${token} AND expires_at > now()
+            RETURNING holder, expires_at, token`,
+      )
+    : await rows<LeaseRow>(
+        db,
+        sql`INSERT INTO render_lease (name, holder, expires_at, token) VALUES (${LEASE_NAME}, ${holder}, now() + ${interval}::interval, 1)
         ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at,
           token = CASE WHEN render_lease.holder = EXCLUDED.holder AND render_lease.expires_at > now()
                        THEN render_lease.token ELSE render_lease.token + 1 END
         WHERE render_lease.holder = EXCLUDED.holder OR render_lease.expires_at <= now()
         RETURNING holder, expires_at, token`,
-  );
+      );
   if (taken) return { held: true, lease: toLease(taken, leaseMs) };
   const [other] = await rows<LeaseRow>(db, sql`SELECT holder, expires_at, token FROM render_lease WHERE name = ${LEASE_NAME}`);
   // Released between the two statements: free now, the caller asks again.

@@ -25,18 +25,46 @@ export type ContentChange =
 /*
  * The API's internal render routes (never proxied by the host origin; each needs the header `x-render-token` with
  * SITE_RENDER_HOOK_TOKEN, and they exist only when it is set):
+ * - `POST /internal/render/poll` RenderPollBody -> 200 RenderPoll (the lease taken or renewed, then the pending
+ *   changes, held up to `wait` seconds, never past a third of the lease, until one exists) | 409 RenderPoll (`held`
+ *   false, no changes: another renderer holds the lease, or the grant `token` names is no longer the current one).
+ *   The holder's one request per turn while idle: its renewal and its read of the feed;
  * - `POST /internal/render/lease` RenderLeaseBody -> 200 RenderLease (taken or renewed) | 409 RenderLease (another
- *   renderer holds it until `expiresAt`);
+ *   renderer holds it until `expiresAt`, or the grant `token` names is no longer the current one): the holder's
+ *   renewals during a run;
  * - `POST /internal/render/release` RenderLeaseBody -> 200 `{ released: boolean }`;
  * - `GET /internal/render/changes?after=<id>&wait=<seconds>&limit=<n>` -> 200 RenderChanges (held up to `wait` seconds
- *   until a change after `after` exists);
+ *   until a change after `after` exists; no lease: a renderer from before the poll reads it so);
  * - `POST /internal/render/ack` RenderAckBody -> 200 `{ acked: number }` | 409 when the caller does not hold the lease
  *   under the grant `token` (lapsed, released, taken by another or taken again since).
  */
 
-/** Who asks for (or gives up) the render lease: a renderer's id, stable for its process. */
+/**
+ * Who asks for (or gives up) the render lease: a renderer's id, stable for its process. `token` (a renewal): renew
+ * only that grant (RenderLease.token), refused (409) when it is no longer the current one, so a renderer that lost the
+ * lease is never handed it back under a grant it did not hold; absent or 0: take it, or renew whatever this holder
+ * holds.
+ */
 export interface RenderLeaseBody {
   holder: string;
+  token?: number;
+}
+
+/** The holder's turn: its lease renewed (under `token`, as RenderLeaseBody), then the changes after `after`. */
+export interface RenderPollBody extends RenderLeaseBody {
+  /** The longest the answer waits for a change (s); the server holds it at most a third of the lease. */
+  wait?: number;
+  after?: number;
+  limit?: number;
+}
+
+/**
+ * The answer to a poll: the lease as it stands after the renewal (`held` false: not renewed, nothing read), and the
+ * pending changes when held.
+ */
+export interface RenderPoll extends RenderChanges {
+  held: boolean;
+  lease: RenderLease;
 }
 
 /**

@@ -10,7 +10,16 @@
  *     written through the admin API, the time from the API's answer to its page file holding the new title, and the
  *     run that did it (pages, seconds).
  *
- *   node scripts/bench/render-scale.cjs       or     npm run bench -- --render-scale
+ * Everything runs with the default settings, the render lease's included (SITE_RENDER_LEASE_MS unset: 3 s), and a
+ * standby renderer beside the service, as deployed with two: the service's full run reports whether it failed, how
+ * often the lease changed hands (grants of its fencing token) and whether both renderers ever said `holder` at once
+ * (both /status read every 200 ms), with the machine's load average through the run.
+ *
+ *   node scripts/bench/render-scale.cjs [--burners N | --loaded]     or     npm run bench -- --render-scale
+ * `--burners N`: N CPU burners (scale.cjs startBurners: busy loops at this process's priority) run beside the
+ * service's full run, for a busy machine (N = 18 makes a load average near 20 on 2 cores); `--loaded`: as many as
+ * cores. BENCH_LOADED_MINUTES: the burners stop after that many minutes if the run is still going (it then finishes
+ * on the machine as it is; the report says how many pages it had rendered by then).
  * Env: BENCH_RENDER_WORKERS (N), BENCH_RENDER_SCALE_ONE=0 (skip the one-worker run). Prints a table and writes
  * bench-report-render-scale.json at the root; never fails on numbers.
  */
@@ -20,7 +29,7 @@ const os = require('os');
 const path = require('path');
 const { spawn, spawnSync, execFileSync } = require('child_process');
 const { freePort, startPostgres, startApi, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
-const { fill } = require('./scale.cjs');
+const { fill, startBurners } = require('./scale.cjs');
 const { fullRuns, renderStatus, retitle, signIn, waitRendererIdle } = require('./render.cjs');
 
 const root = path.resolve(__dirname, '../..');
@@ -30,6 +39,13 @@ const pg = require(require.resolve('pg', { paths: [API_DIR] }));
 const TOKEN = 'bench-render-scale';
 const round = (n) => Math.round(n * 10) / 10;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const argValue = (name) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+/** How many CPU burners run beside the service's full run (0: a quiet run). */
+const BURNERS = process.argv.includes('--loaded') ? os.cpus().length : Number(argValue('--burners') || 0);
+const LOADED_MINUTES = Number(process.env.BENCH_LOADED_MINUTES || 0);
 
 /** The remotes' dist/ folders on loopback, each at /<name>/ as a release folder (mf-manifest.json, server/server.js). */
 function serveRemotes(port) {
@@ -73,6 +89,26 @@ async function startRenderer(renderEnv, port, log) {
   return child;
 }
 
+/** The service's runs by result (its /metrics). */
+async function renderMetrics(port) {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+    const value = (re) => Number(re.exec(text)?.[1] ?? 0);
+    return { ok: value(/^render_runs_total\{result="ok"\} (\d+)/m), failed: value(/^render_runs_total\{result="failed"\} (\d+)/m) };
+  } catch {
+    return { ok: 0, failed: 0 };
+  }
+}
+
+/** Page files in an output folder (a run under way: how far it got). */
+const pageFiles = (dir) => {
+  try {
+    return fs.readdirSync(path.join(dir, 'pages'), { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+  } catch {
+    return 0;
+  }
+};
+
 /** One news article's title edited through the admin API; ms from the answer until its page file holds the title. */
 async function incremental({ api, token, outDir, rendererPort, articleId }) {
   await waitRendererIdle(rendererPort, { timeoutMs: 30 * 60000 });
@@ -112,7 +148,7 @@ async function measureRenderScale() {
   const log = (m) => console.log(`[render-scale ${round((Date.now() - started) / 1000)} s] ${m}`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-render-scale-'));
   fs.chmodSync(tmp, 0o755);
-  const [pgPort, apiPort, remotesPort, rendererPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [pgPort, apiPort, remotesPort, rendererPort, standbyPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const db = startPostgres(path.join(tmp, 'pg'), pgPort);
   const workers = Number(process.env.BENCH_RENDER_WORKERS) || os.availableParallelism();
   const report = { cpus: os.cpus().length, workers, full: [], incremental: null };
@@ -124,8 +160,9 @@ async function measureRenderScale() {
     SITE_DEV_ENDPOINTS: '1',
     SITE_TEST_ACCOUNTS: '1',
     SITE_RENDER_HOOK_TOKEN: TOKEN,
-    SITE_RENDER_LEASE_MS: '15000',
   };
+  // The defaults, as an operator runs it: no lease length of the bench's own.
+  delete apiEnv.SITE_RENDER_LEASE_MS;
   try {
     log('migrating and seeding through the API server ...');
     let api = await startApi('render-scale', apiPort, apiEnv);
@@ -199,17 +236,88 @@ async function measureRenderScale() {
     }
 
     // N workers: the service's own start run (as deployed: its worker below the servers' priority), on a fresh
-    // folder; then the incremental render through the same service.
-    log(`full render with ${workers} workers: the service's start run ...`);
+    // folder, with a standby renderer beside it (its own folder); then the incremental render through the same service.
+    log(`full render with ${workers} workers: the service's start run, a standby beside it ...`);
     const serviceOut = 'service';
+    const leaseToken = async () => {
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        return Number((await c.query('SELECT token FROM render_lease')).rows[0]?.token ?? 0);
+      } finally {
+        await c.end();
+      }
+    };
+    const tokenBefore = await leaseToken();
     const service = await startRenderer({ ...renderEnv(serviceOut), RENDER_WORKERS: String(workers) }, rendererPort, log);
     children.push(service);
-    const first = await waitRendererIdle(rendererPort, { minRuns: 1, timeoutMs: 60 * 60000 });
+    // The standby comes once the service holds the lease (its start run then under way), so the run measured is its.
+    for (let i = 0; i < 1200 && (await renderStatus(rendererPort))?.role !== 'holder'; i++) await sleep(100);
+    const burners = startBurners(BURNERS);
+    report.mode = BURNERS ? `loaded: ${BURNERS} CPU burners beside the full run (scale.cjs startBurners)` : 'quiet';
+    const loadStarted = Date.now();
+    let burnersStoppedAt = null;
+    const stopBurners = () => {
+      if (burnersStoppedAt === null) burnersStoppedAt = Date.now();
+      for (const b of burners) b.kill('SIGKILL');
+    };
+    const loads = [];
+    const watch = { samples: 0, bothHolder: 0, holderChanges: 0, last: null, pagesAtBurnersStop: null };
+    const standby = await startRenderer({ ...renderEnv('standby'), RENDER_WORKERS: String(workers) }, standbyPort, (m) => log(`[standby] ${m}`));
+    children.push(standby);
+    let watching = true;
+    const watcher = (async () => {
+      let lastLoad = 0;
+      while (watching) {
+        const [a, b] = await Promise.all([renderStatus(rendererPort), renderStatus(standbyPort)]);
+        watch.samples++;
+        if (a?.role === 'holder' && b?.role === 'holder') watch.bothHolder++;
+        const holder = a?.role === 'holder' ? 'service' : b?.role === 'holder' ? 'standby' : null;
+        if (holder && watch.last && holder !== watch.last) watch.holderChanges++;
+        if (holder) watch.last = holder;
+        if (Date.now() - lastLoad >= 10_000) {
+          lastLoad = Date.now();
+          loads.push(os.loadavg()[0]);
+        }
+        if (burners.length && burnersStoppedAt === null && LOADED_MINUTES && Date.now() - loadStarted >= LOADED_MINUTES * 60_000) {
+          watch.pagesAtBurnersStop = pageFiles(path.join(tmp, serviceOut));
+          log(`burners stopped after ${LOADED_MINUTES} min, the run goes on`);
+          stopBurners();
+        }
+        await sleep(200);
+      }
+    })();
+    let first;
+    try {
+      first = await waitRendererIdle(rendererPort, { minRuns: 1, timeoutMs: 60 * 60000 });
+    } finally {
+      stopBurners();
+      watching = false;
+      await watcher;
+    }
+    const [held, spare] = [await renderMetrics(rendererPort), await renderMetrics(standbyPort)];
+    report.lease = {
+      mode: report.mode,
+      leaseMs: 'default (SITE_RENDER_LEASE_MS unset)',
+      grants: (await leaseToken()) - tokenBefore,
+      failedRuns: held.failed + spare.failed,
+      standbyRuns: spare.ok + spare.failed,
+      statusSamples: watch.samples,
+      bothHolderSamples: watch.bothHolder,
+      holderChanges: watch.holderChanges,
+      loadedSeconds: burners.length ? round(((burnersStoppedAt ?? Date.now()) - loadStarted) / 1000) : 0,
+      pagesRenderedWhenBurnersStopped: watch.pagesAtBurnersStop,
+      load1: loads.length
+        ? { min: round(Math.min(...loads)), mean: round(loads.reduce((a, b) => a + b, 0) / loads.length), max: round(Math.max(...loads)) }
+        : null,
+      lastError: first.status?.lastError ?? null,
+    };
+    log(`lease: ${JSON.stringify(report.lease)}`);
     const sr = first.status?.lastReport;
     const row = sr
       ? {
           workers: sr.workers,
-          via: 'service (nice 10)',
+          via: `service (nice 10), ${report.mode}`,
           pages: sr.rendered,
           kept: sr.kept.length,
           seconds: round(sr.ms / 1000),
@@ -220,6 +328,7 @@ async function measureRenderScale() {
       : { workers, error: first.status?.lastError ?? 'not idle' };
     report.full.push(row);
     log(JSON.stringify(row));
+    await stopAll([standby]);
     if (report.full.length === 2 && sr) report.sameBytes = comparePages(path.join(tmp, 'full-1'), path.join(tmp, serviceOut));
 
     log('incremental render through the service on the feed (one news article) ...');
@@ -257,6 +366,16 @@ function printRenderScale(report) {
       error: r.error ?? '',
     })),
   );
+  const l = report.lease;
+  if (l)
+    console.log(
+      `The service's full run, ${l.mode}, lease ${l.leaseMs}: failed runs ${l.failedRuns}, lease grants ${l.grants} (1 = never changed hands), ` +
+        `both renderers holder in ${l.bothHolderSamples} of ${l.statusSamples} samples, holder changes ${l.holderChanges}, standby runs ${l.standbyRuns}; ` +
+        `load average (1 min) ${l.load1 ? `${l.load1.min}-${l.load1.max}, mean ${l.load1.mean}` : 'not sampled'}` +
+        (l.loadedSeconds
+          ? `; burners ran ${l.loadedSeconds} s${l.pagesRenderedWhenBurnersStopped === null ? '' : `, ${l.pagesRenderedWhenBurnersStopped} page files written by then`}`
+          : ''),
+    );
   if (report.sameBytes)
     console.log(`Pages of the two runs: ${report.sameBytes.pages} and ${report.sameBytes.pagesOther}, ${report.sameBytes.differ} differ`);
   const i = report.incremental;

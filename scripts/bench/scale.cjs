@@ -49,14 +49,16 @@ const TARGET_MS = { admin: 300, visits: 300, search: 150, public: 50 };
 /** `--loaded`: the same measurement with as many CPU burners as cores beside it (a busy machine). */
 const LOADED = process.argv.includes('--loaded');
 
-/** One busy loop per core, in processes of their own (killed when the measurement ends, or with this process). */
-function startBurners() {
+/**
+ * One busy loop per core (or `count`), in processes of their own (killed when the measurement ends, or with this
+ * process), at this process's priority.
+ */
+function startBurners(count = os.cpus().length) {
   const { spawn } = require('child_process');
-  return os
-    .cpus()
-    .map(() =>
-      spawn(process.execPath, ['-e', 'process.on("disconnect",()=>process.exit());for(;;){}'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }),
-    );
+  return Array.from({ length: count }).map(() =>
+    // A busy loop never hears of its IPC channel closing: it looks for a new parent itself (this process gone).
+    spawn(process.execPath, ['-e', 'const p=process.ppid;for(;;){for(let i=0;i<1e7;i++);if(process.ppid!==p)process.exit()}'], { stdio: 'ignore' }),
+  );
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -490,7 +492,7 @@ async function main() {
   console.log('\nwrote bench-report-scale.json');
 }
 
-module.exports = { measureScale, main, fill };
+module.exports = { measureScale, main, fill, startBurners };
 
 if (require.main === module)
   main().catch((e) => {

@@ -65,15 +65,24 @@ describe('search parameters, declared once in the route table (issue 46.3)', () 
   });
 
   test('[issue 46.3] a page reads the parameters its route declares, and no others', () => {
-    expect(at('/newsDetail?id=301')).toEqual({ id: 301, page: 1, categoryId: null, given: ['id'] });
+    expect(at('/newsDetail?id=301')).toEqual({ id: 301, page: 1, categoryId: null, productId: null, intent: 'contact', given: ['id'] });
     expect(at('/NEWSDETAIL/?id=301').id).toBe(301);
-    expect(at('/newsDetail?id=abc')).toEqual({ id: null, page: 1, categoryId: null, given: ['id'] });
+    expect(at('/newsDetail?id=abc')).toEqual({ id: null, page: 1, categoryId: null, productId: null, intent: 'contact', given: ['id'] });
     expect(at('/newsDetail?page=3').page).toBe(1);
-    expect(at('/news?page=3&id=5')).toEqual({ id: null, page: 3, categoryId: null, given: ['page'] });
-    expect(at('/product?categoryId=21&page=2')).toEqual({ id: null, page: 2, categoryId: 21, given: ['page', 'categoryId'] });
+    expect(at('/news?page=3&id=5')).toEqual({ id: null, page: 3, categoryId: null, productId: null, intent: 'contact', given: ['page'] });
+    expect(at('/product?categoryId=21&page=2')).toEqual({
+      id: null,
+      page: 2,
+      categoryId: 21,
+      productId: null,
+      intent: 'contact',
+      given: ['page', 'categoryId'],
+    });
     expect(at('/product?id=101').given).toEqual(['id']);
-    expect(at('/about?id=1&page=2')).toEqual({ id: null, page: 1, categoryId: null, given: [] });
+    expect(at('/about?id=1&page=2')).toEqual({ id: null, page: 1, categoryId: null, productId: null, intent: 'contact', given: [] });
     expect(at('/no/such?id=1').id).toBeNull();
+    expect(at('/contact?productId=101&intent=trial')).toMatchObject({ productId: 101, intent: 'trial', given: ['productId', 'intent'] });
+    expect(at('/product?productId=101').productId).toBeNull();
   });
 
   test('[issue 46.3] the public pages a visit counts on are the public routes and the host search page', () => {

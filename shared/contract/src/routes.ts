@@ -10,20 +10,23 @@ export type RemoteName = 'remote_content' | 'remote_support' | 'remote_account' 
 export type LayoutKind = 'public' | 'account' | 'admin';
 
 /**
- * The search parameters a page may take, each with its one reading: `id` (an article) and `categoryId` (a product
- * category) a positive integer, null when missing or malformed (never sent to the server); `page` a 1-based list
- * page, 1 for anything else.
+ * The search parameters a page may take, each with its one reading: `id` (an article), `categoryId` (a product
+ * category) and `productId` (the product a contact request is about) a positive integer, null when missing or
+ * malformed (never sent to the server); `page` a 1-based list page, 1 for anything else; `intent` what a product
+ * page's call to action asks for, `trial` (申请试用) or else `contact`.
  */
-export type SearchParamName = 'id' | 'page' | 'categoryId';
+export type SearchParamName = 'id' | 'page' | 'categoryId' | 'productId' | 'intent';
 /** `required`: the page shows its not-found state without it (a detail page); `optional`: the page reads it if given. */
 export type SearchParamUse = 'required' | 'optional';
-export const SEARCH_PARAM_NAMES: readonly SearchParamName[] = ['id', 'page', 'categoryId'];
+export const SEARCH_PARAM_NAMES: readonly SearchParamName[] = ['id', 'page', 'categoryId', 'productId', 'intent'];
 
 /** A page's search parameters as its loader, head and component read them (`routeSearch`). */
 export interface RouteSearch {
   id: number | null;
   page: number;
   categoryId: number | null;
+  productId: number | null;
+  intent: 'trial' | 'contact';
   /** The declared parameters the address carries, whatever their value: `?id=abc` is an id asked for and not found. */
   given: readonly SearchParamName[];
 }
@@ -118,6 +121,8 @@ export function routeSearch(pathname: string, params: URLSearchParams): RouteSea
     id: parseId(read('id')),
     page: parsePage(read('page')),
     categoryId: parseId(read('categoryId')),
+    productId: parseId(read('productId')),
+    intent: read('intent') === 'trial' ? 'trial' : 'contact',
     given: SEARCH_PARAM_NAMES.filter((name) => read(name) !== null),
   };
 }

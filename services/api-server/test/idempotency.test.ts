@@ -362,7 +362,13 @@ test('[issue 44.6] an answer carrying a secret is never kept: a registration rep
 test('[issue 46.4] a write that was one statement outside a transaction (the profile) now claims in its own transaction: a keyed save marks its key committed', async () => {
   const key = fresh();
   const scope = tokenScope(s.token.editor);
-  const saved = await req(s.app, { method: 'PUT', url: '/system/user/profile', token: s.token.editor, headers: { 'idempotency-key': key }, payload: { nickName: '幂等编辑' } });
+  const saved = await req(s.app, {
+    method: 'PUT',
+    url: '/system/user/profile',
+    token: s.token.editor,
+    headers: { 'idempotency-key': key },
+    payload: { nickName: '幂等编辑' },
+  });
   assert.equal(saved.status, 200, JSON.stringify(saved.body));
   assert.equal(saved.body.code, 200, JSON.stringify(saved.body));
   const [mark] = await rows<{ committed: boolean }>(

@@ -141,7 +141,8 @@ export const UNFENCED: Readonly<Record<string, string>> = {
   'POST /api/field': 'field reports (a beacon, sent without headers): one more sample after a crash is a blip',
   'POST /system/notice/export': 'reads (a POST for its filter body): writes nothing',
   'POST /system/message-board/export': 'reads (a POST for its filter body): writes nothing',
-  'POST /common/upload': 'stores the image under a new name and its row in one statement; a retry after a crash stores one more copy nothing links to',
+  'POST /common/upload':
+    'stores the image under a new name and its row in one statement; a retry after a crash stores one more copy nothing links to',
   'POST /system/article/upload': 'stores the file under a new name and its row in one statement, as /common/upload',
   'POST /system/visit/export': 'reads (a POST for its filter body): writes nothing',
   'POST /dev/rate-limits/reset': 'test-only switch (SITE_DEV_ENDPOINTS): running again changes nothing',

@@ -117,7 +117,11 @@ function affected(changed, graph) {
   };
 }
 
-const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+/** m:ss, rounded to the second first: 839.6 s is 14:00 (rounding the seconds alone printed 13:60). */
+const clock = (s) => {
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 /** The closing table: each stage run, its duration against its budget, and the total. */
 function table(results) {

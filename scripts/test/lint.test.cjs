@@ -136,7 +136,10 @@ test('[issue 46.2] the releases are Node-only and the tools are at the top: no b
   assert.equal((await boundaryFindings('shared/ui/src/x.ts', "export { bucketOf } from '@site/releases';\n")).length, 1);
   assert.equal((await boundaryFindings('shared/releases/src/x.cjs', "module.exports = require('@site/api-client');\n")).length, 1);
   assert.equal((await boundaryFindings('services/api-server/src/x.ts', "export { bucketOf } from '@site/releases';\n")).length, 1);
-  assert.equal((await boundaryFindings('services/origin-server/src/x.cjs', "module.exports = require('@site/scripts/lib/workspace.cjs');\n")).length, 1);
+  assert.equal(
+    (await boundaryFindings('services/origin-server/src/x.cjs', "module.exports = require('@site/scripts/lib/workspace.cjs');\n")).length,
+    1,
+  );
   assert.equal((await boundaryFindings('shared/releases/src/x.cjs', "module.exports = require('@site/e2e/support/site');\n")).length, 1);
 });
 

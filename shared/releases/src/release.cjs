@@ -236,7 +236,9 @@ function releases({ deployDir, root = WORKSPACE_ROOT, log = console.log }) {
         );
       if (percent !== null) {
         if (!map[app.name])
-          throw new Error(`${dir} has no live version to compare a canary with: publish one first (node scripts/remote.cjs publish ${dir} <version>)`);
+          throw new Error(
+            `${dir} has no live version to compare a canary with: publish one first (node scripts/remote.cjs publish ${dir} <version>)`,
+          );
         const url = manifestUrl(app, version, env);
         if (url === map[app.name]) throw new Error(`${dir}@${version} is the live version already: a canary needs another release`);
         const canary = { remote: app.name, version, url, percent, started: new Date().toISOString(), by, live: map[app.name] };
@@ -262,7 +264,9 @@ function releases({ deployDir, root = WORKSPACE_ROOT, log = console.log }) {
       // Another remote's release during a canary: the canary visitors' file nginx serves follows the live one.
       if (open) await writeNginxCanary(shared, map, open);
       await store.record({ by, action: 'publish', remote: app.name, version, ...(previous ? { previous } : {}) });
-      log(`[remote] ${app.name} now ${map[app.name]}${previous ? ` (was ${previous})` : ''}${shared ? ` in ${shared.bucket}/${shared.remotesKey}` : ''}`);
+      log(
+        `[remote] ${app.name} now ${map[app.name]}${previous ? ` (was ${previous})` : ''}${shared ? ` in ${shared.bucket}/${shared.remotesKey}` : ''}`,
+      );
       return undefined;
     });
   }
@@ -297,7 +301,14 @@ function releases({ deployDir, root = WORKSPACE_ROOT, log = console.log }) {
       writeRemotes(map);
       await removeNginxCanary(shared);
       await store.clear();
-      await store.record({ by, action: 'promote', remote: app.name, version: open.version, percent: open.percent, ...(previous ? { previous } : {}) });
+      await store.record({
+        by,
+        action: 'promote',
+        remote: app.name,
+        version: open.version,
+        percent: open.percent,
+        ...(previous ? { previous } : {}),
+      });
       log(`[remote] promoted: ${app.name}@${open.version} is live for all (was ${previous})`);
       return open;
     });
@@ -336,7 +347,9 @@ function releases({ deployDir, root = WORKSPACE_ROOT, log = console.log }) {
       });
       const ended = await abortCanary(store, { by: actor(by, env), reason, remote: judged.remote, version: judged.version, action: 'auto-abort' });
       if (ended)
-        log(`[remote] aborted (automatic): the canary of ${ended.remote}@${ended.version} is over; everyone gets ${ended.live}${reason ? ` (${reason})` : ''}`);
+        log(
+          `[remote] aborted (automatic): the canary of ${ended.remote}@${ended.version} is over; everyone gets ${ended.live}${reason ? ` (${reason})` : ''}`,
+        );
       return { ended, open };
     });
   }
@@ -369,7 +382,9 @@ function releases({ deployDir, root = WORKSPACE_ROOT, log = console.log }) {
     const versions = releasedVersions(dir);
     const canary = open && open.remote === app.name ? open : null;
     for (const v of versions)
-      log(`${live.includes(`/${v}/`) ? '*' : canary && canary.version === v ? '~' : ' '} ${v}${canary && canary.version === v ? ` (canary, ${canary.percent} %)` : ''}`);
+      log(
+        `${live.includes(`/${v}/`) ? '*' : canary && canary.version === v ? '~' : ' '} ${v}${canary && canary.version === v ? ` (canary, ${canary.percent} %)` : ''}`,
+      );
     return versions;
   }
 

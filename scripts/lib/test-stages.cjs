@@ -87,8 +87,9 @@ const APPS = /^(host|remote-[a-z-]+)$/;
  * The rule of `--changed`, from the files changed (root-relative): the packages they are in and every package that
  * depends on those, transitively (its `workspace:` dependencies), and per stage:
  * lint: the changed files themselves (all files when the lint or format settings changed); types: when a
- * TypeScript source or a tsconfig changed; unit: the test script of each affected package; scripts: when scripts/
- * or services/origin-server/ (whose modules the scripts load) is affected; pg: when services/api-server/ is;
+ * TypeScript source or a tsconfig changed; unit: the test script of each affected package; scripts: when a file of
+ * scripts/ changed, or services/origin-server/ or shared/releases/ (whose modules its tests load) is affected (not
+ * merely a package the benches import, as the API server); pg: when services/api-server/ is;
  * build: the affected apps; e2e: when an app, a service, a shared package or e2e/ is affected. A change to a
  * workspace-wide file (EVERYTHING) runs every stage whole.
  */
@@ -97,6 +98,7 @@ function affected(changed, graph) {
   const dirs = [...graph.keys()];
   const owner = (f) => dirs.filter((d) => f === d || f.startsWith(`${d}/`)).sort((a, b) => b.length - a.length)[0];
   const hit = new Set(all ? dirs : changed.map(owner).filter(Boolean));
+  const direct = new Set(hit);
   for (let grew = true; grew;) {
     grew = false;
     for (const [dir, deps] of graph)
@@ -112,7 +114,7 @@ function affected(changed, graph) {
     lint: lintAll ? 'all' : changed,
     types: all || changed.some((f) => /\.(ts|tsx|mts|cts)$/.test(f) || /(^|\/)tsconfig[^/]*\.json$/.test(f)),
     unit: packages.filter((d) => d !== 'scripts' && d !== 'e2e'),
-    scripts: hit.has('scripts') || hit.has('services/origin-server'),
+    scripts: direct.has('scripts') || hit.has('services/origin-server') || hit.has('shared/releases'),
     pg: hit.has('services/api-server'),
     build: packages.filter((d) => APPS.test(d)),
     e2e: packages.some((d) => APPS.test(d) || d.startsWith('services/') || d.startsWith('shared/') || d === 'e2e'),

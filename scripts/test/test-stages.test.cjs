@@ -47,6 +47,13 @@ test('[issue 38.6] --changed: the API server runs its suites on PGlite and Postg
   assert.equal(s.scripts, false);
 });
 
+test("[issue 46.2] --changed: a change to the releases package runs its tests, those of every package that imports it, and the release script's", () => {
+  const s = affected(['shared/releases/src/release.cjs'], graph);
+  for (const dir of ['shared/releases', 'services/origin-server', 'services/page-renderer']) assert.ok(s.unit.includes(dir), s.unit.join());
+  assert.equal(s.scripts, true);
+  assert.equal(s.pg, false);
+});
+
 test('[issue 38.6] --changed: documentation alone is only linted; a workspace-wide file runs everything', () => {
   const docs = affected(['docs/architecture.md', 'README.md'], graph);
   assert.deepEqual(

@@ -19,11 +19,10 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { API_PATHS } = require('../../../shared/build-config/site.cjs');
+const { API_PATHS } = require('@site/build-config/site');
 const { siteEnv, defaultRemotes } = require('../src/site-env.cjs');
 const { baselineHeaders, HASHED } = require('../src/static-server.cjs');
-const { readStored } = require('../src/site-storage.cjs');
-const { BUCKET_COOKIE, BUCKET_MAX_AGE_S, CANARY_RENDERED_PREFIX, NGINX_CANARY_KEY } = require('../src/canary.cjs');
+const { BUCKET_COOKIE, BUCKET_MAX_AGE_S, CANARY_RENDERED_PREFIX, NGINX_CANARY_KEY, readStored } = require('@site/releases');
 
 const TEMPLATE = path.join(__dirname, 'site.conf.template');
 const { FILE: PAGE_FILES } = require('./page-files.cjs');

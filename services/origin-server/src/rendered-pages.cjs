@@ -17,7 +17,7 @@ const fs = require('fs');
 const path = require('path');
 const { Negotiator } = require('@fastify/accept-negotiator');
 const { pageKey } = require('@site/page-files');
-const { storedFile } = require('./site-storage.cjs');
+const { storedFile } = require('@site/releases');
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
 const SUFFIX = { br: '.br', gzip: '.gz' };

@@ -27,7 +27,14 @@ const SHARED = ['shared/contract', 'shared/app-runtime', 'shared/api-client', 's
 const SERVICES = {
   'services/api-server': ['shared/contract', 'shared/object-storage', 'shared/metrics-http'],
   'services/page-renderer': ['shared/contract', 'shared/object-storage', 'shared/releases', 'shared/page-files'],
-  'services/origin-server': ['shared/contract', 'shared/build-config', 'shared/object-storage', 'shared/metrics-http', 'shared/releases', 'shared/page-files'],
+  'services/origin-server': [
+    'shared/contract',
+    'shared/build-config',
+    'shared/object-storage',
+    'shared/metrics-http',
+    'shared/releases',
+    'shared/page-files',
+  ],
 };
 /** Node-only shared packages, and the workspace packages each may import (the services import them). */
 const NODE_ONLY = {

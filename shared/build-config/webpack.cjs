@@ -66,7 +66,25 @@ const SINGLETONS = [
  * the same list, so whichever app's copy loads first has what all the others need. The router without it brings its
  * data-router half (loaders, actions, fetchers) that the site never uses (56 KB br).
  */
-const TREE_SHAKEN = { 'react-router-dom': UI_KIT_DECLARED.router };
+/**
+ * The TanStack Query exports the site's browser code uses (host, remotes, @site/ui): shared tree-shaken like the
+ * router, 12.6 KB brotli whole. An app that uses one more export and builds before this list has it still works:
+ * the runtime infers that its needs are not met by the provided copy and loads that app's whole-package fallback.
+ */
+const QUERY_EXPORTS = [
+  'QueryClient',
+  'QueryClientContext',
+  'QueryClientProvider',
+  'dehydrate',
+  'hydrate',
+  'keepPreviousData',
+  'queryOptions',
+  'skipToken',
+  'useMutation',
+  'useQuery',
+  'useQueryClient',
+];
+const TREE_SHAKEN = { 'react-router-dom': UI_KIT_DECLARED.router, '@tanstack/react-query': QUERY_EXPORTS };
 
 const MINIFIER = new TerserPlugin({
   minify: TerserPlugin.swcMinify,
@@ -277,6 +295,11 @@ function createAppConfig(o) {
       module: {
         rules: [
           tsRule,
+          // The workspace libraries bundled into each app are barrels (`@site/ui`'s index re-exports every part):
+          // without this, one named import kept every module behind the barrel, DOMPurify included (10 KB brotli in the
+          // host's start and again in every page module, used by none of them). Their modules do nothing on import but
+          // what their exports need; their stylesheets stay side effects (the CSS rule has no such flag).
+          { test: /[\\/]shared[\\/](ui|api-client|contract)[\\/]src[\\/].+\.tsx?$/, sideEffects: false },
           ...(UI_KIT_OMIT
             ? [
                 {

@@ -10,7 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { loadModuleFederationPlugin } = require('./federation/load-plugin.cjs');
-const { UiKitImportCheckPlugin } = require('./ui-kit-check.cjs');
+const { UiKitImportCheckPlugin, QUERY_EXPORTS } = require('./ui-kit-check.cjs');
 const { createServerConfig } = require('./server.cjs');
 const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES, DEFAULT_API_PORT } = require('./site.cjs');
 
@@ -66,24 +66,6 @@ const SINGLETONS = [
  * the same list, so whichever app's copy loads first has what all the others need. The router without it brings its
  * data-router half (loaders, actions, fetchers) that the site never uses (56 KB br).
  */
-/**
- * The TanStack Query exports the site's browser code uses (host, remotes, @site/ui): shared tree-shaken like the
- * router, 12.6 KB brotli whole. An app that uses one more export and builds before this list has it still works:
- * the runtime infers that its needs are not met by the provided copy and loads that app's whole-package fallback.
- */
-const QUERY_EXPORTS = [
-  'QueryClient',
-  'QueryClientContext',
-  'QueryClientProvider',
-  'dehydrate',
-  'hydrate',
-  'keepPreviousData',
-  'queryOptions',
-  'skipToken',
-  'useMutation',
-  'useQuery',
-  'useQueryClient',
-];
 const TREE_SHAKEN = { 'react-router-dom': UI_KIT_DECLARED.router, '@tanstack/react-query': QUERY_EXPORTS };
 
 const MINIFIER = new TerserPlugin({

@@ -96,7 +96,9 @@ function checkKitImports(srcDir) {
     for (const r of refs) {
       if (r.specifier === '@tanstack/react-query') {
         for (const name of r.names.filter((n) => !allowedQuery.has(n)))
-          problems.push(`${where(r.line)} 使用了未在 build-config/ui-kit-check.cjs（QUERY_EXPORTS）声明的 @tanstack/react-query 导出 ${name}：请先在那里声明`);
+          problems.push(
+            `${where(r.line)} 使用了未在 build-config/ui-kit-check.cjs（QUERY_EXPORTS）声明的 @tanstack/react-query 导出 ${name}：请先在那里声明`,
+          );
       }
       if (r.specifier !== 'react-router-dom') continue;
       for (const name of r.names) {

@@ -1,7 +1,7 @@
 import { getToken, loadUserInfo } from '@site/app-runtime';
 import { loadSiteConfig } from '../site-data/site-config';
 import { startVisitTracking } from '../services/visit';
-import { startFieldReporting } from '../services/field';
+import { startFieldReporting, whenLoadedAndIdle } from '../services/field';
 import { recordMobileWeChat } from '../services/mobile-wechat';
 import { startAdScript } from '../services/ad-script';
 import { afterHydration } from './after-hydration';
@@ -14,7 +14,9 @@ export function startServices(): void {
     void Promise.all([import('dayjs'), import('dayjs/locale/zh-cn')]).then(([{ default: dayjs }]) => dayjs.locale('zh-cn'));
   });
   recordMobileWeChat();
-  startFieldReporting();
+  // The vitals library after hydration as well: a slow or busy phone can load and idle before it has hydrated, and
+  // it is nothing the page needs to answer.
+  startFieldReporting({ whenIdle: (run) => afterHydration(() => whenLoadedAndIdle(run)) });
   // Both are API calls (the HTTP client loads with the first): after the page answers, not before.
   afterHydration(() => {
     startVisitTracking();

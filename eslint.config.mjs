@@ -19,13 +19,13 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // express, and they do not see require() or import(): hence this small rule.
 const APPS = ['host', 'remote-content', 'remote-support', 'remote-account', 'remote-shell-admin'];
 const SHARED = ['shared/contract', 'shared/app-runtime', 'shared/api-client', 'shared/ui', 'shared/antd-kit'];
-/** The Node services, and the workspace packages each may import (by name or path): the contract, the storage, the metrics listener. */
+/** The Node services, and the workspace packages each may import (by name or path): the contract, the storage, the metrics listener, the page files rule. */
 const SERVICES = {
   'services/api-server': ['shared/contract', 'shared/object-storage', 'shared/metrics-http'],
-  'services/page-renderer': ['shared/contract', 'shared/object-storage'],
+  'services/page-renderer': ['shared/contract', 'shared/object-storage', 'shared/page-files'],
 };
 /** Node-only shared packages: each imports no workspace package (the services import them). */
-const NODE_ONLY = ['shared/object-storage', 'shared/metrics-http'];
+const NODE_ONLY = ['shared/object-storage', 'shared/metrics-http', 'shared/page-files'];
 /** What each shared package may import among the shared ones: the layers run contract -> app-runtime -> api-client -> ui. */
 const LAYERS = {
   'shared/contract': [],

@@ -12,6 +12,9 @@ import { RenderQueryClient, type RenderSettings } from './settings';
 
 export type { DehydratedState };
 export { RenderQueryClient, renderSettingsOf, callOptions, type RenderRun, type RenderSettings } from './settings';
+export { useRouteSearch } from './search';
+export { usePageParam } from '../hooks/usePageParam';
+export { routeSearch, searchOfUrl, type RouteSearch } from '@site/contract/routes';
 export { articleHead, articleSummary, staticHead, type PageHead, type PageJsonLd, type RouteHead, type RouteHeadArgs } from './head';
 
 export interface RouteLoaderArgs {

@@ -1,5 +1,3 @@
-import 'nprogress/nprogress.css';
-import './styles/site.css';
 import { renderedPage } from './federation/rendered-page';
 import { routeFor } from './federation/route-table';
 import { yieldToMain } from './services/yield-to-main';
@@ -62,6 +60,9 @@ async function start() {
       hydrateRoot(container, <App queryClient={queryClient} notFound={rendered.notFound ? rendered.location : null} />, { onRecoverableError });
     });
   } else {
+    // A rendered page carries the host's styles inline; a page the browser renders gets them as their own chunk,
+    // before its first render, so they are not among the bytes a rendered page waits for.
+    await import('./styles/site.css');
     createRoot(container).render(<App queryClient={queryClient} />);
   }
   try {

@@ -10,7 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { loadModuleFederationPlugin } = require('./federation/load-plugin.cjs');
-const { UiKitImportCheckPlugin } = require('./ui-kit-check.cjs');
+const { UiKitImportCheckPlugin, QUERY_EXPORTS } = require('./ui-kit-check.cjs');
 const { createServerConfig } = require('./server.cjs');
 const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES, DEFAULT_API_PORT } = require('./site.cjs');
 
@@ -66,7 +66,7 @@ const SINGLETONS = [
  * the same list, so whichever app's copy loads first has what all the others need. The router without it brings its
  * data-router half (loaders, actions, fetchers) that the site never uses (56 KB br).
  */
-const TREE_SHAKEN = { 'react-router-dom': UI_KIT_DECLARED.router };
+const TREE_SHAKEN = { 'react-router-dom': UI_KIT_DECLARED.router, '@tanstack/react-query': QUERY_EXPORTS };
 
 const MINIFIER = new TerserPlugin({
   minify: TerserPlugin.swcMinify,
@@ -277,6 +277,11 @@ function createAppConfig(o) {
       module: {
         rules: [
           tsRule,
+          // The workspace libraries bundled into each app are barrels (`@site/ui`'s index re-exports every part):
+          // without this, one named import kept every module behind the barrel, DOMPurify included (10 KB brotli in the
+          // host's start and again in every page module, used by none of them). Their modules do nothing on import but
+          // what their exports need; their stylesheets stay side effects (the CSS rule has no such flag).
+          { test: /[\\/]shared[\\/](ui|api-client|contract)[\\/]src[\\/].+\.tsx?$/, sideEffects: false },
           ...(UI_KIT_OMIT
             ? [
                 {

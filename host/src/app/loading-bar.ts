@@ -1,8 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import NProgress from 'nprogress';
+import type NProgressType from 'nprogress';
 
-NProgress.configure({ showSpinner: false });
+/**
+ * The bar's code and styles come with the first navigation that needs it: the page the browser loaded never shows
+ * it, so they are not among the scripts a page waits for before it answers.
+ */
+let bar: typeof NProgressType | null = null;
+let barLoad: Promise<void> | null = null;
+function loadBar(): Promise<void> {
+  barLoad ??= Promise.all([import('nprogress'), import('nprogress/nprogress.css')]).then(([m]) => {
+    bar = m.default;
+    bar.configure({ showSpinner: false });
+  });
+  return barLoad;
+}
 
 /** A page that stays busy (a call that never answers) cannot keep the bar for ever. */
 const BAR_MAX_MS = 15000;
@@ -115,9 +127,12 @@ function runBar(queryClient: QueryClient, navigated: boolean): () => void {
     if (!live) return;
     const busy = pagesOnTheirWay > 0 || (awaitingData && queryClient.isFetching() > 0);
     if (!busy) awaitingData = false;
-    const shown = NProgress.status !== null;
-    if (busy && !shown) NProgress.start();
-    else if (!busy && shown) NProgress.done();
+    const shown = bar !== null && bar.status !== null;
+    if (busy && !shown) {
+      // Read again once the bar is there: the page may have arrived meanwhile.
+      if (bar) bar.start();
+      else void loadBar().then(schedule, () => undefined);
+    } else if (!busy && shown) bar?.done();
   };
   const schedule = () => {
     if (scheduled) return;

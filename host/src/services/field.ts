@@ -47,12 +47,15 @@ const defaultDeps = (): FieldDeps => ({
   hostVersion: process.env.APP_VERSION ?? '',
   versions: remoteVersions,
   loadVitals: () => import(/* webpackChunkName: "web-vitals" */ 'web-vitals'),
-  whenIdle: (run) => {
-    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000));
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  },
+  whenIdle: whenLoadedAndIdle,
 });
+
+/** Runs `run` once the page has loaded and the browser is idle. */
+export function whenLoadedAndIdle(run: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
 let deps: FieldDeps | null = null;
 

@@ -1,18 +1,22 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { getToken, loadUserInfo } from '@site/app-runtime';
 import { loadSiteConfig } from '../site-data/site-config';
 import { startVisitTracking } from '../services/visit';
-import { startFieldReporting } from '../services/field';
+import { startFieldReporting, whenLoadedAndIdle } from '../services/field';
 import { recordMobileWeChat } from '../services/mobile-wechat';
 import { startAdScript } from '../services/ad-script';
 import { afterHydration } from './after-hydration';
 
 /** What needs no answer from the page, once per page load: the visit record, the user, the site config. */
 export function startServices(): void {
-  dayjs.locale('zh-cn');
+  // Dates in Chinese for what the host's code formats later (antd's pickers on the account and admin pages); a page
+  // module that formats dates sets the same itself, so the shared dayjs is not among a rendered page's first scripts.
+  afterHydration(() => {
+    void Promise.all([import('dayjs'), import('dayjs/locale/zh-cn')]).then(([{ default: dayjs }]) => dayjs.locale('zh-cn'));
+  });
   recordMobileWeChat();
-  startFieldReporting();
+  // The vitals library after hydration as well: a slow or busy phone can load and idle before it has hydrated, and
+  // it is nothing the page needs to answer.
+  startFieldReporting({ whenIdle: (run) => afterHydration(() => whenLoadedAndIdle(run)) });
   // Both are API calls (the HTTP client loads with the first): after the page answers, not before.
   afterHydration(() => {
     startVisitTracking();

@@ -22,6 +22,7 @@ test('[issue 16.3] the check refuses every way around the kit and an undeclared 
   fs.writeFileSync(path.join(dir, 'b.ts'), "export { StarOutlined } from '@ant-design/icons/es/icons';\nconst x = () => import('antd/es/rate');\n");
   fs.writeFileSync(path.join(dir, 'c.cjs'), "const antd = require('antd');\nimport 'antd/dist/reset.css';\n");
   fs.writeFileSync(path.join(dir, 'd.ts'), "import { createBrowserRouter } from 'react-router';\n");
+  fs.writeFileSync(path.join(dir, 'f.ts'), "import { useQuery, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';\n");
   // Tests are not bundled: any router export may serve them, but antd still goes through the kit.
   fs.writeFileSync(path.join(dir, 'e.test.tsx'), "import { useMatch } from 'react-router-dom';\nimport { Rate } from '@site/antd-kit';\n");
   const problems = checkKitImports(dir);
@@ -35,7 +36,9 @@ test('[issue 16.3] the check refuses every way around the kit and an undeclared 
   assert.equal(about('c.cjs:2', 'antd/dist/reset.css'), 1);
   assert.equal(about('d.ts:1', 'react-router'), 1);
   assert.equal(about('e.test.tsx', ''), 0);
-  assert.equal(problems.length, 7);
+  assert.equal(about('f.ts:1', 'useSuspenseQuery'), 1);
+  assert.equal(about('f.ts:1', ''), 1);
+  assert.equal(problems.length, 8);
   assert.match(problems[0], /请改为从 @site\/antd-kit 引入/);
 });
 
@@ -51,6 +54,7 @@ test('[issue 16.3] every app shares the same declared set: ui-kit not a singleto
   for (const dep of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'dayjs'])
     assert.equal(shared[dep].singleton, true, dep);
   assert.deepEqual(shared['react-router-dom'].treeShaking.usedExports, require('@site/antd-kit/shared-exports').router);
+  assert.deepEqual(shared['@tanstack/react-query'].treeShaking.usedExports, require('../ui-kit-check.cjs').QUERY_EXPORTS);
 });
 
 test('[issue 16.3] SITE_UI_KIT_OMIT builds the kit without an export, and refuses a name the kit does not have', () => {

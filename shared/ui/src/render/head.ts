@@ -4,7 +4,7 @@
  * into the rendered file's tags, and into `document.title` and the description in the browser.
  */
 import type { ArticleDetail } from '@site/contract';
-import type { RouteLoaderArgs } from './route-data';
+import type { RouteLoaderArgs } from './loader';
 import { articleQuery } from '../data/queries';
 
 /** JSON-LD of the page's own subject; the host adds `@context`, absolute URLs, the publisher and `mainEntityOfPage`. */

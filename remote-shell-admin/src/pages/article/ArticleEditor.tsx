@@ -5,14 +5,7 @@ import { DateTimeInput } from '../../components/DateInputs';
 import { addArticle, updateArticle } from '@site/api-client';
 import { articleQuery } from '../../data/queries';
 import { ARTICLE_SEO_MAX, ARTICLE_STATUS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
-import {
-  emptyArticle,
-  statusOptions,
-  toArticleForm,
-  toFormValues,
-  type ArticleFormValues,
-  type ChannelOption,
-} from './article-form';
+import { emptyArticle, statusOptions, toArticleForm, toFormValues, type ArticleFormValues, type ChannelOption } from './article-form';
 import { FormDialog } from '../../list-page';
 import { FileField } from '../../components/FileField';
 import { ImageField } from '../../components/ImageField';

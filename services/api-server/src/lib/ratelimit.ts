@@ -72,8 +72,7 @@ export interface RateLimits {
 }
 
 /** A whole number from 1, else undefined (the default stands). */
-const wholeFromOne = (v: string | undefined): number | undefined =>
-  v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
+const wholeFromOne = (v: string | undefined): number | undefined => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
 /**
  * The site-wide cap on SMS codes sent per hour: env SMS_HOURLY_CAP, a whole number from 1; anything else

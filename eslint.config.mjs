@@ -13,19 +13,31 @@ import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-// Package boundaries (issue 16.5). Each folder named in pnpm-workspace.yaml is one workspace package; what a package
-// may import from the others is decided here, whether the import names the package or walks there by relative path.
-// A relative path's reach depends on the importing file's depth, which `no-restricted-imports` patterns cannot
-// express, and they do not see require() or import(): hence this small rule.
+// Package boundaries (issue 16.5). Each folder named in pnpm-workspace.yaml is one workspace package. A package reaches
+// another only by its name (`@site/x`, declared as a `workspace:*` dependency), never by a relative path: a path ties
+// the two folders' places together and hides the dependency from package.json, pnpm and the test selection. Which
+// packages each may name is decided below. A relative path's reach depends on the importing file's depth, which
+// `no-restricted-imports` patterns cannot express, and they do not see require() or import(): hence this small rule.
 const APPS = ['host', 'remote-content', 'remote-support', 'remote-account', 'remote-shell-admin'];
 const SHARED = ['shared/contract', 'shared/app-runtime', 'shared/api-client', 'shared/ui', 'shared/antd-kit'];
-/** The Node services, and the workspace packages each may import (by name or path): the contract, the storage, the metrics listener. */
+/**
+ * The Node services, and the workspace packages each may import: the contract, the storage, the metrics listener, the
+ * releases (the origins and the renderer), the address-to-file rule and the topology file (the origins).
+ */
 const SERVICES = {
   'services/api-server': ['shared/contract', 'shared/object-storage', 'shared/metrics-http'],
-  'services/page-renderer': ['shared/contract', 'shared/object-storage'],
+  'services/page-renderer': ['shared/contract', 'shared/object-storage', 'shared/releases', 'shared/page-files'],
+  'services/origin-server': ['shared/contract', 'shared/build-config', 'shared/object-storage', 'shared/metrics-http', 'shared/releases', 'shared/page-files'],
 };
-/** Node-only shared packages: each imports no workspace package (the services import them). */
-const NODE_ONLY = ['shared/object-storage', 'shared/metrics-http'];
+/** Node-only shared packages, and the workspace packages each may import (the services import them). */
+const NODE_ONLY = {
+  'shared/object-storage': [],
+  'shared/metrics-http': [],
+  'shared/page-files': [],
+  'shared/releases': ['shared/build-config', 'shared/contract', 'shared/object-storage'],
+};
+/** The workspace's tools (build, start, test, bench; the end-to-end suite): they may name any package; none names them. */
+const TOOLS = ['scripts', 'e2e'];
 /** What each shared package may import among the shared ones: the layers run contract -> app-runtime -> api-client -> ui. */
 const LAYERS = {
   'shared/contract': [],
@@ -60,6 +72,7 @@ const packageOf = (rel) => PACKAGES.find((dir) => rel === dir || rel.startsWith(
 /** Why `from` may not import `target` (workspace package folders), or null when it may. */
 function forbidden(from, target) {
   if (from === target) return null;
+  if (TOOLS.includes(target) && PACKAGES.includes(from)) return `${from} 不得引用工具包 ${target}（scripts、e2e 只引用别的包，不被任何包引用）`;
   if (APPS.includes(from) && APPS.includes(target)) return `应用 ${from} 不得引用另一个应用 ${target}（应用之间只通过模块联邦的远程模块相连）`;
   if (SHARED.includes(from) && !SHARED.includes(target) && target !== 'shared/build-config')
     return `共享包 ${from} 不得引用 ${target}（共享包被各应用打包，不能依赖任何应用或服务）`;
@@ -67,10 +80,20 @@ function forbidden(from, target) {
     return `共享包 ${from} 不得引用 ${target}（层次：contract -> app-runtime -> api-client -> ui；运行时单例必须小而稳定）`;
   if (SERVICES[from] && !SERVICES[from].includes(target))
     return `服务 ${from} 只可引用工作区中的 ${SERVICES[from].map((p) => `@site/${path.basename(p)}`).join('、')}，不得引用 ${target}`;
-  if (NODE_ONLY.includes(target) && (APPS.includes(from) || SHARED.includes(from)))
+  if (NODE_ONLY[target] && (APPS.includes(from) || SHARED.includes(from)))
     return `${from} 运行在浏览器中，不得引用只运行于 Node 的 @site/${path.basename(target)}`;
-  if (NODE_ONLY.includes(from)) return `共享包 ${from} 不得引用工作区中的其他包 ${target}（它只运行在 Node 服务中）`;
+  if (NODE_ONLY[from] && !NODE_ONLY[from].includes(target))
+    return `共享包 ${from} 不得引用 ${target}（${NODE_ONLY[from].length ? `它只可引用 ${NODE_ONLY[from].map((p) => `@site/${path.basename(p)}`).join('、')}` : '它不引用工作区中的其他包'}）`;
   return null;
+}
+
+/** Why a relative path from package `from` to `target` (a package folder, or a folder outside every package) is refused. */
+function crossesByPath(from, target, spec) {
+  if (!PACKAGES.includes(from) || from === target) return null;
+  const name = [...folderOfPackage].find(([, dir]) => dir === target)?.[0];
+  return name
+    ? `${from} 不得用相对路径 ${spec} 引用另一个包 ${target} 的文件：按包名引用（${name}，在 ${from}/package.json 中声明 "${name}": "workspace:*"）`
+    : `${from} 不得用相对路径 ${spec} 引用包外的 ${target}：只引用本包的文件，或按包名引用别的包`;
 }
 
 const ANTD = /^(antd|@ant-design\/icons)(\/|$)/;
@@ -101,7 +124,7 @@ const boundaries = {
         return;
       }
       const target = targetOf(spec, filename);
-      const why = target && forbidden(from, target.folder);
+      const why = target && (forbidden(from, target.folder) ?? (spec.startsWith('.') ? crossesByPath(from, target.folder, spec) : null));
       if (why) context.report({ node, message: why });
     }
     return {
@@ -141,7 +164,7 @@ export default defineConfig([
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    files: ['**/*.{ts,tsx,mts,cts,js,cjs,mjs}'],
     languageOptions: { ecmaVersion: 'latest', globals: { ...globals.node } },
     plugins: {
       site: { rules: { boundaries, layers, 'no-cycle': noCycle } },

@@ -23,8 +23,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
-const { APPS, PORT_BASES, REMOTE_NAMES, SERVICE_DIRS, portsFrom, serveEnv } = require('../shared/build-config/site.cjs');
-const { siteEnv, defaultRemotes } = require('../services/origin-server/src/site-env.cjs');
+const { APPS, PORT_BASES, REMOTE_NAMES, SERVICE_DIRS, portsFrom, serveEnv } = require('@site/build-config/site');
+const { siteEnv, defaultRemotes } = require('@site/origin-server/src/site-env.cjs');
 const render = require('./bench/render.cjs');
 const pages = require('./bench/pages.cjs');
 const buildTimes = require('./bench/build.cjs');
@@ -36,26 +36,16 @@ const remotePorts = Object.fromEntries(REMOTE_NAMES.map((n) => [n, ports[n]]));
 const HOST = `http://localhost:${ports.host}`;
 /** The API port itself: its test helpers (/dev/*) are never on the host's proxy list. */
 const API = `http://127.0.0.1:${ports.api}`;
-/** Every public route; `?id=` is completed with the first published article of the channel in DETAIL_CHANNELS. */
-const ROUTES = [
-  '/',
-  '/product',
-  '/productDetail?id=',
-  '/solution',
-  '/solutionDetail?id=',
-  '/news',
-  '/newsDetail?id=',
-  '/about',
-  '/contact',
-  '/privacy',
-  '/support',
-  '/document',
-  '/question',
-  '/video',
-  '/videoDetail?id=',
-];
+/**
+ * Every public route of the route table (@site/contract/routes.json); a route that requires `?id=` (a detail page) is
+ * completed with the first published article of its channel in DETAIL_CHANNELS.
+ */
+const PUBLIC_ROUTES = require('@site/contract/routes.json').filter((r) => r.layout === 'public');
+const ROUTES = PUBLIC_ROUTES.map((r) => (r.search?.id === 'required' ? `${r.path}?id=` : r.path));
 /** The channel of each detail route's article (CHANNEL_IDS of @site/contract). */
 const DETAIL_CHANNELS = { productDetail: 14, solutionDetail: 10, newsDetail: 12, videoDetail: 17 };
+const unchannelled = ROUTES.filter((r) => r.endsWith('?id=') && !(r.slice(1, -'?id='.length) in DETAIL_CHANNELS));
+if (unchannelled.length) throw new Error(`[bench] DETAIL_CHANNELS names no channel for ${unchannelled.join(', ')}`);
 /** The home page's targets of issue 25 (cold view; met / not met, never failing). */
 const HOME_TARGETS = { requests: 25, jsCompressedKB: 200 };
 

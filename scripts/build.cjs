@@ -2,7 +2,7 @@
 /** Production build of the host and every remote, two at a time (2 cores), timing each. */
 const { spawn } = require('child_process');
 const path = require('path');
-const { APPS } = require('../shared/build-config/site.cjs');
+const { APPS } = require('@site/build-config/site');
 
 const root = path.resolve(__dirname, '..');
 const only = process.argv.slice(2);

@@ -11,7 +11,7 @@
 const fs = require('fs');
 const path = require('path');
 const { execSync, spawn } = require('child_process');
-const { APPS, PORT_BASES, SERVICE_DIRS, portsFrom, serveEnv } = require('../shared/build-config/site.cjs');
+const { APPS, PORT_BASES, SERVICE_DIRS, portsFrom, serveEnv } = require('@site/build-config/site');
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {

@@ -1,367 +1,30 @@
 #!/usr/bin/env node
 /**
- * Ship one remote without touching the host or the other remotes. Every step is a plain file operation
- * a static host or CDN can mirror.
+ * The command line over @site/releases: ship one remote without touching the host or the other remotes.
  *
  *   node scripts/remote.cjs release <remote-dir>            copy its build (dist/) to deploy/<remote-dir>/<version>/ (immutable),
- *                                                           with a .br and a .gz beside each text file (precompress.cjs)
+ *                                                           with a .br and a .gz beside each text file
  *   node scripts/remote.cjs publish <remote-dir> [version]  point deploy/remotes.json at that version (also: rollback);
  *                                                           without one, the newest released version (and says so)
- *   node scripts/remote.cjs list <remote-dir>               versions on disk and the live one
+ *       [--canary <percent>] [--by <name>]                  or open a canary of it for that share of the visitors
+ *   node scripts/remote.cjs promote|abort <remote-dir>      end the open canary: live for all, or gone
+ *       [--by <name>] [--reason <text>] [--auto <version>]  (--auto: the automatic abort of that version only)
+ *   node scripts/remote.cjs history [remote-dir]            the release history, oldest first
+ *   node scripts/remote.cjs list <remote-dir>               versions on disk, * = live, ~ = open canary
  *   node scripts/remote.cjs check <remote-dir> [manifest]   the contract: its manifest exposes every module the host routes to
  *
- * DEPLOY_DIR (default ./deploy) holds the versions and remotes.json; PUBLIC_HOST and <NAME>_PORT make the URLs.
- * With a shared storage (STORAGE_DRIVER=s3 and the S3_* settings, as the API's; issue 26) the live remotes file is the
- * bucket's `site/remotes.json`, which every host instance, nginx and the page renderer read: publish and rollback
- * write it there (and deploy/remotes.json as this machine's copy), list reads it from there. No host build, no restart.
+ * DEPLOY_DIR (default ./deploy) holds the versions and remotes.json; PUBLIC_HOST and <NAME>_PORT make the URLs; with
+ * STORAGE_DRIVER=s3 and the S3_* settings (the API's) the live files are the bucket's (shared/releases/README.md).
  */
-const fs = require('fs');
 const path = require('path');
-const crypto = require('crypto');
-const { APPS, portEnvName } = require('../shared/build-config/site.cjs');
-const { requiredExposes } = require('@site/build-config/contract');
-const routes = require('@site/contract/routes.json');
-const { isCompressedSibling, precompressTree } = require('../services/origin-server/src/precompress.cjs');
-const { siteStorage, readStored } = require('../services/origin-server/src/site-storage.cjs');
-const { abortCanary, actor, canaryStore, NGINX_CANARY_KEY, nginxCanaryType, variantRemotes } = require('../services/origin-server/src/canary.cjs');
+const { releases, appOf, USAGE } = require('@site/releases');
 
 const root = path.resolve(__dirname, '..');
-const deployDir = path.resolve(process.env.DEPLOY_DIR || path.join(root, 'deploy'));
-const remotesFile = path.join(deployDir, 'remotes.json');
-const USAGE =
-  'node scripts/remote.cjs release|publish|list|check <remote-dir> [version|manifest] [--canary <percent>] [--by <name>]; promote|abort <remote-dir> [--by <name>] [--reason <text>]; history [remote-dir]';
-
-function appOf(dir) {
-  const entry = Object.entries(APPS).find(([, a]) => a.dir === dir);
-  if (!entry || entry[0] === 'host')
-    throw new Error(
-      `${dir ? `unknown remote folder "${dir}"` : 'no remote named'}: name one of ${Object.values(APPS)
-        .filter((a) => a.dir !== 'host')
-        .map((a) => a.dir)
-        .join(', ')} (usage: ${USAGE})`,
-    );
-  return { name: entry[0], ...entry[1] };
-}
-
-function hashDir(dir) {
-  const h = crypto.createHash('sha256');
-  for (const f of fs.readdirSync(dir, { recursive: true }).sort()) {
-    // The .br/.gz the static server writes beside a release's files are derived from them, not part of it.
-    if (isCompressedSibling(f) || f.endsWith('.tmp')) continue;
-    const p = path.join(dir, f);
-    if (fs.statSync(p).isFile()) h.update(f).update(fs.readFileSync(p));
-  }
-  return h.digest('hex');
-}
-
-function readRemotes() {
-  return fs.existsSync(remotesFile) ? JSON.parse(fs.readFileSync(remotesFile, 'utf8')) : {};
-}
-
-/** The live remotes file: the shared storage's when there is one (null: this machine's deploy/remotes.json). */
-async function readLiveRemotes(shared) {
-  if (!shared) return readRemotes();
-  const stored = await readStored(shared.storage, shared.remotesKey);
-  return stored ? JSON.parse(stored.bytes.toString('utf8')) : {};
-}
-
-/**
- * nginx's copy of the open canary (canary.cjs NGINX_CANARY_KEY, shared storage only): the canary visitors' remotes
- * file, its percent in the content type. Written with the canary and whenever the live file changes during it;
- * removed when it ends (before the state: nginx sends everyone to the live version first).
- */
-async function writeNginxCanary(shared, live, canary) {
-  if (!shared) return;
-  await shared.storage.put(NGINX_CANARY_KEY, JSON.stringify(variantRemotes(live, canary), null, 2) + '\n', {
-    contentType: nginxCanaryType(canary.percent),
-  });
-}
-
-async function removeNginxCanary(shared) {
-  if (shared) await shared.storage.delete(NGINX_CANARY_KEY);
-}
-
-function writeRemotes(map) {
-  fs.mkdirSync(deployDir, { recursive: true });
-  const tmp = `${remotesFile}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(map, null, 2) + '\n');
-  fs.renameSync(tmp, remotesFile); // atomic: the host never reads half a file
-}
-
-function manifestUrl(app, version) {
-  const port = Number(process.env[portEnvName(app.name)] || app.port);
-  return `http://${process.env.PUBLIC_HOST || 'localhost'}:${port}/${version}/mf-manifest.json`;
-}
-
-function check(dir, manifestPath) {
-  const app = appOf(dir);
-  const file = manifestPath || path.join(root, dir, 'dist', 'mf-manifest.json');
-  if (!fs.existsSync(file))
-    throw new Error(
-      manifestPath
-        ? `${dir}: no manifest at ${file}: give the path of a built mf-manifest.json`
-        : `${dir}: no manifest at ${file}: build it first (pnpm --filter @site/${dir} build, or node scripts/build.cjs ${dir})`,
-    );
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const exposed = new Set(manifest.exposes.map((e) => e.path));
-  const missing = (requiredExposes(routes)[app.name] || []).filter((m) => !exposed.has(m));
-  if (missing.length)
-    throw new Error(`${dir}: the host routes to ${missing.join(', ')} but the manifest does not expose ${missing.length > 1 ? 'them' : 'it'}`);
-  return manifest;
-}
-
-/**
- * @param {{onConflict?: 'fail'|'suffix', dist?: string}} [opts] 'suffix' (npm start) releases changed files of an unchanged
- * version as <version>-<hash>; `dist` another build folder than <remote-dir>/dist (tests).
- */
-function release(dir, opts = {}) {
-  const app = appOf(dir);
-  const dist = opts.dist || path.join(root, dir, 'dist');
-  const manifest = check(dir, opts.dist && path.join(opts.dist, 'mf-manifest.json'));
-  let version = manifest.metaData.buildInfo.buildVersion;
-  let target = path.join(deployDir, dir, version);
-  if (fs.existsSync(target) && hashDir(target) !== hashDir(dist) && opts.onConflict === 'suffix') {
-    version = `${version}-${hashDir(dist).slice(0, 8)}`;
-    target = path.join(deployDir, dir, version);
-  }
-  if (fs.existsSync(target)) {
-    if (hashDir(target) === hashDir(dist)) {
-      console.log(`[remote] ${dir}@${version} already released (same files)`);
-      return version;
-    }
-    throw new Error(
-      `${dir}@${version} is already released with other files: versions are immutable; bump the version in ${dir}/package.json, build and release again`,
-    );
-  }
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.cpSync(dist, target, { recursive: true });
-  console.log(`[remote] released ${app.name}@${version} -> ${path.relative(root, target)}`);
-  return version;
-}
-
-/** The released versions of a remote (folders with a manifest), oldest first: by version number, then release time. */
-function releasedVersions(dir) {
-  const folder = path.join(deployDir, dir);
-  const versions = fs.existsSync(folder) ? fs.readdirSync(folder).filter((v) => fs.existsSync(path.join(folder, v, 'mf-manifest.json'))) : [];
-  // `1.2.0-3f9a1c2e` (npm start's release of changed files under an unchanged version) ranks with 1.2.0, by time.
-  const core = (v) => (v.match(/^(\d+)\.(\d+)\.(\d+)/) || [0, -1, -1, -1]).slice(1).map(Number);
-  const time = (v) => fs.statSync(path.join(folder, v, 'mf-manifest.json')).mtimeMs;
-  return versions.sort((a, b) => {
-    const [x, y] = [core(a), core(b)];
-    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || time(a) - time(b) || a.localeCompare(b);
-  });
-}
-
-/**
- * Points the live remotes file at a released version (a rollback is a publish of an older one); none: the newest.
- * `opts.canary` (1..99): instead, opens a canary of that version for that share of the visitors (canary.cjs); the live
- * file is left as it is. `opts.by`: who, for the release history (default: the OS user).
- */
-async function publish(dir, version, env = process.env, opts = {}) {
-  const app = appOf(dir);
-  const percent = opts.canary === undefined ? null : Number(opts.canary);
-  if (percent !== null && !(Number.isInteger(percent) && percent >= 1 && percent <= 99))
-    throw new Error(
-      `--canary ${opts.canary}: give a whole percent from 1 to 99 (the share of visitors sent to the new version; 100 % is node scripts/remote.cjs publish ${dir} <version>)`,
-    );
-  if (!version) {
-    version = releasedVersions(dir).pop();
-    if (!version)
-      throw new Error(
-        `${dir} has no release in ${path.join(deployDir, dir)}: build it and run node scripts/remote.cjs release ${dir} first (DEPLOY_DIR is ${deployDir})`,
-      );
-    console.log(`[remote] no version given: publishing the newest release of ${dir}, ${version}`);
-  }
-  const target = path.join(deployDir, dir, version, 'mf-manifest.json');
-  if (!fs.existsSync(target)) {
-    const have = releasedVersions(dir);
-    throw new Error(
-      `${dir}@${version} is not released (no ${target}): ${
-        have.length ? `released versions are ${have.join(', ')}` : `release it first with node scripts/remote.cjs release ${dir}`
-      }`,
-    );
-  }
-  check(dir, target);
-  const shared = siteStorage(env);
-  const by = actor(opts.by, env);
-  try {
-    const store = canaryStore(deployDir, shared);
-    const map = await readLiveRemotes(shared).catch((e) => {
-      throw storageError(e, shared);
-    });
-    const open = await store.read().catch((e) => {
-      throw storageError(e, shared);
-    });
-    if (open && open.remote === app.name)
-      throw new Error(
-        `a canary of ${dir}@${open.version} (${open.percent} %) is open since ${open.started}: end it first with node scripts/remote.cjs promote ${dir} (make it live for all) or node scripts/remote.cjs abort ${dir}`,
-      );
-    if (open && percent !== null)
-      throw new Error(
-        `a canary of ${open.remote}@${open.version} is open: one canary at a time; promote or abort it first (node scripts/remote.cjs promote|abort ${APPS[open.remote]?.dir ?? open.remote})`,
-      );
-    if (percent !== null) {
-      if (!map[app.name])
-        throw new Error(`${dir} has no live version to compare a canary with: publish one first (node scripts/remote.cjs publish ${dir} <version>)`);
-      const url = manifestUrl(app, version);
-      if (url === map[app.name]) throw new Error(`${dir}@${version} is the live version already: a canary needs another release`);
-      const canary = { remote: app.name, version, url, percent, started: new Date().toISOString(), by, live: map[app.name] };
-      await store.write(canary).catch((e) => {
-        throw storageError(e, shared);
-      });
-      await writeNginxCanary(shared, map, canary);
-      await store.record({ by, action: 'canary', remote: app.name, version, percent, live: map[app.name] });
-      console.log(
-        `[remote] canary: ${percent} % of the visitors get ${app.name}@${version} (${url}), the others ${map[app.name]}; end it with node scripts/remote.cjs promote ${dir} or abort ${dir}`,
-      );
-      return canary;
-    }
-    const previous = map[app.name];
-    map[app.name] = manifestUrl(app, version);
-    const body = JSON.stringify(map, null, 2) + '\n';
-    // One object replaced whole: a reader gets the old file or the new one.
-    if (shared)
-      await shared.storage.put(shared.remotesKey, body, { contentType: 'application/json; charset=utf-8' }).catch((e) => {
-        throw storageError(e, shared);
-      });
-    writeRemotes(map);
-    // Another remote's release during a canary: the canary visitors' file nginx serves follows the live one.
-    if (open) await writeNginxCanary(shared, map, open);
-    await store.record({ by, action: 'publish', remote: app.name, version, ...(previous ? { previous } : {}) });
-    console.log(
-      `[remote] ${app.name} now ${map[app.name]}${previous ? ` (was ${previous})` : ''}${shared ? ` in ${shared.bucket}/${shared.remotesKey}` : ''}`,
-    );
-  } finally {
-    shared?.storage.client?.destroy();
-  }
-}
-
-/**
- * The canary store and its open canary, when that is this remote's; otherwise an error that names the open one
- * (with `hint(open)` after it) and ends with `what` to do. promote and abort act only on their own remote's canary.
- */
-async function ownCanary(shared, dir, app, hint, what) {
-  const store = canaryStore(deployDir, shared);
-  const open = await store.read().catch((e) => {
-    throw storageError(e, shared);
-  });
-  if (!open || open.remote !== app.name)
-    throw new Error(`no canary of ${dir} is open${open ? ` (the open one is ${open.remote}@${open.version}${hint(open)})` : ''}: ${what}`);
-  return { store, open };
-}
-
-/** Makes the open canary of this remote live for everyone: the live remotes file points at it, the canary ends. */
-async function promote(dir, env = process.env, opts = {}) {
-  const app = appOf(dir);
-  const shared = siteStorage(env);
-  const by = actor(opts.by, env);
-  try {
-    const start = `start one with node scripts/remote.cjs publish ${dir} <version> --canary <percent>`;
-    const { store, open } = await ownCanary(shared, dir, app, () => '', start);
-    const map = await readLiveRemotes(shared);
-    const previous = map[app.name];
-    map[app.name] = open.url;
-    const body = JSON.stringify(map, null, 2) + '\n';
-    // The live file first, then the canary ends: a reader in between sees the new version on both sides.
-    if (shared) await shared.storage.put(shared.remotesKey, body, { contentType: 'application/json; charset=utf-8' });
-    writeRemotes(map);
-    await removeNginxCanary(shared);
-    await store.clear();
-    await store.record({ by, action: 'promote', remote: app.name, version: open.version, percent: open.percent, ...(previous ? { previous } : {}) });
-    console.log(`[remote] promoted: ${app.name}@${open.version} is live for all (was ${previous})`);
-    return open;
-  } finally {
-    shared?.storage.client?.destroy();
-  }
-}
-
-/** Ends the open canary of this remote: everyone keeps the live version (canary.cjs abortCanary, as the automatic abort). */
-async function abort(dir, env = process.env, opts = {}) {
-  const app = appOf(dir);
-  const shared = siteStorage(env);
-  try {
-    const abortIt = (o) => `: node scripts/remote.cjs abort ${APPS[o.remote]?.dir ?? o.remote}`;
-    const { store, open } = await ownCanary(shared, dir, app, abortIt, 'nothing to abort');
-    if (opts.auto && open.version !== opts.auto) throw new Error(`${dir}@${opts.auto} is not the open canary (${open.version} is): nothing aborted`);
-    await removeNginxCanary(shared).catch((e) => {
-      throw storageError(e, shared);
-    });
-    await abortCanary(store, {
-      by: actor(opts.by, env),
-      reason: opts.reason,
-      remote: app.name,
-      ...(opts.auto ? { version: opts.auto, action: 'auto-abort' } : {}),
-    });
-    console.log(
-      `[remote] aborted${opts.auto ? ' (automatic)' : ''}: the canary of ${app.name}@${open.version} is over; everyone gets ${open.live}${opts.reason ? ` (${opts.reason})` : ''}`,
-    );
-    return open;
-  } finally {
-    shared?.storage.client?.destroy();
-  }
-}
-
-/** The release history (every publish, canary, promote, abort, automatic abort), oldest first; one remote's or all. */
-async function history(dir, env = process.env) {
-  const app = dir ? appOf(dir) : null;
-  const shared = siteStorage(env);
-  try {
-    const steps = (await canaryStore(deployDir, shared).history()).filter((s) => !app || s.remote === app.name);
-    for (const s of steps)
-      console.log(
-        `${s.at}  ${String(s.action).padEnd(10)} ${s.remote}@${s.version}${s.percent ? ` ${s.percent} %` : ''}  by ${s.by}${s.reason ? `  (${s.reason})` : ''}`,
-      );
-    return steps;
-  } finally {
-    shared?.storage.client?.destroy();
-  }
-}
-
-/** A storage failure with what to check: the settings are the API's (docs/deploy.md, section 3). */
-function storageError(e, shared) {
-  return new Error(
-    `the shared storage did not answer (${e.name || 'Error'}: ${e.message}): check STORAGE_DRIVER, S3_ENDPOINT, S3_BUCKET (${shared.bucket}; it must exist), S3_REGION, S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE in this environment (the API's values; docs/deploy.md, section 3); nothing was published`,
-  );
-}
-
-async function list(dir, env = process.env) {
-  const app = appOf(dir);
-  const shared = siteStorage(env);
-  let live;
-  let open;
-  try {
-    live =
-      (
-        await readLiveRemotes(shared).catch((e) => {
-          throw storageError(e, shared);
-        })
-      )[app.name] || '';
-    open = await canaryStore(deployDir, shared).read();
-  } finally {
-    shared?.storage.client?.destroy();
-  }
-  const versions = releasedVersions(dir);
-  const canary = open && open.remote === app.name ? open : null;
-  for (const v of versions)
-    console.log(
-      `${live.includes(`/${v}/`) ? '*' : canary && canary.version === v ? '~' : ' '} ${v}${canary && canary.version === v ? ` (canary, ${canary.percent} %)` : ''}`,
-    );
-  return versions;
-}
-
-/** The release command: the folder, then its .br/.gz siblings (the bytes the Node origin sends; nginx's gzip_static/brotli_static). */
-async function releaseCommand(dir, opts = {}) {
-  const version = release(dir, opts);
-  const written = await precompressTree(path.join(deployDir, dir, version));
-  if (written) console.log(`[remote] ${dir}@${version}: ${written} compressed copies (.br, .gz) written beside its text files`);
-  return version;
-}
-
-module.exports = { release, releaseCommand, publish, promote, abort, history, list, check, readRemotes, releasedVersions, remotesFile, deployDir };
+const desk = releases({ deployDir: process.env.DEPLOY_DIR || path.join(root, 'deploy'), root });
 
 /**
  * `--canary 10`, `--by ann`, `--reason "..."`, `--auto <version>` (abort: the automatic rollback's, of that version
- * only; the page renderer runs it) out of the arguments; the rest in order.
+ * only) out of the arguments; the rest in order.
  */
 function parseArgs(argv) {
   const opts = {};
@@ -380,19 +43,29 @@ function parseArgs(argv) {
   return { opts, rest };
 }
 
+/** The automatic abort of `version` only (the page renderer calls `autoAbort` itself); nothing ended is an error here. */
+async function autoAbortCommand(dir, opts) {
+  const app = appOf(dir);
+  const { ended, open } = await desk.autoAbort({ remote: app.name, version: opts.auto }, opts, process.env);
+  if (ended) return;
+  if (open && open.remote === app.name) throw new Error(`${dir}@${opts.auto} is not the open canary (${open.version} is): nothing aborted`);
+  throw new Error(`no canary of ${dir} is open${open ? ` (the open one is ${open.remote}@${open.version})` : ''}: nothing to abort`);
+}
+
 async function main(argv) {
   const { opts, rest } = parseArgs(argv);
   const [cmd, dir, arg] = rest;
   if (opts.canary !== undefined && cmd !== 'publish') throw new Error(`--canary goes with publish (usage: ${USAGE})`);
   if (opts.auto !== undefined && cmd !== 'abort') throw new Error(`--auto goes with abort (usage: ${USAGE})`);
-  if (cmd === 'release') await releaseCommand(dir);
-  else if (cmd === 'publish') await publish(dir, arg, process.env, opts);
-  else if (cmd === 'promote') await promote(dir, process.env, opts);
-  else if (cmd === 'abort') await abort(dir, process.env, opts);
-  else if (cmd === 'history') await history(dir);
-  else if (cmd === 'list') await list(dir);
+  if (cmd === 'release') await desk.releaseCompressed(dir);
+  else if (cmd === 'publish') await desk.publish(dir, arg, process.env, opts);
+  else if (cmd === 'promote') await desk.promote(dir, process.env, opts);
+  else if (cmd === 'abort' && opts.auto !== undefined) await autoAbortCommand(dir, opts);
+  else if (cmd === 'abort') await desk.abort(dir, process.env, opts);
+  else if (cmd === 'history') await desk.history(dir);
+  else if (cmd === 'list') await desk.list(dir);
   else if (cmd === 'check') {
-    check(dir, arg);
+    desk.check(dir, arg);
     console.log(`[remote] ${dir}: contract ok`);
   } else {
     console.error(`usage: ${USAGE}`);
@@ -400,15 +73,13 @@ async function main(argv) {
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).catch((e) => {
-    // A file system refusal names the file; what to do is the same for each.
-    const hint = ['EACCES', 'EPERM', 'EROFS'].includes(e.code)
-      ? ` (run it as the user that owns ${deployDir}, the \`site\` user of docs/deploy.md, or set DEPLOY_DIR to a folder it may write)`
-      : e.code === 'ENOSPC'
-        ? ' (the disk is full: remove old releases you no longer roll back to)'
-        : '';
-    console.error(`[remote] ${e.message}${hint}`);
-    process.exit(1);
-  });
-}
+main(process.argv.slice(2)).catch((e) => {
+  // A file system refusal names the file; what to do is the same for each.
+  const hint = ['EACCES', 'EPERM', 'EROFS'].includes(e.code)
+    ? ` (run it as the user that owns ${desk.deployDir}, the \`site\` user of docs/deploy.md, or set DEPLOY_DIR to a folder it may write)`
+    : e.code === 'ENOSPC'
+      ? ' (the disk is full: remove old releases you no longer roll back to)'
+      : '';
+  console.error(`[remote] ${e.message}${hint}`);
+  process.exit(1);
+});

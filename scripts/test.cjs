@@ -15,7 +15,6 @@ const os = require('os');
 const { execSync } = require('child_process');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
 const { workspaceDirs } = require('./lib/workspace.cjs');
-const { REMOTE_DIRS } = require('../shared/build-config/site.cjs');
 
 const root = path.resolve(__dirname, '..');
 const { STAGES, SETUP, parseArgs, workspaceGraph, affected, table, clock } = require('./lib/test-stages.cjs');
@@ -166,6 +165,8 @@ if (toRun.has('build'))
   stage(def('build'), () => {
     const apps = scope ? scope.build : null;
     run(`node scripts/build.cjs${apps ? ` ${apps.join(' ')}` : ''}`, { cwd: root });
+    // Required here, after the setup stage's install: a fresh clone has no node_modules before it.
+    const { REMOTE_DIRS } = require('@site/build-config/site');
     for (const dir of REMOTE_DIRS) if (!apps || apps.includes(dir)) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
   });
 

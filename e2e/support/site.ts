@@ -6,7 +6,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CaptchaResponse, PowPurpose, PowResponse, R, SendCodeQuery, SmsPurpose } from '@site/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CHROMIUM, CHROMIUM_ARGS as BENCH_CHROMIUM_ARGS } from '../../shared/build-config/chromium.cjs';
+import { CHROMIUM, CHROMIUM_ARGS as BENCH_CHROMIUM_ARGS } from '@site/build-config/chromium';
 
 /** The ports of one whole site: the API, the host, the four remotes and a parent portal page. */
 export type SitePorts = Record<'api' | 'host' | 'remote_content' | 'remote_support' | 'remote_account' | 'remote_shell_admin' | 'portal', number>;
@@ -18,7 +18,7 @@ interface SiteTopology {
   SERVICE_DIRS: { apiServer: string; pageRenderer: string; originServer: string };
 }
 /** The site's one topology (ports, names), plain CommonJS that the scripts read too. */
-export const topology = require('../../shared/build-config/site.cjs') as SiteTopology; // eslint-disable-line @typescript-eslint/no-require-imports -- a .cjs file outside this package, no package dependency needed
+export const topology = require('@site/build-config/site') as SiteTopology; // eslint-disable-line @typescript-eslint/no-require-imports -- a CommonJS file without type declarations: SiteTopology types the part used here
 
 const port = (value: string | undefined, fallback: number) => Number(value || fallback);
 const DEFAULT_PORTS = topology.SITES.e2e;

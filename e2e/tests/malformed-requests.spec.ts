@@ -14,7 +14,7 @@ interface CorpusResult {
   sent: number;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS corpus the production servers' own tests use
-const malformed = require('../../services/origin-server/src/malformed-requests.cjs') as {
+const malformed = require('@site/origin-server/src/malformed-requests.cjs') as {
   corpus(): Buffer[];
   sendCorpus(port: number, reqs?: Buffer[], concurrency?: number): Promise<CorpusResult>;
 };

@@ -75,7 +75,12 @@ export interface RenderResult {
 }
 
 /** Public routes a rendered file can exist for, with the remote that renders each (the others are the browser's). */
-export const PUBLIC_ROUTES = REMOTE_ROUTES.filter((r) => r.layout === 'public').map((r) => ({ path: r.path, remote: r.remote, module: r.module }));
+export const PUBLIC_ROUTES = REMOTE_ROUTES.filter((r) => r.layout === 'public').map((r) => ({
+  path: r.path,
+  remote: r.remote,
+  module: r.module,
+  search: r.search,
+}));
 /** Every path the browser app answers; anything else is a 404. */
 export const CLIENT_ROUTES = [...REMOTE_ROUTES.map((r) => r.path), ...HOST_PAGES];
 

@@ -9,7 +9,7 @@
 const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
-const { APPS } = require('../../shared/build-config/site.cjs');
+const { APPS } = require('@site/build-config/site');
 
 const root = path.resolve(__dirname, '..', '..');
 

@@ -15,7 +15,7 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { newBucket, inCanary } = require('../../services/origin-server/src/canary.cjs');
+const { newBucket, inCanary, siteStorage, NGINX_CANARY_KEY, nginxCanaryType } = require('@site/releases');
 
 const root = path.resolve(__dirname, '../..');
 const HOST_DIST = path.join(root, 'host/dist');
@@ -49,10 +49,8 @@ function canaryShares(percents = [10, 30, 50], visitors = VISITORS) {
 async function nginxShare(percent = 30, visitors = VISITORS) {
   const os = require('os');
   const http = require('http');
-  const { NGINX, freePortsIn, startS3, startStorageNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
+  const { NGINX, freePortsIn, startS3, startStorageNginx, stopAll } = require('@site/origin-server/tools/cluster.cjs');
   if (!fs.existsSync(NGINX)) return { error: `no ${NGINX}` };
-  const { siteStorage } = require('../../services/origin-server/src/site-storage.cjs');
-  const { NGINX_CANARY_KEY, nginxCanaryType } = require('../../services/origin-server/src/canary.cjs');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-field-'));
   fs.chmodSync(tmp, 0o755);
   const [hostPort, apiPort, ...remotePorts] = await freePortsIn(6, 23000, 24000);

@@ -15,9 +15,9 @@ const http = require('http');
 const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
-const { CHROMIUM, CHROMIUM_ARGS } = require('../../shared/build-config/chromium.cjs');
-const { APPS } = require('../../shared/build-config/site.cjs');
-const { freePortsIn, remotePortsEnv, startApi, startNginx, stopAll, waitFor } = require('../../services/origin-server/tools/cluster.cjs');
+const { CHROMIUM, CHROMIUM_ARGS } = require('@site/build-config/chromium');
+const { APPS } = require('@site/build-config/site');
+const { freePortsIn, remotePortsEnv, startApi, startNginx, stopAll, waitFor } = require('@site/origin-server/tools/cluster.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const ORIGIN = path.join(root, 'services/origin-server/src/origin.cjs');

@@ -12,7 +12,7 @@ const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
 
-const { CHROMIUM, CHROMIUM_ARGS } = require('../../shared/build-config/chromium.cjs');
+const { CHROMIUM, CHROMIUM_ARGS } = require('@site/build-config/chromium');
 // The same flags for Lighthouse's own Chromium: the independent run used these.
 const LH_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 

@@ -7,8 +7,8 @@
  *
  * The result goes to the parent over IPC when there is one, else to stdout as JSON.
  */
-import { readConfig } from '../../services/page-renderer/src/config.ts';
-import { runRender } from '../../services/page-renderer/src/worker.ts';
+import { readConfig } from '@site/page-renderer/src/config.ts';
+import { runRender } from '@site/page-renderer/src/worker.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');

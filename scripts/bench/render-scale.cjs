@@ -19,7 +19,7 @@ const http = require('http');
 const os = require('os');
 const path = require('path');
 const { spawn, spawnSync, execFileSync } = require('child_process');
-const { freePort, startPostgres, startApi, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
+const { freePort, startPostgres, startApi, stopAll } = require('@site/origin-server/tools/cluster.cjs');
 const { fill } = require('./scale.cjs');
 const { fullRuns, renderStatus, retitle, signIn, waitRendererIdle } = require('./render.cjs');
 

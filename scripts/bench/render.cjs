@@ -10,7 +10,7 @@
  */
 const path = require('path');
 const { fork } = require('child_process');
-const { SERVICE_DIRS } = require('../../shared/build-config/site.cjs');
+const { SERVICE_DIRS } = require('@site/build-config/site');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -4,8 +4,8 @@
  * path writes them). `node --import tsx scripts/bench/scale-index.mts <DATABASE_URL>` from services/api-server;
  * prints one JSON line.
  */
-import { openDatabase } from '../../services/api-server/src/db/index.ts';
-import { reindexStale } from '../../services/api-server/src/lib/search.ts';
+import { openDatabase } from '@site/api-server/src/db/index.ts';
+import { reindexStale } from '@site/api-server/src/lib/search.ts';
 
 const [databaseUrl] = process.argv.slice(2);
 const database = await openDatabase({ databaseUrl, dataDir: '/tmp' });

@@ -13,7 +13,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
-const { freePort, waitFor, startPostgres, startApi, startNginx, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
+const { freePort, waitFor, startPostgres, startApi, startNginx, stopAll } = require('@site/origin-server/tools/cluster.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const autocannon = require('autocannon');

@@ -4,8 +4,8 @@
  * scale bench's "before" column. `node --import tsx scripts/bench/scale-raw.mts <DATABASE_URL> [calls]` from
  * services/api-server; prints one JSON line.
  */
-import { openDatabase } from '../../services/api-server/src/db/index.ts';
-import { rawFigures } from '../../services/api-server/test/visits-raw.ts';
+import { openDatabase } from '@site/api-server/src/db/index.ts';
+import { rawFigures } from '@site/api-server/test/visits-raw.ts';
 
 const [databaseUrl, callsArg] = process.argv.slice(2);
 const calls = Number(callsArg || 3);

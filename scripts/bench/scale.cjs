@@ -33,7 +33,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { freePort, startPostgres, startApi, stopAll } = require('../../services/origin-server/tools/cluster.cjs');
+const { freePort, startPostgres, startApi, stopAll } = require('@site/origin-server/tools/cluster.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const API_DIR = path.join(root, 'services/api-server');

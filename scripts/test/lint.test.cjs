@@ -105,6 +105,44 @@ test('[issue 46.5] the metrics listener is Node-only: the API server imports it,
   assert.equal((await boundaryFindings('shared/metrics-http/src/x.ts', "import { NOTICE } from '@site/contract';\nexport { NOTICE };\n")).length, 1);
 });
 
+test('[issue 46.2] no package reaches another by a relative path: the origins, the scripts and e2e included; by name it may', async () => {
+  const refused = async (file, code) => {
+    const found = await boundaryFindings(file, code);
+    assert.equal(found.length, 1, `${file}: ${code}`);
+    assert.match(found[0], /不得用相对路径 .*：按包名引用（@site\//);
+  };
+  await refused('services/origin-server/src/x.cjs', "module.exports = require('../../../shared/build-config/site.cjs');\n");
+  await refused('services/origin-server/test/x.test.cjs', "module.exports = require('../../../shared/releases/src/canary.cjs');\n");
+  await refused('scripts/x.cjs', "module.exports = require('../services/origin-server/src/site-env.cjs');\n");
+  await refused('scripts/bench/x.mts', "export { readConfig } from '../../services/page-renderer/src/config.ts';\n");
+  await refused('e2e/support/x.ts', "export { CHROMIUM } from '../../shared/build-config/chromium.cjs';\n");
+  await refused('shared/releases/src/x.cjs', "module.exports = require('../../build-config/site.cjs');\n");
+  await refused('services/page-renderer/src/x.ts', "export { CANARY_KEY } from '../../../shared/releases/index.cjs';\n");
+  // A path out of every package (the checkout's root) is refused too.
+  assert.equal((await boundaryFindings('scripts/x.cjs', "module.exports = require('../eslint.config.mjs');\n")).length, 1);
+  // The same by name.
+  for (const [file, code] of [
+    ['services/origin-server/src/x.cjs', "module.exports = [require('@site/build-config/site'), require('@site/releases')];\n"],
+    ['scripts/x.cjs', "module.exports = require('@site/origin-server/src/site-env.cjs');\n"],
+    ['e2e/support/x.ts', "export { CHROMIUM } from '@site/build-config/chromium';\n"],
+    ['services/page-renderer/src/x.ts', "export { CANARY_KEY } from '@site/releases';\n"],
+    ['shared/releases/src/x.cjs', "module.exports = [require('@site/build-config/site'), require('./canary.cjs')];\n"],
+  ])
+    assert.deepEqual(await boundaryFindings(file, code), [], `${file}: ${code}`);
+});
+
+test('[issue 46.2] the releases are Node-only and the tools are at the top: no browser package imports @site/releases, no package imports scripts or e2e', async () => {
+  assert.equal((await boundaryFindings('host/src/x.ts', "export { bucketOf } from '@site/releases';\n")).length, 1);
+  assert.equal((await boundaryFindings('shared/ui/src/x.ts', "export { bucketOf } from '@site/releases';\n")).length, 1);
+  assert.equal((await boundaryFindings('shared/releases/src/x.cjs', "module.exports = require('@site/api-client');\n")).length, 1);
+  assert.equal((await boundaryFindings('services/api-server/src/x.ts', "export { bucketOf } from '@site/releases';\n")).length, 1);
+  assert.equal(
+    (await boundaryFindings('services/origin-server/src/x.cjs', "module.exports = require('@site/scripts/lib/workspace.cjs');\n")).length,
+    1,
+  );
+  assert.equal((await boundaryFindings('shared/releases/src/x.cjs', "module.exports = require('@site/e2e/support/site');\n")).length, 1);
+});
+
 test('[16.5] antd and the icons are imported only in @site/antd-kit', async () => {
   assert.equal((await boundaryFindings('remote-content/src/x.tsx', "import { Button } from 'antd';\nexport { Button };\n")).length, 1);
   assert.equal((await boundaryFindings('shared/ui/src/x.ts', "const icons = require('@ant-design/icons/es/icons');\nexport { icons };\n")).length, 1);

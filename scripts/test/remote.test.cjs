@@ -1,4 +1,7 @@
-/** Release, publish, roll back and the contract check of scripts/remote.cjs, on a temporary deploy folder. */
+/**
+ * Release, publish, roll back and the contract check through the command line, scripts/remote.cjs, on a temporary deploy
+ * folder (the library's own tests: shared/releases/test/).
+ */
 const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('fs');
@@ -71,39 +74,6 @@ test('[ISSUE-35] publish without a version publishes the newest release and says
   }
 });
 
-test('[ISSUE-35] a release is precompressed: .br and .gz beside each text file, the bytes the Node origin sends', () => {
-  const zlib = require('zlib');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-'));
-  const deploy = path.join(tmp, 'deploy');
-  const dist = path.join(tmp, 'dist');
-  try {
-    fakeBuild(dist, '2.0.0', supportExposes);
-    const big = `console.log(${JSON.stringify('远程模块'.repeat(400))});\n`;
-    fs.mkdirSync(path.join(dist, 'static/js'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'static/js/main.0123abcd.js'), big);
-    fs.writeFileSync(path.join(dist, 'static/js/logo.png'), Buffer.alloc(2048, 7));
-    // release with another build folder than remote-support/dist: the command's own code path, in a child process
-    // (remote.cjs reads DEPLOY_DIR when it loads).
-    const out = execFileSync(
-      process.execPath,
-      ['-e', `require(${JSON.stringify(script)}).releaseCommand('remote-support', { dist: ${JSON.stringify(dist)} })`],
-      { env: { ...process.env, DEPLOY_DIR: deploy }, encoding: 'utf8' },
-    );
-    assert.match(out, /released remote_support@2\.0\.0[\s\S]*2 compressed copies \(\.br, \.gz\)/);
-    const file = path.join(deploy, 'remote-support/2.0.0/static/js/main.0123abcd.js');
-    const { precompressTree } = require('../../services/origin-server/src/precompress.cjs');
-    assert.strictEqual(typeof precompressTree, 'function');
-    assert.strictEqual(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString(), big);
-    assert.strictEqual(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).toString(), big);
-    assert.ok(!fs.existsSync(path.join(deploy, 'remote-support/2.0.0/static/js/logo.png.gz')), 'only text files');
-    assert.ok(!fs.existsSync(path.join(deploy, 'remote-support/2.0.0/remoteEntry.js.gz')), 'not below 512 bytes');
-    // The siblings are derived: releasing the same build again is the same release.
-    assert.match(run(['list', 'remote-support'], { DEPLOY_DIR: deploy }), /2\.0\.0/);
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-});
-
 test('the contract check fails when a manifest lacks a module the host routes to', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
   fakeBuild(
@@ -122,7 +92,7 @@ test('the contract check fails when a manifest lacks a module the host routes to
 
 test('[ISSUE-26] with a shared storage, publish and rollback write the bucket’s site/remotes.json and list reads it', async () => {
   const S3rver = require('s3rver');
-  const { siteStorage, readStored } = require('../../services/origin-server/src/site-storage.cjs');
+  const { siteStorage, readStored } = require('@site/releases');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',

@@ -3,7 +3,7 @@
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('path');
-const { STAGES, SETUP, TOTAL_BUDGET, parseArgs, workspaceGraph, affected, table } = require('../lib/test-stages.cjs');
+const { STAGES, SETUP, TOTAL_BUDGET, parseArgs, workspaceGraph, affected, table, clock } = require('../lib/test-stages.cjs');
 const { workspaceDirs } = require('../lib/workspace.cjs');
 
 const root = path.resolve(__dirname, '../..');
@@ -47,6 +47,13 @@ test('[issue 38.6] --changed: the API server runs its suites on PGlite and Postg
   assert.equal(s.scripts, false);
 });
 
+test("[issue 46.2] --changed: a change to the releases package runs its tests, those of every package that imports it, and the release script's", () => {
+  const s = affected(['shared/releases/src/release.cjs'], graph);
+  for (const dir of ['shared/releases', 'services/origin-server', 'services/page-renderer']) assert.ok(s.unit.includes(dir), s.unit.join());
+  assert.equal(s.scripts, true);
+  assert.equal(s.pg, false);
+});
+
 test('[issue 38.6] --changed: documentation alone is only linted; a workspace-wide file runs everything', () => {
   const docs = affected(['docs/architecture.md', 'README.md'], graph);
   assert.deepEqual(
@@ -77,4 +84,11 @@ test('[issue 38.6] the closing table gives each stage its time, its budget and w
       '(all stages)          30:00',
     ].join('\n'),
   );
+});
+
+test('[issue 38.6] a duration is rounded to the second before it is split: 839.6 s is 14:00, never 13:60', () => {
+  assert.equal(clock(839.6), '14:00');
+  assert.equal(clock(59.5), '1:00');
+  assert.equal(clock(0.4), '0:00');
+  assert.equal(clock(2545.4), '42:25');
 });

@@ -81,6 +81,14 @@ test('[issue 36.6] a page names its canonical page; otherwise its path, with ?id
   expect(composedAt(list({} as never), '/product?categoryId=21&page=2').canonical).toBe(`${origin}/product`);
 });
 
+test('[issue 46.3] the canonical keeps ?id= only where the route table declares it (one reading of ?id=)', () => {
+  const list = staticHead('新闻中心', '新闻');
+  // /news takes no ?id=: the list is its own canonical page, whatever the address carries.
+  expect(composedAt(list({} as never), '/news?id=3').canonical).toBe(`${origin}/news`);
+  expect(composedAt(list({} as never), '/newsDetail?id=%207%20').canonical).toBe(`${origin}/newsDetail?id=7`);
+  expect(composedAt(list({} as never), '/newsDetail?id=abc').canonical).toBe(`${origin}/newsDetail`);
+});
+
 describe("page title [TITLE-1][TITLE-3] from the page module's head", () => {
   const none = { queryClient: new QueryClient(), url: new URL('/', origin) };
   it('home (its head titles it by nothing) shows the company name alone', () => {

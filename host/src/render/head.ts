@@ -4,6 +4,7 @@
  * and the Organization JSON-LD around the page's own. The host knows no page's content.
  */
 import { COMPANY_NAME } from '@site/contract';
+import { searchOfUrl } from '@site/contract/routes';
 import { formatPageTitle } from '@site/ui';
 import type { PageHead } from '@site/ui/render';
 
@@ -40,10 +41,10 @@ export function absoluteUrl(origin: string, url: string | null | undefined): str
   }
 }
 
-/** A page's own address: its path, with `?id=` on a page of one article (a list's paging and filters are not kept). */
+/** A page's own address: its path, with `?id=` where its route takes one (a list's paging and filters are not kept). */
 function ownCanonical(url: URL): string {
-  const id = url.searchParams.get('id');
-  return id !== null && /^\d{1,15}$/.test(id) ? `${url.pathname}?id=${id}` : url.pathname;
+  const { id } = searchOfUrl(url);
+  return id !== null ? `${url.pathname}?id=${id}` : url.pathname;
 }
 
 /** "<page title> - <company>" (TITLE-1), the company alone where the page's title is empty (TITLE-3). */

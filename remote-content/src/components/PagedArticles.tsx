@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { type Article } from '@site/contract';
-import { EmptyState, PageLinks, TextPlaceholder, useData, usePageParam, articlePageQuery } from '@site/ui';
+import { EmptyState, PageLinks, TextPlaceholder, useData, articlePageQuery } from '@site/ui';
+import { usePageParam } from '@site/ui/render';
 
 /**
  * One channel's articles, page by page. The page lives in the URL (`?page=`), so back/forward and

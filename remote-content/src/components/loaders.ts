@@ -1,6 +1,5 @@
-import { parsePage, articlePageQuery, articleQuery, channelQuery, type Query } from '@site/ui';
-import type { RouteLoader, RouteLoaderArgs } from '@site/ui/render';
-import { parseId } from './query';
+import { articlePageQuery, articleQuery, channelQuery, type Query } from '@site/ui';
+import { searchOfUrl, type RouteLoader, type RouteLoaderArgs } from '@site/ui/render';
 
 /** Loads every given query into the page's cache (a failed one is kept as failed: the renderer then keeps the last good file). */
 export const prefetch = ({ queryClient }: RouteLoaderArgs, queries: (Query<unknown> | null)[]) =>
@@ -8,7 +7,7 @@ export const prefetch = ({ queryClient }: RouteLoaderArgs, queries: (Query<unkno
 
 /** The article of `?id=` (nothing for a missing or malformed id: the page shows 内容不存在). */
 export const detailArticle = (url: URL) => {
-  const id = parseId(url.searchParams.get('id'));
+  const { id } = searchOfUrl(url);
   return id === null ? null : articleQuery(id);
 };
 
@@ -16,7 +15,7 @@ export const detailArticle = (url: URL) => {
 export const pagedChannelLoader =
   (channelId: number, pageSize: number): RouteLoader =>
   (args) =>
-    prefetch(args, [channelQuery(channelId), articlePageQuery({ channelId, page: parsePage(args.url.searchParams.get('page')), pageSize })]);
+    prefetch(args, [channelQuery(channelId), articlePageQuery({ channelId, page: searchOfUrl(args.url).page, pageSize })]);
 
 /** A detail page of `?id=`. */
 export const detailLoader: RouteLoader = (args) => prefetch(args, [detailArticle(args.url)]);

@@ -1,11 +1,4 @@
-/** Reading and building the query strings of this remote's routes. */
-
-/** `?id=` as a positive integer, or null for anything missing or malformed (shown as not found). */
-export function parseId(raw: string | null | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw.trim())) return null;
-  const n = Number(raw.trim());
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
+/** Building the addresses of this remote's routes (their search parameters are read by `routeSearch`, @site/ui/render). */
 
 /** The list route and the detail route of each kind of article this remote shows. */
 export const ROUTES = {

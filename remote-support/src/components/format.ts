@@ -18,10 +18,3 @@ export function fileTypeOf(doc: Pick<Article, 'customs' | 'fileName' | 'file'>):
   const dot = name.lastIndexOf('.');
   return dot >= 0 ? name.slice(dot + 1).toUpperCase() : '';
 }
-
-/** A positive integer id from `?id=`, or null when it is missing or malformed (never sent to the server). */
-export function parseId(raw: string | null): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n > 0 ? n : null;
-}

@@ -1,6 +1,5 @@
-import { parsePage, articlePageQuery, articleQuery, type Query } from '@site/ui';
-import type { RouteLoaderArgs } from '@site/ui/render';
-import { parseId } from './format';
+import { articlePageQuery, articleQuery, type Query } from '@site/ui';
+import { searchOfUrl, type RouteLoaderArgs } from '@site/ui/render';
 
 /** Loads every given query into the page's cache (a failed one is kept as failed: the renderer then keeps the last good file). */
 export const prefetch = ({ queryClient }: RouteLoaderArgs, queries: (Query<unknown> | null)[]) =>
@@ -8,10 +7,9 @@ export const prefetch = ({ queryClient }: RouteLoaderArgs, queries: (Query<unkno
 
 /** The article of `?id=`, or nothing for a missing or malformed id (never sent to the server). */
 export const articleOfUrl = (url: URL) => {
-  const id = parseId(url.searchParams.get('id'));
+  const { id } = searchOfUrl(url);
   return id === null ? null : articleQuery(id);
 };
 
 /** The page of a channel that `?page=` names. */
-export const pageOfUrl = (url: URL, channelId: number, pageSize: number) =>
-  articlePageQuery({ channelId, page: parsePage(url.searchParams.get('page')), pageSize });
+export const pageOfUrl = (url: URL, channelId: number, pageSize: number) => articlePageQuery({ channelId, page: searchOfUrl(url).page, pageSize });

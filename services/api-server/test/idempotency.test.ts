@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/index.js';
 import { advisoryKey } from '../src/db/key-locks.js';
-import { asClaim, lockName, purgeExpiredKeys, tokenScope } from '../src/lib/idempotency.js';
+import type { FastifyRequest } from 'fastify';
+import { claimKey, lockName, purgeExpiredKeys, tokenScope } from '../src/lib/idempotency.js';
 import { sysNotice } from '../src/db/schema.js';
 import { freshPhone, multipart, ok, PNG_1x1, req, sendSms, suiteServer } from './helpers.js';
 
@@ -152,12 +153,15 @@ test('[issue 35.5] a request whose claim was taken over cannot commit: its trans
   await s.app.ctx.db.execute(
     sql`INSERT INTO idempotency_key (scope, key, fingerprint, claim_id, expires_at) VALUES (${scope}, ${key}, ${'b'.repeat(64)}, ${ours}, now() + interval '1 day')`,
   );
-  const write = () =>
+  // A route's write transaction, its claim step first, as the request holding claim `id`.
+  const write = (id: string) =>
     s.app.ctx.db.transaction(async (tx) => {
+      const req = { idempotencyClaim: { scope, key, id, lock: lockName(scope, key), settled: false, unlocked: false } } as FastifyRequest;
+      await claimKey(tx, req);
       await tx.insert(sysNotice).values({ noticeTitle: title, noticeType: '1', status: '0' });
     });
   await assert.rejects(
-    asClaim({ scope, key, id: crypto.randomUUID() }, write),
+    write(crypto.randomUUID()),
     (err: { statusCode?: number; message?: string }) => err.statusCode === 409 && err.message === '相同的请求正在处理中，请稍后再试',
   );
   assert.equal(await noticesTitled(title), 0, 'the fenced-out write was rolled back');
@@ -166,7 +170,7 @@ test('[issue 35.5] a request whose claim was taken over cannot commit: its trans
     sql`SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
   );
   assert.equal(unmarked[0].committed, false);
-  await asClaim({ scope, key, id: ours }, write);
+  await write(ours);
   assert.equal(await noticesTitled(title), 1);
   const marked = await rows<{ committed: boolean }>(
     s.app.ctx.db,
@@ -353,4 +357,23 @@ test('[issue 44.6] an answer carrying a secret is never kept: a registration rep
   assert.deepEqual(replay.body, { code: 200, msg: '操作成功' });
   const stored = await rows<{ body: string }>(s.app.ctx.db, sql`SELECT body FROM idempotency_key WHERE key = ${userKey}`);
   assert.ok(!stored[0].body.includes(made.body.data.password), 'the password is not stored');
+});
+
+test('[issue 46.4] a write that was one statement outside a transaction (the profile) now claims in its own transaction: a keyed save marks its key committed', async () => {
+  const key = fresh();
+  const scope = tokenScope(s.token.editor);
+  const saved = await req(s.app, {
+    method: 'PUT',
+    url: '/system/user/profile',
+    token: s.token.editor,
+    headers: { 'idempotency-key': key },
+    payload: { nickName: '幂等编辑' },
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  assert.equal(saved.body.code, 200, JSON.stringify(saved.body));
+  const [mark] = await rows<{ committed: boolean }>(
+    s.app.ctx.db,
+    sql`SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE scope = ${scope} AND key = ${key}`,
+  );
+  assert.equal(mark.committed, true, 'the profile’s transaction set committed_at');
 });

@@ -4,7 +4,8 @@
  * equal (visit-rollup.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { VISIT_PAGE_PATHS, VISIT_PRIVATE_PATHS } from '@site/contract';
+import { VISIT_PRIVATE_PATHS } from '@site/contract';
+import { VISIT_PAGE_PATHS } from '@site/contract/routes';
 import { rows, type Db } from '../src/db/index.js';
 import type { DayRange, DayRow, PageKey, VisitFigures } from '../src/lib/visit-range.js';
 

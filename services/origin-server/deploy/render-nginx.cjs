@@ -19,13 +19,13 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { API_PATHS } = require('../../../shared/build-config/site.cjs');
+const { API_PATHS } = require('@site/build-config/site');
 const { siteEnv, defaultRemotes } = require('../src/site-env.cjs');
 const { baselineHeaders, HASHED } = require('../src/static-server.cjs');
-const { readStored } = require('../src/site-storage.cjs');
-const { BUCKET_COOKIE, BUCKET_MAX_AGE_S, CANARY_RENDERED_PREFIX, NGINX_CANARY_KEY } = require('../src/canary.cjs');
+const { BUCKET_COOKIE, BUCKET_MAX_AGE_S, CANARY_RENDERED_PREFIX, NGINX_CANARY_KEY, readStored } = require('@site/releases');
 
 const TEMPLATE = path.join(__dirname, 'site.conf.template');
+const { FILE: PAGE_FILES } = require('./page-files.cjs');
 /** Debian's libnginx-mod-http-brotli-static (its conf in /etc/nginx/modules-enabled loads it). */
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
@@ -287,11 +287,6 @@ upstream site_storage {
     server ${storageOrigin(shared, env).hostname.includes(':') ? `[${storageOrigin(shared, env).hostname}]` : storageOrigin(shared, env).hostname}:${storageOrigin(shared, env).port};
     keepalive 8;
 }
-# A page path as a key: only the characters the renderer's file names have (output.ts fileFor), else no key.
-map $uri $site_page_key {
-    "~^(?<key>/[A-Za-z0-9/_-]*)$" $key;
-    default "/.none";
-}
 ${PAGE_CODING_MAP}
 ${shared ? canaryMaps(shared) : ''}`
       : '',
@@ -387,6 +382,8 @@ ${CANARY_HEADERS}
         try_files /index.html =404;
     }`
       : '',
+    // Generated from @site/page-files, the renderer's and the Node origin's rule (deploy/page-files.cjs).
+    PAGE_FILE_MAPS: fs.readFileSync(PAGE_FILES, 'utf8').trimEnd(),
     KNOWN_ROUTES: index ? index.clientRoutes.map((r) => `    ${routeRegex(r)} 1;`).join('\n') : '    "~^/" 1;',
     DETAIL_PATHS: index ? index.detailPaths.map((p) => `    "~^${escapeRegex(p)}\\?id=[^&]*$" 1;`).join('\n') : '',
     REMOTES_JSON: [

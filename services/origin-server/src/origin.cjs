@@ -8,12 +8,21 @@ const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { createStaticServer, trustedProxies } = require('./static-server.cjs');
-const { precompressTree } = require('./precompress.cjs');
 const { siteEnv, defaultRemotes } = require('./site-env.cjs');
 const { renderedPages, storedPages } = require('./rendered-pages.cjs');
-const { siteStorage, storedFile } = require('./site-storage.cjs');
 const { originMetrics, listenMetrics } = require('./metrics.cjs');
-const { CANARY_FILE, CANARY_KEY, CANARY_OUTPUT_DIR, CANARY_RENDERED_PREFIX, inCanary, parseCanary, variantRemotes } = require('./canary.cjs');
+const {
+  CANARY_FILE,
+  CANARY_KEY,
+  CANARY_OUTPUT_DIR,
+  CANARY_RENDERED_PREFIX,
+  inCanary,
+  parseCanary,
+  precompressTree,
+  siteStorage,
+  storedFile,
+  variantRemotes,
+} = require('@site/releases');
 
 const site = siteEnv();
 /** The shared storage (STORAGE_DRIVER=s3): the rendered pages and the remotes file are read from it. */

@@ -16,7 +16,8 @@
 const fs = require('fs');
 const path = require('path');
 const { Negotiator } = require('@fastify/accept-negotiator');
-const { storedFile } = require('./site-storage.cjs');
+const { pageKey } = require('@site/page-files');
+const { storedFile } = require('@site/releases');
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
 const SUFFIX = { br: '.br', gzip: '.gz' };
@@ -72,8 +73,8 @@ function decide(idx, url, hasFile) {
   if (!idx) return { file: null, status: 200 };
   const u = new URL(url, 'http://x');
   const params = [...u.searchParams.keys()];
-  // A rendered URL is a path with at most one query parameter (page-renderer output.ts fileFor): `?id=`, `?categoryId=`.
-  const key = params.length === 0 ? u.pathname : params.length === 1 ? `${u.pathname}?${params[0]}=${u.searchParams.get(params[0])}` : null;
+  // The key the renderer's index names the page by (the renderer writes by the same rule, @site/page-files).
+  const key = pageKey(url);
   const entry = key ? idx.pages[key] : undefined;
   if (entry && hasFile(entry.file)) return { file: entry.file, status: 200 };
   // The rendered not-found page (issue 34.9): it carries its not-found state, so the app shows it without asking

@@ -10,7 +10,7 @@ const path = require('path');
 const { supervise } = require('./supervisor.cjs');
 const fs = require('fs');
 const { siteEnv, defaultRemotes } = require('./site-env.cjs');
-const { SERVICE_DIRS } = require('../../../shared/build-config/site.cjs');
+const { SERVICE_DIRS } = require('@site/build-config/site');
 
 const site = siteEnv();
 /**

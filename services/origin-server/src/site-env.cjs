@@ -1,7 +1,7 @@
 /** Ports and locations of the composed site, from the environment with the documented defaults. */
 const path = require('path');
 const { parseUpstreams } = require('./api-upstreams.cjs');
-const { APPS, DEFAULT_API_PORT, SITES, portEnvName } = require('../../../shared/build-config/site.cjs');
+const { APPS, DEFAULT_API_PORT, SITES, portEnvName } = require('@site/build-config/site');
 
 const ROOT = path.resolve(__dirname, '../../..');
 

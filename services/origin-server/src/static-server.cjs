@@ -13,8 +13,8 @@ const fastifyStatic = require('@fastify/static');
 const replyFrom = require('@fastify/reply-from');
 const { request: undiciRequest } = require('undici');
 const { createUpstreams, isConnectFailure } = require('./api-upstreams.cjs');
-const { API_PATHS } = require('../../../shared/build-config/site.cjs');
-const { bucketOf, bucketCookie, newBucket } = require('./canary.cjs');
+const { API_PATHS } = require('@site/build-config/site');
+const { bucketOf, bucketCookie, newBucket } = require('@site/releases');
 
 /** Content-hashed file names (`main.3f9a1c2e.js`): never change, cached for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;

@@ -13,7 +13,7 @@ const path = require('path');
 const zlib = require('zlib');
 const { execFile } = require('child_process');
 const { freePortsIn, remotePortsEnv, startS3, startStorageNginx, stopAll } = require('../tools/cluster.cjs');
-const { siteStorage } = require('../src/site-storage.cjs');
+const { siteStorage } = require('@site/releases');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BUCKET = 'site-canary-nginx';

@@ -28,7 +28,7 @@ delete process.env.SITE_RENDER;
 delete process.env.DATA_DIR;
 const { serverFor } = require('../src/origin.cjs');
 const { siteEnv } = require('../src/site-env.cjs');
-const { bucketOf } = require('../src/canary.cjs');
+const { bucketOf } = require('@site/releases');
 
 const CANARY_URL = 'http://localhost:8082/2.0.0/mf-manifest.json';
 const canaryFile = path.join(deploy, 'remotes.canary.json');

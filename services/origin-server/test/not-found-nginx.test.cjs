@@ -13,7 +13,7 @@ const path = require('path');
 const zlib = require('zlib');
 const S3rver = require('s3rver');
 const { freePortIn, startNginx, stopAll } = require('../tools/cluster.cjs');
-const { siteStorage } = require('../src/site-storage.cjs');
+const { siteStorage } = require('@site/releases');
 
 const NOT_FOUND_HTML = '<!doctype html><title>页面不存在 - 某公司</title><main>抱歉，您访问的页面不存在</main><footer>页脚</footer>';
 const NO_ARTICLE_HTML = '<!doctype html><title>新闻详情 - 某公司</title><main>内容不存在</main>';

@@ -12,7 +12,7 @@ const path = require('path');
 const zlib = require('zlib');
 const S3rver = require('s3rver');
 const { renderedPages, storedPages } = require('../src/rendered-pages.cjs');
-const { siteStorage } = require('../src/site-storage.cjs');
+const { siteStorage } = require('@site/releases');
 const { createStaticServer } = require('../src/static-server.cjs');
 
 const NEWS_HTML = '<!doctype html><html><head><title>新闻中心</title></head><body><div id="root"><main>已渲染的新闻中心</main></div></body></html>';

@@ -594,8 +594,8 @@ test('[ISSUE-26] [issue 35.8] a renderer that dies holding the lease loses no ch
 
 /** A remote's release for the renderer: a manifest exposing what the host routes to, and a server build. */
 function fixtureRelease(deployDir, version, channelId) {
-  const { requiredExposes } = require('../../../shared/build-config/federation/contract.cjs');
-  const routes = require('../../../shared/contract/src/routes.json');
+  const { requiredExposes } = require('@site/build-config/contract');
+  const routes = require('@site/contract/routes.json');
   const dir = path.join(deployDir, 'remote-content', version);
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.writeFileSync(
@@ -667,7 +667,7 @@ module.exports = {
 }
 
 test('[ISSUE-26][issue 45.5] shared storage: a page rendered after a write through A is served by nginx (as its stored .br/.gz) and both host origins from the bucket; a remote release reaches them all', async (t) => {
-  const { siteStorage, readStored } = require('../src/site-storage.cjs');
+  const { siteStorage, readStored } = require('@site/releases');
   const { spawn, execFileSync } = require('child_process');
 
   const s3Env = { ...s3.env, S3_BUCKET: BUCKET };
@@ -1345,7 +1345,7 @@ test('[ISSUE-35] Prometheus (Debian’s) with the guide’s prometheus.yml scrap
 });
 
 test('[ISSUE-35] backup and restore as the guide does them: the restored database and bucket answer the same articles, upload, sign-in and pages', async (t) => {
-  const { siteStorage, readStored } = require('../src/site-storage.cjs');
+  const { siteStorage, readStored } = require('@site/releases');
   const backups = path.join(tmp, 'backups');
   const restoredEtc = path.join(tmp, 'etc-site-restored');
   const node24Path = { PATH: `${path.dirname(NODE24.bin)}:${process.env.PATH}` };

@@ -10,7 +10,7 @@ const http = require('http');
 const os = require('os');
 const path = require('path');
 const { createStaticServer } = require('../src/static-server.cjs');
-const { precompressTree } = require('../src/precompress.cjs');
+const { precompressTree } = require('@site/releases');
 const { sendCorpus, sendRaw } = require('../src/malformed-requests.cjs');
 
 const JS = `console.log(${JSON.stringify('federation '.repeat(400))});\n`;

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ComponentType } from 'react';
 import type { RenderRoute } from '@site/contract';
+import type { SearchParamName, SearchParamUse } from '@site/contract/routes';
 
 const require = createRequire(import.meta.url);
 
@@ -34,7 +35,8 @@ export interface HostServerBuild {
   /** `/404` and the public paths whose page has a not-found state, rendered with `notFound`. */
   notFoundPages(): Promise<string[]>;
   ClientOnlySlot: new (message: string) => Error;
-  PUBLIC_ROUTES: { path: string; remote: string; module: string }[];
+  /** `search`: the parameters the route table declares for the page (`id: 'required'` on a detail page). */
+  PUBLIC_ROUTES: { path: string; remote: string; module: string; search?: Partial<Record<SearchParamName, SearchParamUse>> }[];
   CLIENT_ROUTES: string[];
 }
 

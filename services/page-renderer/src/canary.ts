@@ -1,6 +1,6 @@
 /**
- * The renderer's part in a canary release (issue 37.3, 37.4; the state and the rule of who gets it are
- * services/origin-server/src/canary.cjs, shared with the release script and the host origin):
+ * The renderer's part in a canary release (the state, the rule of who gets it and the release steps are
+ * @site/releases, shared with the release script and the host origin):
  *
  * - while a canary is open, each run also renders the canary's variant of every page its remote owns, with the
  *   remotes file a canary visitor gets, into `<RENDER_OUT_DIR>/canary/` (with a shared storage published under
@@ -8,49 +8,17 @@
  *   (promote, abort) the next run removes them;
  * - the automatic rollback: the holder of the render lease compares, every RENDER_CANARY_CHECK_MS (15 s), the canary's
  *   failed visitors with the live version's since the canary started (the field reports, through the API's
- *   `/internal/render/canary-figures`), and aborts the canary when `judgeCanary` says so, through the same path as
- *   `scripts/remote.cjs abort` (canary.cjs `abortCanary`), with the figures as the reason in the release history.
+ *   `/internal/render/canary-figures`), and aborts the canary when `judgeCanary` says so, through @site/releases
+ *   `autoAbort` (the code path of `scripts/remote.cjs abort --auto`), with the figures as the reason in the release history.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CANARY_FILE, CANARY_OUTPUT_DIR, CANARY_RENDERED_PREFIX, parseCanary, releases, variantRemotes, type CanaryState } from '@site/releases';
 import { readRemotes, type RendererConfig } from './config';
 import { copiesFirst, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 
-export interface CanaryState {
-  remote: string;
-  version: string;
-  url: string;
-  percent: number;
-  started: string;
-  by: string;
-  live?: string;
-}
-
-/**
- * The names and the two rules this renderer needs from services/origin-server/src/canary.cjs (the one definition,
- * which the release script and the host origin use; a service may not import another, site/boundaries): change
- * them together.
- */
-export const shared = {
-  CANARY_FILE: 'remotes.canary.json',
-  CANARY_OUTPUT_DIR: 'canary',
-  CANARY_KEY: 'site/remotes.canary.json',
-  CANARY_RENDERED_PREFIX: 'site/rendered-canary/',
-  parseCanary(bytes: string | Buffer | null): CanaryState | null {
-    if (bytes === null) return null;
-    try {
-      const c = JSON.parse(String(bytes)) as CanaryState;
-      return c && typeof c.remote === 'string' && typeof c.url === 'string' && Number.isInteger(c.percent) && c.percent >= 1 && c.percent <= 99
-        ? c
-        : null;
-    } catch {
-      return null;
-    }
-  },
-  variantRemotes: (live: Record<string, string>, canary: CanaryState): Record<string, string> => ({ ...live, [canary.remote]: canary.url }),
-};
+export type { CanaryState };
 
 /**
  * Where this renderer reads the canary state: beside the remotes file (the deploy folder), or with a shared storage
@@ -58,42 +26,29 @@ export const shared = {
  * remotes file has no canary.
  */
 export function canaryFile(config: RendererConfig): string | null {
-  if (config.store) return path.join(config.outDir, shared.CANARY_FILE);
-  return config.remotesFile ? path.join(path.dirname(config.remotesFile), shared.CANARY_FILE) : null;
+  if (config.store) return path.join(config.outDir, CANARY_FILE);
+  return config.remotesFile ? path.join(path.dirname(config.remotesFile), CANARY_FILE) : null;
 }
 
-export const canaryDir = (config: RendererConfig): string => path.join(config.outDir, shared.CANARY_OUTPUT_DIR);
-
-/** The release script, whose `abort` the automatic rollback runs (the same code path as a person's abort). */
-export const RELEASE_SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/remote.cjs');
+export const canaryDir = (config: RendererConfig): string => path.join(config.outDir, CANARY_OUTPUT_DIR);
 
 /**
- * Aborts the canary of `version` as `node scripts/remote.cjs abort <remote> --auto <version>` does (it is that
- * command, with this renderer's storage settings and its deploy folder: the folder of the canary file): the state
- * removed, the release history told who (`page-renderer`) and why. Answers whether it ended it (false: it had ended
- * already, or another canary is open now).
+ * Aborts the canary it judged, as `node scripts/remote.cjs abort <remote> --auto <version>` does, with this renderer's
+ * storage settings and its deploy folder (the folder of the canary file): the state removed, the release history told
+ * who (`page-renderer`) and why. Answers whether it ended it (false: it had ended already, or another canary is open now).
  */
-export function abortCanaryByScript(
+export async function autoAbortCanary(
   config: RendererConfig,
   canary: CanaryState,
   reason: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<boolean> {
   const file = canaryFile(config);
-  if (!file) return Promise.resolve(false);
-  const dir = canary.remote.replace(/_/g, '-');
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [RELEASE_SCRIPT, 'abort', dir, '--auto', canary.version, '--by', 'page-renderer', '--reason', reason],
-      { env: { ...env, DEPLOY_DIR: path.dirname(file) }, encoding: 'utf8', timeout: 60_000 },
-      (err, stdout, stderr) => {
-        if (!err) return resolve(/aborted/.test(stdout));
-        if (/no canary of .* is open|is not the open canary/.test(stderr)) return resolve(false);
-        reject(new Error(`${RELEASE_SCRIPT} abort: ${stderr.trim() || err.message}`));
-      },
-    );
-  });
+  if (!file) return false;
+  // The service logs the abort itself, with the figures.
+  const desk = releases({ deployDir: path.dirname(file), log: () => {} });
+  const { ended } = await desk.autoAbort(canary, { by: 'page-renderer', reason }, env);
+  return ended !== null;
 }
 
 export interface CanarySettings {
@@ -152,7 +107,7 @@ export function readCanary(config: RendererConfig): CanaryState | null {
   const file = canaryFile(config);
   if (!file || !existsSync(file)) return null;
   try {
-    return shared.parseCanary(readFileSync(file, 'utf8'));
+    return parseCanary(readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
@@ -175,7 +130,7 @@ export async function renderCanaryVariant(
 ): Promise<{ canary: CanaryState | null; rendered: number; removed: boolean }> {
   const dir = canaryDir(config);
   const canary = readCanary(config);
-  const store = config.store && { storage: config.store.storage, prefix: shared.CANARY_RENDERED_PREFIX };
+  const store = config.store && { storage: config.store.storage, prefix: CANARY_RENDERED_PREFIX };
   if (!canary) {
     const removed = existsSync(dir);
     rmSync(dir, { recursive: true, force: true });
@@ -188,7 +143,7 @@ export async function renderCanaryVariant(
     return { canary: null, rendered: 0, removed };
   }
   const remotesCopy = path.join(dir, 'remotes.json');
-  const variant = JSON.stringify(shared.variantRemotes(readRemotes(config), canary));
+  const variant = JSON.stringify(variantRemotes(readRemotes(config), canary));
   const before = existsSync(remotesCopy) ? readFileSync(remotesCopy, 'utf8') : '';
   const fresh = before !== variant || !existsSync(path.join(dir, 'index.json'));
   if (fresh) writeAtomic(remotesCopy, variant);

@@ -53,24 +53,10 @@ export interface RenderIndex {
 }
 
 /**
- * `/` -> pages/index.html, `/news` -> pages/news.html, `/newsDetail?id=3` -> pages/newsDetail/id-3.html,
- * `/product?categoryId=21` -> pages/product/categoryId-21.html. A rendered URL has at most one query parameter, a
- * number: the origin and nginx (site.conf.template, `$site_rendered_suffix`) map a request to its file by this rule.
+ * Which file a URL's page is written to, and its not-found page's: the one rule the Node origin looks pages up by
+ * and the nginx maps are generated from (@site/page-files; services/origin-server/deploy/page-files.conf).
  */
-export function fileFor(url: string): string {
-  const u = new URL(url, 'http://x');
-  const base = u.pathname === '/' ? 'index' : u.pathname.replace(/^\/+/, '').replace(/[^A-Za-z0-9/_-]/g, '_');
-  const params = [...u.searchParams];
-  if (params.length === 0) return `pages/${base}.html`;
-  const [[name, value]] = params;
-  if (params.length > 1 || !/^[A-Za-z]+$/.test(name) || !/^[0-9]+$/.test(value)) throw new Error(`not a URL the renderer writes: ${url}`);
-  return `pages/${base}/${name}-${value}.html`;
-}
-
-/** `/404` -> pages/404.html; a detail path's not-found state: `/newsDetail` -> pages/newsDetail/not-found.html. */
-export function notFoundFileFor(pathname: string): string {
-  return pathname === '/404' ? fileFor('/404') : `${fileFor(pathname).slice(0, -'.html'.length)}/not-found.html`;
-}
+export { fileFor, notFoundFileFor } from '@site/page-files';
 
 /**
  * The write fence of a render run under the render lease: until when (ms since the epoch, this machine's clock) the

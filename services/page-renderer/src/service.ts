@@ -30,16 +30,8 @@ import type { Scope } from './plan';
 import type { RunReport } from './worker';
 import { RenderMetrics } from './metrics';
 import { searchProcess } from './search-process';
-import {
-  canaryFile,
-  canarySettings,
-  abortCanaryByScript,
-  judgeCanary,
-  readCanary,
-  renderCanaryVariant,
-  shared as canaryRule,
-  versionOfUrl,
-} from './canary';
+import { CANARY_KEY } from '@site/releases';
+import { autoAbortCanary, canaryFile, canarySettings, judgeCanary, readCanary, renderCanaryVariant, versionOfUrl } from './canary';
 
 const config = readConfig();
 const FULL_INTERVAL_MS = Number(process.env.RENDER_FULL_INTERVAL_MS || 10 * 60 * 1000);
@@ -278,14 +270,14 @@ async function copyStoredRemotes(store: NonNullable<typeof config.store>, file: 
 function copyStoredCanary(store: NonNullable<typeof config.store>, file: string): void {
   let etag: string | null = null;
   const copy = async () => {
-    const info = await store.storage.head(canaryRule.CANARY_KEY);
+    const info = await store.storage.head(CANARY_KEY);
     if (!info) {
       if (etag !== null || existsSync(file)) rmSync(file, { force: true });
       etag = null;
       return;
     }
     if (info.etag === etag) return;
-    const stored = await store.storage.get(canaryRule.CANARY_KEY);
+    const stored = await store.storage.get(CANARY_KEY);
     if (!stored) return;
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(chunk as Buffer);
@@ -341,7 +333,7 @@ function watchCanaryFigures(): void {
       lastNote = verdict.reason;
       return;
     }
-    const ended = await abortCanaryByScript(config, canary, verdict.reason);
+    const ended = await autoAbortCanary(config, canary, verdict.reason);
     if (ended) {
       console.error(`[renderer] canary ${canary.remote}@${canary.version} aborted by itself: ${verdict.reason}`);
       canaryAborts++;

@@ -124,7 +124,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     const before = Object.entries(previousPages).filter(([, e]) => e.remote === name);
     const urls = before.length
       ? before.map(([url]) => url)
-      : host.PUBLIC_ROUTES.filter((r) => r.remote === name && !/Detail$/.test(r.path)).map((r) => r.path);
+      : host.PUBLIC_ROUTES.filter((r) => r.remote === name && r.search?.id !== 'required').map((r) => r.path);
     for (const url of urls) current.push({ ...previousPages[url], url, remote: name });
   }
 
@@ -218,7 +218,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     detailPaths: [
       ...new Set([
         ...current.filter((r) => r.url.includes('?id=')).map((r) => r.url.split('?')[0]),
-        ...host.PUBLIC_ROUTES.filter((r) => /Detail$/.test(r.path)).map((r) => r.path),
+        ...host.PUBLIC_ROUTES.filter((r) => r.search?.id === 'required').map((r) => r.path),
       ]),
     ],
     urls: [...currentUrls],

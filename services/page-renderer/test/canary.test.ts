@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import type { RendererConfig } from '../src/config';
-import { canarySettings, judgeCanary, renderCanaryVariant, versionOfUrl } from '../src/canary';
+import { autoAbortCanary, canarySettings, judgeCanary, renderCanaryVariant, versionOfUrl } from '../src/canary';
 import { writeAtomic } from '../src/output';
 import type { Scope } from '../src/plan';
 
@@ -93,4 +93,33 @@ test('[issue 37.4] the rule: at least 30 canary views, then aborted when its fai
     everyMs: 1000,
   });
   assert.equal(versionOfUrl('http://localhost:8082/1.2.0-3f9a1c2e/mf-manifest.json'), '1.2.0-3f9a1c2e');
+});
+
+test('[issue 46.2] the automatic abort is a call into @site/releases: the canary it judged ends, with who and why in the history; an ended one answers false', async () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'renderer-abort-'));
+  try {
+    const deploy = path.join(tmp, 'deploy');
+    writeAtomic(path.join(deploy, 'remotes.json'), JSON.stringify(LIVE));
+    const canary = {
+      remote: 'remote_support',
+      version: '2.0.0',
+      url: CANARY_URL,
+      percent: 50,
+      started: new Date().toISOString(),
+      by: 't',
+      live: LIVE.remote_support,
+    };
+    writeFileSync(path.join(deploy, 'remotes.canary.json'), JSON.stringify(canary));
+    const config = { outDir: path.join(tmp, 'rendered'), store: null, remotesFile: path.join(deploy, 'remotes.json') } as RendererConfig;
+    const env = { STORAGE_DRIVER: 'local' };
+    assert.equal(await autoAbortCanary(config, { ...canary, version: '1.9.0' }, 'judged another', env), false, 'another version than the open one');
+    assert.ok(existsSync(path.join(deploy, 'remotes.canary.json')));
+    assert.equal(await autoAbortCanary(config, canary, 'canary 30 of 30 visitors failed', env), true);
+    assert.ok(!existsSync(path.join(deploy, 'remotes.canary.json')));
+    const step = JSON.parse(readFileSync(path.join(deploy, 'releases.jsonl'), 'utf8').trim());
+    assert.deepEqual([step.action, step.by, step.version, step.reason], ['auto-abort', 'page-renderer', '2.0.0', 'canary 30 of 30 visitors failed']);
+    assert.equal(await autoAbortCanary(config, canary, 'again', env), false, 'already ended');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });

@@ -35,7 +35,7 @@ channel.onmessage = (e) => { seen.add(e.data); wake(); };
 let said = false;
 const threadsRendered = (n) => new Promise((resolve) => { wake = () => seen.size >= n && resolve(); wake(); });
 module.exports = {
-  PUBLIC_ROUTES: [{ path: '/news', remote: 'remote_content', module: './News' }, { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail' }],
+  PUBLIC_ROUTES: [{ path: '/news', remote: 'remote_content', module: './News' }, { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail', search: { id: 'required' } }],
   CLIENT_ROUTES: ['/news', '/newsDetail'],
   ClientOnlySlot: class extends Error {},
   beginRenderRun() {},

@@ -358,29 +358,6 @@ export const VISIT_PERMISSION_ID = 'content:visit';
  * older records whose session began there. Matched case-insensitively on the path and its sub-paths.
  */
 export const VISIT_PRIVATE_PATHS = ['/index', '/account', '/admin', '/user', '/tologin', '/wxauth'] as const;
-/**
- * The public site's pages (issue 34.9): the host's public routes and /search. A visit record whose URL has another
- * path (`/404`, an address the site does not have: the host records the address it was loaded at) is no page view
- * and is not stored. Matched case-insensitively, trailing slash ignored.
- */
-export const VISIT_PAGE_PATHS = [
-  '/',
-  '/product',
-  '/productDetail',
-  '/solution',
-  '/solutionDetail',
-  '/news',
-  '/newsDetail',
-  '/about',
-  '/contact',
-  '/privacy',
-  '/support',
-  '/document',
-  '/question',
-  '/video',
-  '/videoDetail',
-  '/search',
-] as const;
 /** Whether a path (no query) is a public page whose visit counts (VISIT_PRIVATE_PATHS). */
 export function isSiteTrafficPath(pathname: string): boolean {
   const path = pathname.toLowerCase();

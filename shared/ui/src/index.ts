@@ -17,4 +17,3 @@ export * from './data/queries';
 export { ClientOnly, useIsClient } from './render/ClientOnly';
 export { useAdoptedNativeState } from './render/useAdoptedNativeState';
 export { useCountdown } from './hooks/useCountdown';
-export { usePageParam, parsePage } from './hooks/usePageParam';

@@ -1,6 +1,6 @@
-import { staticHead } from '@site/ui/render';
+import { searchOfUrl, staticHead, useRouteSearch } from '@site/ui/render';
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { RouteLoader } from '@site/ui/render';
 import { prefetch } from '../../components/loaders';
 import { channelArticlesQuery } from '../../components/useChannelArticles';
@@ -16,7 +16,7 @@ export const head = staticHead('联系我们', '联系方式、公司地址与�
 
 /** The channel, its contact articles, and the product a 申请试用 link names. */
 export const loader: RouteLoader = (args) => {
-  const inquiry = readInquiry(args.url.searchParams);
+  const inquiry = readInquiry(searchOfUrl(args.url));
   return prefetch(args, [
     channelQuery(CHANNEL_IDS.contact),
     channelArticlesQuery(CHANNEL_IDS.contact),
@@ -29,9 +29,9 @@ export const loader: RouteLoader = (args) => {
  * (`?productId=&intent=#message-board`) the message title names the product and the board is scrolled into view.
  */
 export default function Contact() {
-  const [params] = useSearchParams();
+  const search = useRouteSearch();
   const { hash } = useLocation();
-  const inquiry = readInquiry(params);
+  const inquiry = readInquiry(search);
   const product = useData(inquiry ? articleQuery(inquiry.productId) : null);
   const title = inquiry && product.data ? inquiryTitle(product.data.title, inquiry.intent) : undefined;
   const board = useRef<HTMLElement>(null);

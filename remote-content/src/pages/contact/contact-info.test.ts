@@ -1,4 +1,5 @@
 import { directionsHref, mailtoHref, readContact, telHref } from './contact-info';
+import { routeSearch } from '@site/contract/routes';
 import { contactHref, inquiryTitle, readInquiry } from './product-inquiry';
 
 describe('contact details [ISSUE-19.contact]', () => {
@@ -32,9 +33,10 @@ describe('product inquiry [ISSUE-19.product]', () => {
   it('round-trips the product and intent through the contact url', () => {
     const href = contactHref(101, 'trial');
     expect(href).toBe('/contact?productId=101&intent=trial#message-board');
-    expect(readInquiry(new URLSearchParams(href.split('?')[1].split('#')[0]))).toEqual({ productId: 101, intent: 'trial' });
-    expect(readInquiry(new URLSearchParams('productId=1%27&intent=trial'))).toBeNull();
-    expect(readInquiry(new URLSearchParams('productId=7'))).toEqual({ productId: 7, intent: 'contact' });
+    const inquiryAt = (address: string) => readInquiry(routeSearch('/contact', new URL(address, 'http://x').searchParams));
+    expect(inquiryAt(href)).toEqual({ productId: 101, intent: 'trial' });
+    expect(inquiryAt('/contact?productId=1%27&intent=trial')).toBeNull();
+    expect(inquiryAt('/contact?productId=7')).toEqual({ productId: 7, intent: 'contact' });
   });
   it('names the product in the message title, within the form limit', () => {
     expect(inquiryTitle('电网运行风险预警平台', 'trial')).toBe('申请试用：电网运行风险预警平台');

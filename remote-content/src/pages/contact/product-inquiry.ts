@@ -1,5 +1,7 @@
+import type { RouteSearch } from '@site/contract/routes';
+
 /** A product page's call to action opens the contact page's message board with the product named. */
-export type InquiryIntent = 'trial' | 'contact';
+export type InquiryIntent = RouteSearch['intent'];
 
 export const MESSAGE_BOARD_ANCHOR = 'message-board';
 
@@ -8,11 +10,9 @@ export function contactHref(productId: number, intent: InquiryIntent): string {
   return `/contact?productId=${productId}&intent=${intent}#${MESSAGE_BOARD_ANCHOR}`;
 }
 
-/** The product asked about, from the contact page's query; null when there is none or it is malformed. */
-export function readInquiry(params: URLSearchParams): { productId: number; intent: InquiryIntent } | null {
-  const raw = params.get('productId');
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  return { productId: Number(raw), intent: params.get('intent') === 'trial' ? 'trial' : 'contact' };
+/** The product asked about, from the contact page's search parameters; null when there is none or it is malformed. */
+export function readInquiry({ productId, intent }: Pick<RouteSearch, 'productId' | 'intent'>): { productId: number; intent: InquiryIntent } | null {
+  return productId === null ? null : { productId, intent };
 }
 
 /** The message title filled in for the visitor (the form allows 100 characters). */

@@ -3,13 +3,12 @@ import { ArticleDetailPage } from '../../components/ArticleDetailPage';
 import { ROUTES } from '../../components/query';
 import { PrevNext, neighboursQuery } from './PrevNext';
 import { detailArticle, prefetch } from '../../components/loaders';
-import { parseId } from '../../components/query';
-import { articleHead, type RouteLoader } from '@site/ui/render';
+import { articleHead, searchOfUrl, type RouteLoader } from '@site/ui/render';
 import { notFoundPage } from '../../components/NotFound';
 
 /** The article and its neighbours (上一篇 / 下一篇). */
 export const loader: RouteLoader = (args) => {
-  const id = parseId(args.url.searchParams.get('id'));
+  const { id } = searchOfUrl(args.url);
   return prefetch(args, [detailArticle(args.url), id === null ? null : neighboursQuery(id)]);
 };
 

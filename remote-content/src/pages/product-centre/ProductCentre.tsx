@@ -1,6 +1,5 @@
-import { useSearchParams } from 'react-router-dom';
-import { parsePage, articlePageQuery, channelQuery, channelsQuery } from '@site/ui';
-import { articleHead, type RouteHead, type RouteLoader } from '@site/ui/render';
+import { articlePageQuery, channelQuery, channelsQuery } from '@site/ui';
+import { articleHead, searchOfUrl, useRouteSearch, type RouteHead, type RouteLoader } from '@site/ui/render';
 import { notFoundPage } from '../../components/NotFound';
 import { detailArticle, prefetch } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
@@ -10,7 +9,7 @@ import { ArticleGrid } from '../../components/ArticleGrid';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { PagedArticles } from '../../components/PagedArticles';
-import { detailHref, parseId, ROUTES } from '../../components/query';
+import { detailHref, ROUTES } from '../../components/query';
 import { ProductDetailView } from '../product-detail/ProductDetailView';
 
 const PAGE_SIZE = 9;
@@ -23,15 +22,12 @@ const categoriesQuery = () => channelsQuery({ parentId: CHANNEL_IDS.product });
 
 /** The detail of `?id=`, or the channel, its categories and the page of the chosen category (a known one, or all). */
 export const loader: RouteLoader = async (args) => {
-  const { searchParams } = args.url;
-  if (searchParams.get('id') !== null) return prefetch(args, [detailArticle(args.url)]);
+  const search = searchOfUrl(args.url);
+  if (search.given.includes('id')) return prefetch(args, [detailArticle(args.url)]);
   const categories = await args.queryClient.fetchQuery(categoriesQuery()).catch(() => []);
-  const requested = searchParams.get('categoryId');
-  const active = categories.some((c) => String(c.id) === requested) ? Number(requested) : CHANNEL_IDS.product;
-  return prefetch(args, [
-    channelQuery(CHANNEL_IDS.product),
-    articlePageQuery({ channelId: active, page: parsePage(searchParams.get('page')), pageSize: PAGE_SIZE }),
-  ]);
+  const requested = search.categoryId;
+  const active = requested !== null && categories.some((c) => c.id === requested) ? requested : CHANNEL_IDS.product;
+  return prefetch(args, [channelQuery(CHANNEL_IDS.product), articlePageQuery({ channelId: active, page: search.page, pageSize: PAGE_SIZE })]);
 };
 
 const listOrProductHead = articleHead({ title: '产品中心', description: '电网运行风险预警、设备状态监测、安全生产风险管控等电力风控软件产品。' });
@@ -41,7 +37,7 @@ const listOrProductHead = articleHead({ title: '产品中心', description: '电
  * /productDetail?id=N: both name the second as canonical, so a search engine indexes one page (issue 36.6).
  */
 export const head: RouteHead = (args) => {
-  const id = parseId(args.url.searchParams.get('id'));
+  const { id } = searchOfUrl(args.url);
   const own = listOrProductHead(args);
   return id === null ? own : { ...own, canonical: detailHref('product', id) };
 };
@@ -54,17 +50,15 @@ export const NotFound = notFoundPage(ROUTES.product.list);
  * /product?id=X (where the search sends product results) shows that product instead.
  */
 export default function ProductCentre() {
-  const [params] = useSearchParams();
-  const productId = params.get('id');
-  return <PageContainer>{productId !== null ? <ProductDetailView id={parseId(productId)} /> : <ProductList />}</PageContainer>;
+  const { id, given } = useRouteSearch();
+  return <PageContainer>{given.includes('id') ? <ProductDetailView id={id} /> : <ProductList />}</PageContainer>;
 }
 
 function ProductList() {
-  const [params] = useSearchParams();
+  const requested = useRouteSearch().categoryId;
   const categories = useCategories();
-  const requested = params.get('categoryId');
   // Only a known category is used; anything else shows all products.
-  const active = categories.data?.some((c) => String(c.id) === requested) ? requested! : ALL;
+  const active = requested !== null && categories.data?.some((c) => c.id === requested) ? String(requested) : ALL;
 
   return (
     <>

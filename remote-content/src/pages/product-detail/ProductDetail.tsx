@@ -1,7 +1,6 @@
-import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '../../components/PageContainer';
-import { parseId, ROUTES } from '../../components/query';
-import { articleHead } from '@site/ui/render';
+import { ROUTES } from '../../components/query';
+import { articleHead, useRouteSearch } from '@site/ui/render';
 import { notFoundPage } from '../../components/NotFound';
 import { ProductDetailView } from './ProductDetailView';
 
@@ -15,10 +14,10 @@ export const NotFound = notFoundPage(ROUTES.product.list);
 
 /** /productDetail?id= */
 export default function ProductDetail() {
-  const [params] = useSearchParams();
+  const { id } = useRouteSearch();
   return (
     <PageContainer>
-      <ProductDetailView id={parseId(params.get('id'))} />
+      <ProductDetailView id={id} />
     </PageContainer>
   );
 }

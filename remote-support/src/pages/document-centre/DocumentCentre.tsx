@@ -1,11 +1,8 @@
-import { articleHead } from '@site/ui/render';
-import { useSearchParams } from 'react-router-dom';
-import type { RouteLoader } from '@site/ui/render';
+import { articleHead, usePageParam, useRouteSearch, type RouteLoader } from '@site/ui/render';
 import { articleOfUrl, pageOfUrl, prefetch } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
-import { EmptyState, PageLinks, useData, usePageParam, articlePageQuery } from '@site/ui';
+import { EmptyState, PageLinks, useData, articlePageQuery } from '@site/ui';
 import { Loading } from '../../components/PageState';
-import { parseId } from '../../components/format';
 import '../../components/support.css';
 import { DocumentCard } from './DocumentCard';
 import { DocumentRow } from './DocumentRow';
@@ -20,9 +17,7 @@ export const loader: RouteLoader = (args) => prefetch(args, [pageOfUrl(args.url,
 
 /** /document: paged list of the documents channel (`?page=`); `?id=` shows that document's card on top. Renders without antd. */
 export default function DocumentCentre() {
-  const [params] = useSearchParams();
-  const rawId = params.get('id');
-  const id = parseId(rawId);
+  const { id, given } = useRouteSearch();
   const { page, href, goTo } = usePageParam();
   const list = useData(articlePageQuery({ channelId: CHANNEL_IDS.document, page, pageSize: DOCUMENT_PAGE_SIZE }));
   const docs = list.data?.content ?? [];
@@ -30,7 +25,7 @@ export default function DocumentCentre() {
     <div className="rs-page">
       <h1 className="rs-h1">文档中心</h1>
       <p className="rs-lead">产品手册、白皮书、部署指南与接口说明，点击“下载”获取文档。</p>
-      {rawId !== null && <DocumentCard id={id} />}
+      {given.includes('id') && <DocumentCard id={id} />}
       {list.loading && !list.data ? (
         <Loading />
       ) : docs.length === 0 ? (

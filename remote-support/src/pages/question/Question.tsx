@@ -1,12 +1,11 @@
-import { articleHead } from '@site/ui/render';
+import { articleHead, searchOfUrl, useRouteSearch } from '@site/ui/render';
 import { useEffect, useState } from 'react';
 import { Link, useHref, useSearchParams } from 'react-router-dom';
 import { CHANNEL_IDS, type ArticleTextPage, type ArticleWithText } from '@site/contract';
-import { EmptyState, PageLinks, articleQuery, articleTextPageQuery, parsePage, useData, type Query } from '@site/ui';
+import { EmptyState, PageLinks, articleQuery, articleTextPageQuery, useData, type Query } from '@site/ui';
 import type { RouteLoader } from '@site/ui/render';
 import { articleOfUrl, prefetch } from '../../components/loaders';
 import { Loading, Notice } from '../../components/PageState';
-import { parseId } from '../../components/format';
 import '../../components/support.css';
 import { FAQ_PAGE_SIZE, questionPageUrl } from './paging';
 import { FaqItem } from './FaqItem';
@@ -22,8 +21,7 @@ export const questionPageQuery = (page: number): Query<ArticleTextPage> =>
  * The page of questions `?page=` names, each with its answer, and the question `?id=` asks for: everything the page
  * shows, so its HTML holds every answer as the app shows it and opening a question fetches nothing (issue 34.9).
  */
-export const loader: RouteLoader = (args) =>
-  prefetch(args, [questionPageQuery(parsePage(args.url.searchParams.get('page'))), articleOfUrl(args.url)]);
+export const loader: RouteLoader = (args) => prefetch(args, [questionPageQuery(searchOfUrl(args.url).page), articleOfUrl(args.url)]);
 
 export const questionAnchor = (id: number) => `rs-faq-${id}`;
 
@@ -34,10 +32,8 @@ export const questionAnchor = (id: number) => `rs-faq-${id}`;
  * Renders without antd (the accordion is plain buttons with aria-expanded, see FaqItem).
  */
 export default function Question() {
-  const [params, setParams] = useSearchParams();
-  const rawId = params.get('id');
-  const id = parseId(rawId);
-  const page = parsePage(params.get('page'));
+  const [, setParams] = useSearchParams();
+  const { id, page, given } = useRouteSearch();
   const list = useData(questionPageQuery(page));
   const asked = useData(id === null ? null : articleQuery(id));
   const [open, setOpen] = useState<number[]>([]);
@@ -78,7 +74,7 @@ export default function Question() {
         <EmptyState text="暂无常见问题" />
       ) : (
         <>
-          {rawId !== null && !loading && !target && (
+          {given.includes('id') && !loading && !target && (
             <Notice
               className="rs-faq-notice"
               title="未找到该问题"

@@ -1,10 +1,10 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { articleHead, type RouteLoader } from '@site/ui/render';
+import { Link } from 'react-router-dom';
+import { articleHead, useRouteSearch, type RouteLoader } from '@site/ui/render';
 import { articleOfUrl, prefetch } from '../../components/loaders';
 import { EmptyState, SafeHtml, useData, articleQuery } from '@site/ui';
 import { Loading, NotFound as ItemNotFound } from '../../components/PageState';
 import { ArrowLeftIcon } from '../../components/icons';
-import { formatDay, parseId } from '../../components/format';
+import { formatDay } from '../../components/format';
 import '../../components/support.css';
 import { VideoPlayer } from './VideoPlayer';
 
@@ -27,8 +27,7 @@ export function NotFound() {
 
 /** /videoDetail?id=: plays the tutorial with the browser's player, with its title, date and description. */
 export default function VideoDetail() {
-  const [params] = useSearchParams();
-  const id = parseId(params.get('id'));
+  const { id } = useRouteSearch();
   // A missing or malformed id is never sent to the server: it is simply not found.
   const { data, loading, error } = useData(id === null ? null : articleQuery(id));
 

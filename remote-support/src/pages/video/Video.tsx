@@ -1,8 +1,8 @@
-import { staticHead } from '@site/ui/render';
+import { staticHead, usePageParam } from '@site/ui/render';
 import type { RouteLoader } from '@site/ui/render';
 import { pageOfUrl } from '../../components/loaders';
 import { CHANNEL_IDS } from '@site/contract';
-import { EmptyState, PageLinks, useData, usePageParam, articlePageQuery } from '@site/ui';
+import { EmptyState, PageLinks, useData, articlePageQuery } from '@site/ui';
 import { Loading } from '../../components/PageState';
 import '../../components/support.css';
 import { VideoCard } from './VideoCard';

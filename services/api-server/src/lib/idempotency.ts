@@ -34,8 +34,10 @@
  *   LOST_ANSWER_MS for its answer to be kept, and then the success answer below.
  * - got: no live request has the key. A claim found without an answer belongs to a request that is gone (its
  *   instance was killed, or crashed): what the same request gets then depends on whether that write committed, which
- *   its own transaction records: every `db.transaction` of a request holding a claim sets the claim's `committed_at`
- *   in that transaction (markCommits), so the mark and the write commit together or not at all.
+ *   its own transaction records: the route's write transaction calls `claimKey(tx, req)`, which sets the claim's
+ *   `committed_at` in that transaction, so the mark and the write commit together or not at all. It is a step the
+ *   route takes, not a patch of the shared database object: a transaction of a request without a claim, or one that
+ *   writes nothing (a search, a read), runs no extra statement.
  *   - committed: the write is done, and its answer was lost with its instance: `{code: 200, msg: '操作成功'}` with
  *     `Idempotent-Replayed: true` at once (the write's success, without the fields the lost answer may have carried).
  *   - not committed: nothing was written: the request takes the claim over and runs, at once.
@@ -45,13 +47,13 @@
  * Fencing: each claim carries the id of the request holding it (`claim_id`, migration 033), and the request's writes
  * to its claim (the commit mark, the kept answer, the release) require that id. A request whose lock was lost while
  * it ran (its lock connection dropped with the instance alive; its client went away before its answer and the key
- * was freed) and whose claim was then taken over cannot commit: its commit mark finds no claim of its own, and its
- * transaction is rolled back with a 409. A write made of single statements outside `db.transaction` sets no mark and
- * is not fenced: after a crash it is taken to have written nothing, and runs again.
+ * was freed) and whose claim was then taken over cannot commit: its claim step finds no claim of its own, and its
+ * transaction is rolled back with a 409. A write route that has no claim step (a write that changes nothing when run
+ * again, a sign-in, the renderer's own calls) is listed in UNFENCED with its reason; test/idempotency-routes.test.ts
+ * fails for a write route that neither calls claimKey nor is listed.
  * Instances of an older version (before migration 033) hold their claims by `locked_until` (70 s) only: their claims
  * (claim_id NULL) are honoured until it lapses, and new claims still set it for them, during a rolling upgrade.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -96,38 +98,75 @@ interface Claim {
 /** The name of the lock of a key: one per scope and key. */
 export const lockName = (scope: string, key: string) => `idempotency\n${scope}\n${key}`;
 
-type ClaimId = Pick<Claim, 'scope' | 'key' | 'id'>;
-/** The claim of the request running now (set for the rest of the request once it is claimed): read by markCommits. */
-const current = new AsyncLocalStorage<{ claim: ClaimId }>();
-
-/** Runs `fn`, and all it starts, as the request holding claim `c`: its transactions mark that claim (markCommits). */
-export const asClaim = <T>(c: ClaimId, fn: () => T): T => current.run({ claim: c }, fn);
+/**
+ * The claim step of a keyed write, called by the route inside its own write transaction (its first statement, so a
+ * request whose claim was taken over stops before it writes): sets the claim's `committed_at` in that transaction,
+ * so the mark commits exactly when the write does, and a retry after the instance died knows whether it did. A
+ * request without a claim (no key, or a key the hook ignores) runs nothing here. Throws 409 when the claim is no
+ * longer this request's (see Fencing above): the request that took it over runs this write; this one must not.
+ * Every write route calls it or is listed in UNFENCED with its reason (test/idempotency-routes.test.ts checks).
+ */
+export async function claimKey(tx: Db, req: FastifyRequest): Promise<void> {
+  const c = req.idempotencyClaim;
+  if (!c) return;
+  const marked = await rows<{ one: number }>(
+    tx,
+    sql`UPDATE idempotency_key SET committed_at = now() WHERE scope = ${c.scope} AND key = ${c.key} AND claim_id = ${c.id}
+        RETURNING 1 AS one`,
+  );
+  if (marked.length === 0) throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
+}
 
 /**
- * Makes every `db.transaction` of a request holding a claim set the claim's `committed_at` inside that transaction,
- * as its last statement: the mark commits exactly when the write does. Patches the one shared drizzle instance.
+ * A route's claim step handed to a helper that opens the write transaction (`(tx) => claimKey(tx, req)`): the
+ * handler still shows that it claims.
  */
-export function markCommits(db: Db): void {
-  const original = db.transaction.bind(db) as (fn: (tx: Db) => Promise<unknown>, config?: unknown) => Promise<unknown>;
-  (db as unknown as { transaction: typeof original }).transaction = (fn, config) =>
-    original(async (tx) => {
-      const result = await fn(tx);
-      const claim = current.getStore()?.claim;
-      if (!claim) return result;
-      const marked = await rows<{ one: number }>(
-        tx,
-        sql`UPDATE idempotency_key SET committed_at = now() WHERE scope = ${claim.scope} AND key = ${claim.key} AND claim_id = ${claim.id}
-            RETURNING 1 AS one`,
-      );
-      // The claim was taken over (see Fencing above): the request that took it runs this write; this one must not.
-      if (marked.length === 0) throw new HttpError(409, MSG.idempotencyInProgress, undefined, 1);
-      return result;
-    }, config);
+export type ClaimStep = (tx: Db) => Promise<void>;
+
+/**
+ * The write routes that do not call claimKey, each with why. A key sent to them is still claimed by the hook (a
+ * repeat answers the kept answer, a concurrent duplicate 409), except on the IGNORED paths; what they lack is the
+ * commit mark, so after an instance died mid-request the retry runs them again.
+ */
+export const UNFENCED: Readonly<Record<string, string>> = {
+  'POST /login': 'sign-in: keys ignored (the answer is a fresh token; signing in twice only makes a second session)',
+  'POST /loginNoPassword': 'SMS sign-in: keys ignored, as /login',
+  'POST /bus/wx/oauth2/local-authorize': 'the messaging-app sign-in stand-in: keys ignored, as /login',
+  'POST /api/visit/:siteId': 'visit records: keys ignored (group commit for throughput; a view counted twice is an analytics blip)',
+  'DELETE /logout': 'revoking a token twice leaves it revoked: running again changes nothing',
+  'PUT /system/notice/readAll': 'marks read what is unread: running again changes nothing',
+  'PUT /system/notice/:noticeId/read': 'keeps the first opening’s time: running again changes nothing',
+  'POST /bus/customer/sendCode': 'sends a new code each time, counted by the rate limits; a second code after a crash is harmless',
+  'POST /api/download': 'a download counter: one more count after a crash is an analytics blip',
+  'POST /api/field': 'field reports (a beacon, sent without headers): one more sample after a crash is a blip',
+  'POST /system/notice/export': 'reads (a POST for its filter body): writes nothing',
+  'POST /system/message-board/export': 'reads (a POST for its filter body): writes nothing',
+  'POST /common/upload':
+    'stores the image under a new name and its row in one statement; a retry after a crash stores one more copy nothing links to',
+  'POST /system/article/upload': 'stores the file under a new name and its row in one statement, as /common/upload',
+  'POST /system/visit/export': 'reads (a POST for its filter body): writes nothing',
+  'POST /dev/rate-limits/reset': 'test-only switch (SITE_DEV_ENDPOINTS): running again changes nothing',
+  'POST /dev/captcha-enabled': 'test-only switch (SITE_DEV_ENDPOINTS): running again changes nothing',
+  'POST /internal/render/lease': 'the page renderer’s lease (bearer of the render token, never keyed): its own holder check fences it',
+  'POST /internal/render/versions': 'the page renderer’s release record (never keyed): replacing it again changes nothing',
+  'POST /internal/render/release': 'the page renderer’s lease (never keyed): releasing twice changes nothing',
+  'POST /internal/render/ack': 'the page renderer’s acknowledgements (never keyed): acknowledging twice changes nothing',
+};
+
+/** A write route as registered (method, URL pattern, handler). */
+export interface WriteRoute {
+  method: string;
+  url: string;
+  handler: (...args: never[]) => unknown;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim?: Claim;
+  }
+  interface FastifyInstance {
+    /** Every POST, PUT, PATCH and DELETE route registered after the idempotency hooks. */
+    writeRoutes: WriteRoute[];
   }
 }
 
@@ -269,7 +308,12 @@ const lostAnswer = (reply: FastifyReply) =>
  * keys every 15 minutes.
  */
 export function idempotency(app: FastifyInstance, db: Db, locks: KeyLocks, log: (err: unknown, msg: string) => void): void {
-  markCommits(db);
+  // The write routes as registered, their handlers with them: the test that each claims or is UNFENCED reads them.
+  const writeRoutes: WriteRoute[] = [];
+  app.decorate('writeRoutes', writeRoutes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (WRITE_METHODS.has(method)) writeRoutes.push({ method, url: r.url, handler: r.handler });
+  });
 
   /** The answer to a request whose key a live request holds now (its lock was not ours). */
   const live = async (reply: FastifyReply, scope: string, key: string, fingerprint: string): Promise<FastifyReply | 'free'> => {
@@ -336,27 +380,20 @@ export function idempotency(app: FastifyInstance, db: Db, locks: KeyLocks, log: 
     await locks.release(c.lock).catch((err) => log(err, 'idempotency: the key’s lock could not be given back'));
   };
 
-  // A callback hook: the rest of the request (its handler, its transactions) runs inside `current`, whose claim
-  // markCommits reads. Set after the body is parsed (the parser's stream events would lose the context).
-  app.addHook('preValidation', (req, reply, done) => {
-    check(req, reply).then(
-      (replayed) => {
-        if (replayed) return;
-        const c = req.idempotencyClaim;
-        if (!c) return done();
-        // Closed with no answer through onSend (its client went away first): the key is released and its lock given
-        // back. Should the handler still run, its commit mark then finds no claim of its own and rolls it back.
-        reply.raw.once('close', () => {
-          if (c.settled) return;
-          c.settled = true;
-          release(db, c)
-            .catch((err) => log(err, 'idempotency: the key could not be released'))
-            .finally(() => unlock(c));
-        });
-        asClaim(c, () => done());
-      },
-      (err: Error) => done(err),
-    );
+  app.addHook('preValidation', async (req, reply) => {
+    const replayed = await check(req, reply);
+    if (replayed) return replayed;
+    const c = req.idempotencyClaim;
+    if (!c) return;
+    // Closed with no answer through onSend (its client went away first): the key is released and its lock given
+    // back. Should the handler still run, its claim step then finds no claim of its own and rolls its write back.
+    reply.raw.once('close', () => {
+      if (c.settled) return;
+      c.settled = true;
+      release(db, c)
+        .catch((err) => log(err, 'idempotency: the key could not be released'))
+        .finally(() => unlock(c));
+    });
   });
 
   app.addHook('onSend', async (req, reply, payload) => {

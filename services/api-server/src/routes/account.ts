@@ -27,12 +27,13 @@ import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.j
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
 import { issuePow, powSettings, verifyPow } from '../lib/pow.js';
 import { configValue } from '../lib/config.js';
-import { BizError } from '../lib/errors.js';
+import { BizError, HttpError } from '../lib/errors.js';
 import { countHit, hit, overLimit, peekHits } from '../lib/ratelimit.js';
 import { consumeSmsCode, SMS_FAIL_MSG } from '../lib/sms.js';
 import { saveUploadedImage } from '../lib/upload.js';
 import { phone, PHONE_RE, queryAndBody, smsCode } from '../lib/validate.js';
 import type { GetInfoResponse, LoginMethod, PowResponse, RouterVo } from '@site/contract';
+import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 /** A user whose password is initial may still load the shell and change it (lib/auth.ts requireUser). */
@@ -245,8 +246,13 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
       if (other && other.id !== u.userId) throw new BizError('修改用户失败，手机号码已存在');
     }
     try {
-      await db.update(t.sysUser).set(patch).where(eq(t.sysUser.userId, u.userId));
-    } catch {
+      await db.transaction(async (tx) => {
+        await claimKey(tx, req);
+        await tx.update(t.sysUser).set(patch).where(eq(t.sysUser.userId, u.userId));
+      });
+    } catch (err) {
+      // The claim step's 409 (another request holds the key now) is that answer, not a taken number.
+      if (err instanceof HttpError) throw err;
       throw new BizError('修改用户失败，手机号码已存在');
     }
     return { code: 200, msg: OK };
@@ -266,6 +272,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
       if (b.newPassword === b.oldPassword) throw new BizError('新密码不能与旧密码相同');
       const hash = await hashPassword(b.newPassword);
       await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         await tx.update(t.sysUser).set({ password: hash, passwordInitial: false }).where(eq(t.sysUser.userId, u.userId));
         await revokeAllTokens(tx, u.userId, u.token);
         // 操作日志 (issue 27.4): the person's own change, never the password.
@@ -286,7 +293,10 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
   app.post('/system/user/profile/avatar', async (req) => {
     const u = await requireUser(db, req);
     const saved = await saveUploadedImage(ctx, req, u.userId, 'avatar');
-    await db.update(t.sysUser).set({ avatar: saved.url }).where(eq(t.sysUser.userId, u.userId));
+    await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      await tx.update(t.sysUser).set({ avatar: saved.url }).where(eq(t.sysUser.userId, u.userId));
+    });
     return { code: 200, msg: OK, imgUrl: saved.url };
   });
 }

@@ -42,6 +42,7 @@ import {
 } from './articles.js';
 import { loadChannels } from './content.js';
 import { indexArticles } from '../lib/search.js';
+import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 const SAME_VERSION_MSG = '已是当前版本';
@@ -153,6 +154,7 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
       await checkChannel(ctx, target.channelId);
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const before = await lockFresh(tx, req.params.id, req.body.version);
         if (req.params.version === before.version) throw new HttpError(400, SAME_VERSION_MSG);
         const set = contentColumns(target, u.userName);
@@ -204,6 +206,7 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
       const channels = new Set((await loadChannels(ctx)).map((c) => c.id));
       const names = await channelNames(ctx);
       await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const recycled = await takeRecycled(tx, req.params.ids);
         const gone = recycled.find((r) => !channels.has(r.channelId));
         if (gone) throw new HttpError(400, `《${gone.title}》${RECYCLE_CHANNEL_GONE_MSG}`);
@@ -235,6 +238,7 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
     async (req) => {
       const u = caller(req);
       await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const recycled = await takeRecycled(tx, req.params.ids);
         const ids = recycled.map((r) => r.articleId);
         await tx.delete(t.articleVersion).where(inArray(t.articleVersion.articleId, ids));

@@ -42,6 +42,7 @@ import { saveUpload, type UploadRule } from '../lib/upload.js';
 import { idList, intId, linkField, pageParams } from '../lib/validate.js';
 import { containing, dayParam, withinDays } from '../lib/filters.js';
 import { loadChannels } from './content.js';
+import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 
@@ -426,6 +427,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       // A writer's save for publication is a submission (待审核): 记录 says 提交审核.
       const action = req.body.status === pending ? 'submit' : 'add';
       const data = await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const [row] = await tx
           .insert(t.article)
           .values({ ...columns(req.body, u.userName), createdBy: u.userName })
@@ -461,6 +463,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       await checkChannel(ctx, req.body.channelId);
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const before = await lockFresh(tx, req.params.id, req.body.version);
         if (status === returned && before.status !== returned) throw new HttpError(400, '退回请使用“退回”并填写退回意见', 'status');
         if (!canPublish(u) && needsPublishRight(before.status, status)) throw new HttpError(409, STALE_WRITE_MSG);
@@ -489,6 +492,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
       if (current && current.version === version) await guardPublish(db, req, current, status);
       const names = await channelNames(ctx);
       const data = await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const before = await lockFresh(tx, req.params.id, version);
         if (!canPublish(u) && needsPublishRight(before.status, status)) throw new HttpError(409, STALE_WRITE_MSG);
         if (status === returned && before.status !== pending) throw new HttpError(400, '只能退回待审核的文章');
@@ -550,6 +554,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
         .where(inArray(t.article.id, req.params.ids));
       for (const a of listed) if (a.status === published) await guardPublish(db, req, a, offline, DELETE_PUBLISHED);
       await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         await unindexArticles(tx, req.params.ids);
         const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
         if (!canPublish(u) && rows.some((r) => r.status === published)) throw new HttpError(403, `您没有发布权限，不能${DELETE_PUBLISHED}`);

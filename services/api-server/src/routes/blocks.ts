@@ -19,6 +19,7 @@ import { caller, needPermi } from '../lib/auth.js';
 import { badRequest, notFound, staleWrite } from '../lib/errors.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { idList, intId, linkField } from '../lib/validate.js';
+import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 type ItemRow = typeof t.blockItem.$inferSelect;
@@ -103,6 +104,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
     const u = caller(req);
     const b = req.body;
     const id = await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [{ m }] = await tx
         .select({ m: sql<number>`coalesce(max(${t.blockItem.sort}), 0)::int` })
         .from(t.blockItem)
@@ -133,6 +135,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
     const u = caller(req);
     const { version: read, ...patch } = req.body;
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [before] = await tx.select().from(t.blockItem).where(eq(t.blockItem.id, req.params.id)).for('update');
       if (!before) throw notFound('区块内容不存在');
       if (before.version !== read) throw staleWrite();
@@ -162,6 +165,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
     async (req) => {
       const u = caller(req);
       await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const rows = await tx.delete(t.blockItem).where(inArray(t.blockItem.id, req.params.ids)).returning();
         if (!rows.length) throw notFound('区块内容不存在');
         await recordAudit(tx, req, u, {
@@ -185,6 +189,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
       const u = caller(req);
       const { ids } = req.body;
       await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const items = await tx
           .select()
           .from(t.blockItem)

@@ -15,6 +15,7 @@ import { powSettings, verifyPow } from '../lib/pow.js';
 import { consumeSmsCode, issueSmsCode, SMS_FAIL_MSG, SMS_PURPOSES } from '../lib/sms.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, phone, queryAndBody, smsCode } from '../lib/validate.js';
+import { claimKey } from '../lib/idempotency.js';
 
 /** The fields come in the query string (a field in both wins from there); a form or JSON body is accepted too. */
 const input = queryAndBody('query');
@@ -127,6 +128,7 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
     let userId: number;
     try {
       userId = await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const [c] = await tx
           .insert(t.customer)
           // The form asks for the person's 姓名: that is the contact; the company is not known yet (issue 27.9).
@@ -163,11 +165,12 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
     await consumeSmsCode(db, q.phone, q.code, 'reset');
     const [u] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone));
     if (!u) throw new BizError(SMS_FAIL_MSG);
-    await db
-      .update(t.sysUser)
-      .set({ password: await hashPassword(q.password), passwordInitial: false })
-      .where(eq(t.sysUser.userId, u.id));
-    await revokeAllTokens(db, u.id);
+    const hash = await hashPassword(q.password);
+    await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      await tx.update(t.sysUser).set({ password: hash, passwordInitial: false }).where(eq(t.sysUser.userId, u.id));
+      await revokeAllTokens(tx, u.id);
+    });
     return { code: 200, msg: '密码重置成功' };
   });
 

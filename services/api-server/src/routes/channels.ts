@@ -18,6 +18,7 @@ import { caller, needPermi, requirePermi } from '../lib/auth.js';
 import { badRequest, BizError, notFound, staleWrite } from '../lib/errors.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { intId, isSiteOrWebUrl, linkField } from '../lib/validate.js';
+import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 type ChannelRow = typeof t.channel.$inferSelect;
@@ -203,6 +204,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
   app.post('/system/channel', { onRequest: needPermi(db, 'content:channel:add'), schema: { body: addBody } }, async (req) => {
     const b = req.body;
     const id = await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       await checkParent(tx, b.parentId);
       await checkAlias(tx, b.alias);
       const [row] = await tx
@@ -233,6 +235,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
     const u = caller(req);
     const { parentId, ids } = req.body;
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const siblings = await tx.select().from(t.channel).where(siblingsOf(parentId)).orderBy(asc(t.channel.sort), asc(t.channel.id)).for('update');
       const known = new Set(siblings.map((s) => s.id));
       if (new Set(ids).size !== ids.length || ids.length !== siblings.length || !ids.every((id) => known.has(id)))
@@ -262,6 +265,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
   app.put('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:edit'), schema: { params: idParams, body: editBody } }, async (req) => {
     const { version: read, ...patch } = req.body;
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [before] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!before) throw notFound('栏目不存在');
       if (before.version !== read) throw staleWrite();
@@ -281,6 +285,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
 
   app.delete('/system/channel/:id', { onRequest: needPermi(db, 'content:channel:delete'), schema: { params: idParams } }, async (req) => {
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [row] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
       if (!row) throw notFound('栏目不存在');
       const [child] = await tx.select({ id: t.channel.id }).from(t.channel).where(eq(t.channel.parentId, row.id)).limit(1);

@@ -18,6 +18,7 @@ import { blockItemFields } from '../lib/block-items.js';
 import { bestPartial, corrections, excerptOf, findArticles, matchRanges, normalizeText, queryTerms } from '../lib/search.js';
 import { issueVisitField, recordVisitField } from './field.js';
 import type { Article, ArticleDetail, ArticleSearchPage, ArticleWithText, BlockItem, Channel, SpringPage } from '@site/contract';
+import { claimKey } from '../lib/idempotency.js';
 
 type ChannelRow = typeof t.channel.$inferSelect;
 
@@ -525,15 +526,18 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
     const token = bearer(req);
     const author = token ? await loadUserByToken(db, token) : null;
     const [account] = author ? await db.select({ phone: t.sysUser.phonenumber }).from(t.sysUser).where(eq(t.sysUser.userId, author.userId)) : [];
-    await db.insert(t.messageBoard).values({
-      userId: author?.userId ?? null,
-      title: b.title,
-      text: b.text,
-      nickname: b.nickname,
-      contact: b.contact ?? null,
-      phone: author ? account?.phone || null : (b.phone ?? null),
-      email: b.email ?? null,
-      ip: req.ip.slice(0, 64),
+    await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      await tx.insert(t.messageBoard).values({
+        userId: author?.userId ?? null,
+        title: b.title,
+        text: b.text,
+        nickname: b.nickname,
+        contact: b.contact ?? null,
+        phone: author ? account?.phone || null : (b.phone ?? null),
+        email: b.email ?? null,
+        ip: req.ip.slice(0, 64),
+      });
     });
     return { code: 200, msg: '留言成功' };
   });

@@ -31,6 +31,7 @@ import { accountFields, guardAccountAct, holdsNoRole, likePattern, refuse, statu
 import { formatDateTime } from '../lib/text.js';
 import { intId, pageParams } from '../lib/validate.js';
 import { channelWithDescendants, loadChannels } from './content.js';
+import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 const listQuery = pageParams.extend({
@@ -247,6 +248,7 @@ export default async function customerRoutes(fastify: FastifyInstance, ctx: AppC
     await guardAccountAct(db, req, u, before, status === '0' ? 'enable' : 'disable');
     const action = statusAction(u, 'system:customer', status);
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       await tx.update(t.sysUser).set({ status }).where(eq(t.sysUser.userId, before.userId));
       if (status === '1') await revokeAllTokens(tx, before.userId);
       await recordAudit(tx, req, u, {
@@ -323,6 +325,7 @@ export default async function customerRoutes(fastify: FastifyInstance, ctx: AppC
         return { articleId: a.id, title: a.title, version: p.version };
       });
       const after = await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         let customerId: number | null = null;
         if (b.customerId) {
           const [c] = await tx.select({ id: t.customer.id, name: t.customer.name }).from(t.customer).where(eq(t.customer.id, b.customerId));

@@ -35,6 +35,7 @@ import { pageOf } from '../lib/paging.js';
 import { hit } from '../lib/ratelimit.js';
 import { fitSms } from '../lib/sms.js';
 import { configValue } from '../lib/config.js';
+import { claimKey } from '../lib/idempotency.js';
 
 export function toMessage(m: typeof t.messageBoard.$inferSelect): MessageBoardEntry {
   return {
@@ -167,18 +168,21 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
       .select({ nickName: t.sysUser.nickName, phone: t.sysUser.phonenumber, email: t.sysUser.email })
       .from(t.sysUser)
       .where(eq(t.sysUser.userId, u.userId));
-    const [row] = await db
-      .insert(t.messageBoard)
-      .values({
-        userId: u.userId,
-        title: req.body.title,
-        text: req.body.text,
-        nickname: (me?.nickName || u.userName).slice(0, 50),
-        phone: me?.phone || null,
-        email: me?.email || null,
-        ip: req.ip.slice(0, 64),
-      })
-      .returning();
+    const [row] = await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      return tx
+        .insert(t.messageBoard)
+        .values({
+          userId: u.userId,
+          title: req.body.title,
+          text: req.body.text,
+          nickname: (me?.nickName || u.userName).slice(0, 50),
+          phone: me?.phone || null,
+          email: me?.email || null,
+          ip: req.ip.slice(0, 64),
+        })
+        .returning();
+    });
     return { code: 200, msg: '留言成功', data: toMessage(row) };
   });
 
@@ -207,6 +211,7 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const u = caller(req);
       const saved = await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const [before] = await tx.select().from(t.messageBoard).where(eq(t.messageBoard.id, req.params.id)).for('update');
         if (!before) throw notFound('留言不存在');
         const reply = req.body.reply === undefined ? before.reply : req.body.reply || null;
@@ -243,6 +248,7 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
     async (req) => {
       const u = caller(req);
       await db.transaction(async (tx) => {
+        await claimKey(tx, req);
         const gone = await tx.delete(t.messageBoard).where(inArray(t.messageBoard.id, req.params.ids)).returning();
         if (!gone.length) return;
         await recordAudit(tx, req, u, {

@@ -20,6 +20,7 @@ import { formatDateTime } from '../lib/text.js';
 import { sendCsv } from '../lib/csv.js';
 import { idList, intId, pageParams } from '../lib/validate.js';
 import { containing } from '../lib/filters.js';
+import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 
@@ -156,6 +157,7 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
   app.post('/system/notice', { onRequest: needPermi(db, 'system:notice:add'), schema: { body: noticeBody } }, async (req) => {
     const u = caller(req);
     const noticeId = await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [row] = await tx
         .insert(t.sysNotice)
         .values({ ...req.body, createBy: u.userName })
@@ -170,6 +172,7 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
   app.put('/system/notice/:noticeId', { onRequest: needPermi(db, 'system:notice:edit'), schema: editSchema }, async (req) => {
     const u = caller(req);
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [before] = await tx.select().from(t.sysNotice).where(eq(t.sysNotice.noticeId, req.params.noticeId)).for('update');
       if (!before) throw notFound('公告不存在');
       const [after] = await tx.update(t.sysNotice).set(req.body).where(eq(t.sysNotice.noticeId, before.noticeId)).returning();
@@ -217,6 +220,7 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
   app.delete('/system/notice/:noticeIds', { onRequest: needPermi(db, 'system:notice:delete'), schema: deleteSchema }, async (req) => {
     const u = caller(req);
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const gone = await tx.delete(t.sysNotice).where(inArray(t.sysNotice.noticeId, req.params.noticeIds)).returning();
       if (!gone.length) return;
       await recordAudit(tx, req, u, {

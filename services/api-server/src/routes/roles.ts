@@ -18,6 +18,7 @@ import { guardRoleRights, likePattern } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { pageParams } from '../lib/validate.js';
 import { pageOf } from '../lib/paging.js';
+import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 /** The form of a permission string; a newly granted one must also use the page's `list` or a spec action name. */
@@ -169,6 +170,7 @@ export default async function roleRoutes(fastify: FastifyInstance, ctx: AppConte
     const n = await normalise(db, b.menuIds, b.perms);
     await guardRoleRights(db, req, u, b, [], n.perms);
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       await tx
         .insert(t.sysRole)
         .values({ roleKey: b.roleKey, roleName: b.roleName, perms: n.perms, remark: b.remark ?? '', roleSort: b.roleSort ?? 0 });
@@ -195,6 +197,7 @@ export default async function roleRoutes(fastify: FastifyInstance, ctx: AppConte
     const n = before.builtIn ? null : await normalise(db, b.menuIds, b.perms, before.perms);
     if (n) await guardRoleRights(db, req, u, before, before.perms, n.perms);
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [row] = await tx
         .update(t.sysRole)
         .set({
@@ -226,6 +229,7 @@ export default async function roleRoutes(fastify: FastifyInstance, ctx: AppConte
     if (held) throw new HttpError(400, `角色“${held.roleName}”已分配给${held.userCount}个用户，不能删除`);
     if (!gone.length) return { code: 200, msg: OK };
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       await tx.delete(t.sysRoleMenu).where(inArray(t.sysRoleMenu.roleKey, keys));
       // Assigned in the meantime: the foreign key of sys_user_role refuses and the whole delete is undone.
       await tx.delete(t.sysRole).where(inArray(t.sysRole.roleKey, keys));

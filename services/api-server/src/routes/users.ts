@@ -32,6 +32,7 @@ import {
 import { formatDateTime } from '../lib/text.js';
 import { intId, newPassword, pageParams, PHONE_RE } from '../lib/validate.js';
 import { pageOf } from '../lib/paging.js';
+import { claimKey, type ClaimStep } from '../lib/idempotency.js';
 
 const OK = '操作成功';
 
@@ -183,6 +184,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     const password = b.password ?? randomPassword();
     const hash = await hashPassword(password);
     const userId = await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [row] = await tx
         .insert(t.sysUser)
         .values({
@@ -231,6 +233,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     }
     await checkUnique(db, { phonenumber: b.phonenumber }, id);
     await db.transaction(async (tx) => {
+      await claimKey(tx, req);
       const [row] = await tx
         .update(t.sysUser)
         .set({
@@ -260,7 +263,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     if (status === '1' && id === u.userId) throw new HttpError(400, '不能停用当前登录的账号', 'status');
     const before = await staffUser(db, id);
     if (!before) throw notFound('用户不存在');
-    await setStatus(db, req, u, before, status);
+    await setStatus(db, req, (tx) => claimKey(tx, req), u, before, status);
     return { code: 200, msg: OK };
   });
 
@@ -268,7 +271,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
    * Sets a password (given, or a random one answered once), marked initial; the user's sessions end. The RuoYi
    * call (`customers`) also resets a customer's password, as it always did.
    */
-  async function resetPassword(req: FastifyRequest, userId: number, given: string | undefined, customers = false) {
+  async function resetPassword(req: FastifyRequest, claim: ClaimStep, userId: number, given: string | undefined, customers = false) {
     const u = caller(req);
     const staff = await staffUser(db, userId);
     const [plain] = staff || !customers ? [] : await db.select().from(t.sysUser).where(userWhere(userId, false));
@@ -278,6 +281,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     const password = given ?? randomPassword();
     const hash = await hashPassword(password);
     await db.transaction(async (tx) => {
+      await claim(tx);
       const [row] = await tx
         .update(t.sysUser)
         .set({ password: hash, passwordInitial: true, version: sql`${t.sysUser.version} + 1` })
@@ -300,7 +304,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     '/system/user/:userId/resetPwd',
     { onRequest: needPermi(db, 'system:user:edit'), schema: { params: idParams, body: z.object({ password: newPassword.optional() }) } },
     async (req) => {
-      const password = await resetPassword(req, req.params.userId, req.body.password);
+      const password = await resetPassword(req, (tx) => claimKey(tx, req), req.params.userId, req.body.password);
       return { code: 200, msg: OK, data: { userId: req.params.userId, password } };
     },
   );
@@ -310,12 +314,12 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     '/system/user/resetPwd',
     { onRequest: needPermi(db, 'system:user:edit'), schema: { body: z.object({ userId: intId, password: newPassword }) } },
     async (req) => {
-      await resetPassword(req, req.body.userId, req.body.password, true);
+      await resetPassword(req, (tx) => claimKey(tx, req), req.body.userId, req.body.password, true);
       return { code: 200, msg: OK };
     },
   );
 
-  async function setStatus(database: Db, req: FastifyRequest, u: CurrentUser, before: StaffUser, status: '0' | '1') {
+  async function setStatus(database: Db, req: FastifyRequest, claim: ClaimStep, u: CurrentUser, before: StaffUser, status: '0' | '1') {
     const action = statusAction(u, 'system:user', status);
     await guardAccountAct(database, req, u, before, action);
     guardAdminRole(u, before);
@@ -323,6 +327,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
       throw new HttpError(400, '至少保留一个启用的超级管理员', 'status');
     }
     await database.transaction(async (tx) => {
+      await claim(tx);
       const [row] = await tx
         .update(t.sysUser)
         .set({ status, version: sql`${t.sysUser.version} + 1` })

@@ -1,16 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { parsePage, usePageParam } from './usePageParam';
-
-describe('parsePage', () => {
-  it('reads a positive page number', () => {
-    expect(parsePage('3')).toBe(3);
-    expect(parsePage('12')).toBe(12);
-  });
-  it('falls back to page 1 for anything missing or malformed', () => {
-    for (const bad of [null, undefined, '', '0', '-2', 'x', '1.5', '1e3', ' 3', '12abc', '1234567']) expect(parsePage(bad)).toBe(1);
-  });
-});
+import { usePageParam } from './usePageParam';
 
 /** Shows what a list page gets from the hook, plus the router's location. */
 function Probe() {

@@ -1,10 +1,5 @@
 import { useHref, useLocation, useSearchParams } from 'react-router-dom';
-
-/** `?page=` as a 1-based page number: up to six digits, anything else (missing, 0, junk) is page 1. */
-export function parsePage(raw: string | null | undefined): number {
-  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return n > 0 ? n : 1;
-}
+import { useRouteSearch } from '../render/search';
 
 /**
  * The list page kept in the URL (`?page=`, omitted for page 1) so every page of `<PageLinks>` is a real link
@@ -15,7 +10,8 @@ export function usePageParam() {
   const [params, setParams] = useSearchParams();
   // useHref adds the router's basename: a plain <a href> must carry it.
   const path = useHref(useLocation().pathname);
-  const page = parsePage(params.get('page'));
+  // As the route declares it: a page whose route takes no `?page=` is always on page 1.
+  const { page } = useRouteSearch();
   const queryFor = (next: number) => {
     const q = new URLSearchParams(params);
     if (next > 1) q.set('page', String(next));

@@ -4,6 +4,7 @@
  * into the rendered file's tags, and into `document.title` and the description in the browser.
  */
 import type { ArticleDetail } from '@site/contract';
+import { searchOfUrl } from '@site/contract/routes';
 import type { RouteLoaderArgs } from './loader';
 import { articleQuery } from '../data/queries';
 
@@ -50,12 +51,6 @@ export function articleSummary(article: Pick<ArticleDetail, 'description' | 'tex
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
-const idOf = (url: URL) => {
-  const raw = url.searchParams.get('id');
-  const id = raw !== null && /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : null;
-  return id !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
-};
-
 /**
  * A page of the article `?id=` (its loader loads `articleQuery`): titled by the article's SEO title or its title
  * (issue 27.5), described by its summary, with its Article JSON-LD. The page's own title and description stand while
@@ -63,7 +58,7 @@ const idOf = (url: URL) => {
  */
 export function articleHead(page: PageHead): RouteHead {
   return ({ url, queryClient, notFound }) => {
-    const id = idOf(url);
+    const { id } = searchOfUrl(url);
     const article = notFound || id === null ? undefined : queryClient.getQueryData<ArticleDetail>(articleQuery(id).queryKey);
     if (!article || typeof article !== 'object' || !('id' in article)) return page;
     const headline = article.seoTitle?.trim() || article.title;

@@ -13,6 +13,9 @@ import { RenderQueryClient, type RenderSettings } from './settings';
 export type { DehydratedState };
 export { RenderQueryClient, renderSettingsOf, callOptions, type RenderRun, type RenderSettings } from './settings';
 export type { RouteLoader, RouteLoaderArgs } from './loader';
+export { useRouteSearch } from './search';
+export { usePageParam } from '../hooks/usePageParam';
+export { routeSearch, searchOfUrl, type RouteSearch } from '@site/contract/routes';
 export { articleHead, articleSummary, staticHead, type PageHead, type PageJsonLd, type RouteHead, type RouteHeadArgs } from './head';
 
 /** An answer is fresh for a minute of a visit: a page visited again within it shows what it showed, then asks again. */

@@ -79,11 +79,11 @@ async function precompressTree(root) {
 
 module.exports = { precompressTree, isCompressedSibling, COMPRESSIBLE, MIN_BYTES };
 
-/** `node services/origin-server/src/precompress.cjs <folder> ...`: the host build for nginx (docs/deploy.md). */
+/** `node shared/releases/src/precompress.cjs <folder> ...`: the host build for nginx (docs/deploy.md). */
 if (require.main === module) {
   const folders = process.argv.slice(2);
   if (!folders.length) {
-    console.error('usage: node services/origin-server/src/precompress.cjs <folder> ... (e.g. host/dist)');
+    console.error('usage: node shared/releases/src/precompress.cjs <folder> ... (e.g. host/dist)');
     process.exit(2);
   }
   (async () => {

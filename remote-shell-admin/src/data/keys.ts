@@ -1,7 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
 
 /**
- * Every query key of the admin shell, in one place (DESIGN.md 5d). All start with `admin`, so they never meet the
+ * Every query key of the admin shell, in one place, so a write can name what it makes stale without spelling keys
+ * again (remote-shell-admin/README.md, Data layer). All start with `admin`, so they never meet the
  * public pages' keys in the page's one query cache, and `keys.all` removes a signed-out user's data at once. Each
  * resource has a root (`all`) under which its lists, details and dictionaries sit: invalidating the root reaches
  * every one of them, in every open tab.

@@ -2,7 +2,7 @@ import type { ObjectStorage } from '@site/object-storage';
 import { sql } from 'drizzle-orm';
 import { rows, type Database, type Db } from './db/index.js';
 import type { RateLimits } from './lib/ratelimit.js';
-import type { ChangeSignal } from './lib/render-outbox.js';
+import type { ChangeSignal } from './lib/change-signal.js';
 import type { SmsSender } from './lib/sms.js';
 import type { VisitWriter } from './lib/visits.js';
 import type { WxProvider } from './lib/wx.js';
@@ -49,7 +49,7 @@ export interface AppContext {
   /** Visit records, each committed before its request is answered (group commit, lib/visits.ts). */
   visits: VisitWriter;
   cache: Cache;
-  /** Wakes the render feed's long polls when an outbox row commits (lib/render-outbox.ts). */
+  /** Wakes the render feed's long polls when an outbox row commits (lib/change-signal.ts). */
   renderSignal: ChangeSignal;
 }
 

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { VISIT_PRIVATE_PATHS } from '@site/contract';
 import { VISIT_PAGE_PATHS } from '@site/contract/routes';
 import { rows, type Db } from '../src/db/index.js';
-import type { DayRange, DayRow, PageKey, VisitFigures } from '../src/routes/visits.js';
+import type { DayRange, DayRow, PageKey, VisitFigures } from '../src/lib/visit-range.js';
 
 const DAY_MS = 86_400_000;
 const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);

@@ -12,6 +12,16 @@ const BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300];
  */
 const PUBLISH_BUCKETS = [0.25, 0.5, 1, 2, 3, 5, 10, 30, 60, 120, 300, 600];
 
+/** A histogram in the Prometheus text format: its cumulative buckets (`counts`, one per bound), +Inf, sum and count. */
+const histogram = (name: string, help: string, bounds: number[], counts: number[], count: number, sum: number): string[] => [
+  `# HELP ${name} ${help}`,
+  `# TYPE ${name} histogram`,
+  ...bounds.map((le, i) => `${name}_bucket{le="${le}"} ${counts[i]}`),
+  `${name}_bucket{le="+Inf"} ${count}`,
+  `${name}_sum ${sum}`,
+  `${name}_count ${count}`,
+];
+
 export class RenderMetrics {
   private runs = { ok: 0, failed: 0 };
   private readonly counts = BUCKETS.map(() => 0);
@@ -63,18 +73,22 @@ export class RenderMetrics {
       '# TYPE render_runs_total counter',
       `render_runs_total{result="ok"} ${this.runs.ok}`,
       `render_runs_total{result="failed"} ${this.runs.failed}`,
-      '# HELP render_run_duration_seconds How long a render run took (rendering and publishing).',
-      '# TYPE render_run_duration_seconds histogram',
-      ...BUCKETS.map((le, i) => `render_run_duration_seconds_bucket{le="${le}"} ${this.counts[i]}`),
-      `render_run_duration_seconds_bucket{le="+Inf"} ${this.count}`,
-      `render_run_duration_seconds_sum ${this.sum}`,
-      `render_run_duration_seconds_count ${this.count}`,
-      '# HELP render_write_to_publish_seconds From a content change in the render outbox (its row created) to its pages published.',
-      '# TYPE render_write_to_publish_seconds histogram',
-      ...PUBLISH_BUCKETS.map((le, i) => `render_write_to_publish_seconds_bucket{le="${le}"} ${this.publishCounts[i]}`),
-      `render_write_to_publish_seconds_bucket{le="+Inf"} ${this.publishCount}`,
-      `render_write_to_publish_seconds_sum ${this.publishSum}`,
-      `render_write_to_publish_seconds_count ${this.publishCount}`,
+      ...histogram(
+        'render_run_duration_seconds',
+        'How long a render run took (rendering and publishing).',
+        BUCKETS,
+        this.counts,
+        this.count,
+        this.sum,
+      ),
+      ...histogram(
+        'render_write_to_publish_seconds',
+        'From a content change in the render outbox (its row created) to its pages published.',
+        PUBLISH_BUCKETS,
+        this.publishCounts,
+        this.publishCount,
+        this.publishSum,
+      ),
       '# HELP render_pages_last_run Pages the last successful run rendered.',
       '# TYPE render_pages_last_run gauge',
       `render_pages_last_run ${this.pages}`,

@@ -5,18 +5,13 @@ import { DateTimeInput } from '../../components/DateInputs';
 import { addArticle, updateArticle } from '@site/api-client';
 import { articleQuery } from '../../data/queries';
 import { ARTICLE_SEO_MAX, ARTICLE_STATUS, CHANNEL_IDS, type AdminArticleDetail } from '@site/contract';
-import { emptyArticle, statusOptions, toArticleForm, toFormValues, type ArticleFormValues } from './article-form';
+import { emptyArticle, statusOptions, toArticleForm, toFormValues, type ArticleFormValues, type ChannelOption } from './article-form';
 import { FormDialog } from '../../list-page';
 import { FileField } from '../../components/FileField';
 import { ImageField } from '../../components/ImageField';
 import { ArticlePreview } from './ArticlePreview';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
 import { MediaPicker } from '../../components/rich-text/MediaPicker';
-
-export interface ChannelOption {
-  value: number;
-  label: string;
-}
 
 /**
  * Create (id null) or edit an article in a drawer; the form keeps what was typed when the server refuses it.

@@ -13,9 +13,9 @@ import {
 import { articleReviewCountQuery, channelOptionsQuery, lists } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
 import { deleteSelected, labelOptions, ListPage, useListPage } from '../../list-page';
-import { ArticleEditor, type ChannelOption } from './ArticleEditor';
+import { ArticleEditor } from './ArticleEditor';
 import { ArticleHistory } from './ArticleHistory';
-import { STEP_DONE, statusSteps, type StatusStep } from './article-form';
+import { STEP_DONE, statusSteps, type ChannelOption, type StatusStep } from './article-form';
 import { ReturnDialog } from './ReturnDialog';
 import './article-history.css';
 

@@ -1,7 +1,6 @@
 import { Modal, Tag, Typography } from '@site/antd-kit';
 import { SafeHtml } from '@site/ui';
-import type { ArticleFormValues } from './article-form';
-import type { ChannelOption } from './ArticleEditor';
+import type { ArticleFormValues, ChannelOption } from './article-form';
 
 /** The article as a visitor will see it (title, meta line, cover, summary, body through the site's sanitiser). */
 export function ArticlePreview({

@@ -4,6 +4,12 @@ import { ARTICLE_STATUS, ARTICLE_STATUS_LABELS, type AdminArticle, type AdminArt
 /** What the edit form holds: the API form with the publish time as a dayjs value for the picker. */
 export type ArticleFormValues = Omit<ArticleForm, 'publishDate'> & { publishDate?: Dayjs | null };
 
+/** A channel as the editor's select and the preview's tag show it. */
+export interface ChannelOption {
+  value: number;
+  label: string;
+}
+
 export const emptyArticle = (channelId?: number): ArticleFormValues => ({
   channelId: channelId as number,
   title: '',

@@ -82,26 +82,24 @@ export function createMetrics(database: Database, timeoutMs: number, defaults = 
       .then(([r]) => ({ depth: Number(r?.depth ?? 0), age: Math.max(0, Number(r?.age ?? 0)) }))
       .catch(() => null)
       .finally(() => setTimeout(() => (outbox = null), 0)));
-  new Gauge({
-    name: 'render_outbox_depth',
-    help: 'Content changes not yet acknowledged by the page renderer (rows of render_outbox; absent when the database does not answer)',
-    registers: [registry],
-    async collect() {
-      const o = await readOutbox();
-      this.reset();
-      if (o) this.set(o.depth);
-    },
-  });
-  new Gauge({
-    name: 'render_outbox_oldest_age_seconds',
-    help: 'Age of the oldest change the page renderer has not acknowledged (0 when none)',
-    registers: [registry],
-    async collect() {
-      const o = await readOutbox();
-      this.reset();
-      if (o) this.set(o.age);
-    },
-  });
+  // Both gauges read the outbox once a scrape; absent (reset) when the database does not answer.
+  const outboxGauge = (name: string, help: string, pick: (o: { depth: number; age: number }) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const o = await readOutbox();
+        this.reset();
+        if (o) this.set(pick(o));
+      },
+    });
+  outboxGauge(
+    'render_outbox_depth',
+    'Content changes not yet acknowledged by the page renderer (rows of render_outbox; absent when the database does not answer)',
+    (o) => o.depth,
+  );
+  outboxGauge('render_outbox_oldest_age_seconds', 'Age of the oldest change the page renderer has not acknowledged (0 when none)', (o) => o.age);
   return {
     registry,
     observe(method, route, status, seconds) {

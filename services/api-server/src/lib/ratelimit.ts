@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
 import { HttpError, tooMany } from './errors.js';
-import { SMS_HOURLY_CAP_DEFAULT, smsHourlyCap } from './config.js';
 
 /**
  * Fixed-window rate limit kept in the database (shared by every server instance).
@@ -72,6 +71,19 @@ export interface RateLimits {
   smsSite: { limit: number; windowMs: number };
 }
 
+/** A whole number from 1, else undefined (the default stands). */
+const wholeFromOne = (v: string | undefined): number | undefined => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+
+/**
+ * The site-wide cap on SMS codes sent per hour: env SMS_HOURLY_CAP, a whole number from 1; anything else
+ * (unset, 0, text) is the default. Reached, sendCode answers 429 with 短信验证码发送量已达本小时上限… and the server
+ * logs one alert line (routes/bus.ts).
+ */
+export const SMS_HOURLY_CAP_DEFAULT = 200;
+export function smsHourlyCap(env: NodeJS.ProcessEnv = process.env): number {
+  return wholeFromOne(env.SMS_HOURLY_CAP?.trim()) ?? SMS_HOURLY_CAP_DEFAULT;
+}
+
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { limit: 10, windowMs: 60_000 },
   smsPerPhone: { limit: 1, windowMs: 60_000 },
@@ -84,30 +96,29 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   smsSite: { limit: SMS_HOURLY_CAP_DEFAULT, windowMs: 3_600_000 },
 };
 
+/** Each limit's environment variable (a whole number from 1 sets the limit; anything else keeps the default). */
+const LIMIT_ENV: ReadonlyArray<[keyof RateLimits, string]> = [
+  ['login', 'RATE_LIMIT_LOGIN'],
+  ['smsPerPhone', 'RATE_LIMIT_SMS_PHONE'],
+  ['smsPerIp', 'RATE_LIMIT_SMS_IP'],
+  ['messageBoard', 'RATE_LIMIT_MESSAGE'],
+  ['account', 'RATE_LIMIT_ACCOUNT'],
+  ['upload', 'UPLOAD_LIMIT_PER_HOUR'],
+  ['visit', 'RATE_LIMIT_VISIT'],
+  ['loginFailures', 'RATE_LIMIT_LOGIN_FAILURES'],
+];
+
 /**
  * Limits from the environment: RATE_LIMIT_LOGIN (per minute), RATE_LIMIT_SMS_PHONE (per minute), RATE_LIMIT_SMS_IP
  * (per hour), RATE_LIMIT_MESSAGE (per 10 minutes), RATE_LIMIT_ACCOUNT (per 10 minutes), UPLOAD_LIMIT_PER_HOUR,
- * RATE_LIMIT_VISIT (per minute), RATE_LIMIT_LOGIN_FAILURES (per 10 minutes), SMS_HOURLY_CAP (lib/config.ts).
+ * RATE_LIMIT_VISIT (per minute), RATE_LIMIT_LOGIN_FAILURES (per 10 minutes), SMS_HOURLY_CAP (smsHourlyCap).
  */
 export function rateLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RateLimits> {
   const out: Partial<RateLimits> = {};
-  const num = (v: string | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
-  const login = num(env.RATE_LIMIT_LOGIN);
-  if (login) out.login = { ...DEFAULT_RATE_LIMITS.login, limit: login };
-  const smsPhone = num(env.RATE_LIMIT_SMS_PHONE);
-  if (smsPhone) out.smsPerPhone = { ...DEFAULT_RATE_LIMITS.smsPerPhone, limit: smsPhone };
-  const smsIp = num(env.RATE_LIMIT_SMS_IP);
-  if (smsIp) out.smsPerIp = { ...DEFAULT_RATE_LIMITS.smsPerIp, limit: smsIp };
-  const msg = num(env.RATE_LIMIT_MESSAGE);
-  if (msg) out.messageBoard = { ...DEFAULT_RATE_LIMITS.messageBoard, limit: msg };
-  const account = num(env.RATE_LIMIT_ACCOUNT);
-  if (account) out.account = { ...DEFAULT_RATE_LIMITS.account, limit: account };
-  const upload = num(env.UPLOAD_LIMIT_PER_HOUR);
-  if (upload) out.upload = { ...DEFAULT_RATE_LIMITS.upload, limit: upload };
-  const visit = num(env.RATE_LIMIT_VISIT);
-  if (visit) out.visit = { ...DEFAULT_RATE_LIMITS.visit, limit: visit };
-  const failures = num(env.RATE_LIMIT_LOGIN_FAILURES);
-  if (failures) out.loginFailures = { ...DEFAULT_RATE_LIMITS.loginFailures, limit: failures };
+  for (const [name, variable] of LIMIT_ENV) {
+    const limit = wholeFromOne(env[variable]);
+    if (limit) out[name] = { ...DEFAULT_RATE_LIMITS[name], limit };
+  }
   out.smsSite = { ...DEFAULT_RATE_LIMITS.smsSite, limit: smsHourlyCap(env) };
   return out;
 }

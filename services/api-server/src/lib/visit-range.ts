@@ -17,10 +17,43 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
-import type { DayRange, DayRow, PageKey, VisitFigures } from '../routes/visits.js';
 
-const DAY_MS = 86_400_000;
-const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+/** A range of whole days, as days since 1970-01-01 (UTC), both ends counted. */
+export type DayRange = { begin: number; end: number };
+
+/** A page as visits record it: its path and the article (`id`) or category it shows. */
+export interface PageKey {
+  path: string;
+  id: string | null;
+  category: string | null;
+}
+
+/** One day's figures (d; null: the whole range). */
+export interface DayRow {
+  d: string | null;
+  pv: number;
+  uv: number;
+  new_uv: number;
+  sessions: number;
+  exits: number;
+  exit_sum: number | null;
+  exit_sessions: number;
+}
+
+/** What the figures are made of, before the pages are named: see rollupFigures (routes/visits.ts). */
+export interface VisitFigures {
+  /** Per day (d) and for the whole range (d null). */
+  days: DayRow[];
+  pages: (PageKey & { pv: number; uv: number })[];
+  entries: (PageKey & { sessions: number })[];
+  /** The host of each session's source (null: none) and of its entry page, with the number of sessions. */
+  refs: { host: string | null; own: string | null; sessions: number }[];
+  ownHosts: Set<string | null>;
+}
+
+export const DAY_MS = 86_400_000;
+/** The `YYYY-MM-DD` of a day number (DayRange). */
+export const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 /** Kept ranges are dropped after a week unread-for-counting (ranges ending yesterday change key every day). */
 const KEEP = sql`interval '7 days'`;
 

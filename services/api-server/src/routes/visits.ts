@@ -30,13 +30,22 @@ import { rows, type Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { needPermi } from '../lib/auth.js';
 import { formatDate } from '../lib/text.js';
-import { dayFigures, keptFigures, warmKeptRanges } from '../lib/visit-range.js';
+import {
+  DAY_MS,
+  dayFigures,
+  dayString,
+  keptFigures,
+  warmKeptRanges,
+  type DayRange,
+  type DayRow,
+  type PageKey,
+  type VisitFigures,
+} from '../lib/visit-range.js';
 
 const OK = '操作成功';
 /** How many rows each ranking of the analytics page gives (the dashboard card: DASHBOARD_TOP). */
 const TOP = 50;
 const DASHBOARD_TOP = 10;
-const DAY_MS = 86_400_000;
 const tz = () => process.env.TZ || 'Asia/Shanghai';
 
 // ---- the date range
@@ -48,7 +57,6 @@ function dayNumber(s: string): number {
   const ms = Date.parse(`${s}T00:00:00Z`);
   return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== s ? NaN : ms / DAY_MS;
 }
-const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 const dateField = (label: string) =>
   z
@@ -70,7 +78,6 @@ export const visitRange = z.object({ beginDate: dateField('开始日期'), endDa
   }
   return { begin, end };
 });
-export type DayRange = { begin: number; end: number };
 
 // ---- pages and their titles
 
@@ -115,11 +122,6 @@ const OTHER_ROUTES: Record<string, string> = {
   '/admin': '管理后台',
 };
 
-export interface PageKey {
-  path: string;
-  id: string | null;
-  category: string | null;
-}
 const pageOf = (k: PageKey) => (k.id ? `${k.path}?id=${k.id}` : k.category ? `${k.path}?categoryId=${k.category}` : k.path);
 
 /** Names pages by their title: one query for the articles, one for the channels. */
@@ -153,28 +155,6 @@ async function pageTitles(db: Db, keys: PageKey[]): Promise<(k: PageKey) => stri
 }
 
 // ---- the figures
-
-export interface DayRow {
-  d: string | null;
-  pv: number;
-  uv: number;
-  new_uv: number;
-  sessions: number;
-  exits: number;
-  exit_sum: number | null;
-  exit_sessions: number;
-}
-
-/** What the figures are made of, before the pages are named: see rollupFigures. */
-export interface VisitFigures {
-  /** Per day (d) and for the whole range (d null). */
-  days: DayRow[];
-  pages: (PageKey & { pv: number; uv: number })[];
-  entries: (PageKey & { sessions: number })[];
-  /** The host of each session's source (null: none) and of its entry page, with the number of sessions. */
-  refs: { host: string | null; own: string | null; sessions: number }[];
-  ownHosts: Set<string | null>;
-}
 
 /**
  * The figures of a range from the daily roll-ups (migration 025): a session's row per day, a page's row per

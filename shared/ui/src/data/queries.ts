@@ -42,30 +42,19 @@ export const channelsQuery = (params: ChannelQuery = {}): Query<Channel[]> => ({
   ...(params.isNav ? { staleTime: ONCE_PER_VISIT } : {}),
 });
 
-export const channelQuery = (id: number): Query<Channel> => ({
-  queryKey: ['channel', id],
-  queryFn: ({ client }) => getChannel(id, ...callOptions(client)),
-});
+/** The query of one call with one argument, keyed by the call's name and that argument. */
+const oneArgQuery =
+  <A, T>(name: string, call: (arg: A, ...options: ReturnType<typeof callOptions>) => Promise<T>) =>
+  (arg: A): Query<T> => ({
+    queryKey: [name, arg],
+    queryFn: ({ client }) => call(arg, ...callOptions(client)),
+  });
 
-export const blockItemsQuery = (blockId: number): Query<BlockItem[]> => ({
-  queryKey: ['block-items', blockId],
-  queryFn: ({ client }) => getBlockItems(blockId, ...callOptions(client)),
-});
-
-export const articleQuery = (id: number): Query<ArticleDetail> => ({
-  queryKey: ['article', id],
-  queryFn: ({ client }) => getArticle(id, ...callOptions(client)),
-});
-
-export const articlesQuery = (params: ArticleListQuery): Query<Article[]> => ({
-  queryKey: ['articles', params],
-  queryFn: ({ client }) => getArticles(params, ...callOptions(client)),
-});
-
-export const articlePageQuery = (params: Omit<ArticlePageQuery, 'withText'>): Query<ArticlePage> => ({
-  queryKey: ['article-page', params],
-  queryFn: ({ client }) => getArticlePage(params, ...callOptions(client)),
-});
+export const channelQuery = oneArgQuery<number, Channel>('channel', getChannel);
+export const blockItemsQuery = oneArgQuery<number, BlockItem[]>('block-items', getBlockItems);
+export const articleQuery = oneArgQuery<number, ArticleDetail>('article', getArticle);
+export const articlesQuery = oneArgQuery<ArticleListQuery, Article[]>('articles', getArticles);
+export const articlePageQuery = oneArgQuery<Omit<ArticlePageQuery, 'withText'>, ArticlePage>('article-page', getArticlePage);
 
 /** A page of articles with their HTML bodies (the FAQ: every answer of the page is in its HTML, issue 34.9). */
 export const articleTextPageQuery = (params: Omit<ArticlePageQuery, 'withText'>): Query<ArticleTextPage> => ({

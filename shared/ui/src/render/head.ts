@@ -5,7 +5,7 @@
  */
 import type { ArticleDetail } from '@site/contract';
 import { searchOfUrl } from '@site/contract/routes';
-import type { RouteLoaderArgs } from './route-data';
+import type { RouteLoaderArgs } from './loader';
 import { articleQuery } from '../data/queries';
 
 /** JSON-LD of the page's own subject; the host adds `@context`, absolute URLs, the publisher and `mainEntityOfPage`. */

@@ -12,18 +12,11 @@ import { RenderQueryClient, type RenderSettings } from './settings';
 
 export type { DehydratedState };
 export { RenderQueryClient, renderSettingsOf, callOptions, type RenderRun, type RenderSettings } from './settings';
+export type { RouteLoader, RouteLoaderArgs } from './loader';
 export { useRouteSearch } from './search';
 export { usePageParam } from '../hooks/usePageParam';
 export { routeSearch, searchOfUrl, type RouteSearch } from '@site/contract/routes';
 export { articleHead, articleSummary, staticHead, type PageHead, type PageJsonLd, type RouteHead, type RouteHeadArgs } from './head';
-
-export interface RouteLoaderArgs {
-  queryClient: QueryClient;
-  /** The page's URL (path and query, e.g. `?id=` of a detail page, `?page=` of a list). */
-  url: URL;
-}
-/** What a public page loads before it renders: `queryClient.prefetchQuery(...)` of each query it reads. */
-export type RouteLoader = (args: RouteLoaderArgs) => Promise<unknown>;
 
 /** An answer is fresh for a minute of a visit: a page visited again within it shows what it showed, then asks again. */
 const FRESH_MS = 60_000;

@@ -14,7 +14,8 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import { HttpError } from '../lib/errors.js';
 import { noteReleasedVersions, releasedVersionsSchema } from '../lib/field.js';
-import { ackChanges, pendingChanges, releaseLease, takeLease, type ChangeSignal } from '../lib/render-outbox.js';
+import type { ChangeSignal } from '../lib/change-signal.js';
+import { ackChanges, pendingChanges, releaseLease, takeLease } from '../lib/render-outbox.js';
 
 /** The longest a poll may be held, in seconds (below the usual 60 s idle timeouts of proxies and clients). */
 export const MAX_WAIT_S = 30;

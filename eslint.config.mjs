@@ -13,7 +13,7 @@ import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-// Package boundaries (issue 16.5). Each folder named in pnpm-workspace.yaml is one workspace package. A package reaches
+// Package boundaries. Each folder named in pnpm-workspace.yaml is one workspace package. A package reaches
 // another only by its name (`@site/x`, declared as a `workspace:*` dependency), never by a relative path: a path ties
 // the two folders' places together and hides the dependency from package.json, pnpm and the test selection. Which
 // packages each may name is decided below. A relative path's reach depends on the importing file's depth, which
@@ -57,7 +57,7 @@ const require = createRequire(import.meta.url);
 const PACKAGES = require('./scripts/lib/workspace.cjs').workspaceDirs(root);
 const { layers, noCycle } = require('./scripts/lib/lint-layers.cjs');
 
-// Layers inside each app (issue 38.3; rule `site/layers`, scripts/lib/lint-layers.cjs): the folders under src/, lowest
+// Layers inside each app (rule `site/layers`, scripts/lib/lint-layers.cjs): the folders under src/, lowest
 // first; a folder imports its own layer and those below; the files directly in src/ (entry, exposed shell) are above
 // all. A new folder must be given a layer here, or lint says so.
 const APP_LAYERS = {

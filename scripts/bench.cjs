@@ -46,7 +46,7 @@ const ROUTES = PUBLIC_ROUTES.map((r) => (r.search?.id === 'required' ? `${r.path
 const DETAIL_CHANNELS = { productDetail: 14, solutionDetail: 10, newsDetail: 12, videoDetail: 17 };
 const unchannelled = ROUTES.filter((r) => r.endsWith('?id=') && !(r.slice(1, -'?id='.length) in DETAIL_CHANNELS));
 if (unchannelled.length) throw new Error(`[bench] DETAIL_CHANNELS names no channel for ${unchannelled.join(', ')}`);
-/** The home page's targets of issue 25 (cold view; met / not met, never failing). */
+/** The home page's targets (cold view; met / not met, never failing). */
 const HOME_TARGETS = { requests: 25, jsCompressedKB: 200 };
 
 async function waitFor(url, ms = 90000) {
@@ -179,7 +179,7 @@ async function measureRenderer(report, ids, env) {
 }
 
 /**
- * Issue 36.9: the renderer at 10,000 articles (bench/render-scale.cjs): full renders with 1 and N workers, an
+ * The renderer at 10,000 articles (bench/render-scale.cjs): full renders with 1 and N workers, an
  * incremental one through the service; report.renderScale.
  */
 async function benchRenderScale(report) {
@@ -201,7 +201,7 @@ const routeUrls = (ids) => ROUTES.map((r) => (r.endsWith('id=') ? r + ids[r.spli
 
 /** The renderer's first run over the site, reported and printed; the page numbers are of rendered pages only after it. */
 async function firstRenderRun(label) {
-  // SITE_RENDER=0 measures the site without the renderer (every page rendered by the browser), as before issue 17.
+  // SITE_RENDER=0 measures the site without the renderer (every page rendered by the browser), as before pages were rendered ahead (docs/decisions/0001).
   const firstRun = RENDER_ON
     ? await render.waitRendererIdle(ports.renderer, { minRuns: 1, timeoutMs: 300000 })
     : { idle: false, waitedMs: 0, status: null };
@@ -237,7 +237,7 @@ async function startSite(production) {
         NODE_ENV: 'test',
         SITE_DEV_ENDPOINTS: '1',
         SITE_TEST_ACCOUNTS: '1',
-        // The bench's visit records come from loopback: counted, so the stored records can be compared (issue 34.9).
+        // The bench's visit records come from loopback: counted, so the stored records can be compared.
         SITE_VISIT_COUNT_LOCAL: '1',
         // The renderer's periodic full run (every 10 minutes by default) would land inside the renderer's numbers.
         RENDER_FULL_INTERVAL_MS: String(24 * 3600 * 1000),
@@ -328,7 +328,7 @@ async function measurePages(report, chromium) {
     );
   }
 
-  // Issue 42.3's target: hydrated within 2.5 s on a slow phone, on the four routes it names.
+  // 3's target: hydrated within 2.5 s on a slow phone, on the four routes it names.
   report.slowPhone = { loadBefore: os.loadavg().map((x) => +x.toFixed(2)), routes: [] };
   for (const r of ['/', '/news', '/product', '/contact']) report.slowPhone.routes.push(await pages.slowPhoneHydration(chromium, HOST, r, 3));
   report.slowPhone.loadAfter = os.loadavg().map((x) => +x.toFixed(2));
@@ -440,7 +440,7 @@ async function measureApi(report) {
 }
 
 /**
- * Issue 35's targets (bench/production.cjs): the scale-out test run with SCALE_OUT_REPORT, its figures printed and kept
+ * The production layout's targets (bench/production.cjs): the scale-out test run with SCALE_OUT_REPORT, its figures printed and kept
  * as report.production; last, with every site of the bench stopped. BENCH_SKIP_PRODUCTION=1 leaves it out.
  */
 async function benchProduction(report) {
@@ -451,22 +451,22 @@ async function benchProduction(report) {
 }
 
 /**
- * Issue 37's field and canary rows (bench/field.cjs): the web-vitals chunk's bytes from host/dist and the canary
+ * The field and canary rows (bench/field.cjs): the web-vitals chunk's bytes from host/dist and the canary
  * share over 10,000 synthetic new visitors (canary.cjs, and through nginx on a throwaway bucket); report.field.
  */
 async function benchField(report) {
   const field = require('./bench/field.cjs');
   report.field = await field.measureField().catch((e) => ({ error: String(e) }));
-  if (report.field.error) return console.log(`\nField figures (issue 37): ${report.field.error}`);
+  if (report.field.error) return console.log(`\nField figures: ${report.field.error}`);
   field.printField(report.field);
 }
 
 (async () => {
-  // `npm run bench -- --scale`: the site at 10,000 articles alone (issue 36.8, bench/scale.cjs).
+  // `npm run bench -- --scale`: the site at 10,000 articles alone (bench/scale.cjs).
   if (process.argv.includes('--scale')) return require('./bench/scale.cjs').main();
-  // `npm run bench -- --render-scale`: the renderer at 10,000 articles alone (issue 36.9, bench/render-scale.cjs).
+  // `npm run bench -- --render-scale`: the renderer at 10,000 articles alone (bench/render-scale.cjs).
   if (process.argv.includes('--render-scale')) return require('./bench/render-scale.cjs').main();
-  // `npm run bench -- --production`: issue 35's targets alone, from the scale-out test (bench/production.cjs).
+  // `npm run bench -- --production`: the production layout's targets alone, from the scale-out test (bench/production.cjs).
   if (process.argv.includes('--production')) return require('./bench/production.cjs').main();
   const report = {
     date: new Date().toISOString(),

@@ -35,7 +35,7 @@ export async function renderRoutes(at?: CallOptions): Promise<RenderRoute[]> {
     { url: '/privacy' },
     ...products.map(detail('product', [])),
     // The search opens a product at /product?id=N (SRCH-7), the product list at /productDetail?id=N: both are
-    // rendered, the first naming the second as its canonical page (issue 36.6).
+    // rendered, the first naming the second as its canonical page.
     ...products.map((a) => ({ url: `/product?id=${a.id}`, articleId: a.id, channels: [], canonical: detailHref('product', a.id) })),
     ...solutions.map(detail('solution', [])),
     ...news.map(detail('news', [CHANNEL_IDS.news])),

@@ -98,7 +98,7 @@ function Shell() {
     );
   }
   if (mustChangePassword) return <ForcedPasswordChange />;
-  // A customer gets their own frame, without the staff's tab bar and page settings (issue 27.9).
+  // A customer gets their own frame, without the staff's tab bar and page settings.
   if (isCustomer(roles)) return <CustomerLayout menu={menu} menuReady={routers !== null} />;
   return <BasicLayout menu={menu} menuReady={routers !== null} />;
 }

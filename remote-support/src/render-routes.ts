@@ -6,7 +6,7 @@ import { questionPages, questionPageUrl } from './pages/question/paging';
  * The public URLs this remote's pages render ahead of time (the page renderer reads this from the server build), and
  * what each shows. A document or question opened by `?id=` is shown beside its list, so it shows the channel too.
  * The FAQ's further pages (`/question?page=N`, 20 questions each) are rendered too, so its page links work without
- * JavaScript; a question's own page carries the first page and that question (issue 36.10). `at`: where the API is.
+ * JavaScript; a question's own page carries the first page and that question. `at`: where the API is.
  */
 export async function renderRoutes(at?: CallOptions): Promise<RenderRoute[]> {
   const [documents, questions, videos] = await Promise.all([

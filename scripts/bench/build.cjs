@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The two build figures of `npm run bench` (issue 24): a cold production build of the five apps (`node
+ * The two build figures of `npm run bench`: a cold production build of the five apps (`node
  * scripts/build.cjs`: no `dist/`, no webpack cache), then the rebuild of one remote after a one-line change in its
  * sources (the same command for that remote, the cache of the cold build valid for everything else). Each as wall
  * time and as the CPU time of the build's processes (user + sys), which other work on the machine inflates far less

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 37's targets that need no running site (`node scripts/bench/field.cjs`; writes bench-report-field.json):
+ * The field and canary targets that need no running site (`node scripts/bench/field.cjs`; writes bench-report-field.json):
  *
  * - the web-vitals chunk the field reporting loads after the page is idle: its bytes as the host build wrote them
  *   (host/dist, with the .br and .gz precompress.cjs writes beside it; the bytes the origins send);
@@ -110,7 +110,7 @@ async function measureField() {
 }
 
 function printField(r) {
-  console.log('\nField figures and canary (issue 37)');
+  console.log('\nField figures and canary');
   const c = r.vitalsChunk;
   console.log(
     c

@@ -1,5 +1,5 @@
 /**
- * Issue 35's target "bytes of the home page's scripts through nginx and through the Node origin", on the real build:
+ * The target "bytes of the home page's scripts through nginx and through the Node origin", on the real build:
  * host/dist and the four remotes' dist/ as the build wrote them (with the .br and .gz beside each file that the
  * release step writes), one API instance on PGlite (its seeded content), and two front doors on ports of their own:
  * Debian's nginx with the site's configuration (cluster.cjs startNginx, deploy/render-nginx.cjs) and the Node origins
@@ -154,7 +154,7 @@ async function doorFigures(browser, door, appOfPort) {
   };
 }
 
-/** Both doors on the real build; the report of issue 35's row. */
+/** Both doors on the real build; the report of the home page's scripts row. */
 async function measureHomeScripts() {
   const dists = Object.values(APPS).map((a) => path.join(root, a.dir, 'dist'));
   const missing = dists.filter((d) => !fs.existsSync(path.join(d, d.includes(`${path.sep}host${path.sep}`) ? 'index.html' : 'mf-manifest.json')));

@@ -1,5 +1,5 @@
 /**
- * The bench's page measurements (issue 25), run by scripts/bench.cjs against a site started as `npm start` starts it:
+ * The bench's page measurements, run by scripts/bench.cjs against a site started as `npm start` starts it:
  * - warmUp: every public route visited a few times in Chromium, so the site has been used before it is measured;
  * - coldLoad: one route in a fresh browser: requests, compressed JavaScript, and the API requests of the view;
  * - lighthouseRoute: Lighthouse mobile on a route with its scripts and, in the same run, with every script blocked;
@@ -281,7 +281,7 @@ function medians(results) {
   };
 }
 
-/** The issue 25 targets for every public route (met / not met; the bench never fails on them). */
+/** The page targets for every public route (met / not met; the bench never fails on them). */
 const LH_TARGETS = { performance: 98, lcpMs: 1200, tbtMs: 100, cls: 0.02, lcpRatio: 1.15 };
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 35's targets, from the production layout as the guide builds it: runs the scale-out test
+ * The production layout's targets, from the production layout as the guide builds it: runs the scale-out test
  * (services/origin-server/test/scale-out.test.cjs: Debian's nginx, two API instances on Node 24, PostgreSQL, an S3
  * bucket, the real page renderer, docs/deploy.md's own commands) with SCALE_OUT_REPORT set, and prints the figures it
  * measured on the way: failed reads and writes during each fault (the writes as the site's client sends them: an
@@ -31,7 +31,7 @@ const percentile = (values, p) => {
 async function measureProduction() {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-production-')), 'scale-out.json');
   const started = Date.now();
-  console.log('\nProduction layout (issue 35): the scale-out test with SCALE_OUT_REPORT (150-250 s) ...');
+  console.log('\nProduction layout: the scale-out test with SCALE_OUT_REPORT (150-250 s) ...');
   const code = await new Promise((resolve) => {
     const child = spawn(process.execPath, ['--test', '--test-reporter=dot', TEST], {
       cwd: root,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 36.9: the page renderer at 10,000 articles. A throwaway PostgreSQL server filled with the scale bench's
+ * The page renderer at 10,000 articles. A throwaway PostgreSQL server filled with the scale bench's
  * 10,000 articles (bench/scale.cjs `fill`, articles only), one API instance with the render feed, the host's and the
  * public remotes' built dist/ (remotes served on loopback as their releases are), then:
  *   - a full render with 1 worker and with N (RENDER_WORKERS; default every core), each into a fresh folder, one

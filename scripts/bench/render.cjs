@@ -1,5 +1,5 @@
 /**
- * The bench's measurements of the page renderer (issue 17), used by scripts/bench.cjs on its private site:
+ * The bench's measurements of the page renderer, used by scripts/bench.cjs on its private site:
  * - servedHtml: what each public URL serves to a client without JavaScript (plain fetch): a rendered page or the shell;
  * - reRender: one published article's title edited through the admin API, then the time until its page serves the new
  *   title;

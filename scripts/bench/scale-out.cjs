@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 26: the production layout of docs/deploy.md on loopback (services/origin-server/tools/cluster.cjs: one
+ * The production layout of docs/deploy.md on loopback (services/origin-server/tools/cluster.cjs: one
  * throwaway PostgreSQL server, API processes, Debian's nginx with the rendered template). Measures
  *   - API read throughput through nginx with one instance, then with two, on the same database;
  *   - how long a write answered by A takes to show in B's answers (p50/p99 over BENCH_SCALE_WRITES, 100);

@@ -1,6 +1,6 @@
 /**
  * The 访问统计 figures counted over the visit records themselves (services/api-server/test/visits-raw.ts: the queries
- * the page ran before the daily roll-ups of issue 36.10), for 7, 30 and 365 days: database time per call, for the
+ * the page ran before the daily roll-ups, docs/decisions/0009), for 7, 30 and 365 days: database time per call, for the
  * scale bench's "before" column. `node --import tsx scripts/bench/scale-raw.mts <DATABASE_URL> [calls]` from
  * services/api-server; prints one JSON line.
  */

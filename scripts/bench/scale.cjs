@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 36.8: the site at 10,000 articles. A throwaway PostgreSQL server (services/origin-server/tools/cluster.cjs,
+ * The site at 10,000 articles. A throwaway PostgreSQL server (services/origin-server/tools/cluster.cjs,
  * started as test/run-pg.sh starts one: as the postgres user when run as root), migrated and seeded by the API
  * server's own start, then filled fast with SQL (generate_series):
  *   - 10,000 live articles across the channels staff write (products by category, solutions, news, documents, FAQ,
@@ -16,12 +16,12 @@
  * Then one API instance, 20 calls each (BENCH_SCALE_CALLS), one after the other, p50/p95 of the time to the whole
  * answer: every admin list's first page, with a filter and with a sort; 访问统计 (`/system/visit/stats?days=7|30|365`,
  * `/system/visit/analytics` over 7, 30 and 365 days); search; the public lists, their paging and a detail. Also the
- * 访问统计 queries over the records themselves (the queries the page ran before the daily roll-ups, issue 36.10; 3
+ * 访问统计 queries over the records themselves (the queries the page ran before the daily roll-ups, docs/decisions/0009; 3
  * calls each, BENCH_SCALE_RAW_CALLS; BENCH_SCALE_RAW=0 leaves them out), and EXPLAIN ANALYZE of the main queries.
  * Render runs are not measured here: their figures come from the renderer bench (scripts/bench/render.cjs, run by
  * `npm run bench`).
  *
- * The figures hold outside the bench (issue 43.4): no manual ANALYZE anywhere (autovacuum's statistics only, as an
+ * The figures hold outside the bench: no manual ANALYZE anywhere (autovacuum's statistics only, as an
  * operator's database has them), a freshly started API, the first call of each shown and counted against its target
  * (访问统计's first read of the day), the load average before and after; `--loaded` runs the same measurement with
  * as many CPU burners as cores beside it.
@@ -74,7 +74,7 @@ async function seedWords(client) {
     const plain = `${r.title} ${r.d} ${r.text.replace(/<[^>]+>/g, ' ')}`;
     for (const s of seg.segment(plain)) if (s.isWordLike && /\p{Script=Han}/u.test(s.segment)) words.push(s.segment);
   }
-  // The queries of issue 36 appear in the text as they would on such a site, among the seed's words.
+  // The measured search queries appear in the text as they would on such a site, among the seed's words.
   for (let i = 0; i < 40; i++) words.push('风险预警平台', '配电网', '故障诊断', '风险');
   return words;
 }
@@ -328,7 +328,7 @@ async function explains(client) {
   const from = `'${day(364)}'::date`;
   const to = `'${day(0)}'::date`;
   const statements = {
-    '访问统计 365 days, per day and total, over the records (before, issue 36.10)': `
+    '访问统计 365 days, per day and total, over the records (before)': `
       SELECT d, count(*) FILTER (WHERE count = 1), count(DISTINCT uv) FILTER (WHERE count = 1),
              count(DISTINCT uv) FILTER (WHERE count = 1 AND new_visitor), count(DISTINCT (uv, si)) FILTER (WHERE count = 1),
              count(*) FILTER (WHERE count = 0), sum(duration) FILTER (WHERE count = 0), count(DISTINCT (uv, si)) FILTER (WHERE count = 0)

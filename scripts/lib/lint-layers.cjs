@@ -1,5 +1,5 @@
 /**
- * Two ESLint rules of the workspace config (eslint.config.mjs, issue 38.3), beside the package boundary rule there:
+ * Two ESLint rules of the workspace config (eslint.config.mjs), beside the package boundary rule there:
  *
  * - `layers`: inside an app, the folders under `src/` stand in layers (given per app in the config, lowest first);
  *   a file imports its own layer and those below, never one above (components/ never imports pages/ or layout/,

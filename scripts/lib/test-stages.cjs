@@ -1,5 +1,5 @@
 /**
- * The stages of `npm test` (scripts/test.cjs, issue 38.6): their names and budgets, the command line
+ * The stages of `npm test` (scripts/test.cjs): their names and budgets, the command line
  * (`--only=<stage>[,<stage>]`, `--changed`), which stages and packages a set of changed files affects, and the
  * table of durations printed at the end. Pure functions, so scripts/test/test-stages.test.cjs can hold them.
  */

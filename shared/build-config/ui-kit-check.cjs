@@ -47,7 +47,7 @@ function sourceFiles(dir) {
 }
 
 /**
- * A file's module references, read with TypeScript's parser (issue 38.3: no regular expression reads source in the
+ * A file's module references, read with TypeScript's parser (no regular expression reads source in the
  * build): every specifier of an import, export-from, `import x = require()`, `import()` and `require()`, and the
  * value names a non-type import or export names from each specifier.
  */

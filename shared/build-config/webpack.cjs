@@ -359,7 +359,7 @@ function createAppConfig(o) {
           cacheGroups: {
             // Chunks by what a page needs, not by package path: a page (an exposed module, the host's bootstrap)
             // carries the code it uses, and what several pages share is repeated in each page's chunk instead of
-            // split into small shared files, each one more request on a cold load (issue 25: the home page's
+            // split into small shared files, each one more request on a cold load (the home page's
             // remote-content part was five files, three of them under 5 KB compressed). Only the groups below and
             // federation's shared singletons are separate files.
             default: false,

@@ -40,7 +40,7 @@ const PREFETCH_DELAY_MS = 1500;
 let prefetchLinks = false;
 /**
  * From the idle prefetch on, the federation runtime's `<link rel="preload">` for another page's files becomes
- * `<link rel="prefetch">`: a preload is for this page and, left unused, makes the browser warn (issue 27.16: nine
+ * `<link rel="prefetch">`: a preload is for this page and, left unused, makes the browser warn (nine
  * "preloaded but not used" warnings per public page); a prefetch is meant for a next navigation, fills the same
  * HTTP cache and never warns. Registered once; the early preload of the current page stays a preload.
  */

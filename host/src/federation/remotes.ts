@@ -64,7 +64,7 @@ export function remotesReady(): Promise<RemotesFile> {
 
 /**
  * The remote a rendered page was rendered with: it hydrates with exactly that version and keeps it. Every other
- * remote comes from the remotes file this visitor gets now (issue 37.3): a visitor in a canary of remote-support
+ * remote comes from the remotes file this visitor gets now: a visitor in a canary of remote-support
  * who lands on a news page (rendered for everyone, naming the live remotes) gets the canary's 服务支持 on the next
  * click, and a release made since the page was rendered is picked up.
  */

@@ -13,7 +13,7 @@ export interface RenderedPage {
   /** The page's query cache as the renderer's loaders filled it. */
   data: DehydratedState;
   /**
-   * A not-found page (issue 34.9), which the origin answers with status 404 for a URL other than its own: `/404`
+   * A not-found page, which the origin answers with status 404 for a URL other than its own: `/404`
    * for an unknown path, a detail page's not-found state for an unknown article at that path.
    */
   notFound?: boolean;

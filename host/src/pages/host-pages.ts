@@ -6,7 +6,7 @@ export const HOST_PAGES = ['/404', ...HOST_PUBLIC_PAGES, '/clearAll', '/test'] a
 
 /**
  * Host pages the page renderer renders (server.tsx), by path: `/404` ahead, `/search` on demand (its address holds
- * the visitor's query: services/page-renderer search-page.ts, issue 36.5).
+ * the visitor's query: services/page-renderer search-page.ts).
  */
 export const RENDERED_HOST_PAGES: Record<string, () => Promise<PageModule>> = {
   '/404': () => import('./not-found/NotFound'),

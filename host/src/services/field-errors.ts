@@ -4,7 +4,7 @@ import type { FieldErrorKind } from '@site/contract';
 const LIMITS = { errors: 20, message: 300, errorCount: 1000 };
 
 /**
- * The failures of this page view (issue 37.1), kept in memory until the visit's exit record carries them: no request
+ * The failures of this page view, kept in memory until the visit's exit record carries them: no request
  * of its own. Plain code without imports of the app: the remote loader, the error boundary and the entry chunk note
  * failures here; services/field.ts adds where they happened and reads them at pagehide.
  */

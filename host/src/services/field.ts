@@ -5,7 +5,7 @@ import { remoteStatus } from '../federation/remotes';
 import { noteFieldError, notedFieldErrors } from './field-errors';
 
 /**
- * Field figures from real browsers (issue 37.1). Nothing is sent from here: the versions the page runs ride the
+ * Field figures from real browsers. Nothing is sent from here: the versions the page runs ride the
  * visit's entry record (fieldView), whose answer is the view's token, and the page view's report rides the exit
  * record with that token (services/visit.ts, at pagehide), so reporting adds no request and never a second beacon.
  * The API counts a report only with its view's token, for the page and versions the entry named.

@@ -21,7 +21,7 @@ export interface VisitDeps {
   beacon: (record: VisitRecord) => boolean;
   /** The versions this page runs (services/field.ts): ride the entry record, whose answer is the view's report token. */
   fieldView: () => FieldView | undefined;
-  /** The page view's field report (issue 37.1, services/field.ts) for the path the page was loaded at: rides the exit record. */
+  /** The page view's field report (services/field.ts) for the path the page was loaded at: rides the exit record. */
   field: (landingPath: string) => import('@site/contract').FieldReport | undefined;
 }
 

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * Whether the server asks the image captcha before it sends a code for this purpose (issue 34.7, `SendCodeQuery`): a
+ * Whether the server asks the image captcha before it sends a code for this purpose (`SendCodeQuery`): a
  * code that may reach a number without an account, to register, or to change a phone without a token (the account
  * pages send none). Sign-in and reset codes go only to numbers with an account: no captcha.
  */

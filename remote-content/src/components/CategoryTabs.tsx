@@ -10,7 +10,7 @@ export interface CategoryTab {
  * Tabs over one panel (the WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs, only the selected
  * tab is in the tab order), without antd so that list pages render without downloading it. The URL holds the
  * selection: each tab is a link to its category's URL, which a click before the app has hydrated the rendered page
- * loads (issue 25) and the router follows in place after; the arrow keys go to the same URL.
+ * loads and the router follows in place after; the arrow keys go to the same URL.
  */
 export function CategoryTabs({
   tabs,

@@ -8,7 +8,7 @@ import { useSettings, type Settings } from '../store/settings';
  * SHELL-11: the toolbar's left edge is offset 80 px when the sider is collapsed and 256 px by default, in the side-menu
  * and the top-menu layouts alike (the spec's figures; the default layout is the top menu). On a phone it spans the
  * screen (a deviation, contract README): the menu is a drawer there, and 256 px would leave a 390 px screen 134 px.
- * So does it in a customer's frame (issue 27.9), which has no sider and no layout settings.
+ * So does it in a customer's frame, which has no sider and no layout settings.
  */
 function footerToolbarOffset(s: Pick<Settings, 'isMobile' | 'sideCollapsed'>): number {
   if (s.isMobile) return 0;

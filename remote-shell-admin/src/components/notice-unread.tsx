@@ -4,7 +4,7 @@ import type { Notice, NoticeUnreadResponse } from '@site/contract';
 import { keys } from '../data/keys';
 import { useChanged } from '../data/shell-query';
 
-/** A notice the reader has not read (issue 34.9): the list rows of `/system/notice/list` say `read: false`. */
+/** A notice the reader has not read: the list rows of `/system/notice/list` say `read: false`. */
 export const isUnread = (n: Pick<Notice, 'read'>) => n.read === false;
 
 /** The dot before an unread notice's title, named 未读 for screen readers (the title beside it is bold). */
@@ -29,7 +29,7 @@ export function UnreadDot() {
 }
 
 /**
- * Reading notices (issues 27.7, 34.9): opening one marks it read, 全部已读 marks every one read. The server answers
+ * Reading notices: opening one marks it read, 全部已读 marks every one read. The server answers
  * the new count, which the bell's count key takes; the bell's pages (and the workbench's notices, read under the
  * same keys) are asked again for their read marks. A failed write asks the count again too.
  */

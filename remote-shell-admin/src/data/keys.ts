@@ -18,7 +18,7 @@ export const keys = {
     list: (query: object) => [...resource('articles'), 'list', query] as const,
     detail: (id: number) => [...resource('articles'), 'detail', id] as const,
     versions: (id: number) => [...resource('articles'), 'versions', id] as const,
-    /** How many wait for review (待审核, issue 34.3): under the root, so every article write updates it. */
+    /** How many wait for review (待审核): under the root, so every article write updates it. */
     reviewCount: () => [...resource('articles'), 'review-count'] as const,
   },
   recycle: {
@@ -68,7 +68,7 @@ export const keys = {
     all: resource('bell'),
     unread: () => [...resource('bell'), 'unread'] as const,
     page: (query: object) => [...resource('bell'), 'page', query] as const,
-    /** Every page of notices the reader sees (the bell's and the workbench's): their read marks (issue 34.9). */
+    /** Every page of notices the reader sees (the bell's and the workbench's): their read marks. */
     pages: () => [...resource('bell'), 'page'] as const,
   },
   dicts: {
@@ -90,7 +90,7 @@ export const keys = {
     analytics: (range: object) => [...resource('visits'), 'analytics', range] as const,
     stats: (days: number) => [...resource('visits'), 'stats', days] as const,
   },
-  /** 站点监控 (issue 37.2): field figures and the server's, per date range. */
+  /** 站点监控: field figures and the server's, per date range. */
   monitor: {
     all: resource('monitor'),
     site: (range: object) => [...resource('monitor'), 'site', range] as const,
@@ -133,7 +133,7 @@ export const CHANGES = {
   /** A customer's status, company or products: 客户管理, 留言板's 客户 · 单位 column, the workbench. */
   customer: [keys.customers.all, keys.audit.all, keys.messages.all, keys.workbench.all],
   notice: [keys.notices.all, keys.bell.all],
-  /** Reading a notice, or 全部已读: the bell's count and the read marks of the notices shown (issue 34.9). */
+  /** Reading a notice, or 全部已读: the bell's count and the read marks of the notices shown. */
   noticeRead: [keys.bell.unread(), keys.bell.pages()],
   message: [keys.messages.all],
   /** The user's own profile: 个人中心 and the support link's details. */

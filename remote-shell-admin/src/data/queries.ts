@@ -83,7 +83,7 @@ export const articleVersionsQuery = (id: number) =>
 /** A role as the role form edits it, and the menu rows its tree is built from. */
 export const roleQuery = (roleKey: string) =>
   queryOptions({ queryKey: keys.roles.detail(roleKey), queryFn: async () => (await getRole(roleKey)).data });
-/** 文章管理's 待审核 count (issue 34.3). */
+/** 文章管理's 待审核 count. */
 export const articleReviewCountQuery = () =>
   queryOptions({ queryKey: keys.articles.reviewCount(), queryFn: async () => (await getArticleReviewCount()).data ?? 0 });
 
@@ -116,7 +116,7 @@ export const visitAnalyticsQuery = (range: VisitRangeQuery) =>
   queryOptions({ queryKey: keys.visits.analytics(range), queryFn: async () => (await getVisitAnalytics(range)).data });
 export const visitStatsQuery = (days: number) =>
   queryOptions({ queryKey: keys.visits.stats(days), queryFn: async () => (await getVisitStats(days)).data });
-/** 站点监控 (issue 37.2): read only, nothing invalidates it; a new range is a new key. */
+/** 站点监控: read only, nothing invalidates it; a new range is a new key. */
 export const siteMonitorQuery = (range: VisitRangeQuery) =>
   queryOptions({ queryKey: keys.monitor.site(range), queryFn: async () => (await getSiteMonitor(range)).data });
 

@@ -25,7 +25,7 @@ function PageView({ menu, viewPath }: { menu: readonly MenuEntry[]; viewPath: st
  * The page area with keep-alive: the views of open keep-alive tabs stay mounted (hidden when not active) so their
  * state survives tab switches; closing a tab drops it from the cached views and so unmounts it (TAB-5, TAB-6). A
  * hidden view's queries are not subscribed (`ViewShown`): shown again, it refetches what is stale, so a tab that
- * becomes active shows current data (issue 34.1).
+ * becomes active shows current data.
  */
 export function ContentArea({ menu, menuReady }: { menu: readonly MenuEntry[]; menuReady: boolean }) {
   const location = useLocation();
@@ -43,7 +43,7 @@ export function ContentArea({ menu, menuReady }: { menu: readonly MenuEntry[]; m
       </div>
     );
   }
-  // A page of this shell that the user's menu leaves out says 当前操作没有权限 (deviation from ROUTE-20, issue 27.1:
+  // A page of this shell that the user's menu leaves out says 当前操作没有权限 (deviation from ROUTE-20:
   // it is a page, only not theirs); any other path under /index, /account or /admin goes to /404 (ROUTE-20).
   if (!match) return isShellPage(location.pathname) ? <Forbidden /> : <Navigate to="/404" replace />;
 

@@ -19,7 +19,7 @@ export const CUSTOMER_CONTENT_WIDTH = 1100;
 const NOT_FOUND_TITLE = '页面不存在';
 
 /**
- * The frame a signed-in customer sees (issue 27.9): logo, their few pages (工作台, 个人中心), 帮助与支持, the notice
+ * The frame a signed-in customer sees: logo, their few pages (工作台, 个人中心), 帮助与支持, the notice
  * bell and the user menu. The staff tools — tab bar, 页面设置 drawer, full screen and language buttons, the sider —
  * are left out: they are for people who keep many admin pages open, and a customer has none.
  */

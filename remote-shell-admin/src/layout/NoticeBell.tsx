@@ -17,9 +17,9 @@ function useNoticeTypes() {
 export const UNREAD_REFETCH_MS = 60_000;
 
 /**
- * The unread count on the bell (issue 27.7, 34.1): a query, asked when the shell starts, each time the popover opens
+ * The unread count on the bell: a query, asked when the shell starts, each time the popover opens
  * and every minute; a write that changes notices (通知公告) invalidates it. Opening a notice marks it read for the user,
- * 全部已读 marks them all (issue 34.9): the server's answer is the new count (notice-unread.ts).
+ * 全部已读 marks them all: the server's answer is the new count (notice-unread.ts).
  */
 function useUnreadCount() {
   const count = useShellQuery({ ...unreadQuery(), refetchInterval: UNREAD_REFETCH_MS });
@@ -31,7 +31,7 @@ function useUnreadCount() {
 
 /**
  * NOTICE-1..14: the bell, its popover with a tab per type, the paged list and the detail modal. An unread notice is
- * bold with a dot named 未读; 全部已读 marks them all read (issue 34.9).
+ * bold with a dot named 未读; 全部已读 marks them all read.
  */
 export function NoticeBell() {
   const client = useQueryClient();

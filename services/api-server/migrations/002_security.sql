@@ -1,4 +1,4 @@
--- Issue 15 (server): initial-password mark, SMS code purposes, per-account sign-in back-off.
+-- Initial-password mark, SMS code purposes, per-account sign-in back-off.
 
 -- RuoYi's initPasswordModify: true while the password was set by the bootstrap or reset by an administrator;
 -- the user must change it before using anything else.

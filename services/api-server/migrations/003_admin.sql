@@ -1,4 +1,4 @@
--- Issue 18 (shared by every admin resource): the audit trail, message handling, notice audience.
+-- The audit trail, message handling, notice audience.
 
 -- Every write by staff: who, when, what, and the row before and after (JSON as the API spells it).
 CREATE TABLE audit_log (

@@ -1,4 +1,4 @@
--- Issue 18.1: articles written from the admin shell. States (ARTICLE_STATUS): 0 已发布, 1 草稿, 2 已下线; the
+-- Articles written from the admin shell. States (ARTICLE_STATUS): 0 已发布, 1 草稿, 2 已下线; the
 -- existing rows were all published (0). A version number refuses a stale save; tags, top flag, sort order, video
 -- poster; who created and changed the row, when.
 ALTER TABLE article ADD COLUMN version integer NOT NULL DEFAULT 1;

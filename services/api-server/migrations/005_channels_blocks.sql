@@ -1,4 +1,4 @@
--- Issue 18.2: channels and content blocks edited in the admin shell.
+-- Channels and content blocks edited in the admin shell.
 
 -- A version number on each row: a save naming an older version is refused (STALE_WRITE_MSG) instead of
 -- silently overwriting another person's edit.

@@ -1,4 +1,4 @@
--- Issue 18.4: the content editor handles messages (reads, marks 已处理 with a reply, exports); only the
+-- The content editor handles messages (reads, marks 已处理 with a reply, exports); only the
 -- administrator deletes them. A new database gets the same from the seed (seed/content.ts).
 UPDATE sys_role
 SET perms = perms || '["content:message:query", "content:message:edit", "content:message:export"]'::jsonb

@@ -1,4 +1,4 @@
--- Issue 18.7: 系统管理 > 操作日志 (the audit trail), for the administrator (who holds *:*:*). Only on a database seeded
+-- 系统管理 > 操作日志 (the audit trail), for the administrator (who holds *:*:*). Only on a database seeded
 -- before this migration: a new one gets the menu from the seed (seed/content.ts).
 INSERT INTO sys_menu (menu_id, parent_id, menu_name, route_name, path, component, perms, icon, menu_type, order_num)
 SELECT 209, 2, '操作日志', 'Audit', 'audit', 'system/audit/index', 'system:audit:list', 'history', 'C', 9

@@ -1,4 +1,4 @@
--- Issue 19 (public site): banner subtitles as real text, no placeholder addresses, no internal hints.
+-- Banner subtitles as real text, no placeholder addresses, no internal hints.
 
 -- A channel's banner line: shown as text over the channel image (which carries no text and may be cropped).
 ALTER TABLE channel ADD COLUMN subtitle varchar(200);

@@ -1,4 +1,4 @@
--- Issue 19 (the signed-in customer's workbench): which product a customer runs and its version, and no placeholder
+-- Which product a customer runs and its version, and no placeholder
 -- customer-service address.
 
 -- The product the customer bought (its name as the product centre spells it) and the version they run.

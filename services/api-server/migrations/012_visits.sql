@@ -1,4 +1,4 @@
--- Issue 18.5 visit analytics: every report reads one date range of entry (count 1) and exit (count 0) records.
+-- 5 visit analytics: every report reads one date range of entry (count 1) and exit (count 0) records.
 -- A covering index on the time: the per-day figures (pv, distinct visitors, new visitors, sessions, durations) are
 -- read from the index alone, without visiting the rows. It replaces visit_created_idx (its leading column).
 CREATE INDEX visit_created_cover_idx ON visit (created_at) INCLUDE (count, uv, si, new_visitor, duration);

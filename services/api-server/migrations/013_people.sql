@@ -1,4 +1,4 @@
--- Issue 18.6 / 18.7: staff users, roles and customers in the admin shell (the audit trail: 008_audit_menu.sql).
+-- Staff users, roles and customers in the admin shell (the audit trail: 008_audit_menu.sql).
 
 -- A version number on the rows people edit (a stale save is refused), and what the management pages show.
 ALTER TABLE sys_user ADD COLUMN version integer NOT NULL DEFAULT 1;

@@ -1,4 +1,4 @@
--- Issue 26: several API instances on one database.
+-- Several API instances on one database.
 --
 -- Cache versions. Each instance caches what the public pages read most (config values, dictionaries, channels,
 -- block items, article lists). Every write to those tables bumps its area's version here, in the write's own

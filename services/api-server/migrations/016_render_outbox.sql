@@ -1,4 +1,4 @@
--- Issue 26: the page renderer's durable change feed. A write to what visitors see adds its ContentChange rows here in
+-- The page renderer's durable change feed. A write to what visitors see adds its ContentChange rows here in
 -- its own transaction (lib/render-outbox.ts), so a change is never only in memory; the renderer reads them through
 -- /internal/render/* (routes/render.ts) and deletes them once the pages that show them are written.
 CREATE TABLE render_outbox (

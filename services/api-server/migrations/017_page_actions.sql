@@ -1,4 +1,4 @@
--- Issue 27.1: each page's actions as menu rows of type F under their page (RuoYi's buttons), so 角色管理 offers
+-- Each page's actions as menu rows of type F under their page (RuoYi's buttons), so 角色管理 offers
 -- exactly the actions a page has and ticking a page ticks them. Only on a database seeded before this migration (a
 -- new one gets the rows from the seed, seed/content.ts pageActions).
 INSERT INTO sys_menu (menu_id, parent_id, menu_name, route_name, path, component, perms, icon, menu_type, order_num)

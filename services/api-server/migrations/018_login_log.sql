@@ -1,4 +1,4 @@
--- Issue 27.4: 登录日志 (RuoYi's sys_logininfor): every password or SMS sign-in attempt, successful or not, with the
+-- 登录日志 (RuoYi's sys_logininfor): every password or SMS sign-in attempt, successful or not, with the
 -- address and browser, for staff to read in the admin shell.
 CREATE TABLE IF NOT EXISTS login_log (
   id          bigserial PRIMARY KEY,

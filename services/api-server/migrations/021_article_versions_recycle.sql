@@ -1,4 +1,4 @@
--- Issue 27.3 and 27.5. Every version of an article, whole (the audit trail cuts long bodies, so it cannot restore
+-- Every version of an article, whole (the audit trail cuts long bodies, so it cannot restore
 -- one): a write stores the state it made, and the state before it when that was not stored yet (articles written
 -- before this migration, or seeded). Kept after the article is deleted, so a restored article keeps its history;
 -- purging the article from the recycle bin removes them.

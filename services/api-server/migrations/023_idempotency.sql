@@ -1,4 +1,4 @@
--- Issue 35.5: a write is done once. A write sent with an Idempotency-Key header (IETF draft
+-- A write is done once. A write sent with an Idempotency-Key header (IETF draft
 -- httpapi-idempotency-key-header) is claimed here before it runs, and its answer is kept for 24 hours: the same key
 -- and request answer the first answer again, the same key with another request is refused (422), a key whose first
 -- request is still running answers 409 (lib/idempotency.ts). `scope` is the caller (a hash of the bearer token, or

@@ -1,4 +1,4 @@
--- Issue 36: the site search index (src/lib/search.ts), kept in the article write's transaction.
+-- The site search index (src/lib/search.ts), kept in the article write's transaction.
 -- One row per article: its texts as plain text (NFKC, whitespace collapsed) by field, so a match can be ranked by
 -- where it is (title, then summary and SEO keywords, then body) and an excerpt cut around it; the words it was
 -- indexed with (Intl.Segmenter, so a change can take them out of the vocabulary again) and the index rule's version

@@ -1,12 +1,12 @@
--- Issue 36.10: daily roll-ups of the visit records, so that 访问统计 over a year reads the roll-ups, not every record.
+-- Daily roll-ups of the visit records, so that 访问统计 over a year reads the roll-ups, not every record.
 --
 -- Kept current by a statement trigger on `visit`, in the insert's own transaction (recordVisit, recordBatch, psql,
 -- a bulk load: every insert). The roll-ups keep one row per visitor and session, per visitor and page, and per host,
 -- a day, so that every figure of the analytics page stays exactly what it was over the records, distinct counts
 -- over any range included (per-day distinct counts do not add up): page views and visitors per day and over the
 -- range, new against returning visitors, sessions, the average durations, top pages (views and visitors), entry
--- pages, referrers and the site's own hosts. Only public records count (VISIT_PRIVATE_PATHS, issue 27.6), as before,
--- and only records of the site's pages (visit_page, issue 34.9).
+-- pages, referrers and the site's own hosts. Only public records count (VISIT_PRIVATE_PATHS), as before,
+-- and only records of the site's pages (visit_page).
 --
 -- A day is a day in the server's time zone (TZ, default Asia/Shanghai), stored in visit_rollup_zone; a server
 -- started in another zone rebuilds the roll-ups in its zone the first time it reads them (routes/visits.ts).
@@ -26,7 +26,7 @@ $$ SELECT lower(substring(u from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@?#]*@)?([^/:
 CREATE OR REPLACE FUNCTION visit_public(entry_url text, url text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
 $$ SELECT NOT (lower(visit_path(coalesce(nullif(entry_url, ''), url))) ~ '^/(index|account|admin|user|tologin|wxauth)(/|$)') $$;
 
--- A page of the public site (issue 34.9: VISIT_PAGE_PATHS of @site/contract, the host's public routes and /search).
+-- A page of the public site (VISIT_PAGE_PATHS of @site/contract, the host's public routes and /search).
 -- A record of another address (`/404`, an address the site does not have, which the host records as it was loaded)
 -- is stored but is no page view: the figures leave it out, records stored before this migration included.
 CREATE OR REPLACE FUNCTION visit_page(url text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS

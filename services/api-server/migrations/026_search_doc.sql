@@ -1,4 +1,4 @@
--- Issue 36 (measured at 10,000 articles): every query term was an ILIKE over title || meta || body, which lower-cased
+-- Every query term was an ILIKE over title || meta || body, which lower-cased
 -- and joined each article's texts again for every term of every search (1.2 s for 风险预警平台). The index now keeps
 -- one lower-case text per article (title, summary/keywords/tags and body, a line apart) that a term is matched in
 -- with LIKE and its own trigram index; title and meta are kept lower-case for the ranking. The excerpt is cut from

@@ -1,4 +1,4 @@
--- Issue 34.3: publishing is its own right, with a review step.
+-- Publishing is its own right, with a review step.
 --
 -- 文章管理 gets the action 发布/下线 (content:article:publish): whoever lacks it may write and submit an article
 -- (status 3, 待审核) but neither publish nor take one off the site; a holder publishes it or sends it back (status 4,

@@ -1,4 +1,4 @@
--- Issue 34.5: customers belong to a company and use products. Staff with customer rights set a customer account's
+-- Customers belong to a company and use products. Staff with customer rights set a customer account's
 -- company (customer, existing or created by name) and the products that company uses with their versions; the
 -- workbench, 个人中心 and 留言板 show them (routes/customers.ts, routes/workbench.ts, routes/messages.ts).
 

@@ -1,4 +1,4 @@
--- Issue 34.9: a new account does not start with every old notice unread, and 全部已读 marks all read at once. Each
+-- A new account does not start with every old notice unread, and 全部已读 marks all read at once. Each
 -- account keeps a time before which every notice counts as read for it: its creation time when it is created (the
 -- column's default), moved to the moment of 全部已读. Only notices published after it and not opened since
 -- (sys_notice_read) are unread. Existing accounts start from their creation time.

@@ -1,4 +1,4 @@
--- Issue 37: field figures from real browsers (37.1), 站点监控 (37.2) and the server side in the same place (37.5).
+-- Field figures from real browsers, 站点监控 and the server side in the same place (docs/decisions/0014).
 --
 -- The host sends one report per page view with the exit record of the visit (lib/field.ts validates and bounds it):
 -- the page's route pattern, the remote and version that own it, the host version, the device class, the vitals

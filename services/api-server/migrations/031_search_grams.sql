@@ -1,4 +1,4 @@
--- Issue 36.9 (search at 10,000 articles): a two-character Chinese term (风险, 故障) has no trigram, so it was matched
+-- A two-character Chinese term (风险, 故障) has no trigram, so it was matched
 -- by reading every article's text, and the ranking read every match's text again. Each index row now keeps the
 -- distinct character pairs and triples of its text (`grams`, GIN): a term of two or three characters is found in the
 -- index alone (it is in the text exactly when it is one of them), a longer one by all of its triples and then its

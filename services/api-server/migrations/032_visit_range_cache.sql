@@ -1,4 +1,4 @@
--- Issue 36.9: 访问统计 over a year within 300 ms, with the exact distinct counts of migration 025.
+-- 访问统计 over a year within 300 ms, with the exact distinct counts of migration 025.
 --
 -- Days before today no longer change, so the figures of a range's closed days (its days before today, in the
 -- roll-ups' zone) are kept here, in the database (several API instances share them), keyed by the zone and the

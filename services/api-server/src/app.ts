@@ -100,7 +100,7 @@ export interface ServerOptions {
    */
   trustProxy?: string[];
   /**
-   * Count visit records sent from loopback and the trusted proxies (the site's own monitoring, issue 34.9; lib/visits.ts
+   * Count visit records sent from loopback and the trusted proxies (the site's own monitoring, docs/decisions/0010; lib/visits.ts
    * visitCounts). Default: env SITE_VISIT_COUNT_LOCAL=1; test harnesses only (their browsers run on loopback).
    */
   countLocalVisits?: boolean;
@@ -251,7 +251,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   };
   app.decorate('ctx', ctx);
 
-  // Request ids, request logs and metrics (issue 35.7).
+  // Request ids, request logs and metrics.
   const metrics = createMetrics(database, readyTimeout, options.metricsPort !== undefined);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -266,9 +266,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (route === '/health' || route === '/ready' || route.startsWith('/internal/render/')) req.log.debug(line, 'request');
     else req.log.info(line, 'request');
   });
-  // Requests per minute into the database for 站点监控 (issue 37.5, lib/field-server.ts).
+  // Requests per minute into the database for 站点监控 (lib/field-server.ts).
   app.addHook('onResponse', apiMinuteHook(ctx));
-  // Writes with an Idempotency-Key are done once (issue 35.5).
+  // Writes with an Idempotency-Key are done once.
   idempotency(app, db, database.keyLocks, (err, msg) => app.log.error({ err }, msg));
   // Every route declares its request (and answer) schemas with zod (`app.withTypeProvider<ZodTypeProvider>()`); a
   // request that fails one gets the Chinese 400 answer of the error handler below, naming the field. A request
@@ -379,7 +379,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The render feed's long polls wake when an outbox row commits (lib/render-outbox.ts).
   const unlisten = renderConfig.token ? await database.listen(RENDER_CHANNEL, () => ctx.renderSignal.notify()) : async () => undefined;
   await app.register(async (a) => renderRoutes(a, ctx));
-  await app.register(async (a) => (await import('./lib/canary-figures.js')).default(a, ctx)); // issue 37.4: a canary's figures for the renderer
+  await app.register(async (a) => (await import('./lib/canary-figures.js')).default(a, ctx)); // a canary's figures for the renderer
   // Before the server waits for the requests under way: a held poll answers now instead of holding the close.
   app.addHook('preClose', async () => ctx.renderSignal.close());
 

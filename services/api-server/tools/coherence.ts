@@ -1,5 +1,5 @@
 /**
- * Issue 26 measurement: two instances (A, B) on one PostgreSQL database in this process. 100 writes through A
+ * Measurement of several instances (docs/decisions/0005): two instances (A, B) on one PostgreSQL database in this process. 100 writes through A
  * (a channel renamed, alternately a config value switched); after each, B is asked until it answers the new value.
  * Prints p50/p99 of the time from the start of A's write to B's first right answer, and how many of B's answers
  * were stale. Needs a PostgreSQL server: `sh test/run-pg.sh tools/coherence.ts` (a fresh database is created).

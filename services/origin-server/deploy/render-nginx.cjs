@@ -149,7 +149,7 @@ ${storageLocation(shared, env, key, fallback, unavailable, cacheValid, key, stat
 }
 
 /**
- * A canary release at the front door (issue 37.3, canary.cjs's rule): the visitor's bucket is its `site_bucket`
+ * A canary release at the front door (canary.cjs's rule): the visitor's bucket is its `site_bucket`
  * cookie (0-99), else a new one from nginx's request id (split_clients, 1 % each), sent back in Set-Cookie as the
  * host origin sends it. The canary's percent is the bucket's: the parameter `canary-percent` of the content type of
  * `site/remotes.canary-variant.json` (remote.cjs keeps it while a canary is open), read by an auth_request
@@ -159,7 +159,7 @@ ${storageLocation(shared, env, key, fallback, unavailable, cacheValid, key, stat
 function canaryMaps(shared) {
   const buckets = Array.from({ length: 100 }, (_, b) => b);
   const percents = buckets.slice(1);
-  return `# A canary release (issue 37.3, canary.cjs): the visitor's bucket, its cookie for a new visitor, its side.
+  return `# A canary release (canary.cjs): the visitor's bucket, its cookie for a new visitor, its side.
 map $cookie_${BUCKET_COOKIE} $site_bucket_cookie {
     "~^0?(?<b>[0-9])$" $b;
     "~^(?<b>[1-9][0-9])$" $b;

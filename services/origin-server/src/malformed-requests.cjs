@@ -1,6 +1,6 @@
 /**
  * Requests no HTTP client would send, for the tests that prove every origin answers anything with a status
- * (issue 15, finding 2: `GET /%00` and `GET //[` used to end the process serving all five origins). They go out on
+ * (finding 2: `GET /%00` and `GET //[` used to end the process serving all five origins). They go out on
  * raw TCP sockets, byte for byte.
  */
 const net = require('net');

@@ -1,5 +1,5 @@
 /**
- * The origins' Prometheus metrics (issue 35, item 7), with prom-client: every answer of an origin counted by route
+ * The origins' Prometheus metrics (item 7), with prom-client: every answer of an origin counted by route
  * kind and status, its latency in a histogram, and the process's default series. Served on a port of the origin's own
  * (`METRICS_PORT`, on `METRICS_HOST`, 127.0.0.1 by default), never by the origin's public port: the front door cannot
  * answer /metrics. serve.cjs gives each origin its own port from `ORIGIN_METRICS_PORT` (host first, then the remotes).

@@ -157,7 +157,7 @@ function serverFor(app, metrics) {
           ? storedPages(shared.storage, CANARY_RENDERED_PREFIX)
           : renderedPages(path.join(site.renderDir, CANARY_OUTPUT_DIR))
         : undefined,
-    // The renderer renders /search on demand (issue 36.5); without it (SITE_RENDER=0) the app searches.
+    // The renderer renders /search on demand; without it (SITE_RENDER=0) the app searches.
     searchRenderer: isHost && process.env.SITE_RENDER !== '0' ? `http://127.0.0.1:${site.renderPort}` : undefined,
     bucket: isHost ? { inCanary: (bucket) => inCanary(bucket, canaryNow()) } : undefined,
     dynamic: isHost

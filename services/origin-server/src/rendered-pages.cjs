@@ -77,7 +77,7 @@ function decide(idx, url, hasFile) {
   const key = pageKey(url);
   const entry = key ? idx.pages[key] : undefined;
   if (entry && hasFile(entry.file)) return { file: entry.file, status: 200 };
-  // The rendered not-found page (issue 34.9): it carries its not-found state, so the app shows it without asking
+  // The rendered not-found page: it carries its not-found state, so the app shows it without asking
   // the API again. Without one (not rendered yet), the app with the status, as before.
   const notFound = (file) => ({ file: file && hasFile(file) ? file : null, status: 404 });
   if (!known(idx, u.pathname)) return notFound(idx.notFound?.['/404']);

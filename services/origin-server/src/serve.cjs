@@ -27,7 +27,7 @@ const env = {
   NODE_ENV: process.env.NODE_ENV || 'production',
   ...(renderOn ? { SITE_RENDER_HOOK_TOKEN: renderToken, RENDER_OUT_DIR: site.renderDir } : {}),
   // The render lease (SITE_RENDER_LEASE_MS, the API's setting) is the API's default, 3 s: a restarted renderer takes
-  // over within about 3 s (issue 35.8).
+  // over within about 3 s.
 };
 
 function apiHealthy() {

@@ -73,7 +73,7 @@ function isDevPath(pathname) {
  *   searchRenderer?: string,
  * }} o
  * `searchRenderer` (the host): the page renderer's origin (`http://127.0.0.1:<RENDER_PORT>`), which renders
- * `/search?text=…` on demand (issue 36.5); its answer is passed on, the app when it cannot be reached.
+ * `/search?text=…` on demand; its answer is passed on, the app when it cannot be reached.
  * `metrics` (metrics.cjs `originMetrics`): every answer counted by route kind and status, with its latency.
  * `bucket` (the host): every page and `/remotes.json` answer reads the visitor's `site_bucket` cookie (canary.cjs) into
  * `request.siteBucket`, giving one a new bucket (Set-Cookie) when it has none; a visitor in the open canary gets the

@@ -1,5 +1,5 @@
 /**
- * docs/deploy.md as the scale-out test runs it (issue 35): the guide's own commands, not a parallel harness.
+ * docs/deploy.md as the scale-out test runs it: the guide's own commands, not a parallel harness.
  *  - guideBlock(name): the fenced `sh` block after `<!-- scale-out-test: <name> -->` in docs/deploy.md;
  *  - runGuide(name, places, env): runs it with bash (-e, pipefail), the guide's fixed places (/srv/site, /etc/site,
  *    ...) replaced by the test's folders, and nothing else changed (a name given as null in `env` is unset);

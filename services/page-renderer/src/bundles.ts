@@ -45,7 +45,7 @@ export interface RemoteServerBuild {
   version: string;
   pages: Record<string, () => Promise<PageModule>>;
   renderRoutes: ((at: { apiOrigin: string }) => Promise<RenderRoute[]>) | null;
-  /** The stylesheets its modules imported so far (absent from a build made before issue 38.1). */
+  /** The stylesheets its modules imported so far (absent from a build older than per-page styles). */
   stylesheets?: () => string[];
   /**
    * The stylesheets an exposed page module reaches, from the build's module graph (absent from a build made before

@@ -1,5 +1,5 @@
 /**
- * The renderer's work loop (issue 26): the API's durable change feed and this process's own reasons to render (the
+ * The renderer's work loop: the API's durable change feed and this process's own reasons to render (the
  * start, the remotes file, the host's template, the periodic full run) become render runs, one at a time, and only
  * while this renderer holds the API's render lease, so two renderers never write one output folder together.
  *
@@ -13,7 +13,7 @@
  *
  * A renderer that is refused the lease is the standby: it asks again when the holder's lease runs out (by the
  * expiry the API names) and at least every quarter of the lease, and takes over once the holder stops renewing
- * (killed, hung, cut off): within the lease plus a quarter of it after the holder's last renewal (issue 35). The holder renews during a run; when it cannot renew before the
+ * (killed, hung, cut off): within the lease plus a quarter of it after the holder's last renewal. The holder renews during a run; when it cannot renew before the
  * lease runs out it stops the run, so it has stopped writing by the time another may start. Changes are
  * acknowledged (deleted at the API) only after a run that rendered them succeeded: a run that fails or is killed
  * leaves them for the next run, this renderer's or the one that takes over.
@@ -225,7 +225,7 @@ export class RenderLoop<R> {
       this.role = 'standby';
       // A pause, not a failure: ask again just after the holder's lease could have lapsed (its expiry by the API's
       // clock, read against this one: a skewed clock changes the time of the next ask, never more than a quarter of
-      // the lease), so a standby takes over within the lease and a quarter (issue 35: it waited a whole lease).
+      // the lease), so a standby takes over within the lease and a quarter (it waited a whole lease).
       const left = Date.parse(taken.lease.expiresAt) - Date.now();
       await this.pause(Math.min(this.leaseMs / 4, Math.max(STANDBY_MIN_ASK_MS, Number.isFinite(left) ? left + 25 : this.leaseMs / 4)));
       return true;

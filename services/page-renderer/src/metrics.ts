@@ -1,5 +1,5 @@
 /**
- * The renderer's Prometheus metrics (issue 35), served at GET /metrics on its loopback port (RENDER_PORT, beside
+ * The renderer's Prometheus metrics, served at GET /metrics on its loopback port (RENDER_PORT, beside
  * /status; never through the front door). Written by hand in Prometheus's text format: seven series do not need a
  * client library in this process.
  */

@@ -46,7 +46,7 @@ export interface RenderIndex {
   /** Every URL the remotes render now, rendered or not (a page whose render failed is still a page). */
   urls: string[];
   /**
-   * Path -> the file of its not-found page, served with status 404 (issue 34.9): `/404` for any unknown path, a
+   * Path -> the file of its not-found page, served with status 404: `/404` for any unknown path, a
    * detail path's for an unknown article there (the origin and nginx fall back to `/404`'s, then to the app).
    */
   notFound?: Record<string, string>;
@@ -116,7 +116,7 @@ export function writeAtomic(file: string, content: string | Buffer): void {
 
 /**
  * Brotli's quality for the pages' .br: 6, not 9. Measured on 97 pages of the 10,000-article site (74 KB each on
- * average, issue 36.9): quality 9 took 3 to 14 times as long as 6 and was most of a page's render time, for files 3 %
+ * average): quality 9 took 3 to 14 times as long as 6 and was most of a page's render time, for files 3 %
  * smaller (14.5 KB against 14.9 KB); quality 11 would be 13.3 KB at 4 times quality 9's time.
  */
 export const PAGE_BROTLI_QUALITY = 6;

@@ -41,7 +41,7 @@ export interface PageJob {
   remotes: Map<string, LoadedRemote>;
   versions: Record<string, string>;
   render(route: PlannedRoute): Promise<PageOutcome>;
-  /** Renders the not-found state of `/404` or a detail path and writes its file (issue 34.9); throws when it fails. */
+  /** Renders the not-found state of `/404` or a detail path and writes its file; throws when it fails. */
   renderNotFound(pathname: string): Promise<string>;
   /** Closes what the job holds (its DOMPurify window). */
   close(): void;

@@ -1,5 +1,5 @@
 /**
- * A run's pages over N workers (issue 36.9): the run's own thread and N - 1 render threads (`worker_threads`, each
+ * A run's pages over N workers: the run's own thread and N - 1 render threads (`worker_threads`, each
  * with its own builds, React and jsdom: render-thread.ts), all taking small batches from one queue in the run's
  * order, so the changed article's page is still the first written and a slow page never holds the others back.
  *

@@ -1,5 +1,5 @@
 /**
- * `/search?text=…&channel=…&page=…` rendered on demand (issue 36.5): the host's server build renders the search
+ * `/search?text=…&channel=…&page=…` rendered on demand: the host's server build renders the search
  * page (its loader asks the API for the one search the address names) inside the site's shell, into the host's own
  * page template, with the query data the app starts from, so it reads the same without JavaScript and the app adopts
  * it without asking again. The service (service.ts) answers it on its port; the host origin and nginx pass /search

@@ -126,7 +126,7 @@ function forkWorker(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 
 /**
  * The next run's worker, started now: a change's run then begins with its pages, not with loading Node, tsx, React
- * and antd (about a second; issue 36.9's two seconds from write to page). It exits with this process as a run does.
+ * and antd (about a second, of the two seconds allowed from write to page). It exits with this process as a run does.
  */
 function prepareWorker(): void {
   if (stopping || (ready && ready.exitCode === null && ready.connected)) return;
@@ -171,7 +171,7 @@ app.post('/invalidate', async (req, reply) => {
   return reply.code(202).send({ woken: true });
 });
 
-// /search?text=… rendered on demand (issue 36.5, search-page.ts) in a child process (search-process.ts): the host
+// /search?text=… rendered on demand (search-page.ts) in a child process (search-process.ts): the host
 // origin and nginx pass it here.
 const search = searchProcess(config.hostRoot);
 app.get('/search', async (req, reply) => {
@@ -308,7 +308,7 @@ function watchCanary(file: string): void {
 }
 
 /**
- * The automatic rollback (issue 37.4): while this renderer holds the render lease (or runs without a feed) and a
+ * The automatic rollback: while this renderer holds the render lease (or runs without a feed) and a
  * canary is open, every RENDER_CANARY_CHECK_MS the field figures of the canary and the live version since the canary
  * started are read from the API and judged (canary.ts judgeCanary); a canary clearly worse is aborted as
  * `remote.cjs abort` does, by `page-renderer`, with the figures as the reason.

@@ -94,7 +94,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     );
 
   // A changed article's page the last run rendered is rendered now, while the remotes list their URLs (at 10,000
-  // articles that takes seconds of API calls): the page an editor just changed is out first (issue 36.9, 2 s). Its
+  // articles that takes seconds of API calls): the page an editor just changed is out first (2 s). Its
   // entry is completed from the route below; an article withdrawn meanwhile loses the file at the end as before.
   const changed = changedArticles(scopes);
   const early: PlannedRoute[] = Object.entries(previousPages)
@@ -181,7 +181,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     if (++done === urgent) options.background?.();
     record(o);
   });
-  // The not-found pages (issue 34.9): `/404`, which the origin answers any unknown path with, and each detail page's
+  // The not-found pages: `/404`, which the origin answers any unknown path with, and each detail page's
   // not-found state, for an unknown article at its path; both with status 404. They show the shell alone (the
   // company's name, the footer), so a run renders them when that changes, or when one is missing; a failed one keeps
   // its last good file.

@@ -27,7 +27,7 @@ export const login = async (body: LoginBody) => {
 };
 /** POST /loginNoPassword (phone + SMS code) */
 export const loginNoPassword = (body: LoginNoPasswordBody) => request.post<LoginResponse>('/loginNoPassword', body, { isToken: false });
-/** The image captcha a code request carries (issue 34.7): the answer typed and the `uuid` of that `GET /captchaImage`. */
+/** The image captcha a code request carries: the answer typed and the `uuid` of that `GET /captchaImage`. */
 export type SmsCaptcha = Required<Pick<SendCodeQuery, 'captcha' | 'uuid'>>;
 /**
  * POST /bus/customer/sendCode?phone=&purpose=&pow=[&captcha=&uuid=] (the code is good only for that purpose). Every

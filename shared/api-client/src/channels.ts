@@ -1,4 +1,4 @@
-/** 栏目管理 and 区块管理 of the admin shell (issue 18.2). */
+/** 栏目管理 and 区块管理 of the admin shell. */
 import { request } from '@site/app-runtime';
 import type {
   BlockItemAdminResponse,

@@ -1,4 +1,4 @@
-/** People and the audit trail of the admin shell (issue 18.6, 18.7): staff users, roles, customers, audit search. */
+/** People and the audit trail of the admin shell: staff users, roles, customers, audit search. */
 import { request } from '@site/app-runtime';
 import type {
   CustomerProductOptionsResponse,

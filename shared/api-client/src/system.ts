@@ -55,7 +55,7 @@ export const getNoticeList = (params: NoticeListQuery) => request.get<NoticeList
 export const getNoticeUnread = () => request.get<NoticeUnreadResponse>('/system/notice/unread');
 /** PUT /system/notice/{id}/read: marks the notice read for the caller; answers the new unread count. */
 export const markNoticeRead = (id: number) => request.put<NoticeUnreadResponse>(`/system/notice/${id}/read`);
-/** PUT /system/notice/readAll (issue 34.9): 全部已读 for the signed-in user; answers the new unread count. */
+/** PUT /system/notice/readAll: 全部已读 for the signed-in user; answers the new unread count. */
 export const markAllNoticesRead = () => request.put<NoticeUnreadResponse>('/system/notice/readAll');
 /** GET /system/notice/{id} */
 export const getNotice = (id: number) => request.get<NoticeResponse>(`/system/notice/${id}`);
@@ -133,7 +133,7 @@ export const getCustomer = (id: number) => request.get<CustomerResponse>(`/bus/c
 export const getCrmCustomerForUser = (id: number, crmBase = '') =>
   request.get<CrmCustomerResponse>(`${crmBase}/admin-api/crm/customer/get`, { params: { id }, rawAnswer: true });
 
-// ---- articles (admin shell, issue 18.1)
+// ---- articles (admin shell)
 /** GET /system/article/list */
 export const getAdminArticles = (params: AdminArticleQuery) => request.get<AdminArticleListResponse>('/system/article/list', { params });
 /** GET /system/article/{id} */
@@ -145,7 +145,7 @@ export const addArticle = (form: ArticleForm) => request.post<AdminArticleRespon
 /** PUT /system/article/{id} (with the version read) */
 export const updateArticle = (id: number, form: ArticleForm) => request.put<AdminArticleResponse>(`/system/article/${id}`, form);
 /**
- * PUT /system/article/{id}/status: 发布/下线 need content:article:publish (issue 34.3); without it 3 submits (提交审核);
+ * PUT /system/article/{id}/status: 发布/下线 need content:article:publish; without it 3 submits (提交审核);
  * 4 sends a submitted one back (退回) with its `comment`.
  */
 export const setArticleStatus = (id: number, body: ArticleStatusBody) => request.put<AdminArticleResponse>(`/system/article/${id}/status`, body);
@@ -159,7 +159,7 @@ export function uploadArticleFile(kind: ArticleUploadKind, file: File | Blob) {
 }
 /** DELETE /system/article/{ids}: into 回收站. */
 export const deleteArticles = (ids: number[]) => request.delete<R>(`/system/article/${ids.join(',')}`);
-/** GET /system/article/{id}/versions (记录, issue 27.3): newest first, the present state first. */
+/** GET /system/article/{id}/versions (记录): newest first, the present state first. */
 export const getArticleVersions = (id: number) => request.get<ArticleVersionsResponse>(`/system/article/${id}/versions`);
 /** GET /system/article/{id}/versions/diff?from=&to=: what changed from version `from` to version `to`. */
 export const getArticleVersionDiff = (id: number, from: number, to: number) =>
@@ -174,12 +174,12 @@ export const getRecycledArticles = (params: RecycledArticleQuery) =>
 export const restoreRecycledArticles = (ids: number[]) => request.put<R>(`/system/article-recycle/${ids.join(',')}/restore`);
 /** DELETE /system/article-recycle/{ids}: purged for good, versions included. */
 export const purgeRecycledArticles = (ids: number[]) => request.delete<R>(`/system/article-recycle/${ids.join(',')}`);
-/** GET /system/article/media (媒体库, issue 27.5): the content images staff uploaded, newest first. */
+/** GET /system/article/media (媒体库): the content images staff uploaded, newest first. */
 export const getMediaImages = (params: MediaQuery) => request.get<MediaListResponse>('/system/article/media', { params });
 
 /** GET /system/audit/list: the audit trail of staff writes (操作日志). */
 export const getAuditLog = (params: AuditLogQuery) => request.get<AuditLogListResponse>('/system/audit/list', { params });
-/** 登录日志 (issue 27.4). */
+/** 登录日志. */
 export const getLoginLog = (params: LoginLogQuery) => request.get<LoginLogListResponse>('/system/logininfor/list', { params });
 /** GET /system/workbench/account: the signed-in user's customer, product version and support address. */
 export const getWorkbenchAccount = () => request.get<WorkbenchAccountResponse>('/system/workbench/account');

@@ -1,5 +1,5 @@
 /**
- * The federation contract between the host and the remotes (issue 38.3): the route table (data in the contract
+ * The federation contract between the host and the remotes: the route table (data in the contract
  * package, `@site/contract/routes.json`) names, per remote, the exposed modules the host mounts; each remote declares
  * its exposes in its exposes.cjs. The host's build and `scripts/remote.cjs check` hold the two together. The table is
  * passed in, so this factory package does not depend on the contract package.

@@ -42,7 +42,7 @@ export const BLOCK_IDS = {
   homeIntro: 13,
 } as const;
 
-/** The content blocks staff edit (issue 18.2): each BLOCK_IDS entry with its name and where the site shows it. */
+/** The content blocks staff edit: each BLOCK_IDS entry with its name and where the site shows it. */
 export const BLOCKS: readonly { id: number; name: string; hint: string }[] = [
   { id: BLOCK_IDS.product, name: '页脚：产品中心', hint: '页脚第一列的链接：标题、链接、新窗口打开' },
   { id: BLOCK_IDS.application, name: '页脚：应用领域', hint: '页脚第二列的链接：标题、链接、新窗口打开' },
@@ -124,7 +124,7 @@ export const ROLE_LABELS: Readonly<Record<string, string>> = {
   [SUPER_ROLE]: '超级管理员',
   editor: '内容编辑',
 };
-/** `publish`: 文章管理's 发布/下线 (issue 34.3), its own right apart from 修改. */
+/** `publish`: 文章管理's 发布/下线, its own right apart from 修改. */
 export const ACTION_NAMES = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export', 'publish'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 
@@ -184,7 +184,7 @@ export const NOTICE_AUDIENCE_LABELS = { all: '全部', staff: '员工', customer
 export const MESSAGE_STATUS = { pending: '0', done: '1' } as const;
 export const MESSAGE_STATUS_LABELS = { '0': '未处理', '1': '已处理' } as const;
 /**
- * What became of the SMS that carries the staff's answer to the message's phone (issue 27.10): sent through the
+ * What became of the SMS that carries the staff's answer to the message's phone: sent through the
  * gateway, not sent because the message left no phone number, or the gateway refused it (the answer is saved anyway).
  */
 export const MESSAGE_REPLY_SMS = { sent: 'sent', noPhone: 'no-phone', failed: 'failed' } as const;
@@ -198,7 +198,7 @@ export const MESSAGE_REPLY_SMS_LABELS: Record<MessageReplySms, string> = {
 export const MESSAGE_TITLE_MAX = 100;
 export const MESSAGE_TEXT_MAX = 2000;
 
-/** What the audit trail records (issue 18.7): the resource written and the action name. */
+/** What the audit trail records: the resource written and the action name. */
 export const AUDIT_RESOURCES = ['article', 'channel', 'block', 'notice', 'message', 'user', 'role', 'customer', 'config'] as const;
 export const AUDIT_ACTIONS = [
   'add',
@@ -210,18 +210,18 @@ export const AUDIT_ACTIONS = [
   'reply',
   'resetPwd',
   'sort',
-  // issue 27.4: an article's state named as staff chose it, and a person's own password change
+  // An article's state named as staff chose it, and a person's own password change
   'publish',
   'offline',
   'draft',
   'updatePwd',
-  // issue 27.3: an article's earlier version brought back, an article back from the recycle bin, purged for good
+  // An article's earlier version brought back, an article back from the recycle bin, purged for good
   'restore',
   'recover',
   'purge',
-  // issue 34.2: an attempt the rights rule refused (acting on a wider account, assigning or removing rights one lacks)
+  // An attempt the rights rule refused (acting on a wider account, assigning or removing rights one lacks)
   'refused',
-  // issue 34.3: an article's review (submitted, approved and published, sent back with a comment)
+  // An article's review (submitted, approved and published, sent back with a comment)
   'submit',
   'approve',
   'return',
@@ -261,7 +261,7 @@ export const AUDIT_ACTION_LABELS = {
 } as const;
 
 /**
- * An article's versions (issue 27.3, 记录): what made each one (the audit actions of article writes). `baseline` is
+ * An article's versions (记录): what made each one (the audit actions of article writes). `baseline` is
  * the state an article had before its first write that stored versions (written earlier, or seeded).
  */
 export const ARTICLE_VERSION_ACTION_LABELS = {
@@ -301,14 +301,14 @@ export const ARTICLE_FIELD_LABELS = {
   text: '正文',
 } as const;
 export type ArticleField = keyof typeof ARTICLE_FIELD_LABELS;
-/** SEO fields of an article (issue 27.5): the longest title and keywords. */
+/** SEO fields of an article: the longest title and keywords. */
 export const ARTICLE_SEO_MAX = { title: 300, keywords: 500 } as const;
-/** 回收站 (issue 27.3): the page's permission id (content:recycle:edit restores, content:recycle:delete purges). */
+/** 回收站: the page's permission id (content:recycle:edit restores, content:recycle:delete purges). */
 export const RECYCLE_PERMISSION_ID = 'content:recycle';
 /** A restored article whose channel has been deleted since. */
 export const RECYCLE_CHANNEL_GONE_MSG = '原栏目已删除，请先恢复或新建栏目';
 
-/** 登录日志 (issue 27.4): `status` of a sign-in attempt. */
+/** 登录日志: `status` of a sign-in attempt. */
 export const LOGIN_LOG_STATUS_LABELS = { '0': '成功', '1': '失败' } as const;
 
 /**
@@ -324,16 +324,16 @@ export const LOGIN_METHOD_UNKNOWN = '—';
 /** The stale-save answer when two people edit the same row (a version number on each row). */
 export const STALE_WRITE_MSG = '内容已被他人修改，请刷新后再试';
 /**
- * The 401 of a session whose account has been disabled since (issue 34.4): the front end says this instead of the
+ * The 401 of a session whose account has been disabled since: the front end says this instead of the
  * login-expired text, so the person is not told to merely sign in again.
  */
 export const ACCOUNT_DISABLED_MSG = '账号已停用，请联系管理员';
 
-/** Article states (issue 18.1): only published articles whose publish time has come reach the public site. */
+/** Article states: only published articles whose publish time has come reach the public site. */
 export const ARTICLE_STATUS = { published: 0, draft: 1, offline: 2, pending: 3, returned: 4 } as const;
 export const ARTICLE_STATUS_LABELS = { 0: '已发布', 1: '草稿', 2: '已下线', 3: '待审核', 4: '已退回' } as const;
 /**
- * Publishing is its own right (issue 34.3): 文章管理·发布/下线. Whoever lacks it submits an article for review
+ * Publishing is its own right: 文章管理·发布/下线. Whoever lacks it submits an article for review
  * (待审核) instead of publishing it; a holder publishes it or sends it back (已退回) with a comment.
  */
 export const ARTICLE_PUBLISH_PERMISSION = 'content:article:publish';
@@ -341,7 +341,7 @@ export const ARTICLE_PUBLISH_PERMISSION = 'content:article:publish';
 export const ARTICLE_REVIEW_COMMENT_MAX = 500;
 /** Channels whose articles staff write in the admin shell (products by category, solutions, news, support). */
 export const ARTICLE_CHANNEL_IDS = [20, 21, 22, 10, 12, 15, 16, 17] as const;
-/** Visit analytics (issue 18.5): the range a report may cover, the page's presets and the referrer labels. */
+/** Visit analytics: the range a report may cover, the page's presets and the referrer labels. */
 export const VISIT_RANGE = { maxDays: 366, defaultDays: 7, presets: [7, 30, 90, 365] } as const;
 /**
  * What 访问统计 and 站点监控 leave out, said on both pages (staff must tell "no visitors" from "not counted"): the back
@@ -353,7 +353,7 @@ export const VISIT_LEFT_OUT_NOTE =
 export const VISIT_REFERRER_LABELS = { direct: '直接访问', internal: '站内跳转' } as const;
 export const VISIT_PERMISSION_ID = 'content:visit';
 /**
- * Paths that are not site traffic (issue 27.6): the admin shell (工作台, 个人中心, 管理后台) and the account pages
+ * Paths that are not site traffic: the admin shell (工作台, 个人中心, 管理后台) and the account pages
  * (login, register, password reset, WeChat sign-in). The host records no visit there and the statistics leave out
  * older records whose session began there. Matched case-insensitively on the path and its sub-paths.
  */

@@ -14,15 +14,15 @@ export type * from './api/bus';
 export type * from './api/channels';
 export type * from './api/content';
 export type * from './api/customers';
-/** The limits of a customer's company and products (values beside the types, issue 34.5). */
+/** The limits of a customer's company and products (values beside the types). */
 export { CUSTOMER_NAME_MAX, CUSTOMER_PRODUCTS_MAX, CUSTOMER_VERSION_MAX } from './api/customers';
 export type * from './api/dev';
-/** Field figures (issue 37): types, limits, buckets and bands. */
+/** Field figures: types, limits, buckets and bands. */
 export * from './api/field';
 export type * from './api/messages';
 export type * from './api/notices';
 export type * from './api/render';
-/** The render lease's default length (issue 35.8: a standby takes over within 5 s). */
+/** The render lease's default length (a standby takes over within 5 s). */
 export { DEFAULT_RENDER_LEASE_MS } from './api/render';
 export type * from './api/roles';
 export type * from './api/system';

@@ -1,5 +1,5 @@
 /**
- * Permissions as people read them (issue 34.4): the role form names a right by the menu row that carries it, a page
+ * Permissions as people read them: the role form names a right by the menu row that carries it, a page
  * (`content:message:list` = 留言板) or one of its actions (`content:message:edit` = 留言板·处理, the row 留言处理
  * under 留言板). Messages that name rights (a refused role assignment, a refused grant) use the same names, from the
  * same rows (`GET /system/role/menus`, the server's `sys_menu`).

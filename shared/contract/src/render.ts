@@ -15,7 +15,7 @@ export interface RenderRoute {
   lastModified?: string;
   /**
    * The in-site URL this page is the same page as (its head's `<link rel="canonical">` names that one): the sitemap
-   * lists that URL, not this one (issue 36.6: `/product?id=N` is `/productDetail?id=N`).
+   * lists that URL, not this one (`/product?id=N` is `/productDetail?id=N`).
    */
   canonical?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * The federation route table (issue 38.3): which remote module renders which route. Data (`routes.json`), so the
+ * The federation route table: which remote module renders which route. Data (`routes.json`), so the
  * host's app and the builds read the one list: the host bundles it through this module, the host's build and
  * `scripts/remote.cjs check` require the JSON (`@site/contract/routes.json`) and check each remote's declared
  * exposes against it (`@site/build-config/contract`). Every module named here must be in that remote's manifest.

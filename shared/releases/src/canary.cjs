@@ -1,5 +1,5 @@
 /**
- * A canary release (issue 37.3): one remote's new version served to a share of the visitors while everyone else keeps
+ * A canary release: one remote's new version served to a share of the visitors while everyone else keeps
  * the live one. One module for every process that takes part, so they all decide alike:
  *
  * - the state is one small JSON object beside the remotes file, `remotes.canary.json` (with a shared storage the key

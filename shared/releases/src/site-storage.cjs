@@ -1,5 +1,5 @@
 /**
- * The site's shared storage for the host origin and nginx's configuration (issue 26): with `STORAGE_DRIVER=s3` (and
+ * The site's shared storage for the host origin and nginx's configuration: with `STORAGE_DRIVER=s3` (and
  * the API's `S3_*` settings) the page renderer publishes its output under `site/rendered/` and the release script
  * writes the remotes file to `site/remotes.json` there (@site/object-storage, `site-keys.ts`); with the local driver
  * (the default) both are files on this machine, as before, and this answers null.

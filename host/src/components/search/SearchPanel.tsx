@@ -39,7 +39,7 @@ export function SearchPanel({ query, onQuery, onChosen, addressLink = false, aut
   const [text, setText] = useState(query?.text ?? '');
   useImperativeHandle(textRef, () => ({ setText }), []);
   // Through the page's query cache: /search rendered by the server carries this answer, and the app starts from it
-  // without asking again (issue 36.5); a newer query keeps the last answer on screen (dimmed) until its own arrives.
+  // without asking again; a newer query keeps the last answer on screen (dimmed) until its own arrives.
   const search = useData(query ? articleSearchQuery(query) : null);
   const result = search.data ?? null;
   const loading = search.loading;

@@ -7,7 +7,7 @@ import { readSearchAddress, SEARCH_ALL, type SearchQuery } from './search-target
 /**
  * One page of the content search under an explicit key (the modal and /search read it with useData): the /search
  * page's HTML, rendered by the server, carries the answer, and the app starts from it without asking again
- * (issue 36.5).
+ *.
  */
 export function articleSearchQuery(query: SearchQuery) {
   const params = {

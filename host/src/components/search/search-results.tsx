@@ -3,7 +3,7 @@ import type { ArticleSearchResult, TextRange } from '@site/contract';
 import { formatDate } from '@site/ui';
 
 /**
- * A text with the given ranges marked (`<mark>`): the search's terms in a result's title or excerpt (issue 36.4).
+ * A text with the given ranges marked (`<mark>`): the search's terms in a result's title or excerpt.
  * The text is the server's plain text and React writes it as text; ranges out of order, overlapping or outside the
  * text are skipped, so a bad answer can cost a mark, never the text.
  */
@@ -65,7 +65,7 @@ interface SummaryProps {
   total: number;
   /** The text asked for. */
   asked: string;
-  /** The text whose results show, when the server replaced the text asked for (issue 36.3). */
+  /** The text whose results show, when the server replaced the text asked for. */
   corrected?: string;
   /** The address of the text asked for, as typed (never corrected). */
   askedHref: string;

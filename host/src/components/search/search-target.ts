@@ -17,7 +17,7 @@ export interface SearchQuery {
   scope: SearchScope;
   /** 1-based. */
   page: number;
-  /** The text as typed, never replaced by the site's closest terms (the link under 已为您显示“…”的结果, issue 36.3). */
+  /** The text as typed, never replaced by the site's closest terms (the link under 已为您显示“…”的结果). */
   exact?: boolean;
 }
 

@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 import { staticHead } from '@site/ui/render';
 import { SiteFooter } from '../../components/footer/SiteFooter';
 
-/** Its head: 页面不存在 - <company> (TITLE-1, issue 34.9). */
+/** Its head: 页面不存在 - <company> (TITLE-1). */
 export const head = staticHead('页面不存在', '您访问的页面不存在。');
 
 /**
  * /404 (ROUTE-20): outside the public layout (ROUTE-19), in Chinese, with a way home, and with the site's footer
- * (issue 34.9, a deviation from ROUTE-19: see the contract README) so a visitor can go on to any part of the site.
+ * (a deviation from ROUTE-19: see the contract README) so a visitor can go on to any part of the site.
  * Plain HTML and the site's own styles, no antd: the page renderer writes it ahead, and the origin answers every
  * unknown path with it. 返回首页 is a link to `/`, so it leads home before the app runs too (and not to `/?`, as a
  * GET form would).

@@ -12,7 +12,7 @@ export const loader = searchPageLoader;
 /**
  * /search?text=…&channel=…: a search at its own address, to share and open again. Each new search, scope or page
  * replaces the address's query, so the address bar always holds the search on screen. The server renders this page
- * with its results (its data: searchPageLoader), so it reads the same before and without the app (issue 36.5).
+ * with its results (its data: searchPageLoader), so it reads the same before and without the app.
  */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();

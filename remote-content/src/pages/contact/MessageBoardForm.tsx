@@ -9,10 +9,10 @@ const FORM_ID = 'messageBoard';
 const idOf = (name: FieldName) => `${FORM_ID}_${name}`;
 
 /**
- * What happens after 留言成功 (issue 34.9), as the server does it: staff answer in 留言板 and the answer goes out by SMS to
+ * What happens after 留言成功, as the server does it: staff answer in 留言板 and the answer goes out by SMS to
  * the number typed here. A message left while signed in is filed under the account: the SMS carries the answer and the
  * workbench (工作台 → 我的留言) shows it. An anonymous message belongs to no account (signing in later does not show it):
- * its SMS is a fixed notice that an answer is waiting and where to ask for it (issue 34.6). No time is promised: the
+ * its SMS is a fixed notice that an answer is waiting and where to ask for it. No time is promised: the
  * company has set none.
  */
 export function answerNotice(phone: string, signedIn: boolean): string {

@@ -58,7 +58,7 @@ export function HomeBanner() {
           </SmartLink>
         </div>
       ))}
-      {/* The slide buttons only work with the app running, so the rendered HTML has none (issue 25: no control a
+      {/* The slide buttons only work with the app running, so the rendered HTML has none (no control a
           visitor can reach before hydration does nothing); they sit over the picture, so nothing moves when they appear. */}
       {count > 1 && (
         <ClientOnly>

@@ -34,7 +34,7 @@ const listOrProductHead = articleHead({ title: '产品中心', description: '电
 
 /**
  * The list's head, or the product's of `?id=`. The search opens a product here (SRCH-7), the list at
- * /productDetail?id=N: both name the second as canonical, so a search engine indexes one page (issue 36.6).
+ * /productDetail?id=N: both name the second as canonical, so a search engine indexes one page.
  */
 export const head: RouteHead = (args) => {
   const { id } = searchOfUrl(args.url);

@@ -11,7 +11,7 @@ export interface LinkValue {
 export const LINK_RULE_MSG = '链接只能是站内路径（以 / 开头）或 http(s) 网址';
 
 /**
- * The editor's link dialog (issue 27.5): the address (an in-site path or a clean http(s) URL, as block links) and
+ * The editor's link dialog: the address (an in-site path or a clean http(s) URL, as block links) and
  * 新窗口打开. Editing a link offers 取消链接.
  */
 export function LinkDialog({

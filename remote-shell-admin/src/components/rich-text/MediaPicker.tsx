@@ -13,8 +13,8 @@ const PAGE_SIZE = 12;
 const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
 
 /**
- * 媒体库 (issue 27.5): the images staff uploaded for content, newest first, searchable by name; choosing one hands its
- * address back, so an image is used again instead of uploaded anew. 上传图片 (issue 34.9) adds one from the computer
+ * 媒体库: the images staff uploaded for content, newest first, searchable by name; choosing one hands its
+ * address back, so an image is used again instead of uploaded anew. 上传图片 adds one from the computer
  * through the site's upload (`POST /common/upload`, the 2 MB and type checks of UPLOAD-1/2): the library is
  * invalidated, shows its first page again and the new image is chosen.
  */

@@ -10,7 +10,7 @@ import { useWorkbenchAccount } from '../../components/SupportLink';
 
 /**
  * /account/center: the signed-in user's profile card. A customer holds no post: their card says the company and the
- * products with versions they use instead (issue 34.5, as their workbench does).
+ * products with versions they use instead (as their workbench does).
  */
 export default function AccountCenter() {
   const q = useShellQuery(profileQuery());

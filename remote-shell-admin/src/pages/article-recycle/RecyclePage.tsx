@@ -7,7 +7,7 @@ import { ListPage, useListPage } from '../../list-page';
 const PAGE_SIZE = 10;
 
 /**
- * 回收站 (content/article-recycle/index, issue 27.3): deleted articles, newest deletion first. 恢复 brings an article
+ * 回收站 (content/article-recycle/index): deleted articles, newest deletion first. 恢复 brings an article
  * back to 文章管理 under its own id and address, with its versions (content:recycle:edit); 彻底删除 removes it and its
  * versions for good (content:recycle:delete).
  */

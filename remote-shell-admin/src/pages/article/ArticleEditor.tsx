@@ -27,7 +27,7 @@ export function ArticleEditor({
 }: {
   id: number | null;
   channels: ChannelOption[];
-  /** Holds 文章管理·发布/下线 (issue 34.3): without it the form saves a draft or submits for review. */
+  /** Holds 文章管理·发布/下线: without it the form saves a draft or submits for review. */
   canPublish?: boolean;
   defaultChannel?: number;
   onClose: () => void;

@@ -8,7 +8,7 @@ import { ControlButton } from '../../list-page';
 import './article-history.css';
 
 /**
- * 记录 (issue 27.3): the article's versions, newest first; any two compared (the fields that changed and the body's
+ * 记录: the article's versions, newest first; any two compared (the fields that changed and the body's
  * words added and removed), and 恢复此版本 for those who may edit articles (the article's state stays; the content
  * becomes a new version).
  */
@@ -106,7 +106,7 @@ export function ArticleHistory({
                 render: (a: ArticleVersion['action'], v) => (
                   <>
                     {ARTICLE_VERSION_ACTION_LABELS[a] ?? a}
-                    {/* A send-back's comment (issue 34.3). */}
+                    {/* A send-back's comment. */}
                     {v.note && <div className="version-note">意见：{v.note}</div>}
                   </>
                 ),

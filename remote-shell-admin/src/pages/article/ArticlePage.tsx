@@ -36,7 +36,7 @@ function channelOptions(all: Channel[]): ChannelOption[] {
 
 /**
  * 文章管理 (content/article/index): the articles of every channel, written and published by staff. Publishing is its
- * own right (issue 34.3): whoever holds it publishes, takes off the site and reviews (待审核 with its count, 通过并发布,
+ * own right: whoever holds it publishes, takes off the site and reviews (待审核 with its count, 通过并发布,
  * 退回 with a comment); a writer without it submits (提交审核) and reads a send-back's comment under the state.
  */
 export default function ArticlePage() {

@@ -4,7 +4,7 @@ import { ARTICLE_REVIEW_COMMENT_MAX, ARTICLE_STATUS, type AdminArticle } from '@
 import { FormDialog } from '../../list-page';
 
 /**
- * 退回 (issue 34.3): a submitted article goes back to its writer with a comment (required), which the writer reads
+ * 退回: a submitted article goes back to its writer with a comment (required), which the writer reads
  * in 文章管理 and in the edit form; the step and its comment are in the article's 记录.
  */
 export function ReturnDialog({

@@ -84,7 +84,7 @@ export function toArticleForm(v: ArticleFormValues, version?: number): ArticleFo
   };
 }
 
-// ---- The review step (issue 34.3): publishing is its own right (文章管理·发布/下线).
+// ---- The review step: publishing is its own right (文章管理·发布/下线).
 
 const { published, draft, offline, pending, returned } = ARTICLE_STATUS;
 const label = (s: number) => ARTICLE_STATUS_LABELS[s as keyof typeof ARTICLE_STATUS_LABELS];

@@ -35,7 +35,7 @@ export function companyBody(v: CompanyFormValues): SiteCustomerCompanyBody {
 }
 
 /**
- * 设置单位与产品 (issue 34.5): the company a customer account belongs to (picked by name, or a new one named here)
+ * 设置单位与产品: the company a customer account belongs to (picked by name, or a new one named here)
  * and the products that company uses, each with its version. Products belong to the company: every account of it
  * sees them on its workbench.
  */

@@ -28,7 +28,7 @@ export function productsText(c: SiteCustomer) {
 
 /**
  * 客户管理 (system/customer/index): people registered on the site; search, view, disable and enable, and set the
- * company an account belongs to and the products that company uses (设置单位与产品, issue 34.5).
+ * company an account belongs to and the products that company uses (设置单位与产品).
  */
 export default function CustomerTable() {
   const client = useQueryClient();

@@ -9,7 +9,7 @@ import { MyDocuments } from './MyDocuments';
 import { MyMessages } from './MyMessages';
 import { RoleTags } from './RoleTags';
 
-/** What the workbench says where the account holds nothing (issue 27.9): never a value borrowed from elsewhere. */
+/** What the workbench says where the account holds nothing: never a value borrowed from elsewhere. */
 export const WORKBENCH_EMPTY = {
   customer: '未关联客户单位',
   product: '暂未关联产品',
@@ -17,14 +17,14 @@ export const WORKBENCH_EMPTY = {
 } as const;
 
 /**
- * A signed-in customer's own workbench (issue 19): their account, company, products and versions, the notices meant for
+ * A signed-in customer's own workbench: their account, company, products and versions, the notices meant for
  * customers, their product's documents, the support link and their own messages with the staff's answers.
  */
 export function CustomerWorkbench() {
   const { user, roles } = useAuth();
   const account = useWorkbenchAccount();
   const href = supportHref(user, account);
-  // The products of the account's company (issue 34.5, set in 客户管理).
+  // The products of the account's company (set in 客户管理).
   const products = account?.products ?? [];
   const product = products.length ? (
     <Space size={[12, 0]} wrap className="workbench-products">

@@ -12,7 +12,7 @@ import { isUnread, UnreadDot, useNoticeReading } from '../../components/notice-u
 /**
  * The newest open notices meant for the reader (the server answers staff 'all' + 'staff', customers 'all' +
  * 'customer'), titles cut at 32 characters (NOTICE-14), the full text in a dialog. Unread ones are bold with a dot
- * named 未读, and opening one marks it read as the bell does (issue 34.9).
+ * named 未读, and opening one marks it read as the bell does.
  */
 export function LatestNotices({ title }: { title: string }) {
   const types = useShellQuery(dictQuery(NOTICE.dictType)).data;

@@ -19,7 +19,7 @@ export const productTag = (product: string) => `适用于 ${product}`;
 
 /**
  * The document centre's published files for the customer's product first, then the general ones, each
- * downloadable; the server answers none for an account without a product (issue 27.9). A document for one of
+ * downloadable; the server answers none for an account without a product. A document for one of
  * the customer's products is marked with that product's name, so it stands apart from the general ones.
  */
 export function MyDocuments({ account }: { account: WorkbenchAccount | null }) {

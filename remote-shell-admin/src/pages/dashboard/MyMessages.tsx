@@ -31,7 +31,7 @@ const SAVED_NOTICE_SECONDS = 6;
 
 /**
  * The customer's own messages (written while signed in), newest first, with the staff's answers; 我要留言 opens a
- * form that files a new one under their account (issue 27.10: the server takes the author from the session).
+ * form that files a new one under their account (the server takes the author from the session).
  */
 export function MyMessages() {
   const changed = useChanged();

@@ -6,7 +6,7 @@ import { labelOptions, ListPage, useListPage } from '../../list-page';
 const PAGE_SIZE = 20;
 
 /**
- * 登录日志 (system/logininfor/index, issue 27.4; RuoYi's 登录日志): each sign-in attempt with the name given, the
+ * 登录日志 (system/logininfor/index; RuoYi's 登录日志): each sign-in attempt with the name given, the
  * address, the browser, the way in (密码, 短信, 微信, or 注册: the sign-in a registration gives; — for rows from before
  * it was recorded), the outcome and what the person was told, newest first. Read-only: no actions, so 查询 is for
  * everyone who may open the page.

@@ -103,7 +103,7 @@ export default function MessageBoard() {
 }
 
 /**
- * Which messages came from a customer account (issue 34.5): 客户 · <单位> (the company it belongs to, 未关联单位 when
+ * Which messages came from a customer account: 客户 · <单位> (the company it belongs to, 未关联单位 when
  * none); a visitor's message or a staff member's own shows —.
  */
 export function messageSource(r: MessageBoardEntry) {

@@ -1,5 +1,5 @@
 /**
- * The charts of 站点监控 (issue 37.2, 37.5). This module (and ECharts with it) is loaded only by that page, as a lazy
+ * The charts of 站点监控. This module (and ECharts with it) is loaded only by that page, as a lazy
  * chunk; the chart itself is the shell's `EChart`, as 访问统计's.
  */
 import { useMemo } from 'react';

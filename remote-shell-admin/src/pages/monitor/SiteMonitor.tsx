@@ -52,7 +52,7 @@ const byText =
     pick(a).localeCompare(pick(b));
 const ms = (v: number | null) => (v === null ? '无数据' : `${formatNumber(Math.round(v))} 毫秒`);
 
-/** 站点监控 (system/monitor/index, issue 37.2, 37.5): field vitals per route, errors per remote version, releases, the server. */
+/** 站点监控 (system/monitor/index): field vitals per route, errors per remote version, releases, the server. */
 export default function SiteMonitor() {
   const [range, setRange] = useState<DateRange>(() => presetRange(VISIT_RANGE.defaultDays));
   const [picked, setPicked] = useState<DateRange>(range);

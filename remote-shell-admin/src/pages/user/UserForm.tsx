@@ -19,7 +19,7 @@ interface Props {
 /** Create or edit a staff user. A refused field keeps what was typed and shows the server's message beside it. */
 export function UserForm({ user, roles, onClose, onSaved }: Props) {
   const [form] = Form.useForm<StaffUserCreateBody>();
-  // Only the roles the signed-in user may give, plus the ones the edited user holds (issue 34.4).
+  // Only the roles the signed-in user may give, plus the ones the edited user holds.
   const choices = roleChoices(roles, user?.roles);
   const locked = lockedRolesNote(choices);
 

@@ -11,7 +11,7 @@ export interface RoleChoice {
 }
 
 /**
- * The 角色 choices (issue 34.4): the roles the signed-in user may assign (`assignable`; a server before 34.4 says
+ * The 角色 choices: the roles the signed-in user may assign (`assignable`; a server older than `assignable` says
  * nothing and every role counts as assignable), plus the roles the edited user already holds, which stay and are
  * shown disabled when they are not assignable. A wider role the user does not hold is not offered at all.
  */
@@ -31,7 +31,7 @@ export function lockedRolesNote(choices: readonly RoleChoice[]): string {
 
 /**
  * Why the signed-in user may not reset this user's password or disable it (the server refuses them), or undefined: the
- * user holds a role the signed-in user may not give (`assignable` false; a server before 34.4 says nothing).
+ * user holds a role the signed-in user may not give (`assignable` false; a server older than `assignable` says nothing).
  */
 export function outOfReach(held: readonly string[], roles: readonly RoleOption[]): string | undefined {
   const over = roles.filter((r) => r.assignable === false && held.includes(r.roleKey));

@@ -18,7 +18,7 @@ const VisitCharts = lazy(() => import(/* webpackChunkName: "visit-charts" */ './
 const EMPTY = '暂无访问记录';
 const number = (v: number) => formatNumber(v);
 
-/** 访问统计 (content/visits/index, issue 18.5): figures, charts and rankings over a chosen date range; export. */
+/** 访问统计 (content/visits/index): figures, charts and rankings over a chosen date range; export. */
 export default function Visits() {
   const [range, setRange] = useState<DateRange>(() => presetRange(VISIT_RANGE.defaultDays));
   // The picker's own value: it keeps what was chosen even when that range is refused.

@@ -19,7 +19,7 @@ export const questionPageQuery = (page: number): Query<ArticleTextPage> =>
 
 /**
  * The page of questions `?page=` names, each with its answer, and the question `?id=` asks for: everything the page
- * shows, so its HTML holds every answer as the app shows it and opening a question fetches nothing (issue 34.9).
+ * shows, so its HTML holds every answer as the app shows it and opening a question fetches nothing.
  */
 export const loader: RouteLoader = (args) => prefetch(args, [questionPageQuery(searchOfUrl(args.url).page), articleOfUrl(args.url)]);
 
@@ -28,7 +28,7 @@ export const questionAnchor = (id: number) => `rs-faq-${id}`;
 /**
  * /question: the common questions, 20 a page (`?page=N`, real links that work without JavaScript), with expandable
  * answers; `?id=` expands that question and scrolls to it: shown in its place when it is on the page, else above the
- * page's questions. A page carries its questions and the one asked for, never every question (issue 36.10).
+ * page's questions. A page carries its questions and the one asked for, never every question.
  * Renders without antd (the accordion is plain buttons with aria-expanded, see FaqItem).
  */
 export default function Question() {

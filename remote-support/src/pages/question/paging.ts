@@ -1,5 +1,5 @@
 /**
- * The FAQ's pages (issue 36.10): 20 questions a page, newest first, at `/question?page=N` (page 1 is `/question`).
+ * The FAQ's pages: 20 questions a page, newest first, at `/question?page=N` (page 1 is `/question`).
  * A page carries its own questions only, so the rendered output grows with the number of questions, not its square.
  * (No imports: render-routes.ts reads these too.)
  */

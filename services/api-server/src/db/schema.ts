@@ -179,7 +179,7 @@ export const customer = pgTable('customer', {
 });
 
 /**
- * The products a company (customer) uses, articles of the product centre, with the version it runs (028, issue 34.5):
+ * The products a company (customer) uses, articles of the product centre, with the version it runs (028):
  * set in 客户管理, shown on the workbench. customer.productName/productVersion keep the first.
  */
 export const customerProduct = pgTable(
@@ -365,7 +365,7 @@ export const visitOpen = pgTable('visit_open', {
   openedAt: ts('opened_at').notNull().defaultNow(),
 });
 
-/** 登录日志 (issue 27.4): each sign-in attempt (migrations/018_login_log.sql). */
+/** 登录日志: each sign-in attempt (migrations/018_login_log.sql). */
 export const loginLog = pgTable('login_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userName: varchar('user_name', { length: 64 }).notNull(),
@@ -587,7 +587,7 @@ export const searchTerm = pgTable('search_term', {
 });
 
 /**
- * Field figures (issue 37, migration 030, lib/field.ts): the browsers' reports, kept raw 7 days, and their daily
+ * Field figures (migration 030, lib/field.ts): the browsers' reports, kept raw 7 days, and their daily
  * roll-ups (views, a fixed-bucket histogram per metric, errors per remote version and message); the API's requests
  * per minute (lib/field-server.ts) and the renderer's lag per minute (a trigger on render_outbox).
  */

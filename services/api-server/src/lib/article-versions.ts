@@ -1,5 +1,5 @@
 /**
- * An article's versions (issue 27.3): each write stores the state it made, whole, in article_version (migration
+ * An article's versions: each write stores the state it made, whole, in article_version (migration
  * 021), in the write's transaction; what two versions differ by, field by field and the body's text word by word.
  * The audit trail cannot serve: it cuts long bodies (lib/audit.ts), and a version must restore exactly.
  */
@@ -64,7 +64,7 @@ export async function storeVersion(tx: Db, row: Row, action: ArticleVersionActio
 
 /**
  * A write's versions: the state before it (when not stored yet) and the state it made, with its note (a send-back's
- * comment, issue 34.3).
+ * comment).
  */
 export async function storeWrite(
   tx: Db,

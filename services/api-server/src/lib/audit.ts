@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 18.7): every write by staff records who, when, what, and the values before and after.
+ * The audit trail: every write by staff records who, when, what, and the values before and after.
  * Call it inside the write's transaction so the trail and the change land together or not at all.
  */
 import type { FastifyRequest } from 'fastify';

@@ -110,7 +110,7 @@ export const INITIAL_PASSWORD_MSG = '请先修改初始密码';
 
 /**
  * The token was issued (and has not run out) to an account that is now disabled (its sessions were ended then): its
- * 401 says ACCOUNT_DISABLED_MSG (issue 34.4; still 401, the session is over), not the plain one.
+ * 401 says ACCOUNT_DISABLED_MSG (still 401, the session is over), not the plain one.
  */
 async function disabledOwner(db: Db, token: string): Promise<boolean> {
   const [row] = await db

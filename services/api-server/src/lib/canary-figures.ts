@@ -1,5 +1,5 @@
 /**
- * Issue 37.4: the figures the automatic rollback of a canary compares, read from the field reports (migration 030,
+ * The figures the automatic rollback of a canary compares, read from the field reports (migration 030,
  * lib/field.ts, kept raw for 7 days in field_report): per version of one remote, the visitors who viewed its pages
  * since a time and how many of them had a view that reported a failure. Visitors, not reports: a visitor is the
  * address the page view was recorded from (the view's entry record, whose token the report had to bring), so one

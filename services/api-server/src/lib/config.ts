@@ -12,7 +12,7 @@ export async function configValue(ctx: AppContext, key: string): Promise<string>
 
 /**
  * The image captcha before an SMS code that may go to a number without an account (register; a phone change by
- * someone not signed in), issue 34.7: on unless env SITE_SMS_CAPTCHA is `0` (test harnesses whose pages do not send
+ * someone not signed in; docs/decisions/0016): on unless env SITE_SMS_CAPTCHA is `0` (test harnesses whose pages do not send
  * it yet). The site-wide switch sys.account.captchaEnabled = 'false' turns it off too, as it does every captcha.
  */
 export const smsCaptchaRequired = (env: NodeJS.ProcessEnv = process.env): boolean => env.SITE_SMS_CAPTCHA?.trim() !== '0';

@@ -1,5 +1,5 @@
 /**
- * The API's own figures for 站点监控 (issue 37.5): each instance counts its answered requests per minute in memory
+ * The API's own figures for 站点监控: each instance counts its answered requests per minute in memory
  * (count, 5xx, latency in the fixed buckets of the millisecond metrics) and adds them to the minute's row of
  * api_request_minute once a minute (and at close), so any number of instances sum up in one small table that every
  * instance can read: prom-client's registry is per process and is for Prometheus. Health checks are left out.

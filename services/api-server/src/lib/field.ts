@@ -1,8 +1,8 @@
 /**
- * Field figures from real browsers (issue 37.1): the report the host sends with the exit record of a visit (or on
+ * Field figures from real browsers: the report the host sends with the exit record of a visit (or on
  * its own, POST /api/field), validated and bounded here, stored raw for a short time and rolled up per day in the
  * same transaction (migration 030): views, a fixed-bucket histogram per metric (p75 of any period from summed
- * buckets) and error counts per remote version with their messages. And what 站点监控 reads (issue 37.2, 37.5).
+ * buckets) and error counts per remote version with their messages. And what 站点监控 reads.
  *
  * A report counts only for a page view the site recorded: the view's entry record gets a token in its answer
  * (issueFieldView, table field_view of migration 037), and the report must bring it (claimFieldView takes it in the

@@ -1,5 +1,5 @@
 /**
- * A write is done once (issue 35.5): every write (POST, PUT, PATCH, DELETE) may carry an `Idempotency-Key` header,
+ * A write is done once: every write (POST, PUT, PATCH, DELETE) may carry an `Idempotency-Key` header,
  * with the semantics of the IETF draft httpapi-idempotency-key-header:
  * - the first request with a key claims it (a row of `idempotency_key`, migration 023) before its handler runs, and
  *   its answer (status, content type, body) is stored with the key for 24 hours;

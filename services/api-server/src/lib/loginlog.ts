@@ -1,5 +1,5 @@
 /**
- * 登录日志 (issue 27.4, RuoYi's sys_logininfor): each sign-in attempt with the name given, the address, the browser,
+ * 登录日志 (RuoYi's sys_logininfor): each sign-in attempt with the name given, the address, the browser,
  * the way in (登录方式) and what the person was told. Written outside the attempt's own work, so a failure to write it never changes the
  * answer of a sign-in.
  */
@@ -36,7 +36,7 @@ export function browserOf(ua: string | undefined): string {
   return sys ? `${name} / ${sys}` : name;
 }
 
-/** How a refused sign-in whose name matches no account is logged (issue 34.8): never the text as typed. */
+/** How a refused sign-in whose name matches no account is logged: never the text as typed. */
 export const UNKNOWN_USER = '未知用户';
 
 /** An address past its refused sign-ins (rateLimits.loginFailures): 429 with this, and no 登录日志 row. */

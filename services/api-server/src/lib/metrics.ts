@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 35.7), with prom-client, served by a small HTTP server of their own on METRICS_PORT
+ * Prometheus metrics, with prom-client, served by a small HTTP server of their own on METRICS_PORT
  * (`@site/metrics-http`, shared with the origins): never on the API's port, so the front door, which forwards the
  * API's paths, cannot answer them to visitors.
  * Each server built has its own registry (several are built in one test process).

@@ -89,11 +89,11 @@ export function statusAction(u: CurrentUser, area: StatusArea, status: '0' | '1'
   return action;
 }
 
-// ---- The rights rule (issue 34.2): nobody acts with rights they do not hold.
+// ---- The rights rule: nobody acts with rights they do not hold.
 //
 // One place for every check of it: acting on an account (reset its password, change its phone or e-mail, disable or
 // enable it, end its sessions), assigning roles to a user, and granting or removing a role's rights. A refusal is a
-// Chinese message naming the rights as the role form names them (permissionLabeller over sys_menu, issue 34.4), and
+// Chinese message naming the rights as the role form names them (permissionLabeller over sys_menu), and
 // it is written to 操作日志 (action `refused`) before the answer goes out.
 
 /** What may be done to an account, as 操作日志 and the refusals name it. */

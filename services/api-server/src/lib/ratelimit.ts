@@ -65,9 +65,9 @@ export interface RateLimits {
   upload: { limit: number; windowMs: number };
   /** Per IP on visit records beyond the exit records of entries already taken (counted in the database with the open sessions, lib/visits.ts). */
   visit: { limit: number; windowMs: number };
-  /** Per IP: refused sign-ins (password and SMS), counted before 登录日志 gets a row (issue 34.8). */
+  /** Per IP: refused sign-ins (password and SMS), counted before 登录日志 gets a row. */
   loginFailures: { limit: number; windowMs: number };
-  /** The whole site: SMS codes sent (sendCode), issue 34.7. */
+  /** The whole site: SMS codes sent (sendCode; docs/decisions/0016). */
   smsSite: { limit: number; windowMs: number };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Readiness (issue 35.3): whether this instance can serve API calls now, for the front door's checks. `/health` says
+ * Readiness: whether this instance can serve API calls now, for the front door's checks. `/health` says
  * only that the process answers (liveness: restart it when it does not); `/ready` also makes a database round trip
  * (`select 1`) and one object-storage head, each within a deadline, and answers 503 naming the checks that failed
  * (route it no calls while it does).

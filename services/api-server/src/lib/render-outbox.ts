@@ -1,5 +1,5 @@
 /**
- * The page renderer's change feed (issue 26). A route that writes what visitors see calls
+ * The page renderer's change feed. A route that writes what visitors see calls
  * `recordContentChange(ctx, tx, ...changes)` inside its transaction: the changes become rows of `render_outbox` and a
  * NOTIFY on `render_outbox`, both committed with the write or not at all, so no change is ever only in memory. The
  * renderer reads and deletes them through routes/render.ts while it holds the lease (`render_lease`, one row): only

@@ -1,5 +1,5 @@
 /**
- * The site search (issue 36): words, not one substring; a ranking; typo tolerance from the site's own vocabulary;
+ * The site search: words, not one substring; a ranking; typo tolerance from the site's own vocabulary;
  * excerpts with the matched terms as ranges (plain text, never HTML).
  *
  * The index lives in the database (migrations 024, 026, 031): `article_search` holds each article's title, its

@@ -16,7 +16,7 @@ export const SMS_FAIL_MSG = '短信验证码错误或已过期';
 /** What a code was sent for; a code works only for its purpose. */
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'phone'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
-/** What else goes out by SMS: the staff's answer to a message (issue 27.10). It carries no code. */
+/** What else goes out by SMS: the staff's answer to a message. It carries no code. */
 export const SMS_NOTICE_PURPOSES = ['reply'] as const;
 export type SmsNoticePurpose = (typeof SMS_NOTICE_PURPOSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * 访问统计 over a long range within 300 ms, exact (issue 36.9; migration 032).
+ * 访问统计 over a long range within 300 ms, exact (migration 032).
  *
  * The figures of a range's closed days (before today in the roll-ups' zone) never change once those days are over,
  * so they are counted once from the roll-ups and kept in `visit_range_cache` (the database: every API instance reads

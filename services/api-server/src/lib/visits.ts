@@ -74,7 +74,7 @@ export async function recordVisit(db: Db, row: VisitRow, opts: { limit: number; 
 }
 
 /**
- * Which records are stored (issue 34.9): not the site's own monitoring, a record sent from this machine (loopback)
+ * Which records are stored: not the site's own monitoring, a record sent from this machine (loopback)
  * or by a trusted proxy itself. A visitor's record reaches the server through the proxy, which names the visitor's
  * address in X-Forwarded-For (the request's address is then the visitor's); only a browser on the machine, or on a
  * proxy, arrives with such an address. Decided when the record arrives (it depends on the server's configuration):

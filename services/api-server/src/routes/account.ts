@@ -84,7 +84,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
   });
 
   /**
-   * Runs a sign-in and writes its outcome to 登录日志 (a refusal the person is told of, or the success), issue 34.8:
+   * Runs a sign-in and writes its outcome to 登录日志 (a refusal the person is told of, or the success; docs/decisions/0016):
    * a refusal first counts against the address's limit of refused sign-ins (`loginFailures`), so an address past it
    * is answered 429 and adds no row, whatever names it tries; an address already past it is refused before the
    * attempt. A name that matches no account is logged as 未知用户, never as typed (a password typed into the name
@@ -275,7 +275,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
         await claimKey(tx, req);
         await tx.update(t.sysUser).set({ password: hash, passwordInitial: false }).where(eq(t.sysUser.userId, u.userId));
         await revokeAllTokens(tx, u.userId, u.token);
-        // 操作日志 (issue 27.4): the person's own change, never the password.
+        // 操作日志: the person's own change, never the password.
         await recordAudit(tx, req, u, {
           resource: isStaff(u) ? 'user' : 'customer',
           action: 'updatePwd',

@@ -1,6 +1,6 @@
 /**
- * What issue 27.3 adds to articles: their versions (记录: list, the difference between two, 恢复此版本) and the
- * recycle bin (回收站: list, restore, purge for good); and the image library (媒体库) of issue 27.5. Every write is
+ * What this file adds to articles: their versions (记录: list, the difference between two, 恢复此版本) and the
+ * recycle bin (回收站: list, restore, purge for good); and the image library (媒体库). Every write is
  * audited, stores its version, and records its change for the page renderer in its own transaction, as the article
  * writes of routes/articles.ts do.
  */
@@ -148,7 +148,7 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
     async (req) => {
       const u = caller(req);
       const present = await articleRow(req.params.id);
-      // A published article's content is what the site shows: only a holder of the publish right changes it (issue 34.3).
+      // A published article's content is what the site shows: only a holder of the publish right changes it.
       if (present.version === req.body.version) await guardPublish(db, req, present, present.status);
       const target = await versionOf(present, req.params.version);
       await checkChannel(ctx, target.channelId);

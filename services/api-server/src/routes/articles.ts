@@ -1,5 +1,5 @@
 /**
- * Articles written by staff (issue 18.1, RuoYi /system/article): list with search, paging and sorting; get; add;
+ * Articles written by staff (RuoYi /system/article): list with search, paging and sorting; get; add;
  * edit; delete; publish/withdraw; the article's history from the audit trail. The body HTML is sanitised here before
  * it is stored (and again by the front end when shown); a save carrying an old `version` is refused with
  * STALE_WRITE_MSG (409) instead of overwriting someone else's change. Every write is audited, moves the article
@@ -288,7 +288,7 @@ export async function updateArticle(
   return after;
 }
 
-// ---- The review step (issue 34.3): publishing is its own right (文章管理·发布/下线, content:article:publish).
+// ---- The review step: publishing is its own right (文章管理·发布/下线, content:article:publish).
 //
 // Whoever lacks it writes and submits (待审核); only a holder changes what the public site shows: publishes, takes an
 // article off the site (下线, or back to 草稿/待审核 from 已发布), edits a published article's content, or sends a
@@ -390,7 +390,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     return { code: 200, msg: '查询成功', total: Number(count), rows: (await toAdmin(ctx, rows)).map(listRow) };
   });
 
-  // How many articles wait for review (待审核, issue 34.3): the count on 文章管理's 待审核 filter.
+  // How many articles wait for review (待审核): the count on 文章管理's 待审核 filter.
   app.get('/system/article/review/count', { onRequest: needPermi(db, 'content:article:query') }, async () => {
     const [{ count }] = await db
       .select({ count: sql<number>`count(*)::int` })
@@ -513,7 +513,7 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
           })
           .where(eq(t.article.id, before.id))
           .returning();
-        // Named as staff chose it (issue 27.4): 发布, 下线, 转为草稿 — not 启用/停用; and the review's steps (issue
+        // Named as staff chose it: 发布, 下线, 转为草稿 — not 启用/停用; and the review's steps (issue
         // 34.3): 提交审核, 审核通过并发布, 退回 (with its comment).
         const action: ArticleVersionAction & AuditAction =
           status === returned

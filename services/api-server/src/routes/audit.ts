@@ -1,5 +1,5 @@
 /**
- * 操作日志 (issue 18.7): every write by staff (lib/audit.ts), searched by user, resource, action, target id and date
+ * 操作日志: every write by staff (lib/audit.ts), searched by user, resource, action, target id and date
  * range; and the history of one row (an article's history in its editor) for whoever may read that row.
  */
 import { and, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
@@ -71,7 +71,7 @@ export default async function auditRoutes(fastify: FastifyInstance, ctx: AppCont
     return { code: 200, msg: '查询成功', total, rows: list.map(toAuditEntry) };
   });
 
-  /** 登录日志 (issue 27.4): sign-in attempts, newest first, by name (or phone), outcome and way in. */
+  /** 登录日志: sign-in attempts, newest first, by name (or phone), outcome and way in. */
   app.get(
     '/system/logininfor/list',
     {

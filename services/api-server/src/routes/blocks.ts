@@ -1,5 +1,5 @@
 /**
- * 区块管理 (issue 18.2): the content blocks the site shows (footer columns, contact details, logos, home banners, ...;
+ * 区块管理: the content blocks the site shows (footer columns, contact details, logos, home banners, ...;
  * BLOCKS in the contract) and their items. Permissions content:block:list (the blocks), :query (a block's items),
  * :get, :add, :edit, :delete. Every write is audited (resource 'block'), refuses a stale version, moves the
  * block area's cache version (a trigger, migration 015) so every instance shows the change at once, and records for

@@ -23,7 +23,7 @@ const input = queryAndBody('query');
 const sendCodeInput = z.object({
   phone,
   purpose: z.enum(SMS_PURPOSES, { error: '验证码用途只能为 login、register、reset 或 phone' }).default('login'),
-  // The image captcha (GET /captchaImage) a code that may go to a number without an account needs (issue 34.7).
+  // The image captcha (GET /captchaImage) a code that may go to a number without an account needs.
   captcha: z.string().trim().max(10, '图形验证码错误').optional(),
   uuid: z.string().trim().max(64, '图形验证码已失效，请刷新').optional(),
   // A solved proof of work of GET /api/pow?for=sms (lib/pow.ts): what each code costs a script.
@@ -49,7 +49,7 @@ const idInput = z.object({ id: intId });
 
 /** A refused code request says how long to wait (the send-code button counts the same seconds down). */
 export const smsWaitMessage = (seconds: number) => `验证码发送过于频繁，请在 ${seconds} 秒后重试`;
-/** The site-wide hourly cap reached (issue 34.7). */
+/** The site-wide hourly cap reached. */
 export const smsCapMessage = (seconds: number) => `短信验证码发送量已达本小时上限，请在 ${Math.max(1, Math.ceil(seconds / 60))} 分钟后重试`;
 /** Into how many shares the site's hourly SMS cap is cut: one network's share is the cap divided by this. */
 export const SMS_SITE_SHARES = 10;
@@ -77,7 +77,7 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
    * sent to a number without an account (it could not be used), a code to register or to change a phone is.
    * Those two may reach a number nobody has proved, so they need the image captcha first (`captcha` + `uuid`; a
    * signed-in person changing their phone is exempt), whether or not the number has an account, so the demand
-   * itself tells nothing (issue 34.7). Every code sent counts against the site's hourly cap.
+   * itself tells nothing. Every code sent counts against the site's hourly cap.
    */
   app.post('/bus/customer/sendCode', { preValidation: input, schema: { body: sendCodeInput } }, async (req) => {
     const q = req.body;
@@ -131,7 +131,7 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
         await claimKey(tx, req);
         const [c] = await tx
           .insert(t.customer)
-          // The form asks for the person's 姓名: that is the contact; the company is not known yet (issue 27.9).
+          // The form asks for the person's 姓名: that is the contact; the company is not known yet.
           .values({ name: '', contactName: q.name, phone: q.phone, tgCode: q.tgCode || null })
           .returning({ id: t.customer.id });
         const [u] = await tx

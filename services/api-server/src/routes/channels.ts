@@ -1,5 +1,5 @@
 /**
- * 栏目管理 (issue 18.2): the channel tree staff edit in the admin shell. Permissions content:channel:list (the tree),
+ * 栏目管理: the channel tree staff edit in the admin shell. Permissions content:channel:list (the tree),
  * :query (searching it), :get, :add, :edit, :delete. Every write is audited (resource 'channel'), refuses a stale
  * version, moves the channel area's cache version (a trigger, migration 015) so every instance shows the change at
  * once, and records for the page renderer, in the write's transaction, what changed (lib/render-outbox.ts: the

@@ -124,7 +124,7 @@ const pageQuery = z.object({
     .max(100, '每页条数不能超过100')
     .default(20),
 });
-// The FAQ's pages show every answer (issue 34.9): its rows carry their bodies. Not the search's.
+// The FAQ's pages show every answer: its rows carry their bodies. Not the search's.
 const articlePageQuery = pageQuery.extend({ withText: boolish.optional() });
 // Schemas are built once: zod 4 compiles a schema when it is created, which per request cost the read routes
 // about two thirds of their throughput.
@@ -204,7 +204,7 @@ const visitSchema = z.object({
     .refine((n) => Number.isFinite(n) && n >= 0 && n <= 31 * 86400, '停留时长格式不正确')
     .transform(Math.round)
     .default(0),
-  /** The page view's field report (issue 37.1): validated apart by routes/field.ts, so a bad one never loses the visit. */
+  /** The page view's field report: validated apart by routes/field.ts, so a bad one never loses the visit. */
   field: z.unknown().optional(),
 });
 const VISIT_FORMAT_MSG = '访问记录格式不正确';
@@ -359,7 +359,7 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
   });
 
   /**
-   * Content search (issue 36, lib/search.ts; the rule is in the README, _Search_): the text's terms, each in the
+   * Content search (lib/search.ts; the rule is in the README, _Search_): the text's terms, each in the
    * title, summary, SEO keywords, tags or body; ranked; when nothing is found, the text with its unknown terms replaced
    * by the closest terms of the site's vocabulary. Without a channelId it searches every searchable channel (the search
    * modal's 全部), never the about or contact pages' own articles. Each result says which searchable channel it
@@ -459,7 +459,7 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
    * prev = the neighbour published just after (the one above in a newest-first list); next = just before. null when none.
    * The neighbour is sought with a row comparison against the article's own (publish_date, id), read in the same
    * statement: the channel's index (channel_id, publish_date, id) is entered at that row, not read from the channel's
-   * first or last article on (issue 36: 57 ms at 10,000 articles), and the time keeps PostgreSQL's microseconds (a JS
+   * first or last article on (57 ms at 10,000 articles), and the time keeps PostgreSQL's microseconds (a JS
    * Date holds milliseconds).
    */
   const neighbour = async (id: number, dir: 'prev' | 'next') => {
@@ -498,7 +498,7 @@ export default async function contentRoutes(fastify: FastifyInstance, ctx: AppCo
       .where(and(eq(t.article.id, id), isPublic));
     if (!row) throw notFound('文章不存在');
     const [a] = await toArticles(ctx, [row]);
-    // The page head's title and keywords (issue 27.5); the tags stand in for keywords not set.
+    // The page head's title and keywords; the tags stand in for keywords not set.
     return { ...a, text: row.text, seoTitle: row.seoTitle ?? null, seoKeywords: row.seoKeywords ?? null, tags: row.tags ?? [] };
   });
 

@@ -1,8 +1,8 @@
 /**
- * 客户管理 (issue 18.6): the people registered on the site (accounts holding no role). Search, view, disable and
+ * 客户管理: the people registered on the site (accounts holding no role). Search, view, disable and
  * enable: a disabled account cannot sign in (login refuses status 1) and its sessions end at once.
  *
- * Company and products (issue 34.5): staff holding system:customer:edit set the company an account belongs to (an
+ * Company and products: staff holding system:customer:edit set the company an account belongs to (an
  * existing `customer` row, or one named, created when no company has that name) and the products that company uses
  * (articles of the product centre) with the version of each. Products belong to the company: every account of the
  * company sees them. A refusal (no customer rights) is written to 操作日志, as lib/people.ts does for every account act.

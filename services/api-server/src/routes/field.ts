@@ -1,5 +1,5 @@
 /**
- * Field figures (issue 37): the browser's report of a page view, and 站点监控.
+ * Field figures: the browser's report of a page view, and 站点监控.
  *
  * - `POST /api/field`: one report on its own (JSON, or text/plain JSON as navigator.sendBeacon sends it). The host
  *   sends it with the exit record of the visit instead (`field` of `POST /api/visit/1`, routes/content.ts calls

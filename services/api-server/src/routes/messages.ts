@@ -4,7 +4,7 @@
  * ones there (`POST /mine`: filed under the account the token names, with the account's name and phone).
  * Visitors write through POST /api/message-board (routes/content.ts). Staff search, mark 未处理/已处理 with a reply
  * note, delete and export; every write is audited. A new reply goes out by SMS to the message's phone through the
- * same gateway as the codes (issue 27.10), after the reply is committed; the entry says what became of it (replySms).
+ * same gateway as the codes, after the reply is committed; the entry says what became of it (replySms).
  */
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -65,7 +65,7 @@ export function replySmsText(title: string, reply: string): string {
 }
 
 /**
- * The SMS to an anonymous visitor's number (issue 34.6): nobody proved they own it, so it carries nothing a visitor
+ * The SMS to an anonymous visitor's number: nobody proved they own it, so it carries nothing a visitor
  * wrote or could make staff write (no title, no answer, no link): a fixed notice with the company's name, the day the
  * message was left and where to hear the answer (the site's hotline, config site.hotline).
  */
@@ -77,7 +77,7 @@ export function anonymousReplySmsText(companyName: string, leftAt: Date, hotline
 
 /**
  * The authors among `userIds` that are customer accounts (holding no role), with the company each belongs to ('' when
- * none): 留言板 marks their messages 客户 · <单位> (issue 34.5).
+ * none): 留言板 marks their messages 客户 · <单位>.
  */
 export async function customerAuthors(db: Db, userIds: (number | null)[]): Promise<Map<number, MessageCustomer>> {
   const ids = [...new Set(userIds.filter((id): id is number => !!id))];

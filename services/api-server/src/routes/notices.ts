@@ -63,7 +63,7 @@ const meantFor = (u: CurrentUser): SQL | undefined =>
 const visibleTo = (u: CurrentUser): SQL | undefined => (managesNotices(u) ? undefined : meantFor(u));
 
 /**
- * Unread for the user (issues 27.7, 34.9): an open notice meant for the user, published after the user's
+ * Unread for the user: an open notice meant for the user, published after the user's
  * `notice_read_since` (the account's creation, moved on by 全部已读: a new account does not start with every older
  * notice unread), that the user has not opened. Managers too go by the audience rule: a closed notice, or one for
  * the other audience, is nothing for them to read.
@@ -106,7 +106,7 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
       .select({ count: sql<number>`count(*)::int` })
       .from(t.sysNotice)
       .where(where);
-    // Each row says whether the caller has read it (issue 34.9): the bell and the workbench mark the unread ones.
+    // Each row says whether the caller has read it: the bell and the workbench mark the unread ones.
     const list = await db
       .select({ ...getTableColumns(t.sysNotice), unread: sql<boolean>`(${unreadBy(db, caller(req))})` })
       .from(t.sysNotice)
@@ -120,7 +120,7 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
   app.get('/system/notice/unread', { onRequest: needUser(db) }, async (req) => ({ code: 200, msg: OK, data: await unreadCount(db, caller(req)) }));
 
   /**
-   * 全部已读 (issue 34.9): every notice published until now counts as read for the caller (its `notice_read_since`
+   * 全部已读: every notice published until now counts as read for the caller (its `notice_read_since`
    * moves to now; later notices are unread again). Answers the new count.
    */
   app.put('/system/notice/readAll', { onRequest: needUser(db) }, async (req) => {

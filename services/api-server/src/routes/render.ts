@@ -1,5 +1,5 @@
 /**
- * The page renderer's internal routes (issue 26; lib/render-outbox.ts): the lease, the pending changes (long poll) and
+ * The page renderer's internal routes (lib/render-outbox.ts): the lease, the pending changes (long poll) and
  * their acknowledgement; `/poll` is the holder's idle turn in one request (its renewal, then the long poll), so an
  * idle renderer costs one request per turn, not a renewal and a read. Registered only when SITE_RENDER_HOOK_TOKEN is set, and every call must carry it as the
  * header `x-render-token`. `/internal` is not among the host origin's proxied paths (API_PATHS in

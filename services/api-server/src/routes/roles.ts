@@ -1,5 +1,5 @@
 /**
- * 角色管理 (issue 18.6): a role is its menus (what the shell shows) and its permissions per page and action name
+ * 角色管理: a role is its menus (what the shell shows) and its permissions per page and action name
  * (`<module>:<resource>:<action>`, SPEC 6). The built-in 超级管理员 keeps `*:*:*` and every menu and cannot be
  * deleted. Someone who is not a 超级管理员 grants only permissions they hold themselves. Every write is audited.
  */

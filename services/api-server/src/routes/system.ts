@@ -34,7 +34,7 @@ export default async function systemRoutes(fastify: FastifyInstance, ctx: AppCon
     const { configKey } = req.params;
     // Whether the messaging-app sign-in works follows the server's set-up, not a stored value.
     if (configKey === 'sys.account.wxLogin') return { code: 200, msg: OK, data: String(ctx.config.wx.enabled) };
-    // The support link's address: the server's SUPPORT_URL first, and only a real http(s) address (issue 19).
+    // The support link's address: the server's SUPPORT_URL first, and only a real http(s) address.
     if (configKey === SUPPORT_URL_KEY) return { code: 200, msg: OK, data: await supportUrl(ctx) };
     return { code: 200, msg: OK, data: await configValue(ctx, configKey) };
   });

@@ -1,5 +1,5 @@
 /**
- * 用户管理 (issue 18.6): staff users, i.e. accounts holding at least one role. Create (with an initial password the
+ * 用户管理: staff users, i.e. accounts holding at least one role. Create (with an initial password the
  * person must change at the first sign-in), edit, assign roles, enable/disable (a disabled account cannot sign in and
  * its sessions end), reset the password. Only a 超级管理员 manages 超级管理员 accounts or hands out that role, and
  * the last enabled 超级管理员 keeps both the role and the account. Every write lands in the audit trail.
@@ -161,7 +161,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
 
   /**
    * Every role (the user form's choices), for whoever manages users, each saying whether the caller may give it
-   * (`assignable`: it carries no right the caller lacks) and, when not, which rights by name (`missing`), issue 34.4.
+   * (`assignable`: it carries no right the caller lacks) and, when not, which rights by name (`missing`; docs/decisions/0015).
    */
   app.get('/system/user/roleOptions', { onRequest: needAnyPermi(db, ['system:user:add', 'system:user:edit']) }, async (req) => {
     const data: RoleOption[] = await assignableRoles(db, caller(req));

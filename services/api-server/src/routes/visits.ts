@@ -1,5 +1,5 @@
 /**
- * 访问统计 (issue 18.5): figures over the visit records that the host's tracker sends (VISIT-1..8).
+ * 访问统计: figures over the visit records that the host's tracker sends (VISIT-1..8).
  *
  * - `GET /system/visit/stats?days=` (content:visit:list): the dashboard card, the last N days.
  * - `GET /system/visit/analytics?beginDate=&endDate=` (content:visit:query): page views and visitors per day, new
@@ -172,7 +172,7 @@ export async function rollupFigures(
   opts: { parallel?: boolean; card?: boolean; direct?: boolean } = {},
 ): Promise<VisitFigures> {
   await rollupZone(db);
-  // The closed days' figures as kept (issue 36.9); `direct` counts every day from the roll-ups.
+  // The closed days' figures as kept; `direct` counts every day from the roll-ups.
   if (!opts.direct) return keptFigures(db, r, top, !!opts.card, () => rollupFigures(db, r, top, { ...opts, direct: true }));
   const where = inDays(r);
   const read = <T>(q: SQL) =>

@@ -1,9 +1,9 @@
 /**
- * The signed-in user's own workbench data (issue 19): their customer and the products they use with their versions
- * (set in 客户管理, issue 34.5; routes/customers.ts), the
+ * The signed-in user's own workbench data: their customer and the products they use with their versions
+ * (set in 客户管理; routes/customers.ts), the
  * customer-service address of the support link, and the document centre's files for their product. Any signed-in
  * user reads their own; nobody reads another's (there is no id in these calls). What the account does not hold is
- * answered empty, never filled from the site (issue 27.9): a customer without a product has no version and no
+ * answered empty, never filled from the site: a customer without a product has no version and no
  * product documents; a customer row without a company has the name ''.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -61,7 +61,7 @@ export interface DocumentNaming {
 }
 
 /**
- * Whether a document is about the product whose stem is given (issue 34.5). Documents and products are both
+ * Whether a document is about the product whose stem is given. Documents and products are both
  * articles with no link between them, so a document belongs to a product when its title names the product (the
  * seeded manuals do) or one of its tags or SEO keywords does (what an editor sets for a document that does not
  * repeat the product's name in its title, e.g. the tag 电网运行风险预警平台).
@@ -99,7 +99,7 @@ export default async function workbenchRoutes(fastify: FastifyInstance, ctx: App
     const [c] = await db.select().from(t.customer).where(eq(t.customer.id, customerId));
     return c ?? null;
   };
-  /** The products of the account's company (issue 34.5; [] without a company). */
+  /** The products of the account's company ([] without a company). */
   const productsOfCompany = async (customerId: number | null) => (customerId ? ((await productsOf(ctx, [customerId])).get(customerId) ?? []) : []);
 
   app.get('/system/workbench/account', { onRequest: needUser(db) }, async (req) => {

@@ -255,8 +255,7 @@ export const roles = roleData;
  */
 export const testUsers = testAccounts.users;
 /**
- * Messages the test customers wrote while signed in, with the staff's answers where there is one (their workbench,
- * issue 19). Created with the test accounts only (seed/accounts.ts).
+ * Messages the test customers wrote while signed in, with the staff's answers where there is one (their workbench). Created with the test accounts only (seed/accounts.ts).
  */
 export const testCustomerMessages = testAccounts.messages;
 /** RuoYi menus: type M = directory, C = page, L = external link (stored as C with is_frame), F = an action of a page. */

@@ -88,7 +88,7 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
         }),
       )
       .returning();
-    // The search index, in the same transaction (issue 36, lib/search.ts).
+    // The search index, in the same transaction (lib/search.ts).
     await indexArticles(tx, articles);
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('article', 'id'), 10000)`);
     await tx.insert(t.sysNotice).values(

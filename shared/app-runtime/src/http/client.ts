@@ -50,7 +50,7 @@ export const relogin = { show: false };
 
 /**
  * The notice of a 401: the login-expired text, or the server's own when it says the account has been disabled
- * (issue 34.4): a disabled person must not be told their sign-in merely expired.
+ *: a disabled person must not be told their sign-in merely expired.
  */
 function showLoginExpired(url?: string, serverMsg?: string): void {
   bus.emit('authExpired', { url });
@@ -121,7 +121,7 @@ function isBinary(config: AxiosRequestConfig): boolean {
   return config.responseType === 'blob' || config.responseType === 'arraybuffer';
 }
 
-/** The header of a write's key (issue 35.5; IETF draft httpapi-idempotency-key-header): the API answers a repeat once. */
+/** The header of a write's key (IETF draft httpapi-idempotency-key-header): the API answers a repeat once. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 const isWrite = (config: AxiosRequestConfig) => WRITE_METHODS.has((config.method ?? 'get').toLowerCase());
@@ -193,7 +193,7 @@ const RETRIED = '__idempotentRetry';
 export const RETRY_DELAY_MS = 300;
 
 /**
- * Whether a failed write is sent again, once, with the same Idempotency-Key (issue 35.5): the request never got an
+ * Whether a failed write is sent again, once, with the same Idempotency-Key: the request never got an
  * answer (a network failure: the connection refused or cut, e.g. the instance behind the front door died) or the
  * answer was 502/503 (a gateway with no instance, the API with no database). The server runs a write it already
  * answered no second time (it answers the first answer again), so the retry is safe. Not retried: reads (not ours to

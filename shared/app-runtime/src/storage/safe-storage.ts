@@ -1,5 +1,5 @@
 /**
- * The one door to localStorage, sessionStorage and cookies (issue 15, finding 6). A browser may deny all three:
+ * The one door to localStorage, sessionStorage and cookies (finding 6). A browser may deny all three:
  * a frame on another site with third-party storage blocked throws SecurityError on merely reading
  * `window.localStorage`, silently drops cookie writes (and SameSite=Lax cookies are refused in any cross-site
  * frame), a sandboxed frame throws on `document.cookie`, a full disk throws QuotaExceededError. None of that may stop

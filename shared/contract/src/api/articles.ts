@@ -1,4 +1,4 @@
-/** Articles in the admin shell (issue 18.1), `/system/article*`: `services/api-server/src/routes/articles.ts`. */
+/** Articles in the admin shell, `/system/article*`: `services/api-server/src/routes/articles.ts`. */
 
 import type { ArticleField, ArticleVersionAction } from '../constants';
 import type { AuditLogEntry } from './audit';
@@ -30,7 +30,7 @@ export interface AdminArticle {
   updatedBy: string;
   /** Send it back with a save: a stale one is refused with STALE_WRITE_MSG (code 409). */
   version: number;
-  /** The reviewer's comment of the last send-back (退回, issue 34.3); null once it is submitted again or published. */
+  /** The reviewer's comment of the last send-back (退回); null once it is submitted again or published. */
   reviewComment?: string | null;
 }
 
@@ -47,7 +47,7 @@ export interface AdminArticleDetail extends AdminArticle {
   file: string | null;
   fileName: string | null;
   fileLength: number | null;
-  /** The page head's title and keywords (issue 27.5); null: the title, and the tags as keywords. Optional: a server before them does not send them. */
+  /** The page head's title and keywords; null: the title, and the tags as keywords. Optional: a server before them does not send them. */
   seoTitle?: string | null;
   seoKeywords?: string | null;
   createdBy: string;
@@ -122,7 +122,7 @@ export interface ArticleVersion {
   createTime: string;
   /** The article's present state. */
   current: boolean;
-  /** A send-back's comment (退回, issue 34.3). */
+  /** A send-back's comment (退回). */
   note?: string | null;
 }
 

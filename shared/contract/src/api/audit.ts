@@ -1,4 +1,4 @@
-/** The audit trail (issue 18.7), `/system/audit*`: `services/api-server/src/routes/audit.ts`. */
+/** The audit trail, `/system/audit*`: `services/api-server/src/routes/audit.ts`. */
 
 import type { AUDIT_ACTIONS, AUDIT_RESOURCES, LOGIN_METHODS } from '../constants';
 import type { PageQuery, TableDataInfo } from './common';
@@ -39,7 +39,7 @@ export interface AuditLogEntry {
   createTime: string;
 }
 
-/** 登录日志 (issue 27.4, RuoYi's sys_logininfor): one sign-in attempt, `GET /system/logininfor/list` rows. */
+/** 登录日志 (RuoYi's sys_logininfor): one sign-in attempt, `GET /system/logininfor/list` rows. */
 export interface LoginLogEntry {
   id: number;
   /** The name (or phone) the attempt gave. */

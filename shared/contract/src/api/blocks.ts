@@ -1,4 +1,4 @@
-/** Content blocks in the admin shell (issue 18.2; perms content:block:*), `/system/block*`: `services/api-server/src/routes/blocks.ts`. */
+/** Content blocks in the admin shell (perms content:block:*), `/system/block*`: `services/api-server/src/routes/blocks.ts`. */
 
 import type { RData, TableDataInfo } from './common';
 import type { BlockItemFields } from './content';

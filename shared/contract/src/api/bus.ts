@@ -39,7 +39,7 @@ export type SmsPurpose = 'login' | 'register' | 'reset' | 'phone';
 /**
  * `POST /bus/customer/sendCode?phone=&purpose=&captcha=&uuid=`. Answers `R` `{code:200,msg:'验证码已发送'}`.
  *
- * Issue 34.7: a code that may go to a number without an account — purpose `register`, and `phone` when the caller
+ * A code that may go to a number without an account — purpose `register`, and `phone` when the caller
  * sends no valid token — needs the image captcha first (whether or not the number has an account, so the demand
  * tells nothing): `uuid` and the answer `captcha` of `GET /captchaImage` (single use; a new one for each request).
  * Without them `{code:500,msg:'请先输入图形验证码'}`; wrong `{code:500,msg:'验证码错误'}`, used or expired

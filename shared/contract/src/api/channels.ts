@@ -1,4 +1,4 @@
-/** Channels in the admin shell (issue 18.2; perms content:channel:*), `/system/channel*`: `services/api-server/src/routes/channels.ts`. */
+/** Channels in the admin shell (perms content:channel:*), `/system/channel*`: `services/api-server/src/routes/channels.ts`. */
 
 import type { RData, TableDataInfo } from './common';
 import type { ChannelFields } from './content';

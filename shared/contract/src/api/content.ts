@@ -118,7 +118,7 @@ export interface Article {
 export interface ArticleDetail extends Article {
   text: string;
   /**
-   * The page head's `<title>` and keywords staff set (issue 27.5); null when not set: the title, and the tags as
+   * The page head's `<title>` and keywords staff set; null when not set: the title, and the tags as
    * keywords. The description stays `description` (the summary). Optional: a server before them does not send them.
    */
   seoTitle?: string | null;
@@ -142,20 +142,20 @@ export interface ArticlePageQuery {
   pageSize?: number;
   /**
    * true: each row carries its HTML body `text`, as `GET /api/article/{id}` answers it (the FAQ: a page shows every
-   * answer, in its HTML and in the app alike, issue 34.9). Not for the search.
+   * answer, in its HTML and in the app alike). Not for the search.
    */
   withText?: boolean;
 }
 
 /**
- * Query of `GET /api/article/es/page`: the content search (issue 36: the text's words, each of them in the title,
+ * Query of `GET /api/article/es/page`: the content search (the text's words, each of them in the title,
  * summary, SEO keywords, tags or body; ranked; a query finding nothing is tried with the site's closest terms). Without
  * `channelId` it searches every searchable channel (SEARCHABLE_CHANNEL_IDS and their sub-channels).
  */
 export interface ArticleSearchQuery extends Omit<ArticlePageQuery, 'withText'> {
   /** Search text, optional, at most 100 characters. */
   text?: string;
-  /** true: the text as typed, never replaced by the closest terms when it finds nothing (issue 36.3). */
+  /** true: the text as typed, never replaced by the closest terms when it finds nothing. */
   exact?: boolean;
 }
 
@@ -165,7 +165,7 @@ export type ArticlePage = SpringPage<Article>;
 export type ArticleWithText = Article & Pick<ArticleDetail, 'text'>;
 export type ArticleTextPage = SpringPage<ArticleWithText>;
 
-/** A stretch of a text, as UTF-16 offsets `[start, end)`: where a search term was found (issue 36.4). */
+/** A stretch of a text, as UTF-16 offsets `[start, end)`: where a search term was found. */
 export type TextRange = [start: number, end: number];
 
 /** One result of the content search: an article and the searchable channel (14, 10, 11 or 12) it lies under. */
@@ -174,7 +174,7 @@ export interface ArticleSearchResult extends Article {
   searchChannelId: number | null;
   /**
    * Plain text (never HTML: show it as text) around the first match in the summary, else the body, `…` where it was
-   * cut (issue 36.4). Absent without a search text, or from a server before issue 36.
+   * cut. Absent without a search text, or from a server older than partial matches.
    */
   excerpt?: string;
   /** Where the search's terms are in `excerpt`, in order, not overlapping. */
@@ -186,7 +186,7 @@ export interface ArticleSearchResult extends Article {
 /** `GET /api/article/es/page` answer. */
 export interface ArticleSearchPage extends SpringPage<ArticleSearchResult> {
   /**
-   * The text whose results these are (issue 36.3): the text asked for, or, when that found nothing, the same text with
+   * The text whose results these are: the text asked for, or, when that found nothing, the same text with
    * its unknown terms replaced by the closest terms of the site's vocabulary (`corrected`). Absent without a text.
    */
   searchedText?: string;
@@ -245,7 +245,7 @@ export interface VisitRecord {
   /** Seconds. */
   duration: number | string;
   /**
-   * Field figures (issue 37.1, 44.1): on the entry record the versions the page runs (`FieldView`), which the answer
+   * Field figures: on the entry record the versions the page runs (`FieldView`), which the answer
    * returns a token for (`VisitAnswer.fieldToken`); on the exit record the page view's report with that token.
    */
   field?: import('./field').FieldReport | import('./field').FieldView;

@@ -1,4 +1,4 @@
-/** People registered on the site (issue 18.6), `/system/customer*`: `services/api-server/src/routes/customers.ts`. */
+/** People registered on the site, `/system/customer*`: `services/api-server/src/routes/customers.ts`. */
 
 import type { PageQuery, RData, TableDataInfo } from './common';
 import type { AccountFields, UserStatus } from './users';
@@ -8,7 +8,7 @@ export interface SiteCustomer extends AccountFields {
   customerId: number | null;
   /** The company of `customer` the account belongs to, or ''. */
   customerName: string;
-  /** The products the company uses and their versions ([] without a company or products; issue 34.5). */
+  /** The products the company uses and their versions ([] without a company or products). */
   products: CustomerProduct[];
   /** Signed in with the messaging app at least once. */
   wxBound: boolean;
@@ -26,7 +26,7 @@ export type SiteCustomerListResponse = TableDataInfo<SiteCustomer>;
 export type SiteCustomerResponse = RData<SiteCustomer>;
 
 /**
- * A product a company uses (issue 34.5): an article of the product centre and the version the company runs. articleId
+ * A product a company uses: an article of the product centre and the version the company runs. articleId
  * is null only for a product stored by name before products were chosen from the product centre (011_workbench.sql)
  * that the product centre no longer has.
  */

@@ -1,6 +1,6 @@
 /**
- * Field figures from real browsers (issue 37.1): what the host sends with the exit record of a visit (one beacon
- * per page view), and what 站点监控 (issue 37.2, 37.5) reads.
+ * Field figures from real browsers: what the host sends with the exit record of a visit (one beacon
+ * per page view), and what 站点监控 reads.
  */
 
 /** The Core Web Vitals and TTFB the host measures (web-vitals). LCP, INP, TTFB in ms; CLS unitless. */

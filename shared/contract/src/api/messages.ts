@@ -26,7 +26,7 @@ export interface MessageBoardEntry {
   /** MESSAGE_REPLY_SMS: what became of the SMS carrying the latest reply; null before any reply. */
   replySms: MessageReplySms | null;
   /**
-   * `GET /system/message-board/list` only (issue 34.5): the message was written by a customer account (one holding no
+   * `GET /system/message-board/list` only: the message was written by a customer account (one holding no
    * role) signed in, and the company it belongs to ('' when none); null for a visitor's or a staff member's message.
    */
   customer?: MessageCustomer | null;

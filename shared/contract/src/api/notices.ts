@@ -19,7 +19,7 @@ export interface Notice {
   /** Who it is for (NOTICE_AUDIENCES): 'all', 'staff' or 'customer'. */
   audience: NoticeAudience;
   /**
-   * In `GET /system/notice/list` rows only (issue 34.9): whether the caller has read it. Unread: an open notice meant
+   * In `GET /system/notice/list` rows only: whether the caller has read it. Unread: an open notice meant
    * for the caller, published after the caller's account was created (or after the caller's last 全部已读) and not
    * opened since. The bell and the workbench mark the unread ones.
    */
@@ -52,7 +52,7 @@ export type NoticeListResponse = TableDataInfo<Notice>;
 export type NoticeResponse = RData<Notice>;
 
 /**
- * Answer of `GET /system/notice/unread` and of `PUT /system/notice/{id}/read` (any signed-in user, issue 27.7): how
+ * Answer of `GET /system/notice/unread` and of `PUT /system/notice/{id}/read` (any signed-in user): how
  * many of the open notices meant for the caller (the bell's audience rule) the caller has not opened yet.
  */
 export interface NoticeUnread {
@@ -62,6 +62,6 @@ export interface NoticeUnread {
 export type NoticeUnreadResponse = RData<NoticeUnread>;
 
 /*
- * `PUT /system/notice/readAll` (any signed-in user, issue 34.9), 全部已读: every notice published until now counts as
+ * `PUT /system/notice/readAll` (any signed-in user), 全部已读: every notice published until now counts as
  * read for the caller; answers NoticeUnreadResponse (the new count, 0 unless a notice came in meanwhile).
  */

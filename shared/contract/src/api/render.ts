@@ -70,7 +70,7 @@ export interface RenderPoll extends RenderChanges {
 /**
  * How long a take or renewal of the render lease lasts when the API's SITE_RENDER_LEASE_MS is not set (ms). A standby
  * (or a renderer started again: a new holder) takes over this long after the dead holder's last renewal, plus the
- * ask's margin: 3 s keeps takeover under issue 35.8's 5 s by default. Shorter costs a holder more renewals and stops
+ * ask's margin: 3 s keeps a standby's takeover under the 5 s target by default. Shorter costs a holder more renewals and stops
  * a run of a holder starved of CPU for a third of it (the next holder renders it again).
  */
 export const DEFAULT_RENDER_LEASE_MS = 3000;

@@ -1,4 +1,4 @@
-/** Roles and their menus (issue 18.6), `/system/role*`: `services/api-server/src/routes/roles.ts`. */
+/** Roles and their menus, `/system/role*`: `services/api-server/src/routes/roles.ts`. */
 
 import type { PageQuery, RData, TableDataInfo } from './common';
 

@@ -1,4 +1,4 @@
-/** Staff users (issue 18.6), `/system/user*`: `services/api-server/src/routes/users.ts`. */
+/** Staff users, `/system/user*`: `services/api-server/src/routes/users.ts`. */
 
 import type { PageQuery, RData, TableDataInfo } from './common';
 
@@ -67,7 +67,7 @@ export interface ResetPasswordBody {
 
 /**
  * `GET /system/user/roleOptions` (perm `system:user:add` or `system:user:edit`): every role, each saying whether the
- * caller may give it (issue 34.4). The user form offers for choice only the `assignable` ones, plus (when editing)
+ * caller may give it. The user form offers for choice only the `assignable` ones, plus (when editing)
  * the roles the user already holds, which stay whatever the caller holds (the server re-checks only added roles).
  * A role that is not assignable may be shown disabled with `missing` as its reason.
  */

@@ -17,7 +17,7 @@ export interface VisitStats {
 export type VisitStatsResponse = RData<VisitStats>;
 
 /**
- * Visit analytics over a date range (issue 18.5). `GET /system/visit/analytics?beginDate=&endDate=` (perm
+ * Visit analytics over a date range. `GET /system/visit/analytics?beginDate=&endDate=` (perm
  * content:visit:query) answers `RData<VisitAnalytics>`; `POST /system/visit/export` (form body, perm
  * content:visit:export) answers the same figures as a CSV file. Dates are `YYYY-MM-DD` in the server's time zone,
  * both included, at most VISIT_RANGE.maxDays days; without them the last VISIT_RANGE.defaultDays days.

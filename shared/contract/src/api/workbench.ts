@@ -3,17 +3,17 @@
 import type { RData } from './common';
 import type { CustomerProduct } from './customers';
 
-/** `GET /system/workbench/account`: the signed-in user's customer, product and support address (issue 19). */
+/** `GET /system/workbench/account`: the signed-in user's customer, product and support address. */
 export interface WorkbenchAccount {
   /** The customer the account belongs to (null for an account without one; name '' when no company is known). */
   customer: { id: number; name: string; contactName: string | null } | null;
-  /** Every product the customer's company uses with its version (issue 34.5; [] when none): the ones below are its first. */
+  /** Every product the customer's company uses with its version ([] when none): the ones below are its first. */
   products: CustomerProduct[];
   /** The product the customer runs, as the product centre names it ('' when unknown). */
   productName: string;
   /**
    * The customer's product version; '' when the customer has none. Staff get the site's (config
-   * site.productVersion) when their account has no customer version (issue 27.9: a customer is never shown the site's).
+   * site.productVersion) when their account has no customer version (a customer is never shown the site's).
    */
   productVersion: string;
   /** The product centre's article of that product (for /productDetail?id=), when there is one. */

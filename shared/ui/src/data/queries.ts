@@ -56,7 +56,7 @@ export const articleQuery = oneArgQuery<number, ArticleDetail>('article', getArt
 export const articlesQuery = oneArgQuery<ArticleListQuery, Article[]>('articles', getArticles);
 export const articlePageQuery = oneArgQuery<Omit<ArticlePageQuery, 'withText'>, ArticlePage>('article-page', getArticlePage);
 
-/** A page of articles with their HTML bodies (the FAQ: every answer of the page is in its HTML, issue 34.9). */
+/** A page of articles with their HTML bodies (the FAQ: every answer of the page is in its HTML). */
 export const articleTextPageQuery = (params: Omit<ArticlePageQuery, 'withText'>): Query<ArticleTextPage> => ({
   queryKey: ['article-page', { ...params, withText: true }],
   queryFn: ({ client }) => getArticleTextPage(params, ...callOptions(client)),

@@ -53,7 +53,7 @@ export function articleSummary(article: Pick<ArticleDetail, 'description' | 'tex
 
 /**
  * A page of the article `?id=` (its loader loads `articleQuery`): titled by the article's SEO title or its title
- * (issue 27.5), described by its summary, with its Article JSON-LD. The page's own title and description stand while
+ *, described by its summary, with its Article JSON-LD. The page's own title and description stand while
  * the article is not there (loading, or not found).
  */
 export function articleHead(page: PageHead): RouteHead {

@@ -7,6 +7,7 @@ module.exports = jestConfig({
   // and two to three times that while the machine is busy. The limit is only there to stop a test that hangs; it
   // is one figure for the package (the files used to set their own, from 30 to 120 s).
   testTimeout: 180_000,
+  setupFiles: [...base.setupFiles, require.resolve('./src/test/jest.setup.cjs')],
   transformIgnorePatterns: [
     '/node_modules/(?!(.pnpm/)?(dompurify|mitt|screenfull|js-base64|nanoid|@ant-design\\+colors|@ant-design/colors|@ant-design\\+fast-color|@ant-design/fast-color)[/@])',
   ],

@@ -148,6 +148,8 @@ export const UNFENCED: Readonly<Record<string, string>> = {
   'POST /dev/rate-limits/reset': 'test-only switch (SITE_DEV_ENDPOINTS): running again changes nothing',
   'POST /dev/captcha-enabled': 'test-only switch (SITE_DEV_ENDPOINTS): running again changes nothing',
   'POST /internal/render/lease': 'the page renderer’s lease (bearer of the render token, never keyed): its own holder check fences it',
+  'POST /internal/render/poll':
+    'the page renderer’s lease renewal and change feed in one call (never keyed): the lease’s fencing token fences it, and reading the feed again changes nothing',
   'POST /internal/render/versions': 'the page renderer’s release record (never keyed): replacing it again changes nothing',
   'POST /internal/render/release': 'the page renderer’s lease (never keyed): releasing twice changes nothing',
   'POST /internal/render/ack': 'the page renderer’s acknowledgements (never keyed): acknowledging twice changes nothing',

@@ -1,20 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type NProgressType from 'nprogress';
+import NProgress from 'nprogress';
+
+NProgress.configure({ showSpinner: false });
 
 /**
- * The bar's code and styles come with the first navigation that needs it: the page the browser loaded never shows
- * it, so they are not among the scripts a page waits for before it answers.
+ * The bar's code is here from the start, so the first navigation shows it whatever the network does (loaded with
+ * that navigation, it could arrive after a quick navigation had ended, and the visitor saw no bar). Only its styles
+ * wait for the first bar: the page the browser loaded never shows one.
  */
-let bar: typeof NProgressType | null = null;
-let barLoad: Promise<void> | null = null;
-function loadBar(): Promise<void> {
-  barLoad ??= Promise.all([import('nprogress'), import('nprogress/nprogress.css')]).then(([m]) => {
-    bar = m.default;
-    bar.configure({ showSpinner: false });
-  });
-  return barLoad;
-}
+let barStyles: Promise<unknown> | null = null;
 
 /** A page that stays busy (a call that never answers) cannot keep the bar for ever. */
 const BAR_MAX_MS = 15000;
@@ -127,12 +122,11 @@ function runBar(queryClient: QueryClient, navigated: boolean): () => void {
     if (!live) return;
     const busy = pagesOnTheirWay > 0 || (awaitingData && queryClient.isFetching() > 0);
     if (!busy) awaitingData = false;
-    const shown = bar !== null && bar.status !== null;
+    const shown = NProgress.status !== null;
     if (busy && !shown) {
-      // Read again once the bar is there: the page may have arrived meanwhile.
-      if (bar) bar.start();
-      else void loadBar().then(schedule, () => undefined);
-    } else if (!busy && shown) bar?.done();
+      barStyles ??= import('nprogress/nprogress.css').catch(() => undefined);
+      NProgress.start();
+    } else if (!busy && shown) NProgress.done();
   };
   const schedule = () => {
     if (scheduled) return;

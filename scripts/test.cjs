@@ -15,25 +15,38 @@ const os = require('os');
 const { execSync } = require('child_process');
 const { ensurePnpm, run } = require('./ensure-pnpm.cjs');
 const { workspaceDirs } = require('./lib/workspace.cjs');
+const { runLanes, background, summary, shellQuote: sh } = require('./lib/lanes.cjs');
 
 const root = path.resolve(__dirname, '..');
-const { STAGES, SETUP, parseArgs, workspaceGraph, affected, table, clock } = require('./lib/test-stages.cjs');
+const { STAGES, SETUP, UNIT_WEIGHTS, parseArgs, workspaceGraph, affected, table, clock, unitLanes } = require('./lib/test-stages.cjs');
 
 const started = Date.now();
 const args = parseArgs(process.argv.slice(2));
 const results = [];
 
-/** Runs one stage: its banner with the budget, its work, its duration; on a failure the table so far, then the error. */
-function stage(def, work) {
-  console.log(`\n===== ${def.title} (at ${clock((Date.now() - started) / 1000)}; budget ${clock(def.budget)}) =====`);
+const since = () => clock((Date.now() - started) / 1000);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/**
+ * Runs one stage: its banner with the budget, its work, its duration (with the load average, since durations on a
+ * shared machine mean little without it); on a failure the table so far, then the error.
+ */
+async function stage(def, work) {
+  console.log(`\n===== ${def.title} (at ${since()}; budget ${clock(def.budget)}) =====`);
   const t0 = Date.now();
   const done = (failed) => {
     const seconds = (Date.now() - t0) / 1000;
     results.push({ name: def.name, seconds, budget: def.budget, failed });
-    console.log(`===== ${def.name}: ${clock(seconds)} of its ${clock(def.budget)}${seconds > def.budget ? ' (over budget)' : ''} =====`);
+    console.log(
+      `===== ${def.name}: ${clock(seconds)} of its ${clock(def.budget)}${seconds > def.budget ? ' (over budget)' : ''}; load average ${load()} =====`,
+    );
   };
   try {
-    work();
+    await work();
   } catch (err) {
     done(true);
     console.log(`\n${table(results)}`);
@@ -42,7 +55,6 @@ function stage(def, work) {
   done(false);
 }
 
-const sh = (file) => `'${file.replace(/'/g, "'\\''")}'`;
 const git = (cmd) => execSync(`git ${cmd}`, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 
 /** The files changed since origin/main's merge base (else HEAD~1), committed or not, and untracked new ones. */
@@ -93,98 +105,138 @@ if (skipped.length) console.log(`[test] no change affects: ${skipped.join(', ')}
 const toRun = new Set(selected.filter((s) => inScope(s.name)).map((s) => s.name));
 const def = (name) => STAGES.find((s) => s.name === name);
 
-stage(SETUP, () => {
-  ensurePnpm();
-  run('pnpm install --frozen-lockfile', { cwd: root });
-  // Only the stages that start PostgreSQL, nginx, Prometheus or Chromium need Debian's packages.
-  if (!STAGES.some((s) => s.system && toRun.has(s.name))) return;
-  const missing = [];
-  if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
-  if (!hasPostgres()) missing.push('postgresql');
-  // services/origin-server's scale-out test runs the production front door (docs/deploy.md) on Debian's nginx, with
-  // its brotli_static module (the releases' .br files), and scrapes the API instances with Debian's Prometheus.
-  if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
-  if (!fs.existsSync(BROTLI_STATIC)) missing.push('libnginx-mod-http-brotli-static');
-  if (!fs.existsSync('/usr/bin/prometheus')) missing.push('prometheus');
-  // No fallback: a suite that cannot start PostgreSQL, nginx or Chromium fails here rather than passing without them.
-  if (missing.length) aptInstall(missing);
-  if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
-  if (!fs.existsSync('/usr/sbin/nginx')) throw new Error('[test] nginx is not installed and could not be installed: the scale-out test cannot run');
-  if (!fs.existsSync(BROTLI_STATIC))
-    throw new Error('[test] libnginx-mod-http-brotli-static is not installed and could not be installed: the scale-out test cannot run');
-  if (!fs.existsSync('/usr/bin/prometheus'))
-    throw new Error('[test] prometheus is not installed and could not be installed: the scale-out test cannot run');
-  if (!fs.existsSync('/usr/bin/chromium'))
-    throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
+/**
+ * The end-to-end suite's extra builds (other versions of a remote, a broken remote: e2e/support/variants.cjs), made
+ * before Playwright starts, never beside it, where a build on 2 cores would slow every browser test. When earlier
+ * stages run, they are built in the background from the end of setup, at the lowest priority: lint, type check, the
+ * unit lanes' tails and the PostgreSQL suite leave a core idle much of the time, and the builds take only that.
+ */
+const extraBuilds = toRun.has('e2e') ? fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-builds-')) : null;
+let variants = null;
+let variantsBegan = '';
+process.on('exit', () => {
+  if (variants) variants.stop();
+  if (extraBuilds) fs.rmSync(extraBuilds, { recursive: true, force: true });
+});
+// A run stopped from outside still runs the exit handler: the background builds must not outlive it.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
+const variantsTask = () => ({
+  name: 'e2e builds',
+  command: `node e2e/support/variants.cjs ${sh(extraBuilds)}`,
+  cwd: root,
+  env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
 });
 
-if (toRun.has('lint'))
-  stage(def('lint'), () => {
-    // ESLint and Prettier are root devDependencies: without them `pnpm exec` fails, and so does the suite.
-    if (!scope || scope.lint === 'all') {
-      run('pnpm exec eslint .', { cwd: root });
-      run('pnpm exec prettier --check .', { cwd: root });
-      return;
-    }
-    const present = scope.lint.filter((f) => fs.existsSync(path.join(root, f)));
-    const code = present.filter((f) => /\.(ts|tsx|js|cjs|mjs)$/.test(f));
-    if (code.length) run(`pnpm exec eslint --no-warn-ignored ${code.map(sh).join(' ')}`, { cwd: root });
-    if (present.length) run(`pnpm exec prettier --check --ignore-unknown ${present.map(sh).join(' ')}`, { cwd: root });
+async function main() {
+  await stage(SETUP, () => {
+    ensurePnpm();
+    run('pnpm install --frozen-lockfile', { cwd: root });
+    // Only the stages that start PostgreSQL, nginx, Prometheus or Chromium need Debian's packages.
+    if (!STAGES.some((s) => s.system && toRun.has(s.name))) return;
+    const missing = [];
+    if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
+    if (!hasPostgres()) missing.push('postgresql');
+    // services/origin-server's scale-out test runs the production front door (docs/deploy.md) on Debian's nginx, with
+    // its brotli_static module (the releases' .br files), and scrapes the API instances with Debian's Prometheus.
+    if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
+    if (!fs.existsSync(BROTLI_STATIC)) missing.push('libnginx-mod-http-brotli-static');
+    if (!fs.existsSync('/usr/bin/prometheus')) missing.push('prometheus');
+    // No fallback: a suite that cannot start PostgreSQL, nginx or Chromium fails here rather than passing without them.
+    if (missing.length) aptInstall(missing);
+    if (!hasPostgres()) throw new Error('[test] PostgreSQL is not installed and could not be installed: the PostgreSQL server suite cannot run');
+    if (!fs.existsSync('/usr/sbin/nginx')) throw new Error('[test] nginx is not installed and could not be installed: the scale-out test cannot run');
+    if (!fs.existsSync(BROTLI_STATIC))
+      throw new Error('[test] libnginx-mod-http-brotli-static is not installed and could not be installed: the scale-out test cannot run');
+    if (!fs.existsSync('/usr/bin/prometheus'))
+      throw new Error('[test] prometheus is not installed and could not be installed: the scale-out test cannot run');
+    if (!fs.existsSync('/usr/bin/chromium'))
+      throw new Error('[test] Chromium is not installed and could not be installed: the end-to-end suite cannot run');
   });
 
-if (toRun.has('types')) stage(def('types'), () => run('pnpm exec tsc --build', { cwd: root }));
+  if (toRun.has('e2e') && toRun.size > 1) {
+    variants = background(variantsTask(), { label: 'e2e-builds' });
+    variantsBegan = since();
+    console.log(
+      `[test] the end-to-end suite's extra builds run in the background from now, at the lowest priority (output so far in ${variants.logFile})`,
+    );
+  }
 
-if (toRun.has('unit'))
-  stage(def('unit'), () => {
-    // `pnpm -r run test` passes over a package that has no `test` script without a word: a package with a test/
-    // folder (the renderer's node:test suite, the server's, ...) must have one, or its tests would never run here.
-    // scripts/ and e2e/ have stages of their own; services/origin-server's node:test suite runs with the others.
-    const withTests = [];
-    for (const dir of workspaceDirs(root)) {
-      if (dir === 'scripts' || dir === 'e2e') continue;
-      const manifest = path.join(root, dir, 'package.json');
-      const hasScript = fs.existsSync(manifest) && Boolean(JSON.parse(fs.readFileSync(manifest, 'utf8')).scripts?.test);
-      if (fs.existsSync(path.join(root, dir, 'test')) && !hasScript)
-        throw new Error(`[test] ${dir}/ has a test/ folder but no "test" script in its package.json: its tests would be skipped`);
-      if (hasScript) withTests.push(dir);
-    }
-    if (!scope) {
-      run('pnpm -r --workspace-concurrency=1 --filter "!@site/e2e" run test', { cwd: root, env: { CI: '1' } });
-      return;
-    }
-    const dirs = withTests.filter((d) => scope.unit.includes(d));
-    if (!dirs.length) return console.log('[test] no affected package has unit tests');
-    run(`pnpm --workspace-concurrency=1 ${dirs.map((d) => `--filter ./${d}`).join(' ')} run test`, { cwd: root, env: { CI: '1' } });
-  });
+  if (toRun.has('lint'))
+    await stage(def('lint'), () => {
+      // ESLint and Prettier are root devDependencies: without them `pnpm exec` fails, and so does the suite.
+      if (!scope || scope.lint === 'all') {
+        run('pnpm exec eslint .', { cwd: root });
+        run('pnpm exec prettier --check .', { cwd: root });
+        return;
+      }
+      const present = scope.lint.filter((f) => fs.existsSync(path.join(root, f)));
+      const code = present.filter((f) => /\.(ts|tsx|js|cjs|mjs)$/.test(f));
+      if (code.length) run(`pnpm exec eslint --no-warn-ignored ${code.map(sh).join(' ')}`, { cwd: root });
+      if (present.length) run(`pnpm exec prettier --check --ignore-unknown ${present.map(sh).join(' ')}`, { cwd: root });
+    });
 
-if (toRun.has('scripts')) stage(def('scripts'), () => run('node --test scripts/test/', { cwd: root }));
+  if (toRun.has('types')) await stage(def('types'), () => run('pnpm exec tsc --build', { cwd: root }));
 
-if (toRun.has('pg')) stage(def('pg'), () => run('pnpm --filter @site/api-server run test:pg', { cwd: root }));
+  if (toRun.has('unit'))
+    await stage(def('unit'), async () => {
+      // `pnpm -r run test` passes over a package that has no `test` script without a word: a package with a test/
+      // folder (the renderer's node:test suite, the server's, ...) must have one, or its tests would never run here.
+      // scripts/ and e2e/ have stages of their own; services/origin-server's node:test suite runs with the others.
+      const withTests = [];
+      for (const dir of workspaceDirs(root)) {
+        if (dir === 'scripts' || dir === 'e2e') continue;
+        const manifest = path.join(root, dir, 'package.json');
+        const hasScript = fs.existsSync(manifest) && Boolean(JSON.parse(fs.readFileSync(manifest, 'utf8')).scripts?.test);
+        if (fs.existsSync(path.join(root, dir, 'test')) && !hasScript)
+          throw new Error(`[test] ${dir}/ has a test/ folder but no "test" script in its package.json: its tests would be skipped`);
+        if (hasScript) withTests.push(dir);
+      }
+      const dirs = scope ? withTests.filter((d) => scope.unit.includes(d)) : withTests;
+      if (!dirs.length) return console.log('[test] no affected package has unit tests');
+      // One package at a time left a core idle most of the stage (jest runs one worker on 2 cores, the origin
+      // server's node:test one file at a time): packages run side by side in lanes (TEST_LANES, default 2).
+      const lanes = unitLanes(process.env.TEST_LANES, os.availableParallelism());
+      const env = { ...process.env, CI: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+      const tasks = dirs.map((d) => ({ name: d, command: 'pnpm run test', cwd: path.join(root, d), env, weight: UNIT_WEIGHTS[d] || 0 }));
+      await runLanes(tasks, { lanes, label: 'unit' });
+    });
 
-if (toRun.has('build'))
-  stage(def('build'), () => {
-    const apps = scope ? scope.build : null;
-    run(`node scripts/build.cjs${apps ? ` ${apps.join(' ')}` : ''}`, { cwd: root });
-    // Required here, after the setup stage's install: a fresh clone has no node_modules before it.
-    const { REMOTE_DIRS } = require('@site/build-config/site');
-    for (const dir of REMOTE_DIRS) if (!apps || apps.includes(dir)) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
-  });
+  if (toRun.has('scripts')) await stage(def('scripts'), () => run('node --test scripts/test/', { cwd: root }));
 
-if (toRun.has('e2e'))
-  stage(def('e2e'), () => {
-    if (!toRun.has('build')) console.log("[test] the end-to-end suite serves the apps' dist/ as built last (no build stage in this run)");
-    // The suite's extra builds (other versions of a remote, a broken remote), built here rather than during the
-    // browser tests, where a build on 2 cores would slow every test running beside it.
-    const extraBuilds = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-builds-'));
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
-    try {
-      run(`node e2e/support/variants.cjs ${extraBuilds}`, { cwd: root });
-      run('pnpm --filter @site/e2e run test', { cwd: root, env: { E2E_DATA_DIR: dataDir, E2E_PREBUILT_DIR: extraBuilds, CI: '1' } });
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(extraBuilds, { recursive: true, force: true });
-    }
-  });
+  if (toRun.has('pg')) await stage(def('pg'), () => run('pnpm --filter @site/api-server run test:pg', { cwd: root }));
 
-console.log(`\n${table(results)}`);
-console.log(`\n===== all passed (${clock((Date.now() - started) / 1000)}) =====`);
+  if (toRun.has('build'))
+    await stage(def('build'), () => {
+      const apps = scope ? scope.build : null;
+      run(`node scripts/build.cjs${apps ? ` ${apps.join(' ')}` : ''}`, { cwd: root });
+      // Required here, after the setup stage's install: a fresh clone has no node_modules before it.
+      const { REMOTE_DIRS } = require('@site/build-config/site');
+      for (const dir of REMOTE_DIRS) if (!apps || apps.includes(dir)) run(`node scripts/remote.cjs check ${dir}`, { cwd: root });
+    });
+
+  if (toRun.has('e2e'))
+    await stage(def('e2e'), async () => {
+      if (!toRun.has('build')) console.log("[test] the end-to-end suite serves the apps' dist/ as built last (no build stage in this run)");
+      if (variants) {
+        const r = await variants.wait();
+        variants = null;
+        console.log(`\n----- the extra builds, started in the background at ${variantsBegan}: -----\n${r.output}${summary('e2e-builds', r)}`);
+        if (r.code !== 0) throw new Error('[test] the end-to-end extra builds failed (output above)');
+      } else run(variantsTask().command, { cwd: root });
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+      try {
+        run('pnpm --filter @site/e2e run test', { cwd: root, env: { E2E_DATA_DIR: dataDir, E2E_PREBUILT_DIR: extraBuilds, CI: '1' } });
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+  console.log(`\n${table(results)}`);
+  console.log(`\n===== all passed (${since()}) =====`);
+}
+
+main().catch((err) => {
+  // run()'s error repeats the command its output already ended with; the lanes' error names what failed.
+  console.error(`\n${err.message}`);
+  process.exit(1);
+});

@@ -1,9 +1,9 @@
 /**
  * The builds the end-to-end suite needs besides the production build: remote-content at other versions (deploy,
  * skew and remotes-file tests), a host and a remote on two releases of @site/antd-kit, and a remote that throws while
- * rendering. `npm test` builds them in its build step
- * (`node e2e/support/variants.cjs <dir>`, two at a time) and hands the folder to Playwright as E2E_PREBUILT_DIR,
- * so no build competes with the browser tests for the two cores; a spec run alone builds what it needs.
+ * rendering. `npm test` builds them before Playwright starts (`node e2e/support/variants.cjs <dir>`, two at a time; in
+ * the background at the lowest priority while the earlier stages run) and hands the folder to Playwright as
+ * E2E_PREBUILT_DIR, so no build competes with the browser tests for the two cores; a spec run alone builds what it needs.
  */
 const { spawn } = require('child_process');
 const fs = require('fs');

@@ -27,6 +27,27 @@ const SETUP = { name: 'setup', title: 'setup (pnpm, packages, system packages)',
 const TOTAL_BUDGET = SETUP.budget + STAGES.reduce((s, st) => s + st.budget, 0);
 const STAGE_NAMES = STAGES.map((s) => s.name);
 
+/**
+ * The unit stage's packages by their usual seconds, for the lanes' order (heaviest first: scripts/lib/lanes.cjs);
+ * a package not named counts as light. Measured alone on the 2-core machine (wall seconds, 29 Nov 2026).
+ */
+const UNIT_WEIGHTS = {
+  'services/api-server': 280,
+  'services/origin-server': 236,
+  'remote-shell-admin': 78,
+  'services/page-renderer': 37,
+};
+
+/** How many packages the unit stage runs at once: TEST_LANES when set (a whole number ≥ 1), else 2, or 1 on one core. */
+function unitLanes(setting, cores) {
+  if (setting !== undefined && setting !== '') {
+    const n = Number(setting);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`[test] TEST_LANES must be a whole number of at least 1, not ${JSON.stringify(setting)}`);
+    return n;
+  }
+  return cores > 1 ? 2 : 1;
+}
+
 /** `--only=a,b` (or `--only a,b`) and `--changed`; anything else is refused with the usage. */
 function parseArgs(argv) {
   const usage = `usage: npm test [-- --only=<stage>[,<stage>...]] [-- --changed]; stages: ${STAGE_NAMES.join(', ')}`;
@@ -150,4 +171,4 @@ function table(results) {
     .join('\n');
 }
 
-module.exports = { STAGES, SETUP, STAGE_NAMES, TOTAL_BUDGET, parseArgs, workspaceGraph, affected, table, clock };
+module.exports = { STAGES, SETUP, STAGE_NAMES, TOTAL_BUDGET, UNIT_WEIGHTS, unitLanes, parseArgs, workspaceGraph, affected, table, clock };

@@ -18,7 +18,7 @@ const { workspaceDirs } = require('./lib/workspace.cjs');
 const { runLanes, background, summary, shellQuote: sh } = require('./lib/lanes.cjs');
 
 const root = path.resolve(__dirname, '..');
-const { STAGES, SETUP, UNIT_WEIGHTS, parseArgs, workspaceGraph, affected, table, clock, unitLanes } = require('./lib/test-stages.cjs');
+const { STAGES, SETUP, UNIT_PACKAGES, parseArgs, workspaceGraph, affected, table, clock, unitLanes } = require('./lib/test-stages.cjs');
 
 const started = Date.now();
 const args = parseArgs(process.argv.slice(2));
@@ -197,7 +197,14 @@ async function main() {
       // server's node:test one file at a time): packages run side by side in lanes (TEST_LANES, default 2).
       const lanes = unitLanes(process.env.TEST_LANES, os.availableParallelism());
       const env = { ...process.env, CI: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-      const tasks = dirs.map((d) => ({ name: d, command: 'pnpm run test', cwd: path.join(root, d), env, weight: UNIT_WEIGHTS[d] || 0 }));
+      const tasks = dirs.map((d) => ({
+        name: d,
+        command: 'pnpm run test',
+        cwd: path.join(root, d),
+        env,
+        weight: UNIT_PACKAGES[d]?.seconds || 0,
+        lanes: UNIT_PACKAGES[d]?.lanes || 1,
+      }));
       await runLanes(tasks, { lanes, label: 'unit' });
     });
 

@@ -104,31 +104,40 @@ function outcome(r) {
 const summary = (label, r) => `[${label}] ${outcome(r)}`;
 
 /**
- * Runs tasks ({ name, command, cwd, env, weight }) `lanes` at a time, heaviest first. Resolves with every result
- * (in the order they ended) when all passed; rejects with an error naming the failed ones, its `results` attached.
+ * Runs tasks ({ name, command, cwd, env, weight, lanes }) in `lanes` lanes, heaviest first. A task takes one lane,
+ * or the number its own `lanes` says (a suite that runs its files side by side itself): one that takes them all
+ * runs alone. The next task in order waits for enough free lanes (none is passed over, so a large one is never
+ * starved). Resolves with every result (in the order they ended) when all passed; rejects with an error naming
+ * the failed ones, its `results` attached.
  */
 async function runLanes(tasks, { lanes = 2, label = 'lanes', write = (s) => process.stdout.write(s) } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `site-test-${label}-`));
   const queue = byWeight(tasks);
   const results = [];
   const running = new Set();
+  let used = 0;
   let failed = false;
-  const lane = async () => {
-    while (queue.length && !failed) {
-      const task = queue.shift();
-      const logFile = path.join(dir, logName(task.name));
-      const run = start(task, logFile);
-      running.add(run);
-      write(`[${label}] ${task.name}: started (${running.size} running; output so far in ${logFile})\n`);
-      const r = await run.done;
-      running.delete(run);
+  while (queue.length && !failed) {
+    const need = Math.min(lanes, Math.max(1, queue[0].lanes || 1));
+    if (used + need > lanes) {
+      await Promise.race(running);
+      continue;
+    }
+    const task = queue.shift();
+    const logFile = path.join(dir, logName(task.name));
+    used += need;
+    const ended = start(task, logFile).done.then((r) => {
+      used -= need;
+      running.delete(ended);
       results.push(r);
       if (r.code !== 0) failed = true;
       const body = r.output.endsWith('\n') || r.output === '' ? r.output : `${r.output}\n`;
       write(`\n----- [${label}] ${r.name}: its output -----\n${body}${summary(label, r)}\n`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+    });
+    running.add(ended);
+    write(`[${label}] ${task.name}: started (${running.size} running; output so far in ${logFile})\n`);
+  }
+  await Promise.all(running);
   fs.rmSync(dir, { recursive: true, force: true });
   const bad = results.filter((r) => r.code !== 0);
   const skipped = queue.map((t) => t.name);

@@ -28,14 +28,17 @@ const TOTAL_BUDGET = SETUP.budget + STAGES.reduce((s, st) => s + st.budget, 0);
 const STAGE_NAMES = STAGES.map((s) => s.name);
 
 /**
- * The unit stage's packages by their usual seconds, for the lanes' order (heaviest first: scripts/lib/lanes.cjs);
- * a package not named counts as light. Measured alone on the 2-core machine (wall seconds, 29 Nov 2026).
+ * The unit stage's heavy packages, for its lanes (scripts/lib/lanes.cjs): `seconds`, their usual wall time alone on
+ * the 2-core machine (clean clone of 29 Nov 2026), orders them heaviest first (a package not named counts as light);
+ * `lanes`, how many lanes one takes. The API server's suite runs three files at once itself
+ * (`--test-concurrency=3`): it takes both lanes and runs alone, and the origin server's fault tests (a lease taken
+ * over within 5 s, reads probed every 100 ms through a kill -9) never run beside it.
  */
-const UNIT_WEIGHTS = {
-  'services/api-server': 280,
-  'services/origin-server': 236,
-  'remote-shell-admin': 78,
-  'services/page-renderer': 37,
+const UNIT_PACKAGES = {
+  'services/api-server': { seconds: 280, lanes: 2 },
+  'services/origin-server': { seconds: 236 },
+  'remote-shell-admin': { seconds: 78 },
+  'services/page-renderer': { seconds: 37 },
 };
 
 /** How many packages the unit stage runs at once: TEST_LANES when set (a whole number ≥ 1), else 2, or 1 on one core. */
@@ -101,7 +104,7 @@ function workspaceGraph(root, dirs) {
  * lint settings, the test runner and CI.
  */
 const EVERYTHING =
-  /^(package\.json|pnpm-lock\.yaml|pnpm-workspace\.yaml|\.pnpmfile\.cjs|\.npmrc|tsconfig(\.base)?\.json|scripts\/test\.cjs|scripts\/lib\/test-stages\.cjs|\.ci\/)/;
+  /^(package\.json|pnpm-lock\.yaml|pnpm-workspace\.yaml|\.pnpmfile\.cjs|\.npmrc|tsconfig(\.base)?\.json|scripts\/test\.cjs|scripts\/lib\/(test-stages|lanes)\.cjs|\.ci\/)/;
 const APPS = /^(host|remote-[a-z-]+)$/;
 
 /**
@@ -171,4 +174,4 @@ function table(results) {
     .join('\n');
 }
 
-module.exports = { STAGES, SETUP, STAGE_NAMES, TOTAL_BUDGET, UNIT_WEIGHTS, unitLanes, parseArgs, workspaceGraph, affected, table, clock };
+module.exports = { STAGES, SETUP, STAGE_NAMES, TOTAL_BUDGET, UNIT_PACKAGES, unitLanes, parseArgs, workspaceGraph, affected, table, clock };

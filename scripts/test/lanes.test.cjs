@@ -61,6 +61,28 @@ test('[issue 38.6] one lane runs the packages one after another, heaviest first,
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test('[issue 38.6] a suite that takes both lanes runs alone; the next ones share the lanes again', async () => {
+  const dir = tmp();
+  const fifo = path.join(dir, 'pipe');
+  execFileSync('mkfifo', [fifo]);
+  const log = path.join(dir, 'log');
+  const out = collect();
+  await runLanes(
+    [
+      { name: 'reader', weight: 5, cwd: dir, command: `echo +reader >> ${log}; read line < ${fifo}; echo -reader >> ${log}` },
+      { name: 'server', weight: 50, lanes: 2, cwd: dir, command: `echo +server >> ${log}; echo -server >> ${log}` },
+      { name: 'writer', weight: 1, cwd: dir, command: `echo +writer >> ${log}; echo go > ${fifo}; echo -writer >> ${log}` },
+    ],
+    { lanes: 2, label: 'unit', write: out.write },
+  );
+  const events = fs.readFileSync(log, 'utf8').trim().split('\n');
+  // The heaviest, taking both lanes, first and alone; then the other two at once (reader ends only after writer wrote).
+  assert.deepEqual(events.slice(0, 2), ['+server', '-server']);
+  assert.deepEqual(events.slice(2).sort(), ['+reader', '+writer', '-reader', '-writer']);
+  assert.match(out.text(), /\[unit\] server: started \(1 running[^\n]*\n\n----- \[unit\] server: its output/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('[issue 38.6] a failing package fails the stage: its output is printed, nothing new starts, the running one finishes', async () => {
   const dir = tmp();
   const fifo = path.join(dir, 'pipe');

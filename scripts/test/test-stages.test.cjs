@@ -65,6 +65,8 @@ test('[issue 38.6] --changed: documentation alone is only linted; a workspace-wi
   assert.deepEqual(lock.packages, [...graph.keys()]);
   assert.equal(lock.pg && lock.e2e && lock.scripts && lock.types, true);
   assert.equal(affected(['eslint.config.mjs'], graph).lint, 'all');
+  // The runner's own lanes decide how every package's tests run.
+  assert.deepEqual(affected(['scripts/lib/lanes.cjs'], graph).packages, [...graph.keys()]);
 });
 
 test('[issue 38.6] the closing table gives each stage its time, its budget and whether it kept it', () => {

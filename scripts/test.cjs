@@ -225,9 +225,12 @@ async function main() {
     await stage(def('e2e'), async () => {
       if (!toRun.has('build')) console.log("[test] the end-to-end suite serves the apps' dist/ as built last (no build stage in this run)");
       if (variants) {
+        const waitFrom = Date.now();
         const r = await variants.wait();
         variants = null;
-        console.log(`\n----- the extra builds, started in the background at ${variantsBegan}: -----\n${r.output}${summary('e2e-builds', r)}`);
+        const waited = clock((Date.now() - waitFrom) / 1000);
+        console.log(`\n----- the extra builds, started in the background at ${variantsBegan} (waited ${waited} for them here): -----`);
+        console.log(`${r.output}${summary('e2e-builds', r)}`);
         if (r.code !== 0) throw new Error('[test] the end-to-end extra builds failed (output above)');
       } else run(variantsTask().command, { cwd: root });
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));

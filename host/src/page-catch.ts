@@ -11,7 +11,9 @@
  *    visitor's first press or key, whichever comes first. Until then nothing competes with the page's HTML, styles
  *    and images for the line or the processor, and every control works as HTML (links, forms, <details>). The entry
  *    chunk's URL is this element's `data-entry`; the preloads of the page's remote files wait in
- *    `<template id="site-later">` and start with it (services/page-renderer/src/document.ts writes both).
+ *    `<template id="site-later">` (services/page-renderer/src/document.ts writes both), those of the host's start
+ *    files in `<template id="site-start">` (the host's index.html, shared/build-config/start-preload.cjs), and all
+ *    start with it.
  */
 import { EARLY_MESSAGES, type EarlyMessages } from './services/early-message-slot';
 
@@ -40,8 +42,12 @@ if (entry) {
     if (started) return;
     started = true;
     for (const type of ['pointerdown', 'keydown']) removeEventListener(type, startApp, true);
-    const later = document.getElementById('site-later') as HTMLTemplateElement | null;
-    if (later) document.head.append(later.content.cloneNode(true));
+    // The page's remote files (the renderer's) and the host's start files (its build's), requested with the entry
+    // chunk: nothing the page needs before it hydrates waits for the entry chunk to arrive and ask for it.
+    for (const id of ['site-later', 'site-start']) {
+      const later = document.getElementById(id) as HTMLTemplateElement | null;
+      if (later) document.head.append(later.content.cloneNode(true));
+    }
     const script = document.createElement('script');
     script.src = entry;
     document.head.append(script);

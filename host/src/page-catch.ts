@@ -1,15 +1,16 @@
 /**
  * The first script of a rendered page, inlined in its <head> by the page renderer (the host's origin allows it by
- * its hash, services/origin-server/src/origin.cjs). Built alone, without federation or React. Two jobs:
+ * its hash, services/origin-server/src/origin.cjs). Built alone, without federation or React. Three jobs:
  *
  * 1. A rendered page is on screen before any script file has arrived, and a portal may post `skipPage` as soon as it
  *    sees it: from the moment the head is parsed, this keeps those messages for the app (services/early-messages.ts
  *    takes them over).
  * 2. Until the app runs, 搜索 with the header's field empty focuses that field instead of sending the form (the app
  *    would open the search with the focus in its box; an empty /search is nowhere a visitor meant to go).
- * 3. It starts the app's scripts once the page has painted what it carries (after `load`, the next frame), or at the
- *    visitor's first press or key, whichever comes first. Until then nothing competes with the page's HTML, styles
- *    and images for the line or the processor, and every control works as HTML (links, forms, <details>). The entry
+ * 3. It starts the app's scripts once the page has painted what it shows first (its HTML and its largest image, the
+ *    next frame; at `load` at the latest), or at the visitor's first press or key, whichever comes first. Until then
+ *    nothing competes with the page's HTML, styles and first image for the line or the processor, and every control
+ *    works as HTML (links, forms, <details>). The entry
  *    chunk's URL is this element's `data-entry`; the preloads of the page's remote files wait in
  *    `<template id="site-later">` (services/page-renderer/src/document.ts writes both), those of the host's start
  *    files in `<template id="site-start">` (the host's index.html, shared/build-config/start-preload.cjs), and all
@@ -42,19 +43,35 @@ if (entry) {
     if (started) return;
     started = true;
     for (const type of ['pointerdown', 'keydown']) removeEventListener(type, startApp, true);
+    // The entry chunk first, and as urgent as the preloads beside it: it starts the app while the rest arrives (an
+    // inserted script is otherwise the last request of its origin, and the other files wait for it to run).
+    const script = document.createElement('script');
+    script.src = entry;
+    script.fetchPriority = 'high';
+    document.head.append(script);
     // The page's remote files (the renderer's) and the host's start files (its build's), requested with the entry
     // chunk: nothing the page needs before it hydrates waits for the entry chunk to arrive and ask for it.
     for (const id of ['site-later', 'site-start']) {
       const later = document.getElementById(id) as HTMLTemplateElement | null;
       if (later) document.head.append(later.content.cloneNode(true));
     }
-    const script = document.createElement('script');
-    script.src = entry;
-    document.head.append(script);
   };
   // A hidden page paints nothing, so there is no frame to wait for.
   const afterPaint = () => (document.visibilityState === 'hidden' ? startApp() : requestAnimationFrame(() => setTimeout(startApp)));
   for (const type of ['pointerdown', 'keydown']) addEventListener(type, startApp, true);
+  // What the page shows first is its HTML and its largest image (the renderer's high-priority preload): once both are
+  // there, the next frame paints them. The other images (the footer's icons, pictures further down) do not hold the
+  // app back; `load`, which waits for them too, is only the latest moment.
+  const whenShown = () => {
+    const image = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"][fetchpriority="high"]');
+    // A finished download has its resource timing entry; a preload still on its way fires load or error.
+    if (!image || performance.getEntriesByName(image.href).length) afterPaint();
+    else for (const type of ['load', 'error']) image.addEventListener(type, afterPaint, { once: true });
+  };
   if (document.readyState === 'complete') afterPaint();
-  else addEventListener('load', afterPaint, { once: true });
+  else {
+    addEventListener('load', afterPaint, { once: true });
+    if (document.readyState === 'loading') addEventListener('DOMContentLoaded', whenShown, { once: true });
+    else whenShown();
+  }
 }

@@ -7,10 +7,9 @@
  *    takes them over).
  * 2. Until the app runs, 搜索 with the header's field empty focuses that field instead of sending the form (the app
  *    would open the search with the focus in its box; an empty /search is nowhere a visitor meant to go).
- * 3. It starts the app's scripts once the page has painted what it shows first (its HTML and its largest image, the
- *    next frame; at `load` at the latest), or at the visitor's first press or key, whichever comes first. Until then
- *    nothing competes with the page's HTML, styles and first image for the line or the processor, and every control
- *    works as HTML (links, forms, <details>). The entry
+ * 3. It starts the app's scripts once the page has painted what it carries (after `load`, the next frame), or at the
+ *    visitor's first press or key, whichever comes first. Until then nothing competes with the page's HTML, styles
+ *    and images for the line or the processor, and every control works as HTML (links, forms, <details>). The entry
  *    chunk's URL is this element's `data-entry`; the preloads of the page's remote files wait in
  *    `<template id="site-later">` (services/page-renderer/src/document.ts writes both), those of the host's start
  *    files in `<template id="site-start">` (the host's index.html, shared/build-config/start-preload.cjs), and all
@@ -59,19 +58,6 @@ if (entry) {
   // A hidden page paints nothing, so there is no frame to wait for.
   const afterPaint = () => (document.visibilityState === 'hidden' ? startApp() : requestAnimationFrame(() => setTimeout(startApp)));
   for (const type of ['pointerdown', 'keydown']) addEventListener(type, startApp, true);
-  // What the page shows first is its HTML and its largest image (the renderer's high-priority preload): once both are
-  // there, the next frame paints them. The other images (the footer's icons, pictures further down) do not hold the
-  // app back; `load`, which waits for them too, is only the latest moment.
-  const whenShown = () => {
-    const image = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"][fetchpriority="high"]');
-    // A finished download has its resource timing entry; a preload still on its way fires load or error.
-    if (!image || performance.getEntriesByName(image.href).length) afterPaint();
-    else for (const type of ['load', 'error']) image.addEventListener(type, afterPaint, { once: true });
-  };
   if (document.readyState === 'complete') afterPaint();
-  else {
-    addEventListener('load', afterPaint, { once: true });
-    if (document.readyState === 'loading') addEventListener('DOMContentLoaded', whenShown, { once: true });
-    else whenShown();
-  }
+  else addEventListener('load', afterPaint, { once: true });
 }

@@ -14,7 +14,10 @@ import { publicUrls } from '../support/public-urls';
  */
 const BUDGET = 150 * 1024;
 
-test('[issue 42.2][issue 42.3] every public page downloads at most 150 KB (brotli) of script before it is hydrated, each file named in its HTML', async ({ browser, request }) => {
+test('[issue 42.2][issue 42.3] every public page downloads at most 150 KB (brotli) of script before it is hydrated, each file named in its HTML', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const urls = await publicUrls(request);
   const report: string[] = [];

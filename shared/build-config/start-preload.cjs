@@ -64,7 +64,13 @@ class StartPreloadPlugin {
         // each preload serves that request.
         const links = startFiles(compilation).map((f) => `<link rel="preload" href="${publicPath}${f}" as="script"/>`);
         if (links.length)
-          data.headTags.push({ tagName: 'template', voidTag: false, attributes: { id: START_TEMPLATE_ID }, innerHTML: links.join(''), meta: { plugin: 'StartPreloadPlugin' } });
+          data.headTags.push({
+            tagName: 'template',
+            voidTag: false,
+            attributes: { id: START_TEMPLATE_ID },
+            innerHTML: links.join(''),
+            meta: { plugin: 'StartPreloadPlugin' },
+          });
         return data;
       });
     });

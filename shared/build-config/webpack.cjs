@@ -190,6 +190,7 @@ class FallbackCacheNamePlugin {
  * @param {string} [o.srcDir]     the sources the ui-kit check reads (default appDir/src)
  * @param {string[]} [o.configFiles]  more files whose change must invalidate the cache (a fixture's own config)
  * @param {string} [o.pageCatch]  host: the catcher the renderer inlines in a rendered page's head, as dist/page-catch.js
+ * @param {string} [o.serverEntry]  host: its renderer build's entry (a remote's is generated from its exposes)
  */
 function createAppConfig(o) {
   const pkg = require(path.join(o.appDir, 'package.json'));

@@ -42,31 +42,26 @@ export async function nextSort(db: Db, sort: PgColumn, where: SQL | undefined): 
 }
 
 /**
- * A list's new order, in the write's transaction: `ids` must name each of `rows` (the list as it is, read locked)
- * once, else a 400 on `ids` (`mismatch`); each row whose place changes is written through `place` (sort 1, 2, …);
- * 操作日志 gets the order before and after, with the rows' names in the new order (after `label`, when given).
+ * A list's new order, in the write's transaction: `ids` must name each of `rows` (the `list` as it is, read locked)
+ * once, else a 400 on `ids`; each row whose place changes is written through `place` (sort 1, 2, …); 操作日志 gets
+ * the order before and after, with the rows' names in the new order (after `label`, when given).
  */
 export async function storeOrder<R extends { id: number; sort: number }>(
   tx: Db,
   req: FastifyRequest,
   u: CurrentUser,
-  o: {
-    resource: AuditResource;
-    rows: readonly R[];
-    ids: readonly number[];
-    mismatch: string;
-    name: (row: R) => string;
-    label?: string;
-    place: (id: number, sort: number) => Promise<unknown>;
-  },
+  resource: AuditResource,
+  o: { list: string; rows: readonly R[]; ids: readonly number[]; name: (row: R) => string; label?: string },
+  place: (id: number, sort: number) => Promise<unknown>,
 ): Promise<void> {
   const { rows, ids } = o;
   const byId = new Map(rows.map((r) => [r.id, r]));
-  if (new Set(ids).size !== ids.length || ids.length !== rows.length || !ids.every((id) => byId.has(id))) throw badRequest(o.mismatch, 'ids');
-  for (const [i, id] of ids.entries()) if (byId.get(id)!.sort !== i + 1) await o.place(id, i + 1);
+  if (new Set(ids).size !== ids.length || ids.length !== rows.length || !ids.every((id) => byId.has(id)))
+    throw badRequest(`排序列表与当前${o.list}不一致，请刷新后再试`, 'ids');
+  for (const [i, id] of ids.entries()) if (byId.get(id)!.sort !== i + 1) await place(id, i + 1);
   const names = ids.map((id) => o.name(byId.get(id)!)).join('、');
   await recordAudit(tx, req, u, {
-    resource: o.resource,
+    resource,
     action: 'sort',
     targetId: ids.join(','),
     summary: o.label ? `${o.label}：${names}` : names,

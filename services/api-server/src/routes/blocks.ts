@@ -175,15 +175,10 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
           .where(eq(t.blockItem.blockId, req.params.blockId))
           .orderBy(asc(t.blockItem.sort), asc(t.blockItem.id))
           .for('update');
-        await storeOrder(tx, req, u, {
-          resource: 'block',
-          rows: items,
-          ids,
-          mismatch: '排序列表与当前区块内容不一致，请刷新后再试',
-          name: (i) => i.title,
-          label: BLOCK_NAMES.get(req.params.blockId),
-          place: (id, sort) => tx.update(t.blockItem).set({ sort }).where(eq(t.blockItem.id, id)),
-        });
+        const label = BLOCK_NAMES.get(req.params.blockId);
+        await storeOrder(tx, req, u, 'block', { list: '区块内容', rows: items, ids, name: (i) => i.title, label }, (id, sort) =>
+          tx.update(t.blockItem).set({ sort }).where(eq(t.blockItem.id, id)),
+        );
         await record(tx, req.params.blockId);
       });
       return { code: 200, msg: OK };

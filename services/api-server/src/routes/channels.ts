@@ -222,14 +222,9 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
     await db.transaction(async (tx) => {
       await claimKey(tx, req);
       const siblings = await tx.select().from(t.channel).where(siblingsOf(parentId)).orderBy(asc(t.channel.sort), asc(t.channel.id)).for('update');
-      await storeOrder(tx, req, u, {
-        resource: 'channel',
-        rows: siblings,
-        ids,
-        mismatch: '排序列表与当前栏目不一致，请刷新后再试',
-        name: (s) => s.name,
-        place: (id, sort) => tx.update(t.channel).set({ sort, updatedAt: new Date() }).where(eq(t.channel.id, id)),
-      });
+      await storeOrder(tx, req, u, 'channel', { list: '栏目', rows: siblings, ids, name: (s) => s.name }, (id, sort) =>
+        tx.update(t.channel).set({ sort, updatedAt: new Date() }).where(eq(t.channel.id, id)),
+      );
       await record(tx, ...ids, parentId);
     });
     return { code: 200, msg: OK };

@@ -12,6 +12,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { loadModuleFederationPlugin } = require('./federation/load-plugin.cjs');
 const { UiKitImportCheckPlugin, QUERY_EXPORTS } = require('./ui-kit-check.cjs');
 const { createServerConfig } = require('./server.cjs');
+const { StartPreloadPlugin } = require('./start-preload.cjs');
 const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES, DEFAULT_API_PORT } = require('./site.cjs');
 
 /**
@@ -344,6 +345,8 @@ function createAppConfig(o) {
                 chunks: ['main'],
                 scriptLoading: 'defer',
               }),
+              // The host's start files, for the rendered page's first script to request with the entry chunk.
+              ...(o.pageCatch ? [new StartPreloadPlugin(HtmlWebpackPlugin)] : []),
             ]
           : []),
         ...(fs.existsSync(publicDir)

@@ -14,7 +14,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CANARY_FILE, CANARY_OUTPUT_DIR, CANARY_RENDERED_PREFIX, parseCanary, releases, variantRemotes, type CanaryState } from '@site/releases';
-import { readRemotes, type RendererConfig } from './config';
+import { envNumber, readRemotes, type RendererConfig } from './config';
 import { copiesFirst, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
 
@@ -62,15 +62,11 @@ export interface CanarySettings {
 }
 
 export function canarySettings(env: NodeJS.ProcessEnv = process.env): CanarySettings {
-  const num = (name: string, fallback: number) => {
-    const v = Number(env[name]);
-    return env[name] !== undefined && env[name] !== '' && Number.isFinite(v) && v >= 0 ? v : fallback;
-  };
   return {
-    minViews: num('RENDER_CANARY_MIN_VIEWS', 30),
-    ratio: num('RENDER_CANARY_RATIO', 2),
-    margin: num('RENDER_CANARY_MARGIN', 0.01),
-    everyMs: Math.max(100, num('RENDER_CANARY_CHECK_MS', 15000)),
+    minViews: envNumber(env, 'RENDER_CANARY_MIN_VIEWS', 30),
+    ratio: envNumber(env, 'RENDER_CANARY_RATIO', 2),
+    margin: envNumber(env, 'RENDER_CANARY_MARGIN', 0.01),
+    everyMs: Math.max(100, envNumber(env, 'RENDER_CANARY_CHECK_MS', 15000)),
   };
 }
 

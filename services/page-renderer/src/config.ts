@@ -75,3 +75,13 @@ export function readRemotes(config: RendererConfig): Record<string, string> {
   if (!config.remotesFile) return config.remotes;
   return JSON.parse(readFileSync(config.remotesFile, 'utf8')) as Record<string, string>;
 }
+
+/**
+ * A number setting: the variable when it is set, a finite number and one `accept` takes (by default 0 or more), else
+ * `fallback`. Unset and empty are the same (a topology passes every variable, empty when the site does not set it).
+ */
+export function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, accept = (n: number) => n >= 0): number {
+  const raw = env[name];
+  const n = Number(raw);
+  return raw !== undefined && raw !== '' && Number.isFinite(n) && accept(n) ? n : fallback;
+}

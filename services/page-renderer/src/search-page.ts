@@ -16,7 +16,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadHostBuild, type HostServerBuild, type PageModule } from './bundles';
-import { readRemotes, type RendererConfig } from './config';
+import { envNumber, readRemotes, type RendererConfig } from './config';
 import { PAGE_CATCH, documentTemplate, pageDocument, type DocumentTemplate } from './document';
 import { SanitizeWindows } from './sanitize-windows';
 
@@ -39,10 +39,7 @@ export interface SearchSettings {
 }
 
 export function searchSettings(env: NodeJS.ProcessEnv = process.env): SearchSettings {
-  const positive = (name: string, fallback: number) => {
-    const n = Number(env[name]);
-    return Number.isFinite(n) && n > 0 ? n : fallback;
-  };
+  const positive = (name: string, fallback: number) => envNumber(env, name, fallback, (n) => n > 0);
   const concurrency = Math.floor(positive('SEARCH_RENDER_CONCURRENCY', 4));
   const perVisitor = Math.min(concurrency, Math.floor(positive('SEARCH_RENDER_PER_VISITOR', Math.max(1, Math.floor(concurrency / 2)))));
   return { timeoutMs: positive('SEARCH_RENDER_TIMEOUT_MS', 8000), concurrency, perVisitor };

@@ -42,18 +42,32 @@ export const BLOCK_IDS = {
   homeIntro: 13,
 } as const;
 
+type BlockInfo = { id: number; name: string; hint: string };
+/** A link column of the footer (the n-th, 一 to 四): every column takes the same fields. */
+const footerColumn = (id: number, title: string, n: string): BlockInfo => ({
+  id,
+  name: `页脚：${title}`,
+  hint: `页脚第${n}列的链接：标题、链接、新窗口打开`,
+});
+/** An entry card of the support page: every card takes the same fields. */
+const supportCard = (id: number, title: string): BlockInfo => ({
+  id,
+  name: `服务支持：${title}`,
+  hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接',
+});
+
 /** The content blocks staff edit: each BLOCK_IDS entry with its name and where the site shows it. */
-export const BLOCKS: readonly { id: number; name: string; hint: string }[] = [
-  { id: BLOCK_IDS.product, name: '页脚：产品中心', hint: '页脚第一列的链接：标题、链接、新窗口打开' },
-  { id: BLOCK_IDS.application, name: '页脚：应用领域', hint: '页脚第二列的链接：标题、链接、新窗口打开' },
-  { id: BLOCK_IDS.about, name: '页脚：关于我们', hint: '页脚第三列的链接：标题、链接、新窗口打开' },
-  { id: BLOCK_IDS.news, name: '页脚：新闻中心', hint: '页脚第四列的链接：标题、链接、新窗口打开' },
+export const BLOCKS: readonly BlockInfo[] = [
+  footerColumn(BLOCK_IDS.product, '产品中心', '一'),
+  footerColumn(BLOCK_IDS.application, '应用领域', '二'),
+  footerColumn(BLOCK_IDS.about, '关于我们', '三'),
+  footerColumn(BLOCK_IDS.news, '新闻中心', '四'),
   { id: BLOCK_IDS.copyright, name: '页脚：版权信息', hint: '页脚底部的版权与备案行：标题、链接' },
   { id: BLOCK_IDS.contact, name: '联系方式', hint: '页脚的电话与邮箱：标题、副标题（号码或地址）、图标、链接（tel: 或 mailto:）' },
   { id: BLOCK_IDS.companyLogo, name: '页脚公司标志', hint: '页脚的白色标志：标题（替代文字）、图片、链接' },
-  { id: BLOCK_IDS.documents, name: '服务支持：文档中心', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
-  { id: BLOCK_IDS.videoTutorials, name: '服务支持：视频教程', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
-  { id: BLOCK_IDS.commonQuestions, name: '服务支持：常见问题', hint: '服务支持页的入口卡片：标题、副标题、描述、图标、链接' },
+  supportCard(BLOCK_IDS.documents, '文档中心'),
+  supportCard(BLOCK_IDS.videoTutorials, '视频教程'),
+  supportCard(BLOCK_IDS.commonQuestions, '常见问题'),
   { id: BLOCK_IDS.homeBanner, name: '首页轮播图', hint: '首页顶部轮播：标题、副标题（以文字显示在图片上）、图片（不含文字）、链接，按顺序播放' },
   { id: BLOCK_IDS.company, name: '公司信息', hint: '公司名称与标志（页头、登录页）：第一项的标题、副标题、描述、图片' },
   {

@@ -471,17 +471,15 @@ export const visitSessionDay = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.uv, t.si] })],
 );
+/** A page as the visit roll-ups tell pages apart: its lower-cased path, article id and category ('' when none). */
+const pageKey = {
+  lpath: text('lpath').notNull(),
+  id: text('id').notNull(),
+  category: text('category').notNull(),
+};
 export const visitPageDay = pgTable(
   'visit_page_day',
-  {
-    day: date('day').notNull(),
-    lpath: text('lpath').notNull(),
-    id: text('id').notNull(),
-    category: text('category').notNull(),
-    uv: varchar('uv', { length: 32 }).notNull(),
-    path: text('path').notNull(),
-    pv: integer('pv').notNull(),
-  },
+  { day: date('day').notNull(), ...pageKey, uv: varchar('uv', { length: 32 }).notNull(), path: text('path').notNull(), pv: integer('pv').notNull() },
   (t) => [primaryKey({ columns: [t.day, t.lpath, t.id, t.category, t.uv] })],
 );
 export const visitHostDay = pgTable('visit_host_day', { day: date('day').notNull(), host: text('host').notNull() }, (t) => [
@@ -496,12 +494,16 @@ export const visitRangeGen = pgTable('visit_range_gen', {
   id: boolean('id').primaryKey().default(true),
   gen: bigint('gen', { mode: 'number' }).notNull().default(0),
 });
+/** The key of a kept range: the zone its days are counted in and its first and last day. */
+const rangeKey = {
+  zone: text('zone').notNull(),
+  fromDay: date('from_day').notNull(),
+  toDay: date('to_day').notNull(),
+};
 export const visitRangeCache = pgTable(
   'visit_range_cache',
   {
-    zone: text('zone').notNull(),
-    fromDay: date('from_day').notNull(),
-    toDay: date('to_day').notNull(),
+    ...rangeKey,
     gen: bigint('gen', { mode: 'number' }).notNull(),
     days: jsonb('days').notNull(),
     totals: jsonb('totals').notNull(),
@@ -514,31 +516,12 @@ export const visitRangeCache = pgTable(
 /** Every page of a kept range, and every entry page (ranked by the indexes of migration 032). */
 export const visitRangePage = pgTable(
   'visit_range_page',
-  {
-    zone: text('zone').notNull(),
-    fromDay: date('from_day').notNull(),
-    toDay: date('to_day').notNull(),
-    lpath: text('lpath').notNull(),
-    id: text('id').notNull(),
-    category: text('category').notNull(),
-    path: text('path').notNull(),
-    pv: integer('pv').notNull(),
-    uv: integer('uv').notNull(),
-  },
+  { ...rangeKey, ...pageKey, path: text('path').notNull(), pv: integer('pv').notNull(), uv: integer('uv').notNull() },
   (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay, t.lpath, t.id, t.category] })],
 );
 export const visitRangeEntry = pgTable(
   'visit_range_entry',
-  {
-    zone: text('zone').notNull(),
-    fromDay: date('from_day').notNull(),
-    toDay: date('to_day').notNull(),
-    lpath: text('lpath').notNull(),
-    id: text('id').notNull(),
-    category: text('category').notNull(),
-    path: text('path').notNull(),
-    sessions: integer('sessions').notNull(),
-  },
+  { ...rangeKey, ...pageKey, path: text('path').notNull(), sessions: integer('sessions').notNull() },
   (t) => [primaryKey({ columns: [t.zone, t.fromDay, t.toDay, t.lpath, t.id, t.category] })],
 );
 

@@ -21,6 +21,9 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** An account as 操作日志 names it: 昵称（账号）. */
+export const accountName = (a: { nickName: string; userName: string }) => `${a.nickName}（${a.userName}）`;
+
 /** Large fields are cut so one write never stores megabytes twice. */
 const MAX_FIELD = 20_000;
 
@@ -40,6 +43,29 @@ export async function recordAudit(db: Db, req: FastifyRequest, user: Pick<Curren
     before: trimmed(e.before),
     after: trimmed(e.after),
     ip: req.ip,
+  });
+}
+
+/**
+ * The one entry of a bulk delete (RuoYi's `{ids}`): the ids comma separated, the rows' names joined with 、, and the
+ * rows before as the API spells them (`view`; the rows themselves without one). Nothing deleted, nothing recorded.
+ */
+export async function recordDeletes<R>(
+  db: Db,
+  req: FastifyRequest,
+  user: Pick<CurrentUser, 'userId' | 'userName'>,
+  resource: AuditResource,
+  rows: readonly R[],
+  of: { id: (row: R) => string | number; name: (row: R) => string; view?: (row: R) => unknown },
+): Promise<void> {
+  if (!rows.length) return;
+  const view = of.view;
+  await recordAudit(db, req, user, {
+    resource,
+    action: 'delete',
+    targetId: rows.map((r) => of.id(r)).join(','),
+    summary: rows.map((r) => of.name(r)).join('、'),
+    before: view ? rows.map((r) => view(r)) : rows,
   });
 }
 

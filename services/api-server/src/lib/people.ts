@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { ALL_PERMISSION, RESET_PASSWORD_LENGTH, ROLE_LABELS, permissionLabeller, permissionList, type AccountFields } from '@site/contract';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { recordAudit } from './audit.js';
-import { hasPermi, isAdmin, needAnyPermi, type CurrentUser } from './auth.js';
+import { accountName, recordAudit } from './audit.js';
+import { hasPermi, isAdmin, needAnyPermi, revokeAllTokens, type CurrentUser } from './auth.js';
 import { forbidden, HttpError } from './errors.js';
 import { intId } from './validate.js';
 
@@ -87,6 +87,40 @@ export function statusAction(u: CurrentUser, area: StatusArea, status: '0' | '1'
   const action = status === '0' ? 'enable' : 'disable';
   if (!hasPermi(u, `${area}:${action}`)) throw forbidden();
   return action;
+}
+
+/**
+ * 启用/停用 in the write's transaction: the status stored and the row's version moved (as every write of the row
+ * does), a disabled account's sessions ended, the change in 操作日志 under the account's name; `after` is the account
+ * as the API answers it, from the row written.
+ */
+export async function saveStatus(
+  tx: Db,
+  req: FastifyRequest,
+  u: CurrentUser,
+  change: {
+    resource: 'user' | 'customer';
+    action: 'enable' | 'disable';
+    before: AccountFields;
+    status: '0' | '1';
+    after: (row: typeof t.sysUser.$inferSelect) => unknown;
+  },
+): Promise<void> {
+  const { before, status } = change;
+  const [row] = await tx
+    .update(t.sysUser)
+    .set({ status, version: sql`${t.sysUser.version} + 1` })
+    .where(eq(t.sysUser.userId, before.userId))
+    .returning();
+  if (status === '1') await revokeAllTokens(tx, before.userId);
+  await recordAudit(tx, req, u, {
+    resource: change.resource,
+    action: change.action,
+    targetId: before.userId,
+    summary: accountName(before),
+    before,
+    after: change.after(row),
+  });
 }
 
 // ---- The rights rule: nobody acts with rights they do not hold.
@@ -172,7 +206,7 @@ export async function guardAccountAct(
   const entry = {
     resource: held.staff ? ('user' as const) : ('customer' as const),
     targetId: target.userId,
-    summary: `${target.nickName}（${target.userName}）`,
+    summary: accountName(target),
     attempt: what,
   };
   if (!held.staff) {
@@ -212,7 +246,7 @@ export async function guardRoleAssignment(
         {
           resource: 'user',
           targetId: target.userId ?? target.userName,
-          summary: `${target.nickName}（${target.userName}）`,
+          summary: accountName(target),
           attempt: `分配角色“${r.roleName}”`,
           status: 400,
           field: 'roles',

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isSiteOrWebUrl } from '@site/contract';
+import type { Db } from '../db/index.js';
+import { needPermi } from './auth.js';
 
 /**
  * Every route validates its input with zod schemas on the route (`schema: { params, querystring, body }`, through
@@ -107,17 +109,33 @@ export const idList = z
   .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'ID格式不正确')
   .transform((s) => s.split(',').map(Number))
   .refine((ids) => ids.every((n) => n >= 1 && n <= 2147483647), 'ID格式不正确');
+/**
+ * The route options of a call on RuoYi's `{ids}` (a bulk delete, 回收站's restore): the permission checked before the
+ * path is looked at, then the id list, under the name the path gives it (`ids`, or e.g. RuoYi's `noticeIds`).
+ */
+export const idsRoute = <K extends string = 'ids'>(db: Db, perm: string, name: K = 'ids' as K) => ({
+  onRequest: needPermi(db, perm),
+  schema: { params: z.object({ [name]: idList } as Record<K, typeof idList>) },
+});
 
-/** RuoYi paging query (1-based pageNum, at most 100 rows a page). */
-export const pageParams = z.object({
-  pageNum: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
-  pageSize: z.coerce
+/** A 1-based page number of a list (query string), 1 when absent: the admin lists' `pageNum`, the public lists' `page`. */
+export const pageNumber = z.coerce
+  .number({ error: '页码格式不正确' })
+  .int('页码格式不正确')
+  .min(1, '页码必须大于0')
+  .max(100000, '页码超出范围')
+  .default(1);
+/** Rows a page (query string), at most 100; `fallback` when absent (the admin lists 10, the public lists 20). */
+export const pageSizeOf = (fallback: number) =>
+  z.coerce
     .number({ error: '每页条数格式不正确' })
     .int('每页条数格式不正确')
     .min(1, '每页条数必须大于0')
     .max(100, '每页条数不能超过100')
-    .default(10),
-});
+    .default(fallback);
+
+/** RuoYi paging query (1-based pageNum, at most 100 rows a page). */
+export const pageParams = z.object({ pageNum: pageNumber, pageSize: pageSizeOf(10) });
 
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 

@@ -21,7 +21,7 @@ import {
   needUser,
   userInfo,
 } from '../lib/auth.js';
-import { recordAudit } from '../lib/audit.js';
+import { accountName, recordAudit } from '../lib/audit.js';
 import { accountNamed, loginFailuresMessage, recordLogin, UNKNOWN_USER } from '../lib/loginlog.js';
 import { clearAttempts, lockedMessage, reserveAttempt } from '../lib/loginlock.js';
 import { createCaptcha, verifyCaptcha } from '../lib/captcha.js';
@@ -280,7 +280,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
           resource: isStaff(u) ? 'user' : 'customer',
           action: 'updatePwd',
           targetId: u.userId,
-          summary: `${u.nickName}（${u.userName}）`,
+          summary: accountName(u),
           before: { passwordInitial: u.passwordInitial },
           after: { passwordInitial: false },
         });

@@ -27,7 +27,7 @@ import { containing } from '../lib/filters.js';
 import { pageOf } from '../lib/paging.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { formatDateTime } from '../lib/text.js';
-import { idList, intId, pageParams } from '../lib/validate.js';
+import { idsRoute, intId, pageParams } from '../lib/validate.js';
 import {
   canPublish,
   channelNames,
@@ -198,58 +198,50 @@ export default async function articleHistoryRoutes(fastify: FastifyInstance, ctx
   };
 
   // Restored under its own id (its old address works again), as it was, one version later; its channel must still be there.
-  app.put(
-    '/system/article-recycle/:ids/restore',
-    { onRequest: needPermi(db, 'content:recycle:edit'), schema: { params: z.object({ ids: idList }) } },
-    async (req) => {
-      const u = caller(req);
-      const channels = new Set((await loadChannels(ctx)).map((c) => c.id));
-      const names = await channelNames(ctx);
-      await db.transaction(async (tx) => {
-        await claimKey(tx, req);
-        const recycled = await takeRecycled(tx, req.params.ids);
-        const gone = recycled.find((r) => !channels.has(r.channelId));
-        if (gone) throw new HttpError(400, `《${gone.title}》${RECYCLE_CHANNEL_GONE_MSG}`);
-        for (const r of recycled) {
-          const was = rowOf(r.data);
-          // A published article put back by someone without the publish right comes back as 草稿: only a holder of
-          // that right puts an article on the site (it would otherwise be a way round the review).
-          const status = was.status === ARTICLE_STATUS.published && !canPublish(u) ? ARTICLE_STATUS.draft : was.status;
-          const [row] = await tx
-            .insert(t.article)
-            .values({ ...was, status, version: was.version + 1, updatedBy: u.userName, updatedAt: new Date() })
-            .returning();
-          await indexArticles(tx, [row]);
-          await storeVersion(tx, row, 'recover', u.userName);
-          await tx.delete(t.articleRecycle).where(eq(t.articleRecycle.articleId, r.articleId));
-          const [after] = await toAdmin(ctx, [row], names);
-          await recordAudit(tx, req, u, { resource: 'article', action: 'recover', targetId: row.id, summary: row.title, after });
-          await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
-        }
-      });
-      return { code: 200, msg: OK };
-    },
-  );
+  app.put('/system/article-recycle/:ids/restore', idsRoute(db, 'content:recycle:edit'), async (req) => {
+    const u = caller(req);
+    const channels = new Set((await loadChannels(ctx)).map((c) => c.id));
+    const names = await channelNames(ctx);
+    await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      const recycled = await takeRecycled(tx, req.params.ids);
+      const gone = recycled.find((r) => !channels.has(r.channelId));
+      if (gone) throw new HttpError(400, `《${gone.title}》${RECYCLE_CHANNEL_GONE_MSG}`);
+      for (const r of recycled) {
+        const was = rowOf(r.data);
+        // A published article put back by someone without the publish right comes back as 草稿: only a holder of
+        // that right puts an article on the site (it would otherwise be a way round the review).
+        const status = was.status === ARTICLE_STATUS.published && !canPublish(u) ? ARTICLE_STATUS.draft : was.status;
+        const [row] = await tx
+          .insert(t.article)
+          .values({ ...was, status, version: was.version + 1, updatedBy: u.userName, updatedAt: new Date() })
+          .returning();
+        await indexArticles(tx, [row]);
+        await storeVersion(tx, row, 'recover', u.userName);
+        await tx.delete(t.articleRecycle).where(eq(t.articleRecycle.articleId, r.articleId));
+        const [after] = await toAdmin(ctx, [row], names);
+        await recordAudit(tx, req, u, { resource: 'article', action: 'recover', targetId: row.id, summary: row.title, after });
+        await recordContentChange(ctx, tx, { kind: 'article', id: row.id, channelId: row.channelId });
+      }
+    });
+    return { code: 200, msg: OK };
+  });
 
   // Purged for good: the article and every version of it.
-  app.delete(
-    '/system/article-recycle/:ids',
-    { onRequest: needPermi(db, 'content:recycle:delete'), schema: { params: z.object({ ids: idList }) } },
-    async (req) => {
-      const u = caller(req);
-      await db.transaction(async (tx) => {
-        await claimKey(tx, req);
-        const recycled = await takeRecycled(tx, req.params.ids);
-        const ids = recycled.map((r) => r.articleId);
-        await tx.delete(t.articleVersion).where(inArray(t.articleVersion.articleId, ids));
-        await tx.delete(t.articleRecycle).where(inArray(t.articleRecycle.articleId, ids));
-        for (const r of recycled) {
-          await recordAudit(tx, req, u, { resource: 'article', action: 'purge', targetId: r.articleId, summary: r.title });
-        }
-      });
-      return { code: 200, msg: OK };
-    },
-  );
+  app.delete('/system/article-recycle/:ids', idsRoute(db, 'content:recycle:delete'), async (req) => {
+    const u = caller(req);
+    await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      const recycled = await takeRecycled(tx, req.params.ids);
+      const ids = recycled.map((r) => r.articleId);
+      await tx.delete(t.articleVersion).where(inArray(t.articleVersion.articleId, ids));
+      await tx.delete(t.articleRecycle).where(inArray(t.articleRecycle.articleId, ids));
+      for (const r of recycled) {
+        await recordAudit(tx, req, u, { resource: 'article', action: 'purge', targetId: r.articleId, summary: r.title });
+      }
+    });
+    return { code: 200, msg: OK };
+  });
 
   // ---- 媒体库: the images staff uploaded for content (never an avatar, nor what a customer uploaded), newest first.
   app.get(

@@ -39,7 +39,7 @@ import { sanitizeHtml } from '../lib/sanitize.js';
 import { indexArticles, unindexArticles } from '../lib/search.js';
 import { formatDateTime, searchText } from '../lib/text.js';
 import { saveUpload, type UploadRule } from '../lib/upload.js';
-import { idList, intId, linkField, pageParams } from '../lib/validate.js';
+import { idsRoute, intId, linkField, pageParams } from '../lib/validate.js';
 import { containing, dayParam, withinDays } from '../lib/filters.js';
 import { loadChannels } from './content.js';
 import { claimKey } from '../lib/idempotency.js';
@@ -540,48 +540,44 @@ export default async function articleRoutes(fastify: FastifyInstance, ctx: AppCo
     },
   );
 
-  app.delete(
-    '/system/article/:ids',
-    { onRequest: needPermi(db, 'content:article:delete'), schema: { params: z.object({ ids: idList }) } },
-    async (req) => {
-      const u = caller(req);
-      const names = await channelNames(ctx);
-      // Deleting a published article takes it off the site: the publish right's, as 下线 is (refused and audited
-      // before the write; checked again inside it, should one have been published meanwhile).
-      const listed = await db
-        .select({ id: t.article.id, title: t.article.title, status: t.article.status })
-        .from(t.article)
-        .where(inArray(t.article.id, req.params.ids));
-      for (const a of listed) if (a.status === published) await guardPublish(db, req, a, offline, DELETE_PUBLISHED);
-      await db.transaction(async (tx) => {
-        await claimKey(tx, req);
-        await unindexArticles(tx, req.params.ids);
-        const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
-        if (!canPublish(u) && rows.some((r) => r.status === published)) throw new HttpError(403, `您没有发布权限，不能${DELETE_PUBLISHED}`);
-        for (const row of rows) {
-          // Into the recycle bin, whole, with its versions kept (the last one stored if it was not yet): restoring
-          // brings it back as it was, under its own id and address.
-          await storeVersion(tx, row, 'baseline', row.updatedBy);
-          await tx
-            .insert(t.articleRecycle)
-            .values({ articleId: row.id, channelId: row.channelId, title: row.title, data: { ...row }, deletedBy: u.userName })
-            .onConflictDoUpdate({
-              target: t.articleRecycle.articleId,
-              set: { channelId: row.channelId, title: row.title, data: { ...row }, deletedBy: u.userName, deletedAt: new Date() },
-            });
-          await recordAudit(tx, req, u, {
-            resource: 'article',
-            action: 'delete',
-            targetId: row.id,
-            summary: row.title,
-            before: await one(row, names),
+  app.delete('/system/article/:ids', idsRoute(db, 'content:article:delete'), async (req) => {
+    const u = caller(req);
+    const names = await channelNames(ctx);
+    // Deleting a published article takes it off the site: the publish right's, as 下线 is (refused and audited
+    // before the write; checked again inside it, should one have been published meanwhile).
+    const listed = await db
+      .select({ id: t.article.id, title: t.article.title, status: t.article.status })
+      .from(t.article)
+      .where(inArray(t.article.id, req.params.ids));
+    for (const a of listed) if (a.status === published) await guardPublish(db, req, a, offline, DELETE_PUBLISHED);
+    await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      await unindexArticles(tx, req.params.ids);
+      const rows = await tx.delete(t.article).where(inArray(t.article.id, req.params.ids)).returning();
+      if (!canPublish(u) && rows.some((r) => r.status === published)) throw new HttpError(403, `您没有发布权限，不能${DELETE_PUBLISHED}`);
+      for (const row of rows) {
+        // Into the recycle bin, whole, with its versions kept (the last one stored if it was not yet): restoring
+        // brings it back as it was, under its own id and address.
+        await storeVersion(tx, row, 'baseline', row.updatedBy);
+        await tx
+          .insert(t.articleRecycle)
+          .values({ articleId: row.id, channelId: row.channelId, title: row.title, data: { ...row }, deletedBy: u.userName })
+          .onConflictDoUpdate({
+            target: t.articleRecycle.articleId,
+            set: { channelId: row.channelId, title: row.title, data: { ...row }, deletedBy: u.userName, deletedAt: new Date() },
           });
-        }
-        await recordContentChange(ctx, tx, ...rows.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
-      });
-      return { code: 200, msg: OK };
-    },
-  );
+        await recordAudit(tx, req, u, {
+          resource: 'article',
+          action: 'delete',
+          targetId: row.id,
+          summary: row.title,
+          before: await one(row, names),
+        });
+      }
+      await recordContentChange(ctx, tx, ...rows.map((row) => ({ kind: 'article' as const, id: row.id, channelId: row.channelId })));
+    });
+    return { code: 200, msg: OK };
+  });
 
   // Documents (PDF, Office, ZIP) of the document centre and tutorial videos (MP4, WebM): the bytes decide the type,
   // never the declared type or name; each kind has its own size limit. For staff who may write articles.

@@ -5,7 +5,7 @@
  * block area's cache version (a trigger, migration 015) so every instance shows the change at once, and records for
  * the page renderer which block changed, in the write's transaction (lib/render-outbox.ts).
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,13 +13,14 @@ import { BLOCKS, type BlockItemAdmin } from '@site/contract';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { recordAudit } from '../lib/audit.js';
+import { recordAudit, recordDeletes } from '../lib/audit.js';
 import { blockItemFields } from '../lib/block-items.js';
 import { caller, needPermi } from '../lib/auth.js';
-import { badRequest, notFound, staleWrite } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 import { recordContentChange } from '../lib/render-outbox.js';
-import { idList, intId, linkField } from '../lib/validate.js';
+import { idsRoute, intId, linkField } from '../lib/validate.js';
 import { claimKey } from '../lib/idempotency.js';
+import { countBy, lockForEdit, nextSort, storeOrder } from '../lib/rows.js';
 
 const OK = '操作成功';
 type ItemRow = typeof t.blockItem.$inferSelect;
@@ -69,14 +70,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
   const record = (tx: Db, ...blockIds: number[]) => recordContentChange(ctx, tx, ...blockIds.map((blockId) => ({ kind: 'block' as const, blockId })));
 
   app.get('/system/block/list', { onRequest: needPermi(db, 'content:block:list') }, async () => {
-    const counts = new Map(
-      (
-        await db
-          .select({ id: t.blockItem.blockId, n: sql<number>`count(*)::int` })
-          .from(t.blockItem)
-          .groupBy(t.blockItem.blockId)
-      ).map((c) => [c.id, Number(c.n)]),
-    );
+    const counts = await countBy(db, t.blockItem.blockId);
     const rows = BLOCKS.map((b) => ({ blockId: b.id, name: b.name, hint: b.hint, itemCount: counts.get(b.id) ?? 0 }));
     return { code: 200, msg: '查询成功', total: rows.length, rows };
   });
@@ -105,10 +99,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
     const b = req.body;
     const id = await db.transaction(async (tx) => {
       await claimKey(tx, req);
-      const [{ m }] = await tx
-        .select({ m: sql<number>`coalesce(max(${t.blockItem.sort}), 0)::int` })
-        .from(t.blockItem)
-        .where(eq(t.blockItem.blockId, b.blockId));
+      const sort = await nextSort(tx, t.blockItem.sort, eq(t.blockItem.blockId, b.blockId));
       const [row] = await tx
         .insert(t.blockItem)
         .values({
@@ -120,7 +111,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
           image: b.image ?? null,
           targetBlank: b.targetBlank ?? false,
           enabled: b.enabled ?? true,
-          sort: Number(m) + 1,
+          sort,
         })
         .returning();
       await recordAudit(tx, req, u, { resource: 'block', action: 'add', targetId: row.id, summary: summary(row), after: toBlockItemAdmin(row) });
@@ -136,9 +127,7 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
     const { version: read, ...patch } = req.body;
     await db.transaction(async (tx) => {
       await claimKey(tx, req);
-      const [before] = await tx.select().from(t.blockItem).where(eq(t.blockItem.id, req.params.id)).for('update');
-      if (!before) throw notFound('区块内容不存在');
-      if (before.version !== read) throw staleWrite();
+      const before = await lockForEdit(tx, t.blockItem, req.params.id, read, '区块内容不存在');
       const [after] = await tx
         .update(t.blockItem)
         .set({ ...patch, version: before.version + 1, updatedAt: new Date() })
@@ -159,27 +148,17 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
   });
 
   /** RuoYi's `{ids}`: one id or several, comma separated. */
-  app.delete(
-    '/system/block-item/:ids',
-    { onRequest: needPermi(db, 'content:block:delete'), schema: { params: z.object({ ids: idList }) } },
-    async (req) => {
-      const u = caller(req);
-      await db.transaction(async (tx) => {
-        await claimKey(tx, req);
-        const rows = await tx.delete(t.blockItem).where(inArray(t.blockItem.id, req.params.ids)).returning();
-        if (!rows.length) throw notFound('区块内容不存在');
-        await recordAudit(tx, req, u, {
-          resource: 'block',
-          action: 'delete',
-          targetId: rows.map((g) => g.id).join(','),
-          summary: rows.map(summary).join('、'),
-          before: rows.map(toBlockItemAdmin),
-        });
-        await record(tx, ...rows.map((g) => g.blockId));
-      });
-      return { code: 200, msg: OK };
-    },
-  );
+  app.delete('/system/block-item/:ids', idsRoute(db, 'content:block:delete'), async (req) => {
+    const u = caller(req);
+    await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      const rows = await tx.delete(t.blockItem).where(inArray(t.blockItem.id, req.params.ids)).returning();
+      if (!rows.length) throw notFound('区块内容不存在');
+      await recordDeletes(tx, req, u, 'block', rows, { id: (g) => g.id, name: summary, view: toBlockItemAdmin });
+      await record(tx, ...rows.map((g) => g.blockId));
+    });
+    return { code: 200, msg: OK };
+  });
 
   /** The new order of a whole block in one call: `ids` must name every item of the block once. */
   app.put(
@@ -196,24 +175,10 @@ export default async function blockRoutes(fastify: FastifyInstance, ctx: AppCont
           .where(eq(t.blockItem.blockId, req.params.blockId))
           .orderBy(asc(t.blockItem.sort), asc(t.blockItem.id))
           .for('update');
-        const known = new Set(items.map((i) => i.id));
-        if (new Set(ids).size !== ids.length || ids.length !== items.length || !ids.every((id) => known.has(id)))
-          throw badRequest('排序列表与当前区块内容不一致，请刷新后再试', 'ids');
-        for (const [i, id] of ids.entries())
-          if (items.find((x) => x.id === id)!.sort !== i + 1)
-            await tx
-              .update(t.blockItem)
-              .set({ sort: i + 1 })
-              .where(eq(t.blockItem.id, id));
-        const titles = new Map(items.map((i) => [i.id, i.title]));
-        await recordAudit(tx, req, u, {
-          resource: 'block',
-          action: 'sort',
-          targetId: ids.join(','),
-          summary: `${BLOCK_NAMES.get(req.params.blockId)}：${ids.map((id) => titles.get(id)).join('、')}`,
-          before: items.map((i) => i.id),
-          after: ids,
-        });
+        const label = BLOCK_NAMES.get(req.params.blockId);
+        await storeOrder(tx, req, u, 'block', { list: '区块内容', rows: items, ids, name: (i) => i.title, label }, (id, sort) =>
+          tx.update(t.blockItem).set({ sort }).where(eq(t.blockItem.id, id)),
+        );
         await record(tx, req.params.blockId);
       });
       return { code: 200, msg: OK };

@@ -65,6 +65,21 @@ export function networkOf(ip: string): string {
 /** A code that needs the image captcha asked for without one. */
 export const SMS_CAPTCHA_MISSING_MSG = '请先输入图形验证码';
 
+/**
+ * A customer as each caller's convention answers it: RuoYi's bus (`code` 200, `phone`, the time as text) or the CRM's
+ * (`code` 0, `mobile`, the company's details, the time in milliseconds). Both name the customer the same way.
+ */
+function customerAnswer(c: typeof t.customer.$inferSelect, convention: 'bus' | 'crm') {
+  const named = { id: c.id, name: c.name, contactName: c.contactName };
+  return convention === 'bus'
+    ? { code: 200, msg: '操作成功', data: { ...named, phone: c.phone, tgCode: c.tgCode, createTime: formatDateTime(c.createdAt) } }
+    : {
+        code: 0,
+        msg: '',
+        data: { ...named, mobile: c.phone, industry: c.industry, level: c.level, address: c.address, createTime: new Date(c.createdAt).getTime() },
+      };
+}
+
 export default async function busRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
@@ -183,32 +198,8 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
     return c;
   };
 
-  app.get('/bus/customer/:id', { schema: { params: idInput } }, async (req) => {
-    const { id } = req.params;
-    const c = await loadCustomer(req, id);
-    return {
-      code: 200,
-      msg: '操作成功',
-      data: { id: c.id, name: c.name, contactName: c.contactName, phone: c.phone, tgCode: c.tgCode, createTime: formatDateTime(c.createdAt) },
-    };
-  });
-
-  app.get('/admin-api/crm/customer/get', { schema: { querystring: idInput } }, async (req) => {
-    const { id } = req.query;
-    const c = await loadCustomer(req, id);
-    return {
-      code: 0,
-      msg: '',
-      data: {
-        id: c.id,
-        name: c.name,
-        contactName: c.contactName,
-        mobile: c.phone,
-        industry: c.industry,
-        level: c.level,
-        address: c.address,
-        createTime: new Date(c.createdAt).getTime(),
-      },
-    };
-  });
+  app.get('/bus/customer/:id', { schema: { params: idInput } }, async (req) => customerAnswer(await loadCustomer(req, req.params.id), 'bus'));
+  app.get('/admin-api/crm/customer/get', { schema: { querystring: idInput } }, async (req) =>
+    customerAnswer(await loadCustomer(req, req.query.id), 'crm'),
+  );
 }

@@ -15,10 +15,11 @@ import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { caller, needPermi, requirePermi } from '../lib/auth.js';
-import { badRequest, BizError, notFound, staleWrite } from '../lib/errors.js';
+import { badRequest, BizError, notFound } from '../lib/errors.js';
 import { recordContentChange } from '../lib/render-outbox.js';
 import { intId, isSiteOrWebUrl, linkField } from '../lib/validate.js';
 import { claimKey } from '../lib/idempotency.js';
+import { countBy, lockForEdit, nextSort, storeOrder } from '../lib/rows.js';
 
 const OK = '操作成功';
 type ChannelRow = typeof t.channel.$inferSelect;
@@ -171,27 +172,11 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
       .where(sql`lower(${t.channel.alias}) = lower(${alias})`);
     if (dup && dup.id !== self) throw badRequest('栏目别名已存在', 'alias');
   }
-  const nextSort = async (tx: Db, parentId: number | null) =>
-    Number(
-      (
-        await tx
-          .select({ m: sql<number>`coalesce(max(${t.channel.sort}), 0)::int` })
-          .from(t.channel)
-          .where(siblingsOf(parentId))
-      )[0].m,
-    ) + 1;
 
   app.get('/system/channel/list', { onRequest: needPermi(db, 'content:channel:list'), schema: { querystring: listQuery } }, async (req) => {
     if (req.query.name) await requirePermi(db, req, 'content:channel:query');
     const rows = await db.select().from(t.channel).orderBy(asc(t.channel.sort), asc(t.channel.id));
-    const counts = new Map(
-      (
-        await db
-          .select({ id: t.article.channelId, n: sql<number>`count(*)::int` })
-          .from(t.article)
-          .groupBy(t.article.channelId)
-      ).map((c) => [c.id, Number(c.n)]),
-    );
+    const counts = await countBy(db, t.article.channelId);
     return { code: 200, msg: '查询成功', total: rows.length, rows: channelTree(rows, counts, req.query.name) };
   });
 
@@ -220,7 +205,7 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
           linkUrl: b.linkUrl ?? null,
           image: b.image ?? null,
           filePath: b.filePath ?? '',
-          sort: await nextSort(tx, b.parentId),
+          sort: await nextSort(tx, t.channel.sort, siblingsOf(b.parentId)),
         })
         .returning();
       await auditChannel(tx, req, 'add', { after: row });
@@ -237,26 +222,9 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
     await db.transaction(async (tx) => {
       await claimKey(tx, req);
       const siblings = await tx.select().from(t.channel).where(siblingsOf(parentId)).orderBy(asc(t.channel.sort), asc(t.channel.id)).for('update');
-      const known = new Set(siblings.map((s) => s.id));
-      if (new Set(ids).size !== ids.length || ids.length !== siblings.length || !ids.every((id) => known.has(id)))
-        throw badRequest('排序列表与当前栏目不一致，请刷新后再试', 'ids');
-      for (const [i, id] of ids.entries()) {
-        const row = siblings.find((s) => s.id === id)!;
-        if (row.sort !== i + 1)
-          await tx
-            .update(t.channel)
-            .set({ sort: i + 1, updatedAt: new Date() })
-            .where(eq(t.channel.id, id));
-      }
-      const names = new Map(siblings.map((s) => [s.id, s.name]));
-      await recordAudit(tx, req, u, {
-        resource: 'channel',
-        action: 'sort',
-        targetId: ids.join(','),
-        summary: ids.map((id) => names.get(id)).join('、'),
-        before: siblings.map((s) => s.id),
-        after: ids,
-      });
+      await storeOrder(tx, req, u, 'channel', { list: '栏目', rows: siblings, ids, name: (s) => s.name }, (id, sort) =>
+        tx.update(t.channel).set({ sort, updatedAt: new Date() }).where(eq(t.channel.id, id)),
+      );
       await record(tx, ...ids, parentId);
     });
     return { code: 200, msg: OK };
@@ -266,13 +234,11 @@ export default async function channelRoutes(fastify: FastifyInstance, ctx: AppCo
     const { version: read, ...patch } = req.body;
     await db.transaction(async (tx) => {
       await claimKey(tx, req);
-      const [before] = await tx.select().from(t.channel).where(eq(t.channel.id, req.params.id)).for('update');
-      if (!before) throw notFound('栏目不存在');
-      if (before.version !== read) throw staleWrite();
+      const before = await lockForEdit(tx, t.channel, req.params.id, read, '栏目不存在');
       const set: Partial<typeof t.channel.$inferInsert> = { ...patch, version: before.version + 1, updatedAt: new Date() };
       if (patch.parentId !== undefined && patch.parentId !== before.parentId) {
         await checkParent(tx, patch.parentId, before.id);
-        set.sort = await nextSort(tx, patch.parentId);
+        set.sort = await nextSort(tx, t.channel.sort, siblingsOf(patch.parentId));
       }
       if (patch.alias !== undefined && patch.alias !== before.alias) await checkAlias(tx, patch.alias, before.id);
       const [after] = await tx.update(t.channel).set(set).where(eq(t.channel.id, before.id)).returning();

@@ -12,7 +12,7 @@ import { BizError, HttpError, notFound } from '../lib/errors.js';
 import { FILE_NOT_FOUND, fileKey, sendFile } from '../lib/files.js';
 import { hit } from '../lib/ratelimit.js';
 import { bearer, loadUserByToken } from '../lib/auth.js';
-import { boolish, hasNul, intId, NUL_MSG, PHONE_RE, queryAndBody } from '../lib/validate.js';
+import { boolish, hasNul, intId, NUL_MSG, pageNumber, pageSizeOf, PHONE_RE, queryAndBody } from '../lib/validate.js';
 import { visitFields } from '../lib/visits.js';
 import { blockItemFields } from '../lib/block-items.js';
 import { bestPartial, corrections, excerptOf, findArticles, matchRanges, normalizeText, queryTerms } from '../lib/search.js';
@@ -114,16 +114,7 @@ const listColumns = {
 /** Published and its publish time come: what the public site (and a customer's workbench) shows. */
 export const isPublic = and(eq(t.article.status, ARTICLE_STATUS.published), lte(t.article.publishDate, sql`now()`));
 
-const pageQuery = z.object({
-  channelId: intId.optional(),
-  page: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码必须大于0').max(100000, '页码超出范围').default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数格式不正确' })
-    .int('每页条数格式不正确')
-    .min(1, '每页条数必须大于0')
-    .max(100, '每页条数不能超过100')
-    .default(20),
-});
+const pageQuery = z.object({ channelId: intId.optional(), page: pageNumber, pageSize: pageSizeOf(20) });
 // The FAQ's pages show every answer: its rows carry their bodies. Not the search's.
 const articlePageQuery = pageQuery.extend({ withText: boolish.optional() });
 // Schemas are built once: zod 4 compiles a schema when it is created, which per request cost the read routes

@@ -24,10 +24,10 @@ import {
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { recordAudit } from '../lib/audit.js';
-import { caller, hasPermi, needPermi, needUser, revokeAllTokens } from '../lib/auth.js';
+import { accountName, recordAudit } from '../lib/audit.js';
+import { caller, hasPermi, needPermi, needUser } from '../lib/auth.js';
 import { badRequest, notFound } from '../lib/errors.js';
-import { accountFields, guardAccountAct, holdsNoRole, likePattern, refuse, statusAction, statusRoute, userWhere } from '../lib/people.js';
+import { accountFields, guardAccountAct, holdsNoRole, likePattern, refuse, saveStatus, statusAction, statusRoute, userWhere } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { intId, pageParams } from '../lib/validate.js';
 import { channelWithDescendants, loadChannels } from './content.js';
@@ -249,16 +249,7 @@ export default async function customerRoutes(fastify: FastifyInstance, ctx: AppC
     const action = statusAction(u, 'system:customer', status);
     await db.transaction(async (tx) => {
       await claimKey(tx, req);
-      await tx.update(t.sysUser).set({ status }).where(eq(t.sysUser.userId, before.userId));
-      if (status === '1') await revokeAllTokens(tx, before.userId);
-      await recordAudit(tx, req, u, {
-        resource: 'customer',
-        action,
-        targetId: before.userId,
-        summary: `${before.nickName}（${before.userName}）`,
-        before,
-        after: { ...before, status },
-      });
+      await saveStatus(tx, req, u, { resource: 'customer', action, before, status, after: () => ({ ...before, status }) });
     });
     return { code: 200, msg: OK };
   });
@@ -302,7 +293,7 @@ export default async function customerRoutes(fastify: FastifyInstance, ctx: AppC
           {
             resource: 'customer',
             targetId: userId ?? String((req.params as { userId?: unknown }).userId ?? ''),
-            summary: target ? `${target.nickName}（${target.userName}）` : `用户 ${userId ?? ''}`,
+            summary: target ? accountName(target) : `用户 ${userId ?? ''}`,
             attempt: '设置客户单位与产品',
           },
           '您没有客户管理权限，不能设置客户的单位与产品',
@@ -357,7 +348,7 @@ export default async function customerRoutes(fastify: FastifyInstance, ctx: AppC
           resource: 'customer',
           action: 'edit',
           targetId: before.userId,
-          summary: `${before.nickName}（${before.userName}）：单位“${next.customerName || '未关联'}”，产品 ${
+          summary: `${accountName(before)}：单位“${next.customerName || '未关联'}”，产品 ${
             next.products.map((p) => `${p.title} ${p.version}`).join('、') || '无'
           }`,
           before: { customerId: before.customerId, customerName: before.customerName, products: before.products },

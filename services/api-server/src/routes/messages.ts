@@ -26,9 +26,9 @@ import * as t from '../db/schema.js';
 import { holdsNoRole } from '../lib/people.js';
 import { caller, needPermi, needUser } from '../lib/auth.js';
 import { formatDateTime } from '../lib/text.js';
-import { idList, intId, pageParams } from '../lib/validate.js';
+import { idsRoute, intId, pageParams } from '../lib/validate.js';
 import { containing, dayParam, withinDays } from '../lib/filters.js';
-import { recordAudit } from '../lib/audit.js';
+import { recordAudit, recordDeletes } from '../lib/audit.js';
 import { sendCsv } from '../lib/csv.js';
 import { notFound } from '../lib/errors.js';
 import { pageOf } from '../lib/paging.js';
@@ -242,26 +242,15 @@ export default async function messageRoutes(fastify: FastifyInstance, ctx: AppCo
     },
   );
 
-  app.delete(
-    '/system/message-board/:ids',
-    { onRequest: needPermi(db, 'content:message:delete'), schema: { params: z.object({ ids: idList }) } },
-    async (req) => {
-      const u = caller(req);
-      await db.transaction(async (tx) => {
-        await claimKey(tx, req);
-        const gone = await tx.delete(t.messageBoard).where(inArray(t.messageBoard.id, req.params.ids)).returning();
-        if (!gone.length) return;
-        await recordAudit(tx, req, u, {
-          resource: 'message',
-          action: 'delete',
-          targetId: gone.map((m) => m.id).join(','),
-          summary: gone.map((m) => m.title).join('、'),
-          before: gone.map(toMessage),
-        });
-      });
-      return { code: 200, msg: '操作成功' };
-    },
-  );
+  app.delete('/system/message-board/:ids', idsRoute(db, 'content:message:delete'), async (req) => {
+    const u = caller(req);
+    await db.transaction(async (tx) => {
+      await claimKey(tx, req);
+      const gone = await tx.delete(t.messageBoard).where(inArray(t.messageBoard.id, req.params.ids)).returning();
+      await recordDeletes(tx, req, u, 'message', gone, { id: (m) => m.id, name: (m) => m.title, view: toMessage });
+    });
+    return { code: 200, msg: '操作成功' };
+  });
 
   /** The messages the list's filters select (form fields), at most 10000, as a spreadsheet. */
   const exportQuery = searchQuery.omit({ pageNum: true, pageSize: true });

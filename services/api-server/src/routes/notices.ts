@@ -13,12 +13,12 @@ import { NOTICE_AUDIENCE_LABELS, NOTICE_AUDIENCES, type Notice, type NoticeUnrea
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { recordAudit } from '../lib/audit.js';
+import { recordAudit, recordDeletes } from '../lib/audit.js';
 import { caller, hasPermi, isStaff, needPermi, needUser, type CurrentUser } from '../lib/auth.js';
 import { notFound } from '../lib/errors.js';
 import { formatDateTime } from '../lib/text.js';
 import { sendCsv } from '../lib/csv.js';
-import { idList, intId, pageParams } from '../lib/validate.js';
+import { idsRoute, intId, pageParams } from '../lib/validate.js';
 import { containing } from '../lib/filters.js';
 import { claimKey } from '../lib/idempotency.js';
 
@@ -216,20 +216,12 @@ export default async function noticeRoutes(fastify: FastifyInstance, ctx: AppCon
   });
 
   /** RuoYi's DELETE /system/notice/{ids}: one id or several, comma separated. */
-  const deleteSchema = { params: z.object({ noticeIds: idList }) };
-  app.delete('/system/notice/:noticeIds', { onRequest: needPermi(db, 'system:notice:delete'), schema: deleteSchema }, async (req) => {
+  app.delete('/system/notice/:noticeIds', idsRoute(db, 'system:notice:delete', 'noticeIds'), async (req) => {
     const u = caller(req);
     await db.transaction(async (tx) => {
       await claimKey(tx, req);
       const gone = await tx.delete(t.sysNotice).where(inArray(t.sysNotice.noticeId, req.params.noticeIds)).returning();
-      if (!gone.length) return;
-      await recordAudit(tx, req, u, {
-        resource: 'notice',
-        action: 'delete',
-        targetId: gone.map((n) => n.noticeId).join(','),
-        summary: gone.map((n) => n.noticeTitle).join('、'),
-        before: gone.map(toNotice),
-      });
+      await recordDeletes(tx, req, u, 'notice', gone, { id: (n) => n.noticeId, name: (n) => n.noticeTitle, view: toNotice });
     });
     return { code: 200, msg: OK };
   });

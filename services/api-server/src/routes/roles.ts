@@ -11,13 +11,14 @@ import { ACTION_NAMES, ALL_PERMISSION, DEFAULT_ROLE, STALE_WRITE_MSG, SUPER_ROLE
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { recordAudit } from '../lib/audit.js';
+import { recordAudit, recordDeletes } from '../lib/audit.js';
 import { caller, needAnyPermi, needPermi } from '../lib/auth.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { guardRoleRights, likePattern } from '../lib/people.js';
 import { formatDateTime } from '../lib/text.js';
 import { pageParams } from '../lib/validate.js';
 import { pageOf } from '../lib/paging.js';
+import { countBy } from '../lib/rows.js';
 import { claimKey } from '../lib/idempotency.js';
 
 const OK = '操作成功';
@@ -64,13 +65,7 @@ const listQuery = pageParams.extend({ roleName: z.string().trim().max(30, '角�
 async function toRoles(db: Db, list: (typeof t.sysRole.$inferSelect)[]): Promise<SysRole[]> {
   const keys = list.map((r) => r.roleKey);
   const links = keys.length ? await db.select().from(t.sysRoleMenu).where(inArray(t.sysRoleMenu.roleKey, keys)) : [];
-  const counts = keys.length
-    ? await db
-        .select({ k: t.sysUserRole.roleKey, n: sql<number>`count(*)::int` })
-        .from(t.sysUserRole)
-        .where(inArray(t.sysUserRole.roleKey, keys))
-        .groupBy(t.sysUserRole.roleKey)
-    : [];
+  const counts = keys.length ? await countBy(db, t.sysUserRole.roleKey, inArray(t.sysUserRole.roleKey, keys)) : new Map<string, number>();
   return list.map((r) => ({
     roleKey: r.roleKey,
     roleName: r.roleName,
@@ -82,7 +77,7 @@ async function toRoles(db: Db, list: (typeof t.sysRole.$inferSelect)[]): Promise
     remark: r.remark,
     roleSort: r.roleSort,
     builtIn: r.roleKey === SUPER_ROLE,
-    userCount: Number(counts.find((c) => c.k === r.roleKey)?.n ?? 0),
+    userCount: counts.get(r.roleKey) ?? 0,
     createTime: formatDateTime(r.createdAt),
     version: r.version,
   }));
@@ -233,13 +228,7 @@ export default async function roleRoutes(fastify: FastifyInstance, ctx: AppConte
       await tx.delete(t.sysRoleMenu).where(inArray(t.sysRoleMenu.roleKey, keys));
       // Assigned in the meantime: the foreign key of sys_user_role refuses and the whole delete is undone.
       await tx.delete(t.sysRole).where(inArray(t.sysRole.roleKey, keys));
-      await recordAudit(tx, req, u, {
-        resource: 'role',
-        action: 'delete',
-        targetId: gone.map((r) => r.roleKey).join(','),
-        summary: gone.map((r) => r.roleName).join('、'),
-        before: gone,
-      });
+      await recordDeletes(tx, req, u, 'role', gone, { id: (r) => r.roleKey, name: (r) => r.roleName });
     });
     return { code: 200, msg: OK };
   });

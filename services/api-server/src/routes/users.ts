@@ -12,7 +12,7 @@ import { STALE_WRITE_MSG, SUPER_ROLE, type RoleOption, type StaffUser } from '@s
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { recordAudit } from '../lib/audit.js';
+import { accountName, recordAudit } from '../lib/audit.js';
 import { caller, hashPassword, isAdmin, needAnyPermi, needPermi, revokeAllTokens, type CurrentUser } from '../lib/auth.js';
 import { HttpError, forbidden, notFound } from '../lib/errors.js';
 import {
@@ -25,6 +25,7 @@ import {
   randomPassword,
   roleChange,
   rolesOf,
+  saveStatus,
   statusAction,
   statusRoute,
   userWhere,
@@ -204,7 +205,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
         resource: 'user',
         action: 'add',
         targetId: row.userId,
-        summary: `${row.nickName}（${row.userName}）：${roles}`,
+        summary: `${accountName(row)}：${roles}`,
         after,
       });
       return row.userId;
@@ -250,7 +251,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
       await tx.insert(t.sysUserRole).values([...new Set(b.roles)].map((roleKey) => ({ userId: id, roleKey })));
       const after = toStaffUser(row, (await rolesOf(tx, [id])).get(id));
       const roles = roleChange({ keys: before.roles, names: before.roleNames }, { keys: after.roles, names: after.roleNames });
-      const summary = `${row.nickName}（${row.userName}）${roles ? `：${roles}` : ''}`;
+      const summary = `${accountName(row)}${roles ? `：${roles}` : ''}`;
       await recordAudit(tx, req, u, { resource: 'user', action: 'edit', targetId: id, summary, before, after });
     });
     return { code: 200, msg: OK };
@@ -292,7 +293,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
         resource: staff ? 'user' : 'customer',
         action: 'resetPwd',
         targetId: userId,
-        summary: `${row.nickName}（${row.userName}）`,
+        summary: accountName(row),
         before: { passwordInitial: (staff ?? plain)!.passwordInitial },
         after: { passwordInitial: true },
       });
@@ -328,19 +329,12 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     }
     await database.transaction(async (tx) => {
       await claim(tx);
-      const [row] = await tx
-        .update(t.sysUser)
-        .set({ status, version: sql`${t.sysUser.version} + 1` })
-        .where(eq(t.sysUser.userId, before.userId))
-        .returning();
-      if (status === '1') await revokeAllTokens(tx, before.userId);
-      await recordAudit(tx, req, u, {
+      await saveStatus(tx, req, u, {
         resource: 'user',
         action,
-        targetId: before.userId,
-        summary: `${row.nickName}（${row.userName}）`,
         before,
-        after: toStaffUser(row, { keys: before.roles, names: before.roleNames }),
+        status,
+        after: (row) => toStaffUser(row, { keys: before.roles, names: before.roleNames }),
       });
     });
   }

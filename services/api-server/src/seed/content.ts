@@ -262,17 +262,17 @@ export const testCustomerMessages = testAccounts.messages;
 const pageMenus = menuData.menus;
 /** The pages' actions as menu rows, so ticking a page in 角色管理 (which ticks its actions) gives a role that works. */
 const actionMenus = menuData.pageActions.flatMap((p) =>
-  p.actions.map(([action, name], i) => ({
-    id: p.first + i,
-    parent: p.page,
-    name,
-    route: '',
+  p.actions.map(([action, menuName], i) => ({
+    menuId: p.first + i,
+    parentId: p.page,
+    menuName,
+    routeName: '',
     path: '',
     component: null,
     perms: `${p.resource}:${action}`,
     icon: '#',
-    type: 'F' as const,
-    order: i + 1,
+    menuType: 'F' as const,
+    orderNum: i + 1,
   })),
 );
 export const menus = [...pageMenus, ...actionMenus];
@@ -280,10 +280,10 @@ export const menus = [...pageMenus, ...actionMenus];
 /** A role's menus: its pages, and the actions of those pages its permissions grant. */
 function withActions(roleKey: string, pages: number[]): number[] {
   const perms = roles.find((r) => r.roleKey === roleKey)?.perms ?? [];
-  return [...pages, ...actionMenus.filter((m) => pages.includes(m.parent) && perms.includes(m.perms)).map((m) => m.id)];
+  return [...pages, ...actionMenus.filter((m) => pages.includes(m.parentId) && perms.includes(m.perms)).map((m) => m.menuId)];
 }
 
 export const roleMenus: Record<string, number[]> = {
-  admin: menus.map((m) => m.id),
+  admin: menus.map((m) => m.menuId),
   ...Object.fromEntries(Object.entries(menuData.roleMenus).map(([role, pages]) => [role, withActions(role, pages)])),
 };

@@ -78,6 +78,17 @@ const contactSchema = z.strictObject({
   icp: z.string(),
 });
 
+/**
+ * How a channel and a block item are shown alike (the same columns of both tables): an image, a line under the title
+ * (a channel's over its banner), a link elsewhere instead of its own page, and whether that opens a new window.
+ */
+const shownAs = {
+  image: z.string().optional(),
+  subtitle: z.string().optional(),
+  linkUrl: z.string().optional(),
+  targetBlank: z.boolean().optional(),
+};
+
 const channelSchema = z
   .strictObject({
     channel: channelId,
@@ -89,11 +100,7 @@ const channelSchema = z
     allowSearch: z.boolean(),
     filePath: z.string(),
     sort: z.number().int(),
-    image: z.string().optional(),
-    linkUrl: z.string().optional(),
-    targetBlank: z.boolean().optional(),
-    /** Banner line shown over the channel image. */
-    subtitle: z.string().optional(),
+    ...shownAs,
   })
   .transform(({ channel, parent, ...rest }) => ({ id: channel, parentId: parent, ...rest }));
 
@@ -101,13 +108,10 @@ const blockItemSchema = z
   .strictObject({
     block: blockId,
     title: z.string(),
-    subtitle: z.string().optional(),
     description: z.string().optional(),
     url: z.string().optional(),
-    linkUrl: z.string().optional(),
-    image: z.string().optional(),
-    targetBlank: z.boolean().optional(),
     enabled: z.boolean().optional(),
+    ...shownAs,
   })
   .transform(({ block, ...rest }) => ({ blockId: block, ...rest }));
 
@@ -138,10 +142,10 @@ const noticeSchema = z.strictObject({
   by: z.string(),
 });
 const dictSchema = z.strictObject({
-  type: z.string(),
-  label: z.string(),
-  value: z.string(),
-  sort: z.number().int(),
+  dictType: z.string(),
+  dictLabel: z.string(),
+  dictValue: z.string(),
+  dictSort: z.number().int(),
   listClass: z.string(),
   isDefault: z.enum(['Y', 'N']),
 });
@@ -157,19 +161,21 @@ const customerSchema = z.strictObject({
   productVersion: z.string(),
 });
 const roleSchema = z.strictObject({ roleKey: z.string(), roleName: z.string(), perms: z.array(z.string()) });
-const menuSchema = z.strictObject({
-  id: z.number().int(),
-  parent: z.number().int(),
-  name: z.string(),
-  route: z.string(),
-  path: z.string(),
-  component: z.string(),
-  perms: z.string().nullable(),
-  icon: z.string(),
-  /** M = directory, C = page, L = external link (stored as C with is_frame); a page's actions (F) are in pageActions. */
-  type: z.enum(['M', 'C', 'L']),
-  order: z.number().int(),
-});
+const menuSchema = z
+  .strictObject({
+    menuId: z.number().int(),
+    parentId: z.number().int(),
+    menuName: z.string(),
+    routeName: z.string(),
+    path: z.string(),
+    component: z.string(),
+    perms: z.string().nullable(),
+    icon: z.string(),
+    /** M = directory, C = page, L = external link (is_frame set); a page's actions (F) are in pageActions. */
+    menuType: z.enum(['M', 'C', 'L']),
+    orderNum: z.number().int(),
+  })
+  .transform((m) => ({ ...m, isFrame: m.menuType === 'L' }));
 /**
  * The actions of each page (RuoYi's buttons, type F, under their page), ids `first`, `first + 1`, …: exactly what the
  * page's controls and the calls it makes check (migrations/017_page_actions.sql adds the same rows to an older database).

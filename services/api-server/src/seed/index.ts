@@ -64,7 +64,7 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
   await db.transaction(async (tx) => {
     // channels: parents first
     const ordered = [...content.channels].sort((a, b) => (a.parentId === null ? 0 : 1) - (b.parentId === null ? 0 : 1));
-    // The seed data's channels and block items are shaped as the rows (seed/data.ts); what they leave out takes the column's default.
+    // The seed data's rows are shaped as the table rows (seed/data.ts); what they leave out takes the column's default.
     for (const c of ordered) await tx.insert(t.channel).values(c);
     const blockOrder = new Map<number, number>();
     await tx.insert(t.blockItem).values(
@@ -101,37 +101,14 @@ export async function seedDatabase(db: Db, sizes: Map<string, number>, log: (m: 
         createTime: new Date(now - n.daysAgo * day - i * 60_000),
       })),
     );
-    await tx.insert(t.sysDictData).values(
-      content.dictData.map((d) => ({
-        dictSort: d.sort,
-        dictLabel: d.label,
-        dictValue: d.value,
-        dictType: d.type,
-        listClass: d.listClass,
-        isDefault: d.isDefault,
-      })),
-    );
+    await tx.insert(t.sysDictData).values(content.dictData);
     await tx
       .insert(t.sysConfig)
       .values(content.configs.map(([configKey, configName, configValue]) => ({ configKey, configName, configValue })))
       .onConflictDoNothing();
     await tx.insert(t.customer).values(content.customers);
     await tx.insert(t.sysRole).values(content.roles);
-    await tx.insert(t.sysMenu).values(
-      content.menus.map((m) => ({
-        menuId: m.id,
-        parentId: m.parent,
-        menuName: m.name,
-        routeName: m.route,
-        path: m.path,
-        component: m.component,
-        perms: m.perms,
-        icon: m.icon,
-        menuType: m.type,
-        isFrame: m.type === 'L',
-        orderNum: m.order,
-      })),
-    );
+    await tx.insert(t.sysMenu).values(content.menus);
     for (const [roleKey, ids] of Object.entries(content.roleMenus)) {
       await tx.insert(t.sysRoleMenu).values(ids.map((menuId) => ({ roleKey, menuId })));
     }

@@ -49,7 +49,13 @@ export function setPublicPath(url) {
 }
 `;
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) fs.writeFileSync(file, source);
+  // Written whole and renamed into place: another build of the same app (npm test's e2e builds run beside the build
+  // stage) may be reading it.
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) {
+    const part = `${file}.${process.pid}.part`;
+    fs.writeFileSync(part, source);
+    fs.renameSync(part, file);
+  }
   return file;
 }
 

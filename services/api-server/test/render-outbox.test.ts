@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import {
   BLOCK_IDS,
   CHANNEL_IDS,
+  RENDER_READS_PATH,
   STALE_WRITE_MSG,
   type BlockItemAdmin,
   type ChannelAdmin,
@@ -19,6 +20,7 @@ import {
 } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, logFormat, prettyLogLine, renderLeaseMs } from '../src/app.js';
+import { Turns } from '../src/lib/render-reads.js';
 import { rows } from '../src/db/index.js';
 import { sql } from 'drizzle-orm';
 import { login, req, startTestServer, suiteServer } from './helpers.js';
@@ -442,6 +444,57 @@ describe('render feed', () => {
       }
     },
   );
+
+  test("[issue 43.3] the renderer's page reads (GET /internal/render/reads/api/…) answer as the /api/… route, one at a time: a lease renewal sent behind twelve of them is answered before all but one", async () => {
+    const [article] = (await req(s.app, { method: 'GET', url: `/api/article?channelId=${NEWS}&limit=1` })).body as { id: number }[];
+    const direct = await req(s.app, { method: 'GET', url: `/api/article/${article.id}` });
+    const viaReads = await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}/api/article/${article.id}` });
+    assert.equal(viaReads.status, 200);
+    assert.deepEqual(viaReads.body, direct.body);
+    // Reads only, of the public API only: no write, and nothing else of this server, under the renderer's path.
+    assert.equal((await req(s.app, { method: 'POST', url: `${RENDER_READS_PATH}/api/message-board`, payload: {} })).status, 404);
+    assert.equal((await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}/health` })).status, 404);
+
+    await release('reads-renderer');
+    // As a full render sends them: many reads in flight, and the holder's renewal after them. Each read's work (its
+    // queries, its answer) would be ahead of the renewal's; taken one at a time, at most one read's is.
+    const answered: string[] = [];
+    const reads = Array.from({ length: 12 }, () =>
+      req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}/api/article/${article.id}` }).then((r) => {
+        answered.push(`read ${r.status}`);
+        return r;
+      }),
+    );
+    const renewal = lease('reads-renderer').then((r) => {
+      answered.push(`lease ${r.status}`);
+      return r;
+    });
+    await Promise.all([...reads, renewal]);
+    assert.equal(answered.length, 13);
+    assert.ok(answered.indexOf('lease 200') <= 1, `the renewal waited behind the renderer's reads: ${answered.join(', ')}`);
+    assert.ok(
+      answered.every((a) => a === 'read 200' || a === 'lease 200'),
+      answered.join(', '),
+    );
+    await release('reads-renderer');
+  });
+
+  test('[issue 43.3] turns for the renderer reads: first come first served, a caller that goes away while it waits takes none', async () => {
+    const turns = new Turns(1);
+    const a = turns.take();
+    const b = turns.take();
+    const c = turns.take();
+    assert.equal(await a.ready, true);
+    assert.deepEqual([turns.active, turns.queued], [1, 2]);
+    b.end(); // gone while it waited
+    assert.equal(await b.ready, false);
+    a.end();
+    a.end(); // a second end changes nothing
+    assert.equal(await c.ready, true);
+    assert.deepEqual([turns.active, turns.queued], [1, 0]);
+    c.end();
+    assert.deepEqual([turns.active, turns.queued], [0, 0]);
+  });
 
   test("[issue 45.4] the renderer's lease and change-feed calls are logged at debug level only, other requests at info", async () => {
     const logged: string[] = [];

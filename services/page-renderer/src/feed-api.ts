@@ -83,14 +83,19 @@ export async function reportServedVersions(apiOrigin: string, token: string, ver
 }
 
 /**
- * Where a run's page reads go: the API's origin with RENDER_READS_PATH, which the API serves a few at a time so that
+ * Where a run's page reads go: the API's origin with RENDER_READS_PATH, which the API serves one at a time so that
  * this renderer's lease renewals never wait behind its own reads there; the origin itself when the API answers that
- * path with 404 (an API from before it, during an upgrade). Asked once a run, with the cheapest public read.
+ * path with 404 (an API from before it, during an upgrade). Asked once a run, with the cheapest public read; an API
+ * that does not answer is taken to have it (its reads fail either way, and only a 404 tells of an older API).
  */
 export async function renderReadsOrigin(apiOrigin: string): Promise<string> {
   const base = apiOrigin.replace(/\/+$/, '');
   const reads = `${base}${RENDER_READS_PATH}`;
-  const res = await fetch(`${reads}/api/company`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  await res.arrayBuffer();
-  return res.status === 404 ? base : reads;
+  try {
+    const res = await fetch(`${reads}/api/company`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    await res.arrayBuffer();
+    return res.status === 404 ? base : reads;
+  } catch {
+    return reads;
+  }
 }

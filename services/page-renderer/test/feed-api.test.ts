@@ -107,4 +107,6 @@ test("[issue 43.3] a run's page reads go under the API's renderer path (/interna
   } finally {
     await api.close();
   }
+  // No answer at all (the API away): its path is taken (nothing tells of an older API; the run's reads fail either way).
+  assert.equal(await renderReadsOrigin(api.origin), `${api.origin}/internal/render/reads`);
 });

@@ -58,6 +58,7 @@ export class Turns {
       if (state === 'ended') return;
       if (state === 'running') this.running--;
       else {
+        // Still waiting means still in the queue (a turn is taken off it before it is granted).
         this.waiting.splice(this.waiting.indexOf(grant), 1);
         answer(false);
       }

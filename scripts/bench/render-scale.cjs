@@ -398,7 +398,9 @@ function printRenderScale(report) {
       `The service's full run, ${l.mode}, lease ${l.leaseMs}: failed runs ${l.failedRuns}, lease grants ${l.grants} (1 = never changed hands), ` +
         `both renderers holder in ${l.bothHolderSamples} of ${l.statusSamples} samples, holder changes ${l.holderChanges}, standby runs ${l.standbyRuns}; ` +
         `load average (1 min) ${l.load1 ? `${l.load1.min}-${l.load1.max}, mean ${l.load1.mean}` : 'not sampled'}` +
-        (l.apiHealthMs ? `; the API's /health once a second: p50 ${l.apiHealthMs.p50} ms, p95 ${l.apiHealthMs.p95} ms, max ${l.apiHealthMs.max} ms` : '') +
+        (l.apiHealthMs
+          ? `; the API's /health once a second: p50 ${l.apiHealthMs.p50} ms, p95 ${l.apiHealthMs.p95} ms, max ${l.apiHealthMs.max} ms`
+          : '') +
         (l.loadedSeconds
           ? `; burners ran ${l.loadedSeconds} s${l.pagesRenderedWhenBurnersStopped === null ? '' : `, ${l.pagesRenderedWhenBurnersStopped} page files written by then`}`
           : ''),

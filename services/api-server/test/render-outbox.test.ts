@@ -452,7 +452,10 @@ describe('render feed', () => {
     assert.equal(viaReads.status, 200);
     assert.deepEqual(viaReads.body, direct.body);
     const page = `/api/article/page?channelId=${NEWS}&page=1&pageSize=5`;
-    assert.deepEqual((await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}${page}` })).body, (await req(s.app, { method: 'GET', url: page })).body);
+    assert.deepEqual(
+      (await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}${page}` })).body,
+      (await req(s.app, { method: 'GET', url: page })).body,
+    );
     assert.equal((await req(s.app, { method: 'HEAD', url: `${RENDER_READS_PATH}/api/company` })).status, 200);
     assert.equal((await req(s.app, { method: 'POST', url: `${RENDER_READS_PATH}/api/message-board`, payload: {} })).status, 404);
     assert.equal((await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}/health` })).status, 404);

@@ -93,7 +93,9 @@ test('[issue 45.4] an API instance from before the poll (404): the lease then th
 test("[issue 43.3] a run's page reads go under the API's renderer path (/internal/render/reads), or to the API itself when it has none (404: an API from before it)", async () => {
   let served = true;
   const api = await standIn((_method, url) =>
-    served || !url.startsWith('/internal/render/reads/') ? { status: 200, json: [{ title: '公司' }] } : { status: 404, json: { code: 404, msg: '资源不存在' } },
+    served || !url.startsWith('/internal/render/reads/')
+      ? { status: 200, json: [{ title: '公司' }] }
+      : { status: 404, json: { code: 404, msg: '资源不存在' } },
   );
   try {
     assert.equal(await renderReadsOrigin(api.origin), `${api.origin}/internal/render/reads`);

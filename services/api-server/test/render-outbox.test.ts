@@ -483,7 +483,7 @@ describe('render feed', () => {
           ).rows[0].n,
         );
       let answered = 0;
-      let reads: Promise<{ status: number }>[] = [];
+      let reads: Promise<{ status: number }>[];
       try {
         await locker.query('BEGIN');
         await locker.query('LOCK TABLE article IN ACCESS EXCLUSIVE MODE');

@@ -16,6 +16,9 @@
  * (both /status read every 200 ms), with the machine's load average through the run.
  *
  *   node scripts/bench/render-scale.cjs [--burners N | --loaded]     or     npm run bench -- --render-scale
+ * The API's /health (no database, no turn among the renderer's reads) is timed once a second through the full run:
+ * how long the API's event loop keeps a renewal waiting. BENCH_API_NODE_OPTIONS: the API process's NODE_OPTIONS
+ * (e.g. `--require` of a probe; a CPU profile written in the API's event loop blocks it for seconds at load 30).
  * `--burners N`: N CPU burners (scale.cjs startBurners: busy loops at this process's priority) run beside the
  * service's full run, for a busy machine (N = 18 makes a load average near 20 on 2 cores); `--loaded`: as many as
  * cores. BENCH_LOADED_MINUTES: the burners stop after that many minutes if the run is still going (it then finishes

@@ -18,5 +18,6 @@ module.exports = createAppConfig({
   isHost: true,
   title: '华电智控科技有限公司',
   pageCatch: './src/page-catch.ts',
+  serverEntry: './src/server.tsx',
   plugins: [new RemoteContractPlugin()],
 });

@@ -1,6 +1,6 @@
 /**
  * The first script of a rendered page, inlined in its <head> by the page renderer (the host's origin allows it by
- * its hash, services/origin-server/src/origin.cjs). Built alone, without federation or React. Two jobs:
+ * its hash, services/origin-server/src/origin.cjs). Built alone, without federation or React. Three jobs:
  *
  * 1. A rendered page is on screen before any script file has arrived, and a portal may post `skipPage` as soon as it
  *    sees it: from the moment the head is parsed, this keeps those messages for the app (services/early-messages.ts
@@ -11,7 +11,9 @@
  *    visitor's first press or key, whichever comes first. Until then nothing competes with the page's HTML, styles
  *    and images for the line or the processor, and every control works as HTML (links, forms, <details>). The entry
  *    chunk's URL is this element's `data-entry`; the preloads of the page's remote files wait in
- *    `<template id="site-later">` and start with it (services/page-renderer/src/document.ts writes both).
+ *    `<template id="site-later">` (services/page-renderer/src/document.ts writes both), those of the host's start
+ *    files in `<template id="site-start">` (the host's index.html, shared/build-config/start-preload.cjs), and all
+ *    start with it.
  */
 import { EARLY_MESSAGES, type EarlyMessages } from './services/early-message-slot';
 
@@ -40,11 +42,18 @@ if (entry) {
     if (started) return;
     started = true;
     for (const type of ['pointerdown', 'keydown']) removeEventListener(type, startApp, true);
-    const later = document.getElementById('site-later') as HTMLTemplateElement | null;
-    if (later) document.head.append(later.content.cloneNode(true));
+    // The entry chunk first, and as urgent as the preloads beside it: it starts the app while the rest arrives (an
+    // inserted script is otherwise the last request of its origin, and the other files wait for it to run).
     const script = document.createElement('script');
     script.src = entry;
+    script.fetchPriority = 'high';
     document.head.append(script);
+    // The page's remote files (the renderer's) and the host's start files (its build's), requested with the entry
+    // chunk: nothing the page needs before it hydrates waits for the entry chunk to arrive and ask for it.
+    for (const id of ['site-later', 'site-start']) {
+      const later = document.getElementById(id) as HTMLTemplateElement | null;
+      if (later) document.head.append(later.content.cloneNode(true));
+    }
   };
   // A hidden page paints nothing, so there is no frame to wait for.
   const afterPaint = () => (document.visibilityState === 'hidden' ? startApp() : requestAnimationFrame(() => setTimeout(startApp)));

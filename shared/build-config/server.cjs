@@ -58,7 +58,9 @@ export function setPublicPath(url) {
  * @param {{ webpack: any, outDir: string, defines: Record<string, string>, tsRule: object, cache: object, snapshot: object }} shared
  */
 function createServerConfig(o, shared) {
-  const entry = o.isHost ? './src/server.tsx' : remoteServerEntry(o);
+  // The app names its own files: the factory knows no app's layout.
+  const entry = o.isHost ? o.serverEntry : remoteServerEntry(o);
+  if (!entry) throw new Error(`${o.name}: the host's config must name its renderer entry (serverEntry)`);
   const exposes = Object.fromEntries(Object.entries(o.exposes || {}).map(([name, src]) => [name, path.resolve(o.appDir, src)]));
   return {
     name: `${o.name}-server`,

@@ -12,6 +12,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { loadModuleFederationPlugin } = require('./federation/load-plugin.cjs');
 const { UiKitImportCheckPlugin, QUERY_EXPORTS } = require('./ui-kit-check.cjs');
 const { createServerConfig } = require('./server.cjs');
+const { StartPreloadPlugin } = require('./start-preload.cjs');
 const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES, DEFAULT_API_PORT } = require('./site.cjs');
 
 /**
@@ -190,6 +191,7 @@ class FallbackCacheNamePlugin {
  * @param {string} [o.srcDir]     the sources the ui-kit check reads (default appDir/src)
  * @param {string[]} [o.configFiles]  more files whose change must invalidate the cache (a fixture's own config)
  * @param {string} [o.pageCatch]  host: the catcher the renderer inlines in a rendered page's head, as dist/page-catch.js
+ * @param {string} [o.serverEntry]  host: its renderer build's entry (a remote's is generated from its exposes)
  */
 function createAppConfig(o) {
   const pkg = require(path.join(o.appDir, 'package.json'));
@@ -343,6 +345,8 @@ function createAppConfig(o) {
                 chunks: ['main'],
                 scriptLoading: 'defer',
               }),
+              // The host's start files, for the rendered page's first script to request with the entry chunk.
+              ...(o.pageCatch ? [new StartPreloadPlugin(HtmlWebpackPlugin)] : []),
             ]
           : []),
         ...(fs.existsSync(publicDir)

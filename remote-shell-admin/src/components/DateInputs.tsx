@@ -42,7 +42,24 @@ export function DateTimeInput({
   );
 }
 
-export type DayRange = [Dayjs | null, Dayjs | null] | null;
+type Day = Dayjs | null;
+export type DayRange = [Day, Day] | null;
+const day = (d: Day | undefined) => d?.format(DAY);
+
+/** One end of a range of days; `min`/`max` is the other end, which it may not pass. */
+function DayInput(p: { id?: string; label: string; value: Day; min?: Day; max?: Day; onChange: (s: string) => void }) {
+  return (
+    <Input
+      id={p.id}
+      type="date"
+      aria-label={p.label}
+      value={day(p.value) ?? ''}
+      min={day(p.min)}
+      max={day(p.max)}
+      onChange={(e) => p.onChange(e.target.value)}
+    />
+  );
+}
 
 /** A range of days as two `<input type="date">`; either end may be left empty (null for none). */
 export function DateRangeInput({
@@ -59,28 +76,14 @@ export function DateRangeInput({
 }) {
   const [from, to] = value ?? [null, null];
   const set = (i: 0 | 1, s: string) => {
-    const next: [Dayjs | null, Dayjs | null] = [from, to];
+    const next: [Day, Day] = [from, to];
     next[i] = parse(s);
     onChange?.(next[0] || next[1] ? next : null);
   };
   return (
     <Space.Compact>
-      <Input
-        id={id}
-        type="date"
-        aria-label="开始日期"
-        value={from ? from.format(DAY) : ''}
-        max={to ? to.format(DAY) : undefined}
-        onChange={(e) => set(0, e.target.value)}
-      />
-      <Input
-        id={endId}
-        type="date"
-        aria-label="结束日期"
-        value={to ? to.format(DAY) : ''}
-        min={from ? from.format(DAY) : undefined}
-        onChange={(e) => set(1, e.target.value)}
-      />
+      <DayInput id={id} label="开始日期" value={from} max={to} onChange={(s) => set(0, s)} />
+      <DayInput id={endId} label="结束日期" value={to} min={from} onChange={(s) => set(1, s)} />
     </Space.Compact>
   );
 }

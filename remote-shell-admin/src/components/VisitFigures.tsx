@@ -3,7 +3,7 @@ import { type VisitStats } from '@site/contract';
 import { formatNumber } from '@site/ui';
 import { visitStatsQuery } from '../data/queries';
 import { useShellQuery } from '../data/shell-query';
-import { ShellTable } from './ShellTable';
+import { FigureTable } from './FigureTable';
 
 /** Page views, unique visitors, average stay, top pages (by title) and a per-day table, from the stored visit records. */
 export function VisitFigures({ days }: { days: number }) {
@@ -30,24 +30,20 @@ export function VisitFigures({ days }: { days: number }) {
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={12}>
-          <ShellTable
+          <FigureTable
             rowKey="url"
             caption="热门页面"
-            pagination={false}
-            dataSource={stats.topPages}
+            rows={stats.topPages}
             locale={{ emptyText: '暂无访问记录' }}
-            columns={[
-              { title: '页面', dataIndex: 'title', ellipsis: true, render: (t: string, r) => <span title={r.url}>{t}</span> },
-              { title: '浏览量', dataIndex: 'pv', width: 100, align: 'right', render: (v: number) => formatNumber(v) },
-            ]}
+            pageAddress={(r) => r.url}
+            counts={[['浏览量', 'pv', 100]]}
           />
         </Col>
         <Col xs={24} lg={12}>
-          <ShellTable
+          <FigureTable
             rowKey="date"
             caption="每日访问"
-            pagination={false}
-            dataSource={stats.daily}
+            rows={stats.daily}
             columns={[
               { title: '日期', dataIndex: 'date', width: 110 },
               {
@@ -71,8 +67,8 @@ export function VisitFigures({ days }: { days: number }) {
                   </span>
                 ),
               },
-              { title: '访客数', dataIndex: 'uv', width: 90, align: 'right', render: (v: number) => formatNumber(v) },
             ]}
+            counts={[['访客数', 'uv', 90]]}
           />
         </Col>
       </Row>

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import {
   getAdminArticle,
   getAdminArticles,
@@ -34,7 +34,7 @@ import {
   listSiteCustomers,
   listStaffUsers,
 } from '@site/api-client';
-import type { MediaQuery, NoticeListQuery, PageQuery, TableDataInfo, VisitRangeQuery } from '@site/contract';
+import type { MediaQuery, NoticeListQuery, PageQuery, RData, TableDataInfo, VisitRangeQuery } from '@site/contract';
 import type { ListSource } from './shell-query';
 import { keys } from './keys';
 
@@ -62,63 +62,64 @@ export const lists = {
   loginLog: list(keys.loginLog.list, getLoginLog, 'loginLog'),
 };
 
+/**
+ * A query of a call that answers RuoYi's `{code, msg, data}`: its `data`, or `orElse` where the server sent none
+ * (an empty list, a zero count).
+ */
+const dataQuery = <K extends QueryKey, T>(queryKey: K, call: () => Promise<RData<T>>, orElse?: T) =>
+  queryOptions({
+    queryKey,
+    queryFn: async () => {
+      const { data } = await call();
+      return orElse === undefined ? data : (data ?? orElse);
+    },
+  });
+
 /** A dictionary's entries (`sys_notice_type` …): the bell's tabs, 通知公告's 类型, the workbench's labels. */
-export const dictQuery = (dictType: string) =>
-  queryOptions({ queryKey: keys.dicts.type(dictType), queryFn: async () => (await getDicts(dictType)).data ?? [] });
+export const dictQuery = (dictType: string) => dataQuery(keys.dicts.type(dictType), () => getDicts(dictType), []);
 
 /** 用户管理's 角色 choices: every role the server offers for assignment. */
-export const roleOptionsQuery = () => queryOptions({ queryKey: keys.roles.options(), queryFn: async () => (await listRoleOptions()).data ?? [] });
+export const roleOptionsQuery = () => dataQuery(keys.roles.options(), listRoleOptions, []);
 
 /** The public channel list: 文章管理's 栏目 choices. */
 export const channelOptionsQuery = () => queryOptions({ queryKey: keys.channels.options(), queryFn: () => getChannels() });
 
 /** One article as staff edit it (the editor drawer asks afresh each time it opens). */
-export const articleQuery = (id: number) =>
-  queryOptions({ queryKey: keys.articles.detail(id), queryFn: async () => (await getAdminArticle(id)).data });
+export const articleQuery = (id: number) => dataQuery(keys.articles.detail(id), () => getAdminArticle(id));
 
 /** 记录: an article's versions, newest first. */
-export const articleVersionsQuery = (id: number) =>
-  queryOptions({ queryKey: keys.articles.versions(id), queryFn: async () => (await getArticleVersions(id)).data });
+export const articleVersionsQuery = (id: number) => dataQuery(keys.articles.versions(id), () => getArticleVersions(id));
 
 /** A role as the role form edits it, and the menu rows its tree is built from. */
-export const roleQuery = (roleKey: string) =>
-  queryOptions({ queryKey: keys.roles.detail(roleKey), queryFn: async () => (await getRole(roleKey)).data });
+export const roleQuery = (roleKey: string) => dataQuery(keys.roles.detail(roleKey), () => getRole(roleKey));
 /** 文章管理's 待审核 count. */
-export const articleReviewCountQuery = () =>
-  queryOptions({ queryKey: keys.articles.reviewCount(), queryFn: async () => (await getArticleReviewCount()).data ?? 0 });
+export const articleReviewCountQuery = () => dataQuery(keys.articles.reviewCount(), getArticleReviewCount, 0);
 
-export const roleMenusQuery = () => queryOptions({ queryKey: keys.roles.menus(), queryFn: async () => (await listRoleMenus()).data ?? [] });
+export const roleMenusQuery = () => dataQuery(keys.roles.menus(), listRoleMenus, []);
 
 /** One notice as its form edits it. */
-export const noticeQuery = (id: number) => queryOptions({ queryKey: keys.notices.detail(id), queryFn: async () => (await getNotice(id)).data });
+export const noticeQuery = (id: number) => dataQuery(keys.notices.detail(id), () => getNotice(id));
 
 /** 工作台: the account's customer, product and support address; its documents; a customer's own messages. */
 export const workbenchAccountQuery = (userId: number | undefined, customerId: number | null | undefined) =>
-  queryOptions({ queryKey: keys.workbench.account(userId, customerId), queryFn: async () => (await getWorkbenchAccount()).data ?? null });
-export const workbenchDocumentsQuery = () =>
-  queryOptions({ queryKey: keys.workbench.documents(), queryFn: async () => (await getWorkbenchDocuments()).data ?? [] });
+  dataQuery(keys.workbench.account(userId, customerId), getWorkbenchAccount, null);
+export const workbenchDocumentsQuery = () => dataQuery(keys.workbench.documents(), getWorkbenchDocuments, []);
 export const myMessagesQuery = (query: PageQuery) => queryOptions({ queryKey: keys.messages.mine(query), queryFn: () => getMyMessages(query) });
 
 /** The signed-in user's profile. */
 export const profileQuery = () => queryOptions({ queryKey: keys.profile.all, queryFn: getProfile });
 
 /** One site customer as 客户管理's 查看 shows it. */
-export const customerQuery = (userId: number) =>
-  queryOptions({ queryKey: keys.customers.detail(userId), queryFn: async () => (await getSiteCustomer(userId)).data });
+export const customerQuery = (userId: number) => dataQuery(keys.customers.detail(userId), () => getSiteCustomer(userId));
 /** 设置单位与产品: the companies whose name contains `keyword`, and the product centre's products. */
-export const customerUnitsQuery = (keyword: string) =>
-  queryOptions({ queryKey: keys.customers.units(keyword), queryFn: async () => (await listCustomerUnits(keyword)).data ?? [] });
-export const customerProductOptionsQuery = () =>
-  queryOptions({ queryKey: keys.customers.productOptions(), queryFn: async () => (await listCustomerProductOptions()).data ?? [] });
+export const customerUnitsQuery = (keyword: string) => dataQuery(keys.customers.units(keyword), () => listCustomerUnits(keyword), []);
+export const customerProductOptionsQuery = () => dataQuery(keys.customers.productOptions(), listCustomerProductOptions, []);
 
 /** 访问统计 over a date range; the workbench's figures over the last days. */
-export const visitAnalyticsQuery = (range: VisitRangeQuery) =>
-  queryOptions({ queryKey: keys.visits.analytics(range), queryFn: async () => (await getVisitAnalytics(range)).data });
-export const visitStatsQuery = (days: number) =>
-  queryOptions({ queryKey: keys.visits.stats(days), queryFn: async () => (await getVisitStats(days)).data });
+export const visitAnalyticsQuery = (range: VisitRangeQuery) => dataQuery(keys.visits.analytics(range), () => getVisitAnalytics(range));
+export const visitStatsQuery = (days: number) => dataQuery(keys.visits.stats(days), () => getVisitStats(days));
 /** 站点监控: read only, nothing invalidates it; a new range is a new key. */
-export const siteMonitorQuery = (range: VisitRangeQuery) =>
-  queryOptions({ queryKey: keys.monitor.site(range), queryFn: async () => (await getSiteMonitor(range)).data });
+export const siteMonitorQuery = (range: VisitRangeQuery) => dataQuery(keys.monitor.site(range), () => getSiteMonitor(range));
 
 /** 媒体库: one page of the uploaded images. */
 export const mediaQuery = (query: MediaQuery) => queryOptions({ queryKey: keys.media.list(query), queryFn: () => getMediaImages(query) });

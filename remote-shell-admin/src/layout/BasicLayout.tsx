@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Drawer, Layout, Space, Tooltip, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@site/antd-kit';
-import { useLocation } from 'react-router-dom';
-import { COMPANY_NAME, SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/contract';
-import { usePageTitle } from '@site/ui';
-import { findRoute, openKeysFor, settingsMenuFlag, visibleMenu, type MenuEntry } from '../menu/routes';
+import { SIDE_MENU_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '@site/contract';
+import { openKeysFor, type MenuEntry } from '../menu/routes';
 import { settingsStore, useSettings } from '../store/settings';
 import { activateTab, tabsStore } from '../store/tabs';
-import { ContentArea, viewKey } from './ContentArea';
+import { viewKey } from './ContentArea';
+import { FrameContent, FrameFooter, useFrameRoute } from './Frame';
 import { FullScreenToggle } from './FullScreenToggle';
 import { HeaderBar } from './HeaderBar';
 import { LangSelect } from './LangSelect';
@@ -14,30 +13,23 @@ import { Logo } from './Logo';
 import { MultiTab } from './MultiTab';
 import { NavMenu } from './NavMenu';
 import { NoticeBell } from './NoticeBell';
-import { PageHeader } from './PageHeader';
 import { SettingsDrawer } from './SettingsDrawer';
 import { SupportLink } from '../components/SupportLink';
 import { UserMenu } from './UserMenu';
 import { useIsMobile } from './use-is-mobile';
 
-const { Sider, Content, Footer } = Layout;
+const { Sider } = Layout;
 
 /** Width of the content in the fixed (定宽) mode. */
 export const FIXED_CONTENT_WIDTH = 1200;
-const NOT_FOUND_TITLE = '页面不存在';
 
 /** SHELL-1, SHELL-2, SHELL-9..12: the admin layout around every staff page. */
 export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady: boolean }) {
   const s = useSettings();
-  const location = useLocation();
+  const { location, shown, match, showSettingsEntry } = useFrameRoute(menu, menuReady);
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const shown = useMemo(() => visibleMenu(menu), [menu]);
-  const match = useMemo(() => findRoute(menu, location.pathname), [menu, location.pathname]);
-  // TITLE-1: an admin page is titled by its menu title (留言板 - company), not by the shell's route.
-  usePageTitle(match?.entry.title ?? (menuReady ? NOT_FOUND_TITLE : null));
-  const showSettingsEntry = useMemo(() => settingsMenuFlag(menu), [menu]);
 
   useEffect(() => {
     if (s.isMobile !== isMobile) settingsStore.set({ isMobile });
@@ -107,17 +99,8 @@ export function BasicLayout({ menu, menuReady }: { menu: MenuEntry[]; menuReady:
           </Space>
         </HeaderBar>
         {s.multiTab && <MultiTab />}
-        <Content className="admin-content" style={{ padding: '0 16px 16px' }}>
-          <div className="admin-content-inner" style={innerStyle}>
-            <PageHeader match={match} fallbackTitle={menuReady ? NOT_FOUND_TITLE : '加载中'} />
-            <ContentArea menu={menu} menuReady={menuReady} />
-          </div>
-        </Content>
-        {!s.hideFooter && (
-          <Footer className="admin-footer" style={{ textAlign: 'center' }}>
-            Copyright © {new Date().getFullYear()} {COMPANY_NAME}
-          </Footer>
-        )}
+        <FrameContent match={match} menu={menu} menuReady={menuReady} inner={innerStyle} />
+        {!s.hideFooter && <FrameFooter />}
       </Layout>
       {isMobile && (
         <Drawer

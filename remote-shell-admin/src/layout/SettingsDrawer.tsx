@@ -35,6 +35,40 @@ function Row({ label, control, hint }: { label: string; control: React.ReactNode
   );
 }
 
+type KeysOf<V> = { [K in keyof Settings]: Settings[K] extends V ? K : never }[keyof Settings];
+const setOne = <K extends keyof Settings>(name: K, v: Settings[K]) => settingsStore.set({ [name]: v } as Pick<Settings, K>);
+
+/** A yes/no setting: its switch is named by the row's label. */
+function SwitchRow({ label, name, hint, disabled }: { label: string; name: KeysOf<boolean>; hint?: string; disabled?: boolean }) {
+  const s = useSettings();
+  return (
+    <Row
+      label={label}
+      hint={hint}
+      control={<Switch size="small" aria-label={label} disabled={disabled} checked={s[name]} onChange={(v) => setOne(name, v)} />}
+    />
+  );
+}
+
+/** A setting with a few named values, as a small select named by the row's label. */
+function SelectRow<K extends KeysOf<string>>(p: {
+  label: string;
+  name: K;
+  hint?: string;
+  options: { value: Settings[K]; label: string; disabled?: boolean }[];
+}) {
+  const s = useSettings();
+  return (
+    <Row
+      label={p.label}
+      hint={p.hint}
+      control={
+        <Select aria-label={p.label} size="small" style={{ width: 88 }} value={s[p.name]} onChange={(v) => setOne(p.name, v)} options={p.options} />
+      }
+    />
+  );
+}
+
 /** SET-1..13: every setting of the shell, applied live and persisted. */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const s = useSettings();
@@ -139,44 +173,23 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           <Radio.Button value="topmenu">顶部菜单布局</Radio.Button>
         </Radio.Group>
         <List split={false} style={{ marginTop: 8 }}>
-          <Row
+          <SelectRow
             label="内容区域宽度"
+            name="contentWidth"
             hint="该设定仅 [顶部菜单布局] 时有效"
-            control={
-              <Select
-                aria-label="内容区域宽度"
-                size="small"
-                style={{ width: 88 }}
-                value={s.contentWidth}
-                onChange={(v) => set({ contentWidth: v })}
-                options={[
-                  { value: 'Fixed', label: '固定', disabled: !isContentWidthFixedAllowed(s) },
-                  { value: 'Fluid', label: '流式' },
-                ]}
-              />
-            }
+            options={[
+              { value: 'Fixed', label: '固定', disabled: !isContentWidthFixedAllowed(s) },
+              { value: 'Fluid', label: '流式' },
+            ]}
           />
-          <Row
-            label="固定 Header"
-            control={<Switch size="small" aria-label="固定 Header" checked={s.fixedHeader} onChange={(v) => set({ fixedHeader: v })} />}
-          />
-          <Row
+          <SwitchRow label="固定 Header" name="fixedHeader" />
+          <SwitchRow
             label="固定侧边菜单"
+            name="fixedSidebar"
             hint={isFixedSidebarEnabled(s) ? undefined : '顶部菜单布局时不可用'}
-            control={
-              <Switch
-                size="small"
-                aria-label="固定侧边菜单"
-                disabled={!isFixedSidebarEnabled(s)}
-                checked={s.fixedSidebar}
-                onChange={(v) => set({ fixedSidebar: v })}
-              />
-            }
+            disabled={!isFixedSidebarEnabled(s)}
           />
-          <Row
-            label="隐藏页脚"
-            control={<Switch size="small" aria-label="隐藏页脚" checked={s.hideFooter} onChange={(v) => set({ hideFooter: v })} />}
-          />
+          <SwitchRow label="隐藏页脚" name="hideFooter" />
         </List>
 
         <Divider />
@@ -184,32 +197,18 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           其他设置
         </Typography.Title>
         <List split={false}>
-          <Row
-            label="多页签模式"
-            control={<Switch size="small" aria-label="多页签模式" checked={s.multiTab} onChange={(v) => set({ multiTab: v })} />}
-          />
-          <Row
+          <SwitchRow label="多页签模式" name="multiTab" />
+          <SelectRow
             label="表格尺寸"
-            control={
-              <Select
-                aria-label="表格尺寸"
-                size="small"
-                style={{ width: 88 }}
-                value={s.tableSize}
-                onChange={(v) => set({ tableSize: v })}
-                options={[
-                  { value: 'default', label: '默认' },
-                  { value: 'middle', label: '中等' },
-                  { value: 'small', label: '紧凑' },
-                ]}
-              />
-            }
+            name="tableSize"
+            options={[
+              { value: 'default', label: '默认' },
+              { value: 'middle', label: '中等' },
+              { value: 'small', label: '紧凑' },
+            ]}
           />
-          <Row
-            label="表格边框"
-            control={<Switch size="small" aria-label="表格边框" checked={s.tableBordered} onChange={(v) => set({ tableBordered: v })} />}
-          />
-          <Row label="色弱模式" control={<Switch size="small" aria-label="色弱模式" checked={s.weak} onChange={(v) => set({ weak: v })} />} />
+          <SwitchRow label="表格边框" name="tableBordered" />
+          <SwitchRow label="色弱模式" name="weak" />
         </List>
 
         <Divider />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, DeleteOutlined, Popconfirm, Tooltip } from '@site/antd-kit';
+import { Button, DeleteOutlined, PlusOutlined, Popconfirm, Tooltip } from '@site/antd-kit';
 import type { ActionName } from '@site/contract';
 import { Action } from '@site/app-runtime';
 
@@ -65,6 +65,11 @@ export function ControlButton({ control: c, permissionId, link }: { control: Con
       {asked}
     </Action>
   );
+}
+
+/** The toolbar's 新增 (the page permission's `add`), its primary button: `onClick` opens the empty form. */
+export function addNew(onClick: () => unknown): Control {
+  return { key: 'add', label: '新增', action: 'add', primary: true, icon: <PlusOutlined />, onClick };
 }
 
 /** The toolbar's 删除 for the checked rows: disabled with none checked, asks 确定删除选中的 N <noun>吗？ first. */

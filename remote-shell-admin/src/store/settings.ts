@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { COOKIE_KEYS, DEFAULT_LANG, LOCAL_KEYS, PRESET_COLORS, PRIMARY_COLOR_LAYOUT, PRIMARY_COLOR_SHELL } from '@site/contract';
 import { safeCookies, safeLocalStorage } from '@site/app-runtime';
+import { externalStore } from './external-store';
 
 export type NavTheme = 'light' | 'dark';
 export type LayoutMode = 'sidemenu' | 'topmenu';
@@ -131,8 +131,6 @@ export function parseSettings(raw: string | null | undefined): Settings {
   return normalizeSettings(out);
 }
 
-type Listener = () => void;
-
 function readStorage(): Settings {
   return parseSettings(safeLocalStorage.getItem(LOCAL_KEYS.settings));
 }
@@ -147,38 +145,30 @@ function writeLangCookie(lang: string): void {
   safeCookies.set(COOKIE_KEYS.lang, lang, { path: '/', expires: 365, sameSite: 'Lax' });
 }
 
-let state: Settings = readStorage();
-const listeners = new Set<Listener>();
+const store = externalStore<Settings>(readStorage());
 
 /** One store for the shell's settings, persisted in localStorage (SET-15). */
 export const settingsStore = {
-  get: (): Settings => state,
-  subscribe(l: Listener): () => void {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
+  get: store.get,
+  subscribe: store.subscribe,
   set(patch: Partial<Settings>): void {
-    const next = normalizeSettings({ ...state, ...patch });
+    const next = normalizeSettings({ ...store.get(), ...patch });
     if (patch.lang !== undefined) writeLangCookie(next.lang);
-    state = next;
-    writeStorage(state);
-    listeners.forEach((l) => l());
+    writeStorage(next);
+    store.set(next);
   },
   reset(): void {
-    state = { ...DEFAULT_SETTINGS };
-    writeStorage(state);
-    listeners.forEach((l) => l());
+    const next = { ...DEFAULT_SETTINGS };
+    writeStorage(next);
+    store.set(next);
   },
   /** Re-read localStorage (tests, or another tab changed it). */
   reload(): void {
-    state = readStorage();
-    listeners.forEach((l) => l());
+    store.set(readStorage());
   },
 };
 
-export function useSettings(): Settings {
-  return useSyncExternalStore(settingsStore.subscribe, settingsStore.get, settingsStore.get);
-}
+export const useSettings = store.use;
 
 /** The copy-settings text (SET-12, SET-13): the settings as JSON with the company name. */
 export function settingsExport(s: Settings, companyName: string): string {

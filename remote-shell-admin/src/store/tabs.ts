@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { externalStore } from './external-store';
 
 /** One open tab of the multi-tab bar. */
 export interface TabItem {
@@ -85,26 +85,15 @@ export function closeAll(s: TabsState, key: string | null = s.activeKey): CloseR
 
 // ---- the store the layout uses (module state, so a remount of the shell keeps the open tabs)
 
-type Listener = () => void;
-let state: TabsState = EMPTY_TABS;
-const listeners = new Set<Listener>();
+const store = externalStore<TabsState>(EMPTY_TABS);
 
 export const tabsStore = {
-  get: (): TabsState => state,
-  subscribe(l: Listener): () => void {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
-  set(next: TabsState): void {
-    if (next === state) return;
-    state = next;
-    listeners.forEach((l) => l());
-  },
+  get: store.get,
+  subscribe: store.subscribe,
+  set: store.set,
   reset(): void {
-    tabsStore.set(EMPTY_TABS);
+    store.set(EMPTY_TABS);
   },
 };
 
-export function useTabs(): TabsState {
-  return useSyncExternalStore(tabsStore.subscribe, tabsStore.get, tabsStore.get);
-}
+export const useTabs = store.use;

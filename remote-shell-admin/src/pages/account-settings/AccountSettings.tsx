@@ -7,6 +7,7 @@ import { useChanged } from '../../data/shell-query';
 import { useCountdown } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
 import { FooterToolbar } from '../../components/FooterToolbar';
+import { atMost, filledText } from '../../components/form-fields';
 import { acceptAvatar, sendAvatar } from './avatar-upload';
 import { PasswordForm } from '../password/PasswordForm';
 
@@ -99,28 +100,14 @@ export default function AccountSettings() {
         <Row gutter={32}>
           <Col xs={24} md={14}>
             <Form form={form} layout="vertical" onFinish={(v) => void save(v)} className="account-settings-form">
-              <Form.Item
-                name="nickName"
-                label="昵称"
-                rules={[
-                  { required: true, whitespace: true, message: '请输入昵称' },
-                  { max: 30, message: '昵称不能超过30个字符' },
-                ]}
-              >
+              <Form.Item name="nickName" label="昵称" rules={filledText('昵称', 30, '请输入昵称')}>
                 <Input maxLength={30} placeholder="请输入昵称" />
               </Form.Item>
               <Form.Item name="phonenumber" label="手机号码" rules={[{ pattern: /^(1[3-9]\d{9})?$/, message: '请输入正确的手机号码' }]}>
                 <Input maxLength={11} inputMode="tel" placeholder="请输入手机号码" />
               </Form.Item>
               {phoneChanged && <PhoneCodeField phone={phone} />}
-              <Form.Item
-                name="email"
-                label="邮箱"
-                rules={[
-                  { type: 'email', message: '请输入正确的邮箱地址' },
-                  { max: 50, message: '邮箱不能超过50个字符' },
-                ]}
-              >
+              <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }, atMost('邮箱', 50)]}>
                 <Input maxLength={50} placeholder="请输入邮箱" />
               </Form.Item>
               <FooterToolbar>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from '@site/antd-kit';
+import { Alert, App, Button, Col, Form, Input, InputNumber, Radio, Row, Select } from '@site/antd-kit';
 import { DateTimeInput } from '../../components/DateInputs';
 import { addArticle, updateArticle } from '@site/api-client';
 import { articleQuery } from '../../data/queries';
@@ -8,6 +8,7 @@ import { ARTICLE_SEO_MAX, ARTICLE_STATUS, CHANNEL_IDS, type AdminArticleDetail }
 import { emptyArticle, statusOptions, toArticleForm, toFormValues, type ArticleFormValues, type ChannelOption } from './article-form';
 import { FormDialog } from '../../list-page';
 import { FileField } from '../../components/FileField';
+import { atMost, filledText, SwitchItem } from '../../components/form-fields';
 import { ImageField } from '../../components/ImageField';
 import { ArticlePreview } from './ArticlePreview';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
@@ -90,14 +91,7 @@ export function ArticleEditor({
           </Form.Item>
         </Col>
         <Col xs={24} md={16}>
-          <Form.Item
-            name="title"
-            label="标题"
-            rules={[
-              { required: true, whitespace: true, message: '标题不能为空' },
-              { max: 300, message: '标题不能超过300个字符' },
-            ]}
-          >
+          <Form.Item name="title" label="标题" rules={filledText('标题', 300)}>
             <Input maxLength={300} showCount />
           </Form.Item>
         </Col>
@@ -114,7 +108,7 @@ export function ArticleEditor({
             name="seoTitle"
             label="SEO 标题"
             extra="搜索引擎和浏览器标签页显示的标题；留空用文章标题"
-            rules={[{ max: ARTICLE_SEO_MAX.title, message: `SEO 标题不能超过${ARTICLE_SEO_MAX.title}个字符` }]}
+            rules={[atMost('SEO 标题', ARTICLE_SEO_MAX.title)]}
           >
             <Input maxLength={ARTICLE_SEO_MAX.title} />
           </Form.Item>
@@ -124,7 +118,7 @@ export function ArticleEditor({
             name="seoKeywords"
             label="SEO 关键词"
             extra="多个关键词用逗号分隔；留空用标签"
-            rules={[{ max: ARTICLE_SEO_MAX.keywords, message: `SEO 关键词不能超过${ARTICLE_SEO_MAX.keywords}个字符` }]}
+            rules={[atMost('SEO 关键词', ARTICLE_SEO_MAX.keywords)]}
           >
             <Input maxLength={ARTICLE_SEO_MAX.keywords} />
           </Form.Item>
@@ -210,9 +204,7 @@ export function ArticleEditor({
           </Form.Item>
         </Col>
         <Col xs={12} md={4}>
-          <Form.Item name="top" label="置顶" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SwitchItem name="top" label="置顶" />
         </Col>
       </Row>
       <Row gutter={16}>

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { App, EditOutlined, HistoryOutlined, PlusOutlined, Tag, DeleteOutlined } from '@site/antd-kit';
+import { useState } from 'react';
+import { App, EditOutlined, HistoryOutlined, Tag, DeleteOutlined } from '@site/antd-kit';
 import { usePermission } from '@site/app-runtime';
 import { deleteArticles, setArticleStatus } from '@site/api-client';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@site/contract';
 import { articleReviewCountQuery, channelOptionsQuery, lists } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
-import { deleteSelected, labelOptions, ListPage, useListPage } from '../../list-page';
+import { addNew, deleteSelected, labelOptions, ListPage, useListDialog, useListPage } from '../../list-page';
 import { ArticleEditor } from './ArticleEditor';
 import { ArticleHistory } from './ArticleHistory';
 import { STEP_DONE, statusSteps, type ChannelOption, type StatusStep } from './article-form';
@@ -44,19 +44,17 @@ export default function ArticlePage() {
   const list = useListPage(lists.articles, PAGE_SIZE);
   const { selected } = list;
   const channels = useShellQuery({ ...channelOptionsQuery(), select: channelOptions }).data ?? NO_CHANNELS;
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const editing = useListDialog<{ id: number | null }>(list);
   const [history, setHistory] = useState<number | null>(null);
-  const [returning, setReturning] = useState<AdminArticle | null>(null);
+  const returning = useListDialog<AdminArticle>(list);
   const canPublish = usePermission().hasPermi([ARTICLE_PUBLISH_PERMISSION]);
   // Under the articles' root: every article write (a submission, a send-back, a publish) updates it.
   const waiting = useShellQuery({ ...articleReviewCountQuery(), enabled: canPublish }).data ?? 0;
   const reviewing = list.query.status === ARTICLE_STATUS.pending;
 
-  const closeEditor = useCallback(() => setEditing(null), []);
-
   const changeStatus = async (a: AdminArticle, step: StatusStep) => {
     if (step.key === 'return') {
-      setReturning(a);
+      returning.open(a);
       return;
     }
     try {
@@ -82,7 +80,7 @@ export default function ArticlePage() {
       }}
       toolbar={{
         controls: [
-          { key: 'add', label: '新增', action: 'add', primary: true, icon: <PlusOutlined />, onClick: () => setEditing({ id: null }) },
+          addNew(() => editing.open({ id: null })),
           deleteSelected(selected.length, '篇文章', () => list.remove(selected, deleteArticles)),
           canPublish && {
             key: 'review',
@@ -128,7 +126,7 @@ export default function ArticlePage() {
       rowActions={{
         width: 320,
         controls: (r) => [
-          { key: 'edit', label: '修改', action: 'edit', icon: <EditOutlined />, onClick: () => setEditing({ id: r.id }) },
+          { key: 'edit', label: '修改', action: 'edit', icon: <EditOutlined />, onClick: () => editing.open({ id: r.id }) },
           ...statusSteps(r, canPublish).map((step) => ({
             key: step.key,
             label: step.label,
@@ -148,30 +146,23 @@ export default function ArticlePage() {
         ],
       }}
     >
-      {editing && (
+      {editing.value && (
         <ArticleEditor
-          key={editing.id ?? 'new'}
-          id={editing.id}
+          key={editing.value.id ?? 'new'}
+          id={editing.value.id}
           channels={channels}
           canPublish={canPublish}
           defaultChannel={list.query.channelId}
-          onClose={closeEditor}
-          onSaved={() => {
-            setEditing(null);
-            void list.refresh();
-          }}
+          onClose={editing.close}
+          onSaved={() => editing.saved()}
         />
       )}
-      {returning && (
+      {returning.value && (
         <ReturnDialog
-          key={returning.id}
-          article={returning}
-          onClose={() => setReturning(null)}
-          onReturned={() => {
-            setReturning(null);
-            void message.success(STEP_DONE.return);
-            void list.refresh();
-          }}
+          key={returning.value.id}
+          article={returning.value}
+          onClose={returning.close}
+          onReturned={() => returning.saved(STEP_DONE.return)}
         />
       )}
       <ArticleHistory id={history} permissionId={ARTICLE_PERMISSION_ID} onClose={() => setHistory(null)} onRestored={() => void list.refresh()} />

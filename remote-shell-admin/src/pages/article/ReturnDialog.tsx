@@ -2,6 +2,7 @@ import { Form, Input } from '@site/antd-kit';
 import { setArticleStatus } from '@site/api-client';
 import { ARTICLE_REVIEW_COMMENT_MAX, ARTICLE_STATUS, type AdminArticle } from '@site/contract';
 import { FormDialog } from '../../list-page';
+import { filledText } from '../../components/form-fields';
 
 /**
  * 退回: a submitted article goes back to its writer with a comment (required), which the writer reads
@@ -30,14 +31,7 @@ export function ReturnDialog({
       }}
       onClose={onClose}
     >
-      <Form.Item
-        name="comment"
-        label="退回意见"
-        rules={[
-          { required: true, whitespace: true, message: '请填写退回意见' },
-          { max: ARTICLE_REVIEW_COMMENT_MAX, message: `退回意见不能超过${ARTICLE_REVIEW_COMMENT_MAX}个字符` },
-        ]}
-      >
+      <Form.Item name="comment" label="退回意见" rules={filledText('退回意见', ARTICLE_REVIEW_COMMENT_MAX, '请填写退回意见')}>
         <Input.TextArea maxLength={ARTICLE_REVIEW_COMMENT_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} placeholder="请写明需要修改的地方" />
       </Form.Item>
     </FormDialog>

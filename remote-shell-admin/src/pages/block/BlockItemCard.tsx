@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, Row, Space, Switch, Tag, DeleteOutlined, SaveOutlined } from '@site/antd-kit';
+import { Button, Card, Col, Form, Input, Row, Space, Tag, DeleteOutlined, SaveOutlined } from '@site/antd-kit';
 import { addBlockItem, updateBlockItem } from '@site/api-client';
 import type { BlockItemAdmin, BlockItemBody } from '@site/contract';
 import { Action } from '@site/app-runtime';
 import { ImageField } from '../../components/ImageField';
+import { filled, SwitchItem } from '../../components/form-fields';
 import { useFormSave } from '../../components/use-form-save';
 import { DragHandle } from '../../components/SortableRow';
 
@@ -97,7 +98,7 @@ export function BlockItemCard({
       >
         <Row gutter={12}>
           <Col xs={24} md={12}>
-            <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '标题不能为空' }]}>
+            <Form.Item name="title" label="标题" rules={[filled('标题')]}>
               <Input maxLength={200} />
             </Form.Item>
           </Col>
@@ -123,12 +124,8 @@ export function BlockItemCard({
           </Col>
           <Col>
             <Space size="large">
-              <Form.Item name="targetBlank" label="新窗口打开" valuePropName="checked">
-                <Switch />
-              </Form.Item>
-              <Form.Item name="enabled" label="启用" valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <SwitchItem name="targetBlank" label="新窗口打开" />
+              <SwitchItem name="enabled" label="启用" />
             </Space>
           </Col>
         </Row>

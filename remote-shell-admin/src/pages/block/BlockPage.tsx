@@ -1,37 +1,32 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Alert, App, Button, Empty, Select, Space, Spin, PlusOutlined } from '@site/antd-kit';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Alert, Button, Empty, Select, Space, Spin, PlusOutlined } from '@site/antd-kit';
 import { deleteBlockItems, sortBlockItems } from '@site/api-client';
 import { BLOCK_IDS, type BlockInfo, type BlockItemAdmin } from '@site/contract';
 import { blockItemsQuery, blockListQuery } from '../../data/queries';
-import { useChanged, useShellQuery } from '../../data/shell-query';
+import { useShellQuery } from '../../data/shell-query';
 import { Action, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { Sortable } from '../../components/SortableRow';
+import { useItemWrites, useSortSensors } from '../../components/use-item-writes';
 import { BLOCK_PERMISSION_ID, BlockItemCard } from './BlockItemCard';
 
 const NO_BLOCKS: BlockInfo[] = [];
 
 /** 区块管理 (content/block/index): choose a block, edit its items in place, drag them into order. */
 export default function BlockPage() {
-  const { message, modal } = App.useApp();
   const { hasAction } = usePermission();
   const canDrag = hasAction(BLOCK_PERMISSION_ID, 'edit');
   const client = useQueryClient();
-  const changed = useChanged();
   const blocks: BlockInfo[] = useShellQuery(blockListQuery()).data ?? NO_BLOCKS;
   const [blockId, setBlockId] = useState<number>(BLOCK_IDS.product);
   const itemsQuery = useShellQuery(blockItemsQuery(blockId));
   const items: BlockItemAdmin[] | null = itemsQuery.isError ? [] : (itemsQuery.data ?? null);
   const [adding, setAdding] = useState(0);
-  const reload = () => void changed('block');
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const { reload, saveOrder, confirmDelete } = useItemWrites('block');
+  const sensors = useSortSensors();
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     if (!items || !over || active.id === over.id) return;
     const ordered = arrayMove(
@@ -41,35 +36,15 @@ export default function BlockPage() {
     );
     // Shown in the new order at once; the server's answer follows (also after a refusal).
     client.setQueryData(blockItemsQuery(blockId).queryKey, ordered);
-    try {
-      await sortBlockItems(
+    await saveOrder(() =>
+      sortBlockItems(
         blockId,
         ordered.map((i) => i.id),
-      );
-      void message.success('排序已保存');
-    } catch {
-      /* notified */
-    }
-    reload();
+      ),
+    );
   };
 
-  const remove = (item: BlockItemAdmin) =>
-    modal.confirm({
-      title: '删除内容',
-      content: `确认删除“${item.title}”吗？`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await deleteBlockItems([item.id]);
-          void message.success('删除成功');
-          reload();
-        } catch {
-          /* already notified */
-        }
-      },
-    });
+  const remove = (item: BlockItemAdmin) => confirmDelete('删除内容', `确认删除“${item.title}”吗？`, () => deleteBlockItems([item.id]));
 
   const block = blocks.find((b) => b.blockId === blockId);
   return (

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Drawer, Form, Input, Space, Switch, TreeSelect } from '@site/antd-kit';
+import { Button, Drawer, Form, Input, Space, TreeSelect } from '@site/antd-kit';
 import { addChannel, updateChannel } from '@site/api-client';
 import type { ChannelAdmin, ChannelBody } from '@site/contract';
 import { ImageField } from '../../components/ImageField';
+import { filled, filledText, SwitchItem } from '../../components/form-fields';
 import { useFormSave } from '../../components/use-form-save';
 
 /** What the drawer edits: an existing channel, or a new one under `parentId` (null = top level). */
@@ -91,23 +92,13 @@ export function ChannelDrawer({
         <Form.Item name="parentId" label="上级栏目" extra="不选为顶级栏目">
           <TreeSelect allowClear treeDefaultExpandAll placeholder="顶级栏目" treeData={parentOptions(tree, current?.id)} />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="栏目名称"
-          rules={[
-            { required: true, whitespace: true, message: '栏目名称不能为空' },
-            { max: 50, message: '栏目名称不能超过50个字符' },
-          ]}
-        >
+        <Form.Item name="name" label="栏目名称" rules={filledText('栏目名称', 50)}>
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item
           name="alias"
           label="栏目别名"
-          rules={[
-            { required: true, whitespace: true, message: '栏目别名不能为空' },
-            { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, message: '栏目别名须以字母开头，只能包含字母、数字、下划线和短横线' },
-          ]}
+          rules={[filled('栏目别名'), { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, message: '栏目别名须以字母开头，只能包含字母、数字、下划线和短横线' }]}
         >
           <Input maxLength={50} />
         </Form.Item>
@@ -124,15 +115,9 @@ export function ChannelDrawer({
           <ImageField label="栏目图片" />
         </Form.Item>
         <Space size="large" wrap>
-          <Form.Item name="nav" label="显示在导航" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="allowSearch" label="允许搜索" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="targetBlank" label="新窗口打开" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SwitchItem name="nav" label="显示在导航" />
+          <SwitchItem name="allowSearch" label="允许搜索" />
+          <SwitchItem name="targetBlank" label="新窗口打开" />
         </Space>
       </Form>
     </Drawer>

@@ -1,7 +1,7 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { App, Button, Form, Input, Space, Tag, PlusOutlined, SearchOutlined } from '@site/antd-kit';
 import { deleteChannel, sortChannels } from '@site/api-client';
 import type { ChannelAdmin } from '@site/contract';
@@ -9,8 +9,9 @@ import { Action, usePermission } from '@site/app-runtime';
 import { PageSection } from '../../components/PageSection';
 import { ShellTable } from '../../components/ShellTable';
 import { DragHandle, Sortable } from '../../components/SortableRow';
+import { useItemWrites, useSortSensors } from '../../components/use-item-writes';
 import { channelTreeQuery } from '../../data/queries';
-import { useChanged, useShellQuery } from '../../data/shell-query';
+import { useShellQuery } from '../../data/shell-query';
 import { ChannelDrawer, type ChannelEdit } from './ChannelDrawer';
 
 /** The route permission of this page: its actions are checked against this id's actionList. */
@@ -55,11 +56,10 @@ function SortableTableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-r
 
 /** 栏目管理 (content/channel/index): the channel tree, its edit drawer, drag ordering among siblings. */
 export default function ChannelPage() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const { hasAction } = usePermission();
   const canEdit = hasAction(CHANNEL_PERMISSION_ID, 'edit');
   const client = useQueryClient();
-  const changed = useChanged();
   const [name, setName] = useState('');
   // Each name is its own key: an answer for an older name never shows; the tree shown stays while the next loads.
   const q = useShellQuery({ ...channelTreeQuery(name), placeholderData: (previous) => previous });
@@ -69,12 +69,8 @@ export default function ChannelPage() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const expanded = useMemo(() => new Set(parentsOf(tree).filter((id) => !collapsed.has(id))), [tree, collapsed]);
   const [edit, setEdit] = useState<ChannelEdit | null>(null);
-  const reload = () => void changed('channel');
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const { reload, saveOrder, confirmDelete } = useItemWrites('channel');
+  const sensors = useSortSensors();
   const ids = useMemo(() => visibleIds(tree, expanded), [tree, expanded]);
   const rows = useMemo(() => tableRows(tree), [tree]);
   // A filtered tree lacks siblings: the server takes whole sibling lists only, so ordering waits for the full tree.
@@ -97,32 +93,11 @@ export default function ChannelPage() {
     // Shown in the new order at once; the server's answer follows (also after a refusal).
     const key = channelTreeQuery(name).queryKey;
     client.setQueryData(key, (old) => old && { ...old, rows: withOrder(old.rows ?? [], from.parentId, ordered) });
-    try {
-      await sortChannels({ parentId: from.parentId, ids: ordered.map((c) => c.id) });
-      void message.success('排序已保存');
-    } catch {
-      /* notified */
-    }
-    reload();
+    await saveOrder(() => sortChannels({ parentId: from.parentId, ids: ordered.map((c) => c.id) }));
   };
 
-  const remove = (c: ChannelAdmin) =>
-    modal.confirm({
-      title: '删除栏目',
-      content: `确认删除栏目“${c.name}”吗？`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await deleteChannel(c.id);
-          void message.success('删除成功');
-          reload();
-        } catch {
-          /* the refusal (sub-channels, articles, built-in) was notified */
-        }
-      },
-    });
+  // Refused while it has sub-channels or articles, or is built in.
+  const remove = (c: ChannelAdmin) => confirmDelete('删除栏目', `确认删除栏目“${c.name}”吗？`, () => deleteChannel(c.id));
 
   return (
     <PageSection title="栏目列表">

@@ -13,6 +13,7 @@ import {
   type MyMessageBody,
 } from '@site/contract';
 import { PageSection } from '../../components/PageSection';
+import { filled } from '../../components/form-fields';
 import { FormDialog } from '../../list-page';
 
 const PAGE_SIZE = 5;
@@ -110,10 +111,10 @@ function NewMessage({ onClose, onSaved }: { onClose: () => void; onSaved: () => 
   };
   return (
     <FormDialog form={form} name="my-message" className="workbench-new-message" title="我要留言" submit={submit} onClose={onClose}>
-      <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '标题不能为空' }]}>
+      <Form.Item name="title" label="标题" rules={[filled('标题')]}>
         <Input maxLength={MESSAGE_TITLE_MAX} placeholder="请输入留言标题" />
       </Form.Item>
-      <Form.Item name="text" label="留言内容" rules={[{ required: true, whitespace: true, message: '留言内容不能为空' }]}>
+      <Form.Item name="text" label="留言内容" rules={[filled('留言内容')]}>
         <Input.TextArea autoSize={{ minRows: 4, maxRows: 10 }} maxLength={MESSAGE_TEXT_MAX} showCount placeholder="请描述您的问题或需求" />
       </Form.Item>
       <Typography.Text type="secondary" className="workbench-new-message-note">

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { App, ExportOutlined, Form, Input, Radio, Tag, Typography } from '@site/antd-kit';
 import { deleteMessages, exportMessages, handleMessage } from '@site/api-client';
 import { MESSAGE_REPLY_SMS, MESSAGE_REPLY_SMS_LABELS, MESSAGE_STATUS, MESSAGE_STATUS_LABELS, type MessageBoardEntry } from '@site/contract';
 import { lists } from '../../data/queries';
-import { deleteSelected, FormDialog, labelOptions, ListPage, useListPage } from '../../list-page';
+import { atMost } from '../../components/form-fields';
+import { deleteSelected, FormDialog, labelOptions, ListPage, useListDialog, useListPage } from '../../list-page';
 
 const PAGE_SIZE = 10;
 /** The route permission of this page: its buttons follow this id's actionList (the action directive). */
@@ -13,7 +13,7 @@ export const MESSAGE_PERMISSION_ID = 'content:message';
 export default function MessageBoard() {
   const list = useListPage(lists.messages, PAGE_SIZE);
   const { query, selected } = list;
-  const [handling, setHandling] = useState<MessageBoardEntry | null>(null);
+  const handling = useListDialog<MessageBoardEntry>(list);
 
   return (
     <ListPage
@@ -85,19 +85,9 @@ export default function MessageBoard() {
           render: (v: '0' | '1') => <Tag color={v === MESSAGE_STATUS.done ? 'green' : 'orange'}>{MESSAGE_STATUS_LABELS[v]}</Tag>,
         },
       ]}
-      rowActions={{ width: 90, controls: (r) => [{ key: 'handle', label: '处理', action: 'edit', onClick: () => setHandling(r) }] }}
+      rowActions={{ width: 90, controls: (r) => [{ key: 'handle', label: '处理', action: 'edit', onClick: () => handling.open(r) }] }}
     >
-      {handling && (
-        <HandleMessage
-          key={handling.id}
-          entry={handling}
-          onClose={() => setHandling(null)}
-          onSaved={() => {
-            setHandling(null);
-            void list.refresh();
-          }}
-        />
-      )}
+      {handling.value && <HandleMessage key={handling.value.id} entry={handling.value} onClose={handling.close} onSaved={() => handling.saved()} />}
     </ListPage>
   );
 }
@@ -143,7 +133,7 @@ function HandleMessage({ entry, onClose, onSaved }: { entry: MessageBoardEntry; 
       <Form.Item name="status" label="状态">
         <Radio.Group options={labelOptions(MESSAGE_STATUS_LABELS)} />
       </Form.Item>
-      <Form.Item name="reply" label="回复" rules={[{ max: 2000, message: '回复不能超过2000个字符' }]}>
+      <Form.Item name="reply" label="回复" rules={[atMost('回复', 2000)]}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount placeholder="登录后留言的客户可在工作台看到回复" />
       </Form.Item>
       <Typography.Text type="secondary" className="message-sms-note">

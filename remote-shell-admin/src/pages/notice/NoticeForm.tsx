@@ -5,6 +5,7 @@ import { addNotice, updateNotice } from '@site/api-client';
 import { noticeQuery } from '../../data/queries';
 import { NOTICE_AUDIENCE_LABELS, type NoticeForm as NoticeBody } from '@site/contract';
 import { LazyRichText } from '../../components/rich-text/LazyRichText';
+import { filledText } from '../../components/form-fields';
 import { FormDialog } from '../../list-page';
 
 /** Create (id null) or edit a notice; mounted afresh for each one. A refused save keeps what was typed. */
@@ -47,14 +48,7 @@ export function NoticeForm({
       submit={submit}
       onClose={onClose}
     >
-      <Form.Item
-        name="noticeTitle"
-        label="公告标题"
-        rules={[
-          { required: true, whitespace: true, message: '公告标题不能为空' },
-          { max: 50, message: '公告标题不能超过50个字符' },
-        ]}
-      >
+      <Form.Item name="noticeTitle" label="公告标题" rules={filledText('公告标题', 50)}>
         <Input maxLength={50} showCount />
       </Form.Item>
       <Form.Item name="noticeType" label="公告类型" rules={[{ required: true, message: '公告类型不能为空' }]}>

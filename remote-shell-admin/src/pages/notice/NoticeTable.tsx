@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { App, EditOutlined, ExportOutlined, PlusOutlined, Tag } from '@site/antd-kit';
 import { deleteNotices, exportNotices, updateNotice } from '@site/api-client';
 import { NOTICE, NOTICE_AUDIENCE_LABELS, type Notice } from '@site/contract';
 import { NoticeDetailModal } from '../../components/NoticeDetailModal';
 import { dictQuery, lists } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
-import { deleteSelected, labelOptions, ListPage, useListPage } from '../../list-page';
+import { deleteSelected, labelOptions, ListPage, useListDialog, useListPage } from '../../list-page';
 import { NoticeForm } from './NoticeForm';
 
 const PAGE_SIZE = 10;
@@ -19,8 +19,7 @@ export default function NoticeTable() {
   const list = useListPage(lists.notices, PAGE_SIZE);
   const { query, selected } = list;
   const [detail, setDetail] = useState<Notice | null>(null);
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const closeForm = useCallback(() => setEditing(null), []);
+  const editing = useListDialog<{ id: number | null }>(list);
 
   const toggle = async (n: Notice) => {
     const status = n.status === '0' ? '1' : '0';
@@ -32,7 +31,7 @@ export default function NoticeTable() {
   };
   const editSelected = () => {
     if (selected.length !== 1) return void message.warning('请选择一条公告进行修改');
-    setEditing({ id: selected[0] });
+    editing.open({ id: selected[0] });
   };
 
   return (
@@ -56,7 +55,7 @@ export default function NoticeTable() {
       toolbar={{
         className: 'notice-actions',
         controls: [
-          { key: 'add', label: '新增', action: 'add', icon: <PlusOutlined />, onClick: () => setEditing({ id: null }) },
+          { key: 'add', label: '新增', action: 'add', icon: <PlusOutlined />, onClick: () => editing.open({ id: null }) },
           { key: 'edit', label: '修改', action: 'edit', icon: <EditOutlined />, disabled: selected.length !== 1, onClick: editSelected },
           deleteSelected(selected.length, '条公告', () => list.remove(selected, deleteNotices)),
           {
@@ -95,23 +94,14 @@ export default function NoticeTable() {
         width: 200,
         controls: (r) => [
           { key: 'view', label: '查看', action: 'query', onClick: () => setDetail(r) },
-          { key: 'edit', label: '修改', action: 'edit', onClick: () => setEditing({ id: r.noticeId }) },
+          { key: 'edit', label: '修改', action: 'edit', onClick: () => editing.open({ id: r.noticeId }) },
           { key: 'status', label: r.status === '0' ? '关闭' : '开启', action: 'edit', onClick: () => toggle(r) },
         ],
       }}
     >
       <NoticeDetailModal notice={detail} onClose={() => setDetail(null)} />
-      {editing && (
-        <NoticeForm
-          key={editing.id ?? 'new'}
-          id={editing.id}
-          types={types}
-          onClose={closeForm}
-          onSaved={() => {
-            setEditing(null);
-            void list.refresh();
-          }}
-        />
+      {editing.value && (
+        <NoticeForm key={editing.value.id ?? 'new'} id={editing.value.id} types={types} onClose={editing.close} onSaved={() => editing.saved()} />
       )}
     </ListPage>
   );

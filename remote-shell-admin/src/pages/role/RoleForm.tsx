@@ -5,6 +5,7 @@ import { createRole, updateRole } from '@site/api-client';
 import { roleMenusQuery, roleQuery } from '../../data/queries';
 import { ALL_PERMISSION, type SysRole } from '@site/contract';
 import { FormDialog } from '../../list-page';
+import { filled } from '../../components/form-fields';
 import { allLeaves, buildMenuTree, checkedLeaves, roleSelection, type MenuTreeNode } from './permission-tree';
 
 const FIELDS = ['roleKey', 'roleName', 'roleSort', 'remark', 'menuIds', 'perms'] as const;
@@ -91,7 +92,7 @@ export function RoleForm({ roleKey, onClose, onSaved }: { roleKey: string | null
       {/* Shown once the menus are there: the tree expands all its nodes only when it mounts with them. */}
       {tree && (
         <>
-          <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}>
+          <Form.Item name="roleName" label="角色名称" rules={[filled('角色名称')]}>
             <Input maxLength={30} />
           </Form.Item>
           <Form.Item

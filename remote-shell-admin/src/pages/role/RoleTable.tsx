@@ -1,9 +1,8 @@
-import { useCallback, useState } from 'react';
-import { App, DeleteOutlined, PlusOutlined, Space, Tag } from '@site/antd-kit';
+import { DeleteOutlined, Space, Tag } from '@site/antd-kit';
 import { deleteRoles } from '@site/api-client';
 import type { SysRole, SysRoleQuery } from '@site/contract';
 import { lists } from '../../data/queries';
-import { ListPage, useListPage } from '../../list-page';
+import { addNew, ListPage, useListDialog, useListPage } from '../../list-page';
 import { RoleForm } from './RoleForm';
 
 const PAGE_SIZE = 10;
@@ -12,11 +11,8 @@ export const ROLE_PERMISSION_ID = 'system:role';
 
 /** 角色管理 (system/role/index): roles with their menus and per-action permissions. */
 export default function RoleTable() {
-  const { message } = App.useApp();
   const list = useListPage<SysRole, SysRoleQuery, string>(lists.roles, PAGE_SIZE);
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
-
-  const close = useCallback(() => setEditing(null), []);
+  const editing = useListDialog<string | 'new'>(list);
 
   return (
     <ListPage
@@ -27,7 +23,7 @@ export default function RoleTable() {
         name: 'role-search',
         fields: [{ name: 'roleName', label: '角色名称', kind: 'text', placeholder: '角色名称或权限字符', maxLength: 30 }],
       }}
-      toolbar={{ controls: [{ key: 'add', label: '新增', action: 'add', primary: true, icon: <PlusOutlined />, onClick: () => setEditing('new') }] }}
+      toolbar={{ controls: [addNew(() => editing.open('new'))] }}
       rowKey="roleKey"
       scrollX={760}
       emptyText="暂无角色"
@@ -51,7 +47,7 @@ export default function RoleTable() {
       rowActions={{
         width: 150,
         controls: (r) => [
-          { key: 'edit', label: '修改', action: 'edit', onClick: () => setEditing(r.roleKey) },
+          { key: 'edit', label: '修改', action: 'edit', onClick: () => editing.open(r.roleKey) },
           !r.builtIn && {
             key: 'delete',
             label: '删除',
@@ -64,16 +60,8 @@ export default function RoleTable() {
         ],
       }}
     >
-      {editing && (
-        <RoleForm
-          roleKey={editing === 'new' ? null : editing}
-          onClose={close}
-          onSaved={() => {
-            setEditing(null);
-            void list.refresh();
-            void message.success('保存成功');
-          }}
-        />
+      {editing.value && (
+        <RoleForm roleKey={editing.value === 'new' ? null : editing.value} onClose={editing.close} onSaved={() => editing.saved('保存成功')} />
       )}
     </ListPage>
   );

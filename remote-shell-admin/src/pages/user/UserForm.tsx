@@ -2,6 +2,7 @@ import { Form, Input, Select } from '@site/antd-kit';
 import { createStaffUser, updateStaffUser } from '@site/api-client';
 import type { RoleOption, StaffUser, StaffUserCreateBody } from '@site/contract';
 import { FormDialog } from '../../list-page';
+import { filled } from '../../components/form-fields';
 import { lockedRolesNote, roleChoices } from './role-choices';
 
 const FIELDS = ['userName', 'nickName', 'password', 'phonenumber', 'email', 'roles', 'remark'] as const;
@@ -71,7 +72,7 @@ export function UserForm({ user, roles, onClose, onSaved }: Props) {
       >
         <Input disabled={!!user} maxLength={30} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>
+      <Form.Item name="nickName" label="用户昵称" rules={[filled('用户昵称')]}>
         <Input maxLength={30} />
       </Form.Item>
       {!user && (

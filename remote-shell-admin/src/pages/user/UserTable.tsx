@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, KeyOutlined, PlusOutlined, Space, Tag } from '@site/antd-kit';
+import { App, KeyOutlined, Space, Tag } from '@site/antd-kit';
 import { resetStaffUserPassword, setStaffUserStatus } from '@site/api-client';
 import { USER_STATUS_LABELS, type RoleOption, type StaffUser } from '@site/contract';
 import { useAuth, usePermission } from '@site/app-runtime';
 import { accountStatusControl, accountStatusTag, useAccountStatusToggle } from '../../components/account-status';
 import { lists, roleOptionsQuery } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
-import { labelOptions, ListPage, useListPage } from '../../list-page';
+import { addNew, labelOptions, ListPage, useListDialog, useListPage } from '../../list-page';
 import { InitialPasswordModal } from './InitialPasswordModal';
 import { UserForm } from './UserForm';
 import { outOfReach } from './role-choices';
@@ -23,7 +23,7 @@ export default function UserTable() {
   const { hasAction } = usePermission();
   const list = useListPage(lists.users, PAGE_SIZE);
   const toggle = useAccountStatusToggle(setStaffUserStatus, list.refresh);
-  const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
+  const editing = useListDialog<StaffUser | 'new'>(list);
   const [shown, setShown] = useState<{ userName: string; password: string; reset: boolean } | null>(null);
   const mayChoose = hasAction(USER_PERMISSION_ID, 'add') || hasAction(USER_PERMISSION_ID, 'edit');
 
@@ -64,7 +64,7 @@ export default function UserTable() {
             : []),
         ],
       }}
-      toolbar={{ controls: [{ key: 'add', label: '新增', action: 'add', primary: true, icon: <PlusOutlined />, onClick: () => setEditing('new') }] }}
+      toolbar={{ controls: [addNew(() => editing.open('new'))] }}
       rowKey="userId"
       scrollX={900}
       emptyText="暂无用户"
@@ -100,7 +100,7 @@ export default function UserTable() {
           return [
             // 修改 stays: the server lets anyone with 用户修改 change the name of a wider account; the form itself keeps
             // its roles and says why.
-            { key: 'edit', label: '修改', action: 'edit', onClick: () => setEditing(r) },
+            { key: 'edit', label: '修改', action: 'edit', onClick: () => editing.open(r) },
             {
               key: 'reset',
               label: '重置密码',
@@ -115,14 +115,13 @@ export default function UserTable() {
         },
       }}
     >
-      {editing && (
+      {editing.value && (
         <UserForm
-          user={editing === 'new' ? null : editing}
+          user={editing.value === 'new' ? null : editing.value}
           roles={roles}
-          onClose={() => setEditing(null)}
+          onClose={editing.close}
           onSaved={(created) => {
-            setEditing(null);
-            void list.refresh();
+            editing.saved();
             if (created) setShown({ ...created, reset: false });
             else void message.success('修改成功');
           }}

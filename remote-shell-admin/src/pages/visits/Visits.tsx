@@ -1,12 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, ExportOutlined, Row, Skeleton, Spin, Statistic } from '@site/antd-kit';
 import { exportVisits } from '@site/api-client';
-import { VISIT_PERMISSION_ID, VISIT_RANGE, type VisitAnalytics, type VisitEntryRow, type VisitPageRow, type VisitReferrerRow } from '@site/contract';
+import { VISIT_PERMISSION_ID, VISIT_RANGE, type VisitAnalytics } from '@site/contract';
 import { Action, ApiError } from '@site/app-runtime';
 import { formatNumber } from '@site/ui';
 import { PageSection } from '../../components/PageSection';
-import { ShellTable } from '../../components/ShellTable';
+import { FigureTable } from '../../components/FigureTable';
 import { visitAnalyticsQuery } from '../../data/queries';
 import { useShellQuery } from '../../data/shell-query';
 import { RangeForm } from './RangeForm';
@@ -115,50 +115,37 @@ function Figures({ data }: { data: VisitAnalytics }) {
       </PageSection>
       <Row gutter={16}>
         <Col xs={24} xl={12}>
-          <PageSection title="热门页面">
-            <ShellTable<VisitPageRow>
-              rowKey="page"
-              pagination={false}
-              scroll={{ y: 400 }}
-              dataSource={data.topPages}
-              locale={{ emptyText: EMPTY }}
-              columns={[
-                { title: '页面', dataIndex: 'title', ellipsis: true, render: (t: string, r) => <span title={r.page}>{t}</span> },
-                { title: '浏览量', dataIndex: 'pv', width: 90, align: 'right', render: number },
-                { title: '访客数', dataIndex: 'uv', width: 90, align: 'right', render: number },
-              ]}
-            />
-          </PageSection>
+          <Ranking
+            title="热门页面"
+            rowKey="page"
+            rows={data.topPages}
+            pageAddress={(r) => r.page}
+            counts={[
+              ['浏览量', 'pv', 90],
+              ['访客数', 'uv', 90],
+            ]}
+          />
         </Col>
         <Col xs={24} xl={12}>
-          <PageSection title="入口页面">
-            <ShellTable<VisitEntryRow>
-              rowKey="page"
-              pagination={false}
-              scroll={{ y: 400 }}
-              dataSource={data.entryPages}
-              locale={{ emptyText: EMPTY }}
-              columns={[
-                { title: '页面', dataIndex: 'title', ellipsis: true, render: (t: string, r) => <span title={r.page}>{t}</span> },
-                { title: '访问次数', dataIndex: 'sessions', width: 100, align: 'right', render: number },
-              ]}
-            />
-          </PageSection>
-          <PageSection title="来源">
-            <ShellTable<VisitReferrerRow>
-              rowKey={(r) => `${r.kind}:${r.host}`}
-              pagination={false}
-              scroll={{ y: 400 }}
-              dataSource={data.referrers}
-              locale={{ emptyText: EMPTY }}
-              columns={[
-                { title: '来源', dataIndex: 'label', ellipsis: true },
-                { title: '访问次数', dataIndex: 'sessions', width: 100, align: 'right', render: number },
-              ]}
-            />
-          </PageSection>
+          <Ranking title="入口页面" rowKey="page" rows={data.entryPages} pageAddress={(r) => r.page} counts={[['访问次数', 'sessions', 100]]} />
+          <Ranking
+            title="来源"
+            rowKey={(r) => `${r.kind}:${r.host}`}
+            rows={data.referrers}
+            columns={[{ title: '来源', dataIndex: 'label', ellipsis: true }]}
+            counts={[['访问次数', 'sessions', 100]]}
+          />
         </Col>
       </Row>
     </>
+  );
+}
+
+/** One ranking of the period, in its own section: at most 400 px tall, scrolled within. */
+function Ranking<T extends object>({ title, ...table }: { title: string } & Omit<ComponentProps<typeof FigureTable<T>>, 'title'>) {
+  return (
+    <PageSection title={title}>
+      <FigureTable<T> {...table} scroll={{ y: 400 }} locale={{ emptyText: EMPTY }} />
+    </PageSection>
   );
 }

@@ -16,6 +16,9 @@
  * (both /status read every 200 ms), with the machine's load average through the run.
  *
  *   node scripts/bench/render-scale.cjs [--burners N | --loaded]     or     npm run bench -- --render-scale
+ * The API's /health (no database, no turn among the renderer's reads) is timed once a second through the full run:
+ * how long the API's event loop keeps a renewal waiting. BENCH_API_NODE_OPTIONS: the API process's NODE_OPTIONS
+ * (e.g. `--require` of a probe; a CPU profile written in the API's event loop blocks it for seconds at load 30).
  * `--burners N`: N CPU burners (scale.cjs startBurners: busy loops at this process's priority) run beside the
  * service's full run, for a busy machine (N = 18 makes a load average near 20 on 2 cores); `--loaded`: as many as
  * cores. BENCH_LOADED_MINUTES: the burners stop after that many minutes if the run is still going (it then finishes
@@ -100,6 +103,13 @@ async function renderMetrics(port) {
   }
 }
 
+/** The /health probes' times: how many, p50, p95 and the longest (ms). */
+function healthFigures(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+  return { probes: sorted.length, p50: at(50), p95: at(95), max: Math.round(sorted.at(-1)) };
+}
+
 /** Page files in an output folder (a run under way: how far it got). */
 const pageFiles = (dir) => {
   try {
@@ -163,6 +173,8 @@ async function measureRenderScale() {
   };
   // The defaults, as an operator runs it: no lease length of the bench's own.
   delete apiEnv.SITE_RENDER_LEASE_MS;
+  // To look inside the API during the runs (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): its process only.
+  if (process.env.BENCH_API_NODE_OPTIONS) apiEnv.NODE_OPTIONS = process.env.BENCH_API_NODE_OPTIONS;
   try {
     log('migrating and seeding through the API server ...');
     let api = await startApi('render-scale', apiPort, apiEnv);
@@ -263,6 +275,20 @@ async function measureRenderScale() {
     };
     const loads = [];
     const watch = { samples: 0, bothHolder: 0, holderChanges: 0, last: null, pagesAtBurnersStop: null };
+    // The API's event loop as a renewal meets it: /health (no database, no turn) timed once a second.
+    const health = [];
+    let probing = true;
+    const prober = (async () => {
+      while (probing) {
+        const t = performance.now();
+        const ok = await fetch(`${api.origin}/health`, { signal: AbortSignal.timeout(60_000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
+        health.push(ok ? performance.now() - t : 60_000);
+        await sleep(1000);
+      }
+    })();
     const standby = await startRenderer({ ...renderEnv('standby'), RENDER_WORKERS: String(workers) }, standbyPort, (m) => log(`[standby] ${m}`));
     children.push(standby);
     let watching = true;
@@ -293,7 +319,9 @@ async function measureRenderScale() {
     } finally {
       stopBurners();
       watching = false;
+      probing = false;
       await watcher;
+      await prober;
     }
     const [held, spare] = [await renderMetrics(rendererPort), await renderMetrics(standbyPort)];
     report.lease = {
@@ -311,6 +339,7 @@ async function measureRenderScale() {
         ? { min: round(Math.min(...loads)), mean: round(loads.reduce((a, b) => a + b, 0) / loads.length), max: round(Math.max(...loads)) }
         : null,
       lastError: first.status?.lastError ?? null,
+      apiHealthMs: health.length ? healthFigures(health) : null,
     };
     log(`lease: ${JSON.stringify(report.lease)}`);
     const sr = first.status?.lastReport;
@@ -372,6 +401,9 @@ function printRenderScale(report) {
       `The service's full run, ${l.mode}, lease ${l.leaseMs}: failed runs ${l.failedRuns}, lease grants ${l.grants} (1 = never changed hands), ` +
         `both renderers holder in ${l.bothHolderSamples} of ${l.statusSamples} samples, holder changes ${l.holderChanges}, standby runs ${l.standbyRuns}; ` +
         `load average (1 min) ${l.load1 ? `${l.load1.min}-${l.load1.max}, mean ${l.load1.mean}` : 'not sampled'}` +
+        (l.apiHealthMs
+          ? `; the API's /health once a second: p50 ${l.apiHealthMs.p50} ms, p95 ${l.apiHealthMs.p95} ms, max ${l.apiHealthMs.max} ms`
+          : '') +
         (l.loadedSeconds
           ? `; burners ran ${l.loadedSeconds} s${l.pagesRenderedWhenBurnersStopped === null ? '' : `, ${l.pagesRenderedWhenBurnersStopped} page files written by then`}`
           : ''),

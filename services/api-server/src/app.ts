@@ -18,6 +18,7 @@ import { checkReady, readyTimeoutMs } from './lib/readiness.js';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from './lib/ratelimit.js';
 import { ChangeSignal } from './lib/change-signal.js';
 import { DEFAULT_LEASE_MS, RENDER_CHANNEL } from './lib/render-outbox.js';
+import { renderReads } from './lib/render-reads.js';
 import { outboxSender, type SmsSender } from './lib/sms.js';
 import { S3Storage, storageFromEnv, type ObjectStorage } from '@site/object-storage';
 import { VisitWriter, visitCounts } from './lib/visits.js';
@@ -145,6 +146,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     leaseMs: renderLeaseMs(options.renderLeaseMs ?? process.env.SITE_RENDER_LEASE_MS),
   };
   const readyTimeout = readyTimeoutMs(options.readyTimeoutMs ?? process.env.READY_TIMEOUT_MS);
+  // The page renderer's page reads (/internal/render/reads/api/…): the /api/… routes, a turn at a time.
+  const rendererReads = renderReads();
 
   const app = Fastify({
     logger: options.logger ?? { level: process.env.LOG_LEVEL || 'info', ...logFormat(process.env.LOG_FORMAT, process.stdout) },
@@ -171,6 +174,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    rewriteUrl: rendererReads.rewriteUrl,
   });
 
   // Node hands CONNECT (a forward-proxy tunnel request) to a 'connect' listener or drops the socket: the API is no
@@ -256,6 +260,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  app.addHook('onRequest', rendererReads.onRequest);
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? UNMATCHED_ROUTE;
     metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import {
   BLOCK_IDS,
   CHANNEL_IDS,
+  RENDER_READS_PATH,
   STALE_WRITE_MSG,
   type BlockItemAdmin,
   type ChannelAdmin,
@@ -19,6 +20,7 @@ import {
 } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, logFormat, prettyLogLine, renderLeaseMs } from '../src/app.js';
+import { Turns } from '../src/lib/render-reads.js';
 import { rows } from '../src/db/index.js';
 import { sql } from 'drizzle-orm';
 import { login, req, startTestServer, suiteServer } from './helpers.js';
@@ -442,6 +444,91 @@ describe('render feed', () => {
       }
     },
   );
+
+  test("[issue 43.3] the renderer's page reads (GET /internal/render/reads/api/…) answer exactly as the /api/… route; nothing but GET and HEAD of /api/… is served under that path", async () => {
+    const [article] = (await req(s.app, { method: 'GET', url: `/api/article?channelId=${NEWS}&limit=1` })).body as { id: number }[];
+    const direct = await req(s.app, { method: 'GET', url: `/api/article/${article.id}` });
+    const viaReads = await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}/api/article/${article.id}` });
+    assert.equal(viaReads.status, 200);
+    assert.deepEqual(viaReads.body, direct.body);
+    const page = `/api/article/page?channelId=${NEWS}&page=1&pageSize=5`;
+    assert.deepEqual(
+      (await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}${page}` })).body,
+      (await req(s.app, { method: 'GET', url: page })).body,
+    );
+    assert.equal((await req(s.app, { method: 'HEAD', url: `${RENDER_READS_PATH}/api/company` })).status, 200);
+    assert.equal((await req(s.app, { method: 'POST', url: `${RENDER_READS_PATH}/api/message-board`, payload: {} })).status, 404);
+    assert.equal((await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}/health` })).status, 404);
+    assert.equal((await req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}/internal/render/changes` })).status, 404);
+  });
+
+  test(
+    "[issue 43.3] a lease renewal never waits behind the renderer's page reads: with twelve of them held in the database (their table locked), it is answered while all twelve wait, and only one of them is in the database (PostgreSQL)",
+    { skip: !process.env.TEST_DATABASE_URL && 'holding reads in the database while a renewal runs needs a second session (test:pg)' },
+    async () => {
+      const [article] = (await req(s.app, { method: 'GET', url: `/api/article?channelId=${NEWS}&limit=1` })).body as { id: number }[];
+      await release('behind-reads');
+      const pg = (await import('pg')).default;
+      // Another session locks the articles: each read that reaches the database waits there, holding a connection of
+      // the pool, as a read does while its answer is on its way.
+      const locker = new pg.Client({ connectionString: s.app.ctx.config.databaseUrl });
+      locker.on('error', () => undefined);
+      await locker.connect();
+      const waitingOnLock = async () =>
+        Number(
+          (
+            await locker.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+            )
+          ).rows[0].n,
+        );
+      let answered = 0;
+      let reads: Promise<{ status: number }>[];
+      try {
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE article IN ACCESS EXCLUSIVE MODE');
+        // More reads than the pool has connections (PG_POOL_MAX, 10), as a full render sends them.
+        reads = Array.from({ length: 12 }, () =>
+          req(s.app, { method: 'GET', url: `${RENDER_READS_PATH}/api/article/${article.id}` }).then((r) => {
+            answered++;
+            return r;
+          }),
+        );
+        const renewal = await Promise.race([lease('behind-reads'), sleep(10_000)]);
+        assert.notEqual(renewal, 'still waiting', "the renewal waited behind the renderer's reads");
+        assert.equal(typeof renewal === 'string' ? 0 : renewal.status, 200);
+        await until(async () => (await waitingOnLock()) >= 1, 'the first read waits in the database');
+        assert.equal(answered, 0);
+        assert.equal(await waitingOnLock(), 1, "one renderer read at a time: the others wait for their turn, not in the database's pool");
+      } finally {
+        await locker.query('ROLLBACK').catch(() => undefined);
+        await locker.end();
+      }
+      const done = await Promise.all(reads);
+      assert.deepEqual(
+        done.map((r) => r.status),
+        Array(12).fill(200),
+      );
+      await release('behind-reads');
+    },
+  );
+
+  test('[issue 43.3] turns for the renderer reads: first come first served, a caller that goes away while it waits takes none', async () => {
+    const turns = new Turns(1);
+    const a = turns.take();
+    const b = turns.take();
+    const c = turns.take();
+    assert.equal(await a.ready, true);
+    assert.deepEqual([turns.active, turns.queued], [1, 2]);
+    b.end(); // gone while it waited
+    assert.equal(await b.ready, false);
+    a.end();
+    a.end(); // a second end changes nothing
+    assert.equal(await c.ready, true);
+    assert.deepEqual([turns.active, turns.queued], [1, 0]);
+    c.end();
+    assert.deepEqual([turns.active, turns.queued], [0, 0]);
+  });
 
   test("[issue 45.4] the renderer's lease and change-feed calls are logged at debug level only, other requests at info", async () => {
     const logged: string[] = [];

@@ -3,7 +3,7 @@
  * secret as `x-render-token`. The renderer has no database connection: with the default embedded PGlite only the API
  * process may open the database, so the lease, the changes and their acknowledgement all go through the API.
  */
-import type { RenderChanges, RenderLease, RenderPoll } from '@site/contract';
+import { RENDER_READS_PATH, type RenderChanges, type RenderLease, type RenderPoll } from '@site/contract';
 import { FeedUnavailable, type FeedApi } from './feed';
 
 /** A request that gets no answer in this time fails (a poll: this beyond its wait). */
@@ -80,4 +80,22 @@ export async function reportServedVersions(apiOrigin: string, token: string, ver
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   if (!res.ok) throw new Error(`served versions: HTTP ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Where a run's page reads go: the API's origin with RENDER_READS_PATH, which the API serves one at a time so that
+ * this renderer's lease renewals never wait behind its own reads there; the origin itself when the API answers that
+ * path with 404 (an API from before it, during an upgrade). Asked once a run, with the cheapest public read; an API
+ * that does not answer is taken to have it (its reads fail either way, and only a 404 tells of an older API).
+ */
+export async function renderReadsOrigin(apiOrigin: string): Promise<string> {
+  const base = apiOrigin.replace(/\/+$/, '');
+  const reads = `${base}${RENDER_READS_PATH}`;
+  try {
+    const res = await fetch(`${reads}/api/company`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    await res.arrayBuffer();
+    return res.status === 404 ? base : reads;
+  } catch {
+    return reads;
+  }
 }

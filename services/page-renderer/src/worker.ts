@@ -25,7 +25,7 @@ import {
   type SitemapLimits,
 } from './output';
 import { entryFor, openPageJob, type JobSpec, type PageOutcome } from './page-job';
-import { reportServedVersions } from './feed-api';
+import { renderReadsOrigin, reportServedVersions } from './feed-api';
 import { plan, touchesShell, type PlannedRoute, type Scope } from './plan';
 import { renderPool } from './pool';
 
@@ -76,9 +76,11 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   // A canary's variant (service.ts, canary.ts): only the pages of the canary's remote, into the canary's own output.
   const only = process.env.RENDER_ONLY_REMOTE || '';
   const publicRemotes = [...new Set(host.PUBLIC_ROUTES.map((r) => r.remote))].filter((r) => !only || r === only);
+  // The pages' reads under the API's renderer path (served a turn at a time there); the feed's calls stay outside it.
+  const apiOrigin = await renderReadsOrigin(config.apiOrigin);
   const spec: JobSpec = {
     outDir: config.outDir,
-    apiOrigin: config.apiOrigin,
+    apiOrigin,
     siteOrigin: config.siteOrigin,
     hostRoot: config.hostRoot,
     cacheDir: config.cacheDir,
@@ -117,7 +119,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   for (const name of publicRemotes) {
     const remote = remotes.get(name);
     if (remote?.build?.renderRoutes) {
-      for (const r of await remote.build.renderRoutes({ apiOrigin: config.apiOrigin })) current.push({ ...r, remote: name });
+      for (const r of await remote.build.renderRoutes({ apiOrigin })) current.push({ ...r, remote: name });
       enumerated.add(name);
       continue;
     }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RenderLease } from '@site/contract';
-import { httpFeedApi } from '../src/feed-api';
+import { httpFeedApi, renderReadsOrigin } from '../src/feed-api';
 
 const SECRET = 'feed-api-test';
 
@@ -88,4 +88,27 @@ test('[issue 45.4] an API instance from before the poll (404): the lease then th
   } finally {
     await api.close();
   }
+});
+
+test("[issue 43.3] a run's page reads go under the API's renderer path (/internal/render/reads), or to the API itself when it has none (404: an API from before it)", async () => {
+  let served = true;
+  const api = await standIn((_method, url) =>
+    served || !url.startsWith('/internal/render/reads/')
+      ? { status: 200, json: [{ title: '公司' }] }
+      : { status: 404, json: { code: 404, msg: '资源不存在' } },
+  );
+  try {
+    assert.equal(await renderReadsOrigin(api.origin), `${api.origin}/internal/render/reads`);
+    assert.equal(await renderReadsOrigin(`${api.origin}/`), `${api.origin}/internal/render/reads`);
+    served = false;
+    assert.equal(await renderReadsOrigin(api.origin), api.origin);
+    assert.deepEqual(
+      api.seen.map((s) => `${s.method} ${s.url} ${s.token ?? 'no token'}`),
+      Array(3).fill('GET /internal/render/reads/api/company no token'),
+    );
+  } finally {
+    await api.close();
+  }
+  // No answer at all (the API away): its path is taken (nothing tells of an older API; the run's reads fail either way).
+  assert.equal(await renderReadsOrigin(api.origin), `${api.origin}/internal/render/reads`);
 });

@@ -23,7 +23,7 @@ export type * from './api/messages';
 export type * from './api/notices';
 export type * from './api/render';
 /** The render lease's default length (a standby takes over within 5 s). */
-export { DEFAULT_RENDER_LEASE_MS } from './api/render';
+export { DEFAULT_RENDER_LEASE_MS, RENDER_READS_PATH } from './api/render';
 export type * from './api/roles';
 export type * from './api/system';
 export type * from './api/users';

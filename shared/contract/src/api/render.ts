@@ -40,6 +40,13 @@ export type ContentChange =
  */
 
 /**
+ * Where the page renderer sends its page reads: `GET /internal/render/reads/api/article/7` is `GET /api/article/7`,
+ * the same answer, but the API serves these a few at a time (its lease and feed routes never wait behind them). No
+ * token: they read only what anyone may read. Whatever the API gives the renderer's origin, the renderer adds this.
+ */
+export const RENDER_READS_PATH = '/internal/render/reads';
+
+/**
  * Who asks for (or gives up) the render lease: a renderer's id, stable for its process. `token` (a renewal): renew
  * only that grant (RenderLease.token), refused (409) when it is no longer the current one, so a renderer that lost the
  * lease is never handed it back under a grant it did not hold; absent or 0: take it, or renew whatever this holder

@@ -10,6 +10,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { migrate, openDatabase } from './db/index.js';
 import { Cache, readCacheVersions, type AppContext, type ServerConfig } from './context.js';
+import { BCRYPT_ROUNDS } from './lib/auth.js';
 import { BizError, HttpError, isServiceUnavailable, MSG, UNAVAILABLE_RETRY_AFTER_S } from './lib/errors.js';
 import { idempotency } from './lib/idempotency.js';
 import { listenMetrics } from '@site/metrics-http';
@@ -121,6 +122,12 @@ export interface ServerOptions {
   renderToken?: string;
   /** How long a renderer's lease lasts without renewal (ms). Default env SITE_RENDER_LEASE_MS, else 3000 (DEFAULT_RENDER_LEASE_MS). */
   renderLeaseMs?: number;
+  /**
+   * The bcrypt cost of the password hashes the server makes (accounts created, passwords set or reset). Default and
+   * production: BCRYPT_ROUNDS (10); no environment variable sets it. The unit test harness passes 4, bcrypt's least:
+   * its servers start by the dozen, each creating the test accounts, and every sign-in compares at the stored cost.
+   */
+  passwordHashRounds?: number;
 }
 
 declare module 'fastify' {
@@ -146,6 +153,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     leaseMs: renderLeaseMs(options.renderLeaseMs ?? process.env.SITE_RENDER_LEASE_MS),
   };
   const readyTimeout = readyTimeoutMs(options.readyTimeoutMs ?? process.env.READY_TIMEOUT_MS);
+  const passwordHashRounds = options.passwordHashRounds ?? BCRYPT_ROUNDS;
+  if (!Number.isInteger(passwordHashRounds) || passwordHashRounds < 4 || passwordHashRounds > 31)
+    throw new Error(`passwordHashRounds must be a whole number from 4 to 31 (bcrypt's cost), not ${passwordHashRounds}`);
   // The page renderer's page reads (/internal/render/reads/api/…): the /api/… routes, a turn at a time.
   const rendererReads = renderReads();
 
@@ -201,6 +211,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
           {
             testAccounts: options.testAccounts ?? process.env.SITE_TEST_ACCOUNTS === '1',
             adminPassword: options.adminPassword ?? (process.env.SITE_ADMIN_PASSWORD || undefined),
+            passwordHashRounds,
           },
           print,
         );
@@ -236,6 +247,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     supportUrl: httpUrlOrEmpty(options.supportUrl ?? process.env.SUPPORT_URL),
     render: renderConfig,
     warmVisitRanges: options.warmVisitRanges ?? true,
+    passwordHashRounds,
   };
   const db = database.db;
   const ctx: AppContext = {

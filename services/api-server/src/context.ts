@@ -36,6 +36,8 @@ export interface ServerConfig {
   render: { token: string; leaseMs: number };
   /** Count the 访问统计 presets' ranges as each day closes (lib/visit-range.ts warmKeptRanges); the unit harness turns it off. */
   warmVisitRanges: boolean;
+  /** The bcrypt cost of the password hashes this server makes: BCRYPT_ROUNDS (lib/auth.ts) but in a test harness. */
+  passwordHashRounds: number;
 }
 
 export interface AppContext {

@@ -1,6 +1,6 @@
 /**
- * Test helpers: a fresh server per suite on a new temp DATA_DIR (PGlite), or, when TEST_DATABASE_URL is set
- * (see run-pg.sh), on a fresh database created on that PostgreSQL server.
+ * Test helpers: a fresh server per suite on a new temp DATA_DIR (PGlite, a copy of templateDir), or, when
+ * TEST_DATABASE_URL is set (see run-pg.sh), on a new database on that PostgreSQL server (a copy of templateDatabase).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,17 +22,19 @@ export interface TestServer {
   restart(opts?: ServerOptions): Promise<TestServer>;
 }
 
-export async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server of `adminUrl`: empty, or a copy of `template` (templateDatabase) made by the
+ * server itself (CREATE DATABASE … TEMPLATE), which costs a file copy rather than the migrations and the seed.
+ */
+export async function createDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
   return {
-    url: u.toString(),
+    url: databaseUrlOf(adminUrl, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -42,13 +44,20 @@ export async function createDatabase(adminUrl: string): Promise<{ url: string; d
   };
 }
 
+/** The address of database `name` on the server of `adminUrl`. */
+function databaseUrlOf(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
 export const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 /**
- * A migrated and seeded PGlite data folder, built once per day and per version of the migrations and seed
- * (a real cold start), then copied for every suite: creating a PGlite cluster costs several seconds.
+ * What a template holds, as a short digest: the migrations, the seed (code, data, media) and the contract's constants
+ * it uses, and today's date (the seed dates some rows relative to today).
  */
-export async function templateDir(): Promise<string> {
+function templateKey(): string {
   const h = crypto.createHash('sha256');
   for (const dir of ['migrations', 'src/seed', 'seed-data', 'src/db', 'assets']) {
     // recursive: the seed data has per-channel article files (seed-data/articles) and the assets sub-folders (videos, docs)
@@ -59,7 +68,15 @@ export async function templateDir(): Promise<string> {
   }
   h.update(fs.readFileSync(path.join(SERVER_DIR, '../../shared/contract/src/constants.ts')));
   h.update(new Date().toISOString().slice(0, 10));
-  const dir = path.join(os.tmpdir(), `site-server-template-${h.digest('hex').slice(0, 16)}`);
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated and seeded PGlite data folder, built once per day and per version of the migrations and seed
+ * (a real cold start), then copied for every suite: creating a PGlite cluster costs several seconds.
+ */
+export async function templateDir(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `site-server-template-${templateKey()}`);
   if (fs.existsSync(path.join(dir, 'READY'))) return dir;
   // One process builds it; the others (test files run in parallel) wait for it.
   const lock = `${dir}.lock`;
@@ -92,6 +109,50 @@ export async function templateDir(): Promise<string> {
   }
 }
 
+/** The advisory lock (on the server's `postgres` database) under which one test process builds the template. */
+const TEMPLATE_LOCK = 7341928;
+
+/**
+ * On a PostgreSQL server: the name of a migrated and seeded database (content only, as templateDir), built once per
+ * server, day and version of the migrations and seed (a real cold start, as a first production start does), then
+ * copied for every suite by createDatabase: migrating and seeding a new database for each of some sixty suite
+ * servers was most of what the pg stage's PostgreSQL did. One process builds it under an advisory lock while the
+ * others (files run in parallel) wait on that lock; it is built under another name and renamed once complete, so a
+ * build that died leaves no half-made template behind.
+ */
+export async function templateDatabase(adminUrl: string): Promise<string> {
+  const name = `t_template_${templateKey()}`;
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return name;
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-template-db-'));
+    try {
+      const app = await buildServer({
+        logger: false,
+        dataDir,
+        databaseUrl: databaseUrlOf(adminUrl, building),
+        seedAccounts: false,
+        print: () => {},
+      });
+      await app.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return name;
+  } finally {
+    // Ending the session releases the lock.
+    await admin.end();
+  }
+}
+
 /**
  * A server as the test harnesses start it: dev routes, the local messaging-app stand-in and the test accounts on
  * (SITE_DEV_ENDPOINTS / SITE_WX_LOCAL / SITE_TEST_ACCOUNTS), unless opts say otherwise.
@@ -102,7 +163,8 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (process.env.TEST_DATABASE_URL) {
-    const created = await createDatabase(process.env.TEST_DATABASE_URL);
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const created = await createDatabase(adminUrl, process.env.TEST_COLD_START ? undefined : await templateDatabase(adminUrl));
     databaseUrl = created.url;
     dropDb = created.drop;
   }
@@ -124,6 +186,9 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
       countLocalVisits: true,
       // The 访问统计 warmer counts at start and at midnight: visits.test.ts starts it where it is the subject.
       warmVisitRanges: false,
+      // bcrypt's least cost: each server creates the test accounts (4 hashes) and the suites sign in some 200 times,
+      // at about 90 ms of CPU a hash or compare at the product's cost. system.test.ts checks the product's cost.
+      passwordHashRounds: 4,
       print: (line) => {
         printed.push(line);
       },

@@ -31,6 +31,14 @@ PORT=${PGTEST_PORT:-$(node -e "const s=require('net').createServer();s.listen(0,
 PGDIR=$(mktemp -d /tmp/pgtest.XXXXXX) || fail "cannot create a temporary folder"
 chown "$OWNER" "$PGDIR" 2>/dev/null
 
+# The server's CPU seconds so far: the postmaster with the sessions it reaped, and its processes still running. npm
+# test's figures (the shell's `times`) leave it out: pg_ctl daemonizes the server.
+server_cpu() {
+  pid=$(head -1 "$PGDIR/data/postmaster.pid" 2>/dev/null) && [ -n "$pid" ] || return 0
+  { echo "$pid"; ps -o pid= --ppid "$pid"; } 2>/dev/null | while read -r p; do cat "/proc/$p/stat" 2>/dev/null; done |
+    awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); t += $12 + $13 + $14 + $15 } END { printf "%.1f", t / hz }'
+}
+
 cleanup() {
   as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$PGDIR"
@@ -50,4 +58,5 @@ echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" \
   node --import tsx --test --test-concurrency=3 --test-timeout=600000 "$@"
 status=$?
+echo "PostgreSQL server: $(server_cpu) CPU-s"
 exit $status

@@ -8,16 +8,21 @@ import { ACCOUNT_DISABLED_MSG, ACTION_NAMES, ALL_PERMISSION, SUPER_ROLE, type Us
 import { forbidden, HttpError, unauthorized } from './errors.js';
 
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+/** The bcrypt cost of every password hash a server makes (ServerOptions.passwordHashRounds is for test harnesses only). */
 export const BCRYPT_ROUNDS = 10;
 
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
-export const hashPassword = (p: string) => bcrypt.hash(p, BCRYPT_ROUNDS);
+export const hashPassword = (p: string, rounds: number) => bcrypt.hash(p, rounds);
 export const checkPassword = (p: string, hash: string) => bcrypt.compare(p, hash);
-/** A bcrypt hash of nothing in particular, compared against when the user does not exist (same timing). */
-let dummyHash: string | null = null;
-export async function dummyCompare(p: string) {
-  dummyHash ??= await bcrypt.hash('not-a-password', BCRYPT_ROUNDS);
-  await bcrypt.compare(p, dummyHash);
+/**
+ * A bcrypt hash of nothing in particular, at the server's cost, compared against when the user does not exist (same
+ * timing as a real account's compare).
+ */
+const dummyHashes = new Map<number, Promise<string>>();
+export async function dummyCompare(p: string, rounds: number) {
+  let hash = dummyHashes.get(rounds);
+  if (!hash) dummyHashes.set(rounds, (hash = bcrypt.hash('not-a-password', rounds)));
+  await bcrypt.compare(p, await hash);
 }
 
 export async function issueToken(db: Db, userId: number): Promise<string> {

@@ -142,7 +142,9 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
       // Per account and address (and the account's count from everywhere): counted before the compare (lib/loginlock.ts).
       const attempt = await reserveAttempt(db, b.username, req.ip);
       const [u] = await db.select().from(t.sysUser).where(eq(t.sysUser.userName, b.username));
-      const right = u?.password ? await checkPassword(b.password, u.password) : (await dummyCompare(b.password), false);
+      const right = u?.password
+        ? await checkPassword(b.password, u.password)
+        : (await dummyCompare(b.password, ctx.config.passwordHashRounds), false);
       if (!u || !right) {
         throw new BizError(attempt.lockedUntil ? lockedMessage(attempt.lockedUntil) : '用户不存在/密码错误');
       }
@@ -270,7 +272,7 @@ export default async function accountRoutes(fastify: FastifyInstance, ctx: AppCo
       const [row] = await db.select({ password: t.sysUser.password }).from(t.sysUser).where(eq(t.sysUser.userId, u.userId));
       if (!row?.password || !(await checkPassword(b.oldPassword, row.password))) throw new BizError('修改密码失败，旧密码错误');
       if (b.newPassword === b.oldPassword) throw new BizError('新密码不能与旧密码相同');
-      const hash = await hashPassword(b.newPassword);
+      const hash = await hashPassword(b.newPassword, ctx.config.passwordHashRounds);
       await db.transaction(async (tx) => {
         await claimKey(tx, req);
         await tx.update(t.sysUser).set({ password: hash, passwordInitial: false }).where(eq(t.sysUser.userId, u.userId));

@@ -180,7 +180,7 @@ export default async function busRoutes(fastify: FastifyInstance, ctx: AppContex
     await consumeSmsCode(db, q.phone, q.code, 'reset');
     const [u] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.phonenumber, q.phone));
     if (!u) throw new BizError(SMS_FAIL_MSG);
-    const hash = await hashPassword(q.password);
+    const hash = await hashPassword(q.password, ctx.config.passwordHashRounds);
     await db.transaction(async (tx) => {
       await claimKey(tx, req);
       await tx.update(t.sysUser).set({ password: hash, passwordInitial: false }).where(eq(t.sysUser.userId, u.id));

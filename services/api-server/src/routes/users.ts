@@ -183,7 +183,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     await guardRoleAssignment(db, req, u, { userId: null, userName: b.userName, nickName: b.nickName }, b.roles);
     await checkUnique(db, b);
     const password = b.password ?? randomPassword();
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, ctx.config.passwordHashRounds);
     const userId = await db.transaction(async (tx) => {
       await claimKey(tx, req);
       const [row] = await tx
@@ -280,7 +280,7 @@ export default async function userRoutes(fastify: FastifyInstance, ctx: AppConte
     await guardAccountAct(db, req, u, (staff ?? plain)!, 'resetPwd');
     guardAdminRole(u, staff);
     const password = given ?? randomPassword();
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, ctx.config.passwordHashRounds);
     await db.transaction(async (tx) => {
       await claim(tx);
       const [row] = await tx

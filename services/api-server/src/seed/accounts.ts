@@ -18,6 +18,8 @@ export interface AccountOptions {
   testAccounts: boolean;
   /** SITE_ADMIN_PASSWORD: the first administrator's password instead of a random one. */
   adminPassword?: string;
+  /** The bcrypt cost of the passwords created (ServerConfig.passwordHashRounds). */
+  passwordHashRounds: number;
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -25,7 +27,12 @@ export const randomPassword = (length = 18) => Array.from({ length }, () => ALPH
 
 type SeedUser = (typeof content.testUsers)[number];
 
-async function insertUser(db: Db, u: SeedUser, password: string | null, extra: { passwordInitial: boolean; phone: string | null }): Promise<number> {
+async function insertUser(
+  db: Db,
+  u: SeedUser,
+  password: string | null,
+  extra: { passwordInitial: boolean; phone: string | null; rounds: number },
+): Promise<number> {
   const customerName = u.customerIndex === null ? null : content.customers[u.customerIndex].name;
   const [c] = customerName ? await db.select({ id: t.customer.id }).from(t.customer).where(eq(t.customer.name, customerName)).limit(1) : [];
   return db.transaction(async (tx) => {
@@ -34,7 +41,7 @@ async function insertUser(db: Db, u: SeedUser, password: string | null, extra: {
       .values({
         userName: u.userName,
         nickName: u.nickName,
-        password: password ? await hashPassword(password) : null,
+        password: password ? await hashPassword(password, extra.rounds) : null,
         phonenumber: extra.phone,
         email: u.email,
         avatar: '/files/images/avatar-default.svg',
@@ -75,7 +82,12 @@ export async function ensureAccounts(db: Db, opts: AccountOptions, print: (line:
   if (opts.testAccounts) {
     for (const u of content.testUsers) {
       const [exists] = await db.select({ id: t.sysUser.userId }).from(t.sysUser).where(eq(t.sysUser.userName, u.userName)).limit(1);
-      if (!exists) await insertCustomerMessages(db, u, await insertUser(db, u, u.password, { passwordInitial: false, phone: u.phone }));
+      if (!exists)
+        await insertCustomerMessages(
+          db,
+          u,
+          await insertUser(db, u, u.password, { passwordInitial: false, phone: u.phone, rounds: opts.passwordHashRounds }),
+        );
     }
     return;
   }
@@ -92,7 +104,7 @@ export async function ensureAccounts(db: Db, opts: AccountOptions, print: (line:
     throw new Error('[setup] SITE_ADMIN_PASSWORD 长度必须在6到64个字符之间 / SITE_ADMIN_PASSWORD must be 6 to 64 characters long');
   }
   const password = given ?? randomPassword();
-  await insertUser(db, admin, password, { passwordInitial: true, phone: null });
+  await insertUser(db, admin, password, { passwordInitial: true, phone: null, rounds: opts.passwordHashRounds });
   print(
     given !== undefined
       ? `[setup] 管理员账号 ${admin.userName} 已创建，密码为 SITE_ADMIN_PASSWORD 的值（首次登录后须修改） / administrator account "${admin.userName}" created with the password in SITE_ADMIN_PASSWORD (to be changed at the first sign-in)`

@@ -49,8 +49,8 @@ const logName = (name) => `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.log`;
 
 /**
  * Starts one command (a shell command line) with its output into `logFile`; `detached` puts it in a process group of
- * its own, so that stop() ends it and everything it started; `task.nice` (1-19) runs it, and all it starts, at that
- * lower priority. Resolves once it exits with { name, code, signal, seconds, cpu, output }.
+ * its own, so that stop() ends it and everything it started. Resolves once it exits with
+ * { name, code, signal, seconds, cpu, output }.
  */
 function start(task, logFile, { detached = false } = {}) {
   const began = Date.now();
@@ -77,8 +77,7 @@ function start(task, logFile, { detached = false } = {}) {
         output: fs.readFileSync(logFile, 'utf8'),
       });
     };
-    const argv = task.nice ? ['nice', '-n', String(task.nice), 'sh', '-c', script] : ['sh', '-c', script];
-    child = spawn(argv[0], argv.slice(1), { cwd: task.cwd, env: task.env || process.env, stdio: ['ignore', out, out, timesFd], detached });
+    child = spawn('sh', ['-c', script], { cwd: task.cwd, env: task.env || process.env, stdio: ['ignore', out, out, timesFd], detached });
     child.once('error', (err) => {
       fs.appendFileSync(logFile, `${err.message}\n`);
       finish(null, null);
@@ -105,10 +104,9 @@ function outcome(r) {
 const summary = (label, r) => `[${label}] ${outcome(r)}`;
 
 /**
- * Runs tasks ({ name, command, cwd, env, weight, lanes, nice }) in `lanes` lanes, heaviest first. A task takes one
- * lane, or the number its own `lanes` says: one that takes them all runs alone. A task with `nice` runs at that lower
- * priority: one that would take more than its lane's core (a suite running its files side by side itself) takes only
- * what the lane beside it leaves idle whenever both want the CPU. The next task in order waits for enough free lanes (none is passed over, so a large one is never
+ * Runs tasks ({ name, command, cwd, env, weight, lanes }) in `lanes` lanes, heaviest first. A task takes one lane,
+ * or the number its own `lanes` says (a suite that runs its files side by side itself): one that takes them all
+ * runs alone. The next task in order waits for enough free lanes (none is passed over, so a large one is never
  * starved). Resolves with every result (in the order they ended) when all passed; rejects with an error naming
  * the failed ones, its `results` attached.
  */

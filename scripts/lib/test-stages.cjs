@@ -32,12 +32,15 @@ const STAGE_NAMES = STAGES.map((s) => s.name);
 /**
  * The unit stage's heavy packages, for its lanes (scripts/lib/lanes.cjs): `seconds`, their usual wall time alone on
  * the 2-core machine (clean clone of 29 Nov 2026), orders them heaviest first (a package not named counts as light);
- * `lanes`, how many lanes one takes. The API server's suite runs three files at once itself
- * (`--test-concurrency=3`): it takes both lanes and runs alone, and the origin server's fault tests (a lease taken
- * over within 5 s, reads probed every 100 ms through a kill -9) never run beside it.
+ * `lanes`, how many lanes one takes (1 unless said). The API server's suite runs three files at once itself
+ * (`--test-concurrency=3`, 1.9 cores alone): it starts first, beside the origin server's suite, and at nice 10 (its
+ * package's test script), so it takes only the CPU the lane beside it leaves idle. The origin server's fault tests (a lease taken
+ * over within 5 s, reads probed every 100 ms through a kill -9, about 0.8 of a core over the suite) then get the
+ * CPU first whenever they want it, as they would on an otherwise idle core; with both lanes at the same priority the
+ * suite's three files at once could slow them (why it ran alone before).
  */
 const UNIT_PACKAGES = {
-  'services/api-server': { seconds: 280, lanes: 2 },
+  'services/api-server': { seconds: 280 },
   'services/origin-server': { seconds: 236 },
   'remote-shell-admin': { seconds: 78 },
   'services/page-renderer': { seconds: 37 },

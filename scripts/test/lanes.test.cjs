@@ -149,21 +149,6 @@ test('[issue 38.6] TEST_LANES sets the lanes; unset, 2 on two or more cores and 
   assert.throws(() => unitLanes('two', 2), /TEST_LANES must be a whole number/);
 });
 
-test('[issue 38.6] a package with `nice` runs at that much lower priority than the runner, the one beside it at the same', async () => {
-  const dir = tmp();
-  const out = collect();
-  const results = await runLanes(
-    [
-      { name: 'suite', weight: 2, nice: 10, cwd: dir, command: 'nice' },
-      { name: 'beside', weight: 1, cwd: dir, command: 'nice' },
-    ],
-    { lanes: 2, label: 'unit', write: out.write },
-  );
-  const niceness = Object.fromEntries(results.map((r) => [r.name, Number(r.output.trim())]));
-  assert.deepEqual(niceness, { suite: Math.min(19, os.getPriority() + 10), beside: os.getPriority() });
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
 test('[issue 38.6] a background command runs at the lowest priority, and stop() ends it', async () => {
   const dir = tmp();
   const niced = background({ name: 'niceness', cwd: dir, command: 'nice' }, { label: 'lanes-test' });

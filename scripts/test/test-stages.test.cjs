@@ -2,8 +2,9 @@
 // and the closing table of durations against budgets (scripts/lib/test-stages.cjs).
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('fs');
 const path = require('path');
-const { STAGES, SETUP, TOTAL_BUDGET, parseArgs, workspaceGraph, affected, table, clock } = require('../lib/test-stages.cjs');
+const { STAGES, SETUP, TOTAL_BUDGET, UNIT_PACKAGES, parseArgs, workspaceGraph, affected, table, clock } = require('../lib/test-stages.cjs');
 const { workspaceDirs } = require('../lib/workspace.cjs');
 
 const root = path.resolve(__dirname, '../..');
@@ -93,4 +94,15 @@ test('[issue 38.6] a duration is rounded to the second before it is split: 839.6
   assert.equal(clock(59.5), '1:00');
   assert.equal(clock(0.4), '0:00');
   assert.equal(clock(2545.4), '42:25');
+});
+
+test("[issue 38.6] the API server's suite runs in one lane, beside the origin server's, at nice 10 (its test script)", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../services/api-server/package.json'), 'utf8'));
+  assert.equal(UNIT_PACKAGES['services/api-server'].lanes ?? 1, 1);
+  assert.match(manifest.scripts.test, /^nice -n 10 node /);
+  const order = Object.entries(UNIT_PACKAGES).sort((a, b) => b[1].seconds - a[1].seconds);
+  assert.deepEqual(
+    order.slice(0, 2).map(([d]) => d),
+    ['services/api-server', 'services/origin-server'],
+  );
 });

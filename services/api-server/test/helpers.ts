@@ -186,8 +186,8 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
       countLocalVisits: true,
       // The 访问统计 warmer counts at start and at midnight: visits.test.ts starts it where it is the subject.
       warmVisitRanges: false,
-      // bcrypt's least cost: each server creates the test accounts (4 hashes) and the suites sign in some 200 times,
-      // at about 90 ms of CPU a hash or compare at the product's cost. system.test.ts checks the product's cost.
+      // bcrypt's least cost: each server creates the test accounts (4 hashes) and the suites sign in at more than 150
+      // places, at about 90 ms of CPU a hash or compare at the product's cost. system.test.ts checks the product's cost.
       passwordHashRounds: 4,
       print: (line) => {
         printed.push(line);

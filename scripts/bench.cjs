@@ -216,6 +216,19 @@ async function firstRenderRun(label) {
   return { waitedMs: firstRun.waitedMs, idle: firstRun.idle, lastReport: fr ?? null, lastError: firstRun.status?.lastError ?? null };
 }
 
+/**
+ * The sites this bench has running. A bench stopped by a signal stops them first: the site is a child of its own
+ * (a terminal's Ctrl-C reaches it through the process group, a `kill` of the bench alone would leave it serving on
+ * the bench's ports with its data folder).
+ */
+const runningSites = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`[bench] ${signal}: stopping the bench's site before exiting`);
+    void Promise.allSettled([...runningSites].map((stop) => stop())).then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
 /** Variables that would turn a production start into a harness: never passed to the `npm start` site. */
 const TEST_SWITCHES = ['NODE_ENV', 'SITE_DEV_ENDPOINTS', 'SITE_TEST_ACCOUNTS', 'SITE_WX_LOCAL', 'SITE_VISIT_COUNT_LOCAL'];
 
@@ -247,12 +260,14 @@ async function startSite(production) {
   const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   const stop = async () => {
+    runningSites.delete(stop);
     // serve.cjs stops its children (API, renderer, origins) before it exits: the folders are free after that.
     const exited = child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null;
     child.kill('SIGTERM');
     await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  runningSites.add(stop);
   try {
     // npm start installs, releases and precompresses before it serves: minutes on a loaded machine.
     await waitFor(`${HOST}/health`, production ? 600000 : 120000);

@@ -175,6 +175,19 @@ async function measureRenderScale() {
   delete apiEnv.SITE_RENDER_LEASE_MS;
   // To look inside the API during the runs (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): its process only.
   if (process.env.BENCH_API_NODE_OPTIONS) apiEnv.NODE_OPTIONS = process.env.BENCH_API_NODE_OPTIONS;
+  // Stopped by a signal: the API, the renderers and PostgreSQL (a daemon of pg_ctl, outside this process group) are
+  // stopped and the folder removed before it exits, as at the end of a run.
+  const onSignal = (signal) => {
+    log(`${signal}: stopping the bench's processes and PostgreSQL`);
+    remotesServer?.close();
+    void stopAll(children).finally(() => {
+      db.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     log('migrating and seeding through the API server ...');
     let api = await startApi('render-scale', apiPort, apiEnv);
@@ -275,6 +288,8 @@ async function measureRenderScale() {
     };
     const loads = [];
     const watch = { samples: 0, bothHolder: 0, holderChanges: 0, last: null, pagesAtBurnersStop: null };
+    // The service's own event loop (where its renewals are sent from): how long its /status took to answer.
+    const serviceStatus = [];
     // The API's event loop as a renewal meets it: /health (no database, no turn) timed once a second.
     const health = [];
     let probing = true;
@@ -294,16 +309,35 @@ async function measureRenderScale() {
     let watching = true;
     const watcher = (async () => {
       let lastLoad = 0;
+      let lastProgress = Date.now();
       while (watching) {
-        const [a, b] = await Promise.all([renderStatus(rendererPort), renderStatus(standbyPort)]);
+        const asked = performance.now();
+        const [a, b] = await Promise.all([
+          renderStatus(rendererPort).finally(() => serviceStatus.push(performance.now() - asked)),
+          renderStatus(standbyPort),
+        ]);
         watch.samples++;
         if (a?.role === 'holder' && b?.role === 'holder') watch.bothHolder++;
         const holder = a?.role === 'holder' ? 'service' : b?.role === 'holder' ? 'standby' : null;
-        if (holder && watch.last && holder !== watch.last) watch.holderChanges++;
+        if (holder && watch.last && holder !== watch.last) {
+          watch.holderChanges++;
+          log(
+            `the lease went from the ${watch.last} to the ${holder} (load ${round(os.loadavg()[0])}, the last /health ${Math.round(health.at(-1) ?? 0)} ms)`,
+          );
+        }
         if (holder) watch.last = holder;
         if (Date.now() - lastLoad >= 10_000) {
           lastLoad = Date.now();
           loads.push(os.loadavg()[0]);
+        }
+        // A line a minute, so a run stopped by hand still says how it went.
+        if (Date.now() - lastProgress >= 60_000) {
+          lastProgress = Date.now();
+          const recent = health.slice(-60);
+          log(
+            `${pageFiles(path.join(tmp, serviceOut))} pages written, load ${round(os.loadavg()[0])}, holder ${holder ?? 'none'}; ` +
+              `the last minute: /health max ${Math.round(Math.max(0, ...recent))} ms, the service's /status max ${Math.round(Math.max(0, ...serviceStatus.slice(-300)))} ms`,
+          );
         }
         if (burners.length && burnersStoppedAt === null && LOADED_MINUTES && Date.now() - loadStarted >= LOADED_MINUTES * 60_000) {
           watch.pagesAtBurnersStop = pageFiles(path.join(tmp, serviceOut));
@@ -340,6 +374,7 @@ async function measureRenderScale() {
         : null,
       lastError: first.status?.lastError ?? null,
       apiHealthMs: health.length ? healthFigures(health) : null,
+      serviceStatusMs: serviceStatus.length ? healthFigures(serviceStatus) : null,
     };
     log(`lease: ${JSON.stringify(report.lease)}`);
     const sr = first.status?.lastReport;
@@ -372,6 +407,8 @@ async function measureRenderScale() {
     report.error = String(e.stack || e).slice(0, 4000);
     console.log(`\nRender scale bench stopped: ${report.error}`);
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     remotesServer?.close();
     await stopAll(children);
     db.stop();

@@ -20,7 +20,7 @@ import {
 } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, logFormat, prettyLogLine, renderLeaseMs } from '../src/app.js';
-import { Turns } from '../src/lib/render-reads.js';
+import { RENDER_READ_TURNS, Turns } from '../src/lib/render-reads.js';
 import { rows } from '../src/db/index.js';
 import { sql } from 'drizzle-orm';
 import { login, req, startTestServer, suiteServer } from './helpers.js';
@@ -463,7 +463,7 @@ describe('render feed', () => {
   });
 
   test(
-    "[issue 43.3] a lease renewal never waits behind the renderer's page reads: with twelve of them held in the database (their table locked), it is answered while all twelve wait, and only one of them is in the database (PostgreSQL)",
+    "[issue 43.3] a lease renewal never waits behind the renderer's page reads: with twelve of them held in the database (their table locked), it is answered while all twelve wait, and only RENDER_READ_TURNS (two) of them are in the database (PostgreSQL)",
     { skip: !process.env.TEST_DATABASE_URL && 'holding reads in the database while a renewal runs needs a second session (test:pg)' },
     async () => {
       const [article] = (await req(s.app, { method: 'GET', url: `/api/article?channelId=${NEWS}&limit=1` })).body as { id: number }[];
@@ -497,9 +497,13 @@ describe('render feed', () => {
         const renewal = await Promise.race([lease('behind-reads'), sleep(10_000)]);
         assert.notEqual(renewal, 'still waiting', "the renewal waited behind the renderer's reads");
         assert.equal(typeof renewal === 'string' ? 0 : renewal.status, 200);
-        await until(async () => (await waitingOnLock()) >= 1, 'the first read waits in the database');
+        await until(async () => (await waitingOnLock()) >= RENDER_READ_TURNS, 'the reads with a turn wait in the database');
         assert.equal(answered, 0);
-        assert.equal(await waitingOnLock(), 1, "one renderer read at a time: the others wait for their turn, not in the database's pool");
+        assert.equal(
+          await waitingOnLock(),
+          RENDER_READ_TURNS,
+          "RENDER_READ_TURNS renderer reads at a time: the others wait for their turn, not in the database's pool",
+        );
       } finally {
         await locker.query('ROLLBACK').catch(() => undefined);
         await locker.end();

@@ -5,7 +5,10 @@
  *
  * Threads, not processes: they are part of the run's process, so they end with it whatever ends it (its service gone,
  * a `kill -9`, the lease lost): no worker can outlive the run and write on its own. The run's own thread renders too,
- * from the first page on: a small run (one article's pages) never waits for a thread to load its builds.
+ * from the first page on: a small run (one article's pages) never waits for a thread to load its builds. Except in a
+ * run under the render lease (`localPages`): there the run's thread is what moves the write fence each time the
+ * service renews, so once threads render it leaves every page after its first `localPages` to them (as many threads
+ * as workers): a renewal then never waits behind a page it renders, however starved the threads are.
  * Memory: each thread holds one batch and its own heap (`RENDER_THREAD_HEAP_MB`, a thread that passes it ends and its
  * batch's pages are reported as not rendered); the results come back as index entries, never as pages.
  */
@@ -27,6 +30,11 @@ export interface PoolOptions {
   threadHeapMb: number;
   /** The threads run below normal priority (the service's runs: background work; a thread's nice is its own). */
   background?: boolean;
+  /**
+   * Set: the run's thread renders only this many pages (the front of the order) when threads render the rest, and
+   * is otherwise free for the run's own messages (a fenced run's renewals). Unset: it takes pages as a thread does.
+   */
+  localPages?: number;
 }
 
 /** What a render thread is started with. */
@@ -58,11 +66,24 @@ export async function renderPool(
     next += batch.length;
     return batch;
   };
-  const threads = order.length >= THREAD_MIN_PAGES ? Math.max(0, Math.min(o.workers - 1, Math.floor(order.length / BATCH) - 1)) : 0;
+  const apart = o.localPages !== undefined;
+  const threads =
+    order.length >= THREAD_MIN_PAGES
+      ? apart
+        ? Math.max(1, Math.min(o.workers, Math.floor(order.length / BATCH)))
+        : Math.max(0, Math.min(o.workers - 1, Math.floor(order.length / BATCH) - 1))
+      : 0;
   const running = Array.from({ length: threads }, () => thread(o, take, each));
   // The run's thread takes one page at a time: it also carries the threads' messages between pages.
-  for (let batch = take(1); batch.length; batch = take(1)) for (const route of batch) each(await local.render(route));
+  const own = threads && apart ? o.localPages! : Infinity;
+  for (let n = 0; n < own; n++) {
+    const [route] = take(1);
+    if (!route) break;
+    each(await local.render(route));
+  }
   await Promise.all(running);
+  // Threads that could not load their builds left their share: the run's thread renders what is left.
+  for (let batch = take(1); batch.length; batch = take(1)) for (const route of batch) each(await local.render(route));
 }
 
 function thread(o: PoolOptions, take: (n: number) => PlannedRoute[], each: (outcome: PageOutcome) => void): Promise<void> {

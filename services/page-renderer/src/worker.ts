@@ -20,6 +20,7 @@ import {
   writeAtomic,
   writeIndex,
   writeSitemaps,
+  writeFenceBuffer,
   type RenderIndex,
   type RenderedEntry,
   type SitemapLimits,
@@ -61,7 +62,8 @@ export function renderWorkers(env: NodeJS.ProcessEnv = process.env): number {
 export interface RunOptions {
   /**
    * Called once the changed articles' own pages are written (at once in a run without any): the rest of the run is
-   * background work (the service's worker lowers its priority there).
+   * background work (the worker lowers its thread's priority there). Set, its render threads run below normal
+   * priority from their start. Not called in a fenced run: its thread stays free and at its priority for the fence.
    */
   background?: () => void;
 }
@@ -137,7 +139,11 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const order = runOrder([...wanted.values()], scopes);
   // A changed article new since the last run is first in the order: the run goes to the background after it.
   const urgent = order.filter((r) => r.articleId !== undefined && changed.has(r.articleId)).length;
-  if (!urgent) options.background?.();
+  // Under the render lease the run's thread moves the write fence as the service renews: it stays at its priority and
+  // leaves the pages after the urgent ones to the render threads (pool.ts), which go to the background themselves.
+  const fenced = writeFenceBuffer() !== null;
+  const toBackground = fenced ? undefined : options.background;
+  if (!urgent) toBackground?.();
 
   const pages: Record<string, RenderedEntry> = {};
   const currentUrls = new Set(current.map((r) => r.url));
@@ -179,8 +185,9 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
     if (route) record(o.entry ? { ...o, entry: entryFor(route, o.entry) } : o);
   }
   let done = 0;
-  await renderPool(order, job, { workers, spec, threadHeapMb, background: Boolean(options.background) }, (o) => {
-    if (++done === urgent) options.background?.();
+  const poolOptions = { workers, spec, threadHeapMb, background: Boolean(options.background), localPages: fenced ? urgent : undefined };
+  await renderPool(order, job, poolOptions, (o) => {
+    if (++done === urgent) toBackground?.();
     record(o);
   });
   // The not-found pages: `/404`, which the origin answers any unknown path with, and each detail page's
@@ -300,7 +307,7 @@ async function main() {
     });
   } else scopes = JSON.parse(process.argv[2] || '[{"all":true}]') as Scope[];
   // Below the servers once the changed articles' own pages are out: the rest is background work that must not slow
-  // the pages and the API it renders from. Threads started after this inherit it.
+  // the pages and the API it renders from (a fenced run's render threads only: runRender).
   const background = () => {
     try {
       setPriority(10);

@@ -19,11 +19,11 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RENDER_READS_PATH } from '@site/contract';
 /**
- * Renderer reads served at once by this process. One: a renewal waits behind one read's work at most, and the
- * renderer's reads (each a few milliseconds of this process's CPU around a database round trip) still keep it busy
- * while its workers turn each answer into a page.
+ * Renderer reads served at once by this process. Two: a renewal waits behind two reads' work at most, and while one
+ * read waits for the database the other's answer is being built, so the API keeps pace with the renderer's workers.
+ * With one turn a quiet full render at 10,000 articles took 214.9 s, with two 176.6 s (docs/performance.md).
  */
-export const RENDER_READ_TURNS = 1;
+export const RENDER_READ_TURNS = 2;
 
 /** A FIFO of turns, `size` at a time. */
 export class Turns {

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
+import { buildServer } from '../src/app.js';
 import { rows } from '../src/db/index.js';
 import { captcha, freshIp, freshPhone, login, ok, req, sendSms, suiteServer } from './helpers.js';
 
@@ -455,5 +459,23 @@ describe('SMS codes are not on demand (issue 34.7)', () => {
     assert.equal(alerts.length, 1, logged.join('\n'));
     assert.match(JSON.parse(alerts[0]).msg, /SMS hourly cap reached: 3 codes/);
     await resetCounts();
+  });
+});
+
+describe('the harness’s password cost', () => {
+  test('[issue 38.6] the test harness’s servers hash at bcrypt’s least cost (system.test.ts checks the product’s 10)', async () => {
+    const [u] = await rows<{ password: string }>(s.app.ctx.db, sql`SELECT password FROM sys_user WHERE user_name = 'admin'`);
+    assert.match(u.password, /^\$2[aby]\$04\$/);
+  });
+
+  test('[issue 38.6] a password cost bcrypt does not take is refused before the server starts', async () => {
+    // A folder of its own: nothing is opened there before the refusal.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-rounds-'));
+    for (const rounds of [3, 32, 4.5])
+      await assert.rejects(
+        buildServer({ logger: false, dataDir, passwordHashRounds: rounds }),
+        new RegExp(`passwordHashRounds must be a whole number from 4 to 31 \\(bcrypt's cost\\), not ${rounds}$`),
+      );
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

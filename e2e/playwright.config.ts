@@ -14,12 +14,16 @@ import {
   TEST_SUPPORT_URL,
   topology,
 } from './support/site';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS helper shared with scripts/test.cjs's extra builds
+const { copyApiData } = require('./support/variants.cjs') as { copyApiData: (dataDir: string) => boolean };
 
 // A run without E2E_DATA_DIR gets a database of its own: a fixed folder carried one run's changes (a renamed channel,
 // a locked account, a deleted article) into the next. Set in the runner's process before its workers start, so they
 // inherit the same folder; it is left in place for a look after a failure.
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-data-'));
 const dataDir = process.env.E2E_DATA_DIR;
+// The API's database from the copy `npm test` made ahead (support/variants.cjs), not created at the site's start.
+copyApiData(dataDir);
 
 export default defineConfig({
   testDir: './tests',

@@ -106,10 +106,11 @@ const toRun = new Set(selected.filter((s) => inScope(s.name)).map((s) => s.name)
 const def = (name) => STAGES.find((s) => s.name === name);
 
 /**
- * The end-to-end suite's extra builds (other versions of a remote, a broken remote: e2e/support/variants.cjs), made
- * before Playwright starts, never beside it, where a build on 2 cores would slow every browser test. When earlier
- * stages run, they are built in the background from the end of setup, at the lowest priority: lint, type check, the
- * unit lanes' tails and the PostgreSQL suite leave a core idle much of the time, and the builds take only that.
+ * The end-to-end suite's extra builds (other versions of a remote, a broken remote, the API's data folder every API
+ * server of the suite starts from: e2e/support/variants.cjs), made before Playwright starts, never beside it, where a
+ * build on 2 cores would slow every browser test. When earlier stages run, they are built in the background from the
+ * end of setup, at the lowest priority: lint, type check, the unit lanes' tails and the PostgreSQL suite leave a core
+ * idle much of the time, and the builds take only that.
  */
 const extraBuilds = toRun.has('e2e') ? fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-builds-')) : null;
 let variants = null;

@@ -9,6 +9,8 @@ import net from 'net';
 import path from 'path';
 import { TEST_RATE_LIMITS, TEST_SERVER_SWITCHES, topology } from './site';
 import { untilReady } from './wait';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS helper shared with scripts/test.cjs's extra builds
+const { copyApiData } = require('./variants.cjs') as { copyApiData: (dataDir: string) => boolean };
 
 export const REPO = path.resolve(__dirname, '../..');
 
@@ -38,9 +40,11 @@ export interface ApiServer {
 
 /**
  * The API server as `services/origin-server/src/serve.cjs` starts it (`node --import tsx src/main.ts` in server/), on its own port and
- * data folder (PGlite, whatever DATABASE_URL the suite has), resolved once /health answers 200.
+ * data folder (PGlite, whatever DATABASE_URL the suite has), resolved once /health answers 200. A new data folder
+ * starts from the API's data made ahead, when `npm test` made it (support/variants.cjs).
  */
 export async function startApiServer(port: number, dataDir: string, timeoutMs = 120_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<ApiServer> {
+  copyApiData(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     API_PORT: String(port),

@@ -12,6 +12,8 @@ import os from 'os';
 import path from 'path';
 import { TEST_RATE_LIMITS, TEST_SERVER_SWITCHES, topology } from './site';
 import { untilReady } from './wait';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS helper shared with scripts/test.cjs's extra builds
+const { copyApiData } = require('./variants.cjs') as { copyApiData: (dataDir: string) => boolean };
 
 export const REPO = path.resolve(__dirname, '../..');
 
@@ -55,6 +57,8 @@ export async function startCanarySite(base: number, env: NodeJS.ProcessEnv = {})
       encoding: 'utf8',
       stdio: 'pipe',
     });
+  // Its API's database from the copy `npm test` made ahead (support/variants.cjs), when there is one.
+  copyApiData(path.join(tmp, 'data'));
   for (const dir of REMOTE_DIRS) {
     remoteCli(['release', dir]);
     remoteCli(['publish', dir]);

@@ -33,13 +33,9 @@ export const PORTS: SitePorts = {
   portal: port(process.env.E2E_PORTAL_PORT, DEFAULT_PORTS.portal),
 };
 
-/**
- * The server's test-only switches (issue 15): the dev routes (/dev/*: captcha answers, SMS outbox, visit records),
- * the local messaging-app stand-in and the seeded staff accounts admin/admin123, editor/editor123, and the visit
- * records of browsers on loopback counted (every test's browser runs there; production leaves the site's own
- * monitoring out, issue 34.9). Only the test harnesses set them, on every API server they start; `npm start` never does.
- */
-export const TEST_SERVER_SWITCHES = { SITE_DEV_ENDPOINTS: '1', SITE_WX_LOCAL: '1', SITE_TEST_ACCOUNTS: '1', SITE_VISIT_COUNT_LOCAL: '1' } as const;
+type Switches = Readonly<Record<'SITE_DEV_ENDPOINTS' | 'SITE_WX_LOCAL' | 'SITE_TEST_ACCOUNTS' | 'SITE_VISIT_COUNT_LOCAL', '1'>>;
+/** The server's test-only switches (support/switches.cjs, shared with the data folder variants.cjs makes ahead). */
+export const TEST_SERVER_SWITCHES = require('./switches.cjs').TEST_SERVER_SWITCHES as Switches; // eslint-disable-line @typescript-eslint/no-require-imports -- plain CommonJS that variants.cjs (Node without TypeScript) reads too
 
 /** The customer-service page the suite's API is configured with (SUPPORT_URL; `.test` is a reserved name). */
 export const TEST_SUPPORT_URL = 'https://kefu.test/chat';

@@ -1,15 +1,22 @@
 /**
  * The builds the end-to-end suite needs besides the production build: remote-content at other versions (deploy,
  * skew and remotes-file tests), a host and a remote on two releases of @site/antd-kit, and a remote that throws while
- * rendering. `npm test` builds them before Playwright starts (`node e2e/support/variants.cjs <dir>`, two at a time; in
- * the background at the lowest priority while the earlier stages run) and hands the folder to Playwright as
- * E2E_PREBUILT_DIR, so no build competes with the browser tests for the two cores; a spec run alone builds what it needs.
+ * rendering; and the API server's data folder as its first start leaves it (`api-data`, below). `npm test` builds them
+ * before Playwright starts (`node e2e/support/variants.cjs <dir>`, two at a time; in the background at the lowest
+ * priority while the earlier stages run) and hands the folder to Playwright as E2E_PREBUILT_DIR, so no build competes
+ * with the browser tests for the two cores; a spec run alone builds what it needs.
  */
 const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
+const net = require('net');
+const { SERVICE_DIRS } = require('@site/build-config/site');
+const { TEST_SERVER_SWITCHES } = require('./switches.cjs');
 
 const REPO = path.resolve(__dirname, '../..');
+/** The API's data folder made ahead (E2E_PREBUILT_DIR/api-data), and the file that says it is complete. */
+const API_DATA = 'api-data';
+const READY = 'READY';
 
 const VARIANTS = {
   'content-9.9.9': { app: 'remote-content', env: { MF_BUILD_VERSION: '9.9.9-e2e' } },
@@ -21,12 +28,78 @@ const VARIANTS = {
   'account-ui-kit-1.1.0': { app: 'remote-account', env: { MF_BUILD_VERSION: '1.1.0-ui-kit', SITE_UI_KIT_VERSION: '1.1.0' } },
   // A real remote built with the site's config factory: './Support' renders, './Question' throws.
   'remote-broken': { fixture: 'remote-broken', like: 'remote-support' },
+  // Not a build: the data folder of an API server started once with the suite's switches and stopped (a PGlite
+  // cluster created, every migration applied, the content and the test accounts seeded). Each API server of the
+  // suite starts on a copy of it (copyApiData): creating the cluster, migrating and seeding cost about 7 CPU-s and
+  // 20 s on a loaded machine per server, and the suite starts five.
+  [API_DATA]: { apiData: true },
 };
+
+/** A port nothing listens on now (the system's pick), so this server never answers for another. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The API server as serve.cjs starts it, on a free port and `outDir`, stopped as soon as /health answers: what it
+ * leaves in `outDir` is what every later start finds there.
+ */
+async function makeApiData(outDir) {
+  const port = await freePort();
+  const tmp = `${outDir}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production', API_PORT: String(port), DATA_DIR: tmp, ...TEST_SERVER_SWITCHES };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(REPO, SERVICE_DIRS.apiServer), env, stdio: 'pipe' });
+  let out = '';
+  child.stdout.on('data', (d) => (out = (out + d).slice(-4000)));
+  child.stderr.on('data', (d) => (out = (out + d).slice(-4000)));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  let gone = null;
+  exited.then((c) => (gone = c));
+  for (const started = Date.now(); ;) {
+    if (gone !== null) throw new Error(`e2e build ${API_DATA}: the API server exited (${gone}):\n${out}`);
+    if (Date.now() - started > 180_000) {
+      child.kill('SIGKILL');
+      throw new Error(`e2e build ${API_DATA}: the API server on ${port} did not answer /health:\n${out}`);
+    }
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  const code = await exited;
+  if (code !== 0) throw new Error(`e2e build ${API_DATA}: the API server stopped with ${code}:\n${out}`);
+  fs.writeFileSync(path.join(tmp, READY), '');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.renameSync(tmp, outDir);
+}
+
+/**
+ * Fills an API server's new data folder from the one made ahead (E2E_PREBUILT_DIR/api-data), when there is one and the
+ * folder holds no database yet; else the server creates its database itself, as without this. True when copied.
+ */
+function copyApiData(dataDir) {
+  const made = process.env.E2E_PREBUILT_DIR && path.join(process.env.E2E_PREBUILT_DIR, API_DATA);
+  if (!made || !fs.existsSync(path.join(made, READY)) || fs.existsSync(path.join(dataDir, 'pgdata'))) return false;
+  fs.cpSync(made, dataDir, { recursive: true, filter: (src) => path.basename(src) !== READY });
+  return true;
+}
 
 /** Build one variant into outDir. */
 function buildVariant(name, outDir) {
   const v = VARIANTS[name];
   if (!v) return Promise.reject(new Error(`unknown e2e build ${name}`));
+  if (v.apiData) return makeApiData(outDir);
   const [cmd, args, cwd] = v.fixture
     ? [
         'pnpm',
@@ -61,7 +134,7 @@ async function buildAll(dir, concurrency = 2) {
   );
 }
 
-module.exports = { VARIANTS, buildVariant, buildAll };
+module.exports = { VARIANTS, buildVariant, buildAll, copyApiData };
 
 if (require.main === module) {
   const dir = process.argv[2];

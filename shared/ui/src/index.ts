@@ -5,7 +5,7 @@ export { truncateText } from './utils/text';
 export { formatNumber, formatDate } from './utils/format';
 export { isExternal, isSafeInSitePath, toInSitePath } from './utils/url';
 export { detectMobileWeChat } from './utils/wechat';
-export { SafeHtml } from './components/SafeHtml';
+export { SafeHtml, useSafeHtmlShown } from './components/SafeHtml';
 export { formatPageTitle, setCompanyTitle, setPageTitle, pageTitleOverride, usePageTitle } from './utils/page-title';
 export { rememberReUrl, takeReUrl, afterLoginTarget, loginPathFor } from './auth/redirect';
 export { EmptyState } from './components/EmptyState';

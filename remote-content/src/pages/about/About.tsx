@@ -2,7 +2,7 @@ import { staticHead } from '@site/ui/render';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CHANNEL_IDS } from '@site/contract';
-import { EmptyState, SafeHtml, TextPlaceholder, channelQuery } from '@site/ui';
+import { EmptyState, SafeHtml, TextPlaceholder, channelQuery, useSafeHtmlShown } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { channelArticlesQuery, useChannelArticles } from '../../components/useChannelArticles';
@@ -21,9 +21,11 @@ export const loader: RouteLoader = (args) => prefetch(args, [channelQuery(CHANNE
 export default function About() {
   const { loading, data } = useChannelArticles(CHANNEL_IDS.about);
   const { hash } = useLocation();
+  // Once the sections' text shows: scrolled earlier, the section would leave the screen as the text above it fills in.
+  const shown = useSafeHtmlShown(hash.length > 1);
   useEffect(() => {
-    if (!loading && hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
-  }, [loading, hash]);
+    if (!loading && shown && hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
+  }, [loading, shown, hash]);
   return (
     <PageContainer>
       <ChannelHeader channelId={CHANNEL_IDS.about} fallbackTitle="关于我们" />

@@ -5,7 +5,7 @@ import type { RouteLoader } from '@site/ui/render';
 import { prefetch } from '../../components/loaders';
 import { channelArticlesQuery } from '../../components/useChannelArticles';
 import { CHANNEL_IDS } from '@site/contract';
-import { ClientOnly, useData, articleQuery, channelQuery } from '@site/ui';
+import { ClientOnly, useData, articleQuery, channelQuery, useSafeHtmlShown } from '@site/ui';
 import { ChannelHeader } from '../../components/ChannelHeader';
 import { PageContainer } from '../../components/PageContainer';
 import { ContactDetails } from './ContactDetails';
@@ -35,9 +35,11 @@ export default function Contact() {
   const product = useData(inquiry ? articleQuery(inquiry.productId) : null);
   const title = inquiry && product.data ? inquiryTitle(product.data.title, inquiry.intent) : undefined;
   const board = useRef<HTMLElement>(null);
+  // Once the contact details' text shows (above the board on a phone): scrolled earlier, the board would move down.
+  const shown = useSafeHtmlShown(hash === `#${MESSAGE_BOARD_ANCHOR}`);
   useEffect(() => {
-    if (hash === `#${MESSAGE_BOARD_ANCHOR}` && !product.loading) board.current?.scrollIntoView?.({ block: 'start' });
-  }, [hash, product.loading]);
+    if (hash === `#${MESSAGE_BOARD_ANCHOR}` && !product.loading && shown) board.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, product.loading, shown]);
 
   return (
     <PageContainer>

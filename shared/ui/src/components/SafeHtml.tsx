@@ -56,3 +56,21 @@ function BrowserSafeHtml({ html, className, as: Tag = 'div' }: Props) {
   // Without the sanitiser yet (its file is on its way), the element stays empty: unsanitised HTML is never shown.
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning={keep} />;
 }
+
+/**
+ * For a page that scrolls to an anchor (`wanted`): true once every SafeHtml the browser renders shows its HTML (the
+ * sanitiser's file has arrived; asking starts the load). Until then such elements are empty, so whatever follows them
+ * sits higher than it will once they fill, and a section scrolled to would leave the screen as they do. Not wanted:
+ * true, and nothing is loaded for it.
+ */
+export function useSafeHtmlShown(wanted: boolean): boolean {
+  const shown = useSyncExternalStore(
+    subscribeSanitizer,
+    () => loadedSanitizer() !== null,
+    () => false,
+  );
+  useEffect(() => {
+    if (wanted) loadSanitizer().catch((e: unknown) => console.error('[ui] the HTML sanitiser could not load', e));
+  }, [wanted]);
+  return !wanted || shown;
+}

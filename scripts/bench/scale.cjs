@@ -28,6 +28,7 @@
  *
  * `node scripts/bench/scale.cjs [--loaded]` or `npm run bench -- --scale [--loaded]` (that alone, without the other measurements). Prints
  * tables and writes bench-report-scale.json at the root (beside the bench's bench-report.json); never fails on numbers.
+ * `--seed-size`: no fill, the same calls on the seeded database with an empty visit table (bench-report-scale-seed-size.json).
  */
 const fs = require('fs');
 const os = require('os');
@@ -48,6 +49,8 @@ const TARGET_MS = { admin: 300, visits: 300, search: 150, public: 50 };
 
 /** `--loaded`: the same measurement with as many CPU burners as cores beside it (a busy machine). */
 const LOADED = process.argv.includes('--loaded');
+/** `--seed-size`: the same calls on the database as the API's start leaves it (the seed, no visit record), unfilled. */
+const SEED_SIZE = process.argv.includes('--seed-size');
 
 /**
  * One busy loop per core (or `count`), in processes of their own (killed when the measurement ends, or with this
@@ -408,9 +411,11 @@ async function measureScale() {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      let t = Date.now();
-      await fill(client, log);
-      report.fillSeconds = secondsSince(t);
+      if (!SEED_SIZE) {
+        const t = Date.now();
+        await fill(client, log);
+        report.fillSeconds = secondsSince(t);
+      }
       const { rows } = await client.query(`SELECT
           (SELECT count(*) FROM article)::int AS articles, (SELECT count(*) FROM article_recycle)::int AS recycled,
           (SELECT round(avg(octet_length(text))) FROM article)::int AS "avgBodyBytes",
@@ -421,20 +426,22 @@ async function measureScale() {
           (SELECT count(*) FROM audit_log)::int AS audit, (SELECT count(*) FROM login_log)::int AS "loginLog"`);
       report.dataSet = rows[0];
       log(`data set: ${JSON.stringify(report.dataSet)}`);
-      log("search index: the server's own indexing of the new articles (reindexStale, 200 a transaction) ...");
-      report.searchIndex = tsxJson('scale-index.mts', [db.url]);
-      const { rows: ix } = await client.query('SELECT count(*)::int AS n FROM article_search');
-      report.searchIndex.rows = ix[0].n;
-      log(`search index: ${JSON.stringify(report.searchIndex)}`);
+      if (!SEED_SIZE) {
+        log("search index: the server's own indexing of the new articles (reindexStale, 200 a transaction) ...");
+        report.searchIndex = tsxJson('scale-index.mts', [db.url]);
+        const { rows: ix } = await client.query('SELECT count(*)::int AS n FROM article_search');
+        report.searchIndex.rows = ix[0].n;
+        log(`search index: ${JSON.stringify(report.searchIndex)}`);
+      }
       // A freshly started API (nothing cached), on the statistics autovacuum left.
       api = await startApi('scale', apiPort, apiEnv);
       children.push(api.child);
       const token = await signIn(api.origin);
       const { rows: d } = await client.query(
-        'SELECT id FROM article WHERE channel_id = 12 AND status = 0 ORDER BY publish_date DESC LIMIT 1 OFFSET 500',
+        `SELECT id FROM article WHERE channel_id = 12 AND status = 0 ORDER BY publish_date DESC LIMIT 1 OFFSET ${SEED_SIZE ? 1 : 500}`,
       );
       const burners = LOADED ? startBurners() : [];
-      report.mode = LOADED ? `loaded: ${burners.length} CPU burners beside the API (as many as cores)` : 'quiet';
+      report.mode = `${SEED_SIZE ? 'seed size, ' : ''}${LOADED ? `loaded: ${burners.length} CPU burners beside the API (as many as cores)` : 'quiet'}`;
       report.loadBefore = os.loadavg().map(round);
       log(`measuring, ${CALLS} calls each (${report.mode}, load ${report.loadBefore.join(' ')}) ...`);
       try {
@@ -488,8 +495,9 @@ async function measureScale() {
 /** Measures and writes bench-report-scale.json; never fails on numbers. */
 async function main() {
   const report = { date: new Date().toISOString(), machine: `${os.cpus().length} cores`, ...(await measureScale()) };
-  fs.writeFileSync(path.join(root, 'bench-report-scale.json'), JSON.stringify(report, null, 2));
-  console.log('\nwrote bench-report-scale.json');
+  const file = SEED_SIZE ? 'bench-report-scale-seed-size.json' : 'bench-report-scale.json';
+  fs.writeFileSync(path.join(root, file), JSON.stringify(report, null, 2));
+  console.log(`\nwrote ${file}`);
 }
 
 module.exports = { measureScale, main, fill, startBurners };

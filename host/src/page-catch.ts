@@ -49,11 +49,14 @@ if (entry) {
     script.fetchPriority = 'high';
     document.head.append(script);
     // The page's remote files (the renderer's) and the host's start files (its build's), requested with the entry
-    // chunk: nothing the page needs before it hydrates waits for the entry chunk to arrive and ask for it.
-    for (const id of ['site-later', 'site-start']) {
-      const later = document.getElementById(id) as HTMLTemplateElement | null;
-      if (later) document.head.append(later.content.cloneNode(true));
-    }
+    // chunk: nothing the page needs before it hydrates waits for the entry chunk to arrive and ask for it. Each
+    // template in a task of its own, right after this one: a preload starts its request as it is inserted, and the
+    // nine in one task took 18 ms of a desktop CPU (a 70 ms task on a phone, most of it blocking).
+    for (const id of ['site-later', 'site-start'])
+      setTimeout(() => {
+        const later = document.getElementById(id) as HTMLTemplateElement | null;
+        if (later) document.head.append(later.content.cloneNode(true));
+      });
   };
   // A hidden page paints nothing, so there is no frame to wait for.
   const afterPaint = () => (document.visibilityState === 'hidden' ? startApp() : requestAnimationFrame(() => setTimeout(startApp)));

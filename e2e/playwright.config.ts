@@ -25,6 +25,13 @@ const dataDir = process.env.E2E_DATA_DIR;
 // The API's database from the copy `npm test` made ahead (support/variants.cjs), not created at the site's start.
 copyApiData(dataDir);
 
+/**
+ * The spec files that take a worker longest (a clean run's durations, their beforeAll's sites included), started
+ * first. A file that grows past a minute belongs here; one with an @site-wide test does not (it would not change
+ * which project runs that test, only which runs the rest of the file).
+ */
+const LONG_FILES = /\/(deploy-canary|rendered-pages|public-layout|reliability-api|admin-articles)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
@@ -47,9 +54,13 @@ export default defineConfig({
   // Tests tagged @site-wide change what every page shows (a navigation channel's name, the footer, the home banner
   // order) and wait for the rendered pages to show it and then to show it no more. They run after all the others,
   // so that no other test reads a page they have changed: the browser starts from the rendered HTML (issue 25).
+  // The other tests are two projects only for their order: a worker takes the next file in the order of the projects,
+  // then of the file names, and the longest files taken last (rendered-pages was) left the other worker idle for
+  // their last 20-40 s. The files of `site-long` (each a minute and more of one worker) are taken first.
   projects: [
-    { name: 'site', grepInvert: /@site-wide/ },
-    { name: 'site-wide', grep: /@site-wide/, dependencies: ['site'] },
+    { name: 'site-long', testMatch: LONG_FILES, grepInvert: /@site-wide/ },
+    { name: 'site', testIgnore: LONG_FILES, grepInvert: /@site-wide/ },
+    { name: 'site-wide', grep: /@site-wide/, dependencies: ['site-long', 'site'] },
   ],
   webServer: {
     command: 'node ../services/origin-server/src/serve.cjs',

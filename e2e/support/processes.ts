@@ -111,7 +111,8 @@ export async function startStaticServer(port: number, root: string, pages: Recor
 
 /**
  * The folder of one of the suite's extra builds (see variants.cjs): the one `npm test` built ahead when
- * E2E_PREBUILT_DIR is set, else built now into a temporary folder. `done()` removes what was built here.
+ * E2E_PREBUILT_DIR is set, else built (or, for a copy of the production build, copied) now into a temporary folder.
+ * `done()` removes what was made here.
  */
 export async function extraBuild(name: string): Promise<{ dir: string; done: () => void }> {
   const prebuilt = process.env.E2E_PREBUILT_DIR && path.join(process.env.E2E_PREBUILT_DIR, name);

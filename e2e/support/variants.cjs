@@ -4,7 +4,8 @@
  * rendering; and the API server's data folder as its first start leaves it (`api-data`, below). `npm test` builds them
  * before Playwright starts (`node e2e/support/variants.cjs <dir>`, two at a time; in the background at the lowest
  * priority while the earlier stages run) and hands the folder to Playwright as E2E_PREBUILT_DIR, so no build competes
- * with the browser tests for the two cores; a spec run alone builds what it needs.
+ * with the browser tests for the two cores; a spec run alone builds what it needs. A variant that is the production
+ * build under another version (`copyOf`) is not built: it is copied from that build when a test asks for it.
  */
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -19,7 +20,13 @@ const API_DATA = 'api-data';
 const READY = 'READY';
 
 const VARIANTS = {
-  'content-9.9.9': { app: 'remote-content', env: { MF_BUILD_VERSION: '9.9.9-e2e' } },
+  // Not a build: remote-content's production build (dist/) released again as 9.9.9-e2e, as deploy-canary releases its
+  // canaries. A build with MF_BUILD_VERSION=9.9.9-e2e differs from dist/ in the version of its manifest and stats file
+  // (which the copy rewrites) and in the federation instance id its remoteEntry.js and main.js carry
+  // (`remote_content:9.9.9-e2e`, the copy keeps the build's), which only tells two versions of the remote apart on
+  // one page; the federation test loads one. Copied when a test asks for it (copyRelease), after the build stage, it
+  // is not built beside the earlier stages (36 CPU-s).
+  'content-9.9.9': { copyOf: 'remote-content', version: '9.9.9-e2e' },
   // N+1 built against the previous minor of @site/app-runtime (must keep working) and one against the next major (refused).
   'content-5.1.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '5.1.0', SITE_RUNTIME_VERSION: '1.0.0' }, serverBuild: true },
   'content-6.0.0': { app: 'remote-content', env: { MF_BUILD_VERSION: '6.0.0', SITE_RUNTIME_VERSION: '2.0.0' } },
@@ -95,11 +102,33 @@ function copyApiData(dataDir) {
   return true;
 }
 
+/**
+ * An app's production build (`<app>/dist`) copied into outDir as release `version`: the manifest and the stats file
+ * say so (metaData.buildInfo.buildVersion), as a build with MF_BUILD_VERSION=version would; their precompressed
+ * copies, which would still say the old version, are left out.
+ */
+function copyRelease(app, version, outDir) {
+  const dist = path.join(REPO, app, 'dist');
+  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`e2e build: ${app}/dist has no mf-manifest.json (build ${app} first)`);
+  const versioned = ['mf-manifest.json', 'mf-manifest-stats.json'];
+  const compressed = new Set(versioned.flatMap((f) => [`${f}.br`, `${f}.gz`]));
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.cpSync(dist, outDir, { recursive: true, filter: (src) => !(path.dirname(src) === dist && compressed.has(path.basename(src))) });
+  for (const file of versioned) {
+    const at = path.join(outDir, file);
+    if (!fs.existsSync(at)) continue;
+    const json = JSON.parse(fs.readFileSync(at, 'utf8'));
+    json.metaData.buildInfo.buildVersion = version;
+    fs.writeFileSync(at, JSON.stringify(json, null, 2));
+  }
+}
+
 /** Build one variant into outDir. */
 function buildVariant(name, outDir) {
   const v = VARIANTS[name];
   if (!v) return Promise.reject(new Error(`unknown e2e build ${name}`));
   if (v.apiData) return makeApiData(outDir);
+  if (v.copyOf) return Promise.resolve().then(() => copyRelease(v.copyOf, v.version, outDir));
   const [cmd, args, cwd] = v.fixture
     ? [
         'pnpm',
@@ -118,10 +147,10 @@ function buildVariant(name, outDir) {
   });
 }
 
-/** Build every variant into dir/<name>, `concurrency` at a time. */
+/** Build every variant into dir/<name>, `concurrency` at a time (the copies are made when a test asks for them). */
 async function buildAll(dir, concurrency = 2) {
   fs.rmSync(dir, { recursive: true, force: true });
-  const queue = Object.keys(VARIANTS);
+  const queue = Object.keys(VARIANTS).filter((name) => !VARIANTS[name].copyOf);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (queue.length) {

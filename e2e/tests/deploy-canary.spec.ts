@@ -54,10 +54,15 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
       .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
   }
 
-  // First, before any canary: the site as `npm start` runs it, idle. The minute is the measurement itself (how many
-  // lines an idle minute prints), not a wait for something to happen.
-  test('[issue 45.4] idle for a minute after its first render, the local start prints no line while its renderer keeps polling the API, one request per turn', async () => {
-    // The site is up once sitemap.xml is written, which comes before the end of the renderer's first run: the minute
+  // First, before any canary: the site as `npm start` runs it, idle. The window is the measurement itself (how many
+  // lines the idle site prints, how many requests its renderer makes), not a wait for something to happen. 20 s hold
+  // about 20 of the renderer's turns (a poll held a third of the 3 s lease, then the next) and many turns of its
+  // other timers (its file watches, its canary check every 2 s here), each silent unless something changed. Two
+  // timers are longer: the API's request figures, written once a minute (silent, also when the write fails), and the
+  // renderer's full run every 10 minutes, which a minute did not cover either.
+  const IDLE_MS = 20_000;
+  test('[issue 45.4] idle for 20 s after its first render, the local start prints no line while its renderer keeps polling the API, one request per turn', async () => {
+    // The site is up once sitemap.xml is written, which comes before the end of the renderer's first run: the window
     // starts when that run is over (its closing line printed, the renderer no longer running, nothing pending).
     const status = `http://127.0.0.1:${topology.portsFrom(BASE).renderer}/status`;
     await expect
@@ -70,16 +75,16 @@ test.describe('[issue 37.3][issue 37.4] canary release of remote-support', () =>
       )
       .toBe(true);
     const [lines, polls] = [site.linesPrinted(), await renderPolls()];
-    await new Promise((resolve) => setTimeout(resolve, 60_000));
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const [linesAfter, pollsAfter] = [site.linesPrinted(), await renderPolls()];
-    const perMinute = pollsAfter - polls;
-    test.info().annotations.push({ type: 'render feed requests in the idle minute', description: String(perMinute) });
-    console.log(`# render feed requests in the idle minute: ${perMinute}`);
-    expect(perMinute, 'the renderer polled the lease and the feed during the minute').toBeGreaterThanOrEqual(10);
-    // One request per turn, a turn held a third of the 3 s lease: 56-59 measured (a renewal and a feed read each
-    // turn, as before, made 114).
-    expect(perMinute, 'one request per idle turn, not a renewal and a feed read').toBeLessThanOrEqual(70);
-    expect(linesAfter - lines, `lines printed in the idle minute:\n${site.output().slice(-3000)}`).toBe(0);
+    const inWindow = pollsAfter - polls;
+    test.info().annotations.push({ type: 'render feed requests in the idle 20 s', description: String(inWindow) });
+    console.log(`# render feed requests in the idle 20 s: ${inWindow}`);
+    expect(inWindow, 'the renderer polled the lease and the feed during the 20 s').toBeGreaterThanOrEqual(10);
+    // One request per turn, a turn held a third of the 3 s lease: 56-59 a minute measured (a renewal and a feed read
+    // each turn, as before, made 114), so about 19 in 20 s and at most 23 (70 a minute) against 38.
+    expect(inWindow, 'one request per idle turn, not a renewal and a feed read').toBeLessThanOrEqual(Math.floor((70 * IDLE_MS) / 60_000));
+    expect(linesAfter - lines, `lines printed in the idle 20 s:\n${site.output().slice(-3000)}`).toBe(0);
   });
 
   async function contextWithBucket(browser: import('@playwright/test').Browser, bucket: number): Promise<BrowserContext> {

@@ -36,24 +36,41 @@ addEventListener(
 );
 
 const entry = (document.currentScript as HTMLScriptElement | null)?.dataset.entry;
+/** Puts a <template>'s preloads into the head (they start their requests there). */
+const insertTemplate = (id: string) => {
+  const later = document.getElementById(id) as HTMLTemplateElement | null;
+  if (later) document.head.append(later.content.cloneNode(true));
+};
+
 if (entry) {
+  // As urgent as the preloads beside it: an inserted script is otherwise the last request of its origin, and the
+  // other files wait for it to run.
+  const insertEntry = () => {
+    const script = document.createElement('script');
+    script.src = entry;
+    script.fetchPriority = 'high';
+    document.head.append(script);
+  };
   let started = false;
   const startApp = () => {
     if (started) return;
     started = true;
     for (const type of ['pointerdown', 'keydown']) removeEventListener(type, startApp, true);
-    // The entry chunk first, and as urgent as the preloads beside it: it starts the app while the rest arrives (an
-    // inserted script is otherwise the last request of its origin, and the other files wait for it to run).
-    const script = document.createElement('script');
-    script.src = entry;
-    script.fetchPriority = 'high';
-    document.head.append(script);
-    // The page's remote files (the renderer's) and the host's start files (its build's), requested with the entry
-    // chunk: nothing the page needs before it hydrates waits for the entry chunk to arrive and ask for it.
-    for (const id of ['site-later', 'site-start']) {
-      const later = document.getElementById(id) as HTMLTemplateElement | null;
-      if (later) document.head.append(later.content.cloneNode(true));
-    }
+    // The page's remote files (the renderer's) and the host's start files (its build's) are requested with the entry
+    // chunk: nothing the page needs before it hydrates waits for the entry chunk to arrive and ask for it. Each
+    // template in a task of its own (a preload starts its request as it is inserted: the nine in one task took 18 ms
+    // of a desktop CPU, a 70 ms task on a phone), and the entry chunk last: from the cache it runs at once, and the
+    // federation runtime would then ask for the remote's manifest before its preload is there (and Chromium warns
+    // that the preload went unused).
+    const steps = [...['site-later', 'site-start'].map((id) => () => insertTemplate(id)), insertEntry];
+    // (A hidden page's timers are held back, up to a second each: there it all goes in this task.)
+    const next = () => {
+      steps.shift()!();
+      if (!steps.length) return;
+      if (document.visibilityState === 'hidden') next();
+      else setTimeout(next);
+    };
+    next();
   };
   // A hidden page paints nothing, so there is no frame to wait for.
   const afterPaint = () => (document.visibilityState === 'hidden' ? startApp() : requestAnimationFrame(() => setTimeout(startApp)));

@@ -428,7 +428,7 @@ describe('files and downloads', () => {
     for (const p of products) {
       const img = await s.app.inject({ method: 'GET', url: p.image });
       assert.equal(img.statusCode, 200, p.image);
-      assert.equal(img.headers['content-type'], 'image/svg+xml');
+      assert.equal(img.headers['content-type'], 'image/webp');
     }
   });
 

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { BLOCK_IDS, CHANNEL_IDS } from '@site/contract';
 import { rows } from '../src/db/index.js';
+import { media } from '../src/seed/content.js';
+import { drawPicture, isPicture } from '../src/seed/pictures.js';
 import { login, req, suiteServer } from './helpers.js';
 
 type BlockItem = { blockId: number; url: string | null; title: string; targetBlank: boolean };
@@ -22,7 +24,8 @@ async function footerItems(): Promise<BlockItem[]> {
   return res.body as BlockItem[];
 }
 
-async function checkPublicSite(): Promise<void> {
+/** `fresh`: a database the seed wrote (its banners are committed WebP pictures); else one 010 upgraded (SVG names). */
+async function checkPublicSite(fresh = true): Promise<void> {
   const items = await footerItems();
   assert.ok(items.length > 10);
   for (const i of items) {
@@ -36,10 +39,18 @@ async function checkPublicSite(): Promise<void> {
   for (const id of BANNER_CHANNELS) {
     const c = (await req(s.app, { method: 'GET', url: `/api/channel/${id}` })).body as Channel;
     assert.ok(c.subtitle && c.subtitle.length > 4, `channel ${id} subtitle`);
-    assert.match(c.image ?? '', /-bg\.svg$/);
-    // The picture carries no text: the name and line are page text over it.
-    const svg = fs.readFileSync(path.join(s.dataDir, 'files', c.image!.replace(/^\/files\//, '')), 'utf8');
-    assert.ok(!svg.includes(c.name) && !svg.includes(c.subtitle!), `channel ${id} image has no text`);
+    if (!fresh) {
+      assert.match(c.image ?? '', /-bg\.svg$/);
+      continue;
+    }
+    assert.match(c.image ?? '', /-bg\.webp$/);
+    const rel = c.image!.replace(/^\/files\//, '');
+    const file = fs.readFileSync(path.join(s.dataDir, 'files', rel));
+    assert.equal(file.subarray(8, 12).toString('latin1'), 'WEBP', `channel ${id} image is a WebP picture`);
+    // The picture carries no text: the name and line are page text over it (drawn with neither).
+    const drawing = media.find((m) => m.rel === rel);
+    assert.ok(drawing && isPicture(drawing), `channel ${id} image is one of the seed's pictures`);
+    assert.ok(!drawPicture(drawing).includes(c.name) && !drawPicture(drawing).includes(c.subtitle!), `channel ${id} image has no text`);
   }
   const [cfg] = await rows<{ v: string }>(s.app.ctx.db, sql`SELECT config_value AS v FROM sys_config WHERE config_key = 'site.supportUrl'`);
   assert.equal(cfg.v, '');
@@ -66,7 +77,7 @@ describe('public site links and banners (issue 19)', () => {
     const db = s.app.ctx.db;
     // The state a database created before 010 is in.
     await db.execute(sql`ALTER TABLE channel DROP COLUMN subtitle`);
-    await db.execute(sql`UPDATE channel SET image = replace(image, '-bg.svg', '.svg') WHERE image LIKE '%-bg.svg'`);
+    await db.execute(sql`UPDATE channel SET image = replace(image, '-bg.webp', '.svg') WHERE image LIKE '%-bg.webp'`);
     await db.execute(sql`UPDATE block_item SET url = 'https://www.example.com/portal', target_blank = true WHERE title = '客户服务门户'`);
     await db.execute(sql`UPDATE block_item SET url = 'https://www.example.com/careers', target_blank = true WHERE title = '加入我们'`);
     await db.execute(sql`UPDATE block_item SET title = '常见问题（重新加载）' WHERE title = '常见问题'`);
@@ -74,7 +85,7 @@ describe('public site links and banners (issue 19)', () => {
     await db.execute(sql`UPDATE sys_menu SET path = 'https://www.example.com/help' WHERE menu_id = 4`);
     await db.execute(sql`DELETE FROM schema_migrations WHERE name = '010_public_site.sql'`);
     await s.restart();
-    await checkPublicSite();
+    await checkPublicSite(false);
     const [menu] = await rows<{ path: string }>(s.app.ctx.db, sql`SELECT path FROM sys_menu WHERE menu_id = 4`);
     assert.equal(menu.path, '/support');
   });

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPANY_NAME } from '@site/contract';
-import { articles, blockItems, configs } from '../src/seed/content.js';
+import { articles, blockItems, configs, media } from '../src/seed/content.js';
+import { ASSET_MANIFEST, ASSETS_DIR } from '../src/seed/media.js';
+import { drawPicture, isPicture } from '../src/seed/pictures.js';
 import { CONTACT, fill, readSeedData, SEED_DATA_DIR } from '../src/seed/data.js';
 
 /** A copy of seed-data with one file changed by `edit`. */
@@ -51,4 +53,33 @@ test('[ISSUE-24.2] placeholders: the company name and contact details are filled
     configs.find(([k]) => k === 'site.hotline'),
     ['site.hotline', '站点-服务热线', '400-820-6688'],
   );
+});
+
+/** Width and height of a WebP file (its VP8X header: canvas size minus one, 24 bits each; or a plain lossy VP8 frame). */
+function webpSize(file: Buffer): [number, number] {
+  const chunk = file.subarray(12, 16).toString('latin1');
+  if (chunk === 'VP8X') return [file.readUIntLE(24, 3) + 1, file.readUIntLE(27, 3) + 1];
+  assert.equal(chunk, 'VP8 ');
+  return [file.readUInt16LE(26) & 0x3fff, file.readUInt16LE(28) & 0x3fff];
+}
+
+test("[issue 42.5] the seed's pictures are committed WebP files made from their drawings; no article, banner or channel shows an SVG picture", () => {
+  const pictures = media.filter(isPicture);
+  assert.ok(pictures.length >= 40, `${pictures.length} pictures`);
+  for (const m of pictures) {
+    assert.match(m.rel, /^images\/[a-z0-9-]+\.webp$/);
+    const file = fs.readFileSync(path.join(ASSETS_DIR, m.rel));
+    assert.equal(file.subarray(8, 12).toString('latin1'), 'WEBP', m.rel);
+    assert.equal(ASSET_MANIFEST[m.rel]?.bytes, file.length, `${m.rel}: media.json is the committed file's`);
+    const [, w, h] = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(drawPicture(m))!.map(Number);
+    assert.deepEqual(webpSize(file), [w, h], `${m.rel}: drawn at its own size`);
+  }
+  const pictureUrls = new Set(pictures.map((m) => `/files/${m.rel}`));
+  const shown = [
+    ...articles.flatMap((a) => [a.image, ...(a.text.match(/\/files\/images\/[^"' )]+/g) ?? [])]),
+    ...blockItems.map((b) => b.image),
+  ].filter((u): u is string => !!u && u.startsWith('/files/images/'));
+  const svgPictures = shown.filter((u) => u.endsWith('.svg') && !/\/(logo|logo-light|icon-[a-z]+|avatar-default)\.svg$/.test(u));
+  assert.deepEqual(svgPictures, []);
+  for (const u of shown.filter((x) => x.endsWith('.webp'))) assert.ok(pictureUrls.has(u), `${u} is a seed picture`);
 });

@@ -4,10 +4,12 @@
  *     10 fps, H.264 (and VP9): the product's screens with a moving pointer, a highlight and a typed caption;
  *   - docs/<file>.pdf: the PDFs of seed-data/articles/documents.json, A4, several pages, printed by Chromium from HTML
  *     (the Noto Sans CJK subset it uses is embedded);
+ *   - images/<name>.webp: the seed's pictures (src/seed/pictures.ts), each drawing rasterised by Chromium at its own size;
  *   - media.json: each file's byte size, and the duration (ffprobe) or page count (pdfinfo) the seed states.
  *
  * Needs (Debian): apt-get install -y chromium ffmpeg fonts-noto-cjk poppler-utils
- * Run:  cd services/api-server && pnpm make-media            (or: node --import tsx tools/make-media.ts [--only slug|file])
+ * Run:  cd services/api-server && pnpm make-media            (or: node --import tsx tools/make-media.ts [--only slug|file|pictures])
+ *       (the pictures need Chromium and fonts-noto-cjk only)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +18,9 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { COMPANY_NAME } from '@site/contract';
 import { docDefs, productDefs, videoDefs, type VideoScene } from '../src/seed/data.js';
+import { media } from '../src/seed/content.js';
 import { ASSETS_DIR, type AssetInfo } from '../src/seed/media.js';
+import { drawPicture, isPicture, PICTURE_QUALITY } from '../src/seed/pictures.js';
 import { H, REGIONS, screenSvg, W } from '../src/seed/screens.js';
 
 /** The little of the DOM the functions sent to the page use (the server's tsconfig has no DOM lib). */
@@ -26,7 +30,14 @@ interface PageElement {
   innerHTML: string;
   querySelector(selector: string): PageElement | null;
 }
-declare const document: { getElementById(id: string): PageElement | null };
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number, w: number, h: number): void } | null;
+  toDataURL(type: string, quality: number): string;
+}
+declare const document: { getElementById(id: string): PageElement | null; createElement(tag: 'canvas'): PageCanvas };
+declare const Image: new () => { src: string; decode(): Promise<void> };
 
 const FPS = 10;
 const VW = 854;
@@ -303,9 +314,41 @@ ${chapters.join('\n')}
   console.log(`${d.file}: ${pages} pages, ${manifest[`docs/${d.file}`].bytes} B`);
 }
 
+// -------------------------------------------------------------------------------------------------
+// Pictures: each drawing shown in an <img>, painted into a canvas at its own size and encoded as WebP.
+// -------------------------------------------------------------------------------------------------
+async function makePictures() {
+  const page = await browser.newPage();
+  for (const m of media.filter(isPicture)) {
+    const svg = drawPicture(m);
+    const [, w, h] = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number);
+    const dataUrl = await page.evaluate(
+      async ({ src, w, h, q }) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = w;
+        canvas.height = h;
+        canvas.getContext('2d')!.drawImage(img, 0, 0, w, h);
+        return canvas.toDataURL('image/webp', q);
+      },
+      { src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, w, h, q: PICTURE_QUALITY },
+    );
+    if (!dataUrl.startsWith('data:image/webp;')) throw new Error(`${m.rel}: this Chromium encodes no WebP`);
+    const file = path.join(ASSETS_DIR, m.rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+    manifest[m.rel] = { bytes: fs.statSync(file).size, width: w, height: h };
+    console.log(`${m.rel}: ${w}×${h}, ${manifest[m.rel].bytes} B`);
+  }
+  await page.close();
+}
+
 fs.mkdirSync(path.join(ASSETS_DIR, 'videos'), { recursive: true });
 fs.mkdirSync(path.join(ASSETS_DIR, 'docs'), { recursive: true });
 try {
+  if (!only || only === 'pictures') await makePictures();
   for (const [i, d] of docDefs.entries()) if (d.file.endsWith('.pdf') && (!only || only === d.file)) await makePdf(d, i);
   for (const v of videoDefs) if (!only || only === v.slug) await makeVideo(v);
 } finally {

@@ -1,8 +1,9 @@
 /**
  * Seed content of a believable Chinese power-technology / risk-control software vendor, assembled from the data in
  * services/api-server/seed-data (read and checked by seed/data.ts): the articles with their fixed ids (footer links
- * point at them), the media each one needs (drawn at start by seed/media.ts and seed/screens.ts, or committed
- * assets), and the other tables' rows as seed/index.ts and seed/accounts.ts write them.
+ * point at them), the media each one needs (logos and icons drawn at start by seed/media.ts; the pictures drawn by
+ * seed/media.ts and seed/screens.ts and committed as WebP by tools/make-media.ts; the other committed assets), and the
+ * other tables' rows as seed/index.ts and seed/accounts.ts write them.
  */
 import { CHANNEL_IDS, COMPANY_NAME } from '@site/contract';
 import {
@@ -77,8 +78,6 @@ const screen = (rel: string, spec: ScreenSpec) => {
 };
 /** A file generated once by services/api-server/tools/make-media.ts and committed under services/api-server/assets (see media.json). */
 const asset = (rel: string) => {
-  if (!ASSET_MANIFEST[rel])
-    throw new Error(`services/api-server/assets/${rel} is missing from media.json: run services/api-server/tools/make-media.ts`);
   media.push({ kind: 'asset', rel, asset: rel });
   return `/files/${rel}`;
 };
@@ -90,8 +89,8 @@ media.push(...images.channelBanners);
 // ---------------------------------------------------------------------------------------------
 export const articles: SeedArticle[] = [];
 const productImages = productDefs.map((p, i) => ({
-  image: screen(`images/product-${i + 1}.svg`, p.screen),
-  detail: screen(`images/product-${i + 1}-detail.svg`, p.detail),
+  image: screen(`images/product-${i + 1}.webp`, p.screen),
+  detail: screen(`images/product-${i + 1}-detail.webp`, p.detail),
 }));
 productDefs.forEach((p, i) => {
   const { image, detail } = productImages[i];
@@ -114,7 +113,7 @@ productDefs.forEach((p, i) => {
 // Solutions (seed-data/articles/solutions.json)
 // ---------------------------------------------------------------------------------------------
 solutionDefs.forEach((s, i) => {
-  const image = screen(`images/solution-${i + 1}.svg`, s.screen);
+  const image = screen(`images/solution-${i + 1}.webp`, s.screen);
   articles.push({
     id: 201 + i,
     channelId: C.solution,
@@ -137,7 +136,7 @@ newsDefs.forEach((n, i) => {
   let image: string;
   if ('product' in n.cover) image = productImages[n.cover.product].image;
   else {
-    const rel = `images/news-${i + 1}.svg`;
+    const rel = `images/news-${i + 1}.webp`;
     media.push({ kind: 'scene', rel, scene: n.cover.scene, title: n.cover.label, hue: 200 + ((i * 37) % 140) });
     image = `/files/${rel}`;
   }

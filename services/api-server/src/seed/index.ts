@@ -6,8 +6,7 @@ import * as t from '../db/schema.js';
 import { searchText } from '../lib/text.js';
 import { indexArticles, reindexStale } from '../lib/search.js';
 import * as content from './content.js';
-import { copyAsset, coverSvg, iconSvg, logoSvg, writeIfMissing } from './media.js';
-import { sceneSvg, screenSvg } from './screens.js';
+import { copyAsset, iconSvg, logoSvg, writeIfMissing } from './media.js';
 
 const SEED_NAME = 'content-v1';
 
@@ -18,7 +17,10 @@ export async function ensureMedia(storage: ObjectStorage): Promise<Map<string, n
     let size: number;
     switch (m.kind) {
       case 'cover':
-        size = await writeIfMissing(storage, m.rel, coverSvg(m.title!, m.subtitle!, m.hue!, m.w, m.h, m.motif));
+      case 'screen':
+      case 'scene':
+        // a picture: committed as WebP by tools/make-media.ts (seed/pictures.ts says why not the SVG)
+        size = await copyAsset(storage, m.rel, m.rel);
         break;
       case 'logo':
         size = await writeIfMissing(storage, m.rel, logoSvg(false));
@@ -28,12 +30,6 @@ export async function ensureMedia(storage: ObjectStorage): Promise<Map<string, n
         break;
       case 'icon':
         size = await writeIfMissing(storage, m.rel, iconSvg(m.title!, m.hue!));
-        break;
-      case 'screen':
-        size = await writeIfMissing(storage, m.rel, screenSvg(m.screen!));
-        break;
-      case 'scene':
-        size = await writeIfMissing(storage, m.rel, sceneSvg(m.scene!, m.title!, m.hue!));
         break;
       case 'text':
         size = await writeIfMissing(storage, m.rel, `\ufeff${m.text!}`);

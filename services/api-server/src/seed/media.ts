@@ -1,7 +1,7 @@
 /**
- * Seeded media (nothing is fetched from the internet): SVG images drawn in code (covers, logos, icons, the
- * product screens of seed/screens.ts), a text file, and the files generated once by services/api-server/tools/make-media.ts
- * and committed under services/api-server/assets (tutorial videos, posters, multi-page PDFs with an embedded CJK font subset),
+ * Seeded media (nothing is fetched from the internet): SVG logos and icons drawn in code, a text file, and the files
+ * generated once by services/api-server/tools/make-media.ts and committed under services/api-server/assets (the
+ * pictures of seed/pictures.ts as WebP, tutorial videos, posters, multi-page PDFs with an embedded CJK font subset),
  * listed with their measured size, duration and page count in services/api-server/assets/media.json. Written to
  * the object storage (DATA_DIR/files by default) on start when missing; served under /files/...
  */
@@ -86,6 +86,8 @@ export async function writeIfMissing(storage: ObjectStorage, key: string, data: 
 }
 
 export async function copyAsset(storage: ObjectStorage, key: string, assetName: string): Promise<number> {
+  if (!ASSET_MANIFEST[assetName])
+    throw new Error(`services/api-server/assets/${assetName} is missing from media.json: run services/api-server/tools/make-media.ts`);
   const buf = await fs.promises.readFile(path.join(ASSETS_DIR, assetName));
   return writeIfMissing(storage, key, buf);
 }

@@ -35,7 +35,7 @@ describe('the visit entry record', () => {
   });
   const answer = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
 
-  test("[VISIT-1][issue 42.2] goes as JSON by fetch (kept alive), never through the HTTP client, and answers the view's report token", async () => {
+  test("[VISIT-4][VISIT-7][issue 42.2] goes as JSON by fetch (kept alive), never through the HTTP client, and answers the view's report token", async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { code: 200, msg: '操作成功', fieldToken: 't1' }));
     await expect(postVisit(record)).resolves.toEqual({ code: 200, msg: '操作成功', fieldToken: 't1' });
     expect(fetchMock).toHaveBeenCalledWith('/api/visit/1', {
@@ -48,7 +48,7 @@ describe('the visit entry record', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  test("[VISIT-1] a refused record rejects with the API's message", async () => {
+  test("[VISIT-7] a refused record rejects with the API's message", async () => {
     fetchMock.mockResolvedValueOnce(answer(400, { code: 400, msg: '访客ID格式不正确' }));
     await expect(postVisit(record)).rejects.toThrow('访客ID格式不正确');
     fetchMock.mockResolvedValueOnce(answer(200, { code: 500, msg: '系统错误' }));

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPANY_NAME } from '@site/contract';
-import { articles, blockItems, configs, media } from '../src/seed/content.js';
+import { articles, blockItems, channels, configs, media } from '../src/seed/content.js';
 import { ASSET_MANIFEST, ASSETS_DIR } from '../src/seed/media.js';
 import { drawPicture, isPicture } from '../src/seed/pictures.js';
 import { CONTACT, fill, readSeedData, SEED_DATA_DIR } from '../src/seed/data.js';
@@ -78,6 +78,7 @@ test("[issue 42.5] the seed's pictures are committed WebP files made from their 
   const shown = [
     ...articles.flatMap((a) => [a.image, ...(a.text.match(/\/files\/images\/[^"' )]+/g) ?? [])]),
     ...blockItems.map((b) => b.image),
+    ...channels.map((c) => c.image),
   ].filter((u): u is string => !!u && u.startsWith('/files/images/'));
   const svgPictures = shown.filter((u) => u.endsWith('.svg') && !/\/(logo|logo-light|icon-[a-z]+|avatar-default)\.svg$/.test(u));
   assert.deepEqual(svgPictures, []);

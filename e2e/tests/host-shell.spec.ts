@@ -220,7 +220,8 @@ test.describe('host pages and routing', () => {
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('link', { name: '返回首页' }).click();
     await expect(page).toHaveURL(`${BASE}/`);
-    await expect(page.locator('header nav')).toBeVisible();
+    // By role and name: until the app runs, the rendered header also holds the closed pre-app menu's 移动端导航.
+    await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
   });
 
   test('[ROUTE-2][ROUTE-4] landmarks, one h1, scroll to top on navigation', async ({ page }) => {

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { getToken, setToken } from '@site/app-runtime';
 import { COOKIE_KEYS } from '@site/contract';
 import { answerNotice, MessageBoardForm } from './MessageBoardForm';
+import { CAPTCHA_NEAR_MARGIN } from './useCaptcha';
 
 jest.mock('@site/api-client', () => ({
   ...jest.requireActual('@site/api-client'),
@@ -140,5 +141,39 @@ test('[issue 34.9] a signed-in visitor’s message is filed under the account: t
   } finally {
     document.cookie = `${COOKIE_KEYS.accessToken}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
     expect(getToken()).toBeUndefined();
+  }
+});
+
+test('[API-30][issue 42.2] the captcha is asked for when the form comes near the screen, not when the page starts', async () => {
+  const watched: { margin?: string; targets: Element[]; report?: (entries: Partial<IntersectionObserverEntry>[]) => void } = { targets: [] };
+  class NearObserver {
+    constructor(report: (entries: Partial<IntersectionObserverEntry>[]) => void, options?: IntersectionObserverInit) {
+      watched.report = report;
+      watched.margin = options?.rootMargin;
+    }
+    observe(target: Element) {
+      watched.targets.push(target);
+    }
+    disconnect() {
+      watched.targets = [];
+    }
+  }
+  const before = window.IntersectionObserver;
+  window.IntersectionObserver = NearObserver as unknown as typeof IntersectionObserver;
+  try {
+    render(<MessageBoardForm />);
+    expect(watched.margin).toBe(CAPTCHA_NEAR_MARGIN);
+    expect(watched.targets).toEqual([document.getElementById('messageBoard')]);
+    expect(api.getCaptcha).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '加载中' })).toBeTruthy();
+    act(() => watched.report!([{ isIntersecting: false }]));
+    expect(api.getCaptcha).not.toHaveBeenCalled();
+    act(() => watched.report!([{ isIntersecting: true }]));
+    expect(api.getCaptcha).toHaveBeenCalledTimes(1);
+    expect(await screen.findByAltText('验证码')).toBeTruthy();
+    // Asked once: the form is no longer watched.
+    expect(watched.targets).toEqual([]);
+  } finally {
+    window.IntersectionObserver = before;
   }
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { postMessageBoard } from '@site/api-client';
 import { getToken } from '@site/app-runtime';
 import { checkAll, checkField, type Errors, type FieldName, type Values } from './rules';
@@ -34,7 +34,8 @@ export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [sent, setSent] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const { captcha, refresh } = useCaptcha();
+  const form = useRef<HTMLFormElement>(null);
+  const { captcha, refresh } = useCaptcha(form);
   const names: FieldName[] = ['title', 'text', 'nickname', 'phone', 'email', ...(captcha.status === 'disabled' ? [] : ['captcha' as const])];
 
   useEffect(() => {
@@ -88,7 +89,7 @@ export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
   );
 
   return (
-    <form id={FORM_ID} className="rc-form" onSubmit={submit} noValidate autoComplete="on">
+    <form ref={form} id={FORM_ID} className="rc-form" onSubmit={submit} noValidate autoComplete="on">
       <Field name="title" label="标题" required error={errors.title}>
         {input('title', { maxLength: 100, placeholder: '请输入标题' })}
       </Field>

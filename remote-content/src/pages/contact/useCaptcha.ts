@@ -1,10 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { getCaptcha } from '@site/api-client';
 
 export type CaptchaState = { status: 'loading' } | { status: 'failed' } | { status: 'disabled' } | { status: 'ready'; uuid: string; src: string };
 
-/** The message board's captcha (single use): load on mount, `refresh()` after every submit or on click. */
-export function useCaptcha() {
+/** How far outside the screen the form may be when its captcha is asked for: a fling of the thumb away. */
+export const CAPTCHA_NEAR_MARGIN = '600px 0px';
+
+/**
+ * The message board's captcha (single use): asked for once the form (`near`) comes within CAPTCHA_NEAR_MARGIN of the
+ * screen, then `refresh()` after every submit or on click. Not on mount: on a phone the form is below the contact
+ * details, and the request brings the site's HTTP client (an evaluation of about 20 ms on a fast machine) into the
+ * page's start; a visitor who never scrolls to the form also leaves no captcha behind on the server.
+ */
+export function useCaptcha(near: RefObject<Element | null>) {
   const [state, setState] = useState<CaptchaState>({ status: 'loading' });
   const latest = useRef(0);
   // Only the latest request's answer is applied (a click while one loads starts another).
@@ -23,7 +31,20 @@ export function useCaptcha() {
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
     fetchCaptcha();
   }, [fetchCaptcha]);
-  // The first state is already 'loading': mounting only fetches.
-  useEffect(fetchCaptcha, [fetchCaptcha]);
+  // The first state is already 'loading': coming near only fetches. Without IntersectionObserver, at once.
+  useEffect(() => {
+    const form = near.current;
+    if (!form || typeof IntersectionObserver === 'undefined') return fetchCaptcha();
+    const watch = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        watch.disconnect();
+        fetchCaptcha();
+      },
+      { rootMargin: CAPTCHA_NEAR_MARGIN },
+    );
+    watch.observe(form);
+    return () => watch.disconnect();
+  }, [fetchCaptcha, near]);
   return { captcha: state, refresh };
 }

@@ -13,6 +13,7 @@ const { loadModuleFederationPlugin } = require('./federation/load-plugin.cjs');
 const { UiKitImportCheckPlugin, QUERY_EXPORTS } = require('./ui-kit-check.cjs');
 const { createServerConfig } = require('./server.cjs');
 const { StartPreloadPlugin } = require('./start-preload.cjs');
+const { CompileHintsPlugin } = require('./compile-hints.cjs');
 const { CHUNK_LOAD_TIMEOUT_MS, APP_PORTS, API_PATHS, REMOTE_NAMES, DEFAULT_API_PORT } = require('./site.cjs');
 
 /**
@@ -352,6 +353,7 @@ function createAppConfig(o) {
         ...(fs.existsSync(publicDir)
           ? [new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] })]
           : []),
+        ...(prod ? [new CompileHintsPlugin({ isHost: !!o.isHost, name: o.name })] : []),
         ...(o.plugins || []),
       ],
       optimization: {

@@ -33,6 +33,16 @@ export function canaryFile(config: RendererConfig): string | null {
 export const canaryDir = (config: RendererConfig): string => path.join(config.outDir, CANARY_OUTPUT_DIR);
 
 /**
+ * What a canary's opening, change or end (the automatic abort's too) asks of the next run. No live page: the live
+ * remotes file stays as it is during a canary (@site/releases; a promote changes it, and the remotes file's own watch
+ * renders every page then), so only the canary's variant is rendered, or removed.
+ */
+export const CANARY_CHANGED: Scope = { canary: true };
+
+/** The scopes the live output is rendered for; none: the run is the canary's variant alone. */
+export const liveScopes = (scopes: readonly Scope[]): Scope[] => scopes.filter((s) => !('canary' in s));
+
+/**
  * Aborts the canary it judged, as `node scripts/remote.cjs abort <remote> --auto <version>` does, with this renderer's
  * storage settings and its deploy folder (the folder of the canary file): the state removed, the release history told
  * who (`page-renderer`) and why. Answers whether it ended it (false: it had ended already, or another canary is open now).
@@ -113,7 +123,8 @@ export function readCanary(config: RendererConfig): CanaryState | null {
  * The canary's variant of its remote's pages, after a live run: rendered (`run`, a worker run with these variables)
  * with the remotes file a canary visitor gets into `<outDir>/canary/`, and with a shared storage published under
  * `site/rendered-canary/`; with no canary open, that output is removed (folder and keys). A new canary (another
- * version or remote, or no output yet) renders all of its pages; else the run's own scopes.
+ * version or remote, or no output yet) renders all of its pages; else the run's own scopes, and a run of only
+ * CANARY_CHANGED has nothing to render again.
  */
 export async function renderCanaryVariant(
   config: RendererConfig,
@@ -143,6 +154,7 @@ export async function renderCanaryVariant(
   const before = existsSync(remotesCopy) ? readFileSync(remotesCopy, 'utf8') : '';
   const fresh = before !== variant || !existsSync(path.join(dir, 'index.json'));
   if (fresh) writeAtomic(remotesCopy, variant);
+  else if (!liveScopes(scopes).length) return { canary, rendered: 0, removed: false };
   const report = await deps.run(fresh ? [{ all: true }] : scopes, {
     RENDER_OUT_DIR: dir,
     RENDER_REMOTES_FILE: remotesCopy,

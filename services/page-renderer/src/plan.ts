@@ -4,7 +4,9 @@
  * - a block shown by the header or footer on every page (the company, the footer's columns, contact, logo,
  *   copyright): every page; another block: the pages that show it;
  * - a channel (the header's navigation is built from the channel list) or a site-wide setting: every page;
- * - a remote published or rolled back: every page (`{all}`: each page names the whole remotes file).
+ * - a remote published or rolled back: every page (`{all}`: each page names the whole remotes file);
+ * - a canary opened or ended: no live page (`{canary}`: the live remotes file stays as it is during a canary, and
+ *   only the canary's variant of its remote's pages names the canary, canary.ts).
  */
 import { BLOCK_IDS, type ContentChange } from '@site/contract';
 import type { RenderedEntry } from './output';
@@ -23,9 +25,10 @@ export const SHELL_BLOCKS: readonly number[] = [
 
 /**
  * `{all}`: every page; `first` names remotes whose pages go before the others (a release of theirs just published:
- * worker.ts runOrder). `{changes}`: the pages the content changes touch.
+ * worker.ts runOrder). `{changes}`: the pages the content changes touch. `{canary}`: a canary opened, changed or
+ * ended: no live page, only the canary's variant (canary.ts renderCanaryVariant).
  */
-export type Scope = { all: true; first?: readonly string[] } | { changes: readonly ContentChange[] };
+export type Scope = { all: true; first?: readonly string[] } | { changes: readonly ContentChange[] } | { canary: true };
 
 export interface PlannedRoute extends Pick<RenderedEntry, 'channels' | 'articleId' | 'blocks' | 'lastModified' | 'canonical'> {
   url: string;
@@ -51,6 +54,7 @@ export function shows(route: Pick<PlannedRoute, 'channels' | 'articleId' | 'bloc
  */
 export function plan(scope: Scope, current: readonly PlannedRoute[], previous: Record<string, RenderedEntry>): PlannedRoute[] {
   if ('all' in scope) return [...current];
+  if ('canary' in scope) return [];
   return current.filter((r) => {
     if (!previous[r.url]) return true;
     // The page as it was rendered (an article that left its channel is still listed there until re-rendered).
@@ -61,5 +65,5 @@ export function plan(scope: Scope, current: readonly PlannedRoute[], previous: R
 
 /** Does the scope change what every page shows around its content (the header and footer)? The not-found pages show only that. */
 export function touchesShell(scope: Scope): boolean {
-  return 'all' in scope || scope.changes.some((c) => shows({}, c));
+  return 'all' in scope || ('changes' in scope && scope.changes.some((c) => shows({}, c)));
 }

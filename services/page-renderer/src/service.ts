@@ -27,11 +27,21 @@ import { RenderLoop } from './feed';
 import { httpFeedApi } from './feed-api';
 import { LeaseLost, pullIndex, publishOutput, writeAtomic } from './output';
 import type { Scope } from './plan';
-import type { RunReport } from './worker';
+import { noPages, type RunReport } from './run-report';
 import { RenderMetrics } from './metrics';
 import { searchProcess } from './search-process';
 import { CANARY_KEY } from '@site/releases';
-import { autoAbortCanary, canaryFile, canarySettings, judgeCanary, readCanary, renderCanaryVariant, versionOfUrl } from './canary';
+import {
+  autoAbortCanary,
+  CANARY_CHANGED,
+  canaryFile,
+  canarySettings,
+  judgeCanary,
+  liveScopes,
+  readCanary,
+  renderCanaryVariant,
+  versionOfUrl,
+} from './canary';
 
 const config = readConfig();
 const FULL_INTERVAL_MS = Number(process.env.RENDER_FULL_INTERVAL_MS || 10 * 60 * 1000);
@@ -71,8 +81,19 @@ const loop = new RenderLoop<RunReport>({
   },
 });
 
-/** One run: the worker's pages, then (with a shared storage) their publication. */
+/**
+ * One run: the worker's pages, then (with a shared storage) their publication, then the canary's variant. A run of a
+ * canary's opening or end alone (CANARY_CHANGED) has no live page to render: its report is the variant's.
+ */
 async function renderAndPublish(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport> {
+  const live = liveScopes(scopes);
+  const report = live.length ? await renderLive(live, signal) : null;
+  const variant = await renderCanary(scopes, signal);
+  return report ?? variant ?? noPages();
+}
+
+/** The live output's pages for the scopes, and with a shared storage their publication. */
+async function renderLive(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport> {
   if (config.store) await pullIndex(config.outDir, config.store);
   const report = await runWorker(scopes, signal);
   console.log(
@@ -85,7 +106,6 @@ async function renderAndPublish(scopes: readonly Scope[], signal: AbortSignal): 
     });
     console.log(`[renderer] published ${published.put.length} files, deleted ${published.deleted.length} files`);
   }
-  await renderCanary(scopes, signal);
   return report;
 }
 
@@ -93,15 +113,17 @@ async function renderAndPublish(scopes: readonly Scope[], signal: AbortSignal): 
 const publishedCanaryFiles = new Map<string, string>();
 const openCanary = () => readCanary(config);
 
-/** The canary's variant of its remote's pages after the live run (canary.ts renderCanary). */
-async function renderCanary(scopes: readonly Scope[], signal: AbortSignal): Promise<void> {
+/** The canary's variant of its remote's pages after the live run (canary.ts renderCanaryVariant); its run's report, if it ran. */
+async function renderCanary(scopes: readonly Scope[], signal: AbortSignal): Promise<RunReport | null> {
+  let report: RunReport | null = null;
   const done = await renderCanaryVariant(config, scopes, {
-    run: (s, env) => runWorker(s, signal, env),
+    run: async (s, env) => (report = await runWorker(s, signal, env)),
     published: publishedCanaryFiles,
     signal,
   });
   if (done.canary) console.log(`[renderer] canary ${done.canary.remote}@${done.canary.version}: ${done.rendered} pages`);
   else if (done.removed) console.log('[renderer] no canary open: its pages are removed');
+  return report;
 }
 const enqueue = (scope: Scope) => loop.enqueue(scope);
 
@@ -298,12 +320,15 @@ function copyStoredCanary(store: NonNullable<typeof config.store>, file: string)
   poll();
 }
 
-/** A canary opened, promoted or aborted: its pages are rendered or removed (with the live ones, which a promote changes). */
+/**
+ * A canary opened, promoted or aborted: its pages are rendered or removed (CANARY_CHANGED), and no live page. A promote
+ * writes the live remotes file first, whose own watch renders every page (watchRemotes).
+ */
 function watchCanary(file: string): void {
   watchFile(file, { interval: 500 }, (now, before) => {
     if (now.mtimeMs === before.mtimeMs && now.size === before.size) return;
-    console.log(`[renderer] the canary ${now.size ? 'changed' : 'ended'}: rendering again`);
-    enqueue({ all: true });
+    console.log(`[renderer] the canary ${now.size ? 'changed: rendering its pages' : 'ended: removing its pages'}`);
+    enqueue(CANARY_CHANGED);
   });
 }
 
@@ -337,7 +362,7 @@ function watchCanaryFigures(): void {
     if (ended) {
       console.error(`[renderer] canary ${canary.remote}@${canary.version} aborted by itself: ${verdict.reason}`);
       canaryAborts++;
-      enqueue({ all: true });
+      enqueue(CANARY_CHANGED);
     }
   };
   const turn = (): void => {

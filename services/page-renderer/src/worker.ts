@@ -29,29 +29,12 @@ import { entryFor, openPageJob, type JobSpec, type PageOutcome } from './page-jo
 import { renderReadsOrigin, reportServedVersions } from './feed-api';
 import { plan, touchesShell, type PlannedRoute, type Scope } from './plan';
 import { renderPool } from './pool';
+import { noPages, type RunReport } from './run-report';
 
 // Dates on the pages are in the site's zone whatever the machine's (formatDate does the same in any browser).
 process.env.TZ = SITE_TIME_ZONE;
 
-export interface RunReport {
-  rendered: number;
-  /** Of those, pages whose file already held the same bytes: left as they were (not written, not uploaded). */
-  unchanged: number;
-  kept: { url: string; reason: string }[];
-  removed: number;
-  clientOnly: string[];
-  ms: number;
-  pagesPerSecond: number;
-  versions: Record<string, string>;
-  /** Workers the run could use (RENDER_WORKERS): its own thread and the render threads (pool.ts). */
-  workers: number;
-  /** The process's peak resident memory so far (all its threads), MB. */
-  peakRssMB: number;
-  /** sitemap.xml alone, or an index and this many sitemap-N.xml files. */
-  sitemapFiles: number;
-  /** From the run's start to its first page written (a content change's own page, when there is one). */
-  firstPageMs: number | null;
-}
+export type { RunReport };
 
 /** RENDER_WORKERS: the run's workers, its own thread included; default every core. */
 export function renderWorkers(env: NodeJS.ProcessEnv = process.env): number {
@@ -149,20 +132,7 @@ export async function runRender(config: RendererConfig, scopes: readonly Scope[]
   const currentUrls = new Set(current.map((r) => r.url));
   for (const [url, entry] of Object.entries(previousPages)) if (currentUrls.has(url)) pages[url] = entry;
   const workers = renderWorkers();
-  const report: RunReport = {
-    rendered: 0,
-    unchanged: 0,
-    kept: [],
-    removed: 0,
-    clientOnly: [],
-    ms: 0,
-    pagesPerSecond: 0,
-    versions,
-    workers,
-    peakRssMB: 0,
-    sitemapFiles: 1,
-    firstPageMs: null,
-  };
+  const report = noPages({ versions, workers, sitemapFiles: 1 });
 
   const threadHeapMb = Math.max(128, Number(process.env.RENDER_THREAD_HEAP_MB) || 1024);
   const byUrl = new Map(current.map((r) => [r.url, r]));

@@ -9,10 +9,14 @@ import { API, SEEDED, apiLogin, captchaAnswer, freshPhone } from '../support/sit
 
 const form = (page: Page) => page.locator('form#messageBoard');
 
-/** Waits for the captcha the page shows and returns its uuid (read from the /captchaImage answer). */
+/**
+ * Opens 联系我们, goes down to the captcha as a visitor does (it is asked for as its row comes near the screen, issue
+ * 42.2), waits for the captcha the page shows and returns its uuid (read from the /captchaImage answer).
+ */
 async function openContactWithCaptcha(page: Page): Promise<string> {
   const captcha = page.waitForResponse((r) => r.url().endsWith('/captchaImage') && r.ok());
   await page.goto('/contact');
+  await form(page).locator('.rc-captcha').scrollIntoViewIfNeeded();
   const body = (await (await captcha).json()) as CaptchaResponse;
   await expect(form(page).getByAltText('验证码')).toHaveAttribute('src', `data:image/svg+xml;base64,${body.img}`);
   return body.uuid;
@@ -29,6 +33,22 @@ async function fill(page: Page, v: { title: string; text: string; nickname: stri
 }
 
 test.describe('contact message board', () => {
+  test('[ROUTE-14][issue 42.2] on a phone the captcha is asked for only when the visitor scrolls near it, then shown', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/captchaImage') && asked.push(r.url()));
+    await page.goto('/contact');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    // The form is there (rendered by the browser after hydration), its captcha row below the first screen.
+    await expect(form(page).getByRole('button', { name: '加载中' })).toBeAttached();
+    expect(asked).toEqual([]);
+    const captcha = page.waitForResponse((r) => r.url().endsWith('/captchaImage') && r.ok());
+    await form(page).getByLabel('邮箱').scrollIntoViewIfNeeded();
+    const body = (await (await captcha).json()) as CaptchaResponse;
+    await expect(form(page).getByAltText('验证码')).toHaveAttribute('src', `data:image/svg+xml;base64,${body.img}`);
+    expect(asked).toHaveLength(1);
+  });
+
   test('[ROUTE-14][API-30] Chinese validation messages before anything is sent', async ({ page }) => {
     await openContactWithCaptcha(page);
     let posted = false;

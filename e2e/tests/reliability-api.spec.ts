@@ -234,7 +234,8 @@ test.describe('API server restarted mid-session', () => {
       const uv = await page.evaluate(() => localStorage.getItem('visit_uv'));
       expect(uv).toMatch(/^\d{15,16}$/);
 
-      // 2. A message from 联系我们 (captcha answer from the dev endpoint).
+      // 2. A message from 联系我们 (captcha answer from the dev endpoint; asked for as its row comes near the screen).
+      await page.locator('form#messageBoard .rc-captcha').scrollIntoViewIfNeeded();
       const { uuid } = (await (await captcha).json()) as CaptchaResponse;
       const answer = (await (await request.get(`${apiUrl}/dev/captcha/${uuid}`)).json()).data.answer as string;
       const form = page.locator('form#messageBoard');

@@ -34,8 +34,8 @@ export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [sent, setSent] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const { captcha, refresh } = useCaptcha(form);
+  const captchaRow = useRef<HTMLDivElement>(null);
+  const { captcha, refresh } = useCaptcha(captchaRow);
   const names: FieldName[] = ['title', 'text', 'nickname', 'phone', 'email', ...(captcha.status === 'disabled' ? [] : ['captcha' as const])];
 
   useEffect(() => {
@@ -89,7 +89,7 @@ export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
   );
 
   return (
-    <form ref={form} id={FORM_ID} className="rc-form" onSubmit={submit} noValidate autoComplete="on">
+    <form id={FORM_ID} className="rc-form" onSubmit={submit} noValidate autoComplete="on">
       <Field name="title" label="标题" required error={errors.title}>
         {input('title', { maxLength: 100, placeholder: '请输入标题' })}
       </Field>
@@ -122,7 +122,7 @@ export function MessageBoardForm({ initialTitle }: { initialTitle?: string }) {
       </Field>
       {captcha.status !== 'disabled' && (
         <Field name="captcha" label="验证码" required error={errors.captcha}>
-          <div className="rc-captcha">
+          <div className="rc-captcha" ref={captchaRow}>
             {input('captcha', { maxLength: 8, autoComplete: 'off', placeholder: '请输入验证码' })}
             {captcha.status === 'ready' ? (
               <button type="button" className="rc-captcha-image" onClick={refresh} title="看不清？点击换一张" aria-label="看不清？点击换一张">

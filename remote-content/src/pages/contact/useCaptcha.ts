@@ -3,14 +3,18 @@ import { getCaptcha } from '@site/api-client';
 
 export type CaptchaState = { status: 'loading' } | { status: 'failed' } | { status: 'disabled' } | { status: 'ready'; uuid: string; src: string };
 
-/** How far outside the screen the form may be when its captcha is asked for: a fling of the thumb away. */
-export const CAPTCHA_NEAR_MARGIN = '600px 0px';
+/**
+ * How far outside the screen the captcha may be when it is asked for: the answer (one small request) is in before
+ * the visitor, who fills five fields above it first, gets there.
+ */
+export const CAPTCHA_NEAR_MARGIN = '200px 0px';
 
 /**
- * The message board's captcha (single use): asked for once the form (`near`) comes within CAPTCHA_NEAR_MARGIN of the
- * screen, then `refresh()` after every submit or on click. Not on mount: on a phone the form is below the contact
- * details, and the request brings the site's HTTP client (an evaluation of about 20 ms on a fast machine) into the
- * page's start; a visitor who never scrolls to the form also leaves no captcha behind on the server.
+ * The message board's captcha (single use): asked for once its row (`near`) comes within CAPTCHA_NEAR_MARGIN of the
+ * screen, then `refresh()` after every submit or on click. Not on mount: on a phone the form starts at the bottom of
+ * the first screen with the captcha below it, and the request brings the site's HTTP client (an evaluation of about
+ * 20 ms on a fast machine) into the page's start; a visitor who never gets to the form leaves no captcha behind on
+ * the server either.
  */
 export function useCaptcha(near: RefObject<Element | null>) {
   const [state, setState] = useState<CaptchaState>({ status: 'loading' });

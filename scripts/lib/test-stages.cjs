@@ -12,9 +12,14 @@ const path = require('path');
  * lint 57 s, types 48 s, unit 720 s (one package at a time), scripts 11 s, pg 210 s, build 116 s, e2e about 1,170 s
  * (about 180 s of it the six extra builds, the rest Playwright). Since then the unit stage runs in lanes: the API
  * server's suite alone (280 s, 1.9 cores: 536 CPU-s measured), then the origin server's (236 s, one core) beside
- * every other package (about 200 s of one core): 540 s. The e2e stage's extra builds run in the background during
- * the earlier stages. Every stage but e2e has the time it takes; e2e has what is left of the 30 minutes, 2 to 4
- * minutes under what Playwright took on that run: the table shows it over budget until the suite gets there.
+ * every other package (about 200 s of one core): 540 s. Since jsdom, svg-captcha, the AWS SDK and file-type load on
+ * first use rather than on import (0.9 CPU-s less for each process that imports the server), the API suite takes
+ * about 18% less CPU: 300-311 -> 251-259 CPU-s on PGlite (two runs each), 145 -> 110 CPU-s in the pg stage (one
+ * each), before and after on the same shared machine (load 2-16: the PGlite wall times, 3:51-6:24 before and
+ * 2:53-6:08 after, follow the load more than the change); alone, about 230 s rather than 280 (not measured alone
+ * yet: the 280 below only orders the lanes). The e2e stage's extra builds run in the background during the earlier
+ * stages. Every stage but e2e has the time it takes; e2e has what is left of the 30 minutes, 2 to 4 minutes under
+ * what Playwright took on that run: the table shows it over budget until the suite gets there.
  */
 const STAGES = [
   { name: 'lint', title: 'lint (ESLint, Prettier)', budget: 60 },

@@ -1,13 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { checkKey, contentTypeOf } from './keys.js';
 import type { ByteRange, ObjectInfo, ObjectStorage, PutOptions, StoredObject } from './types.js';
 
@@ -22,15 +15,31 @@ export interface S3Options {
   forcePathStyle?: boolean;
 }
 
+type Sdk = typeof import('@aws-sdk/client-s3');
+let loadedSdk: Sdk | undefined;
+
+/**
+ * The AWS SDK, loaded by the first S3Storage made rather than when this package is imported: some 0.15 CPU-s (more
+ * through `import`, which wraps its CommonJS build), paid before by every process that imports the package, though
+ * only one configured with STORAGE_DRIVER=s3 uses it. Such a process pays it once, when it makes its storage.
+ */
+function sdk(): Sdk {
+  // require, not import(): the constructor stays synchronous for storageFromEnv and its callers.
+  loadedSdk ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as Sdk;
+  return loadedSdk;
+}
+
 /** Objects in one bucket of an S3-compatible service, through the AWS SDK. */
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3' as const;
   readonly client: S3Client;
   readonly bucket: string;
+  private readonly sdk: Sdk;
 
   constructor(options: S3Options) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
+    this.sdk = sdk();
+    this.client = new this.sdk.S3Client({
       endpoint: options.endpoint,
       region: options.region,
       credentials: options.credentials,
@@ -46,7 +55,7 @@ export class S3Storage implements ObjectStorage {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const contentType = options.contentType ?? contentTypeOf(key);
     const res = await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: checkKey(key),
         Body: bytes,
@@ -62,7 +71,7 @@ export class S3Storage implements ObjectStorage {
 
   async head(key: string): Promise<ObjectInfo | null> {
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+      const res = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
       return {
         key,
         size: Number(res.ContentLength ?? 0),
@@ -72,7 +81,7 @@ export class S3Storage implements ObjectStorage {
         lastModified: res.LastModified ?? new Date(0),
       };
     } catch (err) {
-      if (isNotFound(err)) return null;
+      if (isNotFound(this.sdk, err)) return null;
       throw err;
     }
   }
@@ -82,7 +91,7 @@ export class S3Storage implements ObjectStorage {
       throw new RangeError(`invalid byte range ${range.start}-${range.end ?? ''}`);
     try {
       const res = await this.client.send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: checkKey(key),
           Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
@@ -102,22 +111,24 @@ export class S3Storage implements ObjectStorage {
         body: res.Body as Readable,
       };
     } catch (err) {
-      if (isNotFound(err)) return null;
-      if (err instanceof S3ServiceException && (err.name === 'InvalidRange' || err.$metadata.httpStatusCode === 416))
+      if (isNotFound(this.sdk, err)) return null;
+      if (err instanceof this.sdk.S3ServiceException && (err.name === 'InvalidRange' || err.$metadata.httpStatusCode === 416))
         throw new RangeError(`byte range ${range?.start}-${range?.end ?? ''} starts past the end of ${key}`, { cause: err });
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
   }
 
   async list(prefix = ''): Promise<ObjectInfo[]> {
     const out: ObjectInfo[] = [];
     let token: string | undefined;
     do {
-      const res = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      const res = await this.client.send(
+        new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+      );
       for (const o of res.Contents ?? []) {
         if (!o.Key) continue;
         // A listing carries no content types; one HEAD per object would make a listing cost N requests.
@@ -135,7 +146,7 @@ export class S3Storage implements ObjectStorage {
   }
 }
 
-function isNotFound(err: unknown): boolean {
-  if (!(err instanceof S3ServiceException)) return false;
+function isNotFound(aws: Sdk, err: unknown): boolean {
+  if (!(err instanceof aws.S3ServiceException)) return false;
   return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404;
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import svgCaptcha from 'svg-captcha';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/index.js';
 import { captcha } from '../db/schema.js';
@@ -32,10 +32,24 @@ interface GlyphFont {
   unitsPerEm: number;
   charToGlyph(ch: string): { advanceWidth?: number; getPath(x: number, y: number, size: number): { commands: PathCommand[] } };
 }
-// DejaVu Sans Mono Bold (free licence, fonts/DejaVu-LICENSE.txt) instead of svg-captcha's hollow, hand-drawn default
-// font that people misread: thick, plain strokes stay legible once rotated and skewed.
-svgCaptcha.loadFont(fileURLToPath(new URL('../../fonts/DejaVuSansMono-Bold.ttf', import.meta.url)));
-const font = (svgCaptcha.options as { font?: GlyphFont }).font as GlyphFont;
+let font: GlyphFont | undefined;
+
+/**
+ * The font, read on the first captcha drawn rather than at import: svg-captcha parses its own default font when
+ * loaded, then this one (about 0.1 CPU-s together), which every process that imports the server paid before, most
+ * of them never drawing a captcha. A production server pays it once, on its first captcha.
+ */
+function glyphFont(): GlyphFont {
+  if (!font) {
+    // require, not import(): renderCaptcha stays synchronous for its callers.
+    const svgCaptcha = createRequire(import.meta.url)('svg-captcha') as typeof import('svg-captcha');
+    // DejaVu Sans Mono Bold (free licence, fonts/DejaVu-LICENSE.txt) instead of svg-captcha's hollow, hand-drawn
+    // default font that people misread: thick, plain strokes stay legible once rotated and skewed.
+    svgCaptcha.loadFont(fileURLToPath(new URL('../../fonts/DejaVuSansMono-Bold.ttf', import.meta.url)));
+    font = (svgCaptcha.options as { font?: GlyphFont }).font as GlyphFont;
+  }
+  return font;
+}
 
 type Point = [number, number];
 type Matrix = [number, number, number, number, number, number];
@@ -82,6 +96,7 @@ function splitAt(points: Point[], t: number): [Point[], Point[]] {
  * the same path data nor the same sequence of commands.
  */
 function glyphPath(ch: string, m: Matrix): string {
+  const font = glyphFont();
   const scale = CAPTCHA_FONT_SIZE / font.unitsPerEm;
   // baseline about half an x-height below the centre, so lower-case letters sit in the middle of the image
   const glyph = font.charToGlyph(ch);

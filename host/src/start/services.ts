@@ -8,11 +8,6 @@ import { afterHydration } from './after-hydration';
 
 /** What needs no answer from the page, once per page load: the visit record, the user, the site config. */
 export function startServices(): void {
-  // Dates in Chinese for what the host's code formats later (antd's pickers on the account and admin pages); a page
-  // module that formats dates sets the same itself, so the shared dayjs is not among a rendered page's first scripts.
-  afterHydration(() => {
-    void Promise.all([import('dayjs'), import('dayjs/locale/zh-cn')]).then(([{ default: dayjs }]) => dayjs.locale('zh-cn'));
-  });
   recordMobileWeChat();
   // The vitals library after hydration as well: a slow or busy phone can load and idle before it has hydrated, and
   // it is nothing the page needs to answer.

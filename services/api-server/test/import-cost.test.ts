@@ -45,7 +45,7 @@ process.stdout.write(JSON.stringify({ atImport, afterUse: loaded(), html, glyphs
 `;
 
 test(
-  '[apiload] importing the server loads neither jsdom, svg-captcha, the AWS SDK nor file-type; each loads and works on first use',
+  '[API-15][API-21][ROUTE-11] importing the server loads neither jsdom, svg-captcha, the AWS SDK nor file-type; each loads and works on first use',
   { skip: !!process.env.TEST_DATABASE_URL && 'PGlite runs only (no database used)' },
   async () => {
     const out = await new Promise<string>((resolve, reject) =>

@@ -7,9 +7,9 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const webpack = require('webpack');
+const { fixtureFolder } = require('./fixture-folder.cjs');
 const { CompileHintsPlugin, COMPILE_HINT } = require('../compile-hints.cjs');
 
 const FILES = {
@@ -21,12 +21,7 @@ const FILES = {
 };
 
 async function build(entry, app) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-hints-'));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  for (const [file, text] of Object.entries(FILES)) {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  }
+  const dir = fixtureFolder('compile-hints-', FILES);
   const out = path.join(dir, 'dist');
   const config = {
     mode: 'production',

@@ -5,10 +5,9 @@
  */
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const webpack = require('webpack');
+const { fixtureFolder } = require('./fixture-folder.cjs');
 const { createServerConfig } = require('../server.cjs');
 const { styleKey } = require('../server-css-loader.cjs');
 
@@ -26,12 +25,7 @@ const FILES = {
 
 /** Builds the small remote's server build once; its server.js, required afresh by each caller. */
 const built = (async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-styles-'));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  for (const [file, text] of Object.entries(FILES)) {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  }
+  const dir = fixtureFolder('page-styles-', FILES);
   const appDir = path.join(dir, 'app');
   const config = createServerConfig(
     { name: 'fixture', appDir, exposes: { './A': './src/pages/a.js', './B': './src/pages/b.js' } },

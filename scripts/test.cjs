@@ -209,7 +209,7 @@ async function main() {
       await runLanes(tasks, { lanes, label: 'unit' });
     });
 
-  if (toRun.has('scripts')) await stage(def('scripts'), () => run('node --test scripts/test/', { cwd: root }));
+  if (toRun.has('scripts')) await stage(def('scripts'), () => run('node --test --test-reporter=spec scripts/test/', { cwd: root }));
 
   if (toRun.has('pg')) await stage(def('pg'), () => run('pnpm --filter @site/api-server run test:pg', { cwd: root }));
 

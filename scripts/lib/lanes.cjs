@@ -9,7 +9,7 @@
  * - Heaviest first (`weight`, its usual seconds), each lane taking the next command when its own ends: the long suites
  *   start at once and the short ones fill in beside them.
  * - After a failure no further command starts; those running finish, and the run fails naming every command that
- *   failed, with its output printed like any other's.
+ *   failed, with its output printed like any other's and its last lines once more at the end (CI shows the tail).
  * - CPU seconds per command from the shell's `times`: the command and every descendant it waited for (a server a
  *   test daemonizes, PostgreSQL through pg_ctl, is not counted).
  */
@@ -103,6 +103,14 @@ function outcome(r) {
 }
 const summary = (label, r) => `[${label}] ${outcome(r)}`;
 
+/** How much of a failed command's output is printed again at the end of its stage. */
+const TAIL_LINES = 150;
+/** The last TAIL_LINES lines of a text, ending in a newline. */
+function tail(text) {
+  const lines = String(text).replace(/\n$/, '').split('\n');
+  return `${lines.slice(-TAIL_LINES).join('\n')}\n`;
+}
+
 /**
  * Runs tasks ({ name, command, cwd, env, weight, lanes }) in `lanes` lanes, heaviest first. A task takes one lane,
  * or the number its own `lanes` says (a suite that runs its files side by side itself): one that takes them all
@@ -141,6 +149,9 @@ async function runLanes(tasks, { lanes = 2, label = 'lanes', write = (s) => proc
   fs.rmSync(dir, { recursive: true, force: true });
   const bad = results.filter((r) => r.code !== 0);
   const skipped = queue.map((t) => t.name);
+  // A failure's output came before the outputs of the commands that ended after it: its last lines again, last, where
+  // a reader of the run's tail (CI shows only the end) finds them.
+  for (const r of bad) write(`\n----- [${label}] ${r.name} failed: the last ${TAIL_LINES} lines of its output again -----\n${tail(r.output)}`);
   write(`\n[${label}] ${results.length} run, ${lanes} at a time:\n${results.map((r) => `  ${outcome(r)}`).join('\n')}\n`);
   if (bad.length) {
     const err = new Error(

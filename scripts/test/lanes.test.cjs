@@ -83,7 +83,7 @@ test('[issue 38.6] a suite that takes both lanes runs alone; the next ones share
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('[issue 38.6] a failing package fails the stage: its output is printed, nothing new starts, the running one finishes', async () => {
+test('[issue 38.6] a failing package fails the stage: its output is printed (its tail again at the end), nothing new starts, the running one finishes', async () => {
   const dir = tmp();
   const fifo = path.join(dir, 'pipe');
   execFileSync('mkfifo', [fifo]);
@@ -114,6 +114,11 @@ test('[issue 38.6] a failing package fails the stage: its output is printed, not
   const text = out.text();
   assert.match(text, /----- \[unit\] broken: its output -----\nnot ok 1 - 新闻列表\n\[unit\] broken: FAILED \(exit 3\) in /);
   assert.match(text, /slow got go\n\[unit\] slow: passed/);
+  // After the output of the one that ended later, the failure's lines once more, before the stage's summary.
+  assert.match(
+    text,
+    /slow: passed[\s\S]*----- \[unit\] broken failed: the last 150 lines of its output again -----\nnot ok 1 - 新闻列表\n\n\[unit\] 2 run, 2 at a time:/,
+  );
   assert.doesNotMatch(text, /should-not-run|queued: started/);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -56,7 +56,7 @@ echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:
 # tests that need PostgreSQL itself (test/pg/: the search at 10,000 articles).
 [ $# -gt 0 ] || set -- test/*.test.ts test/pg/*.test.ts
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" \
-  node --import tsx --test --test-concurrency=3 --test-timeout=600000 "$@"
+  node --import tsx --test --test-reporter=spec --test-concurrency=3 --test-timeout=600000 "$@"
 status=$?
 echo "PostgreSQL server: $(server_cpu) CPU-s"
 exit $status

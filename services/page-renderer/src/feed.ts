@@ -26,6 +26,17 @@ import type { Scope } from './plan';
 /** A standby asks for the lease at most this often. */
 const STANDBY_MIN_ASK_MS = 100;
 
+/**
+ * How long a standby waits before it asks again: until just after the holder's lease could have lapsed (its expiry by
+ * the API's clock, read against this one: a skewed clock changes the time of the next ask, never more than a quarter
+ * of the lease), so a standby takes over within the lease and a quarter of the holder's last renewal (it waited a whole
+ * lease, and took over up to twice the lease later).
+ */
+export function standbyWaitMs(expiresAt: string, leaseMs: number, now: number): number {
+  const left = Date.parse(expiresAt) - now;
+  return Math.min(leaseMs / 4, Math.max(STANDBY_MIN_ASK_MS, Number.isFinite(left) ? left + 25 : leaseMs / 4));
+}
+
 /** The API's /internal/render/* routes, as the loop uses them. */
 export interface FeedApi {
   /**
@@ -223,11 +234,8 @@ export class RenderLoop<R> {
       this.setHeld(0, 0);
       if (this.role !== 'standby') this.log.log(`[renderer] standby: ${taken.lease.holder} renders until ${taken.lease.expiresAt}`);
       this.role = 'standby';
-      // A pause, not a failure: ask again just after the holder's lease could have lapsed (its expiry by the API's
-      // clock, read against this one: a skewed clock changes the time of the next ask, never more than a quarter of
-      // the lease), so a standby takes over within the lease and a quarter (it waited a whole lease).
-      const left = Date.parse(taken.lease.expiresAt) - Date.now();
-      await this.pause(Math.min(this.leaseMs / 4, Math.max(STANDBY_MIN_ASK_MS, Number.isFinite(left) ? left + 25 : this.leaseMs / 4)));
+      // A pause, not a failure.
+      await this.pause(standbyWaitMs(taken.lease.expiresAt, this.leaseMs, Date.now()));
       return true;
     }
     if (this.role !== 'holder') this.log.log(`[renderer] ${this.o.id} holds the render lease`);

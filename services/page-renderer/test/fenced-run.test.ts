@@ -14,10 +14,16 @@ import { PAGES, quiet, standIn } from './stand-in';
 
 test('[issue 43.3] a fenced run: the render threads render every page below normal priority; the run’s own thread renders none and keeps its priority', async (t) => {
   const { config, threads } = await standIn(t);
-  const workers = process.env.RENDER_WORKERS;
-  t.after(() => (workers === undefined ? delete process.env.RENDER_WORKERS : (process.env.RENDER_WORKERS = workers)));
+  const env = { RENDER_WORKERS: process.env.RENDER_WORKERS, STAND_IN_RENDER_THREADS: process.env.STAND_IN_RENDER_THREADS };
+  t.after(() => {
+    for (const [k, v] of Object.entries(env))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+  });
   setFenceDeadline(fenceWrites(new SharedArrayBuffer(8)), Date.now() + 3_600_000);
   process.env.RENDER_WORKERS = '2';
+  // Both render threads render: each waits at its first page for the other (test/stand-in.ts).
+  process.env.STAND_IN_RENDER_THREADS = '2';
   const main = os.getPriority();
   const calls: string[] = [];
   const report = await runRender(config('fenced'), [{ all: true }], quiet, { background: () => calls.push('background') });

@@ -13,7 +13,9 @@ export const PAGES = 120;
 /**
  * The stand-in host: a page per URL, a date formatted in the process's zone, and the thread that rendered it noted.
  * The run's own thread renders once every render thread has rendered a page (each says so on a BroadcastChannel):
- * without that, on these instant pages it could render them all while the threads still load.
+ * without that, on these instant pages it could render them all while the threads still load. Likewise a render
+ * thread goes on past its first page once STAND_IN_RENDER_THREADS threads (default 1) have rendered one: on a busy
+ * machine the thread that loaded first could otherwise take every page before the next had loaded.
  */
 const HOST_BUILD = `
 const fs = require('node:fs');
@@ -35,8 +37,9 @@ module.exports = {
   async renderPage({ url }) {
     globalThis.__renderSteps?.push(url);
     fs.appendFileSync(log, threadId + ':' + require('node:os').getPriority() + '\\n');
-    if (threadId !== 0 && !said) channel.postMessage(threadId), (said = true);
+    if (threadId !== 0 && !said) channel.postMessage(threadId), (said = true), seen.add(threadId);
     if (threadId === 0) await threadsRendered(Number(process.env.RENDER_WORKERS) - 1);
+    else await threadsRendered(Number(process.env.STAND_IN_RENDER_THREADS || 1));
     if (url === '/newsDetail?id=13') return { html: '', data: null, errors: [{ message: '文章 13 加载失败' }], clientOnly: false, head: '', css: [] };
     const day = new Date(Date.UTC(2025, 1, 3, 19)).toString();
     return { html: '<main><h1>' + url + '</h1><p>' + day + '</p></main>', data: { url }, errors: [], clientOnly: false, head: '<title>' + url + '</title>', css: ['h1{}'] };

@@ -28,14 +28,20 @@ function files(dir: string): Record<string, string> {
 
 test('[issue 36.9] three workers write the same files as one, a failed page is reported by both, and the threads render', async (t) => {
   const { config, threads } = await standIn(t);
-  const env = { RENDER_WORKERS: process.env.RENDER_WORKERS };
-  t.after(() => (env.RENDER_WORKERS === undefined ? delete process.env.RENDER_WORKERS : (process.env.RENDER_WORKERS = env.RENDER_WORKERS)));
+  const env = { RENDER_WORKERS: process.env.RENDER_WORKERS, STAND_IN_RENDER_THREADS: process.env.STAND_IN_RENDER_THREADS };
+  t.after(() => {
+    for (const [k, v] of Object.entries(env))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+  });
 
   process.env.RENDER_WORKERS = '1';
   const one = await runRender(config('one'), [{ all: true }], quiet);
   const main = os.getPriority();
   assert.deepEqual(threads(), new Map([['0', main]]), 'one worker: the run’s own thread only');
   process.env.RENDER_WORKERS = '3';
+  // Both render threads render: each waits at its first page for the other (test/stand-in.ts).
+  process.env.STAND_IN_RENDER_THREADS = '2';
   // As the service's worker runs: the run goes to the background (a full run: at once), its threads below normal.
   const calls: string[] = [];
   const three = await runRender(config('three'), [{ all: true }], quiet, { background: () => calls.push('background') });

@@ -25,8 +25,16 @@ const channel = new BroadcastChannel('renderer-workers-test');
 channel.unref();
 const seen = new Set();
 let wake = () => {};
-channel.onmessage = (e) => { seen.add(e.data); wake(); };
 let said = false;
+// A thread that loads late missed the messages sent before its channel existed: hearing a render thread for the
+// first time, or the run's thread asking (0), a render thread that has said so says it again, so every thread comes
+// to hear every render thread.
+channel.onmessage = (e) => {
+  const again = e.data === 0 || !seen.has(e.data);
+  if (e.data !== 0) seen.add(e.data);
+  if (again && said) channel.postMessage(threadId);
+  wake();
+};
 const threadsRendered = (n) => new Promise((resolve) => { wake = () => seen.size >= n && resolve(); wake(); });
 module.exports = {
   PUBLIC_ROUTES: [{ path: '/news', remote: 'remote_content', module: './News' }, { path: '/newsDetail', remote: 'remote_content', module: './NewsDetail', search: { id: 'required' } }],
@@ -38,6 +46,7 @@ module.exports = {
     globalThis.__renderSteps?.push(url);
     fs.appendFileSync(log, threadId + ':' + require('node:os').getPriority() + '\\n');
     if (threadId !== 0 && !said) channel.postMessage(threadId), (said = true), seen.add(threadId);
+    if (threadId === 0 && seen.size < Number(process.env.RENDER_WORKERS) - 1) channel.postMessage(0);
     if (threadId === 0) await threadsRendered(Number(process.env.RENDER_WORKERS) - 1);
     else await threadsRendered(Number(process.env.STAND_IN_RENDER_THREADS || 1));
     if (url === '/newsDetail?id=13') return { html: '', data: null, errors: [{ message: '文章 13 加载失败' }], clientOnly: false, head: '', css: [] };

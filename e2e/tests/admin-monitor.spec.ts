@@ -70,9 +70,9 @@ test("[issue 37.1][issue 37.2] a page view's vitals and an injected error arrive
   // The report arrives: route pattern (not the address with its id) and the remote's version.
   const token = await apiLogin(request, SEEDED.admin.username, SEEDED.admin.password);
   let site: MonitorSite | null = null;
-  // Each look at 站点监控 noted (when, how long, what came): twice a clean run saw nothing for 15 s of a report stored
-  // within 0.1 s of the visitor leaving (its row's time), while the other worker's tests read the site; should it
-  // happen again, the failure says whether the API was slow to answer or answered without the report.
+  // Each look at 站点监控 noted (when, how long, what came): twice a clean run saw nothing for 15 s, and the second's
+  // database held the report from 0.1 s after the visitor left, while the other worker's tests read the site; should
+  // it happen again, the failure says whether the API was slow to answer or answered without the report.
   const looks: string[] = [];
   const left = Date.now();
   try {
